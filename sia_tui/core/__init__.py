@@ -1,0 +1,1 @@
+"""The headless protocol core: no textual, rich or pygments imports allowed here."""

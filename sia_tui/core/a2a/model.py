@@ -1,0 +1,171 @@
+"""Dialect-independent views of A2A objects (1.0 and 0.3 parse into these).
+
+Each view keeps the ``raw`` JSON it was read from; the UI shows raw bytes from the
+Exchange, never a re-serialization of these views.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+#: Terminal and interrupted task states: a stream or a poll loop ends at these.
+TERMINAL_STATES = frozenset(
+    {"TASK_STATE_COMPLETED", "TASK_STATE_FAILED", "TASK_STATE_CANCELED", "TASK_STATE_REJECTED"}
+)
+INTERRUPTED_STATES = frozenset({"TASK_STATE_INPUT_REQUIRED", "TASK_STATE_AUTH_REQUIRED"})
+
+
+@dataclass(frozen=True)
+class Interface:
+    """One endpoint of an agent (``supportedInterfaces`` entry, or derived from a 0.3 card)."""
+
+    url: str
+    #: "JSONRPC", "HTTP+JSON", "GRPC" or a custom binding URI.
+    binding: str
+    #: "Major.Minor" as declared, e.g. "1.0" or "0.3".
+    protocol_version: str
+    tenant: str | None = None
+
+    @property
+    def dialect(self) -> str:
+        """"0.3" for any 0.x interface, else "1.0": chooses the codec."""
+        return "0.3" if self.protocol_version.startswith("0.") else "1.0"
+
+    @property
+    def badge(self) -> str:
+        """Short label for the UI, e.g. ``JSONRPC 1.0``."""
+        return f"{self.binding} {self.protocol_version}"
+
+    @property
+    def callable(self) -> bool:
+        """gRPC and custom bindings are shown but never called (WIRE.md)."""
+        return self.binding in ("JSONRPC", "HTTP+JSON")
+
+
+@dataclass(frozen=True)
+class SkillBinding:
+    """One ``params.skills`` entry of the schema-interface extension (RULES ADV1)."""
+
+    skill_id: str
+    skill_version: str
+    interface_digest: str
+
+
+@dataclass(frozen=True)
+class SchemaInterfaceAd:
+    """The schema-interface extension advertisement found in the card (RULES ADV1-ADV3)."""
+
+    interface_version: Any
+    required: bool
+    bindings: tuple[SkillBinding, ...]
+    #: The extension object exactly as it appeared in the card.
+    raw: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class CardSkill:
+    """An ``AgentSkill`` entry."""
+
+    id: str
+    name: str
+    description: str
+    tags: tuple[str, ...] = ()
+    examples: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class AgentCard:
+    """A parsed Agent Card with what this client had to forgive listed in ``warnings``."""
+
+    raw: dict[str, Any]
+    name: str
+    description: str
+    version: str
+    interfaces: tuple[Interface, ...]
+    skills: tuple[CardSkill, ...]
+    streaming: bool
+    #: The schema-interface extension, or None when the card does not carry it (RULES ADV4).
+    schema_interface: SchemaInterfaceAd | None
+    provider: dict[str, Any] | None = None
+    security_schemes: dict[str, Any] = field(default_factory=dict)
+    #: "1.0", "0.3" or "hybrid": which card shape was read.
+    card_dialect: str = "1.0"
+    warnings: tuple[str, ...] = ()
+
+    def skill(self, skill_id: str) -> CardSkill | None:
+        """The card's skill entry with this id, if any."""
+        return next((s for s in self.skills if s.id == skill_id), None)
+
+
+@dataclass(frozen=True)
+class Part:
+    """A message or artifact part: exactly one of data / text / raw / url."""
+
+    kind: str
+    value: Any
+    media_type: str | None = None
+
+
+@dataclass(frozen=True)
+class Message:
+    """An A2A Message."""
+
+    message_id: str
+    role: str  # "ROLE_USER" | "ROLE_AGENT" (0.3 roles are normalized)
+    parts: tuple[Part, ...]
+    raw: dict[str, Any]
+
+    def data_parts(self) -> list[Any]:
+        """The ``data`` values of every data part, in order."""
+        return [p.value for p in self.parts if p.kind == "data"]
+
+
+@dataclass(frozen=True)
+class Artifact:
+    """An A2A Artifact."""
+
+    artifact_id: str
+    name: str | None
+    parts: tuple[Part, ...]
+    raw: dict[str, Any]
+
+    def data_parts(self) -> list[Any]:
+        """The ``data`` values of every data part, in order."""
+        return [p.value for p in self.parts if p.kind == "data"]
+
+
+@dataclass(frozen=True)
+class Task:
+    """An A2A Task (state normalized to ``TASK_STATE_*`` whatever the dialect)."""
+
+    id: str
+    context_id: str | None
+    state: str
+    status_message: Message | None
+    artifacts: tuple[Artifact, ...]
+    raw: dict[str, Any]
+
+    @property
+    def terminal(self) -> bool:
+        """True once the task will not change any more (or waits for the user)."""
+        return self.state in TERMINAL_STATES or self.state in INTERRUPTED_STATES
+
+
+@dataclass(frozen=True)
+class StreamEvent:
+    """One SSE event, normalized: kind is "task", "message", "status" or "artifact"."""
+
+    kind: str
+    task: Task | None = None
+    message: Message | None = None
+    #: For "status" events: the new state and its optional message.
+    state: str | None = None
+    status_message: Message | None = None
+    #: For "artifact" events.
+    artifact: Artifact | None = None
+    append: bool = False
+    last_chunk: bool = False
+    #: 0.3 ``final: true`` flag, or a terminal/interrupted state.
+    final: bool = False
+    raw: dict[str, Any] = field(default_factory=dict)

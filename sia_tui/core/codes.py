@@ -1,0 +1,103 @@
+"""The draft's ten machine-readable error codes (RULES ERR2, ERR3; WIRE.md table)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Origin(StrEnum):
+    """Who detected an error (RULES CP13): the client itself, or the agent's task."""
+
+    LOCAL = "local"
+    REMOTE = "remote"
+
+
+@dataclass(frozen=True)
+class ErrorCode:
+    """One of the ten codes, with its terminal state and who can detect it."""
+
+    code: str
+    #: A2A terminal state, or None when the error is local-only (no remote task exists).
+    terminal_state: str | None
+    #: Who may detect it: "client", "agent" or "agent, client".
+    detected_by: str
+    #: One line for the UI.
+    meaning: str
+    #: What a user should do next, one sentence.
+    hint: str
+
+
+REJECTED = "TASK_STATE_REJECTED"
+FAILED = "TASK_STATE_FAILED"
+
+_CODES = (
+    ErrorCode(
+        "skill_not_advertised", None, "client",
+        "The Agent Card does not advertise the selected skill (or describe_skill).",
+        "Pick a skill the card's schema-interface extension lists, or ask the vendor to advertise it.",
+    ),
+    ErrorCode(
+        "interface_unavailable", FAILED, "agent",
+        "The agent cannot currently return the advertised Skill Interface Document.",
+        "Retry later; if it persists the agent is advertising an interface it cannot serve.",
+    ),
+    ErrorCode(
+        "interface_invalid", FAILED, "agent, client",
+        "The Skill Interface Document or an embedded schema is defective or does not match its digest.",
+        "Compare the digests in the inspector; the forensics verdict names the likely vendor bug.",
+    ),
+    ErrorCode(
+        "interface_mismatch", REJECTED, "agent",
+        "The skill_version or interface_digest sent differs from the agent's active document.",
+        "Re-fetch the Agent Card and run describe_skill again: the interface changed.",
+    ),
+    ErrorCode(
+        "input_invalid", REJECTED, "agent, client",
+        "The skill arguments do not validate against the input schema.",
+        "Fix the arguments at the listed JSON Pointers and invoke again.",
+    ),
+    ErrorCode(
+        "constraint_rejected", REJECTED, "agent",
+        "The request is valid but violates a constraint the agent enforces.",
+        "Read the constraints member of the document and adjust the request.",
+    ),
+    ErrorCode(
+        "authorization_failed", REJECTED, "agent",
+        "The agent did not authorize this caller for this skill (validation is not authorization).",
+        "Check the credentials you configured; a valid interface grants nothing by itself.",
+    ),
+    ErrorCode(
+        "resource_limit_exceeded", None, "agent",
+        "A resource limit was hit: REJECTED if checked before acceptance, FAILED during processing.",
+        "Reduce the request size or scope, or retry when the agent is less loaded.",
+    ),
+    ErrorCode(
+        "execution_failed", FAILED, "agent",
+        "Domain processing failed after the request was accepted.",
+        "This is the agent's own failure; report it with the saved session.",
+    ),
+    ErrorCode(
+        "output_invalid", FAILED, "agent, client",
+        "The skill output or a supporting record does not validate against its schema.",
+        "The result is unusable; report the located errors to the agent's vendor.",
+    ),
+)
+
+#: Every code by name, in the WIRE.md table order.
+ERROR_CODES: dict[str, ErrorCode] = {c.code: c for c in _CODES}
+
+
+def describe_code(code: str) -> ErrorCode | None:
+    """Return the known code, or None for a code outside the ten."""
+    return ERROR_CODES.get(code)
+
+
+def expected_states(code: str) -> frozenset[str]:
+    """Terminal states an agent may legitimately pair with ``code`` (RULES ERR3)."""
+    if code == "resource_limit_exceeded":
+        return frozenset({REJECTED, FAILED})
+    info = ERROR_CODES.get(code)
+    if info is None or info.terminal_state is None:
+        return frozenset()
+    return frozenset({info.terminal_state})

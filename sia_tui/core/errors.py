@@ -1,0 +1,119 @@
+"""The core's exception tree. Each error carries the context a user needs to locate it.
+
+SiaError
+├── JsonInputError          untrusted text that is not acceptable JSON (position attached)
+├── CanonicalizationError   a value RFC 8785 cannot serialize (e.g. an unsafe integer)
+├── DigestFormatError       a digest string that is not "sha256:" + 64 lowercase hex
+├── SchemaError             a JSON Schema that is itself invalid
+├── TransportError          the network exchange failed (refused, timeout, TLS, size, status)
+│   ├── ResponseTooLarge
+│   └── RequestTimeout
+├── A2AProtocolError        the peer answered, but not with acceptable A2A (JSON-RPC/REST error, shape)
+└── ProcedureError          the eleven-step procedure cannot continue (carries step and code)
+"""
+
+from __future__ import annotations
+
+
+class SiaError(Exception):
+    """Base class of every error sia-tui raises on purpose."""
+
+
+class JsonInputError(SiaError):
+    """Text from outside is not acceptable JSON.
+
+    ``line``/``column`` are 1-based positions in the text (when known); ``pointer``
+    is the RFC 6901 JSON Pointer of the container where the problem was found.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        line: int | None = None,
+        column: int | None = None,
+        offset: int | None = None,
+        pointer: str | None = None,
+        source: str | None = None,
+    ) -> None:
+        self.message = message
+        self.line = line
+        self.column = column
+        self.offset = offset
+        self.pointer = pointer
+        self.source = source
+        super().__init__(self.located())
+
+    def located(self) -> str:
+        """The message prefixed with where it happened, e.g. ``card.json:3:7: ...``."""
+        where = []
+        if self.source:
+            where.append(self.source)
+        if self.line is not None:
+            where.append(f"{self.line}:{self.column or 1}")
+        prefix = ":".join(where)
+        at = f" (at {self.pointer})" if self.pointer else ""
+        return f"{prefix + ': ' if prefix else ''}{self.message}{at}"
+
+
+class CanonicalizationError(SiaError):
+    """A JSON value cannot be serialized by RFC 8785 (JCS)."""
+
+    def __init__(self, message: str, *, pointer: str | None = None) -> None:
+        self.message = message
+        self.pointer = pointer
+        super().__init__(message if pointer is None else f"{message} (at {pointer})")
+
+
+class DigestFormatError(SiaError):
+    """A digest string is malformed; the message says exactly how."""
+
+    def __init__(self, message: str, *, value: str) -> None:
+        self.message = message
+        self.value = value
+        super().__init__(message)
+
+
+class SchemaError(SiaError):
+    """A JSON Schema is not a valid 2020-12 schema."""
+
+    def __init__(self, message: str, *, pointer: str = "") -> None:
+        self.message = message
+        self.pointer = pointer
+        super().__init__(f"{message} (at {pointer or '/'})")
+
+
+class TransportError(SiaError):
+    """The HTTP exchange failed before a usable response arrived."""
+
+    def __init__(self, message: str, *, url: str | None = None) -> None:
+        self.message = message
+        self.url = url
+        super().__init__(message if url is None else f"{message} ({url})")
+
+
+class ResponseTooLarge(TransportError):
+    """The response body exceeded the configured limit; the read was aborted."""
+
+
+class RequestTimeout(TransportError):
+    """Connecting or reading took longer than the configured timeout."""
+
+
+class A2AProtocolError(SiaError):
+    """The peer answered with an A2A error or a shape this client cannot read."""
+
+    def __init__(self, message: str, *, code: int | str | None = None) -> None:
+        self.message = message
+        self.code = code
+        super().__init__(message if code is None else f"{message} [{code}]")
+
+
+class ProcedureError(SiaError):
+    """The client procedure cannot continue at ``step`` for a draft ``code``."""
+
+    def __init__(self, message: str, *, step: int, code: str | None = None) -> None:
+        self.message = message
+        self.step = step
+        self.code = code
+        super().__init__(message)

@@ -1,0 +1,45 @@
+"""Immutable records of HTTP exchanges: what the wire view and saved sessions show.
+
+Bodies are the raw bytes as sent and received, never a re-serialization.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+Headers = tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """One HTTP request and its response (or the transport error that replaced it)."""
+
+    #: Sequence number within a run, from 1.
+    seq: int
+    #: What the exchange was for, e.g. "agent card", "describe_skill", "invoke".
+    purpose: str
+    method: str
+    url: str
+    request_headers: Headers
+    request_body: bytes
+    #: HTTP status, or None when no response arrived.
+    status: int | None = None
+    response_headers: Headers = ()
+    response_body: bytes = b""
+    #: Wall-clock start (Unix seconds) and duration in milliseconds.
+    started_at: float = 0.0
+    elapsed_ms: float = 0.0
+    #: Transport error text when the exchange failed (refused, timeout, too large...).
+    error: str | None = None
+    #: True when the body was cut at the size limit.
+    truncated: bool = False
+    #: For streams: the raw bytes of each SSE event's data, in arrival order.
+    events: tuple[bytes, ...] = field(default=())
+
+    def header(self, name: str, *, response: bool = True) -> str | None:
+        """First header value by case-insensitive name."""
+        wanted = name.lower()
+        for key, value in self.response_headers if response else self.request_headers:
+            if key.lower() == wanted:
+                return value
+        return None
