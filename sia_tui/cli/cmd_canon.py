@@ -1,10 +1,101 @@
-"""Placeholder: the owning work item replaces this module with its subcommands."""
+"""`sia-tui canon`, `digest` and `lint`: offline JCS, digests and document checks."""
 
 from __future__ import annotations
 
 import argparse
+import json
+import sys
 from typing import Any
 
+from sia_tui.core.canonical import canonical_bytes, digest_of, parse_digest
+from sia_tui.core.constants import DIGEST_MEMBER, DOCUMENT_MEMBER
+from sia_tui.core.document import validate_document, verify_digests, verify_embedded_schemas
+from sia_tui.core.errors import SiaError
+from sia_tui.core.findings import Finding, Severity
+from sia_tui.core.strictjson import load_path, loads
 
-def register(sub: "argparse._SubParsersAction[Any]") -> None:
-    """Register nothing yet."""
+
+def register(sub: argparse._SubParsersAction[Any]) -> None:
+    """Add the canon, digest and lint subcommands."""
+    canon = sub.add_parser("canon", help="write the RFC 8785 canonical bytes of a JSON file")
+    canon.add_argument("file", help="JSON file, or - for standard input")
+    canon.set_defaults(func=run_canon)
+    digest = sub.add_parser("digest", help="print the sha256: digest of a JSON file (JCS)")
+    digest.add_argument("file", help="JSON file, or - for standard input")
+    digest.set_defaults(func=run_digest)
+    lint = sub.add_parser("lint", help="verify a Skill Interface Document offline")
+    lint.add_argument("document", help="document JSON (or a describe_skill payload), or -")
+    lint.add_argument("--digest", help="expected interface digest (sha256:...)")
+    lint.add_argument("--json", action="store_true", help="print findings as JSON")
+    lint.set_defaults(func=run_lint)
+
+
+def _read(name: str) -> Any:
+    """Strictly parse a file or standard input; raises SiaError on any problem."""
+    if name == "-":
+        return loads(sys.stdin.buffer.read(), source="<stdin>")
+    return load_path(name)
+
+
+def _fail(exc: SiaError) -> int:
+    print(f"sia-tui: {exc}", file=sys.stderr)
+    return 2
+
+
+def run_canon(args: argparse.Namespace) -> int:
+    """Exactly the canonical bytes, no trailing newline (RULES SR4, SR5)."""
+    try:
+        data = canonical_bytes(_read(args.file))
+    except SiaError as exc:
+        return _fail(exc)
+    sys.stdout.flush()
+    sys.stdout.buffer.write(data)
+    sys.stdout.buffer.flush()
+    return 0
+
+
+def run_digest(args: argparse.Namespace) -> int:
+    """The draft digest of a JSON value (RULES SR4, SID6)."""
+    try:
+        print(digest_of(_read(args.file)))
+    except SiaError as exc:
+        return _fail(exc)
+    return 0
+
+
+def run_lint(args: argparse.Namespace) -> int:
+    """CP5, CP6, SID8 (and CP4 against --digest) on a document file; exit 1 on findings."""
+    try:
+        value = _read(args.document)
+        if args.digest is not None:
+            parse_digest(args.digest)
+    except SiaError as exc:
+        return _fail(exc)
+    document = value
+    returned = args.digest
+    # A whole describe_skill payload is accepted too: lint the document inside it.
+    if isinstance(value, dict) and DOCUMENT_MEMBER in value and DIGEST_MEMBER in value:
+        document = value[DOCUMENT_MEMBER]
+        returned = value[DIGEST_MEMBER] if args.digest is None else args.digest
+    skill_id = document.get("skill_id") if isinstance(document, dict) else None
+    skill_version = document.get("skill_version") if isinstance(document, dict) else None
+    findings: list[Finding] = validate_document(
+        document, skill_id=str(skill_id), skill_version=str(skill_version))
+    for check in verify_embedded_schemas(document):
+        findings += check.findings
+    if returned is not None:
+        findings += verify_digests(document, returned, returned).findings
+    _print(findings, as_json=args.json)
+    return 1 if any(f.severity is Severity.ERROR for f in findings) else 0
+
+
+def _print(findings: list[Finding], *, as_json: bool) -> None:
+    if as_json:
+        rows = [{"severity": str(f.severity), "rule": f.rule, "pointer": f.pointer,
+                 "message": f.message, **f.as_detail()} for f in findings]
+        print(json.dumps({"ok": not rows, "findings": rows}, indent=2, ensure_ascii=False))
+        return
+    for f in findings:
+        print(f"{f.severity}: {f.pointer or '/'}: {f.message} [{f.rule}]")
+    if not findings:
+        print("ok: the document passes CP5, CP6 and SID8")

@@ -1,10 +1,108 @@
-"""Placeholder: the owning work item replaces this module with its subcommands."""
+"""`sia-tui check`: the eleven-step procedure, headless, as a text or JSON report."""
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import json
+import sys
+from pathlib import Path
 from typing import Any
 
+from sia_tui.cli.options import UsageError, add_connection_flags, client_options
+from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.engine.cache import DocumentCache
+from sia_tui.core.engine.discovery import advertised_domain_skills
+from sia_tui.core.engine.model import Run, StepStatus, Target
+from sia_tui.core.engine.procedure import Procedure
+from sia_tui.core.engine.report import run_to_json
+from sia_tui.core.engine.text_report import render_text
+from sia_tui.core.errors import JsonInputError
+from sia_tui.core.redact import Redactor
+from sia_tui.core.session.codec import SessionError
+from sia_tui.core.session.store import save_session
+from sia_tui.core.strictjson import loads
 
-def register(sub: "argparse._SubParsersAction[Any]") -> None:
-    """Register nothing yet."""
+
+def register(sub: argparse._SubParsersAction[Any]) -> None:
+    """Add `check`."""
+    parser = sub.add_parser("check", help="run the eleven-step client procedure headless",
+                            description="Run the draft's client procedure against an Agent Card "
+                            "and report every step. Exit 0: every step that ran passed; 1: the "
+                            "procedure failed; 2: usage or unreadable input.")
+    parser.add_argument("card", help="base URL, Agent Card URL (.json) or local card file")
+    parser.add_argument("--skill", help="skill id (default: the one advertised domain skill)")
+    parser.add_argument("--args", metavar="FILE|-",
+                        help="skill arguments as JSON; without it steps 7-11 are not run")
+    parser.add_argument("--mode", choices=("sync", "stream", "poll"),
+                        help="response mode (default: sync if declared, else stream, else poll)")
+    parser.add_argument("--stream", action="store_const", const="stream", dest="mode",
+                        help="same as --mode stream")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--no-cache", action="store_true",
+                        help="always call describe_skill (no document cache, RULES CP12)")
+    parser.add_argument("--save", metavar="FILE", help="save the session (sia-session/1)")
+    add_connection_flags(parser)
+    parser.set_defaults(func=main)
+
+
+def read_arguments(spec: str) -> Any:
+    """JSON arguments from a file or stdin ('-'), strictly parsed."""
+    if spec == "-":
+        return loads(sys.stdin.buffer.read(), source="<stdin>")
+    try:
+        data = Path(spec).read_bytes()
+    except OSError as exc:
+        raise UsageError(f"cannot read --args {spec}: {exc.strerror}") from exc
+    return loads(data, source=spec)
+
+
+async def run_check(target: Target, options: ClientOptions, arguments: Any,
+                    cache: DocumentCache | None) -> Run:
+    """Run the procedure to the end and return the run."""
+    procedure = Procedure(target, options, cache=cache)
+    try:
+        await procedure.run_until(1)
+        run = procedure.run
+        if target.skill_id is None and run.card is not None and run.steps[0].status is \
+                StepStatus.PASSED:
+            skills = advertised_domain_skills(run.card)
+            if len(skills) > 1:
+                raise UsageError("the card advertises several skills; choose one with --skill:\n  "
+                                 + "\n  ".join(skills))
+        if arguments is not None:
+            procedure.set_arguments(arguments)
+        await procedure.run_all()
+        return procedure.run
+    finally:
+        await procedure.aclose()
+
+
+def main(args: argparse.Namespace) -> int:
+    """Run `check`; never a traceback for bad input."""
+    try:
+        options = client_options(args)
+        arguments = read_arguments(args.args) if args.args else None
+        target = Target(args.card, skill_id=args.skill, binding=args.binding, mode=args.mode)
+        cache = None if args.no_cache else DocumentCache()
+        run = asyncio.run(run_check(target, options, arguments, cache))
+    except (UsageError, JsonInputError) as exc:
+        print(f"sia-tui check: {exc}", file=sys.stderr)
+        return 2
+    redactor = Redactor.from_options(options, location=args.card,
+                                     secret_headers=args.secret_header)
+    for exchange in run.exchanges:
+        redactor.learn_headers(exchange.request_headers)
+    if args.save:
+        try:
+            save_session(run, options, Path(args.save), secret_headers=args.secret_header)
+        except SessionError as exc:
+            print(f"sia-tui check: {exc}", file=sys.stderr)
+            return 2
+    if args.json:
+        report = redactor.value(run_to_json(run), "report")
+        print(json.dumps(report, indent=2, ensure_ascii=False))
+    else:
+        text = render_text(run, colour=sys.stdout.isatty())
+        sys.stdout.write(redactor.text(text, "report"))
+    return 0 if run.outcome == "passed" else 1

@@ -1,10 +1,288 @@
-"""Placeholder: the owning work item replaces this module with its subcommands."""
+"""`sia-tui compose` (RULES CMP1-CMP3) and `sia-tui diff` (structural diff, RULES SID2)."""
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import json
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+from sia_tui.cli.options import UsageError, add_connection_flags, client_options
+from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.canonical import digest_of
+from sia_tui.core.compose import CompositionVerdict, check_composition, obtain_document
+from sia_tui.core.constants import DIGEST_MEMBER, DOCUMENT_MEMBER
+from sia_tui.core.diff import InterfaceDiff, diff_documents
+from sia_tui.core.document import validate_document, verify_embedded_schemas
+from sia_tui.core.engine.model import Target
+from sia_tui.core.errors import SiaError
+from sia_tui.core.redact import Redactor
+from sia_tui.core.safe_text import printable
+from sia_tui.core.schema_diff import Impact
+from sia_tui.core.strictjson import load_path, loads
 
-def register(sub: "argparse._SubParsersAction[Any]") -> None:
-    """Register nothing yet."""
+_SESSION_FORMAT = "sia-session/1"
+_COLOURS = {Impact.BREAKING: "31", Impact.COMPATIBLE: "32", Impact.INFO: "2"}
+
+
+def register(sub: argparse._SubParsersAction[Any]) -> None:
+    """Add `compose` and `diff`."""
+    compose = sub.add_parser(
+        "compose", help="may one skill's output feed another's input? (RULES CMP1-CMP3)",
+        description="Fetch and validate both Skill Interface Documents, then compare the "
+        "upstream output Schema Reference with the downstream input one. Exit 0: direct "
+        "composition allowed; 1: not allowed (or the instance is invalid); 2: usage, unreadable "
+        "input, or a document could not be obtained.")
+    compose.add_argument("up_card", metavar="UP_CARD", help="upstream agent (URL or card file)")
+    compose.add_argument("up_skill", metavar="UP_SKILL", help="upstream skill id")
+    compose.add_argument("down_card", metavar="DOWN_CARD", help="downstream agent")
+    compose.add_argument("down_skill", metavar="DOWN_SKILL", help="downstream skill id")
+    compose.add_argument("--instance", metavar="FILE|-",
+                         help="an upstream output value to validate downstream (RULES CMP3)")
+    compose.add_argument("--json", action="store_true", help="print one JSON object")
+    add_connection_flags(compose)
+    compose.set_defaults(func=main_compose)
+
+    diff = sub.add_parser(
+        "diff", help="structural diff of two Skill Interface Documents (RULES SID2)",
+        description="Each side is CARD#SKILL (fetched and validated live), a saved session "
+        "(sia-session/1), or a document file (a bare document or a describe_skill payload). "
+        "Exit 0: no breaking change and the version rule holds; 1: breaking change or version "
+        "rule violated; 2: usage or unreadable input.")
+    diff.add_argument("a", metavar="A", help="the older side")
+    diff.add_argument("b", metavar="B", help="the newer side")
+    diff.add_argument("--json", action="store_true", help="print one JSON object")
+    add_connection_flags(diff)
+    diff.set_defaults(func=main_diff)
+
+
+class SideError(Exception):
+    """A side cannot be obtained; the message names the side and the reason."""
+
+
+@dataclass
+class Side:
+    """One document to compare, with where it came from and what was forgiven."""
+
+    label: str
+    source: str
+    document: dict[str, Any]
+    task_id: str | None = None
+    notes: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        """Identity of the side for ``--json``."""
+        doc = self.document
+        return {"source": self.source, "skill_id": doc.get("skill_id"),
+                "skill_version": doc.get("skill_version"), "task_id": self.task_id,
+                "notes": list(self.notes)}
+
+
+async def fetch_side(label: str, card: str, skill: str, options: ClientOptions) -> Side:
+    """Steps 1-6 through the engine; any failure names the side and the step."""
+    obtained = await obtain_document(label, Target(card, skill_id=skill), options)
+    failure = obtained.failure()
+    if failure is not None or obtained.document is None:
+        raise SideError(failure or f"{label}: no document")
+    return Side(label, f"{card}#{skill}", obtained.document, obtained.task_id)
+
+
+def _file_side(label: str, path: str) -> Side:
+    """A session file, a describe_skill payload or a bare document."""
+    try:
+        data = load_path(path)
+    except SiaError as exc:
+        raise SideError(f"{label}: {exc}") from None
+    if not isinstance(data, dict):
+        raise SideError(f"{label}: {path} does not hold a JSON object")
+    if "format" in data:
+        return _session_side(label, path, data.get("format"))
+    notes: list[str] = []
+    document = data
+    if DOCUMENT_MEMBER in data and DIGEST_MEMBER in data:
+        document = data[DOCUMENT_MEMBER]
+        if not isinstance(document, dict):
+            raise SideError(f"{label}: {DOCUMENT_MEMBER} is not an object")
+        try:
+            matches = digest_of(document) == data[DIGEST_MEMBER]
+        except SiaError:
+            matches = False
+        if not matches:  # RULES SID6: the carried digest must be the document's
+            notes.append(f"{DIGEST_MEMBER} does not match the document (RULES SID6)")
+    # A file did not pass through the engine: check it as steps 5-6 would (CP5, CP6).
+    findings = validate_document(document, skill_id=str(document.get("skill_id", "")),
+                                 skill_version=str(document.get("skill_version", "")))
+    findings += [f for check in verify_embedded_schemas(document) for f in check.findings]
+    notes += [f"{f.severity.value} at {f.pointer or '/'}: {f.message} (RULES {f.rule})"
+              for f in findings]
+    return Side(label, path, document, notes=notes)
+
+
+def _session_side(label: str, path: str, fmt: Any) -> Side:
+    if fmt != _SESSION_FORMAT:
+        raise SideError(f"{label}: unsupported format {fmt!r} (this sia-tui reads "
+                        f"{_SESSION_FORMAT!r})")
+    try:
+        from sia_tui.core.session.store import load_session
+    except ImportError:
+        raise SideError(f"{label}: sessions are not supported yet") from None
+    try:
+        run = load_session(path).run
+    except SiaError as exc:
+        raise SideError(f"{label}: {exc}") from None
+    failed = run.failed_step
+    if failed is not None and failed.step <= 6:
+        raise SideError(f"{label}: the session's step {failed.step} ({failed.title}) failed; "
+                        "it holds no validated document")
+    if not isinstance(run.document, dict) or run.steps[5].status.value != "passed":
+        raise SideError(f"{label}: the session holds no validated document")
+    task_id = run.steps[2].evidence.get("task_id")
+    return Side(label, path, run.document, task_id if isinstance(task_id, str) else None)
+
+
+async def resolve_side(label: str, spec: str, options: ClientOptions) -> Side:
+    """A file when the path exists, else ``CARD#SKILL`` fetched live."""
+    if Path(spec).is_file():
+        return _file_side(label, spec)
+    card, sep, skill = spec.rpartition("#")
+    if not sep or not card or not skill:
+        raise UsageError(f"{label}: {spec!r} is neither a file nor CARD#SKILL")
+    return await fetch_side(label, card, skill, options)
+
+
+def _paint(text: str, colour: str, enabled: bool) -> str:
+    return f"\x1b[{colour}m{text}\x1b[0m" if enabled else text
+
+
+def _show(value: Any) -> str:
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    return printable(text if len(text) <= 80 else text[:77] + "...")
+
+
+def render_verdict(verdict: CompositionVerdict, up: Side, down: Side, colour: bool) -> str:
+    """The composition verdict as text; agent strings made inert."""
+    mark = _paint("✔", "32", colour) if verdict.composable else _paint("✘", "31", colour)
+    lines = [f"sia-tui compose: {_show(up.source)} -> {_show(down.source)}",
+             f"upstream   {_show(verdict.upstream_skill)} output_schema"
+             f"  (describe_skill task {_show(up.task_id or '-')})",
+             f"downstream {_show(verdict.downstream_skill)} input_schema"
+             f"  (describe_skill task {_show(down.task_id or '-')})", ""]
+    for f in verdict.fields:
+        state = _paint("equal " if f.equal else "DIFFER", "32" if f.equal else "31", colour)
+        lines.append(f"  {state} {f.name:<10} {_show(f.upstream)}")
+        if not f.equal:
+            lines.append(f"  {'':6} {'':<10} {_show(f.downstream)}")
+    for finding in verdict.digest_findings:
+        lines.append(f"  ✘ {printable(finding.message)} [{finding.rule}]")
+    if verdict.instance_findings is not None:
+        lines.append("")
+        state = "valid" if not verdict.instance_findings else "INVALID"
+        lines.append(f"instance against the downstream input schema: {state} (RULES CMP3)")
+        for finding in verdict.instance_findings[:20]:
+            at = f" line {finding.line}" if finding.line else ""
+            lines.append(f"  {finding.pointer or '/'}{at}: {printable(finding.message)}")
+    if verdict.look_alike:
+        lines += ["", "the schemas look alike:"] + [f"  - {x}" for x in verdict.look_alike]
+    lines += [""] + [printable(n) for n in verdict.notes]
+    lines += ["", f"{mark} {printable(verdict.summary())}"]
+    return "\n".join(lines) + "\n"
+
+
+def render_diff(diff: InterfaceDiff, a: Side, b: Side, colour: bool) -> str:
+    """The diff as text: one line per change, then the version verdict."""
+    lines = []
+    for side in (a, b):
+        lines.append(f"{side.label}: {_show(side.document.get('skill_id'))} "
+                     f"{_show(side.document.get('skill_version'))}  ({_show(side.source)})")
+        lines += [f"   note: {printable(n)}" for n in side.notes]
+    lines += [f"note: {printable(n)}" for n in diff.notes] + [""]
+    if not diff.changes:
+        lines.append("no structural change")
+    for c in diff.changes:
+        name = c.impact.value.upper() if c.impact is Impact.BREAKING else c.impact.value
+        tag = _paint(f"{name:<10}", _COLOURS[c.impact], colour)
+        change = f"{c.aspect} {c.kind}"
+        if c.kind == "changed":
+            change += f": {_show(c.old)} -> {_show(c.new)}"
+        elif (c.new if c.kind == "added" else c.old) is not None:
+            change += f": {_show(c.new if c.kind == 'added' else c.old)}"
+        lines.append(f"{tag} {printable(c.where)}: {printable(change)}")
+        lines.append(f"{'':10} {printable(c.reason)}  at {printable(c.pointer)}")
+    v = diff.version
+    lines += ["", _paint(printable(v.message), "32" if v.follows else "31", colour)]
+    counts = diff.to_json()
+    lines.append(f"{counts['breaking']} breaking, {counts['compatible']} compatible, "
+                 f"{counts['info']} informational change(s)")
+    return "\n".join(lines) + "\n"
+
+
+def _read_instance(spec: str) -> tuple[Any, str]:
+    """The instance and its text (for line/column of findings), strictly parsed."""
+    try:
+        data = sys.stdin.buffer.read() if spec == "-" else Path(spec).read_bytes()
+    except OSError as exc:
+        raise UsageError(f"cannot read --instance {spec}: {exc.strerror}") from None
+    value = loads(data, source=spec)
+    return value, data.decode("utf-8", errors="replace")
+
+
+async def _compose(args: argparse.Namespace, options: ClientOptions) -> tuple[
+        CompositionVerdict, Side, Side]:
+    instance = _read_instance(args.instance) if args.instance else None
+    up = await fetch_side("upstream", args.up_card, args.up_skill, options)
+    down = await fetch_side("downstream", args.down_card, args.down_skill, options)
+    verdict = check_composition(
+        up.document, down.document,
+        instance=instance[0] if instance else None,
+        instance_text=instance[1] if instance else None, has_instance=instance is not None,
+        upstream_task_id=up.task_id, downstream_task_id=down.task_id)
+    return verdict, up, down
+
+
+def _emit(args: argparse.Namespace, options: ClientOptions, text: str,
+          report: dict[str, Any], locations: list[str]) -> None:
+    """Print text or JSON with credentials (flags, URL userinfo/query secrets) redacted."""
+    redactor = Redactor.from_options(options, secret_headers=args.secret_header)
+    for location in locations:
+        redactor.learn_url(location)
+    if args.json:
+        print(json.dumps(redactor.value(report, "report"), indent=2, ensure_ascii=False))
+    else:
+        sys.stdout.write(redactor.text(text, "report"))
+
+
+def main_compose(args: argparse.Namespace) -> int:
+    """Run `compose`: exit 0 composable, 1 not, 2 usage or a side not obtained."""
+    try:
+        options = client_options(args)
+        verdict, up, down = asyncio.run(_compose(args, options))
+    except (UsageError, SideError, SiaError) as exc:
+        print(f"sia-tui compose: {printable(str(exc))}", file=sys.stderr)
+        return 2
+    report = {**verdict.to_json(), "upstream": {**up.to_json(), "role": "output_schema"},
+              "downstream": {**down.to_json(), "role": "input_schema"}}
+    _emit(args, options, render_verdict(verdict, up, down, sys.stdout.isatty()), report,
+          [args.up_card, args.down_card])
+    return 0 if verdict.composable else 1
+
+
+async def _diff(args: argparse.Namespace, options: ClientOptions) -> tuple[Side, Side]:
+    return await resolve_side("A", args.a, options), await resolve_side("B", args.b, options)
+
+
+def main_diff(args: argparse.Namespace) -> int:
+    """Run `diff`: exit 0 no breaking change, 1 breaking or version rule violated, 2 usage."""
+    try:
+        options = client_options(args)
+        a, b = asyncio.run(_diff(args, options))
+    except (UsageError, SideError, SiaError) as exc:
+        print(f"sia-tui diff: {printable(str(exc))}", file=sys.stderr)
+        return 2
+    diff = diff_documents(a.document, b.document)
+    report = {"a": a.to_json(), "b": b.to_json(), "ok": diff.ok, **diff.to_json()}
+    _emit(args, options, render_diff(diff, a, b, sys.stdout.isatty()), report,
+          [args.a, args.b])
+    return 0 if diff.ok else 1

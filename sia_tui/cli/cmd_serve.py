@@ -1,10 +1,54 @@
-"""Placeholder: the owning work item replaces this module with its subcommands."""
+"""``sia-tui serve-demo``: run the reference agent in the foreground."""
 
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
+from sia_tui.agent.config import FAULTS, AgentConfig
 
-def register(sub: "argparse._SubParsersAction[Any]") -> None:
-    """Register nothing yet."""
+
+def register(sub: argparse._SubParsersAction[Any]) -> None:
+    """Add ``serve-demo``."""
+    parser = sub.add_parser(
+        "serve-demo",
+        help="run the reference A2A agent (optionally with one fault)",
+        description="Run the reference A2A 1.0 agent. The base URL is printed on the first "
+        "line of stdout. Ctrl-C or SIGTERM stops it.",
+    )
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="address to bind (default: loopback only)")
+    parser.add_argument("--port", type=int, default=0, help="port (default: a free one)")
+    parser.add_argument("--fault", metavar="NAME",
+                        help="simulate one fault; 'list' prints every fault and exits")
+    parser.add_argument("--binding", choices=("both", "jsonrpc", "http-json"), default="both",
+                        help="which A2A bindings to serve (default: both)")
+    parser.add_argument("--step-delay", type=float, default=1.0,
+                        help="seconds between the long-running skill's steps")
+    parser.set_defaults(func=run)
+
+
+def list_faults() -> str:
+    """One line per fault: ``name  description``."""
+    width = max(map(len, FAULTS))
+    return "\n".join(f"{name.ljust(width)}  {text}" for name, text in FAULTS.items())
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serve until interrupted; exit 2 on a bad fault name or an unusable address."""
+    if args.fault == "list":
+        print(list_faults())
+        return 0
+    if args.fault is not None and args.fault not in FAULTS:
+        print(f"sia-tui: unknown fault {args.fault!r}; try --fault list", file=sys.stderr)
+        return 2
+    from sia_tui.agent.runner import serve_forever
+
+    config = AgentConfig(fault=args.fault, bindings=args.binding, step_delay=args.step_delay)
+    try:
+        return serve_forever(config, args.host, args.port)
+    except OSError as exc:
+        print(f"sia-tui: cannot listen on {args.host}:{args.port}: {exc.strerror}",
+              file=sys.stderr)
+        return 2

@@ -1,10 +1,175 @@
-"""Placeholder: the owning work item replaces this module with its subcommands."""
+"""Session commands: ``replay``, ``rerun``, ``report`` and ``history`` (issue #6)."""
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import json
+import sys
+from pathlib import Path
 from typing import Any
 
+from sia_tui.core.errors import SiaError
+from sia_tui.core.redact import Redactor, install_log_redaction
+from sia_tui.core.session.codec import SessionError
 
-def register(sub: "argparse._SubParsersAction[Any]") -> None:
-    """Register nothing yet."""
+
+def register(sub: argparse._SubParsersAction[Any]) -> None:
+    """Add the session subcommands."""
+    replay = sub.add_parser("replay", help="re-validate a saved session offline with today's code")
+    replay.add_argument("file", help="a sia-session/1 file")
+    replay.add_argument("--json", action="store_true", help="machine-readable output")
+    replay.set_defaults(func=cmd_replay)
+
+    rerun = sub.add_parser("rerun", help="send a saved session's requests to the live target")
+    rerun.add_argument("file", help="a sia-session/1 file")
+    rerun.add_argument("--header", action="append", default=[], metavar="'NAME: VALUE'",
+                       help="a request header (secrets were not saved; give them again)")
+    rerun.add_argument("--bearer", help="bearer token for Authorization")
+    rerun.add_argument("--target", help="the agent URL, when the recorded one was redacted")
+    rerun.add_argument("--json", action="store_true", help="machine-readable output")
+    rerun.set_defaults(func=cmd_rerun)
+
+    report = sub.add_parser("report", help="write a Markdown or HTML bug report of a session")
+    report.add_argument("file", help="a sia-session/1 file")
+    report.add_argument("--format", choices=("markdown", "html"), default="markdown")
+    report.add_argument("-o", "--output", help="write here instead of standard output")
+    report.set_defaults(func=cmd_report)
+
+    history = sub.add_parser("history", help="list or delete autosaved runs")
+    history.add_argument("action", nargs="?", choices=("list", "delete", "clear"),
+                         default="list")
+    history.add_argument("id", nargs="?", help="the entry to delete")
+    history.add_argument("--json", action="store_true", help="machine-readable output")
+    history.set_defaults(func=cmd_history)
+
+
+def _error(message: str) -> int:
+    print(f"sia-tui: error: {message}", file=sys.stderr)
+    return 2
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Exit 0 when today's verdicts match the recording, 1 when they differ, 2 unreadable."""
+    from sia_tui.core.session.replay import replay_session
+    from sia_tui.core.session.store import load_session
+
+    install_log_redaction()
+    try:
+        session = load_session(args.file)
+        result = asyncio.run(replay_session(session))
+    except SiaError as exc:
+        return _error(str(exc))
+    if args.json:
+        print(json.dumps({**result.to_json(), "file": args.file,
+                          "warnings": session.warnings}, indent=2))
+    else:
+        for warning in session.warnings:
+            print(f"warning: {warning}")
+        for note in result.notes:
+            print(f"note: {note}")
+        if result.same:
+            print("same: today's code reaches the recorded verdict at every step")
+        for change in result.changes:
+            print(f"step {change.step} {change.title}: recorded {change.recorded}, "
+                  f"today {change.today}")
+        for url in result.unmatched:
+            print(f"not recorded: {url}")
+    return 0 if result.same else 1
+
+
+def parse_headers(values: list[str]) -> tuple[tuple[str, str], ...]:
+    """``'Name: value'`` strings as header pairs."""
+    pairs = []
+    for value in values:
+        name, sep, rest = value.partition(":")
+        if not sep or not name.strip():
+            raise SessionError(f"a --header must look like 'Name: value', got {name.strip()!r}")
+        pairs.append((name.strip(), rest.strip()))
+    return tuple(pairs)
+
+
+def cmd_rerun(args: argparse.Namespace) -> int:
+    """Exit 0 when the live run matches the recording ("still reproduces"), 1 when changed."""
+    from sia_tui.core.session.rerun import rerun_session
+    from sia_tui.core.session.store import load_session
+
+    try:
+        headers = parse_headers(args.header)
+    except SiaError as exc:
+        return _error(str(exc))
+    # The live agent may echo the credentials given now: scrub everything printed or logged.
+    redactor = Redactor()
+    redactor.learn_headers(headers)
+    if args.bearer:
+        redactor.add_secret(args.bearer, "authorization", force=True)
+    install_log_redaction(redactor)
+    try:
+        session = load_session(args.file)
+        result = asyncio.run(rerun_session(session, location=args.target, headers=headers,
+                                           bearer=args.bearer))
+    except SiaError as exc:
+        return _error(redactor.text(str(exc), "error"))
+    if args.json:
+        print(json.dumps(redactor.value(result.to_json(), "output"), indent=2))
+    else:
+        print(redactor.text(result.headline(), "output"))
+        for body in result.body_changes:
+            print(redactor.text(f"response of {body.purpose} (recorded #{body.recorded_seq}):",
+                                "output"))
+            for change in body.changes[:20]:
+                print("  " + redactor.text(change.describe(), "output"))
+    return 0 if result.same else 1
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    """Write the report; 2 when the session cannot be read or the output cannot be written."""
+    from sia_tui.core.session.report_html import render_html
+    from sia_tui.core.session.report_md import render_markdown
+    from sia_tui.core.session.store import atomic_write, load_session
+
+    try:
+        session = load_session(args.file)
+    except SiaError as exc:
+        return _error(str(exc))
+    render = render_html if args.format == "html" else render_markdown
+    text = render(session, Path(args.file).name)
+    if not args.output:
+        sys.stdout.write(text)
+        return 0
+    try:
+        atomic_write(Path(args.output), text)
+    except OSError as exc:
+        return _error(f"cannot write {args.output}: {exc.strerror or exc}")
+    print(f"wrote {args.output}", file=sys.stderr)
+    return 0
+
+
+def cmd_history(args: argparse.Namespace) -> int:
+    """List, delete one, or clear the autosaved runs."""
+    from sia_tui.core.session import history
+
+    try:
+        if args.action == "delete":
+            if not args.id:
+                return _error("history delete needs an entry id (see 'sia-tui history')")
+            if not history.delete_entry(args.id):
+                return _error(f"no history entry {args.id!r}")
+            print(f"deleted {args.id}")
+            return 0
+        if args.action == "clear":
+            print(f"deleted {history.clear_history()} entries")
+            return 0
+        entries = history.list_history()
+    except (SiaError, OSError) as exc:
+        return _error(str(exc))
+    if args.json:
+        print(json.dumps([{**e.__dict__, "path": str(history.entry_path(e))} for e in entries],
+                         indent=2))
+        return 0
+    if not entries:
+        print(f"no saved runs in {history.history_dir()}")
+    for e in entries:
+        failing = f"failed at step {e.failed_step}" if e.failed_step else e.outcome
+        print(f"{e.id}  {e.when}  {e.skill or '-'}  {failing}  {e.target}")
+    return 0

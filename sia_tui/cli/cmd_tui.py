@@ -1,10 +1,59 @@
-"""Placeholder: the owning work item replaces this module with its subcommands."""
+"""`sia-tui open [CARD]` and `sia-tui demo`: the Textual debugger (imported lazily)."""
 
 from __future__ import annotations
 
 import argparse
 from typing import Any
 
+from sia_tui.cli.options import UsageError, add_connection_flags, client_options
+from sia_tui.core.engine.model import Target
 
-def register(sub: "argparse._SubParsersAction[Any]") -> None:
-    """Register nothing yet."""
+
+def register(sub: argparse._SubParsersAction[Any]) -> None:
+    """Add `open` and `demo`."""
+    parser = sub.add_parser("open", help="open the debugger (no CARD: the connect screen)",
+                            description="Open the Textual debugger on an Agent Card.")
+    parser.add_argument("card", nargs="?", help="base URL, Agent Card URL (.json) or card file")
+    parser.add_argument("--skill", help="skill id (default: the one advertised domain skill)")
+    parser.add_argument("--mode", choices=("sync", "stream", "poll"), help="response mode")
+    add_connection_flags(parser)
+    parser.set_defaults(func=open_main)
+
+    demo = sub.add_parser("demo", help="start the reference agent in-process and debug it",
+                          description="Start the reference agent on a free 127.0.0.1 port and "
+                          "open the debugger connected to it; the agent stops on exit.")
+    demo.add_argument("--fault", help="make the reference agent misbehave (see serve-demo)")
+    demo.set_defaults(func=demo_main)
+
+
+def open_main(args: argparse.Namespace) -> int:
+    """Run the debugger on the given card (or the connect screen)."""
+    from sia_tui.tui.app import SiaApp
+
+    try:
+        options = client_options(args)
+    except UsageError as exc:
+        print(f"sia-tui open: {exc}")
+        return 2
+    target = None
+    if args.card:
+        target = Target(args.card, skill_id=args.skill, binding=args.binding, mode=args.mode)
+    SiaApp(target, options).run()
+    return 0
+
+
+def demo_main(args: argparse.Namespace) -> int:
+    """Start the reference agent, run the debugger against it, stop the agent."""
+    from sia_tui.agent.config import FAULTS, AgentConfig
+    from sia_tui.agent.runner import start_agent
+    from sia_tui.tui.app import SiaApp
+
+    if args.fault is not None and args.fault not in FAULTS:
+        print(f"sia-tui demo: unknown fault {args.fault!r}; known: {', '.join(FAULTS)}")
+        return 2
+    agent = start_agent(AgentConfig(fault=args.fault))
+    try:
+        SiaApp(Target(agent.url)).run()
+    finally:
+        agent.stop()
+    return 0

@@ -27,14 +27,23 @@ def canonical_bytes(value: Any) -> bytes:
     try:
         return rfc8785.dumps(value)
     except rfc8785.IntegerDomainError as exc:
+        number = re.match(r"-?[0-9]+", str(exc.args[0]) if exc.args else "")
         raise CanonicalizationError(
-            f"integer {exc.args[0] if exc.args else ''} is outside the IEEE-754 safe range "
+            f"integer {number.group() if number else ''} is outside the IEEE-754 safe range "
             f"(+/-{MAX_SAFE_INTEGER}); RFC 8785 cannot canonicalize it exactly"
         ) from exc
     except rfc8785.FloatDomainError as exc:
         raise CanonicalizationError("NaN and Infinity have no JSON representation") from exc
     except rfc8785.CanonicalizationError as exc:
         raise CanonicalizationError(f"cannot canonicalize: {exc}") from exc
+    except RecursionError as exc:
+        # rfc8785 recurses per level; strictjson caps depth at 256, so only a value built
+        # in code can get here. Report it instead of crashing the caller.
+        raise CanonicalizationError("value is nested too deeply to canonicalize") from exc
+    except (TypeError, ValueError) as exc:
+        # Not a JSON value at all (bytes, sets, objects): a programming error upstream,
+        # still reported as a canonicalization failure rather than a crash.
+        raise CanonicalizationError(f"not a JSON value: {exc}") from exc
 
 
 def sha256_digest(data: bytes) -> str:

@@ -1,0 +1,99 @@
+"""Compare validation engines on 1 KB and 100 KB instances (run on demand, not in CI).
+
+    uv run python benchmarks/validation_engine.py
+    uv run --with jsonschema-rs python benchmarks/validation_engine.py   # adds the Rust engine
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from sia_tui.core import validation
+
+SCHEMA: dict[str, Any] = {
+    "$defs": {
+        "observation": {
+            "type": "object",
+            "required": ["record_id", "resource_id", "metric", "value", "observed_at"],
+            "additionalProperties": False,
+            "properties": {
+                "record_id": {"type": "string", "pattern": "^[a-z]+-[0-9]+$"},
+                "resource_id": {"type": "string", "minLength": 1},
+                "metric": {"enum": ["utilization", "errors", "latency"]},
+                "value": {"type": "number", "minimum": 0},
+                "unit": {"const": "percent"},
+                "observed_at": {"type": "string", "format": "date-time"},
+            },
+        }
+    },
+    "type": "object",
+    "required": ["observations"],
+    "properties": {"observations": {"type": "array", "items": {"$ref": "#/$defs/observation"}}},
+}
+
+
+def instance(size: int) -> dict[str, Any]:
+    """An instance of roughly ``size`` bytes of JSON."""
+    one = {"record_id": "observation-7", "resource_id": "network-resource-123",
+           "metric": "utilization", "value": 42.5, "unit": "percent",
+           "observed_at": "2026-08-11T12:00:01Z"}
+    count = max(1, size // len(json.dumps(one)))
+    return {"observations": [dict(one) for _ in range(count)]}
+
+
+def timed(func: Callable[[], object], repeat: int) -> float:
+    """Median wall time of ``func`` in milliseconds."""
+    samples = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        func()
+        samples.append((time.perf_counter() - start) * 1000)
+    return statistics.median(samples)
+
+
+def bench_jsonschema(data: dict[str, Any], repeat: int) -> tuple[float, float]:
+    def compile_fresh() -> object:
+        return validation.CompiledSchema(json.loads(json.dumps(SCHEMA)), "bench")
+
+    compiled = compile_fresh()
+    assert isinstance(compiled, validation.CompiledSchema)
+    assert compiled.validate(data) == []
+    return timed(compile_fresh, repeat), timed(lambda: compiled.validate(data), repeat)
+
+
+def bench_jsonschema_rs(data: dict[str, Any], repeat: int) -> tuple[float, float] | None:
+    try:
+        import jsonschema_rs
+    except ImportError:
+        return None
+
+    def compile_fresh() -> Any:
+        return jsonschema_rs.Draft202012Validator(SCHEMA, validate_formats=True)
+
+    compiled = compile_fresh()
+    assert compiled.is_valid(data)
+    return timed(compile_fresh, repeat), timed(
+        lambda: list(compiled.iter_errors(data)), repeat)
+
+
+def main() -> None:
+    print(f"{'engine':<16}{'instance':>10}{'compile ms':>12}{'validate ms':>13}")
+    for size in (1_000, 100_000):
+        data = instance(size)
+        label = f"{len(json.dumps(data)) // 1000} KB"
+        repeat = 200 if size < 10_000 else 20
+        for name, bench in (("jsonschema", bench_jsonschema),
+                            ("jsonschema-rs", bench_jsonschema_rs)):
+            result = bench(data, repeat)
+            if result is None:
+                print(f"{name:<16}{label:>10}{'(not installed)':>25}")
+                continue
+            print(f"{name:<16}{label:>10}{result[0]:>12.3f}{result[1]:>13.3f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,9 @@
+"""The reference A2A agent: a real 1.0 server with switchable faults (headless)."""
+
+from __future__ import annotations
+
+from sia_tui.agent.app import create_app
+from sia_tui.agent.config import FAULTS, AgentConfig
+from sia_tui.agent.runner import RunningAgent, start_agent
+
+__all__ = ["FAULTS", "AgentConfig", "RunningAgent", "create_app", "start_agent"]

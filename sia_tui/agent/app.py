@@ -1,0 +1,237 @@
+"""Starlette routes: the Agent Card, JSON-RPC and HTTP+JSON bindings, SSE, headers."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+import time
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import Response, StreamingResponse
+from starlette.routing import Route
+
+from sia_tui.agent import a2a_wire as wire
+from sia_tui.agent.config import AgentConfig
+from sia_tui.agent.service import AgentService, OperationError, check_message, is_final
+from sia_tui.core.constants import EXTENSION_URI, EXTENSIONS_HEADER, LEGACY_EXTENSIONS_HEADER
+
+REST_TYPE = "application/a2a+json"
+#: What the ``malformed`` fault answers to describe_skill: not JSON at all.
+MALFORMED_BODY = b"\x00\xff<html>describe_skill: internal error</html"
+
+
+class BadRequest(Exception):
+    """The body could not be read as a request: too large or not JSON."""
+
+    def __init__(self, code: int, reason: str, message: str) -> None:
+        super().__init__(message)
+        self.code, self.reason, self.message = code, reason, message
+
+
+def _dump(value: Any) -> bytes:
+    return json.dumps(value, ensure_ascii=False).encode("utf-8")
+
+
+class AgentApp:
+    """Binds an AgentService to HTTP."""
+
+    def __init__(self, config: AgentConfig) -> None:
+        self.config = config
+        self.service = AgentService(config)
+        self.legacy = config.has("v03")
+        #: Set when the server is stopping, so a ``slow`` delay ends instead of being killed.
+        self.stopping = threading.Event()
+
+    # --- shared plumbing ---------------------------------------------------------------------
+
+    async def _body(self, request: Request) -> Any:
+        """The parsed JSON body, refusing more than max_request_bytes (never read past it)."""
+        limit = self.config.max_request_bytes
+        declared = request.headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > limit:
+            raise BadRequest(-32600, "REQUEST_TOO_LARGE", f"request body exceeds {limit} bytes")
+        chunks, size = [], 0
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > limit:
+                raise BadRequest(-32600, "REQUEST_TOO_LARGE",
+                                 f"request body exceeds {limit} bytes")
+            chunks.append(chunk)
+        try:
+            return json.loads(b"".join(chunks))
+        except (ValueError, RecursionError):
+            raise BadRequest(-32700, "PARSE_ERROR", "Parse error: body is not JSON") from None
+
+    def _version_error(self, request: Request) -> str | None:
+        """1.0 endpoints reject a missing or 0.x A2A-Version (read as 0.3)."""
+        if self.legacy:
+            return None  # 0.3 agents ignore the header
+        version = request.headers.get("a2a-version", "").strip() or "0.3"
+        if version.split(".")[0] == "1":
+            return None
+        return f"A2A version '{version[:20]}' is not supported by this agent. Expected '1.0'."
+
+    def _headers(self, request: Request) -> dict[str, str]:
+        """Echo the extension when the request activated it (RULES ADV5)."""
+        requested = ",".join(request.headers.getlist(EXTENSIONS_HEADER)
+                             + request.headers.getlist(LEGACY_EXTENSIONS_HEADER))
+        if EXTENSION_URI in {uri.strip() for uri in requested.split(",")}:
+            headers = {EXTENSIONS_HEADER: EXTENSION_URI}
+            if self.legacy:
+                headers[LEGACY_EXTENSIONS_HEADER] = EXTENSION_URI
+            return headers
+        return {}
+
+    async def _slow(self) -> None:
+        if not self.config.has("slow"):
+            return
+        deadline = time.monotonic() + self.config.slow_seconds
+        while time.monotonic() < deadline and not self.stopping.is_set():
+            await asyncio.sleep(min(0.05, self.config.slow_seconds))
+
+    def _task_json(self, task: dict[str, Any]) -> dict[str, Any]:
+        return wire.v03_task(task) if self.legacy else task
+
+    def _sse(self, events: AsyncIterator[dict[str, Any]],
+             wrap: Callable[[dict[str, Any]], dict[str, Any]], headers: dict[str, str],
+             ) -> StreamingResponse:
+        async def body() -> AsyncIterator[bytes]:
+            async for event in events:
+                yield b"data: " + _dump(wrap(event)) + b"\r\n\r\n"
+        return StreamingResponse(body(), media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-cache", **headers})
+
+    # --- routes ------------------------------------------------------------------------------
+
+    async def card(self, request: Request) -> Response:
+        """GET /.well-known/agent-card.json, URLs built from the request's own host."""
+        base = str(request.base_url).rstrip("/")
+        card = wire.agent_card(self.config, self.service.documents, base)
+        return Response(_dump(card), media_type="application/json")
+
+    async def jsonrpc(self, request: Request) -> Response:
+        """POST /a2a/jsonrpc."""
+        headers = self._headers(request)
+        await self._slow()
+        try:
+            body = await self._body(request)
+        except BadRequest as exc:
+            return self._rpc(wire.jsonrpc_error(None, exc.code, exc.message, exc.reason,
+                                                legacy=self.legacy), headers)
+        if not isinstance(body, dict) or body.get("jsonrpc") != "2.0" \
+                or not isinstance(body.get("method"), str):
+            return self._rpc(wire.jsonrpc_error(None, -32600, "Invalid Request",
+                                                "INVALID_REQUEST", legacy=self.legacy), headers)
+        rid, method, params = body.get("id"), body["method"], body.get("params")
+        if not isinstance(rid, str | int) or isinstance(rid, bool):
+            rid = None
+        version_error = self._version_error(request)
+        if version_error is not None:
+            return self._rpc(wire.jsonrpc_error(rid, -32009, version_error,
+                                                "VERSION_NOT_SUPPORTED"), headers)
+        names = (("message/send", "message/stream", "tasks/get", "tasks/cancel") if self.legacy
+                 else ("SendMessage", "SendStreamingMessage", "GetTask", "CancelTask"))
+        try:
+            if method == names[0]:
+                if self._malformed(params):
+                    return Response(MALFORMED_BODY, media_type="application/json",
+                                    headers=headers)
+                task = (await self.service.send(params)).snapshot()
+                result = wire.v03_task(task) if self.legacy else {"task": task}
+            elif method == names[1]:
+                check_message(params)
+                return self._sse(self.service.stream(params),
+                                 lambda e: {"jsonrpc": "2.0", "id": rid,
+                                            "result": self._event(e)}, headers)
+            elif method == names[2]:
+                result = self._task_json(self.service.get(params).snapshot())
+            elif method == names[3]:
+                result = self._task_json(self.service.cancel(params).snapshot())
+            else:
+                return self._rpc(wire.jsonrpc_error(rid, -32601, "Method not found",
+                                                    "METHOD_NOT_FOUND", legacy=self.legacy),
+                                 headers)
+        except OperationError as exc:
+            return self._rpc(wire.jsonrpc_error(rid, exc.code, exc.message, exc.reason,
+                                                legacy=self.legacy), headers)
+        return self._rpc({"jsonrpc": "2.0", "id": rid, "result": result}, headers)
+
+    def _event(self, event: dict[str, Any]) -> dict[str, Any]:
+        if not self.legacy:
+            return event
+        update = event.get("statusUpdate")
+        return wire.v03_event(event, update is not None and is_final(update["status"]["state"]))
+
+    def _malformed(self, params: Any) -> bool:
+        if not self.config.has("malformed") or not isinstance(params, dict):
+            return False
+        message = params.get("message")
+        return isinstance(message, dict) and self.service.is_describe(message)
+
+    def _rpc(self, payload: dict[str, Any], headers: dict[str, str]) -> Response:
+        return Response(_dump(payload), media_type="application/json", headers=headers)
+
+    def _rest(self, payload: dict[str, Any], headers: dict[str, str],
+              status: int = 200) -> Response:
+        return Response(_dump(payload), status_code=status, media_type=REST_TYPE,
+                        headers=headers)
+
+    async def rest(self, request: Request) -> Response:
+        """The HTTP+JSON binding under /a2a/rest."""
+        headers = self._headers(request)
+        await self._slow()
+        version_error = self._version_error(request)
+        if version_error is not None:
+            return self._rest(wire.rest_error(400, "FAILED_PRECONDITION", version_error,
+                                              "VERSION_NOT_SUPPORTED"), headers, 400)
+        path = request.path_params["rest_path"]
+        try:
+            return await self._rest_route(request, path, headers)
+        except BadRequest as exc:
+            return self._rest(wire.rest_error(400, "INVALID_ARGUMENT", exc.message, exc.reason),
+                              headers, 400)
+        except OperationError as exc:
+            return self._rest(wire.rest_error(exc.http_status, exc.status, exc.message,
+                                              exc.reason), headers, exc.http_status)
+
+    async def _rest_route(self, request: Request, path: str,
+                          headers: dict[str, str]) -> Response:
+        method = request.method
+        if method == "POST" and path == "message:send":
+            params = await self._body(request)
+            if self._malformed(params):
+                return Response(MALFORMED_BODY, media_type=REST_TYPE, headers=headers)
+            task = await self.service.send(params)
+            return self._rest({"task": task.snapshot()}, headers)
+        if method == "POST" and path == "message:stream":
+            params = await self._body(request)
+            check_message(params)
+            return self._sse(self.service.stream(params), lambda e: e, headers)
+        if path.startswith("tasks/"):
+            task_id, _, action = path.removeprefix("tasks/").partition(":")
+            if method == "GET" and not action:
+                return self._rest(self.service.get({"id": task_id}).snapshot(), headers)
+            if method == "POST" and action == "cancel":
+                return self._rest(self.service.cancel({"id": task_id}).snapshot(), headers)
+        return self._rest(wire.rest_error(404, "NOT_FOUND", f"no route {method} {path[:100]}",
+                                          "METHOD_NOT_FOUND"), headers, 404)
+
+
+def create_app(config: AgentConfig | None = None) -> Starlette:
+    """The reference agent as an ASGI app; documents are built and validated here."""
+    agent = AgentApp(config or AgentConfig())
+    routes = [Route("/.well-known/agent-card.json", agent.card, methods=["GET"])]
+    if agent.legacy:
+        routes.append(Route("/.well-known/agent.json", agent.card, methods=["GET"]))
+    if agent.config.serves_jsonrpc:
+        routes.append(Route("/a2a/jsonrpc", agent.jsonrpc, methods=["POST"]))
+    if agent.config.serves_rest:
+        routes.append(Route("/a2a/rest/{rest_path:path}", agent.rest, methods=["GET", "POST"]))
+    app = Starlette(routes=routes)
+    app.state.agent = agent
+    return app
+

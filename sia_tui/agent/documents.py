@@ -1,0 +1,111 @@
+"""Assemble, validate and freeze the Skill Interface Documents at start-up (RULES DS3)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from sia_tui.agent.catalog import SKILLS, SkillSpec
+from sia_tui.agent.config import AgentConfig
+from sia_tui.agent.schemas import DomainSchema
+from sia_tui.agent.validate import check_document
+from sia_tui.core.canonical import digest_of
+from sia_tui.core.constants import (
+    DIALECT_2020_12,
+    DIGEST_PREFIX,
+    INLINE_RESOLUTION,
+    INTERFACE_VERSION,
+)
+
+Digester = Callable[[Any], str]
+
+#: The skill whose embedded input-schema digest the ``schema-digest`` fault corrupts.
+FAULTED_SKILL = "evaluate_resource_condition"
+
+
+def not_jcs_digest(value: Any) -> str:
+    """The ``not-jcs`` vendor bug: SHA-256 over ``json.dumps`` with default separators."""
+    return DIGEST_PREFIX + hashlib.sha256(json.dumps(value).encode("utf-8")).hexdigest()
+
+
+def corrupt(digest: str) -> str:
+    """A well-formed digest that differs from ``digest`` in its last hex digit."""
+    last = "0" if digest[-1] != "0" else "1"
+    return digest[:-1] + last
+
+
+@dataclass(frozen=True)
+class FrozenDocument:
+    """One validated document, kept as its JSON text so nothing can mutate it (RULES DS3)."""
+
+    skill_id: str
+    skill_version: str
+    #: The digest this agent computed once at start-up (RULES SID6).
+    interface_digest: str
+    text: str
+    spec: SkillSpec
+
+    def document(self) -> dict[str, Any]:
+        """A fresh copy of the document; callers may not change the frozen one."""
+        value: dict[str, Any] = json.loads(self.text)
+        return value
+
+    def input_schema(self) -> dict[str, Any]:
+        """The embedded input schema."""
+        return self.spec.input_schema.schema
+
+    def output_schema(self) -> dict[str, Any]:
+        """The embedded output schema."""
+        return self.spec.output_schema.schema
+
+
+def schema_reference(domain: DomainSchema, digester: Digester) -> dict[str, Any]:
+    """A Schema Reference with the schema inline (RULES SR1-SR4)."""
+    return {
+        "schema_uri": domain.schema_uri,
+        "version": domain.version,
+        "dialect": DIALECT_2020_12,
+        "digest": digester(domain.schema),
+        "resolution": {"type": INLINE_RESOLUTION, "schema": domain.schema},
+    }
+
+
+def assemble(spec: SkillSpec, digester: Digester) -> dict[str, Any]:
+    """The nine-member document of RULES SID1 for ``spec``."""
+    return {
+        "interface_version": INTERFACE_VERSION,
+        "skill_id": spec.skill_id,
+        "skill_version": spec.skill_version,
+        "input_schema": schema_reference(spec.input_schema, digester),
+        "output_schema": schema_reference(spec.output_schema, digester),
+        "supporting_record_schemas": {
+            kind: schema_reference(domain, digester) for kind, domain in spec.records.items()
+        },
+        "interaction": {"response_modes": list(spec.response_modes),
+                        "cancellable": spec.cancellable},
+        "constraints": dict(spec.constraints),
+        "authority": {"default_mode": spec.default_mode,
+                      "approval_may_be_required": spec.approval_may_be_required},
+    }
+
+
+def build_documents(config: AgentConfig) -> dict[str, FrozenDocument]:
+    """Assemble and validate every domain document once; raise if one is defective."""
+    digester: Digester = not_jcs_digest if config.has("not-jcs") else digest_of
+    frozen: dict[str, FrozenDocument] = {}
+    for spec in SKILLS:
+        document = assemble(spec, digester)
+        faulty_schema = config.has("schema-digest") and spec.skill_id == FAULTED_SKILL
+        if faulty_schema:
+            ref = document["input_schema"]
+            ref["digest"] = corrupt(ref["digest"])
+        # The faults deliberately break digests; everything else must hold (RULES SID7, CP6).
+        check_document(document, verify_digests=not (faulty_schema or config.has("not-jcs")))
+        frozen[spec.skill_id] = FrozenDocument(
+            spec.skill_id, spec.skill_version, digester(document),
+            json.dumps(document, ensure_ascii=False), spec,
+        )
+    return frozen

@@ -1,0 +1,137 @@
+"""Binding-independent A2A operations: send (sync or poll), stream, get, cancel."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from typing import Any
+
+from sia_tui.agent.config import AgentConfig
+from sia_tui.agent.documents import build_documents
+from sia_tui.agent.executor import SkillExecutor
+from sia_tui.agent.tasks import CANCELED, TaskRecord, TaskStore
+from sia_tui.core.a2a.model import INTERRUPTED_STATES, TERMINAL_STATES
+from sia_tui.core.constants import DESCRIBE_SKILL
+
+
+def is_final(state: str) -> bool:
+    """A stream ends at a terminal or interrupted state (1.0 has no ``final`` flag)."""
+    return state in TERMINAL_STATES or state in INTERRUPTED_STATES
+
+
+class OperationError(Exception):
+    """An A2A-level error (not one of the draft's ten codes)."""
+
+    def __init__(self, code: int, http_status: int, status: str, reason: str,
+                 message: str) -> None:
+        super().__init__(message)
+        self.code, self.http_status, self.status, self.reason = code, http_status, status, reason
+        self.message = message
+
+
+def task_not_found(task_id: object) -> OperationError:
+    """A2A TaskNotFound (-32001 / 404)."""
+    return OperationError(-32001, 404, "NOT_FOUND", "TASK_NOT_FOUND",
+                          f"Task not found: {str(task_id)[:100]}")
+
+
+def invalid_params(message: str) -> OperationError:
+    """JSON-RPC -32602 / HTTP 400."""
+    return OperationError(-32602, 400, "INVALID_ARGUMENT", "INVALID_PARAMS", message)
+
+
+def skill_request(message: dict[str, Any]) -> Any:
+    """The data of the message's only data part (RULES INV1, DS1), else None."""
+    parts = message.get("parts")
+    if not isinstance(parts, list):
+        return None
+    data_parts = [p for p in parts if isinstance(p, dict) and "data" in p]
+    return data_parts[0]["data"] if len(data_parts) == 1 else None
+
+
+def check_message(params: Any) -> dict[str, Any]:
+    """The user message of SendMessage params, or invalid params."""
+    message = params.get("message") if isinstance(params, dict) else None
+    if not isinstance(message, dict) or not isinstance(message.get("parts"), list) \
+            or not message["parts"]:
+        raise invalid_params("params.message with a non-empty parts list is required")
+    return message
+
+
+class AgentService:
+    """One agent's documents, task memory and executor."""
+
+    def __init__(self, config: AgentConfig) -> None:
+        self.config = config
+        self.documents = build_documents(config)
+        self.store = TaskStore(config.max_tasks)
+        self.executor = SkillExecutor(config, self.documents)
+
+    def is_describe(self, message: dict[str, Any]) -> bool:
+        """True when the message asks for describe_skill."""
+        request = skill_request(message)
+        return isinstance(request, dict) and request.get("skill") == DESCRIBE_SKILL
+
+    def _start(self, message: dict[str, Any]) -> TaskRecord:
+        request = skill_request(message)
+        task = self.store.create(message)
+        skill = request.get("skill") if isinstance(request, dict) else None
+        frozen = self.documents.get(skill) if isinstance(skill, str) else None
+        task.cancellable = frozen is not None and frozen.spec.cancellable
+        return task
+
+    def _run(self, task: TaskRecord, message: dict[str, Any]) -> None:
+        task.runner = asyncio.create_task(self.executor.run(task, skill_request(message)))
+
+    async def send(self, params: Any) -> TaskRecord:
+        """SendMessage: block to a terminal state, or return early on returnImmediately."""
+        message = check_message(params)
+        configuration = params.get("configuration")
+        immediate = isinstance(configuration, dict) and \
+            configuration.get("returnImmediately") is True
+        task = self._start(message)
+        self._run(task, message)
+        assert task.runner is not None
+        if immediate:
+            await asyncio.sleep(0)  # let the synchronous checks run: REJECTED comes back at once
+        else:
+            await asyncio.wait({task.runner})  # a CancelTask must not cancel this request
+        return task
+
+    async def stream(self, params: Any) -> AsyncIterator[dict[str, Any]]:
+        """SendStreamingMessage: the task, then each event until a terminal state."""
+        message = check_message(params)
+        task = self._start(message)
+        queue = task.subscribe()
+        try:
+            yield {"task": task.snapshot()}
+            self._run(task, message)
+            while True:
+                event = await queue.get()
+                yield event
+                update = event.get("statusUpdate")
+                if update is not None and is_final(update["status"]["state"]):
+                    return
+        finally:
+            task.subscribers.remove(queue)
+
+    def get(self, params: Any) -> TaskRecord:
+        """GetTask."""
+        task_id = params.get("id") if isinstance(params, dict) else None
+        if not isinstance(task_id, str):
+            raise invalid_params("params.id must be a string")
+        task = self.store.get(task_id)
+        if task is None:
+            raise task_not_found(task_id)
+        return task
+
+    def cancel(self, params: Any) -> TaskRecord:
+        """CancelTask: only a running task of a cancellable skill."""
+        task = self.get(params)
+        if task.finished or not task.cancellable:
+            raise OperationError(-32002, 400, "FAILED_PRECONDITION", "TASK_NOT_CANCELABLE",
+                                 f"Task cannot be canceled (state {task.state})")
+        if task.runner is not None:
+            task.runner.cancel()
+        task.set_status(CANCELED, task.agent_message([{"text": "canceled on request"}]))
+        return task

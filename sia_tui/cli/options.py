@@ -1,0 +1,63 @@
+"""Connection flags shared by every command that talks to an agent (check, open, compose...)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from sia_tui.core.a2a.options import ClientOptions
+
+
+class UsageError(Exception):
+    """A flag value that cannot be used; the command prints it and exits 2."""
+
+
+def add_connection_flags(parser: argparse.ArgumentParser) -> None:
+    """--header, --bearer, --timeout, TLS and origin flags."""
+    group = parser.add_argument_group("connection")
+    group.add_argument("--header", action="append", default=[], metavar="'NAME: VALUE'",
+                       help="extra request header (repeatable); never printed or saved")
+    group.add_argument("--secret-header", action="append", default=[], metavar="NAME",
+                       help="treat this header's value as a secret in reports and sessions")
+    group.add_argument("--bearer", metavar="TOKEN", help="send Authorization: Bearer TOKEN")
+    group.add_argument("--timeout", type=float, default=15.0, metavar="S",
+                       help="read timeout in seconds (default 15)")
+    group.add_argument("--connect-timeout", type=float, default=5.0, metavar="S")
+    group.add_argument("--max-response-bytes", type=int, default=8 * 1024 * 1024, metavar="N",
+                       help="abort any response larger than N bytes (default 8 MiB)")
+    group.add_argument("--insecure", action="store_true", help="do not verify TLS certificates")
+    group.add_argument("--cacert", metavar="FILE", help="verify TLS with this CA bundle")
+    group.add_argument("--cert", metavar="FILE", help="client certificate (PEM)")
+    group.add_argument("--key", metavar="FILE", help="client certificate key (PEM)")
+    group.add_argument("--allow-cross-origin", action="store_true",
+                       help="send credentials to interface URLs on another origin than the card")
+    group.add_argument("--binding", choices=("jsonrpc", "http-json"),
+                       help="A2A binding to use (default: the card's first callable one)")
+
+
+def parse_header(text: str) -> tuple[str, str]:
+    """``'Name: value'`` -> (name, value)."""
+    name, sep, value = text.partition(":")
+    if not sep or not name.strip():
+        raise UsageError(f"--header wants 'Name: value', got {text.split(':')[0]!r}...")
+    return name.strip(), value.strip()
+
+
+def client_options(args: Any) -> ClientOptions:
+    """ClientOptions from the parsed connection flags."""
+    verify: bool | str = False if args.insecure else (args.cacert or True)
+    cert: str | tuple[str, str] | None = None
+    if args.cert:
+        cert = (args.cert, args.key) if args.key else args.cert
+    if args.timeout <= 0 or args.connect_timeout <= 0:
+        raise UsageError("timeouts must be positive")
+    return ClientOptions(
+        connect_timeout=args.connect_timeout,
+        read_timeout=args.timeout,
+        max_response_bytes=args.max_response_bytes,
+        verify=verify,
+        cert=cert,
+        headers=tuple(parse_header(h) for h in args.header),
+        bearer=args.bearer,
+        allow_cross_origin=args.allow_cross_origin,
+    )

@@ -1,0 +1,307 @@
+"""``A2AClient``: card retrieval and the four A2A calls, each exchange recorded with raw bytes.
+
+The client only requests the card location and the interface URLs of that card; it never
+follows a URL an agent names (RULES SR7), and redirects are refused unless same-origin and
+allowed by the options.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+from urllib.parse import urljoin, urlsplit
+
+import httpx
+
+from sia_tui.core.a2a.card import parse_card
+from sia_tui.core.a2a.codec import Codec, codec_for, read_event, read_send, read_task
+from sia_tui.core.a2a.model import AgentCard, Interface, Message, StreamEvent, Task
+from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.a2a.recorder import ExchangeRecorder, Reply, content_type_of
+from sia_tui.core.a2a.sse import SSEEvent, SSEParser
+from sia_tui.core.a2a.wire import WireRequest, http_error, jsonrpc_error
+from sia_tui.core.constants import CARD_PATHS, EXTENSION_URI, VERSION_HEADER
+from sia_tui.core.errors import ResponseTooLarge, SiaError, TransportError
+from sia_tui.core.exchange import Exchange
+from sia_tui.core.redact import Redactor, install_log_redaction
+from sia_tui.core.strictjson import loads as load_json
+
+_MAX_REDIRECTS = 5
+Origin = tuple[str, str, int]
+
+
+def origin_of(url: str) -> Origin:
+    """(scheme, host, port) with the scheme's default port filled in."""
+    parts = urlsplit(url)
+    scheme = parts.scheme.lower()
+    try:
+        port = parts.port
+    except ValueError:
+        port = None
+    return scheme, (parts.hostname or "").lower(), port or (443 if scheme == "https" else 80)
+
+
+def _redirect_refused(status: int, target: str, url: str) -> TransportError:
+    """RULES SR7: a redirect names a URL the user did not give; say where, do not go."""
+    return TransportError(f"HTTP {status} redirect to {target[:300]!r} was not followed",
+                          url=url)
+
+
+@dataclass(frozen=True)
+class CardFetch:
+    """A retrieved card, where it came from, and the exchange that carried it."""
+
+    card: AgentCard
+    url: str
+    exchange: Exchange
+
+
+class A2AClient:
+    """Talks A2A 1.0 (and 0.3) to one agent; every exchange lands in ``exchanges``."""
+
+    def __init__(self, options: ClientOptions, *,
+                 transport: httpx.AsyncBaseTransport | None = None,
+                 on_exchange: Callable[[Exchange], None] | None = None) -> None:
+        self.options = options
+        # httpx logs request URLs at INFO: scrub this client's credentials from every record.
+        install_log_redaction(Redactor.from_options(options))
+        self._recorder = ExchangeRecorder(options, transport=transport, on_exchange=on_exchange)
+        #: Things the user should know that are not errors (cross-origin interfaces...).
+        self.warnings: list[str] = []
+        self._card_origin: Origin | None = None
+        self._warned_origins: set[Origin] = set()
+        self._rpc_id = 0
+
+    @property
+    def exchanges(self) -> list[Exchange]:
+        """Every exchange so far, in order (seq from 1)."""
+        return self._recorder.exchanges
+
+    async def __aenter__(self) -> A2AClient:
+        return self
+
+    async def __aexit__(self, exc_type: type[BaseException] | None,
+                        exc: BaseException | None, tb: TracebackType | None) -> None:
+        await self.aclose()
+
+    async def aclose(self) -> None:
+        """Release the connection pool."""
+        await self._recorder.aclose()
+
+    # -- the card ---------------------------------------------------------------------------
+
+    async def fetch_card(self, location: str) -> CardFetch:
+        """A base URL (well-known paths, agent.json on 404), a ``.json`` URL, or a local file."""
+        if not location.lower().startswith(("http://", "https://")):
+            return self._card_from_file(location)
+        # The card location is the user's choice: credentials go there (RULES SR7 for the rest).
+        self._card_origin = origin_of(location)
+        if urlsplit(location).path.endswith(".json"):
+            candidates = [location]
+        else:
+            candidates = [location.rstrip("/") + path for path in CARD_PATHS]
+        for index, url in enumerate(candidates):
+            reply = await self._call("agent card", "GET", url, self._headers("1.0", url))
+            if reply.status != 404 or index == len(candidates) - 1:
+                break
+        payload = self._payload(reply)
+        final_url = str(reply.exchange.url)
+        return CardFetch(parse_card(payload, source_url=final_url), final_url, reply.exchange)
+
+    def _card_from_file(self, location: str) -> CardFetch:
+        path = Path(location).expanduser()
+        limit = self.options.max_response_bytes
+        started = time.time()
+        try:
+            with path.open("rb") as handle:
+                data = handle.read(limit + 1)
+        except OSError as exc:
+            self._recorder.record(purpose="agent card", method="FILE", url=str(path),
+                                  request_headers=(), request_body=b"", started_at=started,
+                                  error=f"cannot read: {exc.strerror or exc}")
+            raise TransportError(f"cannot read card file: {exc.strerror or exc}",
+                                 url=str(path)) from exc
+        too_large = len(data) > limit
+        exchange = self._recorder.record(
+            purpose="agent card", method="FILE", url=str(path), request_headers=(),
+            request_body=b"", response_body=data[:limit], started_at=started,
+            error=f"file larger than {limit} bytes" if too_large else None, truncated=too_large)
+        if too_large:
+            raise ResponseTooLarge(f"card file larger than {limit} bytes", url=str(path))
+        # A local card is trusted like a user setting: no origin to compare interfaces with.
+        self._card_origin = None
+        payload = load_json(data, source=str(path), max_bytes=limit,
+                            max_depth=self.options.max_depth)
+        return CardFetch(parse_card(payload), str(path), exchange)
+
+    # -- A2A calls --------------------------------------------------------------------------
+
+    async def send(self, iface: Interface, data: dict[str, Any], *, purpose: str,
+                   return_immediately: bool = False) -> Task | Message:
+        """SendMessage with one user data part; the answer as a Task or Message.
+
+        By default the agent answers when the task is final; ``return_immediately`` (poll
+        mode) asks for the task as soon as it exists.
+        """
+        codec = codec_for(iface.dialect)
+        wire = codec.build(iface, "send", rpc_id=self._next_id(),
+                           message=codec.make_user_message(data),
+                           return_immediately=return_immediately)
+        payload = await self._wire_call(purpose, codec, wire)
+        return read_send(payload, jsonrpc=wire.jsonrpc, proto03=wire.proto03)
+
+    async def get_task(self, iface: Interface, task_id: str, *,
+                       purpose: str = "get task") -> Task:
+        """GetTask."""
+        codec = codec_for(iface.dialect)
+        wire = codec.build(iface, "get", rpc_id=self._next_id(), task_id=task_id)
+        payload = await self._wire_call(purpose, codec, wire)
+        return read_task(payload, jsonrpc=wire.jsonrpc, proto03=wire.proto03)
+
+    async def cancel(self, iface: Interface, task_id: str, *, purpose: str = "cancel") -> Task:
+        """CancelTask."""
+        codec = codec_for(iface.dialect)
+        wire = codec.build(iface, "cancel", rpc_id=self._next_id(), task_id=task_id)
+        payload = await self._wire_call(purpose, codec, wire)
+        return read_task(payload, jsonrpc=wire.jsonrpc, proto03=wire.proto03)
+
+    async def poll(self, iface: Interface, task_id: str) -> Task:
+        """GetTask until terminal/interrupted, at most ``poll_max`` calls; the last Task read."""
+        interval = min(max(self.options.poll_interval, 0.0), 30.0)
+        task = await self.get_task(iface, task_id, purpose="poll")
+        for _ in range(max(self.options.poll_max, 1) - 1):
+            if task.terminal:
+                break
+            await asyncio.sleep(interval)
+            task = await self.get_task(iface, task_id, purpose="poll")
+        return task
+
+    async def stream(self, iface: Interface, data: dict[str, Any], *,
+                     purpose: str) -> AsyncIterator[StreamEvent]:
+        """SendStreamingMessage: events as they arrive, until a final one or the stream ends."""
+        codec = codec_for(iface.dialect)
+        wire = codec.build(iface, "stream", rpc_id=self._next_id(),
+                           message=codec.make_user_message(data))
+        headers = self._headers(codec.version, wire.url, codec, wire.content_type,
+                                accept="text/event-stream")
+        request = self._recorder.build(wire.method, wire.url, headers, wire.body, stream=True)
+        events: list[bytes] = []
+        async with self._recorder.open(purpose, request, events) as (response, body):
+            content_type = response.headers.get("content-type", "").lower()
+            if response.is_redirect:  # streams never follow redirects (RULES SR7)
+                target = urljoin(wire.url, response.headers.get("location", ""))
+                raise _redirect_refused(response.status_code, target, wire.url)
+            if not response.is_success or "text/event-stream" not in content_type:
+                await self._recorder.read_all(response, body)
+                payload = self._decode(response.status_code, content_type_of(response.headers),
+                                       bytes(body), wire.url)
+                yield read_event(payload, jsonrpc=wire.jsonrpc, proto03=wire.proto03)
+                return
+            parser = SSEParser(max_event_bytes=self.options.max_event_bytes)
+            async for chunk in response.aiter_bytes():
+                self._recorder.append(body, chunk)
+                for sse in parser.feed(chunk):
+                    events.append(sse.data)
+                    event = self._event(sse, wire)
+                    yield event
+                    if event.final:
+                        return  # the task ended; do not wait for the server to close
+            for sse in parser.close():
+                events.append(sse.data)
+                yield self._event(sse, wire)
+
+    # -- helpers ----------------------------------------------------------------------------
+
+    def _next_id(self) -> int:
+        self._rpc_id += 1
+        return self._rpc_id
+
+    def _event(self, sse: SSEEvent, wire: WireRequest) -> StreamEvent:
+        payload = load_json(sse.data, source=f"{wire.url} (SSE event)",
+                            max_bytes=self.options.max_event_bytes,
+                            max_depth=self.options.max_depth)
+        if sse.is_error:  # sse-starlette sends a mid-stream failure as `event: error`
+            error = payload.get("error", payload) if isinstance(payload, dict) else payload
+            raise jsonrpc_error(error)
+        return read_event(payload, jsonrpc=wire.jsonrpc, proto03=wire.proto03)
+
+    async def _wire_call(self, purpose: str, codec: Codec, wire: WireRequest) -> Any:
+        headers = self._headers(codec.version, wire.url, codec, wire.content_type)
+        reply = await self._call(purpose, wire.method, wire.url, headers, wire.body)
+        payload = self._payload(reply)
+        if wire.jsonrpc and isinstance(payload, dict) and payload.get("id") != wire.rpc_id:
+            # Forgiven (the answer is still read) but shown: a proxy or agent mixed up replies.
+            self.warnings.append(f"JSON-RPC response id {payload.get('id')!r} does not match "
+                                 f"request id {wire.rpc_id} (exchange {reply.exchange.seq})")
+        return payload
+
+    async def _call(self, purpose: str, method: str, url: str,
+                    headers: list[tuple[str, str]], body: bytes = b"") -> Reply:
+        """One request; same-origin redirects only when allowed, each hop recorded."""
+        for _ in range(_MAX_REDIRECTS + 1):
+            reply = await self._recorder.request(
+                purpose, self._recorder.build(method, url, headers, body))
+            if reply.status // 100 != 3 or reply.status == 304:
+                return reply
+            target = urljoin(url, reply.headers.get("location", ""))
+            if not self.options.follow_redirects or origin_of(target) != origin_of(url):
+                raise _redirect_refused(reply.status, target, url)
+            if reply.status in (301, 302, 303) and method != "GET":
+                method, body = "GET", b""
+            url = target
+        raise TransportError(f"more than {_MAX_REDIRECTS} redirects", url=url)
+
+    def _payload(self, reply: Reply) -> Any:
+        return self._decode(reply.status, reply.content_type, reply.body, reply.exchange.url)
+
+    def _decode(self, status: int, content_type: str, body: bytes, source: str) -> Any:
+        """The response JSON; a non-2xx answer becomes the A2A error it carries, if any."""
+        limit, depth = self.options.max_response_bytes, self.options.max_depth
+        if not 200 <= status < 300:
+            try:
+                payload = load_json(body, source=source, max_bytes=limit, max_depth=depth)
+            except SiaError:  # an unreadable error body is reported by its status
+                payload = None
+            error = http_error(status, content_type, payload)
+            if error is not None:
+                raise error
+            raise TransportError(f"HTTP {status}", url=source)
+        return load_json(body, source=source, max_bytes=limit, max_depth=depth)
+
+    def _headers(self, version: str, url: str, codec: Codec | None = None,
+                 content_type: str | None = None, *, accept: str | None = None,
+                 ) -> list[tuple[str, str]]:
+        """Version, extensions, content type, then user credentials when the origin allows."""
+        headers = [(VERSION_HEADER, version)]
+        if self.options.extensions:
+            headers += (codec or codec_for(version)).extension_headers(EXTENSION_URI)
+        if content_type:
+            headers.append(("Content-Type", content_type))
+        if accept:
+            headers.append(("Accept", accept))
+        if self._credentials_allowed(url):
+            headers += list(self.options.headers)
+            if self.options.bearer:
+                headers.append(("Authorization", f"Bearer {self.options.bearer}"))
+        return headers
+
+    def _credentials_allowed(self, url: str) -> bool:
+        """User credentials go to the card's origin; elsewhere only when explicitly allowed."""
+        target = origin_of(url)
+        if self._card_origin is None or target == self._card_origin:
+            return True
+        if target not in self._warned_origins:
+            self._warned_origins.add(target)
+            where = f"{target[0]}://{target[1]}:{target[2]}"
+            home = "{}://{}:{}".format(*self._card_origin)
+            verdict = ("credentials are sent (cross-origin allowed)"
+                       if self.options.allow_cross_origin
+                       else "user headers and bearer token are withheld")
+            self.warnings.append(f"interface origin {where} differs from the card origin "
+                                 f"{home}: {verdict}")
+        return self.options.allow_cross_origin

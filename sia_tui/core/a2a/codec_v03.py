@@ -1,0 +1,93 @@
+"""The A2A 0.3 codec: slash methods, ``kind`` discriminators, lowercase roles, REST under /v1."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from sia_tui.core.a2a.codec import check_operation, encode, rest_url, task_path
+from sia_tui.core.a2a.model import Interface
+from sia_tui.core.a2a.wire import JSON_CONTENT_TYPE, WireRequest
+from sia_tui.core.constants import EXTENSIONS_HEADER, LEGACY_EXTENSIONS_HEADER
+
+METHODS = {
+    "send": "message/send",
+    "stream": "message/stream",
+    "get": "tasks/get",
+    "cancel": "tasks/cancel",
+}
+
+
+def _configuration(return_immediately: bool) -> dict[str, Any]:
+    """0.3 agents may answer immediately unless asked to block (1.0 inverted the flag)."""
+    return {"blocking": not return_immediately}
+
+
+def to_proto03(message: dict[str, Any]) -> dict[str, Any]:
+    """The 0.3 REST (ProtoJSON) form: enum role, ``content`` and ``{"data": {"data": ...}}``."""
+    content = []
+    for part in message.get("parts", []):
+        if part.get("kind") == "data":
+            content.append({"data": {"data": part.get("data")}})
+        elif part.get("kind") == "text":
+            content.append({"text": part.get("text")})
+    return {
+        "messageId": message.get("messageId"),
+        "role": "ROLE_USER" if message.get("role") == "user" else "ROLE_AGENT",
+        "content": content,
+    }
+
+
+class CodecV03:
+    """Requests for A2A 0.3 interfaces (JSON-RPC and the /v1 REST binding)."""
+
+    version = "0.3"
+
+    def make_user_message(self, data: dict[str, Any]) -> dict[str, Any]:
+        """One ``user`` message with a single ``kind: data`` part."""
+        return {
+            "kind": "message",
+            "messageId": str(uuid.uuid4()),
+            "role": "user",
+            "parts": [{"kind": "data", "data": data}],
+        }
+
+    def extension_headers(self, uri: str) -> list[tuple[str, str]]:
+        """Both names, as the SDK's 0.3 compat client sends them."""
+        return [(EXTENSIONS_HEADER, uri), (LEGACY_EXTENSIONS_HEADER, uri)]
+
+    def build(
+        self, iface: Interface, operation: str, *, rpc_id: int,
+        message: dict[str, Any] | None = None, task_id: str | None = None,
+        return_immediately: bool = False,
+    ) -> WireRequest:
+        """The HTTP request for ``operation`` on ``iface``."""
+        check_operation(iface, operation)
+        sending = operation in ("send", "stream")
+        if iface.binding == "JSONRPC":
+            params: dict[str, Any] = (
+                {"message": message, "configuration": _configuration(return_immediately)}
+                if sending else {"id": task_id}
+            )
+            if iface.tenant:
+                params["tenant"] = iface.tenant
+            envelope = {"jsonrpc": "2.0", "id": rpc_id, "method": METHODS[operation],
+                        "params": params}
+            return WireRequest(operation, "POST", iface.url, encode(envelope),
+                               JSON_CONTENT_TYPE, rpc_id)
+        if sending:
+            assert message is not None
+            path = "/v1/message:send" if operation == "send" else "/v1/message:stream"
+            body = {"message": to_proto03(message), "configuration": _configuration(return_immediately)}
+            return WireRequest(operation, "POST", rest_url(iface, path), encode(body),
+                               JSON_CONTENT_TYPE, proto03=True)
+        assert task_id is not None
+        if operation == "get":
+            return WireRequest(operation, "GET", rest_url(iface, "/v1" + task_path(task_id)),
+                               proto03=True)
+        return WireRequest(operation, "POST",
+                           rest_url(iface, "/v1" + task_path(task_id) + ":cancel"),
+                           b"{}", JSON_CONTENT_TYPE, proto03=True)
+
+
+CODEC = CodecV03()

@@ -1,0 +1,72 @@
+"""The A2A 1.0 codec: PascalCase JSON-RPC methods, member-discriminated parts, wrapper results."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from sia_tui.core.a2a.codec import check_operation, encode, rest_url, task_path
+from sia_tui.core.a2a.model import Interface
+from sia_tui.core.a2a.wire import JSON_CONTENT_TYPE, REST_CONTENT_TYPE, WireRequest
+from sia_tui.core.constants import EXTENSIONS_HEADER
+
+METHODS = {
+    "send": "SendMessage",
+    "stream": "SendStreamingMessage",
+    "get": "GetTask",
+    "cancel": "CancelTask",
+}
+
+
+class CodecV1:
+    """Requests for A2A 1.0 interfaces (JSON-RPC and HTTP+JSON)."""
+
+    version = "1.0"
+
+    def make_user_message(self, data: dict[str, Any]) -> dict[str, Any]:
+        """One ROLE_USER message with a single data part (WIRE.md)."""
+        return {
+            "messageId": str(uuid.uuid4()),
+            "role": "ROLE_USER",
+            "parts": [{"data": data, "mediaType": "application/json"}],
+        }
+
+    def extension_headers(self, uri: str) -> list[tuple[str, str]]:
+        """``A2A-Extensions`` only; 1.0 dropped the X- name."""
+        return [(EXTENSIONS_HEADER, uri)]
+
+    def build(
+        self, iface: Interface, operation: str, *, rpc_id: int,
+        message: dict[str, Any] | None = None, task_id: str | None = None,
+        return_immediately: bool = False,
+    ) -> WireRequest:
+        """The HTTP request for ``operation`` on ``iface``.
+
+        ``return_immediately`` asks the agent not to wait for a final state (poll mode).
+        """
+        check_operation(iface, operation)
+        sending: dict[str, Any] = {"message": message}
+        if return_immediately:
+            sending["configuration"] = {"returnImmediately": True}
+        if iface.binding == "JSONRPC":
+            params: dict[str, Any] = (
+                dict(sending) if operation in ("send", "stream") else {"id": task_id}
+            )
+            if iface.tenant:
+                params["tenant"] = iface.tenant  # A2A 1.0 section 8.3.2: copy the tenant
+            envelope = {"jsonrpc": "2.0", "id": rpc_id, "method": METHODS[operation],
+                        "params": params}
+            return WireRequest(operation, "POST", iface.url, encode(envelope),
+                               JSON_CONTENT_TYPE, rpc_id)
+        if operation in ("send", "stream"):
+            path = "/message:send" if operation == "send" else "/message:stream"
+            return WireRequest(operation, "POST", rest_url(iface, path),
+                               encode(sending), REST_CONTENT_TYPE)
+        assert task_id is not None
+        if operation == "get":
+            return WireRequest(operation, "GET", rest_url(iface, task_path(task_id)))
+        return WireRequest(operation, "POST", rest_url(iface, task_path(task_id) + ":cancel"),
+                           b"{}", REST_CONTENT_TYPE)
+
+
+CODEC = CodecV1()

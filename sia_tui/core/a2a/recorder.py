@@ -1,0 +1,164 @@
+"""The HTTP layer under the A2A client: bounded, timed, TLS-checked, every exchange recorded."""
+
+from __future__ import annotations
+
+import asyncio
+import ssl
+import time
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+
+from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.errors import RequestTimeout, ResponseTooLarge, SiaError, TransportError
+from sia_tui.core.exchange import Exchange, Headers
+
+
+@dataclass(frozen=True)
+class Reply:
+    """A complete (bounded) response and the exchange that recorded it."""
+
+    exchange: Exchange
+    status: int
+    headers: httpx.Headers
+    body: bytes
+
+    @property
+    def content_type(self) -> str:
+        """The media type, lowercased, without parameters."""
+        return content_type_of(self.headers)
+
+
+def content_type_of(headers: httpx.Headers) -> str:
+    """The media type, lowercased, without parameters."""
+    return str(headers.get("content-type", "")).split(";")[0].strip().lower()
+
+
+def ssl_context(options: ClientOptions) -> ssl.SSLContext | bool:
+    """TLS settings; verification stays on unless the user turned it off."""
+    if options.verify is True and options.cert is None:
+        return True
+    try:
+        if isinstance(options.verify, str):
+            context = ssl.create_default_context(cafile=options.verify)
+        else:
+            context = httpx.create_ssl_context(verify=options.verify)
+        if options.cert is not None:
+            certs = (options.cert,) if isinstance(options.cert, str) else options.cert
+            context.load_cert_chain(*certs)
+    except (OSError, ssl.SSLError) as exc:
+        raise TransportError(f"cannot load TLS files: {exc}") from exc
+    return context
+
+
+def _raw_headers(headers: httpx.Headers) -> Headers:
+    return tuple((k.decode("latin-1"), v.decode("latin-1")) for k, v in headers.raw)
+
+
+def translate(exc: Exception, url: str) -> SiaError:
+    """httpx/asyncio failures -> the core's TransportError family."""
+    if isinstance(exc, SiaError):
+        return exc
+    if isinstance(exc, httpx.TimeoutException | TimeoutError):
+        kind = "connect" if isinstance(exc, httpx.ConnectTimeout) else "response"
+        return RequestTimeout(f"{kind} timed out", url=url)
+    return TransportError(f"{type(exc).__name__}: {exc}", url=url)
+
+
+class ExchangeRecorder:
+    """Sends requests with limits and keeps an immutable Exchange for each, failed or not."""
+
+    def __init__(self, options: ClientOptions, *, transport: httpx.AsyncBaseTransport | None,
+                 on_exchange: Callable[[Exchange], None] | None) -> None:
+        self.options = options
+        self.exchanges: list[Exchange] = []
+        self._on_exchange = on_exchange
+        timeout = httpx.Timeout(options.read_timeout, connect=options.connect_timeout)
+        self._http = httpx.AsyncClient(
+            transport=transport, verify=ssl_context(options), timeout=timeout,
+            follow_redirects=False, trust_env=options.trust_env,
+        )
+
+    async def aclose(self) -> None:
+        """Close the connection pool."""
+        await self._http.aclose()
+
+    def record(self, **fields: Any) -> Exchange:
+        """Append one Exchange and pass it to the listener."""
+        exchange = Exchange(seq=len(self.exchanges) + 1, **fields)
+        self.exchanges.append(exchange)
+        if self._on_exchange is not None:
+            self._on_exchange(exchange)
+        return exchange
+
+    def build(self, method: str, url: str, headers: list[tuple[str, str]], body: bytes,
+              *, stream: bool = False) -> httpx.Request:
+        """An httpx request; streams get the idle timeout instead of the read timeout."""
+        read = self.options.stream_idle_timeout if stream else self.options.read_timeout
+        try:
+            return self._http.build_request(
+                method, url, headers=headers, content=body or None,
+                timeout=httpx.Timeout(read, connect=self.options.connect_timeout),
+            )
+        except (httpx.InvalidURL, httpx.UnsupportedProtocol) as exc:
+            raise TransportError(f"invalid URL: {exc}", url=url[:300]) from exc
+
+    async def request(self, purpose: str, request: httpx.Request) -> Reply:
+        """Send and read the whole body, bounded in size and time (each phase by total_timeout)."""
+        async with self.open(purpose, request) as (response, body):
+            async with asyncio.timeout(self.options.total_timeout):
+                await self.read_all(response, body)
+        exchange = self.exchanges[-1]
+        return Reply(exchange, response.status_code, response.headers, bytes(body))
+
+    async def read_all(self, response: httpx.Response, body: bytearray) -> None:
+        """Read the body into ``body``, aborting past ``max_response_bytes``."""
+        async for chunk in response.aiter_bytes():
+            self.append(body, chunk)
+
+    def append(self, body: bytearray, chunk: bytes) -> None:
+        """Add bytes, raising ResponseTooLarge at the limit (the kept part is recorded)."""
+        limit = self.options.max_response_bytes
+        body += chunk
+        if len(body) > limit:
+            del body[limit:]
+            raise ResponseTooLarge(f"response larger than {limit} bytes; read aborted")
+
+    @asynccontextmanager
+    async def open(self, purpose: str, request: httpx.Request,
+                   events: list[bytes] | None = None,
+                   ) -> AsyncIterator[tuple[httpx.Response, bytearray]]:
+        """Open a response; on exit the exchange is recorded (with the error, if any)."""
+        url = str(request.url)
+        started, clock = time.time(), time.perf_counter()
+        body = bytearray()
+        response: httpx.Response | None = None
+        failure: SiaError | None = None
+        try:
+            try:
+                async with asyncio.timeout(self.options.total_timeout):
+                    response = await self._http.send(request, stream=True)
+                yield response, body
+            except (httpx.HTTPError, httpx.InvalidURL, TimeoutError, SiaError) as exc:
+                failure = translate(exc, url)
+                if failure is exc:
+                    raise
+                raise failure from exc
+        finally:
+            if response is not None:
+                await response.aclose()
+            self.record(
+                purpose=purpose, method=request.method, url=url,
+                request_headers=_raw_headers(request.headers),
+                request_body=request.content,
+                status=response.status_code if response is not None else None,
+                response_headers=_raw_headers(response.headers) if response is not None else (),
+                response_body=bytes(body), started_at=started,
+                elapsed_ms=(time.perf_counter() - clock) * 1000.0,
+                error=str(failure) if failure is not None else None,
+                truncated=isinstance(failure, ResponseTooLarge),
+                events=tuple(events or ()),
+            )

@@ -1,0 +1,89 @@
+"""What both codecs share: the request they build and how A2A errors read on the wire."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sia_tui.core.errors import A2AProtocolError
+
+JSON_CONTENT_TYPE = "application/json"
+REST_CONTENT_TYPE = "application/a2a+json"
+
+
+@dataclass(frozen=True)
+class WireRequest:
+    """One HTTP request as a codec built it; the client adds headers and sends it."""
+
+    operation: str  # "send", "stream", "get", "cancel"
+    method: str
+    url: str
+    body: bytes = b""
+    content_type: str | None = None
+    #: JSON-RPC id, or None for HTTP+JSON.
+    rpc_id: int | None = None
+    #: The answer is 0.3 REST ProtoJSON (data parts as ``{"data": {"data": ...}}``).
+    proto03: bool = False
+
+    @property
+    def jsonrpc(self) -> bool:
+        """True when the answer is a JSON-RPC envelope."""
+        return self.rpc_id is not None
+
+
+def _reason(details: Any) -> str | None:
+    """The ``ErrorInfo.reason`` of a typed-details array (JSON-RPC data / REST details)."""
+    if isinstance(details, list):
+        for item in details:
+            if isinstance(item, dict) and isinstance(item.get("reason"), str):
+                return str(item["reason"])
+    return None
+
+
+def _clip(value: Any, limit: int = 300) -> str:
+    text = value if isinstance(value, str) else repr(value)
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def jsonrpc_error(error: Any) -> A2AProtocolError:
+    """``{"code","message","data"}`` -> A2AProtocolError (an A2A error, not a draft code)."""
+    if not isinstance(error, dict):
+        return A2AProtocolError(f"JSON-RPC error that is not an object: {_clip(error)}")
+    code = error.get("code")
+    message = _clip(error.get("message") or "no message")
+    reason = _reason(error.get("data"))
+    text = f"A2A JSON-RPC error {code}: {message}" + (f" ({reason})" if reason else "")
+    return A2AProtocolError(text, code=code if isinstance(code, int | str) else None)
+
+
+def unwrap_jsonrpc(payload: Any) -> Any:
+    """The ``result`` of a JSON-RPC response, or raise its error."""
+    if not isinstance(payload, dict):
+        raise A2AProtocolError("JSON-RPC response is not a JSON object")
+    if "error" in payload:
+        raise jsonrpc_error(payload["error"])
+    if "result" not in payload:
+        raise A2AProtocolError("JSON-RPC response has neither 'result' nor 'error'")
+    return payload["result"]
+
+
+def http_error(status: int, content_type: str, payload: Any) -> A2AProtocolError | None:
+    """An A2A error read from a non-2xx body (google.rpc.Status, problem+json, JSON-RPC)."""
+    if not isinstance(payload, dict):
+        return None
+    error = payload.get("error")
+    if isinstance(error, dict) and "jsonrpc" in payload:
+        return jsonrpc_error(error)
+    if isinstance(error, dict):
+        name = error.get("status")
+        reason = _reason(error.get("details"))
+        message = _clip(error.get("message") or "no message")
+        label = f"{status} {name}" if isinstance(name, str) else str(status)
+        text = f"A2A HTTP error {label}: {message}" + (f" ({reason})" if reason else "")
+        return A2AProtocolError(text, code=name if isinstance(name, str) else status)
+    if "problem+json" in content_type or ("title" in payload and "status" in payload):
+        title = _clip(payload.get("title") or payload.get("type") or "problem")
+        detail = payload.get("detail")
+        text = f"A2A HTTP error {status}: {title}" + (f": {_clip(detail)}" if detail else "")
+        return A2AProtocolError(text, code=status)
+    return None

@@ -1,0 +1,318 @@
+"""Skill Interface Document verification: CP4 digests, CP5 schema and ids, CP6, SID8, ADV1/ADV3."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from sia_tui.core.canonical import digest_of, parse_digest
+from sia_tui.core.constants import EXTENSION_URI, INTERFACE_VERSION
+from sia_tui.core.errors import CanonicalizationError, DigestFormatError
+from sia_tui.core.findings import Finding, Severity
+from sia_tui.core.forensics import ForensicsVerdict, diagnose_digest
+from sia_tui.core.pointer import join
+from sia_tui.core.sischema import load_skill_interface_schema
+from sia_tui.core.validation import CompiledSchema, check_schema, compile_schema
+
+INVALID = "interface_invalid"
+_VERSION = re.compile(r"(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\Z")
+# Which rule a trusted-schema violation breaks, by the document member it is under.
+_RULE_BY_MEMBER = {"interface_version": "SID3", "skill_version": "SID2", "interaction": "SID4",
+                   "authority": "SID5", "skill_id": "SID1", "constraints": "SID1"}
+_RULE_BY_REF_MEMBER = {"dialect": "SR2", "resolution": "SR3", "digest": "SR4"}
+_OPERATION_SELECTORS = ("operation", "action", "op", "command", "verb")
+
+
+def _bad(message: str, pointer: str, rule: str, **extra: Any) -> Finding:
+    return Finding(message, pointer=pointer, rule=rule, code=INVALID, **extra)
+
+
+def _trusted_schema() -> CompiledSchema:
+    return compile_schema(load_skill_interface_schema())
+
+
+@dataclass(frozen=True)
+class DigestCheck:
+    """CP4: the interface digest as advertised, as returned, and as computed here."""
+
+    advertised: str | None
+    returned: str | None
+    computed: str | None
+    findings: tuple[Finding, ...] = ()
+    forensics: ForensicsVerdict | None = None
+
+    @property
+    def ok(self) -> bool:
+        """True when all three digests are well-formed and equal."""
+        return not self.findings
+
+
+def _digest_format(value: Any, what: str, pointer: str, rule: str) -> list[Finding]:
+    try:
+        parse_digest(value)
+    except DigestFormatError as exc:
+        return [_bad(f"the {what} digest is malformed: {exc.message}", pointer, rule,
+                     keyword="digest", actual=str(value)[:80])]
+    return []
+
+
+def verify_digests(document: Any, advertised: str | None, returned: str | None) -> DigestCheck:
+    """Three-way digest check (RULES CP4, SID6); each malformed digest is explained."""
+    findings: list[Finding] = []
+    try:
+        computed: str | None = digest_of(document)
+    except CanonicalizationError as exc:
+        computed = None
+        findings.append(_bad(f"the document cannot be canonicalized: {exc}", "", "SID6"))
+    findings += _digest_format(advertised, "advertised", "", "ADV1")
+    findings += _digest_format(returned, "returned", "/interface_digest", "CP4")
+    if advertised != returned:
+        findings.append(_bad(
+            f"describe_skill returned digest {returned} but the Agent Card advertises "
+            f"{advertised}", "/interface_digest", "CP4",
+            expected=str(advertised), actual=str(returned)))
+    verdict = None
+    if computed is not None and returned is not None and computed != returned:
+        verdict = diagnose_digest(str(returned), document)
+        findings.append(_bad(
+            f"the returned document hashes to {computed}, not {returned}: "
+            f"{verdict.explanation}", "/interface_digest", "CP4",
+            expected=computed, actual=str(returned)))
+    return DigestCheck(advertised, returned, computed, tuple(findings), verdict)
+
+
+def _rule_for(pointer: str) -> str:
+    parts = pointer.split("/")[1:]
+    if not parts:
+        return "SID1"
+    if parts[0] in ("input_schema", "output_schema", "supporting_record_schemas"):
+        # The Schema Reference member: one level down, or two under the record map.
+        depth = 2 if parts[0] == "supporting_record_schemas" else 1
+        member = parts[depth] if len(parts) > depth else ""
+        return _RULE_BY_REF_MEMBER.get(member, "SR1")
+    return _RULE_BY_MEMBER.get(parts[0], "CP5")
+
+
+def validate_document(document: Any, *, skill_id: str, skill_version: str) -> list[Finding]:
+    """CP5: the trusted schema (SID7), interface_version "1.0", ids, SID8 and SID9."""
+    findings = [
+        _bad(f.message, f.pointer, _rule_for(f.pointer), schema_path=f.schema_path,
+             keyword=f.keyword, expected=f.expected, actual=f.actual)
+        for f in _trusted_schema().validate(document)
+    ]
+    if not isinstance(document, dict):
+        return findings
+    if document.get("interface_version") not in (None, INTERFACE_VERSION):
+        findings.append(_bad("interface_version must be \"1.0\" in this version",
+                             "/interface_version", "SID3", expected='"1.0"',
+                             actual=str(document.get("interface_version"))[:80]))
+    for member, wanted in (("skill_id", skill_id), ("skill_version", skill_version)):
+        if member in document and document[member] != wanted:
+            findings.append(_bad(f"{member} is {document[member]!r} but {wanted!r} was selected",
+                                 f"/{member}", "CP5", expected=wanted,
+                                 actual=str(document[member])[:80]))
+    records = document.get("supporting_record_schemas")
+    if isinstance(records, dict) and document.get("skill_id") in records:
+        findings.append(_bad("a supporting-record kind equals the skill id",  # RULES SID8
+                             join(["supporting_record_schemas", document["skill_id"]]), "SID8"))
+    findings += _advise_single_operation(document)
+    return findings
+
+
+def _advise_single_operation(document: dict[str, Any]) -> list[Finding]:
+    """RULES SID9 (advisory): an operation selector in the input suggests several skills."""
+    schema = _embedded(document.get("input_schema"))
+    properties = schema.get("properties") if isinstance(schema, dict) else None
+    if not isinstance(properties, dict):
+        return []
+    for name in _OPERATION_SELECTORS:
+        spec = properties.get(name)
+        if isinstance(spec, dict) and isinstance(spec.get("enum"), list) and len(spec["enum"]) > 1:
+            return [Finding(
+                f"the input selects one of {len(spec['enum'])} operations with {name!r}; "
+                "operations with different effects should be separate skills",
+                severity=Severity.WARNING, rule="SID9",
+                pointer=join(["input_schema", "resolution", "schema", "properties", name]))]
+    return []
+
+
+def _embedded(reference: Any) -> Any:
+    if isinstance(reference, dict) and isinstance(reference.get("resolution"), dict):
+        return reference["resolution"].get("schema")
+    return None
+
+
+@dataclass(frozen=True)
+class SchemaRefCheck:
+    """CP6 for one Schema Reference: declared vs computed digest, and the metaschema."""
+
+    role: str
+    pointer: str
+    declared: str | None
+    computed: str | None
+    match: bool
+    findings: tuple[Finding, ...] = ()
+    forensics: ForensicsVerdict | None = None
+
+    @property
+    def ok(self) -> bool:
+        """True when the digest matches and the schema is a valid 2020-12 schema."""
+        return self.match and not any(f.severity is Severity.ERROR for f in self.findings)
+
+
+def _references(document: dict[str, Any]) -> list[tuple[str, str, Any]]:
+    found: list[tuple[str, str, Any]] = [
+        (role, f"/{role}", document.get(role))
+        for role in ("input_schema", "output_schema") if role in document]
+    records = document.get("supporting_record_schemas")
+    if isinstance(records, dict):
+        found += [(f"supporting_record_schemas/{kind}",
+                   join(["supporting_record_schemas", kind]), ref)
+                  for kind, ref in records.items()]
+    return found
+
+
+def _remote_refs(schema: Any, pointer: str) -> list[Finding]:
+    """RULES SR7: a $ref to a URI the schema does not embed can never be completed."""
+    ids, refs, stack = set(), [], [(pointer, schema)]
+    while stack:
+        where, node = stack.pop()
+        if isinstance(node, dict):
+            if isinstance(node.get("$id"), str):
+                ids.add(node["$id"].partition("#")[0])
+            if isinstance(node.get("$ref"), str):
+                refs.append((f"{where}/$ref", node["$ref"]))
+            stack.extend((f"{where}/{join([k])[1:]}", v) for k, v in node.items())
+        elif isinstance(node, list):
+            stack.extend((f"{where}/{i}", v) for i, v in enumerate(node))
+    return [
+        Finding(f"$ref {ref!r} names a schema that is not embedded; it will not be fetched",
+                severity=Severity.WARNING, pointer=where, rule="SR7", code=INVALID)
+        for where, ref in refs
+        if ":" in ref.partition("#")[0] and ref.partition("#")[0] not in ids
+    ]
+
+
+def verify_embedded_schemas(document: Any) -> list[SchemaRefCheck]:
+    """CP6: every embedded schema against its declared digest, plus a metaschema check."""
+    if not isinstance(document, dict):
+        return []
+    checks = []
+    for role, pointer, reference in _references(document):
+        declared = reference.get("digest") if isinstance(reference, dict) else None
+        schema = _embedded(reference)
+        if schema is None:
+            checks.append(SchemaRefCheck(role, pointer, declared, None, False, (
+                _bad("no inline schema in resolution.schema", f"{pointer}/resolution", "SR3"),)))
+            continue
+        findings = _digest_format(declared, "schema", f"{pointer}/digest", "SR4")
+        try:
+            computed: str | None = digest_of(schema)
+        except CanonicalizationError as exc:
+            computed = None
+            findings.append(_bad(f"the schema cannot be canonicalized: {exc}",
+                                 f"{pointer}/resolution/schema", "SR4"))
+        verdict = None
+        if computed is not None and declared != computed:
+            verdict = diagnose_digest(str(declared), schema, reference=reference)
+            findings.append(_bad(f"the embedded schema hashes to {computed}, not {declared}: "
+                                 f"{verdict.explanation}", f"{pointer}/digest", "CP6",
+                                 expected=computed, actual=str(declared)[:80]))
+        schema_pointer = f"{pointer}/resolution/schema"
+        findings += [_bad(f"not a valid JSON Schema 2020-12: {f.message}",
+                          schema_pointer + f.pointer, "SR2", keyword=f.keyword)
+                     for f in check_schema(schema)]
+        findings += _remote_refs(schema, schema_pointer)
+        checks.append(SchemaRefCheck(role, pointer, declared, computed,
+                                     computed is not None and declared == computed,
+                                     tuple(findings), verdict))
+    return checks
+
+
+@dataclass(frozen=True)
+class DocumentVerification:
+    """Steps 4-6 of the procedure on one document, each with its own verdict."""
+
+    digests: DigestCheck
+    document_findings: tuple[Finding, ...]
+    schema_checks: tuple[SchemaRefCheck, ...]
+    findings: tuple[Finding, ...] = field(default=())
+
+    @property
+    def digests_ok(self) -> bool:
+        """CP4 passed."""
+        return self.digests.ok
+
+    @property
+    def document_ok(self) -> bool:
+        """CP5 passed (warnings such as SID9 do not fail it)."""
+        return not any(f.severity is Severity.ERROR for f in self.document_findings)
+
+    @property
+    def schemas_ok(self) -> bool:
+        """CP6 passed."""
+        return all(check.ok for check in self.schema_checks)
+
+    @property
+    def ok(self) -> bool:
+        """Every step passed."""
+        return self.digests_ok and self.document_ok and self.schemas_ok
+
+
+def verify_document(document: Any, *, skill_id: str, skill_version: str,
+                    advertised: str | None, returned: str | None) -> DocumentVerification:
+    """Run CP4, CP5 and CP6 on a describe_skill result and bundle the verdicts."""
+    digests = verify_digests(document, advertised, returned)
+    document_findings = tuple(validate_document(document, skill_id=skill_id,
+                                                skill_version=skill_version))
+    checks = tuple(verify_embedded_schemas(document))
+    everything = digests.findings + document_findings + tuple(
+        f for check in checks for f in check.findings)
+    return DocumentVerification(digests, document_findings, checks, everything)
+
+
+def check_advertisement(extension_raw: Any) -> list[Finding]:
+    """ADV1 shape, interface_version "1.0", ADV3 one binding per skill_id, digest format."""
+    if not isinstance(extension_raw, dict):
+        return [_bad("the extension entry must be an object", "", "ADV1")]
+    findings = []
+    if extension_raw.get("uri") != EXTENSION_URI:
+        findings.append(_bad("the extension uri is not the schema-interface URI", "/uri", "ADV1",
+                             expected=EXTENSION_URI, actual=str(extension_raw.get("uri"))[:120]))
+    if "required" in extension_raw and not isinstance(extension_raw["required"], bool):
+        findings.append(_bad("required must be a boolean", "/required", "ADV1"))
+    params = extension_raw.get("params")
+    if not isinstance(params, dict):
+        return [*findings, _bad("params must be an object", "/params", "ADV1")]
+    if params.get("interface_version") != INTERFACE_VERSION:
+        findings.append(_bad('params.interface_version must be "1.0"',
+                             "/params/interface_version", "ADV1", expected='"1.0"',
+                             actual=str(params.get("interface_version"))[:80]))
+    skills = params.get("skills")
+    if not isinstance(skills, list):
+        return [*findings, _bad("params.skills must be an array", "/params/skills", "ADV1")]
+    seen: dict[str, int] = {}
+    for index, entry in enumerate(skills):
+        where = f"/params/skills/{index}"
+        if not isinstance(entry, dict):
+            findings.append(_bad("each skills entry must be an object", where, "ADV1"))
+            continue
+        skill_id = entry.get("skill_id")
+        if not isinstance(skill_id, str) or not skill_id:
+            findings.append(_bad("skill_id must be a non-empty string", f"{where}/skill_id",
+                                 "ADV1"))
+        elif skill_id in seen:
+            findings.append(_bad(  # RULES ADV3
+                f"skill {skill_id!r} is bound twice (also at /params/skills/{seen[skill_id]}); "
+                "exactly one skill_version/interface_digest per skill_id", f"{where}/skill_id",
+                "ADV3"))
+        else:
+            seen[skill_id] = index
+        version = entry.get("skill_version")
+        if not isinstance(version, str) or not _VERSION.match(version):
+            findings.append(_bad(f"skill_version {version!r} is not MAJOR.MINOR",
+                                 f"{where}/skill_version", "SID2"))
+        findings += _digest_format(entry.get("interface_digest"), "advertised",
+                                   f"{where}/interface_digest", "ADV1")
+    return findings

@@ -1,0 +1,43 @@
+"""State shared by the step functions of one run."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from sia_tui.core.a2a.client import A2AClient
+from sia_tui.core.a2a.model import StreamEvent
+from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.engine.assembly import TaskAssembly
+from sia_tui.core.engine.cache import DocumentCache
+from sia_tui.core.engine.model import Run
+
+
+@dataclass
+class EngineContext:
+    """What a step may touch: the run, the client, the cache and the update hook."""
+
+    run: Run
+    client: A2AClient
+    options: ClientOptions
+    cache: DocumentCache | None
+    #: Called for every streamed event so a UI can show progress live.
+    emit: Callable[[StreamEvent], None]
+    #: An open SSE stream, held between step 8 (sent) and step 9 (received).
+    stream: AsyncIterator[StreamEvent] | None = None
+    #: The task as streamed so far (stream mode only).
+    assembly: TaskAssembly | None = None
+
+    async def close_stream(self) -> None:
+        """Close an open SSE stream (after step 9, on cancel, on restart)."""
+        stream, self.stream = self.stream, None
+        closer = getattr(stream, "aclose", None)
+        if closer is not None:
+            await closer()
+
+    @property
+    def document(self) -> dict[str, Any]:
+        """The Skill Interface Document (only valid after step 3)."""
+        assert self.run.document is not None, "no document yet"
+        return self.run.document

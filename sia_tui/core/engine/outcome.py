@@ -1,0 +1,36 @@
+"""How a step reports failure to the procedure: raise StepFailed with the draft code."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from sia_tui.core.codes import Origin, describe_code
+from sia_tui.core.findings import Finding
+
+#: Category of a failure that is not one of the draft's ten codes (WIRE.md: transport
+#: failures and A2A errors are their own category, never mapped onto the ten).
+TRANSPORT = "transport"
+
+
+class StepFailed(Exception):
+    """Raised inside a step: the procedure marks the step failed and gates the rest (CP0)."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        code: str | None = None,
+        origin: Origin = Origin.LOCAL,
+        hint: str | None = None,
+        findings: Iterable[Finding] = (),
+        category: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code
+        self.origin = origin
+        info = describe_code(code) if code else None
+        self.hint = hint or (info.hint if info else "")
+        self.findings = list(findings)
+        #: "draft" when ``code`` is one of the ten, else e.g. "transport".
+        self.category = category or ("draft" if code else TRANSPORT)

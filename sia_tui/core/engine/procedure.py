@@ -1,0 +1,184 @@
+"""The Procedure: runs the eleven steps one at a time or to the end (RULES CP0-CP13)."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import httpx
+
+from sia_tui.core.a2a.client import A2AClient
+from sia_tui.core.a2a.model import StreamEvent, Task
+from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.engine import discovery, invocation, results, verification
+from sia_tui.core.engine.cache import DocumentCache
+from sia_tui.core.engine.context import EngineContext
+from sia_tui.core.engine.model import Run, StepResult, StepStatus, Target
+from sia_tui.core.engine.outcome import StepFailed
+from sia_tui.core.errors import SiaError
+from sia_tui.core.exchange import Exchange
+
+StepFunction = Callable[[EngineContext, StepResult], Awaitable[None]]
+UpdateHook = Callable[[Run, StepResult | None, StreamEvent | None], None]
+
+#: Step number -> implementation, in the draft's order (RULES CP1-CP11).
+STEPS: dict[int, StepFunction] = {
+    1: discovery.retrieve_card,
+    2: discovery.select_skill,
+    3: discovery.describe,
+    4: verification.check_digests,
+    5: verification.check_document,
+    6: verification.check_embedded,
+    7: invocation.check_arguments,
+    8: invocation.delegate,
+    9: invocation.receive,
+    10: results.check_output,
+    11: results.present,
+}
+#: The first step that needs arguments: without them the run pauses here.
+FIRST_INVOCATION_STEP = 7
+
+
+class Procedure:
+    """Runs the client procedure for one target; the CLI and the TUI both drive it."""
+
+    def __init__(
+        self,
+        target: Target,
+        options: ClientOptions,
+        *,
+        transport: httpx.AsyncBaseTransport | None = None,
+        cache: DocumentCache | None = None,
+        on_update: UpdateHook | None = None,
+    ) -> None:
+        self.options = options
+        self._transport = transport
+        self._cache = cache
+        self._on_update = on_update
+        self.run = Run(target=target)
+        self._ctx = self._new_context(self.run)
+        self._current: StepResult | None = None
+
+    def _new_context(self, run: Run) -> EngineContext:
+        client = A2AClient(self.options, transport=self._transport, on_exchange=self._record)
+        return EngineContext(run, client, self.options, self._cache, self._emit)
+
+    def _record(self, exchange: Exchange) -> None:
+        self.run.exchanges.append(exchange)
+        if self._current is not None:
+            self._current.exchanges.append(exchange.seq)
+
+    def _emit(self, event: StreamEvent) -> None:
+        if self._on_update is not None:
+            self._on_update(self.run, self._current, event)
+
+    def _notify(self, step: StepResult | None) -> None:
+        if self._on_update is not None:
+            self._on_update(self.run, step, None)
+
+    @property
+    def finished(self) -> bool:
+        """True when nothing more can run without new input."""
+        nxt = self.run.next_step
+        return nxt is None or (nxt >= FIRST_INVOCATION_STEP and self.run.arguments is None)
+
+    async def step(self) -> StepResult | None:
+        """Run the next step; returns it, or None when nothing can run."""
+        number = self.run.next_step
+        if number is None or self.finished:
+            return None
+        result = self.run.steps[number - 1]
+        result.status = StepStatus.RUNNING
+        self._current = result
+        self._notify(result)
+        try:
+            await STEPS[number](self._ctx, result)
+            result.status = StepStatus.PASSED
+        except StepFailed as failure:
+            self._fail(result, failure)
+        except SiaError as exc:  # a core error that escaped a step is still located
+            self._fail(result, StepFailed(str(exc)))
+        finally:
+            self._current = None
+        self._notify(result)
+        return result
+
+    def _fail(self, result: StepResult, failure: StepFailed) -> None:
+        result.status = StepStatus.FAILED
+        result.message = failure.message
+        result.code, result.origin, result.hint = failure.code, failure.origin, failure.hint
+        result.evidence.setdefault("category", failure.category)
+        for finding in failure.findings:
+            if finding not in result.findings:
+                result.findings.append(finding)
+        if result.step == FIRST_INVOCATION_STEP and self.run.send_anyway:
+            return  # a deliberate negative test: the user chose to send invalid input
+        # RULES CP0: once a step fails, no later step runs and no request is sent.
+        for later in self.run.steps[result.step:]:
+            if later.status is StepStatus.NOT_RUN:
+                later.status = StepStatus.SKIPPED
+                later.message = f"skipped: step {result.step} failed"
+
+    async def run_until(self, last: int) -> Run:
+        """Run steps up to and including ``last`` (or until one fails)."""
+        while (nxt := self.run.next_step) is not None and nxt <= last and not self.finished:
+            await self.step()
+        return self.run
+
+    async def run_all(self) -> Run:
+        """Run every remaining step that can run."""
+        return await self.run_until(11)
+
+    async def restart(self) -> None:
+        """Start over from step 1 with a fresh run (the card is fetched again)."""
+        old = self.run
+        await self._ctx.close_stream()
+        await self._ctx.client.aclose()
+        self.run = Run(target=old.target, arguments=old.arguments, send_anyway=old.send_anyway)
+        self._ctx = self._new_context(self.run)
+        self._notify(None)
+
+    def select_skill(self, skill_id: str) -> None:
+        """Work on another advertised skill: steps 2-11 start again, the card is kept."""
+        from dataclasses import replace
+
+        run = self.run
+        run.target = replace(run.target, skill_id=skill_id)
+        run.skill_id = run.skill_version = run.document = None
+        run.digests.advertised = run.digests.returned = run.digests.computed = None
+        run.from_cache, run.arguments = False, None
+        self._reset_from(2 if run.steps[0].status is StepStatus.PASSED else 1)
+
+    def set_mode(self, mode: str | None) -> None:
+        """Choose sync, stream or poll for the next invocation (None: let the engine pick)."""
+        from dataclasses import replace
+
+        self.run.target = replace(self.run.target, mode=mode)
+
+    def set_arguments(self, arguments: Any, *, send_anyway: bool = False) -> None:
+        """Arguments for steps 7-11; a previous invocation's steps start again."""
+        self.run.arguments = arguments
+        self.run.send_anyway = send_anyway
+        if self.run.steps[5].status is StepStatus.PASSED:
+            self._reset_from(FIRST_INVOCATION_STEP)
+
+    def _reset_from(self, first: int) -> None:
+        run = self.run
+        for index in range(first - 1, 11):
+            run.steps[index] = StepResult.fresh(index + 1)
+        if first <= FIRST_INVOCATION_STEP:
+            run.task, run.result, run.records, run.mode = None, None, [], None
+        self._notify(None)
+
+    async def cancel(self) -> Task | None:
+        """Cancel the running task when the document declares it cancellable."""
+        run = self.run
+        cancellable = bool((run.document or {}).get("interaction", {}).get("cancellable"))
+        if run.task is None or run.interface is None or not cancellable or not run.task.id:
+            return None
+        return await self._ctx.client.cancel(run.interface, run.task.id)
+
+    async def aclose(self) -> None:
+        """Close any open stream and the HTTP client."""
+        await self._ctx.close_stream()
+        await self._ctx.client.aclose()

@@ -1,0 +1,114 @@
+"""Steps 10-11: validate the output and each supporting record, then present them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sia_tui.core.a2a.model import Artifact
+from sia_tui.core.engine.context import EngineContext
+from sia_tui.core.engine.invocation import embedded_schema
+from sia_tui.core.engine.model import RecordResult, StepResult
+from sia_tui.core.engine.outcome import StepFailed
+from sia_tui.core.findings import Finding, Severity
+from sia_tui.core.validation import compile_schema
+
+#: Output member that carries artifactId references to records (WIRE.md, Appendix B).
+REFS_MEMBER = "supporting_record_refs"
+
+
+def _single_data(artifact: Artifact, what: str, rule: str) -> tuple[Any, list[Finding]]:
+    data = artifact.data_parts()
+    if len(artifact.parts) != 1 or len(data) != 1:
+        return None, [Finding(f"{what} artifact {artifact.artifact_id!r} must hold a single data "
+                              f"part, has {len(artifact.parts)} part(s)", rule=rule,
+                              code="output_invalid")]
+    return data[0], []
+
+
+def _validate(schema: Any, value: Any, rule: str) -> list[Finding]:
+    out = []
+    for finding in compile_schema(schema).validate(value):
+        out.append(Finding(finding.message, severity=finding.severity, pointer=finding.pointer,
+                           rule=rule, code="output_invalid", schema_path=finding.schema_path,
+                           keyword=finding.keyword, expected=finding.expected,
+                           actual=finding.actual))
+    return out
+
+
+def check_records(ctx: EngineContext, result_artifact: Artifact | None) -> list[RecordResult]:
+    """Match every other artifact to its declared record kind and validate it (INV6, INV10)."""
+    run = ctx.run
+    assert run.task is not None
+    declared = ctx.document.get("supporting_record_schemas", {})
+    records = []
+    for artifact in run.task.artifacts:
+        if artifact is result_artifact:
+            continue
+        kind = artifact.name if artifact.name in declared else None
+        if kind is None:
+            findings = [Finding(f"artifact {artifact.artifact_id!r} is named {artifact.name!r}, "
+                                "which is not a declared record kind", rule="INV6",
+                                code="output_invalid")]
+        else:
+            value, findings = _single_data(artifact, "record", "INV6")
+            if not findings:
+                findings = _validate(embedded_schema(ctx.document,
+                                                     ("supporting_record_schemas", kind)),
+                                     value, "CP10")
+        records.append(RecordResult(artifact, kind, findings))
+    return records
+
+
+async def check_output(ctx: EngineContext, result: StepResult) -> None:
+    """CP10: the output validates against output_schema, each record against its schema."""
+    run = ctx.run
+    assert run.task is not None
+    named = [a for a in run.task.artifacts if a.name == run.skill_id]
+    findings: list[Finding] = []
+    value: Any = None
+    if len(named) != 1:
+        findings.append(Finding(f"expected one result artifact named {run.skill_id!r}, found "
+                                f"{len(named)} (RULES INV5)", rule="INV5", code="output_invalid"))
+    else:
+        run.result = named[0]
+        value, findings = _single_data(named[0], "result", "INV5")
+        if not findings:
+            findings = _validate(embedded_schema(ctx.document, ("output_schema",)), value, "CP10")
+    run.records = check_records(ctx, run.result)
+    ids = {a.artifact_id for a in run.task.artifacts}
+    refs = value.get(REFS_MEMBER) if isinstance(value, dict) else None
+    for index, ref in enumerate(refs if isinstance(refs, list) else []):
+        if ref not in ids:
+            # RULES INV7: output refers to records by their task-scoped artifactId.
+            findings.append(Finding(f"{REFS_MEMBER}[{index}] = {ref!r} names no artifact of this "
+                                    "task", pointer=f"/{REFS_MEMBER}/{index}", rule="INV7",
+                                    code="output_invalid"))
+    result.findings.extend(findings)
+    for record in run.records:
+        result.findings.extend(record.findings)
+    result.evidence = {
+        "result": run.result.artifact_id if run.result else None,
+        "records": [{"artifactId": r.artifact.artifact_id, "kind": r.kind, "valid": r.valid}
+                    for r in run.records]}
+    errors = [f for f in result.findings if f.severity is Severity.ERROR]
+    if errors:
+        # RULES INV9: a remote COMPLETED with invalid output is unusable: output_invalid, local.
+        raise StepFailed(f"the output is unusable: {errors[0].pointer or '/'} {errors[0].message}"
+                         + (f" (+{len(errors) - 1} more)" if len(errors) > 1 else ""),
+                         code="output_invalid", findings=result.findings)
+    result.message = (f"output valid against {ctx.document['output_schema'].get('schema_uri')}; "
+                      f"{len(run.records)} record(s) valid")
+
+
+async def present(ctx: EngineContext, result: StepResult) -> None:
+    """CP11: hand the validated results to the user, with what they do not mean."""
+    run = ctx.run
+    authority = ctx.document.get("authority", {})
+    result.evidence = {
+        "result": run.result.data_parts()[0] if run.result else None,
+        "records": [r.artifact.artifact_id for r in run.records],
+        "authority": authority,
+        "note": "matching schemas prove structure, not semantics; authority describes, it does "
+                "not permit (RULES SID5, CMP3)",
+    }
+    result.message = "results validated and ready to display"

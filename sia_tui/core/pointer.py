@@ -1,0 +1,178 @@
+"""RFC 6901 JSON Pointers and a pointer -> (line, column) index of a JSON text (RULES FMT2)."""
+
+from __future__ import annotations
+
+import bisect
+import json
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+Segment = str | int
+
+# One token of JSON text: a string, a structural character, or a bare word (number,
+# literal, or garbage). Strings use the unrolled-loop form so long strings stay linear.
+_TOKEN = re.compile(
+    r'[ \t\r\n]*(?:("[^"\\]*(?:\\.[^"\\]*)*")|([{}\[\],:])|([^ \t\r\n{}\[\],:"]+))', re.DOTALL
+)
+
+
+def escape(segment: Segment) -> str:
+    """Escape one reference token: ``~`` -> ``~0``, ``/`` -> ``~1`` (RFC 6901 section 3)."""
+    return str(segment).replace("~", "~0").replace("/", "~1")
+
+
+def unescape(token: str) -> str:
+    """Reverse :func:`escape` (``~1`` first would be wrong: RFC 6901 section 4)."""
+    return token.replace("~1", "/").replace("~0", "~")
+
+
+def join(segments: Iterable[Segment]) -> str:
+    """The pointer for a path of keys and indexes; the empty path is ``""`` (the root)."""
+    return "".join("/" + escape(s) for s in segments)
+
+
+def split(pointer: str) -> list[str]:
+    """The unescaped reference tokens of ``pointer``; raises ValueError when malformed."""
+    if pointer == "":
+        return []
+    if not pointer.startswith("/"):
+        raise ValueError(f"a JSON Pointer must be empty or start with '/': {pointer!r}")
+    return [unescape(t) for t in pointer[1:].split("/")]
+
+
+def resolve(document: Any, pointer: str) -> Any:
+    """The value ``pointer`` designates in ``document``; raises KeyError when absent."""
+    node = document
+    for token in split(pointer):
+        if isinstance(node, dict):
+            if token not in node:
+                raise KeyError(pointer)
+            node = node[token]
+        elif isinstance(node, list):
+            if not re.fullmatch(r"0|[1-9][0-9]*", token) or int(token) >= len(node):
+                raise KeyError(pointer)
+            node = node[int(token)]
+        else:
+            raise KeyError(pointer)
+    return node
+
+
+@dataclass(frozen=True)
+class Token:
+    """One event of the tokenizer: a value start, a member name, or a bare word."""
+
+    kind: str  # "value" | "key" | "close"
+    offset: int
+    path: tuple[Segment, ...]
+    #: The bare word for numbers and literals ("12", "true", "NaN"), else "".
+    word: str = ""
+
+
+def walk(text: str) -> Iterator[Token]:
+    """Tokenize ``text`` without recursion, yielding where each value and key starts.
+
+    Tolerant: it stops quietly at the first character it cannot tokenize, so it can
+    locate problems in text that the real parser rejected.
+    """
+    # Each frame is [segment, expecting_key]; the segment is the index or member name.
+    stack: list[list[Any]] = []
+    kinds: list[str] = []
+    pos = 0
+    while True:
+        match = _TOKEN.match(text, pos)
+        if match is None:
+            return
+        pos = match.end()
+        string, punct, word = match.groups()
+        start = match.start(match.lastindex or 0)
+        path = tuple(frame[0] for frame in stack)
+        if punct is not None:
+            if punct in "{[":
+                yield Token("value", start, path)
+                stack.append([0 if punct == "[" else None, punct == "{"])
+                kinds.append(punct)
+            elif punct in "}]":
+                if stack:
+                    stack.pop()
+                    kinds.pop()
+                yield Token("close", start, path[:-1])
+            elif punct == "," and stack:
+                if kinds[-1] == "[":
+                    stack[-1][0] += 1
+                else:
+                    stack[-1][1] = True
+            continue
+        if string is not None and stack and kinds[-1] == "{" and stack[-1][1]:
+            try:
+                key = json.loads(string)
+            except ValueError:
+                return
+            stack[-1][0] = key
+            stack[-1][1] = False
+            yield Token("key", start, (*path[:-1], key))
+            continue
+        yield Token("value", start, path, word or "")
+
+
+def container_pointer_at(text: str, offset: int) -> str:
+    """Pointer of the innermost container open at ``offset`` (``""`` at top level)."""
+    inside: tuple[Segment, ...] = ()
+    for token in walk(text):
+        if token.offset >= offset:
+            break
+        if token.kind == "close":
+            inside = token.path[:-1]
+        elif text[token.offset] in "{[":
+            inside = token.path
+    return join(inside)
+
+
+def line_column(text: str, offset: int) -> tuple[int, int]:
+    """1-based (line, column) of a character offset; columns count code points."""
+    line = text.count("\n", 0, offset) + 1
+    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    return line, column
+
+
+class PositionIndex:
+    """Where each value (and member name) of a JSON text starts, by JSON Pointer.
+
+    Built with one tokenizer pass, so the TUI can underline the value a finding
+    points at. Lookups fall back to the nearest ancestor that exists in the text.
+    """
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._values: dict[str, int] = {}
+        self._keys: dict[str, int] = {}
+        for token in walk(text):
+            if token.kind == "value":
+                self._values.setdefault(join(token.path), token.offset)
+            elif token.kind == "key":
+                self._keys.setdefault(join(token.path), token.offset)
+        self._line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
+
+    def offset(self, pointer: str, *, key: bool = False, fallback: bool = True) -> int | None:
+        """Character offset of the value (or of its member name when ``key``)."""
+        table = self._keys if key else self._values
+        if pointer in table:
+            return table[pointer]
+        if not fallback:
+            return None
+        while pointer:
+            pointer = pointer.rpartition("/")[0]
+            if pointer in self._values:
+                return self._values[pointer]
+        return self._values.get("")
+
+    def position(
+        self, pointer: str, *, key: bool = False, fallback: bool = True
+    ) -> tuple[int, int] | None:
+        """1-based (line, column) of the value at ``pointer``, or None."""
+        offset = self.offset(pointer, key=key, fallback=fallback)
+        if offset is None:
+            return None
+        line = bisect.bisect_right(self._line_starts, offset)
+        return line, offset - self._line_starts[line - 1] + 1

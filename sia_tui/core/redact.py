@@ -1,0 +1,277 @@
+"""Secret redaction by construction: every secret becomes a stable «redacted:NAME» placeholder."""
+
+from __future__ import annotations
+
+import base64
+import json
+import logging
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import quote, quote_plus, unquote, urlsplit
+
+from sia_tui.core.exchange import Headers
+
+#: Headers whose value is always a credential (issue #6 list).
+SENSITIVE_HEADERS = frozenset(
+    {"authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key"}
+)
+#: Header names that look like credentials are treated as secret even when nobody marked them
+#: (autosave has no preview; over-redacting a header is cheap, leaking one is not).
+CREDENTIAL_NAME = re.compile(r"(?i)auth|token|secret|passw|api[-_]?key|[-_]key$|cookie|session|"
+                             r"signature|credential")
+#: Query parameter names that carry credentials in URLs.
+TOKEN_PARAMS = frozenset(
+    {
+        "token", "access_token", "id_token", "refresh_token", "api_key", "apikey", "api-key",
+        "key", "secret", "client_secret", "password", "passwd", "pwd", "sig", "signature",
+        "auth", "code", "x-api-key", "session", "sessionid",
+    }
+)
+#: Literal values shorter than this are only redacted where they are known credentials
+#: (headers, URLs): replacing "ab" everywhere would corrupt every body.
+MIN_LITERAL_LENGTH = 4
+#: A header only *named* like a credential has its value scrubbed from bodies from this length.
+HEURISTIC_MIN_LENGTH = 12
+
+_QUERY_TOKEN = re.compile(
+    r"(?i)([?&;](?:" + "|".join(re.escape(p) for p in sorted(TOKEN_PARAMS)) + r")=)"
+    r"([^&#\s\"'<>\\]+)"
+)
+_URL_USERINFO = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*://)([^/\s@\"'<>\\?#]+)@")
+
+
+def placeholder(name: str) -> str:
+    """The stable placeholder for a secret called ``name`` (a header name or a source)."""
+    return f"«redacted:{name.lower()}»"
+
+
+def mask_headers(headers: Iterable[tuple[str, str]],
+                 secret_names: Iterable[str] = ()) -> list[tuple[str, str]]:
+    """Headers with every credential value masked, for display on screen and in text reports."""
+    extra = {n.lower() for n in secret_names}
+    return [
+        (name, placeholder(name) if name.lower() in SENSITIVE_HEADERS | extra
+         or CREDENTIAL_NAME.search(name) else value)
+        for name, value in headers
+    ]
+
+
+@dataclass(frozen=True)
+class RedactionHit:
+    """One redaction: which secret (placeholder name) and where it was found."""
+
+    name: str
+    where: str
+
+
+def _encoded_forms(value: str) -> set[str]:
+    """The literal plus the encodings a secret commonly travels in (base64, URL, JSON)."""
+    raw = value.encode("utf-8")
+    forms = {value, quote(value, safe=""), quote_plus(value), json.dumps(value)[1:-1]}
+    for enc in (base64.b64encode(raw), base64.urlsafe_b64encode(raw)):
+        text = enc.decode("ascii")
+        forms.update({text, text.rstrip("=")})
+    return {f for f in forms if f}
+
+
+@dataclass
+class Redactor:
+    """Replaces known secrets everywhere and remembers what it replaced and where.
+
+    Build it with :meth:`from_options`; call :meth:`learn_headers` on every recorded
+    exchange first so a credential a transport added is also scrubbed from bodies.
+    """
+
+    #: Extra header names the user marked secret (lower-case).
+    secret_headers: set[str] = field(default_factory=set)
+    #: literal form -> placeholder name; longest forms are replaced first.
+    literals: dict[str, str] = field(default_factory=dict)
+    hits: list[RedactionHit] = field(default_factory=list)
+
+    @classmethod
+    def from_options(cls, options: object, *, location: str | None = None,
+                     secret_values: Iterable[str] = (),
+                     secret_headers: Iterable[str] = ()) -> Redactor:
+        """A redactor for the client options (headers, bearer, marked secrets) and the target."""
+        redactor = cls()
+        marked = list(getattr(options, "secret_headers", ()) or ()) + list(secret_headers)
+        redactor.secret_headers.update(str(n).lower() for n in marked)
+        headers: Iterable[tuple[str, str]] = getattr(options, "headers", ()) or ()
+        if isinstance(headers, Mapping):
+            headers = list(headers.items())
+        redactor.learn_headers(headers)
+        bearer = getattr(options, "bearer", None)
+        if isinstance(bearer, str) and bearer:
+            redactor.add_secret(bearer, "authorization", force=True)
+        for value in list(getattr(options, "secret_values", ()) or ()) + list(secret_values):
+            redactor.add_secret(str(value), "secret")
+        if location:
+            redactor.learn_url(location)
+        return redactor
+
+    def add_secret(self, value: str, name: str, *, force: bool = False) -> None:
+        """Redact ``value`` (and its encodings) everywhere from now on."""
+        value = value.strip()
+        if len(value) < MIN_LITERAL_LENGTH and not force:
+            return
+        if not value:
+            return
+        for form in _encoded_forms(value):
+            self.literals.setdefault(form, name)
+        # "Bearer X": the scheme's token alone is the secret too.
+        scheme, _, token = value.partition(" ")
+        if token and scheme.isalpha() and len(token) >= MIN_LITERAL_LENGTH:
+            for form in _encoded_forms(token):
+                self.literals.setdefault(form, name)
+
+    def is_secret_header(self, name: str) -> bool:
+        """True for a header whose whole value is a credential (listed, marked or named so)."""
+        lowered = name.lower()
+        return (lowered in SENSITIVE_HEADERS or lowered in self.secret_headers
+                or CREDENTIAL_NAME.search(lowered) is not None)
+
+    def learn_headers(self, headers: Iterable[tuple[str, str]]) -> None:
+        """Remember the value of every credential header (before redacting anything)."""
+        for name, value in headers:
+            lowered = name.lower()
+            if lowered in SENSITIVE_HEADERS or lowered in self.secret_headers:
+                self.add_secret(value, lowered, force=True)
+                if lowered in ("cookie", "set-cookie"):
+                    self._learn_cookie(value, lowered)
+            elif self.is_secret_header(name) and len(value) >= HEURISTIC_MIN_LENGTH:
+                # Named like a credential but nobody said so: a short value ("stream")
+                # is more likely a setting, and replacing it everywhere would corrupt bodies.
+                self.add_secret(value, lowered)
+
+    def _learn_cookie(self, value: str, name: str) -> None:
+        # Set-Cookie: only the first pair is the cookie; the rest are attributes (Path...).
+        pairs = value.split(";")[:1] if name == "set-cookie" else value.split(";")
+        for pair in pairs:
+            _, eq, cookie_value = pair.partition("=")
+            if eq:
+                self.add_secret(cookie_value, name)
+
+    def learn_url(self, url: str) -> None:
+        """Remember userinfo and token-like query values of ``url``."""
+        try:
+            parts = urlsplit(url)
+        except ValueError:
+            return
+        if parts.password:
+            self.add_secret(unquote(parts.password), "userinfo", force=True)
+        if parts.username and parts.password is None:
+            self.add_secret(unquote(parts.username), "userinfo", force=True)
+        for match in _QUERY_TOKEN.finditer(url):
+            param = match.group(1)[1:-1].lower()
+            self.add_secret(unquote(match.group(2)), param, force=True)
+
+    # --- applying -------------------------------------------------------------------------
+
+    def text(self, value: str, where: str) -> str:
+        """``value`` with URL credentials and every known secret replaced."""
+        if not value:
+            return value
+        out = _URL_USERINFO.sub(lambda m: self._hit(m.group(1) + placeholder("userinfo") + "@",
+                                                    "userinfo", where), value)
+        out = _QUERY_TOKEN.sub(
+            lambda m: m.group(1) + self._hit(placeholder(m.group(1)[1:-1]),
+                                             m.group(1)[1:-1].lower(), where),
+            out,
+        )
+        for form in sorted(self.literals, key=len, reverse=True):
+            if form in out:
+                name = self.literals[form]
+                out = out.replace(form, placeholder(name))
+                self._hit("", name, where)
+        return out
+
+    def data(self, body: bytes, where: str) -> bytes:
+        """Raw body bytes with secrets replaced (decoded leniently so nothing is skipped)."""
+        if not body:
+            return body
+        text = body.decode("utf-8", errors="surrogateescape")
+        return self.text(text, where).encode("utf-8", errors="surrogateescape")
+
+    def headers(self, headers: Headers, where: str) -> list[list[str]]:
+        """Headers as ``[name, value]`` pairs with credential headers wholly replaced."""
+        out: list[list[str]] = []
+        for name, value in headers:
+            if self.is_secret_header(name):
+                out.append([name, self._hit(placeholder(name), name.lower(), f"{where} {name}")])
+            else:
+                out.append([name, self.text(value, f"{where} {name}")])
+        return out
+
+    def value(self, value: Any, where: str, pointer: str = "") -> Any:
+        """A JSON value with every string (keys included) redacted; hits name the pointer."""
+        if isinstance(value, str):
+            return self.text(value, f"{where} {pointer}" if pointer else where)
+        if isinstance(value, list | tuple):
+            return [self.value(item, where, f"{pointer}/{i}") for i, item in enumerate(value)]
+        if isinstance(value, dict):
+            return {self.text(str(k), f"{where} {pointer}/{k}"):
+                    self.value(v, where, f"{pointer}/{k}") for k, v in value.items()}
+        return value
+
+    def leaks(self, text: str) -> list[str]:
+        """Placeholder names of any known secret still present in ``text`` (a final check)."""
+        return sorted({name for form, name in self.literals.items() if form in text})
+
+    def _hit(self, replacement: str, name: str, where: str) -> str:
+        hit = RedactionHit(name, where)
+        if hit not in self.hits:
+            self.hits.append(hit)
+        return replacement
+
+
+#: Loggers of the HTTP stack; httpx logs every request URL at INFO, httpcore response
+#: headers (Set-Cookie included) at DEBUG. A filter on a parent logger does not see
+#: records of its children, so each one is listed.
+HTTP_LOGGERS = ("httpx", "httpcore.connection", "httpcore.http11", "httpcore.http2",
+                "httpcore.proxy")
+_LOGGED_HEADER = re.compile(
+    r"(?i)(\(b?['\"](?:" + "|".join(sorted(SENSITIVE_HEADERS)) + r")['\"],\s*b?)(['\"])(.*?)\2\)")
+
+
+class RedactingLogFilter(logging.Filter):
+    """Scrubs URL credentials and credential headers from HTTP library log records."""
+
+    def __init__(self, redactor: Redactor | None = None) -> None:
+        super().__init__()
+        self.redactor = redactor or Redactor()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Rewrite the record's message in place; never drops a record."""
+        message = record.getMessage()
+        cleaned = _LOGGED_HEADER.sub(lambda m: f"{m.group(1)}{m.group(2)}"
+                                     f"{placeholder('header')}{m.group(2)})", message)
+        cleaned = self.redactor.text(cleaned, "log")
+        if cleaned != message:
+            record.msg, record.args = cleaned, None
+        return True
+
+
+def install_log_redaction(redactor: Redactor | None = None) -> RedactingLogFilter:
+    """Attach one redacting filter to every HTTP logger; later calls add their secrets to it.
+
+    Several clients may be alive at once (compose talks to two agents), so secrets are
+    merged into the one shared filter instead of replacing the previous client's.
+    """
+    shared: RedactingLogFilter | None = None
+    for name in HTTP_LOGGERS:
+        shared = shared or next((f for f in logging.getLogger(name).filters
+                                 if isinstance(f, RedactingLogFilter)), None)
+    if shared is None:
+        shared = RedactingLogFilter()
+    if redactor is not None:
+        shared.redactor.secret_headers.update(redactor.secret_headers)
+        for literal, name in redactor.literals.items():
+            shared.redactor.literals.setdefault(literal, name)
+    shared.redactor.hits.clear()  # log traffic must not grow the hit list without bound
+    for name in HTTP_LOGGERS:
+        logger = logging.getLogger(name)
+        if shared not in logger.filters:
+            logger.addFilter(shared)
+    return shared

@@ -1,0 +1,29 @@
+"""Making agent-sent text inert for a terminal: control characters become visible."""
+
+from __future__ import annotations
+
+import unicodedata
+
+#: Control pictures for C0 controls (U+2400 block); ESC shows as ␛.
+_PICTURES = {code: chr(0x2400 + code) for code in range(0x20)}
+_PICTURES[0x7F] = "␡"
+
+
+def printable(text: str, *, keep_newlines: bool = False) -> str:
+    """``text`` with every control or format character replaced by a visible stand-in.
+
+    Terminal escapes (``\\x1b[2J``), bells and bidi overrides from an agent must never
+    reach the terminal as themselves.
+    """
+    out = []
+    for char in text:
+        code = ord(char)
+        if keep_newlines and char in "\n\t":
+            out.append(char)
+        elif code in _PICTURES:
+            out.append(_PICTURES[code])
+        elif unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co"):
+            out.append(f"\\u{code:04x}")
+        else:
+            out.append(char)
+    return "".join(out)

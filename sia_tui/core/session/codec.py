@@ -1,0 +1,128 @@
+"""Typed dataclass <-> JSON conversion for session files, checking every value it rebuilds."""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import types
+import typing
+from functools import cache
+from typing import Any, TypeVar, Union
+
+from sia_tui.core.errors import SiaError
+
+T = TypeVar("T")
+
+#: Deepest nesting the decoder follows (session files are untrusted input).
+MAX_DEPTH = 64
+
+
+class SessionError(SiaError):
+    """A session file cannot be read: the message is one line a user can act on."""
+
+
+def to_json(value: Any) -> Any:
+    """A JSON-ready copy of ``value``: dataclasses become objects, enums their value."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, list | tuple):
+        return [to_json(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): to_json(v) for k, v in value.items()}
+    if isinstance(value, bytes):
+        raise TypeError("bytes must be encoded by the caller")
+    return value
+
+
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def from_json(cls: type[T], data: Any, where: str = "") -> T:
+    """Rebuild a ``cls`` instance from JSON, raising :class:`SessionError` on any mismatch."""
+    result: T = _decode(cls, data, where or "/", 0)
+    return result
+
+
+def _fail(where: str, expected: str, data: Any) -> SessionError:
+    return SessionError(f"at {where or '/'}: expected {expected}, found {type(data).__name__}")
+
+
+def _decode(tp: Any, data: Any, where: str, depth: int) -> Any:
+    if depth > MAX_DEPTH:
+        raise SessionError(f"at {where}: nested deeper than {MAX_DEPTH} levels")
+    if tp is Any or tp is object:
+        return data
+    origin = typing.get_origin(tp)
+    if origin in (Union, types.UnionType):
+        options = typing.get_args(tp)
+        if data is None and type(None) in options:
+            return None
+        errors = []
+        for option in options:
+            if option is type(None):
+                continue
+            try:
+                return _decode(option, data, where, depth + 1)
+            except SessionError as exc:
+                errors.append(exc)
+        raise errors[0] if errors else _fail(where, "a value", data)
+    if origin in (list, tuple):
+        if not isinstance(data, list):
+            raise _fail(where, "an array", data)
+        args = typing.get_args(tp)
+        if origin is tuple and args and args[-1] is not Ellipsis:
+            if len(args) != len(data):
+                raise SessionError(f"at {where}: expected {len(args)} items, found {len(data)}")
+            return tuple(_decode(a, d, f"{where}/{i}", depth + 1)
+                         for i, (a, d) in enumerate(zip(args, data, strict=True)))
+        item = args[0] if args else Any
+        items = [_decode(item, d, f"{where}/{i}", depth + 1) for i, d in enumerate(data)]
+        return tuple(items) if origin is tuple else items
+    if origin is dict:
+        if not isinstance(data, dict):
+            raise _fail(where, "an object", data)
+        _, value_tp = typing.get_args(tp) or (str, Any)
+        return {k: _decode(value_tp, v, f"{where}/{k}", depth + 1) for k, v in data.items()}
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        try:
+            return tp(data)
+        except ValueError:
+            raise SessionError(f"at {where}: {data!r} is not a known {tp.__name__}") from None
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        return _decode_dataclass(tp, data, where, depth)
+    return _decode_scalar(tp, data, where)
+
+
+def _decode_scalar(tp: Any, data: Any, where: str) -> Any:
+    if tp is float and isinstance(data, int | float) and not isinstance(data, bool):
+        return float(data)
+    if tp is int and isinstance(data, bool):
+        raise _fail(where, "an integer", data)
+    if tp in (str, int, bool) and isinstance(data, tp):
+        return data
+    if tp is type(None) and data is None:
+        return None
+    name = getattr(tp, "__name__", str(tp))
+    raise _fail(where, name, data)
+
+
+def _decode_dataclass(cls: type, data: Any, where: str, depth: int) -> Any:
+    if not isinstance(data, dict):
+        raise _fail(where, f"a {cls.__name__} object", data)
+    hints = _hints(cls)
+    kwargs: dict[str, Any] = {}
+    for f in dataclasses.fields(cls):
+        if not f.init:
+            continue
+        if f.name not in data:
+            has_default = (f.default is not dataclasses.MISSING
+                           or f.default_factory is not dataclasses.MISSING)
+            if has_default:
+                continue  # written by an older version: keep the default
+            raise SessionError(f"at {where}: missing member '{f.name}' of {cls.__name__}")
+        kwargs[f.name] = _decode(hints[f.name], data[f.name], f"{where}/{f.name}", depth + 1)
+    return cls(**kwargs)

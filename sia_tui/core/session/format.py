@@ -1,0 +1,252 @@
+"""The ``sia-session/1`` document: build it from a Run (redacted) and read it back."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import dataclasses
+import hashlib
+import platform
+import time
+from dataclasses import dataclass, field
+from importlib import metadata
+from typing import Any
+
+from sia_tui import __version__
+from sia_tui.core.engine.model import Run
+from sia_tui.core.exchange import Exchange
+from sia_tui.core.redact import RedactionHit, Redactor, placeholder
+from sia_tui.core.session.codec import SessionError, from_json, to_json
+
+FORMAT = "sia-session/1"
+#: Libraries whose version can change a verdict; recorded for the environment section.
+DEPENDENCIES = ("httpx", "jsonschema", "rfc8785", "textual", "platformdirs")
+
+
+@dataclass
+class LoadedSession:
+    """A session read back from disk: ``run`` is rebuilt for read-only display."""
+
+    run: Run
+    created: str
+    tool: dict[str, Any]
+    environment: dict[str, Any]
+    #: The client options as recorded (secrets replaced by placeholders).
+    options: dict[str, Any]
+    redactions: list[RedactionHit]
+    #: Problems found while loading that do not stop display (manifest mismatch...).
+    warnings: list[str] = field(default_factory=list)
+    #: True when every body hash in the manifest matched.
+    manifest_ok: bool = True
+    path: str | None = None
+
+
+def environment() -> dict[str, Any]:
+    """Tool, Python, platform and dependency versions."""
+    deps: dict[str, str | None] = {}
+    for name in DEPENDENCIES:
+        try:
+            deps[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            deps[name] = None
+    return {"python": platform.python_version(), "platform": platform.platform(terse=True),
+            "dependencies": deps}
+
+
+def _body(data: bytes) -> dict[str, Any]:
+    """UTF-8 text when the bytes are UTF-8, else base64 with an encoding marker."""
+    try:
+        return {"encoding": "utf-8", "text": data.decode("utf-8")}
+    except UnicodeDecodeError:
+        return {"encoding": "base64", "data": base64.b64encode(data).decode("ascii")}
+
+
+def decode_body(body: Any, where: str) -> bytes:
+    """Bytes of a recorded body object (see :func:`_body`)."""
+    if not isinstance(body, dict):
+        raise SessionError(f"at {where}: a body must be an object")
+    if body.get("encoding") == "utf-8" and isinstance(body.get("text"), str):
+        return str(body["text"]).encode("utf-8", errors="surrogateescape")
+    if body.get("encoding") == "base64" and isinstance(body.get("data"), str):
+        try:
+            return base64.b64decode(str(body["data"]), validate=True)
+        except (binascii.Error, ValueError):
+            raise SessionError(f"at {where}: the base64 body is damaged") from None
+    raise SessionError(f"at {where}: unknown body encoding {body.get('encoding')!r}")
+
+
+def _sha(data: bytes) -> str:
+    return "sha256:" + hashlib.sha256(data).hexdigest()
+
+
+def _exchange(ex: Exchange, red: Redactor, manifest: dict[str, str]) -> dict[str, Any]:
+    where = f"exchange {ex.seq}"
+    request_body = red.data(ex.request_body, f"{where} request body")
+    response_body = red.data(ex.response_body, f"{where} response body")
+    events = [red.data(e, f"{where} event {i}") for i, e in enumerate(ex.events)]
+    manifest[f"{ex.seq}/request"] = _sha(request_body)
+    manifest[f"{ex.seq}/response"] = _sha(response_body)
+    for i, event in enumerate(events):
+        manifest[f"{ex.seq}/events/{i}"] = _sha(event)
+    return {
+        "seq": ex.seq, "purpose": ex.purpose, "method": ex.method,
+        "url": red.text(ex.url, f"{where} URL"),
+        "request": {"headers": red.headers(ex.request_headers, f"{where} request header"),
+                    "body": _body(request_body)},
+        "response": {"status": ex.status,
+                     "headers": red.headers(ex.response_headers, f"{where} response header"),
+                     "body": _body(response_body)},
+        "events": [_body(e) for e in events],
+        "started_at": ex.started_at, "elapsed_ms": ex.elapsed_ms,
+        "error": None if ex.error is None else red.text(ex.error, f"{where} error"),
+        "truncated": ex.truncated,
+    }
+
+
+def _options(options: object, red: Redactor) -> dict[str, Any]:
+    """Options as JSON; credentials become references to placeholders (never values)."""
+    if not dataclasses.is_dataclass(options) or isinstance(options, type):
+        return {}
+    out: dict[str, Any] = {}
+    for f in dataclasses.fields(options):
+        value = getattr(options, f.name)
+        if f.name == "headers" and value:
+            pairs = list(value.items()) if isinstance(value, dict) else list(value)
+            out[f.name] = red.headers(tuple((str(k), str(v)) for k, v in pairs), "option header")
+        elif f.name == "bearer":
+            out[f.name] = placeholder("authorization") if value else None
+        elif f.name == "secret_values":
+            out[f.name] = [placeholder("secret") for _ in value or ()]
+        else:
+            try:
+                out[f.name] = red.value(to_json(value), f"option {f.name}")
+            except TypeError:
+                out[f.name] = repr(type(value).__name__)
+    return out
+
+
+def build_document(run: Run, options: object, redactor: Redactor) -> dict[str, Any]:
+    """The complete, redacted session document for ``run`` (RULES CP11: preserve)."""
+    for ex in run.exchanges:  # learn every credential first, so bodies echoing it are scrubbed
+        redactor.learn_headers(ex.request_headers)
+        redactor.learn_headers(ex.response_headers)
+        redactor.learn_url(ex.url)
+    redactor.learn_url(run.target.location)
+    manifest: dict[str, str] = {}
+    exchanges = [_exchange(ex, redactor, manifest) for ex in run.exchanges]
+    run_json = redactor.value(to_json(dataclasses.replace(run, exchanges=[])), "run")
+    run_json.pop("exchanges", None)
+    failed = run.failed_step
+    document: dict[str, Any] = {
+        "format": FORMAT,
+        "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "tool": {"name": "sia-tui", "version": __version__},
+        "environment": environment(),
+        "outcome": run.outcome,
+        "failed_step": failed.step if failed else None,
+        "options": _options(options, redactor),
+        "run": run_json,
+        "exchanges": exchanges,
+    }
+    document["redactions"] = [{"name": h.name, "where": h.where} for h in redactor.hits]
+    document["manifest"] = {"algorithm": "sha256", "bodies": manifest}
+    return document
+
+
+def read_document(data: Any, path: str | None = None) -> LoadedSession:
+    """Rebuild a :class:`LoadedSession` from a parsed document; checks format and manifest."""
+    if not isinstance(data, dict):
+        raise SessionError("not a sia-tui session: the file is not a JSON object")
+    fmt = data.get("format")
+    if fmt != FORMAT:
+        raise SessionError(f"unsupported session format {fmt!r}; this sia-tui reads {FORMAT!r}")
+    for member in ("run", "exchanges", "manifest"):
+        if member not in data:
+            raise SessionError(f"the session has no '{member}' member (truncated or edited?)")
+    run = from_json(Run, {**_as_dict(data["run"], "/run"), "exchanges": []}, "/run")
+    if not isinstance(data["exchanges"], list):
+        raise SessionError("at /exchanges: expected an array")
+    bodies = _as_dict(_as_dict(data["manifest"], "/manifest").get("bodies", {}), "/manifest")
+    warnings: list[str] = []
+    for i, item in enumerate(data["exchanges"]):
+        run.exchanges.append(_read_exchange(_as_dict(item, f"/exchanges/{i}"), i, bodies,
+                                            warnings))
+    redactions = [RedactionHit(str(h.get("name")), str(h.get("where")))
+                  for h in data.get("redactions", []) if isinstance(h, dict)]
+    return LoadedSession(
+        run=run, created=str(data.get("created", "")),
+        tool=_as_dict(data.get("tool", {}), "/tool"),
+        environment=_as_dict(data.get("environment", {}), "/environment"),
+        options=_as_dict(data.get("options", {}), "/options"),
+        redactions=redactions, warnings=warnings, manifest_ok=not warnings, path=path,
+    )
+
+
+def _as_dict(value: Any, where: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise SessionError(f"at {where}: expected an object")
+    return value
+
+
+def _read_exchange(item: dict[str, Any], index: int, manifest: dict[str, Any],
+                   warnings: list[str]) -> Exchange:
+    where = f"/exchanges/{index}"
+    request = _as_dict(item.get("request", {}), f"{where}/request")
+    response = _as_dict(item.get("response", {}), f"{where}/response")
+    seq = item.get("seq")
+    if not isinstance(seq, int):
+        raise SessionError(f"at {where}/seq: expected an integer")
+
+    def checked(body: Any, key: str) -> bytes:
+        data = decode_body(body, f"{where} {key}")
+        expected = manifest.get(f"{seq}/{key}")
+        if expected != _sha(data):
+            warnings.append(f"exchange {seq} {key.replace('/', ' ')} body does not match the "
+                            "manifest: the file was edited after it was saved")
+        return data
+
+    events = item.get("events", [])
+    if not isinstance(events, list):
+        raise SessionError(f"at {where}/events: expected an array")
+    raw = {
+        "seq": seq, "purpose": item.get("purpose"), "method": item.get("method"),
+        "url": item.get("url"), "request_headers": request.get("headers", []),
+        "request_body": b"", "status": response.get("status"),
+        "response_headers": response.get("headers", []), "response_body": b"",
+        "started_at": item.get("started_at", 0.0), "elapsed_ms": item.get("elapsed_ms", 0.0),
+        "error": item.get("error"), "truncated": item.get("truncated", False), "events": [],
+    }
+    ex = _exchange_from(raw, where)
+    return dataclasses.replace(
+        ex,
+        request_body=checked(request.get("body"), "request"),
+        response_body=checked(response.get("body"), "response"),
+        events=tuple(checked(e, f"events/{i}") for i, e in enumerate(events)),
+    )
+
+
+def _exchange_from(raw: dict[str, Any], where: str) -> Exchange:
+    """Decode the non-body members through the typed codec (bodies are added after)."""
+    fields = {k: v for k, v in raw.items() if k not in ("request_body", "response_body",
+                                                        "events")}
+    decoded = from_json(_ExchangeHead, fields, where)
+    return Exchange(request_body=b"", response_body=b"", events=(),
+                    **{f.name: getattr(decoded, f.name)
+                       for f in dataclasses.fields(_ExchangeHead)})
+
+
+@dataclass(frozen=True)
+class _ExchangeHead:
+    """Exchange without its bodies: what the typed codec checks."""
+
+    seq: int
+    purpose: str
+    method: str
+    url: str
+    request_headers: tuple[tuple[str, str], ...]
+    status: int | None = None
+    response_headers: tuple[tuple[str, str], ...] = ()
+    started_at: float = 0.0
+    elapsed_ms: float = 0.0
+    error: str | None = None
+    truncated: bool = False

@@ -1,0 +1,133 @@
+"""The run history: every run autosaved under platformdirs' data dir, bounded, deletable."""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import time
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from platformdirs import user_data_dir
+
+from sia_tui.core.engine.model import Run
+from sia_tui.core.session.codec import SessionError
+from sia_tui.core.session.store import atomic_write, render_session
+
+#: Environment variable that moves the data dir (tests, portable installs).
+DATA_DIR_ENV = "SIA_TUI_DATA_DIR"
+#: Bounds: the newest entries are kept, the oldest dropped first.
+MAX_ENTRIES = 200
+MAX_TOTAL_BYTES = 100 * 1024 * 1024
+INDEX_NAME = "index.json"
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One autosaved run, as listed in the History screen."""
+
+    id: str
+    created: float
+    target: str
+    skill: str | None
+    outcome: str
+    failed_step: int | None
+    file: str
+    size: int
+
+    @property
+    def when(self) -> str:
+        """Creation time, UTC, for lists."""
+        return time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(self.created))
+
+
+def history_dir() -> Path:
+    """``user_data_dir("sia-tui")/history`` unless ``SIA_TUI_DATA_DIR`` overrides the data dir."""
+    base = os.environ.get(DATA_DIR_ENV) or user_data_dir("sia-tui", appauthor=False)
+    return Path(base) / "history"
+
+
+def _read_index(folder: Path) -> list[HistoryEntry]:
+    try:
+        data: Any = json.loads((folder / INDEX_NAME).read_text(encoding="utf-8"))
+        return [HistoryEntry(**item) for item in data["entries"]]
+    except (OSError, ValueError, KeyError, TypeError):
+        return []  # a missing or damaged index only loses the list, never the files
+
+
+def _write_index(folder: Path, entries: list[HistoryEntry]) -> None:
+    atomic_write(folder / INDEX_NAME,
+                 json.dumps({"entries": [asdict(e) for e in entries]}, indent=1))
+
+
+def list_history() -> list[HistoryEntry]:
+    """Entries newest first; entries whose file vanished are dropped."""
+    folder = history_dir()
+    entries = [e for e in _read_index(folder) if (folder / e.file).is_file()]
+    return sorted(entries, key=lambda e: e.created, reverse=True)
+
+
+def entry_path(entry: HistoryEntry) -> Path:
+    """The session file of an entry."""
+    return history_dir() / entry.file
+
+
+def autosave(run: Run, options: object, *, secret_values: Iterable[str] = (),
+             secret_headers: Iterable[str] = ()) -> Path:
+    """Save ``run`` (redacted) into the history and prune it to its bounds."""
+    folder = history_dir()
+    now = time.time()
+    entry_id = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime(now)) + "-" + secrets.token_hex(3)
+    text, _ = render_session(run, options, secret_values, secret_headers)
+    path = folder / f"{entry_id}.session.json"
+    try:
+        atomic_write(path, text)
+        failed = run.failed_step
+        entry = HistoryEntry(
+            id=entry_id, created=now,
+            target=json.loads(text)["run"]["target"]["location"],  # the redacted location
+            skill=run.skill_id or run.target.skill_id, outcome=run.outcome,
+            failed_step=failed.step if failed else None, file=path.name,
+            size=len(text.encode("utf-8")),
+        )
+        _write_index(folder, _prune(folder, [entry, *list_history()]))
+    except OSError as exc:
+        raise SessionError(f"cannot write the history in {folder}: {exc.strerror or exc}"
+                           ) from None
+    return path
+
+
+def _prune(folder: Path, entries: list[HistoryEntry]) -> list[HistoryEntry]:
+    """Keep the newest MAX_ENTRIES within MAX_TOTAL_BYTES; delete the rest."""
+    kept: list[HistoryEntry] = []
+    total = 0
+    for entry in sorted(entries, key=lambda e: e.created, reverse=True):
+        if len(kept) < MAX_ENTRIES and total + entry.size <= MAX_TOTAL_BYTES:
+            kept.append(entry)
+            total += entry.size
+        else:
+            (folder / entry.file).unlink(missing_ok=True)
+    return kept
+
+
+def delete_entry(entry_id: str) -> bool:
+    """Delete one entry and its file; False when there is no such entry."""
+    folder = history_dir()
+    entries = list_history()
+    match = next((e for e in entries if e.id == entry_id), None)
+    if match is None:
+        return False
+    (folder / match.file).unlink(missing_ok=True)
+    _write_index(folder, [e for e in entries if e.id != entry_id])
+    return True
+
+
+def clear_history() -> int:
+    """Delete every entry; returns how many were deleted."""
+    entries = list_history()
+    for entry in entries:
+        delete_entry(entry.id)
+    return len(entries)

@@ -1,0 +1,168 @@
+"""Replay: today's procedure on the recorded bytes, with no network, and what changed."""
+
+from __future__ import annotations
+
+import dataclasses
+import tempfile
+from collections import defaultdict, deque
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+import httpx
+
+from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.engine.model import Run, StepResult, Target
+from sia_tui.core.exchange import Exchange
+from sia_tui.core.session.format import LoadedSession
+
+#: Response headers that describe the recorded transfer, not the (already decoded) body.
+_TRANSFER_HEADERS = frozenset({"content-length", "content-encoding", "transfer-encoding"})
+#: Recorded options that are safe to reuse as-is (no credentials, no local paths).
+REUSABLE_OPTIONS = ("connect_timeout", "read_timeout", "total_timeout", "stream_idle_timeout",
+                    "max_response_bytes", "max_depth", "max_event_bytes", "follow_redirects",
+                    "allow_cross_origin", "extensions", "poll_max")
+
+
+def request_key(method: str, url: str) -> tuple[str, str]:
+    """Method + URL without userinfo, percent-decoded: recorded URLs were redacted."""
+    try:
+        parts = urlsplit(url)
+        host = parts.hostname or ""
+        port = f":{parts.port}" if parts.port else ""
+        normal = f"{parts.scheme}://{host}{port}{unquote(parts.path)}"
+        if parts.query:
+            normal += "?" + unquote(parts.query)
+    except ValueError:
+        normal = url
+    return method.upper(), normal
+
+
+def _stream_body(ex: Exchange) -> bytes:
+    """A stream recorded only as event data is served again as SSE."""
+    if ex.response_body or not ex.events:
+        return ex.response_body
+    return b"".join(b"data: " + event.replace(b"\n", b"\ndata: ") + b"\n\n" for event in ex.events)
+
+
+class ReplayTransport(httpx.AsyncBaseTransport):
+    """Answers each request with the recorded response for the same method+URL, in order."""
+
+    def __init__(self, exchanges: list[Exchange]) -> None:
+        self._queues: dict[tuple[str, str], deque[Exchange]] = defaultdict(deque)
+        for ex in exchanges:
+            self._queues[request_key(ex.method, ex.url)].append(ex)
+        #: Every URL asked for, in order (tests assert no unrecorded URL was requested).
+        self.requested: list[str] = []
+        #: Requests with no recorded answer left.
+        self.unmatched: list[str] = []
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        """The next recorded response for this request; a connect error when none is left."""
+        method, url = request_key(request.method, str(request.url))
+        self.requested.append(f"{method} {url}")
+        queue = self._queues.get((method, url))
+        if not queue:
+            self.unmatched.append(f"{method} {url}")
+            raise httpx.ConnectError(f"replay: no recorded response for {method} {url}",
+                                     request=request)
+        ex = queue.popleft()
+        if ex.status is None:  # the recorded exchange failed in transport: fail again
+            raise httpx.ConnectError(ex.error or "recorded transport error", request=request)
+        headers = [(k, v) for k, v in ex.response_headers if k.lower() not in _TRANSFER_HEADERS]
+        return httpx.Response(ex.status, headers=headers, content=_stream_body(ex),
+                              request=request)
+
+
+@dataclass
+class StepChange:
+    """A step whose verdict today differs from the recorded one."""
+
+    step: int
+    title: str
+    recorded: str
+    today: str
+
+
+@dataclass
+class ReplayResult:
+    """Today's run on the recorded bytes, and how its verdicts compare."""
+
+    run: Run
+    changes: list[StepChange]
+    unmatched: list[str]
+    requested: list[str]
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def same(self) -> bool:
+        """True when every step verdict matches the recording."""
+        return not self.changes
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``replay --json`` report."""
+        return {
+            "same": self.same,
+            "changes": [dataclasses.asdict(c) for c in self.changes],
+            "steps": [{"step": s.step, "status": s.status.value, "code": s.code,
+                       "message": s.message} for s in self.run.steps],
+            "unmatched_requests": self.unmatched,
+            "notes": self.notes,
+        }
+
+
+def verdict(step: StepResult) -> str:
+    """A step's comparable verdict, e.g. ``failed (interface_invalid)``."""
+    return step.status.value + (f" ({step.code})" if step.code else "")
+
+
+def compare_steps(recorded: Run, today: Run) -> list[StepChange]:
+    """Steps whose status or code differ."""
+    return [StepChange(old.step, old.title, verdict(old), verdict(new))
+            for old, new in zip(recorded.steps, today.steps, strict=True)
+            if verdict(old) != verdict(new)]
+
+
+def options_from(recorded: dict[str, Any], **changes: Any) -> ClientOptions:
+    """ClientOptions rebuilt from the recorded non-secret options, plus ``changes``."""
+    names = {f.name for f in dataclasses.fields(ClientOptions)}
+    kept = {k: recorded[k] for k in REUSABLE_OPTIONS
+            if k in recorded and k in names and isinstance(recorded[k], int | float | bool)}
+    return ClientOptions(**{**kept, **changes})
+
+
+def target_for(run: Run) -> Target:
+    """The recorded target, pinned to the mode the recorded run used."""
+    return dataclasses.replace(run.target, mode=run.target.mode or run.mode)
+
+
+async def replay_session(session: LoadedSession) -> ReplayResult:
+    """Run a fresh Procedure against the recorded exchanges only (no network)."""
+    from sia_tui.core.engine.procedure import Procedure  # the engine imports the client
+
+    recorded = session.run
+    notes: list[str] = []
+    exchanges = [ex for ex in recorded.exchanges if ex.url.lower().startswith(("http:", "https:"))]
+    target = target_for(recorded)
+    with tempfile.TemporaryDirectory(prefix="sia-replay-") as folder:
+        local = [ex for ex in recorded.exchanges if ex not in exchanges]
+        if local:  # a card read from a file is served from a temp copy of the recorded bytes
+            card_file = Path(folder) / (Path(local[0].url).name or "agent-card.json")
+            card_file.write_bytes(local[0].response_body)
+            target = dataclasses.replace(target, location=str(card_file))
+            notes.append("the Agent Card came from a local file; replayed from its recorded bytes")
+        transport = ReplayTransport(exchanges)
+        # poll_interval 0: the recorded answers are already there, waiting adds nothing.
+        proc = Procedure(target, options_from(session.options, poll_interval=0.0),
+                         transport=transport)
+        try:
+            if recorded.arguments is not None:
+                proc.set_arguments(recorded.arguments, send_anyway=recorded.send_anyway)
+            await proc.run_all()
+        finally:
+            await proc.aclose()
+    if "«redacted:" in repr(recorded.arguments):
+        notes.append("some argument values were redacted; step 7 ran on the placeholders")
+    return ReplayResult(proc.run, compare_steps(recorded, proc.run), transport.unmatched,
+                        transport.requested, notes)

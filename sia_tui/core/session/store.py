@@ -1,0 +1,122 @@
+"""Saving and loading session files: atomic writes, clear load errors, fail-closed redaction."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sia_tui.core.engine.model import Run
+from sia_tui.core.redact import RedactionHit, Redactor
+from sia_tui.core.session.codec import SessionError
+from sia_tui.core.session.format import LoadedSession, build_document, read_document
+
+#: Largest session file this tool will read (untrusted input).
+MAX_SESSION_BYTES = 256 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class SavedSession:
+    """Where a session was written, how big it is and what was redacted."""
+
+    path: Path
+    size: int
+    redactions: list[RedactionHit]
+
+
+def make_redactor(run: Run, options: object, secret_values: Iterable[str] = (),
+                  secret_headers: Iterable[str] = ()) -> Redactor:
+    """The redactor for this run's options, target, marked values and marked headers."""
+    return Redactor.from_options(options, location=run.target.location,
+                                 secret_values=secret_values, secret_headers=secret_headers)
+
+
+def preview_redactions(run: Run, options: object, secret_values: Iterable[str] = (),
+                       secret_headers: Iterable[str] = ()) -> list[RedactionHit]:
+    """What saving would redact, and where (for the preview screen); writes nothing."""
+    redactor = make_redactor(run, options, secret_values, secret_headers)
+    build_document(run, options, redactor)
+    return list(redactor.hits)
+
+
+def render_session(run: Run, options: object, secret_values: Iterable[str] = (),
+                   secret_headers: Iterable[str] = ()) -> tuple[str, list[RedactionHit]]:
+    """The session file text and its redactions; refuses to return text with a known secret."""
+    redactor = make_redactor(run, options, secret_values, secret_headers)
+    document = build_document(run, options, redactor)
+    text = json.dumps(document, ensure_ascii=False, indent=1)
+    leaks = redactor.leaks(text)
+    if leaks:  # by construction this cannot happen; never write a secret if it does
+        raise SessionError(f"refusing to save: a secret ({', '.join(leaks)}) survived redaction")
+    return text + "\n", list(redactor.hits)
+
+
+def atomic_write(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` via a temp file in the same directory and ``os.replace``."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def save_session(run: Run, options: object, path: str | os.PathLike[str], *,
+                 secret_values: Iterable[str] = (),
+                 secret_headers: Iterable[str] = ()) -> SavedSession:
+    """Redact and save ``run`` to ``path`` atomically (``sia-tui check --save FILE``)."""
+    text, hits = render_session(run, options, secret_values, secret_headers)
+    target = Path(path)
+    try:
+        atomic_write(target, text)
+    except OSError as exc:
+        raise SessionError(f"cannot write {target}: {exc.strerror or exc}") from None
+    return SavedSession(target, len(text.encode("utf-8")), hits)
+
+
+def parse_session_text(text: str | bytes, source: str = "session") -> LoadedSession:
+    """Parse session text; any defect is a one-line :class:`SessionError`."""
+    try:
+        data: Any = json.loads(text, parse_constant=_reject_constant)
+    except json.JSONDecodeError as exc:
+        hint = " (the file looks truncated)" if exc.pos >= len(text) - 1 else ""
+        raise SessionError(
+            f"{source}: not valid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}{hint}"
+        ) from None
+    except (ValueError, RecursionError) as exc:
+        raise SessionError(f"{source}: not acceptable JSON: {exc}") from None
+    try:
+        return read_document(data, source)
+    except SessionError as exc:
+        raise SessionError(f"{source}: {exc}") from None
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def load_session(path: str | os.PathLike[str]) -> LoadedSession:
+    """Load a session file; manifest mismatches become ``warnings``, defects SessionError."""
+    source = Path(path)
+    try:
+        size = source.stat().st_size
+        if size > MAX_SESSION_BYTES:
+            raise SessionError(f"{source}: {size} bytes is larger than the "
+                               f"{MAX_SESSION_BYTES} byte limit for session files")
+        raw = source.read_bytes()
+    except OSError as exc:
+        raise SessionError(f"cannot read {source}: {exc.strerror or exc}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SessionError(f"{source}: not UTF-8 text (byte {exc.start})") from None
+    return parse_session_text(text, str(source))

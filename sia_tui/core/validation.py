@@ -1,0 +1,302 @@
+"""JSON Schema 2020-12 instance validation with located findings (RULES ERR5, FMT1, FMT2, SR7).
+
+Engine: jsonschema-rs, chosen by measurement (docs/CORE.md, benchmarks/validation_engine.py).
+The pure-Python jsonschema package only checks schemas against the 2020-12 metaschema,
+because its error paths point into the schema precisely.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import OrderedDict
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from typing import Any
+from urllib.parse import unquote, urljoin
+
+import jsonschema_rs
+import referencing.exceptions
+from jsonschema import Draft202012Validator, FormatChecker  # type: ignore[import-untyped]
+from jsonschema.exceptions import best_match as _jsonschema_best_match
+from referencing import Registry, Resource
+
+from sia_tui.core import limits
+from sia_tui.core.canonical import digest_of
+from sia_tui.core.errors import CanonicalizationError, JsonInputError, SchemaError
+from sia_tui.core.findings import Finding
+from sia_tui.core.pointer import PositionIndex, join
+from sia_tui.core.strictjson import loads
+
+
+def _refuse_retrieval(uri: str) -> Resource[Any]:
+    """RULES SR7: nothing a schema names is ever fetched."""
+    raise referencing.exceptions.NoSuchResource(ref=uri)  # type: ignore[call-arg]
+
+
+#: An empty registry whose retrieval always fails (used by the metaschema check).
+NO_REMOTE_REGISTRY: Registry[Any] = Registry(retrieve=_refuse_retrieval)  # type: ignore[call-arg]
+# "regex" is left to jsonschema-rs: it speaks ECMA-262 (\p{Letter}); Python's re does not.
+_META = Draft202012Validator(
+    Draft202012Validator.META_SCHEMA, registry=NO_REMOTE_REGISTRY,
+    format_checker=FormatChecker(formats=[f for f in FormatChecker.checkers if f != "regex"]),
+)
+_WEAK_KEYWORDS = frozenset({"anyOf", "oneOf", "allOf", "not", "if", "then", "else", "$ref"})
+_LIMIT_KEYWORDS = frozenset({"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
+                             "multipleOf", "minLength", "maxLength", "minItems", "maxItems",
+                             "minProperties", "maxProperties"})
+_JSON_TYPES = {bool: "boolean", int: "integer", float: "number", str: "string",
+               type(None): "null", list: "array", dict: "object"}
+
+
+def json_type(value: Any) -> str:
+    """The JSON type name of a decoded value."""
+    return _JSON_TYPES.get(type(value), type(value).__name__)
+
+
+def render(value: Any) -> str:
+    """A short one-line rendering of a value for ``expected``/``actual``."""
+    if isinstance(value, dict) and len(value) > 20:
+        return f"object with {len(value)} members"
+    if isinstance(value, list) and len(value) > 20:
+        return f"array of {len(value)} items"
+    try:
+        text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    except (TypeError, ValueError, RecursionError):
+        text = repr(value)
+    limit = limits.MAX_RENDERED_CHARS
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def check_schema(schema: Any) -> list[Finding]:
+    """Metaschema findings for ``schema`` (pointers into the schema), empty when valid."""
+    try:
+        errors = sorted(_META.iter_errors(schema), key=lambda e: list(map(str, e.path)))
+    except RecursionError:
+        return [Finding("schema is nested too deeply to check", rule="SR2")]
+    findings = [
+        Finding(e.message[:300], pointer=join(e.path), rule="SR2", keyword=str(e.validator),
+                schema_path=join(e.schema_path))
+        for e in errors
+    ]
+    if not findings and isinstance(schema, dict | bool):
+        try:  # regexes (ECMA-262) are checked by the engine itself, when it compiles
+            jsonschema_rs.Draft202012Validator(schema, offline=True)
+        except jsonschema_rs.ValidationError as exc:
+            if exc.kind.name != "$ref":  # unembedded $ref is SR7's business, not SR2's
+                findings.append(Finding(str(exc.message).splitlines()[0][:300],
+                                        pointer=join(exc.instance_path), rule="SR2",
+                                        keyword=str(exc.kind.name)))
+        except (ValueError, TypeError):
+            pass  # the metaschema check above is authoritative for shape
+    return findings
+
+
+def _resource_pointers(schema: Any) -> dict[str, str]:
+    """Base URI of every ``$id`` resource -> its pointer, to place absolute locations."""
+    found: dict[str, str] = {}
+    stack: list[tuple[str, str, Any]] = [("", "", schema)]
+    while stack:
+        pointer, base, node = stack.pop()
+        if isinstance(node, dict):
+            if isinstance(node.get("$id"), str):
+                base = urljoin(base, node["$id"]).partition("#")[0]
+                found.setdefault(base, pointer)
+            stack.extend((f"{pointer}/{join([k])[1:]}", base, v) for k, v in node.items())
+        elif isinstance(node, list):
+            stack.extend((f"{pointer}/{i}", base, v) for i, v in enumerate(node))
+    return found
+
+
+def _instance_order(instance: Any) -> dict[str, int]:
+    """Pointer -> document order of every value in the instance."""
+    order: dict[str, int] = {}
+    stack: list[tuple[str, Any]] = [("", instance)]
+    while stack:
+        pointer, node = stack.pop()
+        order[pointer] = len(order)
+        if isinstance(node, dict):
+            items: Iterable[tuple[str, Any]] = (
+                (f"{pointer}/{join([k])[1:]}", v) for k, v in node.items())
+        elif isinstance(node, list):
+            items = ((f"{pointer}/{i}", v) for i, v in enumerate(node))
+        else:
+            continue
+        stack.extend(reversed(list(items)))
+    return order
+
+
+def _too_deep(instance: Any, limit: int) -> bool:
+    """True when containers nest deeper than ``limit`` (checked without recursion)."""
+    stack: list[tuple[Any, int]] = [(instance, 1)]
+    while stack:
+        node, depth = stack.pop()
+        children = node.values() if isinstance(node, dict) else node
+        for child in children:
+            if isinstance(child, dict | list):
+                if depth + 1 > limit:
+                    return True
+                stack.append((child, depth + 1))
+    return False
+
+
+@dataclass(frozen=True)
+class TextValidation:
+    """The outcome of validating editor text: a parse error or the findings."""
+
+    value: Any
+    parse_error: JsonInputError | None
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """True when the text parsed and validated."""
+        return self.parse_error is None and not self.findings
+
+
+class CompiledSchema:
+    """A checked 2020-12 schema, ready to validate instances; build with :func:`compile_schema`."""
+
+    def __init__(self, schema: Any, digest: str) -> None:
+        self.schema = schema
+        self.digest = digest
+        # RULES SR7: offline, so a $ref to anything not embedded fails here, unfetched.
+        # RULES FMT1: formats are asserted (date-time per RFC 3339, leap seconds included).
+        self._validator = jsonschema_rs.Draft202012Validator(
+            schema, validate_formats=True, offline=True)
+        self._resources = _resource_pointers(schema)
+
+    def is_valid(self, instance: Any) -> bool:
+        """True when ``instance`` validates."""
+        if isinstance(instance, dict | list) and _too_deep(instance, limits.MAX_JSON_DEPTH):
+            return False
+        try:
+            return bool(self._validator.is_valid(instance))
+        except (ValueError, TypeError, OverflowError):
+            return False
+
+    def validate(self, instance: Any, *, source_text: str | None = None) -> list[Finding]:
+        """Every validation error as a located Finding, in instance order (RULES ERR5, FMT2)."""
+        findings = self._findings(instance)
+        if not findings:
+            return []
+        if source_text is not None:
+            index = PositionIndex(source_text)
+            located = []
+            for f in findings:
+                where = index.position(f.pointer)
+                located.append(f if where is None else replace(f, line=where[0], column=where[1]))
+            return sorted(located, key=lambda f: (f.line or 0, f.column or 0, f.schema_path or ""))
+        order = _instance_order(instance)
+        return sorted(findings, key=lambda f: (order.get(f.pointer, len(order)),
+                                               f.schema_path or ""))
+
+    def _findings(self, instance: Any) -> list[Finding]:
+        # The engine recurses natively and would crash the process on a value nested
+        # tens of thousands deep (one built in code; strictjson already caps parsed input).
+        if isinstance(instance, dict | list) and _too_deep(instance, limits.MAX_JSON_DEPTH):
+            return [Finding(f"the instance nests deeper than {limits.MAX_JSON_DEPTH} levels "
+                            "and is not validated", rule="ERR5")]
+        try:
+            return [self._finding(error) for error in self._validator.iter_errors(instance)]
+        except (ValueError, TypeError, OverflowError, RecursionError) as exc:
+            # A value the engine cannot take (e.g. nesting past its own limit) is reported.
+            return [Finding(f"the instance cannot be validated: {exc}"[:300], rule="ERR5")]
+
+    def _finding(self, error: Any) -> Finding:
+        keyword = str(error.kind.name)
+        details: dict[str, Any] = error.kind.as_dict() or {}
+        expected: str | None = render(details) if details else None
+        actual = render(error.instance)
+        if keyword == "type":
+            types = details.get("types", details.get("type"))
+            expected = " or ".join(types) if isinstance(types, list) else str(types)
+            actual = json_type(error.instance)
+        elif keyword == "required":
+            expected, actual = render([details.get("property")]), "missing"
+        elif keyword == "additionalProperties":
+            expected, actual = "no other members", render(details.get("unexpected"))
+        elif keyword in _LIMIT_KEYWORDS or keyword in ("enum", "const", "format", "pattern"):
+            wanted = next((details[k] for k in ("limit", "options", "expected_value", "format",
+                                                 "pattern", "multiple_of") if k in details),
+                          details)
+            expected = render(wanted)
+        elif keyword in _WEAK_KEYWORDS:
+            actual = json_type(error.instance)
+        message = str(error.message)
+        return Finding(
+            message if len(message) <= 300 else message[:299] + "…",
+            pointer=join(error.instance_path), rule="ERR5", keyword=keyword,
+            schema_path=self._keyword_location(error), expected=expected, actual=actual,
+        )
+
+    def _keyword_location(self, error: Any) -> str:
+        """The real pointer of the failing keyword in this schema, through ``$ref``."""
+        absolute = error.absolute_keyword_location
+        if isinstance(absolute, str):
+            base, _, fragment = absolute.partition("#")
+            if base in self._resources and (fragment == "" or fragment.startswith("/")):
+                return self._resources[base] + unquote(fragment)
+        return join(error.schema_path)
+
+
+_CACHE: OrderedDict[str, CompiledSchema] = OrderedDict()
+
+
+def compile_schema(schema: Any) -> CompiledSchema:
+    """Check ``schema`` against the 2020-12 metaschema and compile it (cached by digest).
+
+    Raises ``SchemaError`` with the pointer of the first metaschema violation, or for a
+    ``$ref`` that is not embedded (RULES SR7: it is never fetched).
+    """
+    try:
+        key = digest_of(schema)
+    except CanonicalizationError:
+        key = "json:" + json.dumps(schema, sort_keys=True)
+    cached = _CACHE.get(key)
+    if cached is not None:
+        _CACHE.move_to_end(key)
+        return cached
+    if not isinstance(schema, dict | bool):
+        raise SchemaError(f"a schema must be an object or a boolean, not {json_type(schema)}")
+    try:
+        worst = _jsonschema_best_match(_META.iter_errors(schema))
+    except RecursionError:
+        raise SchemaError("schema is nested too deeply") from None
+    if worst is not None:
+        raise SchemaError(f"invalid JSON Schema 2020-12: {worst.message[:300]}",
+                          pointer=join(worst.path))
+    try:
+        # A private copy: the caller may mutate their dict, the cache must not change.
+        compiled = CompiledSchema(json.loads(json.dumps(schema)), key)
+    except jsonschema_rs.ValidationError as exc:
+        raise _engine_schema_error(exc) from None
+    except (ValueError, TypeError) as exc:
+        raise SchemaError(f"the schema cannot be compiled: {exc}"[:300]) from None
+    _CACHE[key] = compiled
+    if len(_CACHE) > limits.SCHEMA_CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    return compiled
+
+
+def _engine_schema_error(exc: Any) -> SchemaError:
+    message = str(exc.message).splitlines()[0][:300]
+    if exc.kind.name == "$ref":
+        return SchemaError(f"{message} (remote references are never retrieved, RULES SR7)",
+                           pointer=join(exc.schema_path))
+    return SchemaError(f"invalid JSON Schema 2020-12: {message}", pointer=join(exc.instance_path))
+
+
+def best_match(findings: list[Finding]) -> Finding | None:
+    """The headline finding: the first specific one (not anyOf/oneOf/...) in instance order."""
+    if not findings:
+        return None
+    return next((f for f in findings if f.keyword not in _WEAK_KEYWORDS), findings[0])
+
+
+def validate_json_text(compiled: CompiledSchema, text: str) -> TextValidation:
+    """Parse editor text strictly, then validate it with positions (for the argument editor)."""
+    try:
+        value = loads(text, source="arguments")
+    except JsonInputError as exc:
+        return TextValidation(None, exc)
+    return TextValidation(value, None, compiled.validate(value, source_text=text))

@@ -1,0 +1,1 @@
+"""The Textual debugger: screens over the headless engine (imported lazily by the CLI)."""

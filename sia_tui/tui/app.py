@@ -1,0 +1,248 @@
+"""The Textual app: modes, bindings, theme registration, and routing to the engine."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+from typing import Any, ClassVar
+
+from textual import work
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from sia_tui.core.a2a.model import StreamEvent
+from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.engine.discovery import advertised_domain_skills
+from sia_tui.core.engine.model import Run, StepResult, Target
+from sia_tui.tui import commands
+from sia_tui.tui.engine import Engine, EngineFactory, build_procedure
+from sia_tui.tui.messages import EngineFailed, RunUpdated
+from sia_tui.tui.safe_text import set_snapshot_mode, visible
+from sia_tui.tui.screens.base import RunScreen
+from sia_tui.tui.screens.connect import ConnectRequest, ConnectScreen
+from sia_tui.tui.screens.digests import DigestsScreen
+from sia_tui.tui.screens.document import DocumentScreen
+from sia_tui.tui.screens.help import HelpScreen, bindings_markdown
+from sia_tui.tui.screens.invoke import InvokeScreen
+from sia_tui.tui.screens.overview import OverviewScreen
+from sia_tui.tui.screens.results import ResultsScreen
+from sia_tui.tui.screens.steps import StepsScreen
+from sia_tui.tui.storage import UserDirs
+from sia_tui.tui.themes import APP_VARIABLE_DEFAULTS, DEFAULT_THEME, load_themes
+
+
+class SiaApp(App[None]):
+    """sia-tui: debug a schema-governed A2A skill step by step."""
+
+    TITLE = "sia-tui"
+    #: Mode name -> screen. "history" and "compose" are reserved for later work.
+    MODES: ClassVar[dict[str, Any]] = {
+        "overview": OverviewScreen,
+        "steps": StepsScreen,
+        "digests": DigestsScreen,
+        "document": DocumentScreen,
+        "invoke": InvokeScreen,
+        "results": ResultsScreen,
+    }
+    DEFAULT_MODE = "overview"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("1", "switch_mode('overview')", "Overview", id="mode.overview"),
+        Binding("2", "switch_mode('steps')", "Steps", id="mode.steps"),
+        Binding("3", "switch_mode('digests')", "Digests", id="mode.digests"),
+        Binding("4", "switch_mode('document')", "Document", id="mode.document"),
+        Binding("5", "switch_mode('invoke')", "Invoke", id="mode.invoke"),
+        Binding("6", "switch_mode('results')", "Results", id="mode.results"),
+        Binding("f1", "help", "Help", id="app.help"),
+        Binding("ctrl+q", "quit", "Quit", id="app.quit"),
+    ]
+
+    def __init__(
+        self,
+        target: Target | None = None,
+        options: ClientOptions | None = None,
+        *,
+        engine_factory: EngineFactory = build_procedure,
+        dirs: UserDirs | None = None,
+        snapshot_mode: bool = False,
+    ) -> None:
+        super().__init__()
+        self.engine_factory = engine_factory
+        """Builds an engine for a target (the real Procedure, or a fake in tests)."""
+        self.options = options or ClientOptions()
+        """Client settings from the command line; the connect screen may add to them."""
+        self.initial_target = target
+        """The target given on the command line; None opens the connect screen."""
+        self.dirs = dirs or UserDirs.default()
+        """Where settings, recent targets and argument edits live."""
+        self.snapshot_mode = snapshot_mode
+        """Hide ports and clocks, never read remembered settings (stable screenshots)."""
+        set_snapshot_mode(snapshot_mode)
+        self.engine: Engine | None = None
+        """The engine for the current target."""
+        self.stream_log: list[StreamEvent] = []
+        """Stream events of the current invocation, for the live status view."""
+
+    # -- themes ------------------------------------------------------------------------------
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return dict(APP_VARIABLE_DEFAULTS)
+
+    def on_mount(self) -> None:
+        for theme in load_themes():
+            self.register_theme(theme)
+        remembered = None if self.snapshot_mode else self.dirs.load_settings().get("theme")
+        # Set explicitly: TEXTUAL_THEME must not leak into what the user (or a snapshot) sees.
+        self.theme = remembered if remembered in self.available_themes else DEFAULT_THEME
+        self.theme_changed_signal.subscribe(self, self._remember_theme)
+        if self.initial_target is not None:
+            self.connect(self.initial_target)
+        else:
+            self.action_connect()
+
+    async def on_unmount(self) -> None:
+        # Close the engine's HTTP client and any open stream: no socket outlives the app.
+        if self.engine is not None:
+            await self.engine.aclose()
+
+    def _remember_theme(self, theme: Any) -> None:
+        if not self.snapshot_mode:
+            self.dirs.save_setting("theme", theme.name)
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        yield from commands.system_commands(self, super().get_system_commands(screen))
+
+    # -- state -------------------------------------------------------------------------------
+    @property
+    def current_run(self) -> Run | None:
+        """The engine's run, or None before a target is connected."""
+        return self.engine.run if self.engine is not None else None
+
+    def connect(self, target: Target, options: ClientOptions | None = None) -> None:
+        """Point the debugger at ``target`` and run step 1 (retrieve the card)."""
+        if not self.snapshot_mode:
+            self.dirs.remember_target(target.location)
+        self._start(target, options or self.options)
+
+    @work(exclusive=True, group="engine")
+    async def _start(self, target: Target, options: ClientOptions) -> None:
+        if self.engine is not None:
+            await self.engine.aclose()
+        self.stream_log.clear()
+        self.engine = self.engine_factory(target, options, self._on_engine_update)
+        self.post_message(RunUpdated())
+        await self._guarded(self.engine.step())
+        self._default_skill()
+
+    def _default_skill(self) -> None:
+        """After step 1, pick the first advertised skill so ``r`` can run everything."""
+        run = self.current_run
+        if run is None or run.card is None or run.target.skill_id is not None:
+            return
+        skills = advertised_domain_skills(run.card)
+        if len(skills) > 1 and self.engine is not None:
+            self.engine.select_skill(skills[0])
+            self.notify(f"{len(skills)} skills advertised; working on {visible(skills[0])}. "
+                        "Pick another on the Overview (1).", markup=False)
+
+    def _on_engine_update(self, run: Run, step: StepResult | None,
+                          event: StreamEvent | None) -> None:
+        # Called on the app's loop by the engine; redraw happens in the message handler.
+        if event is not None:
+            self.stream_log.append(event)
+        self.post_message(RunUpdated(step, event))
+
+    async def _guarded(self, call: Any) -> None:
+        try:
+            await call
+        except Exception as exc:  # noqa: BLE001 - an engine bug must be shown, not crash the UI
+            self.post_message(EngineFailed(f"{type(exc).__name__}: {exc}"))
+        self.post_message(RunUpdated())
+
+    def on_run_updated(self, message: RunUpdated) -> None:
+        if isinstance(self.screen, RunScreen):
+            self.screen.refresh_run()
+
+    def on_engine_failed(self, message: EngineFailed) -> None:
+        self.notify(visible(message.error), title="Engine error", severity="error", markup=False)
+
+    # -- actions (network work only in workers) ---------------------------------------------
+    def action_connect(self) -> None:
+        """Open the connect screen."""
+        self.push_screen(ConnectScreen(self.dirs.recent_targets()), self._connect_chosen)
+
+    def _connect_chosen(self, request: ConnectRequest | None) -> None:
+        if request is None:
+            return
+        options = replace(
+            self.options,
+            headers=self.options.headers + request.headers,
+            bearer=request.bearer or self.options.bearer,
+            verify=False if request.insecure else self.options.verify,
+        )
+        self.connect(request.target, options)
+
+    @work(exclusive=True, group="engine")
+    async def action_run_next(self) -> None:
+        """Run the next step."""
+        if self.engine is not None and self.engine.run.next_step is not None:
+            await self._guarded(self.engine.step())
+
+    @work(exclusive=True, group="engine")
+    async def action_run_all(self) -> None:
+        """Run every remaining step."""
+        if self.engine is not None:
+            await self._guarded(self.engine.run_all())
+
+    @work(exclusive=True, group="engine")
+    async def action_restart(self) -> None:
+        """Start again from step 1 (re-fetches the card)."""
+        if self.engine is not None:
+            self.stream_log.clear()
+            await self._guarded(self.engine.restart())
+            await self._guarded(self.engine.step())
+
+    @work(exclusive=True, group="engine")
+    async def invoke(self, arguments: Any, send_anyway: bool) -> None:
+        """Send the arguments: steps 7-11 (running 1-6 first when needed)."""
+        if self.engine is None:
+            return
+        self.stream_log.clear()
+        try:
+            self.engine.set_arguments(arguments, send_anyway=send_anyway)
+        except Exception as exc:  # noqa: BLE001 - shown to the user
+            self.post_message(EngineFailed(f"{type(exc).__name__}: {exc}"))
+            return
+        await self._guarded(self.engine.run_all())
+        self.call_later(self.switch_mode, "results")
+
+    @work(group="engine-cancel")
+    async def action_cancel_task(self) -> None:
+        """Cancel the running task (when the document says it is cancellable)."""
+        if self.engine is not None:
+            await self._guarded(self.engine.cancel())
+
+    def choose_skill(self, skill_id: str) -> None:
+        """Make ``skill_id`` the skill every screen works on."""
+        if self.engine is None:
+            return
+        try:
+            self.engine.select_skill(skill_id)
+        except Exception as exc:  # noqa: BLE001 - shown to the user
+            self.notify(visible(str(exc)), title="Cannot select skill", severity="error", markup=False)
+            return
+        self.post_message(RunUpdated())
+        self.notify(f"Skill selected: {visible(skill_id)}. Press 2 then r to run the steps.", markup=False)
+
+    def action_help(self) -> None:
+        """Help for the focused pane."""
+        screen = self.screen
+        focused = self.focused
+        bindings: list[BindingType] = list(getattr(screen, "BINDINGS", []))
+        title = type(screen).__name__.removesuffix("Screen")
+        intro = getattr(screen, "HELP", "")
+        if focused is not None:
+            # The screen's own keys first: they are what the pane is for; navigation after.
+            bindings = bindings + list(type(focused).BINDINGS)
+            title = f"{title}: {type(focused).__name__}"
+        bindings += list(self.BINDINGS)
+        self.push_screen(HelpScreen(bindings_markdown(title, intro, bindings)))

@@ -1,0 +1,40 @@
+"""The engine as the TUI sees it: a Protocol over ``Procedure`` and the factory that builds one."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from sia_tui.core.a2a.model import StreamEvent, Task
+from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.engine.model import Run, StepResult, Target
+
+UpdateCallback = Callable[[Run, StepResult | None, StreamEvent | None], None]
+
+
+class Engine(Protocol):
+    """What the screens need from ``sia_tui.core.engine.procedure.Procedure``."""
+
+    run: Run
+
+    async def step(self) -> StepResult | None: ...
+    async def run_all(self) -> Run: ...
+    async def run_until(self, last: int) -> Run: ...
+    async def restart(self) -> None: ...
+    def set_arguments(self, arguments: Any, *, send_anyway: bool = False) -> None: ...
+    def select_skill(self, skill_id: str) -> None: ...
+    def set_mode(self, mode: str | None) -> None: ...
+    async def cancel(self) -> Task | None: ...
+    async def aclose(self) -> None: ...
+
+
+#: Builds an engine for a target; tests may inject a fake.
+EngineFactory = Callable[[Target, ClientOptions, UpdateCallback], Engine]
+
+
+def build_procedure(target: Target, options: ClientOptions, on_update: UpdateCallback) -> Engine:
+    """The real engine, with the document cache (RULES CP12)."""
+    from sia_tui.core.engine.procedure import Procedure
+
+    engine: Engine = Procedure(target, options, on_update=on_update)
+    return engine

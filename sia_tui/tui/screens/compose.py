@@ -1,0 +1,172 @@
+"""The chaining screen: composition verdict (RULES CMP1-CMP3) and a side-by-side interface diff."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Button, DataTable, Footer, Input, Static
+
+from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.compose import CompositionVerdict, check_composition, obtain_document
+from sia_tui.core.diff import InterfaceDiff, diff_documents
+from sia_tui.core.engine.model import Target
+from sia_tui.core.schema_diff import Impact
+from sia_tui.tui.safe_text import literal
+
+_IMPACT_STYLE = {Impact.BREAKING: "bold $error", Impact.COMPATIBLE: "$success",
+                 Impact.INFO: "$text-muted"}
+
+
+def _value(value: Any) -> Content:
+    """A JSON value for a cell: literal text, shortened (agent data, RULES SR7: inert)."""
+    text = value if isinstance(value, str) else "—" if value is None else repr(value)
+    return literal(text if len(text) <= 60 else text[:57] + "...")
+
+
+class ComposeScreen(Screen[None]):
+    """Pick two skills; see whether one can feed the other, and what differs between them."""
+
+    HELP = ("Left is the upstream skill (or diff side A), right the downstream skill (side B). "
+            "Compose compares the upstream output Schema Reference with the downstream input "
+            "one (RULES CMP1); Diff lists every change from A to B, breaking or compatible for "
+            "a client, and checks the version rule (SID2).")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f5", "run_compose", "Compose", id="compose.run"),
+        Binding("f6", "run_diff", "Diff", id="compose.diff"),
+    ]
+    DEFAULT_CSS = """
+    ComposeScreen #form { height: auto; }
+    ComposeScreen #form Input { width: 1fr; }
+    ComposeScreen #verdict { height: auto; padding: 0 1; border: round $panel; }
+    ComposeScreen #verdict.allowed { border: round $success; }
+    ComposeScreen #verdict.refused { border: round $error; }
+    ComposeScreen DataTable { height: auto; max-height: 20; border: round $panel; }
+    ComposeScreen #version { height: auto; padding: 0 1; }
+    """
+
+    def __init__(self, options: ClientOptions | None = None) -> None:
+        super().__init__()
+        self.options = options
+        """Client settings; None uses the app's ``options`` (or safe defaults)."""
+        self.verdict: CompositionVerdict | None = None
+        """The last composition verdict shown."""
+        self.diff: InterfaceDiff | None = None
+        """The last interface diff shown."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="form"):
+            with Horizontal():
+                yield Input(placeholder="upstream / A: agent URL or card file", id="left-card")
+                yield Input(placeholder="skill id", id="left-skill")
+            with Horizontal():
+                yield Input(placeholder="downstream / B: agent URL or card file",
+                            id="right-card")
+                yield Input(placeholder="skill id", id="right-skill")
+            with Horizontal():
+                yield Button("Compose (F5)", id="compose", variant="primary")
+                yield Button("Diff (F6)", id="diff")
+        yield Static(id="verdict")
+        yield DataTable(id="fields", cursor_type="row", zebra_stripes=True)
+        yield DataTable(id="changes", cursor_type="row", zebra_stripes=True)
+        yield Static(id="version")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#fields", DataTable).add_columns("field", "upstream output",
+                                                         "downstream input", "")
+        self.query_one("#changes", DataTable).add_columns("impact", "member", "A", "B", "why")
+        self.query_one("#verdict").border_title = "Composition (CMP1-CMP3)"
+        self.query_one("#fields").border_title = "Schema Reference identity"
+        self.query_one("#changes").border_title = "Changes A -> B"
+        self.query_one("#verdict", Static).update("Enter two skills, then Compose or Diff.")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "compose":
+            self.action_run_compose()
+        elif event.button.id == "diff":
+            self.action_run_diff()
+
+    def action_run_compose(self) -> None:
+        """Fetch both documents and show the composition verdict."""
+        self._fetch_and_show("compose")
+
+    def action_run_diff(self) -> None:
+        """Fetch both documents and show the side-by-side diff."""
+        self._fetch_and_show("diff")
+
+    def _targets(self) -> tuple[Target, Target] | None:
+        values = [self.query_one(f"#{i}", Input).value.strip()
+                  for i in ("left-card", "left-skill", "right-card", "right-skill")]
+        if not all(values):
+            self.notify("Fill in both agents and both skill ids.", severity="warning")
+            return None
+        return Target(values[0], skill_id=values[1]), Target(values[2], skill_id=values[3])
+
+    @work(exclusive=True, group="compose")
+    async def _fetch_and_show(self, what: str) -> None:
+        targets = self._targets()
+        if targets is None:
+            return
+        options = self.options or getattr(self.app, "options", None) or ClientOptions()
+        self.query_one("#verdict", Static).update("Fetching and validating both documents...")
+        left_side, right_side = ("upstream", "downstream") if what == "compose" else ("A", "B")
+        left = await obtain_document(left_side, targets[0], options)
+        right = await obtain_document(right_side, targets[1], options)
+        failures = [f for f in (left.failure(), right.failure()) if f]
+        if failures or left.document is None or right.document is None:
+            self._show_failure(failures)
+            return
+        if what == "compose":
+            self.show_verdict(check_composition(left.document, right.document,
+                                                upstream_task_id=left.task_id,
+                                                downstream_task_id=right.task_id))
+        else:
+            self.show_diff(diff_documents(left.document, right.document))
+
+    def _show_failure(self, failures: list[str]) -> None:
+        verdict = self.query_one("#verdict", Static)
+        verdict.set_classes("refused")
+        verdict.update(Content.styled("Could not obtain a document:\n", "bold $error")
+                       + literal("\n".join(failures), multiline=True))
+
+    def show_verdict(self, verdict: CompositionVerdict) -> None:
+        """Show a composition verdict: the four fields side by side, then why."""
+        self.verdict = verdict
+        panel = self.query_one("#verdict", Static)
+        panel.set_classes("allowed" if verdict.composable else "refused")
+        style = "bold $success" if verdict.composable else "bold $error"
+        text = Content.styled(("✔ " if verdict.composable else "✘ ") + verdict.summary(), style)
+        lines = [f"upstream {verdict.upstream_skill} (task {verdict.upstream_task_id or '-'}) "
+                 f"-> downstream {verdict.downstream_skill} "
+                 f"(task {verdict.downstream_task_id or '-'})"]
+        lines += [f.message for f in verdict.digest_findings]
+        lines += [f"looks alike: {reason}" for reason in verdict.look_alike]
+        lines += verdict.notes
+        panel.update(text + literal("\n" + "\n".join(lines), multiline=True))
+        table = self.query_one("#fields", DataTable)
+        table.clear()
+        for field in verdict.fields:
+            mark = Content.styled("✔ equal", "$success") if field.equal else \
+                Content.styled("✘ differs", "bold $error")
+            table.add_row(literal(field.name), _value(field.upstream), _value(field.downstream),
+                          mark)
+
+    def show_diff(self, diff: InterfaceDiff) -> None:
+        """Show every change with A's value beside B's, and the SID2 version verdict."""
+        self.diff = diff
+        table = self.query_one("#changes", DataTable)
+        table.clear()
+        for change in diff.changes:
+            table.add_row(Content.styled(change.impact.value, _IMPACT_STYLE[change.impact]),
+                          literal(f"{change.where} {change.aspect}"), _value(change.old),
+                          _value(change.new), literal(change.reason))
+        version = diff.version
+        self.query_one("#version", Static).update(
+            Content.styled(version.message, "$success" if version.follows else "bold $error")
+            + literal(f"   ({len(diff.breaking)} breaking of {len(diff.changes)} changes)"))

@@ -1,0 +1,48 @@
+"""A yes/no dialog, e.g. before invoking an execute-posture skill."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """Returns True only when the user explicitly confirms."""
+
+    BINDINGS = [
+        Binding("escape,n", "answer(False)", "Cancel", id="confirm.no"),
+        Binding("y", "answer(True)", "Confirm", id="confirm.yes"),
+    ]
+    DEFAULT_CSS = """
+    ConfirmScreen { align: center middle; }
+    ConfirmScreen > Vertical {
+        width: 70; height: auto; border: thick $warning; background: $surface; padding: 1 2;
+    }
+    ConfirmScreen Horizontal { height: auto; margin-top: 1; }
+    ConfirmScreen Button { margin-right: 2; }
+    """
+
+    def __init__(self, question: Content) -> None:
+        super().__init__()
+        self.question = question
+        """What is being confirmed (already safe content)."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.question)
+            with Horizontal():
+                yield Button("Send (y)", variant="warning", id="yes")
+                yield Button("Cancel (n)", variant="primary", id="no")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)

@@ -1,0 +1,110 @@
+"""Connect: card URL or file, binding, headers/bearer (masked), TLS, recent targets."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select
+
+from sia_tui.core.engine.model import Target
+from sia_tui.tui.safe_text import visible
+
+
+@dataclass(frozen=True)
+class ConnectRequest:
+    """What the user filled in: the target and the client settings for it."""
+
+    target: Target
+    headers: tuple[tuple[str, str], ...] = ()
+    bearer: str | None = None
+    insecure: bool = False
+
+
+def parse_headers(text: str) -> tuple[tuple[str, str], ...]:
+    """``Name: value; Other: value`` -> header pairs (entries without a colon are ignored)."""
+    pairs = []
+    for entry in text.split(";"):
+        name, sep, value = entry.partition(":")
+        if sep and name.strip():
+            pairs.append((name.strip(), value.strip()))
+    return tuple(pairs)
+
+
+class ConnectScreen(ModalScreen[ConnectRequest | None]):
+    """Pick what to debug; Esc keeps the current target."""
+
+    BINDINGS = [
+        Binding("escape", "dismiss_none", "Cancel", id="connect.cancel"),
+        Binding("ctrl+s", "submit", "Connect", id="connect.submit"),
+    ]
+    DEFAULT_CSS = """
+    ConnectScreen { align: center middle; }
+    ConnectScreen > Vertical {
+        width: 90; height: auto; border: thick $primary; background: $surface; padding: 0 2;
+    }
+    ConnectScreen Label { margin-top: 1; }
+    ConnectScreen #recent { height: auto; max-height: 8; }
+    ConnectScreen Horizontal { height: auto; }
+    ConnectScreen Select { width: 30; }
+    """
+
+    def __init__(self, recent: list[str]) -> None:
+        super().__init__()
+        self.recent = recent
+        """Recent targets, most recent first."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label("[b]Agent Card[/b]: base URL, card URL (.json) or local card file")
+            yield Input(placeholder="http://127.0.0.1:8000", id="location")
+            with Horizontal():
+                yield Select([("first callable", ""), ("JSONRPC", "jsonrpc"),
+                              ("HTTP+JSON", "http-json")], id="binding", allow_blank=False,
+                             value="")
+                yield Checkbox("TLS: do not verify certificates (insecure)", id="insecure")
+            yield Label("Headers (Name: value; Other: value)")
+            yield Input(placeholder="X-Tenant: blue", id="headers", password=True)
+            yield Label("Bearer token")
+            yield Input(placeholder="(none)", id="bearer", password=True)
+            if self.recent:
+                yield Label("Recent targets (Enter to use)")
+                yield OptionList(*(Content(visible(r, multiline=False)) for r in self.recent),
+                                 id="recent")
+            with Horizontal():
+                yield Button("Connect (ctrl+s)", variant="primary", id="go")
+                yield Button("Cancel (esc)", id="cancel")
+
+    def on_input_submitted(self, _event: Input.Submitted) -> None:
+        self.action_submit()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.query_one("#location", Input).value = self.recent[event.option_index]
+        self.action_submit()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "go":
+            self.action_submit()
+        else:
+            self.dismiss(None)
+
+    def action_dismiss_none(self) -> None:
+        self.dismiss(None)
+
+    def action_submit(self) -> None:
+        location = self.query_one("#location", Input).value.strip()
+        if not location:
+            self.notify("Type a card URL or file first.", severity="warning")
+            return
+        binding = self.query_one("#binding", Select).value
+        bearer = self.query_one("#bearer", Input).value.strip() or None
+        self.dismiss(ConnectRequest(
+            Target(location, binding=binding if isinstance(binding, str) and binding else None),
+            headers=parse_headers(self.query_one("#headers", Input).value),
+            bearer=bearer,
+            insecure=self.query_one("#insecure", Checkbox).value,
+        ))

@@ -1,0 +1,221 @@
+"""Mode 3: the three-way interface digest, embedded schema digests, and canonical JCS bytes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.widgets import DataTable, Static
+
+from sia_tui.core.canonical import canonical_bytes
+from sia_tui.core.document import verify_embedded_schemas
+from sia_tui.core.engine.model import Run
+from sia_tui.core.errors import SiaError
+from sia_tui.core.pointer import resolve
+from sia_tui.tui.highlight import json_content, pretty_json
+from sia_tui.tui.safe_text import DEFAULT_VIEW_LIMIT, literal, literal_text
+from sia_tui.tui.screens.base import RunScreen
+
+
+@dataclass(frozen=True)
+class DigestRow:
+    """One row of a digest table: a digest string and the value it covers."""
+
+    label: str
+    digest: str | None
+    value: Any
+    match: bool | None
+
+
+def interface_rows(run: Run) -> list[DigestRow]:
+    """Advertised / returned / computed; each matches when it equals the computed digest."""
+    d = run.digests
+    reference = d.computed
+    rows = []
+    for label, digest in (("advertised in card", d.advertised),
+                          ("returned by describe_skill", d.returned),
+                          ("computed here", d.computed)):
+        match = None if digest is None or reference is None else digest == reference
+        rows.append(DigestRow(label, digest, run.document, match))
+    return rows
+
+
+def schema_rows(document: Any) -> tuple[list[DigestRow], list[str]]:
+    """Each embedded schema's declared vs computed digest (RULES CP6), plus forensics lines.
+
+    Computed by the core whether or not step 6 ran, so a failure at step 4 can still be
+    compared schema by schema.
+    """
+    rows, verdicts = [], []
+    for check in verify_embedded_schemas(document):
+        schema = _embedded_schema(document, check.pointer)
+        # Record kinds keep only their name: the full role would push the verdict off-screen.
+        name = check.role.replace("supporting_record_schemas/", "record ")
+        rows.append(DigestRow(f"{name} declared", check.declared, schema, check.match))
+        rows.append(DigestRow(f"{name} computed", check.computed, schema, check.match))
+        if check.forensics is not None:
+            verdicts.append(f"{check.role}: {check.forensics.explanation}")
+    return rows, verdicts
+
+
+def _embedded_schema(document: Any, pointer: str) -> Any:
+    try:
+        return resolve(document, pointer + "/resolution/schema")
+    except (SiaError, LookupError, TypeError, ValueError):
+        return None
+
+
+class DigestsScreen(RunScreen):
+    """Compare digests, see the exact bytes that were hashed, and copy any of them."""
+
+    HELP = ("The interface digest three ways (RULES CP4) and each embedded schema's digest "
+            "(CP6). Select a row to see the canonical JCS bytes of the value it covers.")
+    BINDINGS = [
+        Binding("c", "copy_digest", "Copy digest", id="digest.copy"),
+        Binding("C", "copy_canonical", "Copy canonical", id="digest.copy_canonical"),
+    ]
+    DEFAULT_CSS = """
+    DigestsScreen DataTable { height: auto; max-height: 12; border: round $panel; }
+    DigestsScreen DataTable:focus { border: round $primary; }
+    DigestsScreen #forensics { height: auto; padding: 0 1; }
+    DigestsScreen #bytes { height: 1fr; }
+    DigestsScreen #bytes VerticalScroll { width: 1fr; border: round $panel; padding: 0 1; }
+    DigestsScreen #canonical-body { width: 1fr; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._rows: dict[str, list[DigestRow]] = {"interface": [], "schemas": []}
+        """Rows per table, in display order."""
+        self._canonical_text = ""
+        """The canonical text of the selected value (for copying)."""
+        self._forensics: list[str] = []
+        """Forensics verdicts for the interface digest."""
+
+    def compose_body(self) -> ComposeResult:
+        with Vertical():
+            yield DataTable(id="interface", cursor_type="row", zebra_stripes=True)
+            yield Static(id="forensics")
+            yield DataTable(id="schemas", cursor_type="row", zebra_stripes=True)
+            with Horizontal(id="bytes"):
+                with VerticalScroll(id="pretty-pane"):
+                    yield Static(id="pretty-body")
+                with VerticalScroll(id="canonical-pane"):
+                    yield Static(id="canonical-body")
+
+    def on_mount(self) -> None:
+        for table_id in ("interface", "schemas"):
+            table = self.query_one(f"#{table_id}", DataTable)
+            table.add_columns("digest of", "value", "verdict")
+        self.query_one("#interface", DataTable).border_title = "Interface digest (CP4)"
+        self.query_one("#schemas", DataTable).border_title = "Embedded schemas (CP6)"
+        self.query_one("#pretty-pane").border_title = "Pretty JSON"
+        self.query_one("#canonical-pane").border_title = "Canonical JCS bytes (RFC 8785)"
+
+    def show_run(self, run: Run | None) -> None:
+        self._fill("interface", interface_rows(run) if run else [])
+        self._forensics = []
+        if run is not None and run.digests.advertised and run.digests.computed and (
+                {run.digests.advertised, run.digests.returned} != {run.digests.computed}):
+            self._forensics.append(str(run.steps[3].evidence.get(
+                "forensics", "no common vendor mistake reproduces the differing digest")))
+        self._show_forensics()
+        self._select(self._rows["interface"][0] if self._rows["interface"] else None)
+        self._verify_schemas(run.document if run else None)
+
+    def _fill(self, table_id: str, rows: list[DigestRow]) -> None:
+        self._rows[table_id] = rows
+        table = self.query_one(f"#{table_id}", DataTable)
+        table.clear()
+        for row in rows:
+            table.add_row(literal_text(row.label), literal_text(row.digest or "—"),
+                          _verdict(row.match, self.app.theme_variables))
+
+    def _show_forensics(self, extra: list[str] | None = None) -> None:
+        lines = self._forensics + (extra or [])
+        panel = self.query_one("#forensics", Static)
+        panel.display = bool(lines)
+        panel.update(Content("\n").join(
+            Content.styled("Forensics: ", "bold $digest-mismatch") + literal(line)
+            for line in lines))
+
+    @work(thread=True, exclusive=True, group="schema-digests")
+    def _verify_schemas(self, document: Any) -> None:
+        # Canonicalizing every embedded schema can be slow for a big document: off the UI.
+        rows, verdicts = schema_rows(document)
+        self.app.call_from_thread(self._schemas_ready, rows, verdicts)
+
+    def _schemas_ready(self, rows: list[DigestRow], verdicts: list[str]) -> None:
+        self._fill("schemas", rows)
+        self._show_forensics(verdicts)
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        rows = self._rows.get(event.data_table.id or "", [])
+        if 0 <= event.cursor_row < len(rows):
+            self._select(rows[event.cursor_row])
+
+    def _select(self, row: DigestRow | None) -> None:
+        value = row.value if row else None
+        if value is None:
+            self.query_one("#pretty-body", Static).update("No value to show yet.")
+            self.query_one("#canonical-body", Static).update("")
+            return
+        self.query_one("#pretty-body", Static).update(
+            json_content(pretty_json(value), limit=DEFAULT_VIEW_LIMIT))
+        self._canonicalize(value)
+
+    @work(thread=True, exclusive=True, group="canonical")
+    def _canonicalize(self, value: Any) -> None:
+        # A large document takes a while to canonicalize: never on the UI thread.
+        try:
+            text = canonical_bytes(value).decode("utf-8")
+        except SiaError as exc:
+            self.app.call_from_thread(self._show_canonical, "", str(exc))
+            return
+        self.app.call_from_thread(self._show_canonical, text, None)
+
+    def _show_canonical(self, text: str, error: str | None) -> None:
+        self._canonical_text = text
+        body = self.query_one("#canonical-body", Static)
+        if error is not None:
+            body.update(Content.styled("Cannot canonicalize: ", "bold $error") + literal(error))
+            return
+        size = len(text.encode("utf-8"))
+        header = Content.styled(f"{size:,} bytes (SHA-256 is over exactly these)\n", "bold")
+        body.update(header + json_content(text, limit=DEFAULT_VIEW_LIMIT))
+
+    def _focused_row(self) -> DigestRow | None:
+        table = self.focused if isinstance(self.focused, DataTable) else None
+        table = table or self.query_one("#interface", DataTable)
+        rows = self._rows.get(table.id or "", [])
+        return rows[table.cursor_row] if 0 <= table.cursor_row < len(rows) else None
+
+    def action_copy_digest(self) -> None:
+        row = self._focused_row()
+        if row is None or row.digest is None:
+            self.notify("No digest on this row.", severity="warning")
+            return
+        self.app.copy_to_clipboard(row.digest)
+        self.notify(f"Copied: {row.label}", markup=False)
+
+    def action_copy_canonical(self) -> None:
+        if not self._canonical_text:
+            self.notify("No canonical text yet.", severity="warning")
+            return
+        self.app.copy_to_clipboard(self._canonical_text)
+        self.notify(f"Copied {len(self._canonical_text.encode()):,} canonical bytes.")
+
+
+def _verdict(match: bool | None, colours: dict[str, str]) -> Text:
+    # rich Text so DataTable measures it exactly; colours are the theme's app variables.
+    if match is None:
+        return Text("—")
+    if match:
+        return Text("✔ match", style=f"bold {colours.get('digest-match', 'green')}")
+    return Text("✘ mismatch", style=f"bold {colours.get('digest-mismatch', 'red')}")

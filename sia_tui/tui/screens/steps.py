@@ -1,0 +1,105 @@
+"""Mode 2: the eleven steps on the left, the selected step's evidence on the right."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.reactive import reactive
+from textual.widgets import OptionList, Static
+
+from sia_tui.core.engine.model import Run
+from sia_tui.tui.safe_text import DEFAULT_VIEW_LIMIT
+from sia_tui.tui.screens.base import RunScreen
+from sia_tui.tui.widgets.evidence import step_content
+from sia_tui.tui.widgets.step_list import StepList
+
+
+class StepsScreen(RunScreen):
+    """The stepper: run steps one at a time or to the end, and read why each passed or failed."""
+
+    HELP = "Run the eleven steps of the draft's procedure and read each step's evidence."
+    BINDINGS = [
+        Binding("n", "app.run_next", "Next step", id="step.next"),
+        Binding("r", "app.run_all", "Run all", id="step.run_all"),
+        Binding("R", "app.restart", "Restart", id="step.restart"),
+        Binding("p", "toggle_pretty", "Pretty/raw", id="step.pretty"),
+        Binding("s", "toggle_secrets", "Show secrets", id="step.secrets"),
+        Binding("a", "show_all", "Show all", id="step.show_all"),
+    ]
+    DEFAULT_CSS = """
+    StepsScreen #evidence { width: 1fr; border: round $panel; padding: 0 1; }
+    StepsScreen #evidence:focus { border: round $primary; }
+    """
+
+    pretty: reactive[bool] = reactive(True)
+    """Bodies pretty-printed (True) or raw bytes as received (False)."""
+    reveal_secrets: reactive[bool] = reactive(False)
+    """Whether credential headers are shown in clear."""
+    show_everything: reactive[bool] = reactive(False)
+    """Whether large bodies are rendered in full (off: cut at DEFAULT_VIEW_LIMIT)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._shown_failure: int | None = None
+        """The failed step last shown, so a new failure moves the highlight once."""
+
+    def compose_body(self) -> ComposeResult:
+        with Horizontal():
+            yield StepList(id="step-list")
+            with VerticalScroll(id="evidence"):
+                yield Static(id="evidence-body")
+
+    def on_mount(self) -> None:
+        self.query_one(StepList).focus()
+
+    def show_run(self, run: Run | None) -> None:
+        step_list = self.query_one(StepList)
+        if run is None:
+            step_list.clear_options()
+            self.query_one("#evidence-body", Static).update("Not connected.")
+            return
+        step_list.show_steps(run.steps)
+        failed = run.failed_step
+        failed_number = failed.step if failed else None
+        if failed_number is not None and failed_number != self._shown_failure:
+            # A new failure is what the user needs to read: jump to it.
+            step_list.highlighted = failed_number - 1
+        elif step_list.highlighted is None:
+            step_list.highlighted = 0
+        self._shown_failure = failed_number
+        self._show_evidence()
+
+    def on_option_list_option_highlighted(self, _event: OptionList.OptionHighlighted) -> None:
+        self._show_evidence()
+
+    def _show_evidence(self) -> None:
+        run = self.sia.current_run
+        index = self.query_one(StepList).highlighted
+        body = self.query_one("#evidence-body", Static)
+        if run is None or index is None or index >= len(run.steps):
+            body.update("")
+            return
+        limit = None if self.show_everything else DEFAULT_VIEW_LIMIT
+        body.update(step_content(run, run.steps[index], pretty=self.pretty,
+                                 reveal=self.reveal_secrets, limit=limit))
+
+    def select_step(self, number: int) -> None:
+        """Highlight step ``number`` (1-11)."""
+        self.query_one(StepList).highlighted = number - 1
+
+    def action_toggle_pretty(self) -> None:
+        self.pretty = not self.pretty
+
+    def action_toggle_secrets(self) -> None:
+        self.reveal_secrets = not self.reveal_secrets
+
+    def action_show_all(self) -> None:
+        self.show_everything = True
+
+    def watch_pretty(self) -> None:
+        if self.is_mounted:
+            self._show_evidence()
+
+    watch_reveal_secrets = watch_pretty
+    watch_show_everything = watch_pretty

@@ -1,0 +1,83 @@
+"""Per-user files of the TUI: remembered theme, recent targets, persisted argument edits."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+_APP = "sia-tui"
+#: How many recent targets the connect screen remembers.
+MAX_RECENT = 10
+
+
+@dataclass(frozen=True)
+class UserDirs:
+    """Where the TUI keeps its files; tests point both at a temporary directory."""
+
+    config: Path
+    data: Path
+
+    @classmethod
+    def default(cls) -> UserDirs:
+        """platformdirs' per-user config and data dirs."""
+        return cls(Path(platformdirs.user_config_dir(_APP)), Path(platformdirs.user_data_dir(_APP)))
+
+    # -- settings --------------------------------------------------------------------------
+    def load_settings(self) -> dict[str, Any]:
+        """The settings file as a dict (empty when absent or unreadable)."""
+        return _read_json_object(self.config / "tui.json")
+
+    def save_setting(self, key: str, value: Any) -> None:
+        """Remember one setting (e.g. the theme)."""
+        settings = self.load_settings()
+        settings[key] = value
+        _write_json(self.config / "tui.json", settings)
+
+    # -- recent targets ----------------------------------------------------------------------
+    def recent_targets(self) -> list[str]:
+        """Most recent first."""
+        values = _read_json_object(self.data / "recent.json").get("targets", [])
+        return [v for v in values if isinstance(v, str)][:MAX_RECENT]
+
+    def remember_target(self, location: str) -> None:
+        """Put ``location`` first in the recent list."""
+        targets = [location] + [t for t in self.recent_targets() if t != location]
+        _write_json(self.data / "recent.json", {"targets": targets[:MAX_RECENT]})
+
+    # -- argument edits ----------------------------------------------------------------------
+    def edit_path(self, target: str, skill_id: str) -> Path:
+        """One file per target+skill; the name is a hash so any URL is a safe filename."""
+        key = hashlib.sha256(f"{target}\n{skill_id}".encode()).hexdigest()[:32]
+        return self.data / "edits" / f"{key}.json"
+
+    def load_edit(self, target: str, skill_id: str) -> str | None:
+        """The argument text last typed for this target and skill."""
+        data = _read_json_object(self.edit_path(target, skill_id))
+        text = data.get("text")
+        return text if isinstance(text, str) else None
+
+    def save_edit(self, target: str, skill_id: str, text: str) -> None:
+        """Persist the editor text (nothing typed is ever lost)."""
+        record = {"target": target, "skill_id": skill_id, "text": text}
+        _write_json(self.edit_path(target, skill_id), record)
+
+
+def _read_json_object(path: Path) -> dict[str, Any]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _write_json(path: Path, data: Any) -> None:
+    # Write then rename, so a crash mid-write never leaves a half file behind.
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(data, indent=2), encoding="utf-8")
+    tmp.replace(path)

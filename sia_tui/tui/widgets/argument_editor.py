@@ -1,0 +1,65 @@
+"""A JSON TextArea that underlines validation errors at their line and column."""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+from textual.binding import Binding
+from textual.widgets import TextArea
+
+_ERROR_STYLE = Style(underline=True, color="red", bold=True)
+
+
+class ArgumentEditor(TextArea):
+    """Edits the skill arguments; ``mark_errors`` underlines located problems."""
+
+    BINDINGS = [
+        Binding("escape", "leave", "Leave editor", id="editor.leave"),
+    ]
+
+    def __init__(self, text: str = "", *, id: str | None = None) -> None:
+        super().__init__(text, id=id, tab_behavior="indent", show_line_numbers=True,
+                         soft_wrap=False)
+        self._marks: dict[int, list[tuple[int, int]]] = {}
+        """0-based line -> (start, end) character spans to underline."""
+
+    def mark_errors(self, positions: list[tuple[int, int]]) -> None:
+        """Underline from each 1-based (line, column) to the end of its token."""
+        marks: dict[int, list[tuple[int, int]]] = {}
+        for line, column in positions:
+            index = line - 1
+            if not 0 <= index < self.document.line_count:
+                continue
+            text = self.document.get_line(index)
+            start = max(0, min(column - 1, max(len(text) - 1, 0)))
+            end = _token_end(text, start)
+            marks.setdefault(index, []).append((start, end))
+        if marks != self._marks:
+            self._marks = marks
+            # The TextArea caches rendered lines; a style update clears that cache.
+            self.notify_style_update()
+            self.refresh()
+
+    def get_line(self, line_index: int) -> Text:
+        line = super().get_line(line_index)
+        for start, end in self._marks.get(line_index, ()):
+            line.stylize(_ERROR_STYLE, start, end)
+        return line
+
+    def action_leave(self) -> None:
+        self.screen.focus_next()
+
+
+def _token_end(text: str, start: int) -> int:
+    """End of the JSON token starting at ``start`` (at least one character)."""
+    end = start + 1
+    in_string = start < len(text) and text[start] == '"'
+    while end < len(text):
+        char = text[end]
+        if in_string:
+            if char == '"' and text[end - 1] != "\\":
+                return end + 1
+        elif char in ",}]" or char.isspace():
+            return end
+        end += 1
+    return max(end, start + 1)

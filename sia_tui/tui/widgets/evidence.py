@@ -1,0 +1,84 @@
+"""The evidence of one step: outcome, draft code and meaning, origin, hint, findings, exchanges."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from textual.content import Content
+
+from sia_tui.core.codes import describe_code
+from sia_tui.core.engine.model import Run, StepResult, StepStatus
+from sia_tui.core.findings import Finding
+from sia_tui.tui.highlight import json_content, pretty_json
+from sia_tui.tui.safe_text import literal
+from sia_tui.tui.widgets.exchange_view import exchange_content
+from sia_tui.tui.widgets.step_list import STATUS_LOOK
+
+
+def step_content(
+    run: Run, result: StepResult, *, pretty: bool, reveal: bool, limit: int | None
+) -> Content:
+    """The whole evidence pane for ``result``."""
+    icon, colour = STATUS_LOOK[result.status]
+    blocks: list[Content] = [
+        Content.assemble(
+            (f"{icon} Step {result.step}: {result.title}", f"bold {colour}"),
+            (f"  ({result.rule}, {result.status.value.replace('_', ' ')})", "$text-muted"),
+        )
+    ]
+    if result.message:
+        blocks.append(literal(result.message, multiline=True))
+    if result.code:
+        info = describe_code(result.code)
+        meaning = info.meaning if info else "not one of the draft's ten codes"
+        origin = result.origin.value if result.origin else "unknown"
+        blocks.append(
+            Content.assemble(
+                ("code ", "bold"), literal(result.code, style="bold $error"),
+                ("  origin ", "bold"), (origin, "bold $accent"),
+                (" (found here)" if origin == "local" else " (reported by the agent)" if
+                 origin == "remote" else "", "$text-muted"),
+            )
+        )
+        blocks.append(Content.styled(meaning, "italic"))
+    if result.status is StepStatus.FAILED:
+        known = describe_code(result.code) if result.code else None
+        hint = result.hint or (known.hint if known else "")
+        if hint:
+            blocks.append(Content.styled("What to do next: ", "bold $warning") + literal(hint))
+    if result.findings:
+        blocks.append(Content.styled(f"Findings ({len(result.findings)})", "bold underline"))
+        blocks.extend(finding_lines(result.findings))
+    if result.evidence:
+        blocks.append(Content.styled("Evidence", "bold underline"))
+        blocks.append(json_content(pretty_json(result.evidence), limit=limit))
+    seqs = set(result.exchanges)
+    exchanges = [e for e in run.exchanges if e.seq in seqs]
+    if exchanges:
+        blocks.append(Content.styled(f"Exchanges ({len(exchanges)})", "bold underline"))
+        for exchange in exchanges:
+            blocks.append(exchange_content(exchange, pretty=pretty, reveal=reveal, limit=limit))
+    elif result.status is not StepStatus.NOT_RUN:
+        blocks.append(Content.styled("No request was sent in this step.", "$text-muted"))
+    return Content("\n\n").join(blocks)
+
+
+def finding_lines(findings: Iterable[Finding]) -> list[Content]:
+    """One line per finding: pointer, rule, message, and schema details when present."""
+    lines = []
+    for finding in findings:
+        where = finding.pointer or "/"
+        detail = ""
+        if finding.keyword:
+            detail = f"  [{finding.keyword}: expected {finding.expected}, got {finding.actual}]"
+        position = f" @{finding.line}:{finding.column}" if finding.line else ""
+        lines.append(
+            Content.assemble(
+                (f"• {finding.severity.value} ", "bold $error" if
+                 finding.severity.value == "error" else "bold $warning"),
+                literal(where, style="$secondary"), (position, "$text-muted"),
+                (f" {finding.rule}" if finding.rule else "", "$accent"), " ",
+                literal(finding.message), literal(detail, style="$text-muted"),
+            )
+        )
+    return lines

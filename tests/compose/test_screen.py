@@ -1,0 +1,98 @@
+"""The chaining screen: verdict, identity fields and the side-by-side diff (Pilot tests)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from tests.compose.compose_docs import reservation_v1, reservation_v1_1_breaking
+from textual.app import App
+from textual.widgets import DataTable, Input, Static
+
+from sia_tui.agent.catalog import SKILLS_BY_ID
+from sia_tui.agent.documents import assemble
+from sia_tui.core.canonical import digest_of
+from sia_tui.core.compose import check_composition
+from sia_tui.core.diff import diff_documents
+from sia_tui.tui.screens.compose import ComposeScreen
+
+Agent = Callable[..., Any]
+
+
+class ComposeApp(App[None]):
+    """Hosts the screen alone, as the TUI's compose mode will."""
+
+    def on_mount(self) -> None:
+        self.push_screen(ComposeScreen())
+
+
+def _text(widget: Static) -> str:
+    return str(widget.content)
+
+
+def _column(table: DataTable[Any], index: int) -> list[str]:
+    return [str(table.get_row_at(r)[index]) for r in range(table.row_count)]
+
+
+async def test_look_alike_verdict_shows_which_fields_differ() -> None:
+    docs = {k: assemble(SKILLS_BY_ID[k], digest_of)
+            for k in ("measure_link_capacity", "admit_traffic_demand")}
+    verdict = check_composition(docs["measure_link_capacity"], docs["admit_traffic_demand"])
+    async with ComposeApp().run_test(size=(140, 50)) as pilot:
+        screen = pilot.app.screen
+        assert isinstance(screen, ComposeScreen)
+        screen.show_verdict(verdict)
+        await pilot.pause()
+        panel = screen.query_one("#verdict", Static)
+        assert "schema_uri, digest differ" in _text(panel)  # RULES CMP2
+        assert "Looking alike is not enough" in _text(panel)
+        assert panel.has_class("refused")
+        table = screen.query_one("#fields", DataTable)
+        assert _column(table, 3) == ["✘ differs", "✔ equal", "✔ equal", "✘ differs"]
+
+
+async def test_diff_shows_old_and_new_side_by_side() -> None:
+    diff = diff_documents(reservation_v1(), reservation_v1_1_breaking())
+    async with ComposeApp().run_test(size=(140, 50)) as pilot:
+        screen = pilot.app.screen
+        assert isinstance(screen, ComposeScreen)
+        screen.show_diff(diff)
+        await pilot.pause()
+        table = screen.query_one("#changes", DataTable)
+        assert "input tenant_id member" in _column(table, 1)
+        assert "['queued']" in _column(table, 3)  # B's side of the output enum change
+        version = _text(screen.query_one("#version", Static))
+        assert "breaking change but minor bump" in version  # RULES SID2
+
+
+async def test_agent_text_is_shown_literally() -> None:
+    up, down = reservation_v1(), reservation_v1()
+    up["skill_id"] = "[bold red]evil[/]\x1b[2J"
+    async with ComposeApp().run_test(size=(140, 50)) as pilot:
+        screen = pilot.app.screen
+        assert isinstance(screen, ComposeScreen)
+        screen.show_verdict(check_composition(up, down))
+        await pilot.pause()
+        text = _text(screen.query_one("#verdict", Static))
+        assert "[bold red]evil[/]␛[2J" in text and "\x1b" not in text
+
+
+async def test_compose_button_fetches_both_skills(reference_agent: Agent) -> None:
+    url = reference_agent().url
+    async with ComposeApp().run_test(size=(140, 50)) as pilot:
+        screen = pilot.app.screen
+        assert isinstance(screen, ComposeScreen)
+        for widget_id, value in (("left-card", url), ("left-skill", "measure_available_bandwidth"),
+                                 ("right-card", url), ("right-skill", "admit_traffic_demand")):
+            screen.query_one(f"#{widget_id}", Input).value = value
+        await pilot.press("f5")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.verdict is not None and screen.verdict.allowed  # RULES CMP1
+        assert screen.verdict.upstream_task_id != screen.verdict.downstream_task_id  # INV12
+        assert "direct composition allowed" in _text(screen.query_one("#verdict", Static))
+        screen.query_one("#right-skill", Input).value = "no_such_skill"
+        await pilot.press("f6")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "B: step 2" in _text(screen.query_one("#verdict", Static))

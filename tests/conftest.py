@@ -1,0 +1,52 @@
+"""Shared fixtures: the reference agent on 127.0.0.1 with an ephemeral port."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from sia_tui.agent.config import AgentConfig
+from sia_tui.agent.runner import RunningAgent, start_agent
+
+#: Test defaults: fast steps and a short ``slow`` fault, still longer than test timeouts.
+TEST_STEP_DELAY = 0.05
+TEST_SLOW_SECONDS = 2.0
+
+StartAgent = Callable[..., RunningAgent]
+
+
+@pytest.fixture
+def reference_agent() -> Iterator[StartAgent]:
+    """A factory: ``reference_agent(fault="digest-card")`` or ``reference_agent(config)``.
+
+    Every agent it starts is stopped after the test.
+    """
+    started: list[RunningAgent] = []
+
+    def start(config: AgentConfig | None = None, **overrides: Any) -> RunningAgent:
+        if config is None:
+            settings: dict[str, Any] = {"step_delay": TEST_STEP_DELAY,
+                                        "slow_seconds": TEST_SLOW_SECONDS}
+            settings.update(overrides)
+            config = AgentConfig(**settings)
+        agent = start_agent(config)
+        started.append(agent)
+        return agent
+
+    yield start
+    for agent in started:
+        agent.stop()
+
+
+@pytest.fixture
+def sdk_peer_url() -> Iterator[str]:
+    """Base URL of a schema-interface agent built with the official a2a-sdk (both bindings).
+
+    Point ``sia-tui check`` / ``Procedure`` at it to test against an agent that is not ours.
+    """
+    from tests.agent.sdk_peer import running_sdk_peer
+
+    with running_sdk_peer() as url:
+        yield url

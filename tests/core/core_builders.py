@@ -1,0 +1,61 @@
+"""Builders for the core tests: a valid Skill Interface Document and its parts."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from sia_tui.core.canonical import digest_of
+
+INPUT_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["resource_id", "condition"],
+    "additionalProperties": False,
+    "properties": {
+        "resource_id": {"type": "string", "minLength": 1},
+        "condition": {"$ref": "#/$defs/condition"},
+    },
+    "$defs": {
+        "condition": {
+            "type": "object",
+            "required": ["metric", "operator", "threshold"],
+            "properties": {
+                "metric": {"enum": ["utilization", "errors"]},
+                "operator": {"enum": ["gte", "lte"]},
+                "threshold": {"type": "number"},
+                "unit": {"const": "percent"},
+            },
+        }
+    },
+}
+OUTPUT_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["result"],
+    "properties": {"result": {"enum": ["condition_met", "condition_not_met"]},
+                   "observed_at": {"type": "string", "format": "date-time"}},
+}
+RECORD_SCHEMA: dict[str, Any] = {"type": "object", "required": ["record_id"]}
+
+
+def reference(schema: Any, uri: str = "https://example.net/schemas/x") -> dict[str, Any]:
+    """A correct inline Schema Reference for ``schema`` (RULES SR1-SR4)."""
+    return {"schema_uri": uri, "version": "1.0",
+            "dialect": "https://json-schema.org/draft/2020-12/schema",
+            "digest": digest_of(schema),
+            "resolution": {"type": "inline", "schema": copy.deepcopy(schema)}}
+
+
+def make_document() -> dict[str, Any]:
+    """A Skill Interface Document that passes every check."""
+    return {
+        "interface_version": "1.0",
+        "skill_id": "evaluate_resource_condition",
+        "skill_version": "1.0",
+        "input_schema": reference(INPUT_SCHEMA, "https://example.net/schemas/in"),
+        "output_schema": reference(OUTPUT_SCHEMA, "https://example.net/schemas/out"),
+        "supporting_record_schemas": {
+            "resource-observation": reference(RECORD_SCHEMA, "https://example.net/schemas/rec")},
+        "interaction": {"response_modes": ["sync", "stream"], "cancellable": False},
+        "constraints": {},
+        "authority": {"default_mode": "observe_only", "approval_may_be_required": False},
+    }

@@ -1,0 +1,150 @@
+"""Every reference-agent fault ends at the step and code the issue expects, over real HTTP."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from sia_tui.agent.config import AgentConfig
+from sia_tui.agent.runner import start_agent
+from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.engine.model import Run, StepStatus, Target
+from sia_tui.core.engine.procedure import Procedure
+
+APPENDIX_B_ARGUMENTS = {"resource_id": "network-resource-123",
+                        "condition": {"metric": "utilization", "operator": "gte",
+                                      "threshold": 80, "unit": "percent"}}
+
+
+@pytest.fixture
+def agent_url(request: pytest.FixtureRequest) -> Iterator[str]:
+    fault = getattr(request, "param", None)
+    agent = start_agent(AgentConfig(fault=fault, step_delay=0.02, slow_seconds=3.0))
+    try:
+        yield agent.url
+    finally:
+        agent.stop()
+
+
+async def check(url: str, *, skill: str = "evaluate_resource_condition",
+                arguments: Any = APPENDIX_B_ARGUMENTS, binding: str | None = None,
+                mode: str | None = None, options: ClientOptions | None = None) -> Run:
+    procedure = Procedure(Target(url, skill_id=skill, binding=binding, mode=mode),
+                          options or ClientOptions())
+    procedure.set_arguments(arguments)
+    try:
+        return await procedure.run_all()
+    finally:
+        await procedure.aclose()
+
+
+def statuses(run: Run) -> list[str]:
+    return [s.status.value for s in run.steps]
+
+
+@pytest.mark.parametrize("binding", ["jsonrpc", "http-json"])
+async def test_correct_agent_passes_all_eleven_steps(agent_url: str, binding: str) -> None:
+    """Appendix B: condition_not_met with the observation record, every step green."""
+    run = await check(agent_url, binding=binding)
+    assert statuses(run) == ["passed"] * 11, [s.message for s in run.steps]
+    assert run.result is not None
+    assert run.result.data_parts()[0]["result"] == "condition_not_met"
+    assert [r.kind for r in run.records] == ["resource-observation"]
+    assert run.digests.advertised == run.digests.returned == run.digests.computed
+
+
+@pytest.mark.parametrize(("agent_url", "step", "code", "origin"), [
+    ("digest-card", 4, "interface_invalid", "local"),
+    ("digest-response", 4, "interface_invalid", "local"),
+    ("not-jcs", 4, "interface_invalid", "local"),
+    ("schema-digest", 6, "interface_invalid", "local"),
+    ("no-describe", 2, "skill_not_advertised", "local"),
+    ("unavailable", 3, "interface_unavailable", "remote"),
+    ("output-invalid", 10, "output_invalid", "local"),
+    ("record-invalid", 10, "output_invalid", "local"),
+    ("mismatch", 8, "interface_mismatch", "remote"),
+], indirect=["agent_url"])
+async def test_fault_fails_at_expected_step(agent_url: str, step: int, code: str,
+                                            origin: str) -> None:
+    """The issue's fault table; every later step is skipped (RULES CP0)."""
+    run = await check(agent_url)
+    failed = run.failed_step
+    assert failed is not None, statuses(run)
+    assert (failed.step, failed.code) == (step, code), failed.message
+    assert failed.origin is not None and failed.origin.value == origin
+    assert all(s.status is StepStatus.SKIPPED for s in run.steps[step:])
+    assert all(s.status is StepStatus.PASSED for s in run.steps[: step - 1])
+
+
+@pytest.mark.parametrize("agent_url", ["not-jcs"], indirect=True)
+async def test_not_jcs_forensics_names_json_dumps(agent_url: str) -> None:
+    """Digest forensics recognises the vendor's json.dumps digest."""
+    run = await check(agent_url)
+    assert "json.dumps" in run.steps[3].evidence.get("forensics", "")
+
+
+@pytest.mark.parametrize("agent_url", ["v03"], indirect=True)
+async def test_v03_agent_passes_all_steps(agent_url: str) -> None:
+    """A 0.3 agent is tolerated: every step passes with the 0.3 codec."""
+    run = await check(agent_url)
+    assert statuses(run) == ["passed"] * 11, [s.message for s in run.steps]
+    assert run.interface is not None and run.interface.dialect == "0.3"
+
+
+@pytest.mark.parametrize("agent_url", ["malformed"], indirect=True)
+async def test_malformed_describe_is_a_transport_failure(agent_url: str) -> None:
+    """Non-JSON bytes are not one of the ten codes: a located transport failure at step 3."""
+    run = await check(agent_url)
+    failed = run.failed_step
+    assert failed is not None and failed.step == 3
+    assert failed.code is None and failed.evidence["category"] == "transport"
+
+
+@pytest.mark.parametrize("agent_url", ["slow"], indirect=True)
+async def test_slow_agent_times_out(agent_url: str) -> None:
+    """A read timeout shorter than the agent's delay fails cleanly, no hang."""
+    run = await check(agent_url, options=ClientOptions(read_timeout=0.5, total_timeout=2.0))
+    failed = run.failed_step
+    assert failed is not None
+    assert "tim" in failed.message.lower()
+
+
+@pytest.mark.parametrize("agent_url", ["huge"], indirect=True)
+async def test_huge_artifact_is_refused_at_the_limit(agent_url: str) -> None:
+    """The read aborts at the size limit; the exchange is recorded as truncated."""
+    run = await check(agent_url)
+    failed = run.failed_step
+    assert failed is not None and failed.code is None
+    assert any(e.truncated for e in run.exchanges)
+
+
+@pytest.mark.parametrize("mode", ["stream", "poll"])
+async def test_long_running_skill_in_each_mode(agent_url: str, mode: str) -> None:
+    """check_link_capacity streams a record before its result, or is polled to the end."""
+    procedure = Procedure(Target(agent_url, skill_id="check_link_capacity", mode=mode),
+                          ClientOptions())
+    await procedure.run_until(6)
+    procedure.set_arguments({"link_id": "link-7", "required_mbps": 400})
+    run = await procedure.run_all()
+    await procedure.aclose()
+    assert statuses(run) == ["passed"] * 11, [s.message for s in run.steps]
+    assert run.mode == mode
+    assert run.records, "a supporting record arrived"
+
+
+async def test_document_cache_is_bound_to_the_card(agent_url: str, tmp_path: Any) -> None:
+    """RULES CP12: the second run reuses the document; the report says so."""
+    from sia_tui.core.engine.cache import DocumentCache
+
+    cache = DocumentCache(tmp_path)
+    for expected in (False, True):
+        procedure = Procedure(Target(agent_url, skill_id="evaluate_resource_condition"),
+                              ClientOptions(), cache=cache)
+        run = await procedure.run_all()
+        await procedure.aclose()
+        assert run.from_cache is expected
+        assert statuses(run)[:6] == ["passed"] * 6
+        sent = [e.purpose for e in run.exchanges]
+        assert ("describe_skill" in sent) is (not expected)

@@ -1,0 +1,53 @@
+"""End to end through the real CLI: check --save, report, replay; canaries never surface."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from sia_tui.cli.commands import run as cli
+from sia_tui.core.redact import HTTP_LOGGERS, RedactingLogFilter, install_log_redaction
+from tests.conftest import StartAgent
+from tests.session.session_data import CANARY_BEARER, CANARY_HEADER, CANARY_QUERY, CANARY_USERINFO
+
+CANARIES = (CANARY_BEARER, CANARY_HEADER, CANARY_QUERY, CANARY_USERINFO)
+
+
+@pytest.fixture
+def log_redaction() -> Iterator[None]:
+    """What the CLI entry point installs: httpx logs every URL, credentials included."""
+    install_log_redaction()
+    yield
+    for name in HTTP_LOGGERS:
+        logger = logging.getLogger(name)
+        for old in [f for f in logger.filters if isinstance(f, RedactingLogFilter)]:
+            logger.removeFilter(old)
+
+
+@pytest.mark.usefixtures("log_redaction")
+def test_check_save_report_replay_leak_nothing(
+        reference_agent: StartAgent, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG)
+    agent = reference_agent(fault="digest-card")
+    url = (agent.url.replace("http://", f"http://alice:{CANARY_USERINFO}@")
+           + f"/.well-known/agent-card.json?token={CANARY_QUERY}")
+    session = tmp_path / "s.session.json"
+    assert cli(["check", url, "--skill", "evaluate_resource_condition", "--bearer", CANARY_BEARER,
+                "--header", f"X-Tenant-Key: {CANARY_HEADER}", "--save", str(session)]) == 1
+    agent.stop()
+    report_md, report_html = tmp_path / "r.md", tmp_path / "r.html"
+    assert cli(["report", str(session), "-o", str(report_md)]) == 0
+    assert cli(["report", str(session), "--format", "html", "-o", str(report_html)]) == 0
+    assert cli(["replay", str(session), "--json"]) == 0
+    out, err = capsys.readouterr()
+    texts = {"session": session.read_text(encoding="utf-8"), "stdout": out, "stderr": err,
+             "logs": caplog.text, "markdown": report_md.read_text(encoding="utf-8"),
+             "html": report_html.read_text(encoding="utf-8")}
+    for where, text in texts.items():
+        assert not [c for c in CANARIES if c in text], where
+    assert "FAILED at step 4" in texts["markdown"]
+    assert "«redacted:authorization»" in texts["session"]

@@ -1,0 +1,70 @@
+"""The History and redaction-preview screens, driven with Pilot."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import App
+from textual.widgets import DataTable
+
+from sia_tui.core.redact import RedactionHit
+from sia_tui.core.session import history
+from sia_tui.core.session.store import preview_redactions
+from sia_tui.tui.screens.history import HistoryScreen
+from sia_tui.tui.screens.redaction_preview import RedactionPreviewScreen
+from tests.session.session_data import canary_options, digest_card_run
+
+
+class Host(App[None]):
+    """A bare app that records what a pushed screen dismissed with."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.results: list[object] = []
+
+
+async def test_history_lists_deletes_and_opens(data_dir: Path) -> None:
+    older = history.autosave(digest_card_run(), canary_options())
+    newer = history.autosave(digest_card_run(), canary_options())
+    app = Host()
+    async with app.run_test(size=(120, 30)) as pilot:
+        app.push_screen(HistoryScreen(), app.results.append)
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        assert table.row_count == 2
+        assert "failed" in str(table.get_row_at(0)[3])
+        await pilot.press("d")  # deletes the newest (cursor on row 0)
+        assert table.row_count == 1 and not newer.exists()
+        await pilot.press("enter")
+        await pilot.pause()
+    assert app.results == [older]
+
+
+async def test_empty_history_says_so(data_dir: Path) -> None:
+    app = Host()
+    async with app.run_test(size=(100, 20)) as pilot:
+        app.push_screen(HistoryScreen(), app.results.append)
+        await pilot.pause()
+        assert app.screen.query_one(DataTable).row_count == 0
+        await pilot.press("escape")
+        await pilot.pause()
+    assert app.results == [None]
+
+
+async def test_redaction_preview_lists_and_confirms() -> None:
+    hits = preview_redactions(digest_card_run(), canary_options())
+    assert RedactionHit("authorization", "exchange 1 request header Authorization") in hits
+    app = Host()
+    async with app.run_test(size=(120, 36)) as pilot:
+        app.push_screen(RedactionPreviewScreen(hits, "/tmp/x.json"), app.results.append)
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        assert table.row_count == len(hits)
+        assert str(table.get_row_at(0)[0]).startswith("«redacted:")
+        await pilot.press("y")
+        await pilot.pause()
+        app.push_screen(RedactionPreviewScreen([], "/tmp/x.json"), app.results.append)
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+    assert app.results == [True, False]

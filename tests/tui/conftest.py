@@ -1,0 +1,68 @@
+"""TUI fixtures: an app wired to the reference agent, hermetic user dirs, stable colours."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from sia_tui.core.engine.model import Target
+from sia_tui.tui.app import SiaApp
+from sia_tui.tui.storage import UserDirs
+
+#: The draft's Appendix B arguments (WIRE.md).
+APPENDIX_B_ARGUMENTS = """{
+  "resource_id": "network-resource-123",
+  "condition": {"metric": "utilization", "operator": "gte", "threshold": 80, "unit": "percent"}
+}"""
+SIZE = (120, 36)
+
+
+@pytest.fixture(autouse=True)
+def _hermetic_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    # NO_COLOR / TEXTUAL_THEME from the developer's shell must not change what tests see.
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.delenv("TEXTUAL_THEME", raising=False)
+
+
+@pytest.fixture
+def user_dirs(tmp_path: Path) -> UserDirs:
+    """Config and data dirs inside the test's temporary directory."""
+    return UserDirs(tmp_path / "config", tmp_path / "data")
+
+
+@pytest.fixture
+def make_app(reference_agent: Any, user_dirs: UserDirs) -> Callable[..., SiaApp]:
+    """``make_app(fault=None)``: an app pointed at a fresh reference agent."""
+
+    def build(fault: str | None = None, *, snapshot_mode: bool = True) -> SiaApp:
+        agent = reference_agent(fault=fault)
+        return SiaApp(Target(agent.url), dirs=user_dirs, snapshot_mode=snapshot_mode)
+
+    return build
+
+
+async def settle(pilot: Pilot[Any]) -> None:
+    """Wait until the engine and every pending timer/worker have finished."""
+    for _ in range(3):
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+    # Toasts are transient; they would hide what a snapshot is about.
+    pilot.app.clear_notifications()
+    await pilot.pause()
+
+
+async def wait_until(pilot: Pilot[Any], condition: Callable[[], bool], tries: int = 200) -> None:
+    """Pause in small steps until ``condition`` holds (fails the test if it never does)."""
+    for _ in range(tries):
+        if condition():
+            return
+        await pilot.pause(0.02)
+        await pilot.app.workers.wait_for_complete()
+    assert condition(), "condition never became true"
+
+
+RunBefore = Callable[[Pilot[Any]], Awaitable[None]]

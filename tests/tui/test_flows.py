@@ -1,0 +1,163 @@
+"""Pilot tests of the flows a user takes, against the reference agent on 127.0.0.1."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.widgets import DataTable, OptionList, Static
+
+from sia_tui.core.engine.model import StepStatus
+from sia_tui.tui.app import SiaApp
+from sia_tui.tui.screens.invoke import InvokeScreen
+from sia_tui.tui.screens.overview import OverviewScreen
+from sia_tui.tui.screens.results import ResultsScreen
+from sia_tui.tui.screens.steps import StepsScreen
+from sia_tui.tui.widgets.argument_editor import ArgumentEditor
+from tests.tui.conftest import APPENDIX_B_ARGUMENTS, SIZE, settle, wait_until
+
+
+def static_text(app: SiaApp, selector: str) -> str:
+    """The plain text a Static currently shows."""
+    return str(app.screen.query_one(selector, Static).visual)
+
+
+async def enter_arguments(pilot: Any, text: str) -> InvokeScreen:
+    """Go to the editor, replace its text, and wait for the live validation."""
+    await pilot.press("5")
+    screen = pilot.app.screen
+    assert isinstance(screen, InvokeScreen)
+    await wait_until(pilot, lambda: not screen.query_one(ArgumentEditor).read_only)
+    before = screen.last_result
+    screen.query_one(ArgumentEditor).load_text(text)
+    await wait_until(pilot, lambda: screen.last_result is not before)
+    return screen
+
+
+async def test_demo_opens_on_the_card_with_step_one_passed(make_app: Any) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, OverviewScreen)
+        assert app.current_run is not None
+        assert app.current_run.steps[0].status is StepStatus.PASSED
+        assert "sia-tui reference agent" in static_text(app, "#card-body")
+        # The header names the target with the port hidden in snapshot mode.
+        assert "127.0.0.1:PORT" in static_text(app, "#target-header")
+
+
+async def test_r_then_invoke_runs_all_eleven_steps_green(make_app: Any) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("2", "r")
+        await settle(pilot)
+        run = app.current_run
+        assert run is not None
+        assert [s.status for s in run.steps[:6]] == [StepStatus.PASSED] * 6
+        screen = await enter_arguments(pilot, APPENDIX_B_ARGUMENTS)
+        assert screen.valid
+        await pilot.press("ctrl+j")
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        await settle(pilot)
+        assert [s.status for s in run.steps] == [StepStatus.PASSED] * 11
+        # Invoke shows both artifacts: the result and the supporting record.
+        result = static_text(app, "#result-body")
+        records = static_text(app, "#records-body")
+        assert "condition_not_met" in result and "✔ valid" in result
+        assert "observation-7" in records and "✔ valid" in records
+
+
+async def test_digest_card_fault_fails_step_four_locally(make_app: Any) -> None:
+    app = make_app("digest-card")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("2", "r")
+        await settle(pilot)
+        run = app.current_run
+        assert run is not None
+        failed = run.failed_step
+        assert failed is not None and failed.step == 4
+        assert failed.code == "interface_invalid"
+        assert failed.origin is not None and failed.origin.value == "local"
+        assert isinstance(app.screen, StepsScreen)
+        evidence = static_text(app, "#evidence-body")
+        assert "interface_invalid" in evidence and "origin local" in evidence
+        assert "What to do next" in evidence
+        # RULES CP0: nothing after the failed step ran.
+        assert all(s.status is StepStatus.SKIPPED for s in run.steps[4:])
+
+
+async def test_editing_the_arguments_shows_and_clears_an_error(make_app: Any) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("2", "r")
+        await settle(pilot)
+        bad = APPENDIX_B_ARGUMENTS.replace("80", '"eighty"')
+        screen = await enter_arguments(pilot, bad)
+        problems = screen.query_one("#errors", DataTable)
+        assert not screen.valid
+        assert problems.row_count == 1
+        assert "/condition/threshold" in str(problems.get_row_at(0)[1])
+        assert "2:" not in str(problems.get_row_at(0)[0])  # located on the threshold line
+        # The invoke key is disabled while the input is invalid (RULES CP7).
+        assert screen.check_action("invoke", ()) is None
+        screen = await enter_arguments(pilot, APPENDIX_B_ARGUMENTS)
+        assert screen.valid and problems.row_count == 0
+        assert screen.check_action("invoke", ()) is True
+
+
+async def test_invalid_json_is_reported_at_its_position(make_app: Any) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("2", "r")
+        await settle(pilot)
+        screen = await enter_arguments(pilot, '{\n  "resource_id": ,\n}')
+        assert screen.last_result is not None and screen.last_result.parse_error is not None
+        assert "line 2" in static_text(app, "#verdict")
+
+
+async def test_edits_persist_per_target_and_skill(make_app: Any, user_dirs: Any) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("2", "r")
+        await settle(pilot)
+        screen = await enter_arguments(pilot, '{"typed": "by hand"}')
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: any((user_dirs.data / "edits").glob("*.json")))
+        run = app.current_run
+        assert run is not None and screen is not None
+        saved = user_dirs.load_edit(run.target.location, run.skill_id)
+        assert saved == '{"typed": "by hand"}'
+
+
+async def test_markup_fault_renders_literally(make_app: Any) -> None:
+    app = make_app("markup")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        skills = app.screen.query_one("#skills", OptionList)
+        prompts = [str(skills.get_option_at_index(i).prompt) for i in range(skills.option_count)]
+        shown = "\n".join(prompts)
+        # Rich markup from the agent is shown as typed; the escape and bell are made visible.
+        assert "[bold red]pwned[/bold red] [/foo]" in shown
+        assert "␛[2J␇" in shown and "\x1b" not in shown
+
+
+async def test_f1_shows_help_for_the_focused_pane(make_app: Any) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("2")
+        await pilot.press("f1")
+        await pilot.pause()
+        from textual.widgets import Markdown
+
+        from sia_tui.tui.screens.help import HelpScreen
+
+        assert isinstance(app.screen, HelpScreen)
+        assert "Run all" in app.screen.markdown and "StepList" in app.screen.markdown
+        assert app.screen.query_one(Markdown) is not None
+        await pilot.press("escape")
+        assert isinstance(app.screen, StepsScreen)

@@ -1,0 +1,116 @@
+"""Unit tests of the TUI's pure helpers: themes, safe text, storage, headers, highlighting."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from sia_tui.tui.highlight import json_content
+from sia_tui.tui.safe_text import literal, masked_header, scrub, set_snapshot_mode, visible
+from sia_tui.tui.screens.connect import parse_headers
+from sia_tui.tui.storage import UserDirs
+from sia_tui.tui.themes import (
+    APP_VARIABLE_DEFAULTS,
+    ThemeFileError,
+    load_theme_file,
+    load_themes,
+    parse_theme,
+    theme_dirs,
+)
+
+REPO_THEMES = Path(__file__).resolve().parents[2] / "themes"
+
+
+def test_the_three_shipped_themes_load_with_every_app_variable() -> None:
+    themes = {t.name: t for t in load_themes([REPO_THEMES])}
+    assert set(themes) == {"sia-dark", "sia-light", "sia-high-contrast"}
+    for theme in themes.values():
+        assert set(APP_VARIABLE_DEFAULTS) <= set(theme.variables)
+    assert themes["sia-light"].dark is False
+
+
+def test_editable_install_falls_back_to_the_repo_themes_dir() -> None:
+    # The wheel ships sia_tui/_themes; a source checkout only has ./themes.
+    dirs = theme_dirs()
+    assert dirs[0].name == "_themes" and dirs[1] == REPO_THEMES
+    assert load_themes([Path("/nonexistent"), REPO_THEMES])
+
+
+def test_wheel_location_wins_when_present(tmp_path: Path) -> None:
+    wheel_dir = tmp_path / "_themes"
+    wheel_dir.mkdir()
+    data = json.loads((REPO_THEMES / "dark.json").read_text())
+    data["name"] = "from-wheel"
+    (wheel_dir / "dark.json").write_text(json.dumps(data))
+    assert [t.name for t in load_themes([wheel_dir, REPO_THEMES])] == ["from-wheel"]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [({"primary": "not-a-colour"}, "not a colour"),
+     ({"variables": {}}, "missing app variables"),
+     ({"name": ""}, "name"),
+     ({"dark": "yes"}, "boolean")],
+)
+def test_a_broken_theme_file_is_rejected_with_the_reason(change: dict[str, object],
+                                                          message: str) -> None:
+    data = json.loads((REPO_THEMES / "dark.json").read_text()) | change
+    with pytest.raises(ThemeFileError, match=message):
+        parse_theme(data, "broken.json")
+
+
+def test_unreadable_theme_file_raises_theme_error(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    with pytest.raises(ThemeFileError):
+        load_theme_file(bad)
+
+
+def test_agent_text_never_becomes_markup_or_escapes() -> None:
+    hostile = "[bold red]pwned[/bold red] [/foo] \x1b[2J\x07"
+    assert literal(hostile).plain == "[bold red]pwned[/bold red] [/foo] ␛[2J␇"
+    assert visible("a\nb\tc") == "a\nb\tc"
+    assert "\n" not in literal("a\nb").plain
+
+
+def test_secret_headers_are_masked_unless_revealed() -> None:
+    assert masked_header("Authorization", "Bearer abc123") == "Bearer ••••••••"
+    assert masked_header("X-Api-Key", "abc123") == "••••••••"
+    assert masked_header("Authorization", "Bearer abc123", reveal=True) == "Bearer abc123"
+    assert masked_header("Content-Type", "application/json") == "application/json"
+
+
+def test_snapshot_mode_hides_ports_ids_and_clocks() -> None:
+    text = "http://127.0.0.1:41234/x 0b8e4c1e-1b2c-4d5e-8f90-123456789abc 2026-08-11T12:00:01Z"
+    set_snapshot_mode(True)
+    try:
+        assert scrub(text) == "http://127.0.0.1:PORT/x <uuid> <time>"
+    finally:
+        set_snapshot_mode(False)
+    assert scrub(text) == text
+
+
+def test_a_5mb_body_is_cut_before_rendering() -> None:
+    body = json.dumps({"blob": "x" * (5 * 1024 * 1024)})
+    content = json_content(body, limit=64 * 1024)
+    assert len(content.plain) < 70 * 1024
+    assert "more characters hidden" in content.plain
+
+
+def test_edits_recent_targets_and_settings_persist(tmp_path: Path) -> None:
+    dirs = UserDirs(tmp_path / "c", tmp_path / "d")
+    dirs.save_edit("http://a", "skill", '{"x": 1}')
+    assert UserDirs(tmp_path / "c", tmp_path / "d").load_edit("http://a", "skill") == '{"x": 1}'
+    assert dirs.load_edit("http://a", "other") is None
+    for target in ("one", "two", "one"):
+        dirs.remember_target(target)
+    assert dirs.recent_targets() == ["one", "two"]
+    dirs.save_setting("theme", "sia-light")
+    assert dirs.load_settings() == {"theme": "sia-light"}
+
+
+def test_connect_header_field_parses_pairs() -> None:
+    assert parse_headers("X-Tenant: blue; Authorization: Bearer t; junk") == (
+        ("X-Tenant", "blue"), ("Authorization", "Bearer t"))

@@ -1,0 +1,169 @@
+"""Snapshot tests: what a person sees on each screen (120x36, sia-dark unless stated)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.pilot import Pilot
+
+from tests.tui.conftest import APPENDIX_B_ARGUMENTS, SIZE, settle
+from tests.tui.test_flows import enter_arguments
+
+
+async def _ran_six_steps(pilot: Pilot[Any]) -> None:
+    await settle(pilot)
+    await pilot.press("2", "r")
+    await settle(pilot)
+
+
+def test_overview_shows_card_and_skill_picker(snap_compare: Any, make_app: Any) -> None:
+    """The reference agent's card on the left (name, interfaces with [JSONRPC 1.0] and
+    [HTTP+JSON 1.0] badges, capabilities, security schemes, the extension's skills with
+    version and digest); the skill list on the right with evaluate_resource_condition marked
+    ●. The header reads 127.0.0.1:PORT (no real port)."""
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=settle)
+
+
+def test_steps_after_r_show_six_green_steps(snap_compare: Any, make_app: Any) -> None:
+    """Steps 1-6 with green ✔, steps 7-11 grey · (no arguments yet); step 1's evidence on
+    the right: the card exchange with request/response headers and the highlighted body."""
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=_ran_six_steps)
+
+
+def test_digest_card_fault_highlights_failed_step_four(snap_compare: Any,
+                                                       make_app: Any) -> None:
+    """Step 4 in red ✘ and highlighted; steps 5-11 skipped ⊘. The evidence says
+    code interface_invalid, origin local (found here), its meaning, and a 'What to do next'
+    sentence, then the three digests and the forensics verdict."""
+    assert snap_compare(make_app("digest-card"), terminal_size=SIZE,
+                        run_before=_ran_six_steps)
+
+
+def test_digest_inspector_three_way_table(snap_compare: Any, make_app: Any) -> None:
+    """Three interface digest rows all '✔ match' in green, the embedded schemas table with
+    declared/computed pairs, and at the bottom the pretty document beside its canonical JCS
+    bytes with a byte count."""
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await _ran_six_steps(pilot)
+        await pilot.press("3")
+        await settle(pilot)
+
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_digest_inspector_mismatch_in_red(snap_compare: Any, make_app: Any) -> None:
+    """With the digest-card fault the 'advertised in card' row reads '✘ mismatch' in red
+    while returned and computed match; a Forensics line explains the likely cause."""
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await _ran_six_steps(pilot)
+        await pilot.press("3")
+        await settle(pilot)
+
+    assert snap_compare(make_app("digest-card"), terminal_size=SIZE, run_before=run_before)
+
+
+def test_document_browser_shows_readable_input_schema(snap_compare: Any,
+                                                      make_app: Any) -> None:
+    """The document tree on the left with input_schema selected; on the right the Schema
+    Reference (schema_uri, version, dialect, digest), the note that schema_uri is never
+    fetched, and the properties with types, * required marks and the operator enum."""
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await _ran_six_steps(pilot)
+        await pilot.press("4")
+        await settle(pilot)
+        await pilot.press("down")
+        await settle(pilot)
+
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_document_authority_says_it_does_not_permit(snap_compare: Any, make_app: Any) -> None:
+    """The authority node selected: a bold warning that authority describes and does not
+    permit (RULES SID5), then its JSON."""
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await _ran_six_steps(pilot)
+        await pilot.press("4")
+        await settle(pilot)
+        await pilot.press("end")
+        await settle(pilot)
+
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_editor_marks_a_type_error(snap_compare: Any, make_app: Any) -> None:
+    """The Appendix B arguments with threshold "eighty": the value underlined in red on
+    line 3, the verdict '✘ 1 problem(s)', the Problems table row /condition/threshold, type,
+    expected number, and 'Invoke' greyed out in the footer."""
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await _ran_six_steps(pilot)
+        await enter_arguments(pilot, APPENDIX_B_ARGUMENTS.replace("80", '"eighty"'))
+        await settle(pilot)
+
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_help_lists_the_focused_panes_keys(snap_compare: Any, make_app: Any) -> None:
+    """A centred help dialog over the Steps screen: a table of keys (n Next step, r Run all,
+    R Restart, p Pretty/raw, s Show secrets, a Show all, then the mode keys)."""
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await _ran_six_steps(pilot)
+        await pilot.press("f1")
+        await settle(pilot)
+
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_light_theme_steps(snap_compare: Any, make_app: Any) -> None:
+    """The Steps screen in sia-light: dark text on a light background, green ✔ icons."""
+    async def run_before(pilot: Pilot[Any]) -> None:
+        pilot.app.theme = "sia-light"
+        await _ran_six_steps(pilot)
+
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_high_contrast_theme_failure(snap_compare: Any, make_app: Any) -> None:
+    """The digest-card failure in sia-high-contrast: pure black background, bright red ✘
+    on step 4, bright yellow accents."""
+    async def run_before(pilot: Pilot[Any]) -> None:
+        pilot.app.theme = "sia-high-contrast"
+        await _ran_six_steps(pilot)
+
+    assert snap_compare(make_app("digest-card"), terminal_size=SIZE, run_before=run_before)
+
+
+async def _invoked(pilot: Pilot[Any]) -> None:
+    await _ran_six_steps(pilot)
+    await enter_arguments(pilot, APPENDIX_B_ARGUMENTS)
+    await pilot.press("ctrl+j")
+    await settle(pilot)
+
+
+def test_results_side_by_side(snap_compare: Any, make_app: Any) -> None:
+    """Results after invoking with the Appendix B arguments: task state COMPLETED; left the
+    result (condition_not_met, observed_value 42) with '✔ valid' and a link '→ observation-7';
+    right the resource-observation record with its own '✔ valid'."""
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=_invoked)
+
+
+def test_all_eleven_steps_green(snap_compare: Any, make_app: Any) -> None:
+    """After invoking, the Steps screen shows all eleven steps with green ✔."""
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await _invoked(pilot)
+        await pilot.press("2")
+        await settle(pilot)
+
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_error_task_shows_code_state_origin_details(snap_compare: Any, make_app: Any) -> None:
+    """With the mismatch fault the invocation is REJECTED: the Results screen shows a red
+    bordered table titled 'interface_mismatch · TASK_STATE_REJECTED · remote: …' and no
+    result artifact."""
+    assert snap_compare(make_app("mismatch"), terminal_size=SIZE, run_before=_invoked)
+
+
+def test_markup_fault_is_shown_literally(snap_compare: Any, make_app: Any) -> None:
+    """The markup fault's skill names read '[bold red]pwned[/bold red] [/foo] ␛[2J␇' as plain
+    text: nothing is bold or red because of it, the screen is not cleared."""
+    assert snap_compare(make_app("markup"), terminal_size=SIZE, run_before=settle)
