@@ -17,6 +17,20 @@ TEST_SLOW_SECONDS = 2.0
 StartAgent = Callable[..., RunningAgent]
 
 
+@pytest.fixture(autouse=True)
+def isolated_user_dirs(tmp_path_factory: pytest.TempPathFactory,
+                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test reads or writes the real user's cache, data or config (platformdirs)."""
+    root = tmp_path_factory.mktemp("user-dirs")
+    for name in ("XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME"):
+        monkeypatch.setenv(name, str(root / name.lower()))
+    monkeypatch.setenv("SIA_TUI_CACHE_DIR", str(root / "cache"))
+    monkeypatch.setenv("SIA_TUI_DATA_DIR", str(root / "data"))
+    # Hermetic colours: NO_COLOR or a theme from the environment must not leak into tests.
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.delenv("TEXTUAL_THEME", raising=False)
+
+
 @pytest.fixture
 def reference_agent() -> Iterator[StartAgent]:
     """A factory: ``reference_agent(fault="digest-card")`` or ``reference_agent(config)``.

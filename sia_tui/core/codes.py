@@ -35,7 +35,8 @@ _CODES = (
     ErrorCode(
         "skill_not_advertised", None, "client",
         "The Agent Card does not advertise the selected skill (or describe_skill).",
-        "Pick a skill the card's schema-interface extension lists, or ask the vendor to advertise it.",
+        "Pick a skill the card's schema-interface extension lists, or ask the vendor to "
+        "advertise it.",
     ),
     ErrorCode(
         "interface_unavailable", FAILED, "agent",
@@ -44,7 +45,8 @@ _CODES = (
     ),
     ErrorCode(
         "interface_invalid", FAILED, "agent, client",
-        "The Skill Interface Document or an embedded schema is defective or does not match its digest.",
+        "The Skill Interface Document or an embedded schema is defective or does not match "
+        "its digest.",
         "Compare the digests in the inspector; the forensics verdict names the likely vendor bug.",
     ),
     ErrorCode(
@@ -69,7 +71,8 @@ _CODES = (
     ),
     ErrorCode(
         "resource_limit_exceeded", None, "agent",
-        "A resource limit was hit: REJECTED if checked before acceptance, FAILED during processing.",
+        "A resource limit was hit: REJECTED if checked before acceptance, FAILED during "
+        "processing.",
         "Reduce the request size or scope, or retry when the agent is less loaded.",
     ),
     ErrorCode(

@@ -8,7 +8,7 @@ from typing import Any
 
 from sia_tui.core.canonical import digest_of, parse_digest
 from sia_tui.core.constants import EXTENSION_URI, INTERFACE_VERSION
-from sia_tui.core.errors import CanonicalizationError, DigestFormatError
+from sia_tui.core.errors import CanonicalizationError, DigestFormatError, SchemaError
 from sia_tui.core.findings import Finding, Severity
 from sia_tui.core.forensics import ForensicsVerdict, diagnose_digest
 from sia_tui.core.pointer import join
@@ -103,10 +103,7 @@ def validate_document(document: Any, *, skill_id: str, skill_version: str) -> li
     ]
     if not isinstance(document, dict):
         return findings
-    if document.get("interface_version") not in (None, INTERFACE_VERSION):
-        findings.append(_bad("interface_version must be \"1.0\" in this version",
-                             "/interface_version", "SID3", expected='"1.0"',
-                             actual=str(document.get("interface_version"))[:80]))
+    # interface_version "1.0" (SID3) is the trusted schema's const; no second finding here.
     for member, wanted in (("skill_id", skill_id), ("skill_version", skill_version)):
         if member in document and document[member] != wanted:
             findings.append(_bad(f"{member} is {document[member]!r} but {wanted!r} was selected",
@@ -187,11 +184,25 @@ def _remote_refs(schema: Any, pointer: str) -> list[Finding]:
         elif isinstance(node, list):
             stack.extend((f"{where}/{i}", v) for i, v in enumerate(node))
     return [
-        Finding(f"$ref {ref!r} names a schema that is not embedded; it will not be fetched",
-                severity=Severity.WARNING, pointer=where, rule="SR7", code=INVALID)
+        _bad(f"$ref {ref!r} names a schema that is not embedded; it is never fetched, so "
+             "the interface is incomplete", where, "SR7")
         for where, ref in refs
         if ":" in ref.partition("#")[0] and ref.partition("#")[0] not in ids
     ]
+
+
+def _usability(schema: Any, schema_pointer: str) -> list[Finding]:
+    """SR7 and what the engine alone catches: the schema must compile offline."""
+    remote = _remote_refs(schema, schema_pointer)
+    if remote:
+        return remote
+    try:
+        compile_schema(schema)
+    except SchemaError as exc:
+        rule = "SR7" if "SR7" in exc.message else "SR2"
+        return [_bad(f"the schema cannot be used: {exc.message}", schema_pointer + exc.pointer,
+                     rule)]
+    return []
 
 
 def verify_embedded_schemas(document: Any) -> list[SchemaRefCheck]:
@@ -220,10 +231,10 @@ def verify_embedded_schemas(document: Any) -> list[SchemaRefCheck]:
                                  f"{verdict.explanation}", f"{pointer}/digest", "CP6",
                                  expected=computed, actual=str(declared)[:80]))
         schema_pointer = f"{pointer}/resolution/schema"
-        findings += [_bad(f"not a valid JSON Schema 2020-12: {f.message}",
-                          schema_pointer + f.pointer, "SR2", keyword=f.keyword)
-                     for f in check_schema(schema)]
-        findings += _remote_refs(schema, schema_pointer)
+        metaschema = [_bad(f"not a valid JSON Schema 2020-12: {f.message}",
+                           schema_pointer + f.pointer, "SR2", keyword=f.keyword)
+                      for f in check_schema(schema)]
+        findings += metaschema or _usability(schema, schema_pointer)
         checks.append(SchemaRefCheck(role, pointer, declared, computed,
                                      computed is not None and declared == computed,
                                      tuple(findings), verdict))

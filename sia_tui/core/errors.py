@@ -8,7 +8,7 @@ SiaError
 ├── TransportError          the network exchange failed (refused, timeout, TLS, size, status)
 │   ├── ResponseTooLarge
 │   └── RequestTimeout
-├── A2AProtocolError        the peer answered, but not with acceptable A2A (JSON-RPC/REST error, shape)
+├── A2AProtocolError        the peer answered, but not with usable A2A (an A2A error, a bad shape)
 └── ProcedureError          the eleven-step procedure cannot continue (carries step and code)
 """
 

@@ -16,7 +16,7 @@ from urllib.parse import unquote, urljoin
 
 import jsonschema_rs
 import referencing.exceptions
-from jsonschema import Draft202012Validator, FormatChecker  # type: ignore[import-untyped]
+from jsonschema import Draft202012Validator, FormatChecker
 from jsonschema.exceptions import best_match as _jsonschema_best_match
 from referencing import Registry, Resource
 

@@ -212,8 +212,9 @@ class SiaApp(App[None]):
         except Exception as exc:  # noqa: BLE001 - shown to the user
             self.post_message(EngineFailed(f"{type(exc).__name__}: {exc}"))
             return
-        await self._guarded(self.engine.run_all())
+        # Show Results at once so streamed status updates are watched live.
         self.call_later(self.switch_mode, "results")
+        await self._guarded(self.engine.run_all())
 
     @work(group="engine-cancel")
     async def action_cancel_task(self) -> None:
@@ -228,10 +229,12 @@ class SiaApp(App[None]):
         try:
             self.engine.select_skill(skill_id)
         except Exception as exc:  # noqa: BLE001 - shown to the user
-            self.notify(visible(str(exc)), title="Cannot select skill", severity="error", markup=False)
+            self.notify(visible(str(exc)), title="Cannot select skill", severity="error",
+                        markup=False)
             return
         self.post_message(RunUpdated())
-        self.notify(f"Skill selected: {visible(skill_id)}. Press 2 then r to run the steps.", markup=False)
+        self.notify(f"Skill selected: {visible(skill_id)}. Press 2 then r to run the steps.",
+                    markup=False)
 
     def action_help(self) -> None:
         """Help for the focused pane."""

@@ -7,6 +7,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+
+from sia_tui.core.diff import check_version_rule, diff_documents
+from sia_tui.core.schema_diff import Impact
 from tests.compose.compose_docs import (
     reseal,
     reservation_v1,
@@ -14,9 +17,6 @@ from tests.compose.compose_docs import (
     reservation_v1_1_compatible,
     reservation_v2_0_breaking,
 )
-
-from sia_tui.core.diff import check_version_rule, diff_documents
-from sia_tui.core.schema_diff import Impact
 
 Edit = Callable[[dict[str, Any]], None]
 

@@ -7,10 +7,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.core.core_builders import make_document
 
 from sia_tui.cli import main
 from sia_tui.core.canonical import digest_of
+from tests.core.core_builders import make_document
 
 
 def _write(tmp_path: Path, value: Any, name: str = "doc.json") -> Path:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import copy
+import hashlib
+import json
 from typing import Any
 
 import pytest
-from tests.core.core_builders import INPUT_SCHEMA, make_document, reference
 
 from sia_tui.core.canonical import digest_of
 from sia_tui.core.constants import EXTENSION_URI
@@ -19,6 +20,7 @@ from sia_tui.core.document import (
 )
 from sia_tui.core.findings import Severity
 from sia_tui.core.sischema import load_skill_interface_schema
+from tests.core.core_builders import INPUT_SCHEMA, make_document, reference
 
 Doc = dict[str, Any]
 IDS = {"skill_id": "evaluate_resource_condition", "skill_version": "1.0"}
@@ -74,7 +76,7 @@ def test_sid2_version_pattern(document: Doc, version: str, ok: bool) -> None:
 
 def test_sid3_interface_version_must_be_1_0(document: Doc) -> None:
     document["interface_version"] = "1.1"
-    assert ("/interface_version", "SID3") in _errors(document)
+    assert _errors(document) == [("/interface_version", "SID3")]
 
 
 @pytest.mark.parametrize("interaction", [
@@ -161,8 +163,6 @@ def test_sr3_missing_inline_schema_fails_cp6(document: Doc) -> None:
 
 def test_cp6_sr4_embedded_digest_mismatch_is_explained(document: Doc) -> None:
     schema = document["input_schema"]["resolution"]["schema"]
-    import json
-    import hashlib
     wrong = "sha256:" + hashlib.sha256(json.dumps(schema, sort_keys=True).encode()).hexdigest()
     document["input_schema"]["digest"] = wrong
     check = verify_embedded_schemas(document)[0]
@@ -185,6 +185,14 @@ def test_sr7_remote_ref_in_an_embedded_schema_is_flagged(document: Doc) -> None:
     check = verify_embedded_schemas(document)[1]
     assert [(f.rule, f.pointer) for f in check.findings] == [
         ("SR7", "/output_schema/resolution/schema/$ref")]
+    assert check.match and not check.ok  # the digest is right, the interface is incomplete
+
+
+def test_sr7_relative_remote_ref_is_caught_by_the_offline_compile(document: Doc) -> None:
+    schema = {"$id": "https://example.net/s/root", "$ref": "other.json"}
+    document["output_schema"] = reference(schema)
+    check = verify_embedded_schemas(document)[1]
+    assert [f.rule for f in check.findings] == ["SR7"] and not check.ok
 
 
 def test_cp4_three_way_digests(document: Doc) -> None:

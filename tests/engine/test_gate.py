@@ -16,7 +16,8 @@ from sia_tui.core.engine.procedure import Procedure
 BASE = "http://agent.test"
 
 
-def card(*, describe: bool = True, extension: bool = True, digest: str | None = None) -> dict[str, Any]:
+def card(*, describe: bool = True, extension: bool = True,
+         digest: str | None = None) -> dict[str, Any]:
     skills = [{"id": "probe", "name": "Probe", "description": "d", "tags": []}]
     if describe:
         skills.append({"id": "describe_skill", "name": "Describe", "description": "d", "tags": []})

@@ -161,3 +161,95 @@ async def test_f1_shows_help_for_the_focused_pane(make_app: Any) -> None:
         assert app.screen.query_one(Markdown) is not None
         await pilot.press("escape")
         assert isinstance(app.screen, StepsScreen)
+
+
+async def test_stream_mode_shows_live_events_and_passes(make_app: Any) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("2", "r")
+        await settle(pilot)
+        screen = await enter_arguments(pilot, APPENDIX_B_ARGUMENTS)
+        from textual.widgets import Select
+
+        modes = screen.query_one("#mode", Select)
+        modes.value = "stream"
+        await pilot.press("ctrl+j")
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        await settle(pilot)
+        run = app.current_run
+        assert run is not None and run.mode == "stream"
+        assert [s.status for s in run.steps] == [StepStatus.PASSED] * 11
+        assert app.stream_log, "streamed events reach the UI through on_update"
+        assert "TASK_STATE_COMPLETED" in static_text(app, "#status")
+
+
+async def test_record_link_jumps_to_the_referenced_artifact(make_app: Any) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("2", "r")
+        await settle(pilot)
+        await enter_arguments(pilot, APPENDIX_B_ARGUMENTS)
+        await pilot.press("ctrl+j")
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        await settle(pilot)
+        links = app.screen.query_one("#links", OptionList)
+        assert "observation-7" in str(links.get_option_at_index(0).prompt)
+        links.focus()
+        links.highlighted = 0
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.focused is app.screen.query_one("#records-pane")
+
+
+async def test_execute_posture_asks_before_sending(make_app: Any) -> None:
+    from sia_tui.tui.screens.confirm import ConfirmScreen
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.choose_skill("apply_interface_shutdown")
+        await pilot.press("2", "r")
+        await settle(pilot)
+        run = app.current_run
+        assert run is not None and run.document is not None
+        assert run.document["authority"]["default_mode"] == "execute"
+        await pilot.press("5")
+        await settle(pilot)
+        await pilot.press("ctrl+t")  # send anyway, so the skeleton's validity does not matter
+        await pilot.press("ctrl+j")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await settle(pilot)
+        # Declined: nothing was delegated (RULES SID5: authority is not permission).
+        assert run.steps[7].status is StepStatus.NOT_RUN
+        assert run.task is None
+
+
+async def test_theme_choice_is_remembered(reference_agent: Any, user_dirs: Any) -> None:
+    from sia_tui.core.engine.model import Target
+
+    agent = reference_agent()
+    app = SiaApp(Target(agent.url), dirs=user_dirs)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert app.theme == "sia-dark"
+        app.theme = "sia-high-contrast"
+        await pilot.pause()
+    assert user_dirs.load_settings()["theme"] == "sia-high-contrast"
+    again = SiaApp(Target(agent.url), dirs=user_dirs)
+    async with again.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert again.theme == "sia-high-contrast"
+
+
+async def test_palette_offers_prefixed_commands(make_app: Any) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        for wanted in ("step: run next", "step: run all", "step: restart",
+                       "digest: copy advertised", "theme: sia-light", "mode: digests"):
+            assert wanted in titles

@@ -78,7 +78,8 @@ class CodecV03:
         if sending:
             assert message is not None
             path = "/v1/message:send" if operation == "send" else "/v1/message:stream"
-            body = {"message": to_proto03(message), "configuration": _configuration(return_immediately)}
+            body = {"message": to_proto03(message),
+                    "configuration": _configuration(return_immediately)}
             return WireRequest(operation, "POST", rest_url(iface, path), encode(body),
                                JSON_CONTENT_TYPE, proto03=True)
         assert task_id is not None

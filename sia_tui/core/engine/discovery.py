@@ -8,7 +8,7 @@ from sia_tui.core.a2a.model import AgentCard, Interface, Message, Task
 from sia_tui.core.codes import Origin
 from sia_tui.core.constants import DESCRIBE_SKILL, DIGEST_MEMBER, DOCUMENT_MEMBER
 from sia_tui.core.document import check_advertisement
-from sia_tui.core.engine.cache import CacheKey, CachedDocument
+from sia_tui.core.engine.cache import CachedDocument, CacheKey
 from sia_tui.core.engine.context import EngineContext
 from sia_tui.core.engine.model import StepResult
 from sia_tui.core.engine.outcome import StepFailed
@@ -104,7 +104,8 @@ async def select_skill(ctx: EngineContext, result: StepResult) -> None:
     result.evidence = {"skill_id": skill_id, "skill_version": binding.skill_version,
                        "interface_digest": binding.interface_digest,
                        "advertised_skills": domain, "extension_required": ad.required}
-    result.message = f"{skill_id} {binding.skill_version} advertised with {binding.interface_digest}"
+    result.message = (f"{skill_id} {binding.skill_version} advertised with "
+                      f"{binding.interface_digest}")
 
 
 def cache_key(ctx: EngineContext) -> CacheKey:
@@ -133,7 +134,8 @@ def describe_payload(task: Task) -> dict[str, Any]:
     artifacts = [a for a in task.artifacts if a.name == DESCRIBE_SKILL]
     if len(task.artifacts) != 1 or len(artifacts) != 1:
         raise StepFailed(f"expected exactly one artifact named describe_skill, got "
-                         f"{[a.name for a in task.artifacts]} (RULES DS2)", code="interface_invalid")
+                         f"{[a.name for a in task.artifacts]} (RULES DS2)",
+                         code="interface_invalid")
     data = artifacts[0].data_parts()
     if len(artifacts[0].parts) != 1 or len(data) != 1 or not isinstance(data[0], dict):
         raise StepFailed("the describe_skill artifact must hold a single data part with an object "

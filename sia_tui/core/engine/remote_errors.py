@@ -69,8 +69,9 @@ def details_as_findings(error: RemoteError) -> list[Finding]:
     """Turn the agent's ``details`` into findings so they list like local ones."""
     out = []
     for entry in error.details:
+        text = entry.get("message")
         out.append(Finding(
-            entry.get("message") if isinstance(entry.get("message"), str) else
+            text if isinstance(text, str) else
             f"{entry.get('keyword', 'invalid')} at {entry['instance_path'] or '/'}",
             pointer=entry["instance_path"], code=error.code,
             schema_path=_text(entry.get("schema_path")), keyword=_text(entry.get("keyword")),

@@ -25,10 +25,12 @@ def _single_data(artifact: Artifact, what: str, rule: str) -> tuple[Any, list[Fi
     return data[0], []
 
 
-def _validate(schema: Any, value: Any, rule: str) -> list[Finding]:
+def _validate(schema: Any, value: Any, rule: str, label: str = "") -> list[Finding]:
+    """Validation findings re-labelled as output_invalid; ``label`` names the artifact."""
     out = []
     for finding in compile_schema(schema).validate(value):
-        out.append(Finding(finding.message, severity=finding.severity, pointer=finding.pointer,
+        out.append(Finding(label + finding.message, severity=finding.severity,
+                           pointer=finding.pointer,
                            rule=rule, code="output_invalid", schema_path=finding.schema_path,
                            keyword=finding.keyword, expected=finding.expected,
                            actual=finding.actual))
@@ -54,7 +56,7 @@ def check_records(ctx: EngineContext, result_artifact: Artifact | None) -> list[
             if not findings:
                 findings = _validate(embedded_schema(ctx.document,
                                                      ("supporting_record_schemas", kind)),
-                                     value, "CP10")
+                                     value, "CP10", f"record {artifact.artifact_id!r}: ")
         records.append(RecordResult(artifact, kind, findings))
     return records
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from sia_tui.core.codes import describe_code
 from sia_tui.core.engine.model import Run, StepStatus
 from sia_tui.core.safe_text import printable
@@ -10,6 +12,10 @@ _ICONS = {StepStatus.PASSED: "✔", StepStatus.FAILED: "✘", StepStatus.SKIPPED
           StepStatus.NOT_RUN: "·", StepStatus.RUNNING: "…"}
 _COLOURS = {StepStatus.PASSED: "32", StepStatus.FAILED: "31", StepStatus.SKIPPED: "33",
             StepStatus.NOT_RUN: "2", StepStatus.RUNNING: "36"}
+
+
+def _clip(text: str, limit: int = 300) -> str:
+    return text if len(text) <= limit else text[:limit] + f"... ({len(text)} chars)"
 
 
 def _paint(text: str, colour: str, enabled: bool) -> str:
@@ -53,6 +59,13 @@ def render_text(run: Run, *, colour: bool = False) -> str:
     lines.append(f"  computed (here, JCS)   {d.computed or '-'}")
     if run.task:
         lines.append(f"task: {printable(run.task.id)} {run.task.state}")
+    if run.result is not None and run.result.data_parts():
+        text = json.dumps(run.result.data_parts()[0], ensure_ascii=False)
+        lines.append(f"result {printable(run.result.artifact_id)}: {printable(_clip(text))}")
+    for record in run.records:
+        verdict = "valid" if record.valid else "INVALID"
+        lines.append(f"record {printable(record.artifact.artifact_id)} "
+                     f"[{printable(record.kind or record.artifact.name or '?')}]: {verdict}")
     for warning in run.warnings:
         lines.append(f"warning: {printable(warning)}")
     verdict = "PASSED" if run.outcome == "passed" else "FAILED"

@@ -55,8 +55,9 @@ def card_content(card: AgentCard) -> Content:
                                       f"   required {str(ad.required).lower()}"))
         for binding in ad.bindings:
             lines.append(Content.assemble("  • ", literal(binding.skill_id, style="bold"),
-                                          "  v", literal(binding.skill_version), "  ",
-                                          literal(binding.interface_digest, style="$secondary")))
+                                          "  v", literal(binding.skill_version)))
+            lines.append(Content.assemble("    ", literal(binding.interface_digest,
+                                                          style="$secondary")))
         if card.skill(DESCRIBE_SKILL) is None:
             lines.append(Content.styled(ADV4_STATEMENT.format(why="the card lists no "
                                         "describe_skill skill"), "bold $warning"))

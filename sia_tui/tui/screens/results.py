@@ -11,7 +11,7 @@ from textual.content import Content
 from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
-from sia_tui.core.a2a.model import Artifact
+from sia_tui.core.a2a.model import Artifact, StreamEvent
 from sia_tui.core.codes import describe_code
 from sia_tui.core.engine.model import Run, StepStatus
 from sia_tui.tui.highlight import json_content, pretty_json
@@ -43,7 +43,10 @@ class ResultsScreen(RunScreen):
 
     HELP = ("The result artifact (left) and the supporting records (right). Select a link "
             "to jump to the record it names.")
-    BINDINGS = [Binding("a", "show_all", "Show all", id="results.show_all")]
+    BINDINGS = [
+        Binding("a", "show_all", "Show all", id="results.show_all"),
+        Binding("x", "app.cancel_task", "Cancel task", id="results.cancel"),
+    ]
     DEFAULT_CSS = """
     ResultsScreen #status { height: auto; max-height: 6; padding: 0 1; }
     ResultsScreen .pane { width: 1fr; border: round $panel; padding: 0 1; }
@@ -119,9 +122,11 @@ class ResultsScreen(RunScreen):
                                        limit=limit))
         records_body.update(Content("\n").join(blocks))
 
-    @staticmethod
-    def _status(run: Run | None) -> Content:
+    def _status(self, run: Run | None) -> Content:
+        live = [_event_line(event) for event in self.sia.stream_log[-4:]]
         if run is None or run.task is None:
+            if live:
+                return Content("\n").join(live)
             return Content.styled("No task yet.", "$text-muted")
         task = run.task
         lines = [Content.assemble(("task ", "bold"), literal(task.id), "  state ",
@@ -134,6 +139,8 @@ class ResultsScreen(RunScreen):
         if isinstance(status_log, list) and status_log:
             lines.append(Content.styled("status: ", "$text-muted")
                          + literal(" → ".join(str(s) for s in status_log[-6:])))
+        elif live:
+            lines.extend(live)
         return Content("\n").join(lines)
 
     def _show_error(self, run: Run | None) -> None:
@@ -194,6 +201,16 @@ class ResultsScreen(RunScreen):
     def action_show_all(self) -> None:
         self.show_everything = True
         self.refresh_run()
+
+
+def _event_line(event: StreamEvent) -> Content:
+    """One live line per streamed event: its kind, state and status text."""
+    message = event.status_message or event.message
+    texts = [str(p.value) for p in message.parts if p.kind == "text"] if message else []
+    state = event.state or (event.task.state if event.task else "")
+    name = event.artifact.name or event.artifact.artifact_id if event.artifact else ""
+    return Content.assemble(("⟳ ", "bold $accent"), (f"{event.kind} ", "bold"),
+                            literal(f"{state} {name} {' '.join(texts)}".strip()))
 
 
 def _verdict(valid: bool, findings: list[Any]) -> Content:

@@ -8,7 +8,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.reactive import reactive
 from textual.widgets import OptionList, Static
 
-from sia_tui.core.engine.model import Run
+from sia_tui.core.engine.model import Run, StepStatus
 from sia_tui.tui.safe_text import DEFAULT_VIEW_LIMIT
 from sia_tui.tui.screens.base import RunScreen
 from sia_tui.tui.widgets.evidence import step_content
@@ -62,7 +62,11 @@ class StepsScreen(RunScreen):
         step_list.show_steps(run.steps)
         failed = run.failed_step
         failed_number = failed.step if failed else None
-        if failed_number is not None and failed_number != self._shown_failure:
+        running = next((r.step for r in run.steps if r.status is StepStatus.RUNNING), None)
+        if running is not None:
+            # Follow the run while it moves, so the evidence on the right is the live step.
+            step_list.highlighted = running - 1
+        elif failed_number is not None and failed_number != self._shown_failure:
             # A new failure is what the user needs to read: jump to it.
             step_list.highlighted = failed_number - 1
         elif step_list.highlighted is None:

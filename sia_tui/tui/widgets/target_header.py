@@ -22,7 +22,10 @@ class TargetHeader(Static):
     """Shows what the debugger is pointed at; updated whenever the run changes."""
 
     DEFAULT_CSS = """
-    TargetHeader { height: 1; background: $panel; color: $foreground; padding: 0 1; }
+    TargetHeader {
+        height: 1; background: $panel; color: $foreground; padding: 0 1;
+        text-wrap: nowrap; text-overflow: ellipsis;
+    }
     """
 
     def show(self, run: Run | None, *, snapshot_mode: bool = False) -> None:
@@ -31,16 +34,17 @@ class TargetHeader(Static):
             self.update(Content.from_markup("[b]sia-tui[/b]  not connected: press [b]c[/b]"))
             return
         location = stable_location(run.card_url or run.target.location, snapshot_mode)
+        skill = run.skill_id or run.target.skill_id
+        # The location goes last: when the line is too long, it is what gets cut.
         parts = [
             Content.styled("sia-tui ", "bold"),
-            Content.styled(visible(location, multiline=False), "$text-primary"),
+            Content("skill: "),
+            Content.styled(visible(skill or "(none selected)", multiline=False), "bold"),
         ]
         if run.interface is not None:
             badge = visible(run.interface.badge, multiline=False)
             parts.append(Content.styled(f"  [{badge}]", "bold $accent"))
         if run.card is not None:
-            parts.append(Content(f"  card {run.card.card_dialect}"))
-        skill = run.skill_id or run.target.skill_id
-        parts.append(Content("  skill: "))
-        parts.append(Content.styled(visible(skill or "(none selected)", multiline=False), "bold"))
+            parts.append(Content(f"  card {run.card.card_dialect}  "))
+        parts.append(Content.styled(visible(location, multiline=False), "$text-primary"))
         self.update(Content("").join(parts))

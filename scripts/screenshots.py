@@ -1,0 +1,135 @@
+"""Generate SVG (and PNG, with rsvg-convert) screenshots of every screen into screenshots/.
+
+Run: ``uv run python scripts/screenshots.py``. Starts the reference agent on 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+
+from sia_tui.agent.config import AgentConfig
+from sia_tui.agent.runner import start_agent
+from sia_tui.core.engine.model import Target
+from sia_tui.tui.app import SiaApp
+from sia_tui.tui.screens.invoke import InvokeScreen
+from sia_tui.tui.storage import UserDirs
+from sia_tui.tui.widgets.argument_editor import ArgumentEditor
+
+OUT = Path(__file__).resolve().parent.parent / "screenshots"
+SIZE = (120, 36)
+APPENDIX_B = """{
+  "resource_id": "network-resource-123",
+  "condition": {"metric": "utilization", "operator": "gte", "threshold": 80, "unit": "percent"}
+}"""
+
+Drive = Callable[[Pilot[Any]], Awaitable[None]]
+
+
+async def settle(pilot: Pilot[Any]) -> None:
+    """Wait for the engine, then hide transient toasts."""
+    for _ in range(3):
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+    pilot.app.clear_notifications()
+    await pilot.pause()
+
+
+async def type_arguments(pilot: Pilot[Any], text: str) -> None:
+    """Put ``text`` in the argument editor and wait for its validation."""
+    await pilot.press("5")
+    screen = pilot.app.screen
+    assert isinstance(screen, InvokeScreen)
+    screen.query_one(ArgumentEditor).load_text(text)
+    await pilot.pause(0.4)
+    await settle(pilot)
+
+
+async def shoot(name: str, drive: Drive, *, fault: str | None = None,
+                theme: str | None = None, connect: bool = True) -> Path:
+    """Run one app against a fresh agent, drive it, save ``screenshots/<name>.svg``."""
+    agent = start_agent(AgentConfig(fault=fault, step_delay=0.05))
+    try:
+        with tempfile.TemporaryDirectory() as home:
+            dirs = UserDirs(Path(home) / "config", Path(home) / "data")
+            target = Target(agent.url) if connect else None
+            app = SiaApp(target, dirs=dirs, snapshot_mode=True)
+            async with app.run_test(size=SIZE) as pilot:
+                if theme:
+                    app.theme = theme
+                await settle(pilot)
+                await drive(pilot)
+                await settle(pilot)
+                path = Path(app.save_screenshot(f"{name}.svg", str(OUT)))
+    finally:
+        agent.stop()
+    return path
+
+
+async def nothing(_pilot: Pilot[Any]) -> None:
+    """Leave the screen as it opened."""
+
+
+def keys(*names: str) -> Drive:
+    """A driver that presses ``names`` and waits after each."""
+    async def drive(pilot: Pilot[Any]) -> None:
+        for name in names:
+            await pilot.press(name)
+            await settle(pilot)
+    return drive
+
+
+async def invoke(pilot: Pilot[Any]) -> None:
+    """Run steps 1-6, type the Appendix B arguments, invoke."""
+    await keys("2", "r")(pilot)
+    await type_arguments(pilot, APPENDIX_B)
+    await pilot.press("ctrl+j")
+
+
+async def bad_arguments(pilot: Pilot[Any]) -> None:
+    """Steps 1-6, then a threshold that is a string."""
+    await keys("2", "r")(pilot)
+    await type_arguments(pilot, APPENDIX_B.replace("80", '"eighty"'))
+
+
+SHOTS: list[tuple[str, Drive, dict[str, Any]]] = [
+    ("01-connect", nothing, {"connect": False}),
+    ("02-overview", nothing, {}),
+    ("03-steps", keys("2", "r"), {}),
+    ("04-step-failed-digest-card", keys("2", "r"), {"fault": "digest-card"}),
+    ("05-digests", keys("2", "r", "3"), {}),
+    ("06-digests-mismatch", keys("2", "r", "3"), {"fault": "digest-card"}),
+    ("07-document", keys("2", "r", "4", "down"), {}),
+    ("08-document-authority", keys("2", "r", "4", "end"), {}),
+    ("09-editor-error", bad_arguments, {}),
+    ("10-results", invoke, {}),
+    ("11-error-task", invoke, {"fault": "mismatch"}),
+    ("12-help", keys("2", "r", "f1"), {}),
+    ("13-markup-fault", nothing, {"fault": "markup"}),
+    ("14-theme-light", keys("2", "r"), {"theme": "sia-light"}),
+    ("15-theme-high-contrast", keys("2", "r"), {"fault": "digest-card",
+                                                "theme": "sia-high-contrast"}),
+]
+
+
+async def main() -> None:
+    """Generate every screenshot, then PNGs when rsvg-convert is installed."""
+    OUT.mkdir(exist_ok=True)
+    converter = shutil.which("rsvg-convert")
+    for name, drive, options in SHOTS:
+        svg = await shoot(name, drive, **options)
+        if converter:
+            subprocess.run([converter, str(svg), "-o", str(svg.with_suffix(".png"))],
+                           check=True)
+        print(svg)
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

@@ -1,0 +1,28 @@
+"""The `open` and `demo` subcommands parse like `check` and refuse bad input with exit 2."""
+
+from __future__ import annotations
+
+import pytest
+
+from sia_tui.cli.cmd_tui import demo_main, open_main
+from sia_tui.cli.commands import build_parser, run
+
+
+def test_open_takes_check_options() -> None:
+    args = build_parser().parse_args(
+        ["open", "card.json", "--skill", "evaluate_resource_condition", "--mode", "stream",
+         "--binding", "http-json", "--bearer", "t", "--insecure"])
+    assert args.func is open_main
+    assert (args.card, args.skill, args.mode, args.binding) == (
+        "card.json", "evaluate_resource_condition", "stream", "http-json")
+
+
+def test_open_without_card_means_the_connect_screen() -> None:
+    args = build_parser().parse_args(["open"])
+    assert args.func is open_main and args.card is None
+
+
+def test_demo_rejects_an_unknown_fault(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["demo", "--fault", "no-such-fault"]) == 2
+    assert "unknown fault" in capsys.readouterr().out
+    assert build_parser().parse_args(["demo"]).func is demo_main
