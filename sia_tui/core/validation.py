@@ -177,8 +177,8 @@ class CompiledSchema:
     def validate(self, instance: Any, *, source_text: str | None = None) -> list[Finding]:
         """Every validation error as a located Finding, in instance order (RULES ERR5, FMT2)."""
         findings = self._findings(instance)
-        if not findings:
-            return []
+        if len(findings) <= 1 and source_text is None:
+            return findings  # nothing to order (and a too-deep instance is never walked)
         if source_text is not None:
             index = PositionIndex(source_text)
             located = []

@@ -34,6 +34,9 @@ def system_commands(app: SiaApp, inherited: Iterable[SystemCommand]) -> Iterable
     for which in ("advertised", "returned", "computed"):
         yield SystemCommand(f"digest: copy {which}", f"Copy the {which} interface digest",
                             partial(copy_digest, app, which))
+    yield SystemCommand("digest: copy canonical text",
+                        "Copy the canonical JCS text of the selected value (Digests screen)",
+                        partial(_on_digests, app, "copy_canonical"))
     for mode, help_text in _MODES:
         yield SystemCommand(f"mode: {mode}", f"Show {help_text}", partial(app.switch_mode, mode))
     for name in sorted(app.available_themes):
@@ -54,3 +57,13 @@ def copy_digest(app: SiaApp, which: str) -> None:
         return
     app.copy_to_clipboard(value)
     app.notify(f"Copied the {which} digest.", markup=False)
+
+
+def _on_digests(app: SiaApp, action: str) -> None:
+    """Run a Digests-screen action from the palette (switching there first)."""
+    from sia_tui.tui.screens.digests import DigestsScreen
+
+    if not isinstance(app.screen, DigestsScreen):
+        app.notify("Open the Digests screen (3) and select a row first.", severity="warning")
+        return
+    app.screen.action_copy_canonical()

@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-import asyncio
-import socket
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-import uvicorn
 from a2a.helpers.proto_helpers import get_data_parts, new_data_part, new_task_from_user_message
 from a2a.server.agent_execution import AgentExecutor, RequestContext
 from a2a.server.events import EventQueue
@@ -26,6 +22,8 @@ from a2a.types import (
     AgentSkill,
 )
 from starlette.applications import Starlette
+
+from sia_tui.agent.threaded import serve_in_thread
 
 
 class EchoExecutor(AgentExecutor):
@@ -66,31 +64,21 @@ def _card(base: str) -> AgentCard:
     )
 
 
-@contextmanager
-def sdk_peer() -> Iterator[str]:
-    """Serve the peer on an ephemeral 127.0.0.1 port; yield its base URL; stop after."""
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind(("127.0.0.1", 0))
-    base = f"http://127.0.0.1:{sock.getsockname()[1]}"
+def _app(base: str) -> Starlette:
     card = _card(base)
     handler = DefaultRequestHandler(EchoExecutor(), InMemoryTaskStore(), card)
-    routes = [
+    return Starlette(routes=[
         *create_agent_card_routes(card),
         *create_jsonrpc_routes(handler, "/jsonrpc", enable_v0_3_compat=True),
         *create_rest_routes(handler, enable_v0_3_compat=True, path_prefix="/rest"),
-    ]
-    config = uvicorn.Config(Starlette(routes=routes), log_level="warning", access_log=False,
-                            lifespan="off", timeout_graceful_shutdown=1)
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=lambda: asyncio.run(server.serve(sockets=[sock])),
-                              daemon=True)
-    thread.start()
+    ])
+
+
+@contextmanager
+def sdk_peer() -> Iterator[str]:
+    """Serve the peer on an ephemeral 127.0.0.1 port; yield its base URL; stop after."""
+    server = serve_in_thread(_app, name="sdk-echo-peer")
     try:
-        while not server.started and thread.is_alive():
-            threading.Event().wait(0.01)
-        yield base
+        yield server.url
     finally:
-        server.should_exit = True
-        thread.join(timeout=10)
-        sock.close()
+        server.stop()

@@ -4,16 +4,15 @@ from __future__ import annotations
 
 import asyncio
 import json
-import socket
-import threading
 from collections.abc import AsyncIterator, Iterator
 from contextlib import contextmanager
 
-import uvicorn
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
+
+from sia_tui.agent.threaded import serve_in_thread
 
 #: Longest any handler stalls; every test's timeout is far below it.
 STALL = 3.0
@@ -92,20 +91,8 @@ ROUTES = [
 @contextmanager
 def serving() -> Iterator[str]:
     """Serve the routes on an ephemeral 127.0.0.1 port; yield the base URL; stop after."""
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind(("127.0.0.1", 0))
-    config = uvicorn.Config(Starlette(routes=ROUTES), log_level="warning", access_log=False,
-                            lifespan="off", timeout_graceful_shutdown=1)
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=lambda: asyncio.run(server.serve(sockets=[sock])),
-                              daemon=True)
-    thread.start()
+    server = serve_in_thread(lambda _url: Starlette(routes=ROUTES), name="misbehaving-server")
     try:
-        while not server.started and thread.is_alive():
-            threading.Event().wait(0.01)
-        yield f"http://127.0.0.1:{sock.getsockname()[1]}"
+        yield server.url
     finally:
-        server.should_exit = True
-        thread.join(timeout=10)
-        sock.close()
+        server.stop()

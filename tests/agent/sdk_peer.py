@@ -6,14 +6,10 @@ HTTP+JSON, so `sia-tui check` can be pointed at an agent that is not ours.
 
 from __future__ import annotations
 
-import asyncio
-import threading
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-import uvicorn
 from a2a.helpers import get_data_parts, new_data_part, new_task_from_user_message
 from a2a.server.agent_execution import AgentExecutor, RequestContext
 from a2a.server.events import EventQueue
@@ -28,8 +24,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from sia_tui.agent import schemas
 from sia_tui.agent.catalog import SKILLS_BY_ID
 from sia_tui.agent.documents import assemble
-from sia_tui.agent.runner import base_url, bind_socket
 from sia_tui.agent.skills import OBSERVED_AT
+from sia_tui.agent.threaded import serve_in_thread
 from sia_tui.core.canonical import digest_of
 from sia_tui.core.constants import EXTENSION_URI
 from sia_tui.core.validation import compile_schema
@@ -156,20 +152,8 @@ def peer_app(base: str) -> Starlette:
 @contextmanager
 def running_sdk_peer() -> Iterator[str]:
     """Serve the peer on 127.0.0.1 with an ephemeral port; yield its base URL."""
-    sock = bind_socket("127.0.0.1", 0)
-    url = base_url(sock)
-    server = uvicorn.Server(uvicorn.Config(peer_app(url), log_level="warning",
-                                           lifespan="off", timeout_graceful_shutdown=1))
-    thread = threading.Thread(target=lambda: asyncio.run(server.serve(sockets=[sock])),
-                              daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started and thread.is_alive() and time.monotonic() < deadline:
-        time.sleep(0.01)
+    server = serve_in_thread(peer_app, name="sdk-peer")
     try:
-        assert server.started, "the SDK peer did not start"
-        yield url
+        yield server.url
     finally:
-        server.should_exit = True
-        thread.join(timeout=10)
-        sock.close()
+        server.stop()

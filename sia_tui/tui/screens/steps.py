@@ -43,6 +43,8 @@ class StepsScreen(RunScreen):
         super().__init__()
         self._shown_failure: int | None = None
         """The failed step last shown, so a new failure moves the highlight once."""
+        self._shown_finished = 0
+        """How many steps had passed at the last redraw."""
 
     def compose_body(self) -> ComposeResult:
         with Horizontal():
@@ -63,14 +65,19 @@ class StepsScreen(RunScreen):
         failed = run.failed_step
         failed_number = failed.step if failed else None
         running = next((r.step for r in run.steps if r.status is StepStatus.RUNNING), None)
+        finished = sum(r.status is StepStatus.PASSED for r in run.steps)
         if running is not None:
             # Follow the run while it moves, so the evidence on the right is the live step.
             step_list.highlighted = running - 1
         elif failed_number is not None and failed_number != self._shown_failure:
             # A new failure is what the user needs to read: jump to it.
             step_list.highlighted = failed_number - 1
+        elif failed_number is None and finished != self._shown_finished and finished:
+            # The run moved on and passed: show the last step that ran.
+            step_list.highlighted = finished - 1
         elif step_list.highlighted is None:
             step_list.highlighted = 0
+        self._shown_finished = finished
         self._shown_failure = failed_number
         self._show_evidence()
 

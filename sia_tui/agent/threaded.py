@@ -1,0 +1,91 @@
+"""Serving an ASGI app with uvicorn in a background thread, on a socket bound first."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import uvicorn
+from starlette.types import ASGIApp
+
+#: How long serve_in_thread waits for the server to accept connections, and stop() for it
+#: to end.
+START_TIMEOUT = 10.0
+#: In-flight requests (a ``slow`` fault, an open stream) get this long at shutdown.
+GRACEFUL_SECONDS = 1
+
+
+def bind_socket(host: str, port: int) -> socket.socket:
+    """Bind first, so an ephemeral port is known before uvicorn starts."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    # Listen now: a client that reads the printed URL can connect before uvicorn is up.
+    sock.listen(2048)
+    sock.set_inheritable(True)
+    return sock
+
+
+def base_url(sock: socket.socket) -> str:
+    """``http://host:port`` of a bound socket."""
+    host, port = sock.getsockname()[:2]
+    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
+
+
+def uvicorn_server(app: ASGIApp) -> uvicorn.Server:
+    """A quiet uvicorn server for ``app`` (no lifespan, short graceful shutdown)."""
+    return uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False,
+                                         lifespan="off",
+                                         timeout_graceful_shutdown=GRACEFUL_SECONDS))
+
+
+@dataclass
+class ThreadedServer:
+    """An app serving in a background thread until :meth:`stop`."""
+
+    url: str
+    #: Seconds from the call until connections were accepted.
+    startup_seconds: float
+    _server: uvicorn.Server = field(repr=False)
+    _thread: threading.Thread = field(repr=False)
+    _socket: socket.socket = field(repr=False)
+    #: Called first on stop, e.g. to end requests that are deliberately slow.
+    _on_stop: Callable[[], None] | None = field(default=None, repr=False)
+
+    def stop(self) -> None:
+        """Stop serving and wait for the thread; safe to call twice."""
+        if self._on_stop is not None:
+            self._on_stop()
+        self._server.should_exit = True
+        self._thread.join(timeout=START_TIMEOUT)
+        self._socket.close()
+
+
+def serve_in_thread(make_app: Callable[[str], ASGIApp], host: str = "127.0.0.1",
+                    port: int = 0, *, name: str = "asgi-server",
+                    on_stop: Callable[[], None] | None = None) -> ThreadedServer:
+    """Serve ``make_app(base_url)`` on ``host:port`` (0 = ephemeral); return once it serves.
+
+    The app is built after binding, so it may embed its own URL (an Agent Card does).
+    """
+    began = time.perf_counter()
+    sock = bind_socket(host, port)
+    server = uvicorn_server(make_app(base_url(sock)))
+    thread = threading.Thread(target=lambda: asyncio.run(server.serve(sockets=[sock])),
+                              name=name, daemon=True)
+    thread.start()
+    deadline = began + START_TIMEOUT
+    while not server.started:
+        if not thread.is_alive() or time.perf_counter() > deadline:
+            server.should_exit = True
+            thread.join(timeout=START_TIMEOUT)
+            sock.close()
+            raise RuntimeError(f"{name} did not start")
+        time.sleep(0.005)
+    return ThreadedServer(base_url(sock), time.perf_counter() - began, server, thread, sock,
+                          on_stop)
