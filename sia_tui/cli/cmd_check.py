@@ -89,13 +89,14 @@ def main(args: argparse.Namespace) -> int:
     except (UsageError, JsonInputError) as exc:
         print(f"sia-tui check: {exc}", file=sys.stderr)
         return 2
-    redactor = Redactor.from_options(options, location=args.card,
+    redactor = Redactor.from_options(options, location=args.card, secret_values=args.secret,
                                      secret_headers=args.secret_header)
     for exchange in run.exchanges:
         redactor.learn_headers(exchange.request_headers)
     if args.save:
         try:
-            save_session(run, options, Path(args.save), secret_headers=args.secret_header)
+            save_session(run, options, Path(args.save), secret_values=args.secret,
+                         secret_headers=args.secret_header)
         except SessionError as exc:
             print(f"sia-tui check: {exc}", file=sys.stderr)
             return 2

@@ -19,6 +19,8 @@ def add_connection_flags(parser: argparse.ArgumentParser) -> None:
                        help="extra request header (repeatable); never printed or saved")
     group.add_argument("--secret-header", action="append", default=[], metavar="NAME",
                        help="treat this header's value as a secret in reports and sessions")
+    group.add_argument("--secret", action="append", default=[], metavar="VALUE",
+                       help="a value (e.g. in the arguments) to redact from every output")
     group.add_argument("--bearer", metavar="TOKEN", help="send Authorization: Bearer TOKEN")
     group.add_argument("--timeout", type=float, default=15.0, metavar="S",
                        help="read timeout in seconds (default 15)")

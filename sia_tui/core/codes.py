@@ -64,7 +64,7 @@ _CODES = (
         "The request is valid but violates a constraint the agent enforces.",
         "Read the constraints member of the document and adjust the request.",
     ),
-    ErrorCode(
+    ErrorCode(  # RULES INV4: only the agent authorizes; a valid interface grants nothing.
         "authorization_failed", REJECTED, "agent",
         "The agent did not authorize this caller for this skill (validation is not authorization).",
         "Check the credentials you configured; a valid interface grants nothing by itself.",

@@ -205,7 +205,11 @@ class Redactor:
         return out
 
     def value(self, value: Any, where: str, pointer: str = "") -> Any:
-        """A JSON value with every string (keys included) redacted; hits name the pointer."""
+        """A JSON value with every string (keys included) redacted; hits name the pointer.
+
+        RULES ERR6: an agent's error ``details`` may echo an argument the user marked secret;
+        bodies go through here, so the echo is redacted like the original.
+        """
         if isinstance(value, str):
             return self.text(value, f"{where} {pointer}" if pointer else where)
         if isinstance(value, list | tuple):

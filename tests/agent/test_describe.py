@@ -86,3 +86,13 @@ async def test_postures_cover_every_authority_mode(reference_agent: StartAgent,
     assert docs["propose_capacity_upgrade"]["authority"]["approval_may_be_required"] is True
     long_running = docs["check_link_capacity"]["interaction"]
     assert long_running == {"response_modes": ["sync", "stream", "poll"], "cancellable": True}
+
+
+async def test_describe_returns_the_same_bytes_every_time(reference_agent: StartAgent,
+                                                          http: httpx.AsyncClient) -> None:
+    """RULES DS3: the document is assembled once and immutable; no domain logic rebuilds it."""
+    agent = Agent(http, reference_agent().url)
+    first = await agent.describe("evaluate_resource_condition")
+    second = await agent.describe("evaluate_resource_condition")
+    assert first == second
+    assert digest_of(first["skill_interface"]) == digest_of(second["skill_interface"])

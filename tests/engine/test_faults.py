@@ -46,7 +46,10 @@ def statuses(run: Run) -> list[str]:
 
 @pytest.mark.parametrize("binding", ["jsonrpc", "http-json"])
 async def test_correct_agent_passes_all_eleven_steps(agent_url: str, binding: str) -> None:
-    """Appendix B: condition_not_met with the observation record, every step green."""
+    """Appendix B: condition_not_met with the observation record, every step green.
+
+    RULES CP1 CP2 CP3 CP4 CP5 CP6 CP7 CP8 CP9 CP10 CP11: the whole procedure passes.
+    """
     run = await check(agent_url, binding=binding)
     assert statuses(run) == ["passed"] * 11, [s.message for s in run.steps]
     assert run.result is not None

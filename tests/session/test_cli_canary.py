@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Iterator
 from pathlib import Path
@@ -9,17 +10,21 @@ from pathlib import Path
 import pytest
 
 from sia_tui.cli.commands import run as cli
-from sia_tui.core.redact import HTTP_LOGGERS, RedactingLogFilter, install_log_redaction
+from sia_tui.core.redact import HTTP_LOGGERS, RedactingLogFilter
 from tests.conftest import StartAgent
-from tests.session.session_data import CANARY_BEARER, CANARY_HEADER, CANARY_QUERY, CANARY_USERINFO
-
-CANARIES = (CANARY_BEARER, CANARY_HEADER, CANARY_QUERY, CANARY_USERINFO)
+from tests.session.session_data import (
+    CANARIES,
+    CANARY_ARGUMENT,
+    CANARY_BEARER,
+    CANARY_HEADER,
+    CANARY_QUERY,
+    CANARY_USERINFO,
+)
 
 
 @pytest.fixture
 def log_redaction() -> Iterator[None]:
-    """What the CLI entry point installs: httpx logs every URL, credentials included."""
-    install_log_redaction()
+    """The client installs the log filter itself; remove it afterwards for other tests."""
     yield
     for name in HTTP_LOGGERS:
         logger = logging.getLogger(name)
@@ -31,13 +36,20 @@ def log_redaction() -> Iterator[None]:
 def test_check_save_report_replay_leak_nothing(
         reference_agent: StartAgent, tmp_path: Path, capsys: pytest.CaptureFixture[str],
         caplog: pytest.LogCaptureFixture) -> None:
+    """A canary through every input path (header, bearer, URL userinfo, query token, an
+    argument value marked --secret) reaches no file, report, stdout, stderr or log.
+    RULES ERR6: details and bodies echoing a secret value are redacted too."""
     caplog.set_level(logging.DEBUG)
+    arguments = tmp_path / "args.json"
+    arguments.write_text(json.dumps({"resource_id": CANARY_ARGUMENT, "condition": {
+        "metric": "utilization", "operator": "gte", "threshold": 80, "unit": "percent"}}))
     agent = reference_agent(fault="digest-card")
     url = (agent.url.replace("http://", f"http://alice:{CANARY_USERINFO}@")
            + f"/.well-known/agent-card.json?token={CANARY_QUERY}")
     session = tmp_path / "s.session.json"
     assert cli(["check", url, "--skill", "evaluate_resource_condition", "--bearer", CANARY_BEARER,
-                "--header", f"X-Tenant-Key: {CANARY_HEADER}", "--save", str(session)]) == 1
+                "--header", f"X-Tenant-Key: {CANARY_HEADER}", "--save", str(session),
+                "--args", str(arguments), "--secret", CANARY_ARGUMENT]) == 1
     agent.stop()
     report_md, report_html = tmp_path / "r.md", tmp_path / "r.html"
     assert cli(["report", str(session), "-o", str(report_md)]) == 0

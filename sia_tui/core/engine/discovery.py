@@ -159,7 +159,8 @@ async def describe(ctx: EngineContext, result: StepResult) -> None:
         result.message = ("document reused from the cache, bound to this target, skill, version "
                           "and digest (RULES CP12); no request sent")
         return
-    data = {"skill": DESCRIBE_SKILL, "arguments": {"skill_id": run.skill_id}}  # RULES DS1
+    # RULES DS1, DS5: only the skill id; no version range is inferred or negotiated in-band.
+    data = {"skill": DESCRIBE_SKILL, "arguments": {"skill_id": run.skill_id}}
     try:
         reply = await ctx.client.send(run.interface, data, purpose="describe_skill")
     except SiaError as exc:

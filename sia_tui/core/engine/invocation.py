@@ -68,6 +68,8 @@ async def check_arguments(ctx: EngineContext, result: StepResult) -> None:
     if errors:
         if run.send_anyway:
             result.evidence["send_anyway"] = "deliberate negative test: invalid input sent anyway"
+        # RULES ERR4: a valid schema rejecting an instance is input_invalid, never
+        # interface_invalid.
         raise StepFailed(f"{len(errors)} input error(s); first: {errors[0].pointer or '/'} "
                          f"{errors[0].message}", code="input_invalid", findings=findings)
     result.message = f"arguments valid against {ctx.document['input_schema'].get('schema_uri')}"

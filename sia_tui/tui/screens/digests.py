@@ -56,9 +56,12 @@ def schema_rows(document: Any) -> tuple[list[DigestRow], list[str]]:
     for check in verify_embedded_schemas(document):
         schema = _embedded_schema(document, check.pointer)
         # Record kinds keep only their name: the full role would push the verdict off-screen.
-        name = check.role.replace("supporting_record_schemas/", "record ")
+        name = check.role.replace("supporting_record_schemas/", "")
+        if len(name) > 24:
+            name = name[:23] + "…"
         rows.append(DigestRow(f"{name} declared", check.declared, schema, check.match))
-        rows.append(DigestRow(f"{name} computed", check.computed, schema, check.match))
+        rows.append(DigestRow(f"{' ' * len(name)} computed", check.computed, schema,
+                              check.match))
         if check.forensics is not None:
             verdicts.append(f"{check.role}: {check.forensics.explanation}")
     return rows, verdicts

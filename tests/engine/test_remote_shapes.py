@@ -1,0 +1,136 @@
+"""How the engine reads what an agent sends back: describe payloads, errors, artifacts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.engine.model import Run, StepStatus, Target
+from sia_tui.core.engine.procedure import Procedure
+from tests.engine.scripted_agent import (
+    ARGUMENTS,
+    BASE,
+    DIGEST,
+    DOCUMENT,
+    SKILL,
+    ScriptedAgent,
+    artifact,
+    task,
+)
+
+RESULT = {"result": "condition_not_met", "observed_value": 42, "unit": "percent",
+          "supporting_record_refs": ["observation-7"]}
+RECORD = {"record_id": "observation-7", "resource_id": "network-resource-123",
+          "metric": "utilization", "value": 42, "unit": "percent",
+          "observed_at": "2026-08-11T12:00:01Z"}
+
+
+async def run_with(agent: ScriptedAgent, arguments: Any = ARGUMENTS, *,
+                   send_anyway: bool = False) -> Run:
+    procedure = Procedure(Target(BASE, skill_id=SKILL), ClientOptions(),
+                          transport=agent.transport())
+    procedure.set_arguments(arguments, send_anyway=send_anyway)
+    try:
+        return await procedure.run_all()
+    finally:
+        await procedure.aclose()
+
+
+def completed(*artifacts: dict[str, Any]) -> ScriptedAgent:
+    return ScriptedAgent(invoke=lambda _r: task("TASK_STATE_COMPLETED",
+                                                artifacts=list(artifacts)))
+
+
+async def test_requests_carry_exactly_the_draft_shapes() -> None:
+    """RULES DS1, DS5, INV1, CP8: describe asks only for the skill id (no version is
+    negotiated); the invocation carries skill_version and interface_digest."""
+    agent = completed(artifact("r1", SKILL, RESULT), artifact("observation-7",
+                                                                "resource-observation", RECORD))
+    run = await run_with(agent)
+    assert [s.status for s in run.steps] == [StepStatus.PASSED] * 11
+    describe, invoke = agent.requests
+    assert describe == {"skill": "describe_skill", "arguments": {"skill_id": SKILL}}
+    assert invoke == {"skill": SKILL, "skill_version": "1.0", "interface_digest": DIGEST,
+                      "arguments": ARGUMENTS}
+
+
+async def test_describe_with_two_artifacts_is_interface_invalid() -> None:
+    """RULES DS2: exactly one Artifact named describe_skill."""
+    payload = {"interface_digest": DIGEST, "skill_interface": DOCUMENT}
+    agent = ScriptedAgent(describe=lambda: task("TASK_STATE_COMPLETED", artifacts=[
+        artifact("d1", "describe_skill", payload), artifact("d2", "describe_skill", payload)]))
+    run = await run_with(agent)
+    failed = run.failed_step
+    assert failed is not None and (failed.step, failed.code) == (3, "interface_invalid")
+    assert "DS2" in failed.message
+
+
+async def test_authorization_failure_is_remote_and_named() -> None:
+    """RULES INV4, ERR3: validation is not authorization; the agent's verdict is shown."""
+    agent = ScriptedAgent(invoke=lambda _r: task("TASK_STATE_REJECTED", status_data=[
+        {"code": "authorization_failed", "message": "caller not allowed"}]))
+    run = await run_with(agent)
+    failed = run.failed_step
+    assert failed is not None and (failed.step, failed.code) == (8, "authorization_failed")
+    assert failed.origin is not None and failed.origin.value == "remote"
+    assert "credentials" in failed.hint
+
+
+async def test_unknown_code_and_wrong_state_are_flagged() -> None:
+    """RULES ERR1, ERR2, ERR3: a code outside the ten, two data parts, the wrong state."""
+    agent = ScriptedAgent(invoke=lambda _r: task("TASK_STATE_FAILED", status_data=[
+        {"code": "it_broke"}, {"extra": True}]))
+    run = await run_with(agent)
+    step9 = run.steps[8]
+    assert step9.status is StepStatus.FAILED and step9.code == "it_broke"
+    assert {f.rule for f in step9.findings} >= {"ERR1", "ERR2"}
+    rejected = ScriptedAgent(invoke=lambda _r: task("TASK_STATE_FAILED", status_data=[
+        {"code": "input_invalid"}]))
+    run = await run_with(rejected)
+    assert "ERR3" in {f.rule for f in run.steps[8].findings}
+
+
+async def test_agent_details_become_located_findings() -> None:
+    """RULES ERR5: the agent's details list like local findings, by JSON Pointer."""
+    detail = {"instance_path": "/condition/threshold", "keyword": "type",
+              "expected": "number", "actual": "string"}
+    agent = ScriptedAgent(invoke=lambda _r: task("TASK_STATE_REJECTED", status_data=[
+        {"code": "input_invalid", "message": "bad", "details": [detail]}]))
+    bad = {**ARGUMENTS, "condition": {**ARGUMENTS["condition"], "threshold": "80"}}
+    run = await run_with(agent, bad, send_anyway=True)
+    # RULES ERR4: an instance a valid schema rejects is input_invalid, never interface_invalid.
+    assert run.steps[6].code == "input_invalid"
+    assert run.steps[6].evidence["send_anyway"].startswith("deliberate negative test")
+    step8 = run.steps[7]
+    assert step8.code == "input_invalid" and step8.origin is not None
+    assert [(f.pointer, f.keyword) for f in step8.findings if f.keyword] == [
+        ("/condition/threshold", "type")]
+
+
+async def test_undeclared_artifact_and_dangling_reference() -> None:
+    """RULES INV6, INV7, CP10: records need a declared kind; refs must name an artifact."""
+    agent = completed(artifact("r1", SKILL, RESULT), artifact("x1", "mystery", RECORD))
+    run = await run_with(agent)
+    step10 = run.steps[9]
+    assert step10.code == "output_invalid"
+    assert {f.rule for f in step10.findings} == {"INV6", "INV7"}
+
+
+async def test_completed_with_invalid_output_is_local_output_invalid() -> None:
+    """RULES INV9: the agent said COMPLETED, the client finds the output unusable."""
+    agent = completed(artifact("r1", SKILL, {**RESULT, "result": "maybe"}),
+                      artifact("observation-7", "resource-observation", RECORD))
+    run = await run_with(agent)
+    failed = run.failed_step
+    assert failed is not None and (failed.step, failed.code) == (10, "output_invalid")
+    assert failed.origin is not None and failed.origin.value == "local"
+    assert run.task is not None and run.task.state == "TASK_STATE_COMPLETED"
+
+
+async def test_input_required_is_not_validated_against_input_schema() -> None:
+    """RULES INV11: follow-up data has no schema in 1.0; the run stops and says so."""
+    agent = ScriptedAgent(invoke=lambda _r: task("TASK_STATE_INPUT_REQUIRED"))
+    run = await run_with(agent)
+    failed = run.failed_step
+    assert failed is not None and failed.step == 9
+    assert "INV11" in failed.message
