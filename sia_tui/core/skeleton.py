@@ -44,6 +44,16 @@ def _follow(root: Any, schema: Any) -> Any:
     return schema
 
 
+def _fit_length(text: str, schema: dict[str, Any]) -> str:
+    """Pad or cut a placeholder to minLength/maxLength, so the skeleton starts valid."""
+    low, high = schema.get("minLength"), schema.get("maxLength")
+    if isinstance(low, int) and 0 < low <= 1024 and len(text) < low:
+        text += "x" * (low - len(text))
+    if isinstance(high, int) and 0 <= high < len(text):
+        text = text[:high]
+    return text
+
+
 def _value(root: Any, schema: Any, depth: int) -> Any:
     schema = _follow(root, schema)
     if not isinstance(schema, dict):
@@ -84,7 +94,7 @@ def _value(root: Any, schema: Any, depth: int) -> Any:
         return [_value(root, items, depth + 1) for _ in range(count)]
     if kind == "string":
         fmt = schema.get("format")
-        return _FORMAT_EXAMPLES.get(fmt, "") if isinstance(fmt, str) else ""
+        return _fit_length(_FORMAT_EXAMPLES.get(fmt, "") if isinstance(fmt, str) else "", schema)
     if kind in ("integer", "number"):
         for bound in ("minimum", "exclusiveMinimum"):
             if isinstance(schema.get(bound), int | float) and not isinstance(schema[bound], bool):

@@ -12,6 +12,9 @@ from sia_tui.tui.safe_text import truncated, visible
 
 #: Above this size highlighting is skipped: plain text renders fast, colour is not worth a freeze.
 HIGHLIGHT_LIMIT = 256 * 1024
+#: Above this size a body is not parsed for the pretty view: parsing a multi-megabyte
+#: artifact on the UI thread would stall every keystroke (the raw text is shown instead).
+PRETTY_LIMIT = 1024 * 1024
 
 
 def pretty_json(value: Any) -> str:
@@ -25,8 +28,10 @@ def body_text(body: bytes) -> str:
 
 
 def pretty_body(body: bytes) -> str:
-    """The body pretty-printed when it is JSON, else the raw text."""
+    """The body pretty-printed when it is JSON (and not huge), else the raw text."""
     text = body_text(body)
+    if len(body) > PRETTY_LIMIT:
+        return text
     try:
         return pretty_json(json.loads(text))
     except (ValueError, RecursionError):

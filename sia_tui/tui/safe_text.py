@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from rich.text import Text
 from textual.content import Content
 
+from sia_tui.core.redact import MIN_LITERAL_LENGTH
 from sia_tui.core.safe_text import printable
 
 #: Rendered views of untrusted text stop here; a "show all" action lifts the cap.
@@ -23,12 +25,39 @@ _VOLATILE = (
     (re.compile(r"\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d\d \w{3} \d{4} [\d:]{8} GMT"), "<date>"),
 )
 _scrub_volatile = False
+#: Values the user marked secret, masked wherever they are shown (issue #6 item 3).
+_marked_values: tuple[str, ...] = ()
+_reveal_marked = False
 
 
 def set_snapshot_mode(enabled: bool) -> None:
     """Hide ports, task ids and dates in everything shown, so snapshots are stable."""
     global _scrub_volatile
     _scrub_volatile = enabled
+
+
+def set_marked_values(values: Iterable[str]) -> None:
+    """Mask these values on screen from now on (shortest ones skipped, as in redaction)."""
+    global _marked_values
+    forms = {printable(v) for v in values if len(v) >= MIN_LITERAL_LENGTH}
+    # Longest first, so a secret containing another is masked whole.
+    _marked_values = tuple(sorted(forms, key=len, reverse=True))
+
+
+def set_reveal_marked(reveal: bool) -> None:
+    """Show marked values in clear (the Steps screen's ``s``), like credential headers."""
+    global _reveal_marked
+    _reveal_marked = reveal
+
+
+def mask_marked(text: str) -> str:
+    """``text`` with every marked secret value replaced by the mask (unless revealed)."""
+    if _reveal_marked:
+        return text
+    for value in _marked_values:
+        if value in text:
+            text = text.replace(value, MASK)
+    return text
 
 
 def scrub(text: str) -> str:
@@ -45,7 +74,7 @@ def visible(text: str, *, multiline: bool = True) -> str:
     Terminal escape sequences from an agent must never reach the terminal; bidi
     overrides must not reorder what the user reads. Delegates to the core's ``printable``.
     """
-    return scrub(printable(text, keep_newlines=multiline))
+    return scrub(mask_marked(printable(text, keep_newlines=multiline)))
 
 
 def literal(text: object, *, multiline: bool = False, style: str = "") -> Content:

@@ -9,7 +9,7 @@ from tests.core.core_builders import INPUT_SCHEMA
 
 def test_skeleton_of_the_example_input_follows_refs_and_picks_enum_values() -> None:
     skeleton = skeleton_for(INPUT_SCHEMA)
-    assert skeleton == {"resource_id": "",
+    assert skeleton == {"resource_id": "x",
                         "condition": {"metric": "utilization", "operator": "gte",
                                       "threshold": 0}}
 
@@ -47,3 +47,19 @@ def test_skeleton_validates_against_a_simple_schema() -> None:
         "id": {"type": "string", "default": "r1"},
         "when": {"type": "string", "format": "date-time"}}}
     assert compile_schema(schema).is_valid(skeleton_for(schema))
+
+
+def test_string_placeholders_respect_min_and_max_length() -> None:
+    """A skeleton that fails minLength the moment the editor opens would be noise."""
+    schema = {"type": "object", "required": ["a", "b"], "properties": {
+        "a": {"type": "string", "minLength": 3}, "b": {"type": "string", "maxLength": 0}}}
+    assert skeleton_for(schema) == {"a": "xxx", "b": ""}
+
+
+def test_every_reference_skill_skeleton_validates() -> None:
+    """The demo's editor opens on valid arguments for every reference-agent skill."""
+    from sia_tui.agent.catalog import SKILLS
+
+    for spec in SKILLS:
+        schema = spec.input_schema.schema
+        assert compile_schema(schema).validate(skeleton_for(schema)) == [], spec.skill_id

@@ -99,6 +99,18 @@ def test_a_5mb_body_is_cut_before_rendering() -> None:
     assert "more characters hidden" in content.plain
 
 
+def test_a_5mb_exchange_in_pretty_view_is_not_parsed_and_is_cut() -> None:
+    """The pretty view of a huge artifact falls back to raw text, cut for the screen."""
+    from sia_tui.core.exchange import Exchange
+    from sia_tui.tui.widgets.exchange_view import exchange_content
+
+    body = json.dumps({"blob": "x" * (5 * 1024 * 1024)}).encode()
+    exchange = Exchange(1, "invoke", "POST", "http://a/rpc", (), b"{}", 200, (), body)
+    content = exchange_content(exchange, pretty=True, reveal=False, limit=64 * 1024)
+    assert f"response body ({len(body):,} bytes, raw)" in content.plain
+    assert len(content.plain) < 70 * 1024
+
+
 def test_edits_recent_targets_and_settings_persist(tmp_path: Path) -> None:
     dirs = UserDirs(tmp_path / "c", tmp_path / "d")
     dirs.save_edit("http://a", "skill", '{"x": 1}')

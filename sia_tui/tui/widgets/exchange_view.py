@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.content import Content
 
 from sia_tui.core.exchange import Exchange, Headers
-from sia_tui.tui.highlight import body_text, json_content, pretty_body
+from sia_tui.tui.highlight import PRETTY_LIMIT, body_text, json_content, pretty_body
 from sia_tui.tui.safe_text import literal, masked_header, visible
 
 
@@ -50,6 +50,7 @@ def _headers(title: str, headers: Headers, reveal: bool) -> Content:
 
 
 def _body(title: str, body: bytes, pretty: bool, limit: int | None) -> Content:
+    pretty = pretty and len(body) <= PRETTY_LIMIT
     label = Content.styled(f"{title} ({len(body):,} bytes, {'pretty' if pretty else 'raw'})",
                            "bold $text-muted")
     if not body:
