@@ -97,8 +97,18 @@ class A2AClient:
 
     async def fetch_card(self, location: str) -> CardFetch:
         """A base URL (well-known paths, agent.json on 404), a ``.json`` URL, or a local file."""
-        if not location.lower().startswith(("http://", "https://")):
+        scheme, sep, _ = location.partition("://")
+        if not sep:
             return self._card_from_file(location)
+        if scheme.lower() not in ("http", "https"):
+            raise TransportError(f"unsupported URL scheme {scheme!r}: use http or https, or a "
+                                 "local card file", url=location)
+        try:
+            host = urlsplit(location).hostname
+        except ValueError as exc:
+            raise TransportError(f"not a valid URL: {exc}", url=location) from None
+        if not host:
+            raise TransportError("the URL has no host", url=location)
         # The card location is the user's choice: credentials go there (RULES SR7 for the rest).
         self._card_origin = origin_of(location)
         if urlsplit(location).path.endswith(".json"):
