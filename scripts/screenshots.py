@@ -6,6 +6,7 @@ Run: ``uv run python scripts/screenshots.py``. Starts the reference agent on 127
 from __future__ import annotations
 
 import asyncio
+import os
 import shutil
 import subprocess
 import tempfile
@@ -14,14 +15,19 @@ from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from sia_tui.agent.config import AgentConfig
 from sia_tui.agent.runner import start_agent
+from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.model import Target
+from sia_tui.core.engine.procedure import Procedure
+from sia_tui.core.session import history, load_session, save_session
 from sia_tui.tui.app import SiaApp
 from sia_tui.tui.screens.invoke import InvokeScreen
 from sia_tui.tui.storage import UserDirs
 from sia_tui.tui.widgets.argument_editor import ArgumentEditor
+from sia_tui.tui.widgets.target_header import stable_location
 
 OUT = Path(__file__).resolve().parent.parent / "screenshots"
 SIZE = (120, 36)
@@ -52,15 +58,35 @@ async def type_arguments(pilot: Pilot[Any], text: str) -> None:
     await settle(pilot)
 
 
+async def recorded_session(url: str, folder: Path) -> Path:
+    """Steps 1-6 against ``url`` with the engine, saved as a session file in ``folder``."""
+    procedure = Procedure(Target(url, skill_id="evaluate_resource_condition"), ClientOptions())
+    try:
+        run = await procedure.run_all()
+    finally:
+        await procedure.aclose()
+    path = folder / "recorded.session.json"
+    save_session(run, ClientOptions(), path)
+    return path
+
+
 async def shoot(name: str, drive: Drive, *, fault: str | None = None,
-                theme: str | None = None, connect: bool = True) -> Path:
+                theme: str | None = None, connect: bool = True,
+                session: bool = False) -> Path:
     """Run one app against a fresh agent, drive it, save ``screenshots/<name>.svg``."""
     agent = start_agent(AgentConfig(fault=fault, step_delay=0.05))
     try:
         with tempfile.TemporaryDirectory() as home:
             dirs = UserDirs(Path(home) / "config", Path(home) / "data")
+            # The history lives under the data dir: keep the user's own out of screenshots.
+            os.environ["SIA_TUI_DATA_DIR"] = str(Path(home) / "data")
             target = Target(agent.url) if connect else None
-            app = SiaApp(target, dirs=dirs, snapshot_mode=True)
+            loaded = None
+            if session:
+                loaded = load_session(await recorded_session(agent.url, Path(home)))
+                agent.stop()  # a read-only session needs no agent
+            app = SiaApp(target if loaded is None else None, dirs=dirs, snapshot_mode=True,
+                         session=loaded)
             async with app.run_test(size=SIZE) as pilot:
                 if theme:
                     app.theme = theme
@@ -99,6 +125,26 @@ async def bad_arguments(pilot: Pilot[Any]) -> None:
     await type_arguments(pilot, APPENDIX_B.replace("80", '"eighty"'))
 
 
+async def autosaved_failure(pilot: Pilot[Any]) -> None:
+    """Run the steps, put the run in the history (snapshot mode never autosaves), open 7."""
+    await keys("2", "r")(pilot)
+    run = pilot.app.current_run  # type: ignore[attr-defined]
+    history.autosave(run, ClientOptions())
+    await keys("7")(pilot)
+
+
+async def look_alike(pilot: Pilot[Any]) -> None:
+    """Mode 8 with the look-alike pair, composed."""
+    await keys("8")(pilot)
+    pilot.app.screen.query_one("#left-skill", Input).value = "measure_link_capacity"
+    pilot.app.screen.query_one("#right-skill", Input).value = "admit_traffic_demand"
+    await keys("f5")(pilot)
+    for side in ("left", "right"):  # the fields hold the real port; hide it once sent
+        field = pilot.app.screen.query_one(f"#{side}-card", Input)
+        field.value = stable_location(field.value, snapshot_mode=True)
+    await settle(pilot)
+
+
 SHOTS: list[tuple[str, Drive, dict[str, Any]]] = [
     ("01-connect", nothing, {"connect": False}),
     ("02-overview", nothing, {}),
@@ -116,6 +162,9 @@ SHOTS: list[tuple[str, Drive, dict[str, Any]]] = [
     ("14-theme-light", keys("2", "r"), {"theme": "sia-light"}),
     ("15-theme-high-contrast", keys("2", "r"), {"fault": "digest-card",
                                                 "theme": "sia-high-contrast"}),
+    ("16-history", autosaved_failure, {"fault": "digest-card"}),
+    ("17-compose", look_alike, {}),
+    ("18-session-readonly", nothing, {"fault": "digest-card", "session": True}),
 ]
 
 

@@ -12,8 +12,10 @@ from sia_tui.core.engine.model import Target
 def register(sub: argparse._SubParsersAction[Any]) -> None:
     """Add `open` and `demo`."""
     parser = sub.add_parser("open", help="open the debugger (no CARD: the connect screen)",
-                            description="Open the Textual debugger on an Agent Card.")
-    parser.add_argument("card", nargs="?", help="base URL, Agent Card URL (.json) or card file")
+                            description="Open the Textual debugger on an Agent Card, or a "
+                            "saved sia-session/1 file read-only (no network at all).")
+    parser.add_argument("card", nargs="?", help="base URL, Agent Card URL (.json), card file, "
+                        "or a saved session file")
     parser.add_argument("--skill", help="skill id (default: the one advertised domain skill)")
     parser.add_argument("--mode", choices=("sync", "stream", "poll"), help="response mode")
     add_connection_flags(parser)
@@ -28,17 +30,29 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
 
 def open_main(args: argparse.Namespace) -> int:
     """Run the debugger on the given card (or the connect screen)."""
+    from sia_tui.core.session import SessionError, load_session
     from sia_tui.tui.app import SiaApp
+    from sia_tui.tui.readonly import looks_like_session
 
     try:
         options = client_options(args)
     except UsageError as exc:
         print(f"sia-tui open: {exc}")
         return 2
+    values, headers = tuple(args.secret), tuple(args.secret_header)
+    if args.card and looks_like_session(args.card):
+        try:
+            session = load_session(args.card)
+        except SessionError as exc:
+            print(f"sia-tui open: {exc}")
+            return 2
+        SiaApp(None, options, session=session, secret_values=values,
+               secret_headers=headers).run()
+        return 0
     target = None
     if args.card:
         target = Target(args.card, skill_id=args.skill, binding=args.binding, mode=args.mode)
-    SiaApp(target, options).run()
+    SiaApp(target, options, secret_values=values, secret_headers=headers).run()
     return 0
 
 

@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from textual import work
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
@@ -15,28 +15,32 @@ from sia_tui.core.a2a.model import StreamEvent
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.discovery import advertised_domain_skills
 from sia_tui.core.engine.model import Run, StepResult, Target
+from sia_tui.core.session import LoadedSession
 from sia_tui.tui import commands
 from sia_tui.tui.engine import Engine, EngineFactory, build_procedure
 from sia_tui.tui.messages import EngineFailed, RunUpdated
-from sia_tui.tui.safe_text import set_snapshot_mode, visible
-from sia_tui.tui.screens.base import RunScreen
+from sia_tui.tui.readonly import ReadOnlyEngine
+from sia_tui.tui.safe_text import set_marked_values, set_reveal_marked, set_snapshot_mode, visible
+from sia_tui.tui.screens.compose_mode import ComposeMode
 from sia_tui.tui.screens.connect import ConnectRequest, ConnectScreen
 from sia_tui.tui.screens.digests import DigestsScreen
 from sia_tui.tui.screens.document import DocumentScreen
 from sia_tui.tui.screens.help import HelpScreen, bindings_markdown
+from sia_tui.tui.screens.history import HistoryMode
 from sia_tui.tui.screens.invoke import InvokeScreen
 from sia_tui.tui.screens.overview import OverviewScreen
 from sia_tui.tui.screens.results import ResultsScreen
 from sia_tui.tui.screens.steps import StepsScreen
+from sia_tui.tui.session_actions import SessionApp
 from sia_tui.tui.storage import UserDirs
 from sia_tui.tui.themes import APP_VARIABLE_DEFAULTS, DEFAULT_THEME, load_themes
 
 
-class SiaApp(App[None]):
+class SiaApp(SessionApp):
     """sia-tui: debug a schema-governed A2A skill step by step."""
 
     TITLE = "sia-tui"
-    #: Mode name -> screen. "history" and "compose" are reserved for later work.
+    #: Mode name -> screen; number keys 1-8 in this order.
     MODES: ClassVar[dict[str, Any]] = {
         "overview": OverviewScreen,
         "steps": StepsScreen,
@@ -44,6 +48,8 @@ class SiaApp(App[None]):
         "document": DocumentScreen,
         "invoke": InvokeScreen,
         "results": ResultsScreen,
+        "history": HistoryMode,
+        "compose": ComposeMode,
     }
     DEFAULT_MODE = "overview"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -53,6 +59,9 @@ class SiaApp(App[None]):
         Binding("4", "switch_mode('document')", "Document", id="mode.document"),
         Binding("5", "switch_mode('invoke')", "Invoke", id="mode.invoke"),
         Binding("6", "switch_mode('results')", "Results", id="mode.results"),
+        Binding("7", "switch_mode('history')", "History", id="mode.history"),
+        Binding("8", "switch_mode('compose')", "Compose", id="mode.compose"),
+        Binding("ctrl+s", "save_session", "Save", id="session.save"),
         Binding("f1", "help", "Help", id="app.help"),
         Binding("ctrl+q", "quit", "Quit", id="app.quit"),
     ]
@@ -65,6 +74,9 @@ class SiaApp(App[None]):
         engine_factory: EngineFactory = build_procedure,
         dirs: UserDirs | None = None,
         snapshot_mode: bool = False,
+        session: LoadedSession | None = None,
+        secret_values: tuple[str, ...] = (),
+        secret_headers: tuple[str, ...] = (),
     ) -> None:
         super().__init__()
         self.engine_factory = engine_factory
@@ -82,6 +94,15 @@ class SiaApp(App[None]):
         """The engine for the current target."""
         self.stream_log: list[StreamEvent] = []
         """Stream events of the current invocation, for the live status view."""
+        self.session = session
+        self.secret_values = list(secret_values)
+        self.secret_headers = list(secret_headers)
+        self._autosaved = set()
+        set_marked_values(self.secret_values)
+        set_reveal_marked(False)
+        if session is not None:
+            # A recorded session: every screen renders from its bytes, no client is built.
+            self.engine = ReadOnlyEngine(session)
 
     # -- themes ------------------------------------------------------------------------------
     def get_theme_variable_defaults(self) -> dict[str, str]:
@@ -94,7 +115,12 @@ class SiaApp(App[None]):
         # Set explicitly: TEXTUAL_THEME must not leak into what the user (or a snapshot) sees.
         self.theme = remembered if remembered in self.available_themes else DEFAULT_THEME
         self.theme_changed_signal.subscribe(self, self._remember_theme)
-        if self.initial_target is not None:
+        if self.session is not None:
+            self.switch_mode("steps")
+            for warning in self.session.warnings:
+                self.notify(visible(warning), title="Session warning", severity="warning",
+                            markup=False)
+        elif self.initial_target is not None:
             self.connect(self.initial_target)
         else:
             self.action_connect()
@@ -103,6 +129,7 @@ class SiaApp(App[None]):
         # Close the engine's HTTP client and any open stream: no socket outlives the app.
         if self.engine is not None:
             await self.engine.aclose()
+        set_marked_values(())  # the masking list is process-wide; it ends with this app
 
     def _remember_theme(self, theme: Any) -> None:
         if not self.snapshot_mode:
@@ -128,6 +155,7 @@ class SiaApp(App[None]):
         if self.engine is not None:
             await self.engine.aclose()
         self.stream_log.clear()
+        self.session = None  # a live target: sending is allowed again
         self.engine = self.engine_factory(target, options, self._on_engine_update)
         self.post_message(RunUpdated())
         await self._guarded(self.engine.step())
@@ -157,10 +185,12 @@ class SiaApp(App[None]):
         except Exception as exc:  # noqa: BLE001 - an engine bug must be shown, not crash the UI
             self.post_message(EngineFailed(f"{type(exc).__name__}: {exc}"))
         self.post_message(RunUpdated())
+        self.maybe_autosave()
 
     def on_run_updated(self, message: RunUpdated) -> None:
-        if isinstance(self.screen, RunScreen):
-            self.screen.refresh_run()
+        refresh = getattr(self.screen, "refresh_run", None)
+        if callable(refresh):
+            refresh()
 
     def on_engine_failed(self, message: EngineFailed) -> None:
         self.notify(visible(message.error), title="Engine error", severity="error", markup=False)
@@ -173,6 +203,7 @@ class SiaApp(App[None]):
     def _connect_chosen(self, request: ConnectRequest | None) -> None:
         if request is None:
             return
+        self.add_secret_values(request.secret_values)
         options = replace(
             self.options,
             headers=self.options.headers + request.headers,
@@ -184,18 +215,24 @@ class SiaApp(App[None]):
     @work(exclusive=True, group="engine")
     async def action_run_next(self) -> None:
         """Run the next step."""
+        if self.refuse_if_read_only():
+            return
         if self.engine is not None and self.engine.run.next_step is not None:
             await self._guarded(self.engine.step())
 
     @work(exclusive=True, group="engine")
     async def action_run_all(self) -> None:
         """Run every remaining step."""
+        if self.refuse_if_read_only():
+            return
         if self.engine is not None:
             await self._guarded(self.engine.run_all())
 
     @work(exclusive=True, group="engine")
     async def action_restart(self) -> None:
         """Start again from step 1 (re-fetches the card)."""
+        if self.refuse_if_read_only():
+            return
         if self.engine is not None:
             self.stream_log.clear()
             await self._guarded(self.engine.restart())
@@ -204,7 +241,7 @@ class SiaApp(App[None]):
     @work(exclusive=True, group="engine")
     async def invoke(self, arguments: Any, send_anyway: bool) -> None:
         """Send the arguments: steps 7-11 (running 1-6 first when needed)."""
-        if self.engine is None:
+        if self.refuse_if_read_only() or self.engine is None:
             return
         self.stream_log.clear()
         try:
@@ -219,12 +256,14 @@ class SiaApp(App[None]):
     @work(group="engine-cancel")
     async def action_cancel_task(self) -> None:
         """Cancel the running task (when the document says it is cancellable)."""
+        if self.refuse_if_read_only():
+            return
         if self.engine is not None:
             await self._guarded(self.engine.cancel())
 
     def choose_skill(self, skill_id: str) -> None:
         """Make ``skill_id`` the skill every screen works on."""
-        if self.engine is None:
+        if self.refuse_if_read_only() or self.engine is None:
             return
         try:
             self.engine.select_skill(skill_id)

@@ -18,6 +18,8 @@ _MODES = (
     ("document", "the Skill Interface Document browser"),
     ("invoke", "the argument editor"),
     ("results", "the result and supporting records"),
+    ("history", "the autosaved runs (open one read-only, delete)"),
+    ("compose", "the composition check and interface diff"),
 )
 
 
@@ -31,6 +33,11 @@ def system_commands(app: SiaApp, inherited: Iterable[SystemCommand]) -> Iterable
                         app.action_cancel_task)
     yield SystemCommand("connect: open target", "Point the debugger at another agent",
                         app.action_connect)
+    yield SystemCommand("session: save", "Save this run as a redacted session file (ctrl+s)",
+                        app.action_save_session)
+    yield SystemCommand("session: mark value secret",
+                        "Mask a value on screen and redact it from saved sessions",
+                        app.action_mark_secret)
     for which in ("advertised", "returned", "computed"):
         yield SystemCommand(f"digest: copy {which}", f"Copy the {which} interface digest",
                             partial(copy_digest, app, which))

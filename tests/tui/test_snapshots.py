@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+import asyncio
+from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
+from textual.widgets import Input
 
+from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.session import history, load_session, save_session
+from sia_tui.tui.app import SiaApp
+from sia_tui.tui.storage import UserDirs
+from sia_tui.tui.widgets.target_header import stable_location
 from tests.tui.conftest import APPENDIX_B_ARGUMENTS, SIZE, settle
 from tests.tui.test_flows import enter_arguments
+from tests.tui.test_sessions import no_network, record_run
 
 
 async def _ran_six_steps(pilot: Pilot[Any]) -> None:
@@ -167,3 +176,56 @@ def test_markup_fault_is_shown_literally(snap_compare: Any, make_app: Any) -> No
     """The markup fault's skill names read '[bold red]pwned[/bold red] [/foo] ␛[2J␇' as plain
     text: nothing is bold or red because of it, the screen is not cleared."""
     assert snap_compare(make_app("markup"), terminal_size=SIZE, run_before=settle)
+
+
+def test_history_lists_the_autosaved_failure(snap_compare: Any, make_app: Any) -> None:
+    """Mode 7, History: one row, time '<time>', target http://127.0.0.1:PORT, skill
+    evaluate_resource_condition, outcome 'failed', failing step 4; the footer offers Open,
+    Delete, Reload and Back, and the mode keys 1-8."""
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await _ran_six_steps(pilot)
+        run = pilot.app.current_run
+        assert run is not None
+        history.autosave(run, ClientOptions())  # snapshot mode never autosaves by itself
+        await pilot.press("7")
+        await settle(pilot)
+
+    assert snap_compare(make_app("digest-card"), terminal_size=SIZE, run_before=run_before)
+
+
+def test_compose_refuses_the_look_alike_pair(snap_compare: Any, make_app: Any) -> None:
+    """Mode 8, Compose: both agent fields read http://127.0.0.1:PORT, skills
+    measure_link_capacity -> admit_traffic_demand. A red-bordered verdict '✘ direct
+    composition not allowed: schema_uri, digest differ' with the two task ids, the look-alike
+    explanation (capacity vs available bandwidth); below, the four identity fields with
+    '✘ differs' on schema_uri and digest and '✔ equal' on version and dialect."""
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        await pilot.press("8")
+        await settle(pilot)
+        screen = pilot.app.screen
+        screen.query_one("#left-skill", Input).value = "measure_link_capacity"
+        screen.query_one("#right-skill", Input).value = "admit_traffic_demand"
+        await pilot.press("f5")
+        await settle(pilot)
+        for side in ("left", "right"):  # the fields hold the real port; hide it once sent
+            field = screen.query_one(f"#{side}-card", Input)
+            field.value = stable_location(field.value, snapshot_mode=True)
+        await settle(pilot)
+
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_read_only_session_shows_the_recorded_failure(snap_compare: Any, reference_agent: Any,
+                                                      user_dirs: UserDirs,
+                                                      tmp_path: Path) -> None:
+    """A saved digest-card session opened read-only: the header starts with a highlighted
+    'session (read-only)' badge; step 4 red ✘ and selected with its evidence (interface_invalid,
+    local), steps 5-11 skipped ⊘; nothing was sent to open it."""
+    path = tmp_path / "digest-card.session.json"
+    agent = reference_agent(fault="digest-card")
+    save_session(asyncio.run(record_run(agent.url)), ClientOptions(), path)
+    agent.stop()
+    app = SiaApp(None, session=load_session(path), engine_factory=no_network, dirs=user_dirs,
+                 snapshot_mode=True)
+    assert snap_compare(app, terminal_size=SIZE, run_before=settle)

@@ -43,7 +43,10 @@ class RunScreen(Screen[None]):
     def refresh_run(self) -> None:
         """Redraw the header and body from the app's current run."""
         run = self.sia.current_run
-        self.query_one(TargetHeader).show(run, snapshot_mode=self.sia.snapshot_mode)
+        if not self.query(TargetHeader):
+            return  # not composed yet: on_screen_resume redraws once it is
+        self.query_one(TargetHeader).show(run, snapshot_mode=self.sia.snapshot_mode,
+                                          read_only=self.sia.read_only)
         self.show_run(run)
 
     def show_run(self, run: Run | None) -> None:

@@ -10,7 +10,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, DataTable, Footer, Input, Static
+from textual.widgets import Button, DataTable, Footer, Input, Select, Static
 
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.compose import CompositionVerdict, check_composition, obtain_document
@@ -42,7 +42,10 @@ class ComposeScreen(Screen[None]):
     ]
     DEFAULT_CSS = """
     ComposeScreen #form { height: auto; }
+    ComposeScreen #form Horizontal { height: auto; }
     ComposeScreen #form Input { width: 1fr; }
+    ComposeScreen #form Select { width: 36; }
+    ComposeScreen #form .side { width: 16; padding: 1 0 0 1; text-style: bold; }
     ComposeScreen #verdict { height: auto; padding: 0 1; border: round $panel; }
     ComposeScreen #verdict.allowed { border: round $success; }
     ComposeScreen #verdict.refused { border: round $error; }
@@ -62,12 +65,16 @@ class ComposeScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="form"):
             with Horizontal():
+                yield Static("upstream / A", classes="side")
                 yield Input(placeholder="upstream / A: agent URL or card file", id="left-card")
                 yield Input(placeholder="skill id", id="left-skill")
+                yield Select[str]([], prompt="advertised skills", id="left-pick")
             with Horizontal():
+                yield Static("downstream / B", classes="side")
                 yield Input(placeholder="downstream / B: agent URL or card file",
                             id="right-card")
                 yield Input(placeholder="skill id", id="right-skill")
+                yield Select[str]([], prompt="advertised skills", id="right-pick")
             with Horizontal():
                 yield Button("Compose (F5)", id="compose", variant="primary")
                 yield Button("Diff (F6)", id="diff")
@@ -78,13 +85,33 @@ class ComposeScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#fields", DataTable).add_columns("field", "upstream output",
-                                                         "downstream input", "")
-        self.query_one("#changes", DataTable).add_columns("impact", "member", "A", "B", "why")
+        # Explicit widths: cells are Content, which the table does not measure.
+        fields = self.query_one("#fields", DataTable)
+        for label, width in (("field", 10), ("upstream output", 42), ("downstream input", 42),
+                             ("", 10)):
+            fields.add_column(label, width=width)
+        changes = self.query_one("#changes", DataTable)
+        for label, width in (("impact", 10), ("member", 30), ("A", 18), ("B", 18),
+                             ("why", 40)):
+            changes.add_column(label, width=width)
         self.query_one("#verdict").border_title = "Composition (CMP1-CMP3)"
         self.query_one("#fields").border_title = "Schema Reference identity"
         self.query_one("#changes").border_title = "Changes A -> B"
         self.query_one("#verdict", Static).update("Enter two skills, then Compose or Diff.")
+        # Each result table appears once it has something to show.
+        for widget_id in ("#fields", "#changes", "#version"):
+            self.query_one(widget_id).display = False
+
+    def set_skill_choices(self, side: str, skills: list[str]) -> None:
+        """Offer ``skills`` in the picker of ``side`` ("left" or "right")."""
+        picker: Select[str] = self.query_one(f"#{side}-pick", Select)
+        picker.set_options([(skill, skill) for skill in skills])
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        # Picking a skill fills the skill id field beside it.
+        side = (event.select.id or "").removesuffix("-pick")
+        if side in ("left", "right") and isinstance(event.value, str):
+            self.query_one(f"#{side}-skill", Input).value = event.value
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "compose":
@@ -150,6 +177,7 @@ class ComposeScreen(Screen[None]):
         lines += verdict.notes
         panel.update(text + literal("\n" + "\n".join(lines), multiline=True))
         table = self.query_one("#fields", DataTable)
+        table.display = True
         table.clear()
         for field in verdict.fields:
             mark = Content.styled("✔ equal", "$success") if field.equal else \
@@ -161,6 +189,8 @@ class ComposeScreen(Screen[None]):
         """Show every change with A's value beside B's, and the SID2 version verdict."""
         self.diff = diff
         table = self.query_one("#changes", DataTable)
+        table.display = True
+        self.query_one("#version").display = True
         table.clear()
         for change in diff.changes:
             table.add_row(Content.styled(change.impact.value, _IMPACT_STYLE[change.impact]),

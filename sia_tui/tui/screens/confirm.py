@@ -26,16 +26,18 @@ class ConfirmScreen(ModalScreen[bool]):
     ConfirmScreen Button { margin-right: 2; }
     """
 
-    def __init__(self, question: Content) -> None:
+    def __init__(self, question: Content, yes_label: str = "Send (y)") -> None:
         super().__init__()
         self.question = question
         """What is being confirmed (already safe content)."""
+        self.yes_label = yes_label
+        """The confirming button's text (``Delete (y)``...)."""
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self.question)
             with Horizontal():
-                yield Button("Send (y)", variant="warning", id="yes")
+                yield Button(self.yes_label, variant="warning", id="yes")
                 yield Button("Cancel (n)", variant="primary", id="no")
 
     def on_mount(self) -> None:

@@ -23,6 +23,7 @@ class ConnectRequest:
     headers: tuple[tuple[str, str], ...] = ()
     bearer: str | None = None
     insecure: bool = False
+    secret_values: tuple[str, ...] = ()
 
 
 def parse_headers(text: str) -> tuple[tuple[str, str], ...]:
@@ -33,6 +34,11 @@ def parse_headers(text: str) -> tuple[tuple[str, str], ...]:
         if sep and name.strip():
             pairs.append((name.strip(), value.strip()))
     return tuple(pairs)
+
+
+def parse_secret_values(text: str) -> tuple[str, ...]:
+    """``one; two`` -> the values, stripped, empty ones dropped."""
+    return tuple(v.strip() for v in text.split(";") if v.strip())
 
 
 class ConnectScreen(ModalScreen[ConnectRequest | None]):
@@ -71,6 +77,8 @@ class ConnectScreen(ModalScreen[ConnectRequest | None]):
             yield Input(placeholder="X-Tenant: blue", id="headers", password=True)
             yield Label("Bearer token")
             yield Input(placeholder="(none)", id="bearer", password=True)
+            yield Label("Secret values, separated by ; (masked on screen, redacted when saved)")
+            yield Input(placeholder="(none)", id="secrets", password=True)
             if self.recent:
                 yield Label("Recent targets (Enter to use)")
                 yield OptionList(*(Content(visible(r, multiline=False)) for r in self.recent),
@@ -107,4 +115,5 @@ class ConnectScreen(ModalScreen[ConnectRequest | None]):
             headers=parse_headers(self.query_one("#headers", Input).value),
             bearer=bearer,
             insecure=self.query_one("#insecure", Checkbox).value,
+            secret_values=parse_secret_values(self.query_one("#secrets", Input).value),
         ))

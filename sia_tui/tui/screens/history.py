@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from sia_tui.core.session import history
 from sia_tui.tui.safe_text import literal
+from sia_tui.tui.screens.confirm import ConfirmScreen
+from sia_tui.tui.widgets.target_header import TargetHeader
+
+if TYPE_CHECKING:
+    from sia_tui.tui.app import SiaApp
 
 
 class HistoryScreen(Screen[Path | None]):
@@ -47,7 +55,10 @@ class HistoryScreen(Screen[Path | None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("time (UTC)", "target", "skill", "outcome", "failing step")
+        # Explicit widths: cells are Content, which the table does not measure.
+        for label, width in (("time (UTC)", 19), ("target", 36), ("skill", 30),
+                             ("outcome", 8), ("failing step", 12)):
+            table.add_column(label, width=width)
         self.action_reload()
         table.focus()
 
@@ -58,14 +69,20 @@ class HistoryScreen(Screen[Path | None]):
         table.clear()
         for entry in self.entries:
             table.add_row(
-                entry.when, literal(entry.target), literal(entry.skill or "-"),
-                entry.outcome, str(entry.failed_step) if entry.failed_step else "-",
+                self.when(entry), literal(entry.target), literal(entry.skill or "-"),
+                Content.styled(entry.outcome, "bold $error" if entry.outcome == "failed"
+                               else "$success"),
+                str(entry.failed_step) if entry.failed_step else "-",
                 key=entry.id,
             )
         empty = self.query_one("#history-empty", Static)
         empty.update("" if self.entries else
                      literal(f"No saved runs yet in {history.history_dir()}"))
         empty.display = not self.entries
+
+    def when(self, entry: history.HistoryEntry) -> str:
+        """The time column for ``entry``."""
+        return entry.when
 
     def _selected(self) -> history.HistoryEntry | None:
         table = self.query_one(DataTable)
@@ -86,8 +103,11 @@ class HistoryScreen(Screen[Path | None]):
     def action_delete(self) -> None:
         """Delete the selected entry and its file."""
         entry = self._selected()
-        if entry is None:
-            return
+        if entry is not None:
+            self.delete_entry_now(entry)
+
+    def delete_entry_now(self, entry: history.HistoryEntry) -> None:
+        """Delete ``entry`` and its file, then show the list again."""
         history.delete_entry(entry.id)
         self.notify(f"deleted {entry.id}")
         self.action_reload()
@@ -95,3 +115,64 @@ class HistoryScreen(Screen[Path | None]):
     def action_back(self) -> None:
         """Close without opening anything."""
         self.dismiss(None)
+
+
+class HistoryMode(HistoryScreen):
+    """Mode 7: the history inside the app; Enter opens a run read-only, ``d`` asks first."""
+
+    HELP = ("Every finished run is autosaved here (redacted). Enter opens one read-only: "
+            "every screen shows the recorded bytes and nothing is sent. d deletes (asks first).")
+
+    @property
+    def sia(self) -> SiaApp:
+        """The app, typed."""
+        from sia_tui.tui.app import SiaApp
+
+        return cast(SiaApp, self.app)
+
+    def compose(self) -> ComposeResult:
+        yield TargetHeader(id="target-header")
+        yield from super().compose()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_run()
+        self.query_one(DataTable).focus()
+
+    def refresh_run(self) -> None:
+        """Redraw the header and re-read the list (an autosave may have added a run)."""
+        self.query_one(TargetHeader).show(self.sia.current_run,
+                                          snapshot_mode=self.sia.snapshot_mode,
+                                          read_only=self.sia.read_only)
+        cursor = self.query_one(DataTable).cursor_row
+        self.action_reload()
+        if self.entries:
+            self.query_one(DataTable).move_cursor(row=min(max(cursor, 0), len(self.entries) - 1))
+
+    def when(self, entry: history.HistoryEntry) -> str:
+        # Snapshots must not change with the clock.
+        return "<time>" if self.sia.snapshot_mode else entry.when
+
+    def action_open(self) -> None:
+        """Open the selected run read-only, on the Steps screen."""
+        entry = self._selected()
+        if entry is not None:
+            self.sia.open_session_file(history.entry_path(entry))
+
+    def action_delete(self) -> None:
+        """Ask, then delete the selected run and its file."""
+        entry = self._selected()
+        if entry is None:
+            return
+        question = Content.assemble(
+            "Delete the saved run of ", literal(entry.skill or "-", style="bold"), " against ",
+            literal(entry.target, style="bold"), f" ({self.when(entry)})? The file is removed.")
+        self.app.push_screen(ConfirmScreen(question, yes_label="Delete (y)"),
+                             partial(self._delete_confirmed, entry))
+
+    def _delete_confirmed(self, entry: history.HistoryEntry, yes: bool | None) -> None:
+        if yes:
+            self.delete_entry_now(entry)
+
+    def action_back(self) -> None:
+        """Back to the Overview."""
+        self.app.switch_mode("overview")

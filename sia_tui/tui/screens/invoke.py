@@ -136,6 +136,15 @@ class InvokeScreen(RunScreen):
         mode_select: Select[str] = self.query_one("#mode", Select)
         mode_select.set_options([(m, m) for m in modes])
         mode_select.value = run.target.mode if run.target.mode in modes else modes[0]
+        if self.sia.read_only:
+            # A recorded session: show the arguments as sent; nothing is persisted or sent.
+            from sia_tui.tui.highlight import pretty_json
+
+            self._edit_key = None
+            editor.read_only = True
+            editor.load_text("" if run.arguments is None else pretty_json(run.arguments))
+            self._schedule_validation()
+            return
         skill = run.skill_id or run.target.skill_id or ""
         self._edit_key = (run.target.location, skill)
         text = self.sia.dirs.load_edit(*self._edit_key)

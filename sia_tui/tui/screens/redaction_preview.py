@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, DataTable, Static
+from textual.widgets import Button, DataTable, Input, Static
 
 from sia_tui.core.redact import RedactionHit, placeholder
 from sia_tui.tui.safe_text import literal
@@ -21,6 +21,8 @@ class RedactionPreviewScreen(ModalScreen[bool]):
     |---|---|
     | `y` / `enter` | save with these redactions |
     | `n` / `escape` | cancel |
+
+    The destination is an editable field; Enter in it saves there.
     """
 
     BINDINGS = [
@@ -36,6 +38,7 @@ class RedactionPreviewScreen(ModalScreen[bool]):
     RedactionPreviewScreen DataTable { height: 1fr; }
     RedactionPreviewScreen Horizontal { height: auto; margin-top: 1; }
     RedactionPreviewScreen Button { margin-right: 2; }
+    RedactionPreviewScreen #destination { margin-bottom: 1; }
     """
 
     def __init__(self, hits: Sequence[RedactionHit], destination: str) -> None:
@@ -43,11 +46,12 @@ class RedactionPreviewScreen(ModalScreen[bool]):
         self.hits = list(hits)
         """What the save will redact (from ``preview_redactions``)."""
         self.destination = destination
-        """Where the session will be written."""
+        """Where the session will be written (the user may edit it)."""
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(literal(f"Save session to {self.destination}"), id="title")
+            yield Static("Save session to (edit the path if you like):", id="title")
+            yield Input(self.destination, id="destination")
             if self.hits:
                 yield Static(f"{len(self.hits)} redactions: each secret becomes a placeholder.",
                              id="summary")
@@ -60,14 +64,26 @@ class RedactionPreviewScreen(ModalScreen[bool]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("placeholder", "where")
+        # Explicit widths: cells are Content, which the table does not measure.
+        table.add_column("placeholder", width=30)
+        table.add_column("where", width=60)
         for hit in self.hits:
             table.add_row(literal(placeholder(hit.name)), literal(hit.where))
         self.query_one("#save", Button).focus()
 
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.destination = event.value.strip()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_answer(True)
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "save")
+        self.action_answer(event.button.id == "save")
 
     def action_answer(self, answer: bool) -> None:
-        """Save (True) or cancel (False)."""
+        """Save (True) or cancel (False); an empty path cannot be saved to."""
+        if answer and not self.destination:
+            self.notify("Type a file name first.", severity="warning")
+            return
         self.dismiss(answer)

@@ -9,7 +9,7 @@ from textual.reactive import reactive
 from textual.widgets import OptionList, Static
 
 from sia_tui.core.engine.model import Run, StepStatus
-from sia_tui.tui.safe_text import DEFAULT_VIEW_LIMIT
+from sia_tui.tui.safe_text import DEFAULT_VIEW_LIMIT, set_reveal_marked
 from sia_tui.tui.screens.base import RunScreen
 from sia_tui.tui.widgets.evidence import step_content
 from sia_tui.tui.widgets.step_list import StepList
@@ -104,6 +104,8 @@ class StepsScreen(RunScreen):
 
     def action_toggle_secrets(self) -> None:
         self.reveal_secrets = not self.reveal_secrets
+        # Values the user marked secret follow the same toggle as credential headers.
+        set_reveal_marked(self.reveal_secrets)
 
     def action_show_all(self) -> None:
         self.show_everything = True

@@ -1,0 +1,115 @@
+"""Mode 8: the chaining screen inside the app, prefilled with the current agent and its skills."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.widgets import Button, Input
+
+from sia_tui.core.engine.discovery import advertised_domain_skills
+from sia_tui.core.engine.model import Run, Target
+from sia_tui.tui.screens.compose import ComposeScreen
+from sia_tui.tui.widgets.target_header import TargetHeader
+
+if TYPE_CHECKING:
+    from sia_tui.tui.app import SiaApp
+
+
+def default_pair(skills: list[str], current: str | None) -> tuple[str, str]:
+    """Upstream: the skill being debugged (else the first); downstream: the next other one."""
+    if not skills:
+        return current or "", ""
+    up = current if current in skills else skills[0]
+    others = [s for s in skills if s != up]
+    return up, others[0] if others else up
+
+
+class ComposeMode(ComposeScreen):
+    """Compose and diff, defaulting both sides to the agent on screen (RULES CMP1-CMP3)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *ComposeScreen.BINDINGS,
+        Binding("escape", "leave_fields", "Leave field", id="compose.leave"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._prefilled_for: str | None = None
+        """The agent location the fields were last prefilled from."""
+
+    @property
+    def sia(self) -> SiaApp:
+        """The app, typed."""
+        from sia_tui.tui.app import SiaApp
+
+        return cast(SiaApp, self.app)
+
+    def compose(self) -> ComposeResult:
+        yield TargetHeader(id="target-header")
+        yield from super().compose()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_run()
+        # Focus off the fields, so the number keys switch screens.
+        self.query_one("#compose", Button).focus()
+
+    def refresh_run(self) -> None:
+        """Header, and the pickers/fields from the current agent (once per agent)."""
+        run = self.sia.current_run
+        self.query_one(TargetHeader).show(run, snapshot_mode=self.sia.snapshot_mode,
+                                          read_only=self.sia.read_only)
+        if run is not None and run.card is not None:
+            self._prefill(run)
+
+    def _prefill(self, run: Run) -> None:
+        assert run.card is not None
+        skills = advertised_domain_skills(run.card)
+        location = run.target.location
+        if location == self._prefilled_for:
+            return
+        self._prefilled_for = location
+        for side in ("left", "right"):
+            self.set_skill_choices(side, skills)
+        up, down = default_pair(skills, run.skill_id or run.target.skill_id)
+        for widget_id, value in (("left-card", location), ("left-skill", up),
+                                 ("right-card", location), ("right-skill", down)):
+            self.query_one(f"#{widget_id}", Input).value = value
+
+    def action_leave_fields(self) -> None:
+        """Leave a text field so number keys switch screens again."""
+        self.query_one("#compose", Button).focus()
+
+    def action_run_compose(self) -> None:
+        if not self.sia.refuse_if_read_only():
+            super().action_run_compose()
+
+    def action_run_diff(self) -> None:
+        if not self.sia.refuse_if_read_only():
+            super().action_run_diff()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        # Enter in an agent field loads that agent's advertised skills into its picker.
+        if event.input.id in ("left-card", "right-card") and event.value.strip():
+            event.stop()
+            if not self.sia.refuse_if_read_only():
+                self._load_skills(event.input.id.removesuffix("-card"), event.value.strip())
+
+    @work(exclusive=True, group="compose-skills")
+    async def _load_skills(self, side: str, location: str) -> None:
+        # Step 1 only (the card), through the app's engine factory: same options, same limits.
+        engine = self.sia.engine_factory(Target(location), self.sia.options,
+                                         lambda *_args: None)
+        try:
+            await engine.step()
+            card = engine.run.card
+        except Exception as exc:  # noqa: BLE001 - a bad agent is a notice, not a crash
+            self.notify(f"Cannot read that card: {type(exc).__name__}", severity="error")
+            return
+        finally:
+            await engine.aclose()
+        skills = advertised_domain_skills(card) if card is not None else []
+        self.set_skill_choices(side, skills)
+        self.notify(f"{len(skills)} advertised skill(s) on that agent.")

@@ -1,0 +1,83 @@
+"""Pilot tests of modes 7 (History) and 8 (Compose) against the reference agent."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.widgets import Button, DataTable, Input, Select, Static
+
+from sia_tui.tui.app import SiaApp
+from sia_tui.tui.screens.compose_mode import ComposeMode, default_pair
+from sia_tui.tui.screens.history import HistoryMode
+from sia_tui.tui.screens.overview import OverviewScreen
+from tests.tui.conftest import SIZE, settle
+
+
+def _value(app: SiaApp, widget_id: str) -> str:
+    return app.screen.query_one(f"#{widget_id}", Input).value
+
+
+async def _compose(app: SiaApp, pilot: Any, upstream: str, downstream: str) -> str:
+    """Fill the skill ids, press F5, return the verdict panel's text."""
+    app.screen.query_one("#left-skill", Input).value = upstream
+    app.screen.query_one("#right-skill", Input).value = downstream
+    app.screen.query_one("#compose", Button).focus()
+    await pilot.press("f5")
+    await settle(pilot)
+    return str(app.screen.query_one("#verdict", Static).visual)
+
+
+async def test_seven_and_eight_switch_modes_and_the_palette_names_them(make_app: Any) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("7")
+        await settle(pilot)
+        assert isinstance(app.screen, HistoryMode)
+        await pilot.press("8")
+        await settle(pilot)
+        assert isinstance(app.screen, ComposeMode)
+        await pilot.press("1")  # focus is off the text fields: number keys still switch
+        await settle(pilot)
+        assert isinstance(app.screen, OverviewScreen)
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        for wanted in ("mode: history", "mode: compose", "session: save",
+                       "session: mark value secret"):
+            assert wanted in titles
+        assert {b.id for b in app.BINDINGS if hasattr(b, "id")} >= {
+            "mode.history", "mode.compose", "session.save"}
+
+
+async def test_compose_defaults_to_the_current_agent_and_gives_both_verdicts(
+        make_app: Any) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("8")
+        await settle(pilot)
+        run = app.current_run
+        assert run is not None
+        assert _value(app, "left-card") == _value(app, "right-card") == run.target.location
+        assert _value(app, "left-skill") == "evaluate_resource_condition"
+        picker: Select[str] = app.screen.query_one("#left-pick", Select)
+        picker.value = "measure_available_bandwidth"  # the picker fills the field
+        await pilot.pause()
+        assert _value(app, "left-skill") == "measure_available_bandwidth"
+        # The identical pair: direct composition allowed (RULES CMP1).
+        allowed = await _compose(app, pilot, "measure_available_bandwidth",
+                                 "admit_traffic_demand")
+        assert "direct composition allowed" in allowed
+        # The look-alike pair: refused, naming the fields that differ (RULES CMP2).
+        refused = await _compose(app, pilot, "measure_link_capacity", "admit_traffic_demand")
+        assert "✘ direct composition not allowed: schema_uri, digest differ" in refused
+        assert "looks alike" in refused  # and why looking alike is not enough
+        fields = app.screen.query_one("#fields", DataTable)
+        marks = [str(fields.get_row_at(r)[3]) for r in range(fields.row_count)]
+        assert marks == ["✘ differs", "✔ equal", "✔ equal", "✘ differs"]
+
+
+def test_default_pair_prefers_the_skill_being_debugged() -> None:
+    skills = ["a", "b", "c"]
+    assert default_pair(skills, "b") == ("b", "a")
+    assert default_pair(skills, None) == ("a", "b")
+    assert default_pair([], "x") == ("x", "")
