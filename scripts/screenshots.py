@@ -174,6 +174,11 @@ async def main() -> None:
     converter = shutil.which("rsvg-convert")
     for name, drive, options in SHOTS:
         svg = await shoot(name, drive, **options)
+        # Rich writes indentation as leading no-break spaces, which SVG renderers such as
+        # rsvg trim unless told to preserve them: the PNGs then lose every indent.
+        svg.write_text(svg.read_text(encoding="utf-8").replace(
+            '<svg class="rich-terminal"', '<svg xml:space="preserve" class="rich-terminal"', 1),
+            encoding="utf-8")
         if converter:
             subprocess.run([converter, str(svg), "-o", str(svg.with_suffix(".png"))],
                            check=True)

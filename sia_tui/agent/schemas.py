@@ -31,12 +31,17 @@ def _obj(properties: dict[str, Any], description: str) -> dict[str, Any]:
     }
 
 
+def _example(schema: dict[str, Any], example: dict[str, Any]) -> dict[str, Any]:
+    """``schema`` with an ``examples`` annotation: argument editors start from it."""
+    return {**schema, "examples": [example]}
+
+
 _ID = {"type": "string", "minLength": 1, "maxLength": 200}
 _REFS = {"type": "array", "items": _ID, "minItems": 1}
 _TIME = {"type": "string", "format": "date-time"}
 
 # Appendix B of the draft (WIRE.md), field for field.
-RESOURCE_CONDITION_INPUT = DomainSchema(_BASE + "resource-condition-input", "1.0", _obj({
+RESOURCE_CONDITION_INPUT = DomainSchema(_BASE + "resource-condition-input", "1.0", _example(_obj({
     "resource_id": _ID,
     "condition": _obj({
         "metric": {"type": "string", "minLength": 1},
@@ -44,7 +49,10 @@ RESOURCE_CONDITION_INPUT = DomainSchema(_BASE + "resource-condition-input", "1.0
         "threshold": {"type": "number"},
         "unit": {"type": "string", "minLength": 1},
     }, "The condition to evaluate against the current observation."),
-}, "Input of evaluate_resource_condition."))
+}, "Input of evaluate_resource_condition."), {
+    "resource_id": "network-resource-123",
+    "condition": {"metric": "utilization", "operator": "gte", "threshold": 80, "unit": "percent"},
+}))
 
 RESOURCE_CONDITION_OUTPUT = DomainSchema(_BASE + "resource-condition-output", "1.0", _obj({
     "result": {"enum": ["condition_met", "condition_not_met"]},
@@ -62,10 +70,10 @@ RESOURCE_OBSERVATION = DomainSchema(_BASE + "resource-observation", "1.0", _obj(
     "observed_at": _TIME,
 }, "One observation of one metric of one resource."))
 
-LINK_CAPACITY_CHECK_INPUT = DomainSchema(_BASE + "link-capacity-check-input", "1.0", _obj({
+LINK_CAPACITY_CHECK_INPUT = DomainSchema(_BASE + "link-capacity-check-input", "1.0", _example(_obj({
     "link_id": _ID,
     "required_mbps": {"type": "number", "exclusiveMinimum": 0},
-}, "Input of check_link_capacity."))
+}, "Input of check_link_capacity."), {"link_id": "link-7", "required_mbps": 400}))
 
 LINK_CAPACITY_CHECK_OUTPUT = DomainSchema(_BASE + "link-capacity-check-output", "1.0", _obj({
     "link_id": _ID,
@@ -82,10 +90,10 @@ LINK_PROBE = DomainSchema(_BASE + "link-probe", "1.0", _obj({
     "probed_at": _TIME,
 }, "One active probe of a link."))
 
-UPGRADE_INPUT = DomainSchema(_BASE + "capacity-upgrade-input", "1.0", _obj({
+UPGRADE_INPUT = DomainSchema(_BASE + "capacity-upgrade-input", "1.0", _example(_obj({
     "link_id": _ID,
     "target_mbps": {"type": "number", "exclusiveMinimum": 0},
-}, "Input of propose_capacity_upgrade."))
+}, "Input of propose_capacity_upgrade."), {"link_id": "link-7", "target_mbps": 10000}))
 
 UPGRADE_OUTPUT = DomainSchema(_BASE + "capacity-upgrade-proposal", "1.0", _obj({
     "link_id": _ID,
@@ -94,10 +102,11 @@ UPGRADE_OUTPUT = DomainSchema(_BASE + "capacity-upgrade-proposal", "1.0", _obj({
     "approval_required": {"type": "boolean"},
 }, "A recommendation only: nothing is changed."))
 
-SHUTDOWN_INPUT = DomainSchema(_BASE + "interface-shutdown-input", "1.0", _obj({
+SHUTDOWN_INPUT = DomainSchema(_BASE + "interface-shutdown-input", "1.0", _example(_obj({
     "device_id": _ID,
     "interface_name": _ID,
-}, "Input of apply_interface_shutdown."))
+}, "Input of apply_interface_shutdown."), {"device_id": "edge-router-1",
+                                          "interface_name": "ge-0/0/1"}))
 
 SHUTDOWN_OUTPUT = DomainSchema(_BASE + "interface-shutdown-result", "1.0", _obj({
     "device_id": _ID,
@@ -106,9 +115,9 @@ SHUTDOWN_OUTPUT = DomainSchema(_BASE + "interface-shutdown-result", "1.0", _obj(
     "simulated": {"const": True},
 }, "Result of a simulated interface shutdown."))
 
-LINK_REQUEST = DomainSchema(_BASE + "link-request", "1.0", _obj({
+LINK_REQUEST = DomainSchema(_BASE + "link-request", "1.0", _example(_obj({
     "link_id": _ID,
-}, "Names one link."))
+}, "Names one link."), {"link_id": "link-7"}))
 
 
 def _bandwidth_shape(description: str) -> dict[str, Any]:

@@ -42,6 +42,13 @@ _QUERY_TOKEN = re.compile(
 _URL_USERINFO = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*://)([^/\s@\"'<>\\?#]+)@")
 
 
+def is_credential_header(name: str) -> bool:
+    """True for a header whose value is a credential by its name alone (the one rule the
+    screen, the reports and the session files all use)."""
+    lowered = name.lower()
+    return lowered in SENSITIVE_HEADERS or CREDENTIAL_NAME.search(lowered) is not None
+
+
 def placeholder(name: str) -> str:
     """The stable placeholder for a secret called ``name`` (a header name or a source)."""
     return f"«redacted:{name.lower()}»"
@@ -128,9 +135,7 @@ class Redactor:
 
     def is_secret_header(self, name: str) -> bool:
         """True for a header whose whole value is a credential (listed, marked or named so)."""
-        lowered = name.lower()
-        return (lowered in SENSITIVE_HEADERS or lowered in self.secret_headers
-                or CREDENTIAL_NAME.search(lowered) is not None)
+        return is_credential_header(name) or name.lower() in self.secret_headers
 
     def learn_headers(self, headers: Iterable[tuple[str, str]]) -> None:
         """Remember the value of every credential header (before redacting anything)."""

@@ -227,6 +227,14 @@ class SiaApp(SessionApp):
             return
         if self.engine is not None:
             await self._guarded(self.engine.run_all())
+            self._explain_pause()
+
+    def _explain_pause(self) -> None:
+        """Steps 7-11 wait for arguments: say where they come from, once the run pauses."""
+        run = self.current_run
+        if run is not None and run.next_step == 7 and run.arguments is None:
+            self.notify("Steps 1-6 passed. Steps 7-11 need the skill's arguments: press 5 to "
+                        "edit them, then ctrl+j to invoke.", title="Waiting for arguments")
 
     @work(exclusive=True, group="engine")
     async def action_restart(self) -> None:

@@ -8,13 +8,12 @@ from collections.abc import Iterable
 from rich.text import Text
 from textual.content import Content
 
-from sia_tui.core.redact import MIN_LITERAL_LENGTH
+from sia_tui.core.redact import MIN_LITERAL_LENGTH, is_credential_header
 from sia_tui.core.safe_text import printable
 
 #: Rendered views of untrusted text stop here; a "show all" action lifts the cap.
 DEFAULT_VIEW_LIMIT = 64 * 1024
 
-_SECRET_HEADER = re.compile(r"authorization|cookie|token|secret|api[-_]?key|password", re.I)
 MASK = "••••••••"
 
 
@@ -94,14 +93,9 @@ def truncated(text: str, limit: int | None) -> tuple[str, bool]:
     return text[:limit], True
 
 
-def is_secret_header(name: str) -> bool:
-    """Header names whose values are credentials."""
-    return bool(_SECRET_HEADER.search(name))
-
-
 def masked_header(name: str, value: str, *, reveal: bool = False) -> str:
     """The header value to show: masked when it is a secret unless the user revealed it."""
-    if reveal or not is_secret_header(name):
+    if reveal or not is_credential_header(name):
         return value
     scheme, _, rest = value.partition(" ")
     # Keep the scheme ("Bearer") so the user sees what kind of credential was sent.

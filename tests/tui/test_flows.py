@@ -67,6 +67,19 @@ async def test_r_then_invoke_runs_all_eleven_steps_green(make_app: Any) -> None:
         assert "observation-7" in records and "✔ valid" in records
 
 
+async def test_run_all_says_where_the_arguments_come_from(make_app: Any) -> None:
+    """After `r` stops at step 7, a newcomer is told to press 5 and ctrl+j."""
+    app = make_app()
+    told: list[str] = []
+    notify = app.notify
+    app.notify = lambda message, **kw: (told.append(str(message)), notify(message, **kw))[1]
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("2", "r")
+        await pilot.app.workers.wait_for_complete()
+        assert any("press 5" in m and "ctrl+j" in m for m in told), told
+
+
 async def test_digest_card_fault_fails_step_four_locally(make_app: Any) -> None:
     app = make_app("digest-card")
     async with app.run_test(size=SIZE) as pilot:
