@@ -100,6 +100,10 @@ class Procedure:
             self._fail(result, StepFailed(str(exc)))
         finally:
             self._current = None
+            # What the client noticed (a cross-origin interface, a mismatched JSON-RPC id)
+            # belongs in the run's report too.
+            self.run.warnings.extend(w for w in self._ctx.client.warnings
+                                     if w not in self.run.warnings)
         self._notify(result)
         return result
 
