@@ -14,6 +14,7 @@ import httpx
 
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.model import Run, StepResult, Target
+from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.session.format import LoadedSession
 
@@ -117,6 +118,19 @@ def verdict(step: StepResult) -> str:
     return step.status.value + (f" ({step.code})" if step.code else "")
 
 
+async def run_recorded(target: Target, options: ClientOptions, recorded: Run,
+                       transport: httpx.AsyncBaseTransport | None) -> Run:
+    """A fresh procedure with the recorded arguments, run as far as it goes (replay, rerun)."""
+    proc = Procedure(target, options, transport=transport)
+    try:
+        if recorded.arguments is not None:
+            proc.set_arguments(recorded.arguments, send_anyway=recorded.send_anyway)
+        await proc.run_all()
+    finally:
+        await proc.aclose()
+    return proc.run
+
+
 def compare_steps(recorded: Run, today: Run) -> list[StepChange]:
     """Steps whose status or code differ."""
     return [StepChange(old.step, old.title, verdict(old), verdict(new))
@@ -139,7 +153,6 @@ def target_for(run: Run) -> Target:
 
 async def replay_session(session: LoadedSession) -> ReplayResult:
     """Run a fresh Procedure against the recorded exchanges only (no network)."""
-    from sia_tui.core.engine.procedure import Procedure  # the engine imports the client
 
     recorded = session.run
     notes: list[str] = []
@@ -154,15 +167,9 @@ async def replay_session(session: LoadedSession) -> ReplayResult:
             notes.append("the Agent Card came from a local file; replayed from its recorded bytes")
         transport = ReplayTransport(exchanges)
         # poll_interval 0: the recorded answers are already there, waiting adds nothing.
-        proc = Procedure(target, options_from(session.options, poll_interval=0.0),
-                         transport=transport)
-        try:
-            if recorded.arguments is not None:
-                proc.set_arguments(recorded.arguments, send_anyway=recorded.send_anyway)
-            await proc.run_all()
-        finally:
-            await proc.aclose()
+        today = await run_recorded(target, options_from(session.options, poll_interval=0.0),
+                                   recorded, transport)
     if "«redacted:" in repr(recorded.arguments):
         notes.append("some argument values were redacted; step 7 ran on the placeholders")
-    return ReplayResult(proc.run, compare_steps(recorded, proc.run), transport.unmatched,
+    return ReplayResult(today, compare_steps(recorded, today), transport.unmatched,
                         transport.requested, notes)

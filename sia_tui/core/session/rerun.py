@@ -15,7 +15,13 @@ from sia_tui.core.exchange import Exchange
 from sia_tui.core.session.codec import SessionError
 from sia_tui.core.session.format import LoadedSession
 from sia_tui.core.session.jsondiff import JsonChange, json_diff
-from sia_tui.core.session.replay import StepChange, compare_steps, options_from, target_for
+from sia_tui.core.session.replay import (
+    StepChange,
+    compare_steps,
+    options_from,
+    run_recorded,
+    target_for,
+)
 
 #: Bodies larger than this are compared by equality only.
 MAX_DIFFED_BODY = 4 * 1024 * 1024
@@ -110,7 +116,6 @@ async def rerun_session(session: LoadedSession, *, location: str | None = None,
                         headers: tuple[tuple[str, str], ...] = (), bearer: str | None = None,
                         transport: httpx.AsyncBaseTransport | None = None) -> RerunResult:
     """Run the recorded target and arguments live with the credentials given now."""
-    from sia_tui.core.engine.procedure import Procedure
 
     recorded = session.run
     target = target_for(recorded)
@@ -121,14 +126,7 @@ async def rerun_session(session: LoadedSession, *, location: str | None = None,
                            "give the URL again with --target")
     kept = tuple((k, v) for k, v in _recorded_headers(session) if "«redacted:" not in v)
     options = options_from(session.options, headers=kept + headers, bearer=bearer)
-    proc = Procedure(target, options, transport=transport)
-    try:
-        if recorded.arguments is not None:
-            proc.set_arguments(recorded.arguments, send_anyway=recorded.send_anyway)
-        await proc.run_all()
-    finally:
-        await proc.aclose()
-    today = proc.run
+    today = await run_recorded(target, options, recorded, transport)
     old, new = recorded.digests, today.digests
     digest_changes = {name: (getattr(old, name), getattr(new, name))
                       for name in ("advertised", "returned", "computed")

@@ -15,18 +15,23 @@ if TYPE_CHECKING:
     from sia_tui.tui.app import SiaApp
 
 
-class RunScreen(Screen[None]):
-    """A mode screen that redraws from the current ``Run``."""
-
-    #: Short help shown by F1 above the bindings table.
-    HELP = ""
+class SiaAppMixin:
+    """For screens of the sia-tui app: the app, typed, as ``self.sia``."""
 
     @property
     def sia(self) -> SiaApp:
         """The app, typed."""
         from sia_tui.tui.app import SiaApp
 
+        assert isinstance(self, Screen)
         return cast(SiaApp, self.app)
+
+
+class RunScreen(SiaAppMixin, Screen[None]):
+    """A mode screen that redraws from the current ``Run``."""
+
+    #: Short help shown by F1 above the bindings table.
+    HELP = ""
 
     def compose(self) -> ComposeResult:
         yield TargetHeader(id="target-header")

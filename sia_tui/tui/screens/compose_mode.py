@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import work
 from textual.app import ComposeResult
@@ -11,11 +11,12 @@ from textual.widgets import Button, Input
 
 from sia_tui.core.engine.discovery import advertised_domain_skills
 from sia_tui.core.engine.model import Run, Target
+from sia_tui.tui.screens.base import SiaAppMixin
 from sia_tui.tui.screens.compose import ComposeScreen
 from sia_tui.tui.widgets.target_header import TargetHeader
 
 if TYPE_CHECKING:
-    from sia_tui.tui.app import SiaApp
+    pass
 
 
 def default_pair(skills: list[str], current: str | None) -> tuple[str, str]:
@@ -27,7 +28,7 @@ def default_pair(skills: list[str], current: str | None) -> tuple[str, str]:
     return up, others[0] if others else up
 
 
-class ComposeMode(ComposeScreen):
+class ComposeMode(SiaAppMixin, ComposeScreen):
     """Compose and diff, defaulting both sides to the agent on screen (RULES CMP1-CMP3)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -39,13 +40,6 @@ class ComposeMode(ComposeScreen):
         super().__init__()
         self._prefilled_for: str | None = None
         """The agent location the fields were last prefilled from."""
-
-    @property
-    def sia(self) -> SiaApp:
-        """The app, typed."""
-        from sia_tui.tui.app import SiaApp
-
-        return cast(SiaApp, self.app)
 
     def compose(self) -> ComposeResult:
         yield TargetHeader(id="target-header")

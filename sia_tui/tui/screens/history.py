@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -14,11 +14,12 @@ from textual.widgets import DataTable, Footer, Static
 
 from sia_tui.core.session import history
 from sia_tui.tui.safe_text import literal
+from sia_tui.tui.screens.base import SiaAppMixin
 from sia_tui.tui.screens.confirm import ConfirmScreen
 from sia_tui.tui.widgets.target_header import TargetHeader
 
 if TYPE_CHECKING:
-    from sia_tui.tui.app import SiaApp
+    pass
 
 
 class HistoryScreen(Screen[Path | None]):
@@ -117,18 +118,11 @@ class HistoryScreen(Screen[Path | None]):
         self.dismiss(None)
 
 
-class HistoryMode(HistoryScreen):
+class HistoryMode(SiaAppMixin, HistoryScreen):
     """Mode 7: the history inside the app; Enter opens a run read-only, ``d`` asks first."""
 
     HELP = ("Every finished run is autosaved here (redacted). Enter opens one read-only: "
             "every screen shows the recorded bytes and nothing is sent. d deletes (asks first).")
-
-    @property
-    def sia(self) -> SiaApp:
-        """The app, typed."""
-        from sia_tui.tui.app import SiaApp
-
-        return cast(SiaApp, self.app)
 
     def compose(self) -> ComposeResult:
         yield TargetHeader(id="target-header")
