@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
@@ -12,6 +11,7 @@ from sia_tui.core.constants import DIGEST_MEMBER, DOCUMENT_MEMBER
 from sia_tui.core.document import validate_document, verify_digests, verify_embedded_schemas
 from sia_tui.core.errors import SiaError
 from sia_tui.core.findings import Finding, Severity
+from sia_tui.core.safe_text import printable, terminal_json
 from sia_tui.core.strictjson import load_path, loads
 
 
@@ -93,9 +93,9 @@ def _print(findings: list[Finding], *, as_json: bool) -> None:
     if as_json:
         rows = [{"severity": str(f.severity), "rule": f.rule, "pointer": f.pointer,
                  "message": f.message, **f.as_detail()} for f in findings]
-        print(json.dumps({"ok": not rows, "findings": rows}, indent=2, ensure_ascii=False))
+        print(terminal_json({"ok": not rows, "findings": rows}))
         return
     for f in findings:
-        print(f"{f.severity}: {f.pointer or '/'}: {f.message} [{f.rule}]")
+        print(f"{f.severity}: {printable(f.pointer or '/')}: {printable(f.message)} [{f.rule}]")
     if not findings:
         print("ok: the document passes CP5, CP6 and SID8")

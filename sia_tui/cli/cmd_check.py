@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -19,6 +18,7 @@ from sia_tui.core.engine.report import run_to_json
 from sia_tui.core.engine.text_report import render_text
 from sia_tui.core.errors import JsonInputError
 from sia_tui.core.redact import Redactor
+from sia_tui.core.safe_text import terminal_json
 from sia_tui.core.session.codec import SessionError
 from sia_tui.core.session.store import save_session
 from sia_tui.core.strictjson import loads
@@ -102,7 +102,7 @@ def main(args: argparse.Namespace) -> int:
             return 2
     if args.json:
         report = redactor.value(run_to_json(run), "report")
-        print(json.dumps(report, indent=2, ensure_ascii=False))
+        print(terminal_json(report))
     else:
         text = render_text(run, colour=sys.stdout.isatty())
         sys.stdout.write(redactor.text(text, "report"))

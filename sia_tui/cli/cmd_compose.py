@@ -20,7 +20,7 @@ from sia_tui.core.document import validate_document, verify_embedded_schemas
 from sia_tui.core.engine.model import Target
 from sia_tui.core.errors import SiaError
 from sia_tui.core.redact import Redactor
-from sia_tui.core.safe_text import printable
+from sia_tui.core.safe_text import printable, terminal_json
 from sia_tui.core.schema_diff import Impact
 from sia_tui.core.strictjson import load_path, loads
 
@@ -245,11 +245,12 @@ async def _compose(args: argparse.Namespace, options: ClientOptions) -> tuple[
 def _emit(args: argparse.Namespace, options: ClientOptions, text: str,
           report: dict[str, Any], locations: list[str]) -> None:
     """Print text or JSON with credentials (flags, URL userinfo/query secrets) redacted."""
-    redactor = Redactor.from_options(options, secret_headers=args.secret_header)
+    redactor = Redactor.from_options(options, secret_values=args.secret,
+                                     secret_headers=args.secret_header)
     for location in locations:
         redactor.learn_url(location)
     if args.json:
-        print(json.dumps(redactor.value(report, "report"), indent=2, ensure_ascii=False))
+        print(terminal_json(redactor.value(report, "report")))
     else:
         sys.stdout.write(redactor.text(text, "report"))
 

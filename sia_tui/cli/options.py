@@ -16,7 +16,9 @@ def add_connection_flags(parser: argparse.ArgumentParser) -> None:
     """--header, --bearer, --timeout, TLS and origin flags."""
     group = parser.add_argument_group("connection")
     group.add_argument("--header", action="append", default=[], metavar="'NAME: VALUE'",
-                       help="extra request header (repeatable); never printed or saved")
+                       help="extra request header (repeatable); values of credential-like "
+                       "headers (Authorization, *token*, *-key, ...) are never printed or "
+                       "saved, mark others with --secret-header")
     group.add_argument("--secret-header", action="append", default=[], metavar="NAME",
                        help="treat this header's value as a secret in reports and sessions")
     group.add_argument("--secret", action="append", default=[], metavar="VALUE",

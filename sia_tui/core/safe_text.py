@@ -27,3 +27,15 @@ def printable(text: str, *, keep_newlines: bool = False) -> str:
         else:
             out.append(char)
     return "".join(out)
+
+
+def terminal_json(value: object, *, indent: int | None = 2) -> str:
+    """JSON text that is safe to print: C1 controls and format characters (bidi overrides)
+    inside strings become ``\\uXXXX`` escapes, which JSON readers decode unchanged."""
+    import json
+
+    text = json.dumps(value, indent=indent, ensure_ascii=False)
+    return "".join(
+        f"\\u{ord(char):04x}" if 0x7F <= ord(char) <= 0x9F
+        or unicodedata.category(char) in ("Cf", "Cs", "Co") else char
+        for char in text)

@@ -14,7 +14,10 @@ from sia_tui.core.pointer import Segment, container_pointer_at, join, line_colum
 _SURROGATE = re.compile("[\ud800-\udfff]")
 # A \uD800-\uDFFF escape somewhere (possibly a valid pair; checked after parsing).
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
-_BRACKETS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[{]|[\]}]', re.DOTALL)
+# A string token is matched possessively and may run to the end of the text when it is
+# unterminated: otherwise every later quote restarts a failing scan (quadratic time on
+# hostile input such as an endless run of \").
+_BRACKETS = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+(?:"|\Z)|[\[{]|[\]}]', re.DOTALL)
 _NON_FINITE = frozenset({"NaN", "Infinity", "-Infinity"})
 
 

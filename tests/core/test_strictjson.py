@@ -145,3 +145,12 @@ def test_missing_file_is_a_json_input_error(tmp_path: Path) -> None:
 def test_source_prefixes_the_message() -> None:
     with pytest.raises(JsonInputError, match=r"^card\.json:1:2: "):
         loads(b"[NaN]", source="card.json")
+
+
+def test_unterminated_string_of_escaped_quotes_is_refused_in_linear_time() -> None:
+    """A hostile body (many brackets, then an endless run of \\") must not freeze the
+    client: the depth pre-scan reads the unterminated string once (regressed, this input
+    takes hours instead of milliseconds)."""
+    hostile = "[]" * 300 + '"' + '\\"' * 200_000
+    with pytest.raises(JsonInputError):
+        loads(hostile)

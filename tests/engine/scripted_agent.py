@@ -54,6 +54,12 @@ class ScriptedAgent:
     describe: Callable[[], dict[str, Any]] = describe_task
     invoke: Callable[[dict[str, Any]], dict[str, Any]] = lambda _req: task(
         "TASK_STATE_COMPLETED")
+    #: SSE events (StreamResponse objects) answering SendStreamingMessage.
+    stream: Callable[[dict[str, Any]], list[dict[str, Any]]] = lambda _req: []
+    #: The task GetTask returns (poll after an early end of stream).
+    get_task: Callable[[], dict[str, Any]] = lambda: task("TASK_STATE_COMPLETED")
+    #: Whether the card declares the streaming capability.
+    streaming: bool = True
     #: Every skill request object the agent received, in order.
     requests: list[dict[str, Any]] = field(default_factory=list)
 
@@ -63,7 +69,7 @@ class ScriptedAgent:
         return {"name": "Scripted", "description": "d", "version": "1",
                 "supportedInterfaces": [{"url": f"{BASE}/rpc", "protocolBinding": "JSONRPC",
                                          "protocolVersion": "1.0"}],
-                "capabilities": {"extensions": [{"uri": EXTENSION_URI, "params": {
+                "capabilities": {"streaming": self.streaming, "extensions": [{"uri": EXTENSION_URI, "params": {
                     "interface_version": "1.0", "skills": [
                         {"skill_id": SKILL, "skill_version": "1.0",
                          "interface_digest": DIGEST}]}}]},
@@ -73,7 +79,16 @@ class ScriptedAgent:
         if request.url.path.startswith("/.well-known/"):
             return httpx.Response(200, json=self.card())
         envelope = json.loads(request.content)
+        if envelope["method"] == "GetTask":
+            return httpx.Response(200, json={"jsonrpc": "2.0", "id": envelope["id"],
+                                             "result": self.get_task()})
         data = envelope["params"]["message"]["parts"][0]["data"]
+        if envelope["method"] == "SendStreamingMessage":
+            self.requests.append(data)
+            body = "".join(
+                "data: " + json.dumps({"jsonrpc": "2.0", "id": envelope["id"], "result": e})
+                + "\n\n" for e in self.stream(data))
+            return httpx.Response(200, text=body, headers={"content-type": "text/event-stream"})
         self.requests.append(data)
         answer = self.describe() if data["skill"] == "describe_skill" else self.invoke(data)
         return httpx.Response(200, json={"jsonrpc": "2.0", "id": envelope["id"],

@@ -151,3 +151,19 @@ async def test_document_cache_is_bound_to_the_card(agent_url: str, tmp_path: Any
         assert statuses(run)[:6] == ["passed"] * 6
         sent = [e.purpose for e in run.exchanges]
         assert ("describe_skill" in sent) is (not expected)
+
+
+async def test_cache_never_stores_a_credential_from_the_url(agent_url: str,
+                                                            tmp_path: Any) -> None:
+    """RULES CP12 binds the target identity, not the token in its query string."""
+    from sia_tui.core.engine.cache import DocumentCache
+
+    url = agent_url.replace("http://", "http://alice:pw-userinfo-1234@") + \
+        "/.well-known/agent-card.json?api_key=query-secret-5678"
+    procedure = Procedure(Target(url, skill_id="evaluate_resource_condition"), ClientOptions(),
+                          cache=DocumentCache(tmp_path))
+    run = await procedure.run_until(6)
+    await procedure.aclose()
+    assert run.steps[5].status is StepStatus.PASSED
+    stored = "".join(p.read_text() for p in tmp_path.glob("*.json"))
+    assert stored and "query-secret-5678" not in stored and "pw-userinfo-1234" not in stored

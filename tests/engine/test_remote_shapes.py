@@ -82,7 +82,8 @@ async def test_unknown_code_and_wrong_state_are_flagged() -> None:
         {"code": "it_broke"}, {"extra": True}]))
     run = await run_with(agent)
     step9 = run.steps[8]
-    assert step9.status is StepStatus.FAILED and step9.code == "it_broke"
+    assert step9.status is StepStatus.FAILED and step9.code is None
+    assert "it_broke" in " ".join(f.message for f in step9.findings)
     assert {f.rule for f in step9.findings} >= {"ERR1", "ERR2"}
     rejected = ScriptedAgent(invoke=lambda _r: task("TASK_STATE_FAILED", status_data=[
         {"code": "input_invalid"}]))
@@ -134,3 +135,63 @@ async def test_input_required_is_not_validated_against_input_schema() -> None:
     failed = run.failed_step
     assert failed is not None and failed.step == 9
     assert "INV11" in failed.message
+
+
+async def test_non_string_record_reference_is_a_finding_not_a_crash() -> None:
+    """supporting_record_refs holding an object fails step 10 cleanly (RULES CP10)."""
+    agent = completed(artifact("r1", SKILL, {**RESULT, "supporting_record_refs": [{}]}),
+                      artifact("observation-7", "resource-observation", RECORD))
+    run = await run_with(agent)
+    failed = run.failed_step
+    assert failed is not None and (failed.step, failed.code) == (10, "output_invalid")
+    assert all(s.status is not StepStatus.RUNNING for s in run.steps)
+
+
+def _streaming_document(modes: list[str], *, streaming: bool = True) -> ScriptedAgent:
+    """A scripted agent whose document declares ``modes`` (digests recomputed)."""
+    from sia_tui.core.canonical import digest_of
+    from tests.engine import scripted_agent
+
+    document = {**DOCUMENT, "interaction": {"response_modes": modes, "cancellable": False}}
+    digest = digest_of(document)
+    agent = ScriptedAgent(describe=lambda: task("TASK_STATE_COMPLETED", artifacts=[artifact(
+        "d1", "describe_skill", {"interface_digest": digest, "skill_interface": document})]),
+        streaming=streaming)
+    card = agent.card()
+    card["capabilities"]["extensions"][0]["params"]["skills"][0]["interface_digest"] = digest
+    agent.card = lambda: card  # type: ignore[method-assign]
+    assert scripted_agent.SKILL == SKILL
+    return agent
+
+
+async def test_a_stream_that_closes_early_is_polled_not_misreported() -> None:
+    """RULES CP13: a closed connection is no task state; the engine asks with GetTask."""
+    agent = _streaming_document(["stream"])
+    agent.stream = lambda _r: [{"task": task("TASK_STATE_SUBMITTED")},
+                               {"statusUpdate": {"taskId": "task-1", "contextId": "ctx-1",
+                                                 "status": {"state": "TASK_STATE_WORKING"}}}]
+    agent.get_task = lambda: task("TASK_STATE_COMPLETED", artifacts=[
+        artifact("r1", SKILL, RESULT), artifact("observation-7", "resource-observation", RECORD)])
+    run = await run_with(agent)
+    assert [s.status for s in run.steps] == [StepStatus.PASSED] * 11, run.failed_step
+    assert run.steps[8].evidence["note"].startswith("the stream ended before a final state")
+
+
+async def test_an_undeclared_mode_is_never_used() -> None:
+    """RULES SID4: only stream declared, no streaming capability: step 8 refuses to guess."""
+    agent = _streaming_document(["stream"], streaming=False)
+    run = await run_with(agent)
+    failed = run.failed_step
+    assert failed is not None and failed.step == 8
+    assert "streaming capability" in failed.message
+    assert len(agent.requests) == 1  # describe_skill only: the invocation was never sent
+
+
+async def test_arguments_beyond_jcs_range_still_validate() -> None:
+    """An integer above 2**53 is valid JSON; the size check must not fail step 7."""
+    agent = completed(artifact("r1", SKILL, RESULT),
+                      artifact("observation-7", "resource-observation", RECORD))
+    big = {**ARGUMENTS, "condition": {**ARGUMENTS["condition"], "threshold": 2**60}}
+    run = await run_with(agent, big)
+    assert run.steps[6].status is StepStatus.PASSED
+    assert run.steps[6].evidence["arguments_bytes"] is None

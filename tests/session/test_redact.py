@@ -75,3 +75,4 @@ def test_a_setting_in_a_header_named_like_a_credential_does_not_corrupt_bodies()
         b'set-cookie\xc2\xbb"}')
     assert red.headers((("X-Session-Mode", "stream"),), "h") == [
         ["X-Session-Mode", "«redacted:x-session-mode»"]]
+

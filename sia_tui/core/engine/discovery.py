@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 from sia_tui.core.a2a.model import AgentCard, Interface, Message, Task
 from sia_tui.core.codes import Origin
@@ -108,10 +109,26 @@ async def select_skill(ctx: EngineContext, result: StepResult) -> None:
                       f"{binding.interface_digest}")
 
 
+def target_identity(location: str) -> str:
+    """The card location without userinfo, query or fragment: it names the agent, and a
+    credential in the URL must never reach the cache file."""
+    try:
+        parts = urlsplit(location)
+    except ValueError:
+        return location
+    if not parts.scheme:
+        return location  # a local card file
+    host = parts.hostname or ""
+    netloc = f"[{host}]" if ":" in host else host
+    if parts.port:
+        netloc += f":{parts.port}"
+    return urlunsplit((parts.scheme, netloc, parts.path, "", ""))
+
+
 def cache_key(ctx: EngineContext) -> CacheKey:
     """The CP12 binding of the current run."""
     run = ctx.run
-    return CacheKey(run.card_url or run.target.location, run.skill_id or "",
+    return CacheKey(target_identity(run.card_url or run.target.location), run.skill_id or "",
                     run.skill_version or "", run.digests.advertised or "")
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from sia_tui.core.a2a.model import Message, StreamEvent, Task
@@ -13,7 +14,7 @@ from sia_tui.core.engine.discovery import settle
 from sia_tui.core.engine.model import StepResult
 from sia_tui.core.engine.outcome import StepFailed
 from sia_tui.core.engine.remote_errors import details_as_findings, read_remote_error
-from sia_tui.core.errors import SiaError
+from sia_tui.core.errors import CanonicalizationError, SiaError
 from sia_tui.core.findings import Finding, Severity
 from sia_tui.core.validation import compile_schema
 
@@ -48,7 +49,11 @@ def choose_mode(ctx: EngineContext) -> str:
     for mode in MODE_PREFERENCE:
         if mode in declared and (mode != "stream" or streaming):
             return mode
-    return "sync"
+    # RULES SID4: never use a mode the document does not declare.
+    raise StepFailed(f"the document declares only {declared}, and the card does not declare "
+                     "the streaming capability", hint="Ask the vendor to declare "
+                     "capabilities.streaming, or choose --mode stream explicitly.",
+                     category="usage")
 
 
 async def check_arguments(ctx: EngineContext, result: StepResult) -> None:
@@ -57,9 +62,12 @@ async def check_arguments(ctx: EngineContext, result: StepResult) -> None:
     compiled = compile_schema(embedded_schema(ctx.document, ("input_schema",)))
     findings = compiled.validate(run.arguments)
     limit = ctx.document.get("constraints", {}).get("max_input_bytes")
-    size = len(canonical_bytes(run.arguments))
+    try:
+        size: int | None = len(canonical_bytes(run.arguments))
+    except CanonicalizationError:  # e.g. an integer beyond 2**53: valid JSON, no JCS size
+        size = None
     result.evidence = {"arguments_bytes": size}
-    if isinstance(limit, int) and size > limit:
+    if isinstance(limit, int) and size is not None and size > limit:
         findings.append(Finding(f"arguments are {size} bytes; the document's constraints allow "
                                 f"{limit} (the agent may answer constraint_rejected)",
                                 severity=Severity.WARNING, pointer="", code="constraint_rejected"))
@@ -116,6 +124,19 @@ async def delegate(ctx: EngineContext, result: StepResult) -> None:
     result.message = f"task {task.id} accepted ({task.state}) in {mode} mode"
 
 
+def stream_time_limit(ctx: EngineContext) -> float:
+    """How long a stream may run in all: keep-alive pings must not keep it open forever.
+
+    The document's ``max_duration_seconds`` (plus one read timeout of slack) when declared,
+    else the client's total timeout.
+    """
+    declared = ctx.document.get("constraints", {}).get("max_duration_seconds")
+    total = ctx.options.total_timeout
+    if isinstance(declared, int | float) and not isinstance(declared, bool) and declared > 0:
+        return max(total, float(declared) + ctx.options.read_timeout)
+    return total
+
+
 async def _next_event(ctx: EngineContext) -> StreamEvent | None:
     assert ctx.stream is not None and ctx.assembly is not None
     try:
@@ -132,16 +153,27 @@ async def receive(ctx: EngineContext, result: StepResult) -> None:
     """CP9: wait for the final state, then read the typed output and records."""
     run = ctx.run
     assert run.task is not None and run.interface is not None
+    limit = stream_time_limit(ctx)
     try:
         if run.mode == "stream" and ctx.assembly is not None:
-            while ctx.stream is not None:
-                event = await _next_event(ctx)
-                if event is None or event.final:
-                    break
+            async with asyncio.timeout(limit):
+                while ctx.stream is not None:
+                    event = await _next_event(ctx)
+                    if event is None or event.final:
+                        break
             run.task = ctx.assembly.task()
             result.evidence["status_log"] = list(ctx.assembly.status_log)
+            if not run.task.terminal:
+                # The stream closed early: ask for the task instead of guessing its state
+                # (a closed connection is not a state the agent reported, RULES CP13).
+                result.evidence["note"] = "the stream ended before a final state; polled"
+                run.task = await settle(ctx, run.task, "invoke")
         elif not run.task.terminal:
             run.task = await settle(ctx, run.task, "invoke")
+    except TimeoutError as exc:
+        raise StepFailed(f"no final task state within {limit:.0f} s of streaming",
+                         hint="The skill may declare max_duration_seconds; raise --timeout "
+                         "for longer runs.") from exc
     except SiaError as exc:
         raise StepFailed(f"receiving the task failed: {exc}") from exc
     finally:

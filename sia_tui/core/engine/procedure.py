@@ -98,6 +98,10 @@ class Procedure:
             self._fail(result, failure)
         except SiaError as exc:  # a core error that escaped a step is still located
             self._fail(result, StepFailed(str(exc)))
+        except Exception as exc:  # noqa: BLE001 - agent input must never crash the run
+            self._fail(result, StepFailed(
+                f"sia-tui could not finish this step ({type(exc).__name__}: {exc}); this is a "
+                "sia-tui bug: please report it with the saved session", category="internal"))
         finally:
             self._current = None
             # What the client noticed (a cross-origin interface, a mismatched JSON-RPC id)

@@ -42,10 +42,11 @@ def read_remote_error(task: Task) -> RemoteError:
         return RemoteError(None, text or "the agent gave no error object", task.state,
                            findings=findings)
     code = error.get("code")
-    code_text = code if isinstance(code, str) else None
-    if code_text not in ERROR_CODES:
-        findings.append(_warn(f"error code {code!r} is not one of the draft's ten codes",
-                              "ERR2", "/code"))
+    code_text = code if isinstance(code, str) and code in ERROR_CODES else None
+    if code_text is None:
+        # RULES ERR2: an unknown code is reported as a finding, never shown as a draft code.
+        findings.append(_warn(f"error code {str(code)[:80]!r} is not one of the draft's ten "
+                              "codes", "ERR2", "/code"))
     elif task.state not in expected_states(code_text):
         # RULES ERR3: the terminal state depends on when the failure happened.
         findings.append(_warn(

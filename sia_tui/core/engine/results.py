@@ -80,7 +80,8 @@ async def check_output(ctx: EngineContext, result: StepResult) -> None:
     ids = {a.artifact_id for a in run.task.artifacts}
     refs = value.get(REFS_MEMBER) if isinstance(value, dict) else None
     for index, ref in enumerate(refs if isinstance(refs, list) else []):
-        if ref not in ids:
+        # A non-string ref is the output schema's business (step 10 reports it there).
+        if isinstance(ref, str) and ref not in ids:
             # RULES INV7: output refers to records by their task-scoped artifactId.
             findings.append(Finding(f"{REFS_MEMBER}[{index}] = {ref!r} names no artifact of this "
                                     "task", pointer=f"/{REFS_MEMBER}/{index}", rule="INV7",

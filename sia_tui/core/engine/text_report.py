@@ -36,18 +36,18 @@ def render_text(run: Run, *, colour: bool = False) -> str:
     for step in run.steps:
         icon = _paint(_ICONS[step.status], _COLOURS[step.status], colour)
         status = _paint(f"{step.status.value:<8}", _COLOURS[step.status], colour)
-        code = f" [{step.code}, {step.origin.value if step.origin else 'local'}]" \
+        code = f" [{printable(step.code)}, {step.origin.value if step.origin else 'local'}]" \
             if step.code else ""
         lines.append(f" {icon} {step.step:>2}. {step.title:<40} {status}{code}")
         if step.message and step.status in (StepStatus.PASSED, StepStatus.FAILED):
             lines.append(f"       {printable(step.message)}")
         if step.status is StepStatus.FAILED:
             for finding in step.findings[:10]:
-                where = f"{finding.pointer or '/'}"
+                where = printable(finding.pointer or "/")
                 rule = f" [{finding.rule}]" if finding.rule else ""
                 lines.append(f"       - {where}: {printable(finding.message)}{rule}")
             if step.hint:
-                lines.append(f"       next: {step.hint}")
+                lines.append(f"       next: {printable(step.hint)}")
             info = describe_code(step.code) if step.code else None
             if info:
                 lines.append(f"       {step.code}: {info.meaning}")
