@@ -18,6 +18,8 @@ from sia_tui.agent import a2a_wire as wire
 from sia_tui.agent.config import AgentConfig
 from sia_tui.agent.service import AgentService, OperationError, check_message, is_final
 from sia_tui.core.constants import EXTENSION_URI, EXTENSIONS_HEADER, LEGACY_EXTENSIONS_HEADER
+from sia_tui.core.errors import JsonInputError
+from sia_tui.core.strictjson import loads
 
 REST_TYPE = "application/a2a+json"
 #: What the ``malformed`` fault answers to describe_skill: not JSON at all.
@@ -62,9 +64,10 @@ class AgentApp:
                                  f"request body exceeds {limit} bytes")
             chunks.append(chunk)
         try:
-            return json.loads(b"".join(chunks))
-        except (ValueError, RecursionError):
-            raise BadRequest(-32700, "PARSE_ERROR", "Parse error: body is not JSON") from None
+            # The same strict loader as the client: NaN, duplicates and deep nesting are errors.
+            return loads(b"".join(chunks), max_bytes=limit)
+        except JsonInputError as exc:
+            raise BadRequest(-32700, "PARSE_ERROR", f"Parse error: {exc}") from None
 
     def _version_error(self, request: Request) -> str | None:
         """1.0 endpoints reject a missing or 0.x A2A-Version (read as 0.3)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import json
 from typing import Any
 
 from sia_tui.agent.config import MARKUP_SAMPLE, AgentConfig
@@ -111,6 +112,14 @@ class SkillExecutor:
             self._end(task, REJECTED, "input_invalid",
                       f"{len(details)} argument error(s), first at "
                       f"{details[0]['instance_path'] or '/'}", details)
+            return
+        # The document's constraints are enforced, not just declared (ERR3: checked before
+        # acceptance, so REJECTED).
+        limit = frozen.spec.constraints.get("max_input_bytes")
+        size = len(json.dumps(arguments, separators=(",", ":"), ensure_ascii=False).encode())
+        if isinstance(limit, int) and size > limit:
+            self._end(task, REJECTED, "constraint_rejected",
+                      f"arguments are {size} bytes; constraints.max_input_bytes is {limit}")
             return
         task.set_status(WORKING)
         assert isinstance(arguments, dict)  # the input schemas only accept objects

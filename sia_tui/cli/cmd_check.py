@@ -8,7 +8,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from sia_tui.cli.options import UsageError, add_connection_flags, client_options
+from sia_tui.cli.options import (
+    UsageError,
+    add_connection_flags,
+    client_options,
+    read_json_input,
+)
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.cache import DocumentCache
 from sia_tui.core.engine.discovery import advertised_domain_skills
@@ -21,7 +26,6 @@ from sia_tui.core.redact import Redactor
 from sia_tui.core.safe_text import terminal_json
 from sia_tui.core.session.codec import SessionError
 from sia_tui.core.session.store import save_session
-from sia_tui.core.strictjson import loads
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -44,17 +48,6 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument("--save", metavar="FILE", help="save the session (sia-session/1)")
     add_connection_flags(parser)
     parser.set_defaults(func=main)
-
-
-def read_arguments(spec: str) -> Any:
-    """JSON arguments from a file or stdin ('-'), strictly parsed."""
-    if spec == "-":
-        return loads(sys.stdin.buffer.read(), source="<stdin>")
-    try:
-        data = Path(spec).read_bytes()
-    except OSError as exc:
-        raise UsageError(f"cannot read --args {spec}: {exc.strerror}") from exc
-    return loads(data, source=spec)
 
 
 async def run_check(target: Target, options: ClientOptions, arguments: Any,
@@ -82,7 +75,7 @@ def main(args: argparse.Namespace) -> int:
     """Run `check`; never a traceback for bad input."""
     try:
         options = client_options(args)
-        arguments = read_arguments(args.args) if args.args else None
+        arguments = read_json_input(args.args)[0] if args.args else None
         target = Target(args.card, skill_id=args.skill, binding=args.binding, mode=args.mode)
         cache = None if args.no_cache else DocumentCache()
         run = asyncio.run(run_check(target, options, arguments, cache))

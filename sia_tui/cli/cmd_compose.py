@@ -10,7 +10,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sia_tui.cli.options import UsageError, add_connection_flags, client_options
+from sia_tui.cli.options import (
+    UsageError,
+    add_connection_flags,
+    client_options,
+    read_json_input,
+)
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.canonical import digest_of
 from sia_tui.core.compose import CompositionVerdict, check_composition, obtain_document
@@ -22,7 +27,7 @@ from sia_tui.core.errors import SiaError
 from sia_tui.core.redact import Redactor
 from sia_tui.core.safe_text import printable, terminal_json
 from sia_tui.core.schema_diff import Impact
-from sia_tui.core.strictjson import load_path, loads
+from sia_tui.core.strictjson import load_path
 
 _SESSION_FORMAT = "sia-session/1"
 _COLOURS = {Impact.BREAKING: "31", Impact.COMPATIBLE: "32", Impact.INFO: "2"}
@@ -219,19 +224,9 @@ def render_diff(diff: InterfaceDiff, a: Side, b: Side, colour: bool) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _read_instance(spec: str) -> tuple[Any, str]:
-    """The instance and its text (for line/column of findings), strictly parsed."""
-    try:
-        data = sys.stdin.buffer.read() if spec == "-" else Path(spec).read_bytes()
-    except OSError as exc:
-        raise UsageError(f"cannot read --instance {spec}: {exc.strerror}") from None
-    value = loads(data, source=spec)
-    return value, data.decode("utf-8", errors="replace")
-
-
 async def _compose(args: argparse.Namespace, options: ClientOptions) -> tuple[
         CompositionVerdict, Side, Side]:
-    instance = _read_instance(args.instance) if args.instance else None
+    instance = read_json_input(args.instance) if args.instance else None
     up = await fetch_side("upstream", args.up_card, args.up_skill, options)
     down = await fetch_side("downstream", args.down_card, args.down_skill, options)
     verdict = check_composition(

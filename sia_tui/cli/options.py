@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import sys
+from pathlib import Path
 from typing import Any
 
+from sia_tui.core import limits
 from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.strictjson import load_path, loads
 
 
 class UsageError(Exception):
@@ -65,3 +69,14 @@ def client_options(args: Any) -> ClientOptions:
         bearer=args.bearer,
         allow_cross_origin=args.allow_cross_origin,
     )
+
+
+def read_json_input(spec: str) -> tuple[Any, str]:
+    """A JSON value from a file or stdin ('-'), strictly parsed and size-bounded, with its
+    text (so findings can name a line and column). Errors are JsonInputError, located."""
+    if spec == "-":
+        data = sys.stdin.buffer.read(limits.MAX_JSON_BYTES + 1)
+        value = loads(data, source="<stdin>")
+        return value, data.decode("utf-8", errors="replace")
+    value = load_path(spec)
+    return value, Path(spec).read_text(encoding="utf-8", errors="replace")

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from sia_tui.core.canonical import canonical_bytes, digest_of
+from sia_tui.core.document import embedded_schema
 from sia_tui.core.engine.model import Run, StepStatus, Target
 from sia_tui.core.errors import CanonicalizationError, SiaError
 from sia_tui.core.findings import Finding
@@ -124,12 +125,6 @@ def _finding_json(finding: Finding) -> dict[str, Any]:
 def _reference(document: Any, member: str) -> dict[str, Any]:
     ref = document.get(member) if isinstance(document, dict) else None
     return ref if isinstance(ref, dict) else {}
-
-
-def embedded_schema(ref: dict[str, Any]) -> Any:
-    """The inline schema of a Schema Reference (RULES SR3), or None."""
-    resolution = ref.get("resolution")
-    return resolution.get("schema") if isinstance(resolution, dict) else None
 
 
 def verify_reference(ref: dict[str, Any], pointer: str) -> list[Finding]:

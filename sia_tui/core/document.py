@@ -119,7 +119,7 @@ def validate_document(document: Any, *, skill_id: str, skill_version: str) -> li
 
 def _advise_single_operation(document: dict[str, Any]) -> list[Finding]:
     """RULES SID9 (advisory): an operation selector in the input suggests several skills."""
-    schema = _embedded(document.get("input_schema"))
+    schema = embedded_schema(document.get("input_schema"))
     properties = schema.get("properties") if isinstance(schema, dict) else None
     if not isinstance(properties, dict):
         return []
@@ -134,7 +134,8 @@ def _advise_single_operation(document: dict[str, Any]) -> list[Finding]:
     return []
 
 
-def _embedded(reference: Any) -> Any:
+def embedded_schema(reference: Any) -> Any:
+    """The inline schema of a Schema Reference (RULES SR3), or None when there is none."""
     if isinstance(reference, dict) and isinstance(reference.get("resolution"), dict):
         return reference["resolution"].get("schema")
     return None
@@ -212,7 +213,7 @@ def verify_embedded_schemas(document: Any) -> list[SchemaRefCheck]:
     checks = []
     for role, pointer, reference in _references(document):
         declared = reference.get("digest") if isinstance(reference, dict) else None
-        schema = _embedded(reference)
+        schema = embedded_schema(reference)
         if schema is None:
             checks.append(SchemaRefCheck(role, pointer, declared, None, False, (
                 _bad("no inline schema in resolution.schema", f"{pointer}/resolution", "SR3"),)))

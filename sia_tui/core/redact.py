@@ -59,8 +59,8 @@ def mask_headers(headers: Iterable[tuple[str, str]],
     """Headers with every credential value masked, for display on screen and in text reports."""
     extra = {n.lower() for n in secret_names}
     return [
-        (name, placeholder(name) if name.lower() in SENSITIVE_HEADERS | extra
-         or CREDENTIAL_NAME.search(name) else value)
+        (name, placeholder(name) if is_credential_header(name) or name.lower() in extra
+         else value)
         for name, value in headers
     ]
 

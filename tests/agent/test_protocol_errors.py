@@ -56,6 +56,18 @@ async def test_bad_json_and_unknown_method(reference_agent: StartAgent,
     assert no_message.json()["error"]["code"] == -32602
 
 
+async def test_nan_and_duplicate_members_are_parse_errors(reference_agent: StartAgent,
+                                                         http: httpx.AsyncClient) -> None:
+    """The agent parses requests as strictly as the client parses answers."""
+    agent = Agent(http, reference_agent().url)
+    for body in (b'{"jsonrpc": "2.0", "id": 1, "method": "GetTask", "params": {"n": NaN}}',
+                 b'{"jsonrpc": "2.0", "id": 1, "id": 2, "method": "GetTask", "params": {}}'):
+        response = await http.post(agent.rpc_url, content=body, headers=V1)
+        error = response.json()["error"]
+        assert error["code"] == -32700, error
+        assert "1:" in error["message"]  # located: line and column
+
+
 async def test_deeply_nested_json_is_an_error_not_a_crash(reference_agent: StartAgent,
                                                           http: httpx.AsyncClient) -> None:
     agent = Agent(http, reference_agent().url)

@@ -69,7 +69,8 @@ class ScriptedAgent:
         return {"name": "Scripted", "description": "d", "version": "1",
                 "supportedInterfaces": [{"url": f"{BASE}/rpc", "protocolBinding": "JSONRPC",
                                          "protocolVersion": "1.0"}],
-                "capabilities": {"streaming": self.streaming, "extensions": [{"uri": EXTENSION_URI, "params": {
+                "capabilities": {"streaming": self.streaming, "extensions": [
+                    {"uri": EXTENSION_URI, "params": {
                     "interface_version": "1.0", "skills": [
                         {"skill_id": SKILL, "skill_version": "1.0",
                          "interface_digest": DIGEST}]}}]},

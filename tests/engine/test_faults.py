@@ -167,3 +167,16 @@ async def test_cache_never_stores_a_credential_from_the_url(agent_url: str,
     assert run.steps[5].status is StepStatus.PASSED
     stored = "".join(p.read_text() for p in tmp_path.glob("*.json"))
     assert stored and "query-secret-5678" not in stored and "pw-userinfo-1234" not in stored
+
+
+async def test_declared_constraint_is_enforced_by_the_agent(agent_url: str) -> None:
+    """constraints.max_input_bytes: the client warns at step 7, the agent rejects (ERR3)."""
+    big = {**APPENDIX_B_ARGUMENTS,
+           "condition": {**APPENDIX_B_ARGUMENTS["condition"], "metric": "m" * 5000}}
+    run = await check(agent_url, arguments=big)
+    assert run.steps[6].status is StepStatus.PASSED
+    assert any(f.code == "constraint_rejected" for f in run.steps[6].findings)
+    failed = run.failed_step
+    assert failed is not None and (failed.step, failed.code) == (8, "constraint_rejected")
+    assert failed.origin is not None and failed.origin.value == "remote"
+    assert run.task is not None and run.task.state == "TASK_STATE_REJECTED"

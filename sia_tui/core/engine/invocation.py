@@ -8,6 +8,7 @@ from typing import Any
 from sia_tui.core.a2a.model import Message, StreamEvent, Task
 from sia_tui.core.canonical import canonical_bytes
 from sia_tui.core.codes import Origin
+from sia_tui.core.document import embedded_schema
 from sia_tui.core.engine.assembly import TaskAssembly
 from sia_tui.core.engine.context import EngineContext
 from sia_tui.core.engine.discovery import settle
@@ -22,12 +23,12 @@ from sia_tui.core.validation import compile_schema
 MODE_PREFERENCE = ("sync", "stream", "poll")
 
 
-def embedded_schema(document: dict[str, Any], pointer: tuple[str, ...]) -> Any:
-    """The inline schema of the Schema Reference at ``pointer`` (RULES SR3)."""
+def schema_at(document: dict[str, Any], path: tuple[str, ...]) -> Any:
+    """The inline schema of the Schema Reference at ``path`` of a validated document."""
     node: Any = document
-    for key in pointer:
+    for key in path:
         node = node[key]
-    return node["resolution"]["schema"]
+    return embedded_schema(node)
 
 
 def declared_modes(document: dict[str, Any]) -> list[str]:
@@ -59,7 +60,7 @@ def choose_mode(ctx: EngineContext) -> str:
 async def check_arguments(ctx: EngineContext, result: StepResult) -> None:
     """CP7: the outgoing arguments validate against input_schema."""
     run = ctx.run
-    compiled = compile_schema(embedded_schema(ctx.document, ("input_schema",)))
+    compiled = compile_schema(schema_at(ctx.document, ("input_schema",)))
     findings = compiled.validate(run.arguments)
     limit = ctx.document.get("constraints", {}).get("max_input_bytes")
     try:

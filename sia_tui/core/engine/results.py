@@ -6,7 +6,7 @@ from typing import Any
 
 from sia_tui.core.a2a.model import Artifact
 from sia_tui.core.engine.context import EngineContext
-from sia_tui.core.engine.invocation import embedded_schema
+from sia_tui.core.engine.invocation import schema_at
 from sia_tui.core.engine.model import RecordResult, StepResult
 from sia_tui.core.engine.outcome import StepFailed
 from sia_tui.core.findings import Finding, Severity
@@ -54,7 +54,7 @@ def check_records(ctx: EngineContext, result_artifact: Artifact | None) -> list[
         else:
             value, findings = _single_data(artifact, "record", "INV6")
             if not findings:
-                findings = _validate(embedded_schema(ctx.document,
+                findings = _validate(schema_at(ctx.document,
                                                      ("supporting_record_schemas", kind)),
                                      value, "CP10", f"record {artifact.artifact_id!r}: ")
         records.append(RecordResult(artifact, kind, findings))
@@ -75,7 +75,7 @@ async def check_output(ctx: EngineContext, result: StepResult) -> None:
         run.result = named[0]
         value, findings = _single_data(named[0], "result", "INV5")
         if not findings:
-            findings = _validate(embedded_schema(ctx.document, ("output_schema",)), value, "CP10")
+            findings = _validate(schema_at(ctx.document, ("output_schema",)), value, "CP10")
     run.records = check_records(ctx, run.result)
     ids = {a.artifact_id for a in run.task.artifacts}
     refs = value.get(REFS_MEMBER) if isinstance(value, dict) else None

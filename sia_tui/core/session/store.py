@@ -11,9 +11,11 @@ from pathlib import Path
 from typing import Any
 
 from sia_tui.core.engine.model import Run
+from sia_tui.core.errors import JsonInputError
 from sia_tui.core.redact import RedactionHit, Redactor
 from sia_tui.core.session.codec import SessionError
 from sia_tui.core.session.format import LoadedSession, build_document, read_document
+from sia_tui.core.strictjson import loads
 
 #: Largest session file this tool will read (untrusted input).
 MAX_SESSION_BYTES = 256 * 1024 * 1024
@@ -86,22 +88,19 @@ def save_session(run: Run, options: object, path: str | os.PathLike[str], *,
 def parse_session_text(text: str | bytes, source: str = "session") -> LoadedSession:
     """Parse session text; any defect is a one-line :class:`SessionError`."""
     try:
-        data: Any = json.loads(text, parse_constant=_reject_constant)
-    except json.JSONDecodeError as exc:
-        hint = " (the file looks truncated)" if exc.pos >= len(text) - 1 else ""
-        raise SessionError(
-            f"{source}: not valid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}{hint}"
-        ) from None
-    except (ValueError, RecursionError) as exc:
-        raise SessionError(f"{source}: not acceptable JSON: {exc}") from None
+        # The same strict loader as for agent bytes: a hand-edited file with a duplicate
+        # member must not silently lose one of the two values.
+        data: Any = loads(text, source=source, max_bytes=MAX_SESSION_BYTES)
+    except JsonInputError as exc:
+        size = len(text)
+        hint = " (the file looks truncated)" if exc.offset is not None and \
+            exc.offset >= size - 1 else ""
+        raise SessionError(f"{source}: not valid JSON at line {exc.line} column {exc.column}: "
+                           f"{exc.message}{hint}") from None
     try:
         return read_document(data, source)
     except SessionError as exc:
         raise SessionError(f"{source}: {exc}") from None
-
-
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
 
 
 def load_session(path: str | os.PathLike[str]) -> LoadedSession:

@@ -14,7 +14,7 @@ from textual.content import Content
 from textual.widgets import DataTable, Static
 
 from sia_tui.core.canonical import canonical_bytes
-from sia_tui.core.document import verify_embedded_schemas
+from sia_tui.core.document import embedded_schema, verify_embedded_schemas
 from sia_tui.core.engine.model import Run
 from sia_tui.core.errors import SiaError
 from sia_tui.core.pointer import resolve
@@ -69,7 +69,7 @@ def schema_rows(document: Any) -> tuple[list[DigestRow], list[str]]:
 
 def _embedded_schema(document: Any, pointer: str) -> Any:
     try:
-        return resolve(document, pointer + "/resolution/schema")
+        return embedded_schema(resolve(document, pointer))
     except (SiaError, LookupError, TypeError, ValueError):
         return None
 
