@@ -10,7 +10,7 @@ from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
 
@@ -57,12 +57,15 @@ class AgentApp:
         if declared.isdigit() and int(declared) > limit:
             raise BadRequest(-32600, "REQUEST_TOO_LARGE", f"request body exceeds {limit} bytes")
         chunks, size = [], 0
-        async for chunk in request.stream():
-            size += len(chunk)
-            if size > limit:
-                raise BadRequest(-32600, "REQUEST_TOO_LARGE",
-                                 f"request body exceeds {limit} bytes")
-            chunks.append(chunk)
+        try:
+            async for chunk in request.stream():
+                size += len(chunk)
+                if size > limit:
+                    raise BadRequest(-32600, "REQUEST_TOO_LARGE",
+                                     f"request body exceeds {limit} bytes")
+                chunks.append(chunk)
+        except ClientDisconnect:  # the client gave up (e.g. its timeout): nothing to answer
+            raise BadRequest(-32600, "CLIENT_DISCONNECTED", "the client went away") from None
         try:
             # The same strict loader as the client: NaN, duplicates and deep nesting are errors.
             return loads(b"".join(chunks), max_bytes=limit)

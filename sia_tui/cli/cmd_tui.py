@@ -65,7 +65,7 @@ def demo_main(args: argparse.Namespace) -> int:
     if args.fault is not None and args.fault not in FAULTS:
         print(f"sia-tui demo: unknown fault {args.fault!r}; known: {', '.join(FAULTS)}")
         return 2
-    agent = start_agent(AgentConfig(fault=args.fault))
+    agent = start_agent(AgentConfig(fault=args.fault), quiet=True)
     try:
         SiaApp(Target(agent.url)).run()
     finally:

@@ -180,3 +180,21 @@ async def test_declared_constraint_is_enforced_by_the_agent(agent_url: str) -> N
     assert failed is not None and (failed.step, failed.code) == (8, "constraint_rejected")
     assert failed.origin is not None and failed.origin.value == "remote"
     assert run.task is not None and run.task.state == "TASK_STATE_REJECTED"
+
+
+@pytest.mark.parametrize("agent_url", ["slow"], indirect=True)
+async def test_a_cancelled_step_goes_back_to_not_run(agent_url: str) -> None:
+    """A UI that gives up on a running step must not leave it 'running' or half done."""
+    import asyncio
+
+    procedure = Procedure(Target(agent_url, skill_id="evaluate_resource_condition"),
+                          ClientOptions(read_timeout=10))
+    running = asyncio.ensure_future(procedure.run_all())
+    while procedure.run.steps[2].status is not StepStatus.RUNNING:
+        await asyncio.sleep(0.01)
+    running.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await running
+    assert procedure.run.steps[2].status is StepStatus.NOT_RUN
+    assert procedure.run.next_step == 3
+    await procedure.aclose()

@@ -68,6 +68,10 @@ def translate(exc: Exception, url: str) -> SiaError:
     return TransportError(f"{type(exc).__name__}: {exc}", url=url)
 
 
+#: Idle connections are dropped after this long, safely before a typical 5 s server timeout.
+KEEPALIVE_SECONDS = 2.0
+
+
 class ExchangeRecorder:
     """Sends requests with limits and keeps an immutable Exchange for each, failed or not."""
 
@@ -80,6 +84,9 @@ class ExchangeRecorder:
         self._http = httpx.AsyncClient(
             transport=transport, verify=ssl_context(options), timeout=timeout,
             follow_redirects=False, trust_env=options.trust_env,
+            # Servers commonly drop idle connections after 5 s (uvicorn's default); reusing
+            # one at that moment fails a POST with a bare ReadError. Expire ours first.
+            limits=httpx.Limits(keepalive_expiry=KEEPALIVE_SECONDS),
         )
 
     async def aclose(self) -> None:

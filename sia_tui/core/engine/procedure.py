@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -85,8 +86,8 @@ class Procedure:
     async def step(self) -> StepResult | None:
         """Run the next step; returns it, or None when nothing can run."""
         number = self.run.next_step
-        if number is None or self.finished:
-            return None
+        if number is None or self.finished or self._current is not None:
+            return None  # nothing to run, or a step is already running (no re-entry)
         result = self.run.steps[number - 1]
         result.status = StepStatus.RUNNING
         self._current = result
@@ -94,6 +95,12 @@ class Procedure:
         try:
             await STEPS[number](self._ctx, result)
             result.status = StepStatus.PASSED
+        except asyncio.CancelledError:
+            # The caller gave up on this step (a UI worker was replaced): it did not run.
+            self.run.steps[number - 1] = StepResult.fresh(number)
+            self._current = None
+            self._notify(None)
+            raise
         except StepFailed as failure:
             self._fail(result, failure)
         except SiaError as exc:  # a core error that escaped a step is still located
