@@ -112,6 +112,7 @@ async def test_slow_agent_times_out(agent_url: str) -> None:
     failed = run.failed_step
     assert failed is not None
     assert "tim" in failed.message.lower()
+    assert "did not answer in time" in failed.hint
 
 
 @pytest.mark.parametrize("agent_url", ["huge"], indirect=True)
@@ -121,6 +122,7 @@ async def test_huge_artifact_is_refused_at_the_limit(agent_url: str) -> None:
     failed = run.failed_step
     assert failed is not None and failed.code is None
     assert any(e.truncated for e in run.exchanges)
+    assert "size limit" in failed.hint
 
 
 @pytest.mark.parametrize("mode", ["stream", "poll"])

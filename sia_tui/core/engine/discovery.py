@@ -12,7 +12,7 @@ from sia_tui.core.document import check_advertisement
 from sia_tui.core.engine.cache import CachedDocument, CacheKey
 from sia_tui.core.engine.context import EngineContext
 from sia_tui.core.engine.model import StepResult
-from sia_tui.core.engine.outcome import StepFailed
+from sia_tui.core.engine.outcome import StepFailed, transport_hint
 from sia_tui.core.engine.remote_errors import read_remote_error
 from sia_tui.core.errors import SiaError
 from sia_tui.core.findings import Severity
@@ -143,7 +143,8 @@ async def settle(ctx: EngineContext, reply: Task | Message, purpose: str) -> Tas
     try:
         return await ctx.client.poll(ctx.run.interface, reply.id)
     except SiaError as exc:
-        raise StepFailed(f"polling the {purpose} task failed: {exc}") from exc
+        raise StepFailed(f"polling the {purpose} task failed: {exc}",
+                         hint=transport_hint(exc)) from exc
 
 
 def describe_payload(task: Task) -> dict[str, Any]:
@@ -181,8 +182,7 @@ async def describe(ctx: EngineContext, result: StepResult) -> None:
     try:
         reply = await ctx.client.send(run.interface, data, purpose="describe_skill")
     except SiaError as exc:
-        raise StepFailed(f"describe_skill failed: {exc}",
-                         hint="See the exchange: the agent's answer is not usable A2A.") from exc
+        raise StepFailed(f"describe_skill failed: {exc}", hint=transport_hint(exc)) from exc
     task = await settle(ctx, reply, "describe_skill")
     result.evidence = {"task_id": task.id, "state": task.state, "from_cache": False}
     if task.state != "TASK_STATE_COMPLETED":

@@ -13,7 +13,7 @@ from sia_tui.core.engine.assembly import TaskAssembly
 from sia_tui.core.engine.context import EngineContext
 from sia_tui.core.engine.discovery import settle
 from sia_tui.core.engine.model import StepResult
-from sia_tui.core.engine.outcome import StepFailed
+from sia_tui.core.engine.outcome import StepFailed, transport_hint
 from sia_tui.core.engine.remote_errors import details_as_findings, read_remote_error
 from sia_tui.core.errors import CanonicalizationError, SiaError
 from sia_tui.core.findings import Finding, Severity
@@ -116,7 +116,7 @@ async def delegate(ctx: EngineContext, result: StepResult) -> None:
                                  hint="A domain skill must produce a Task (RULES INV5).")
             task = reply
     except SiaError as exc:
-        raise StepFailed(f"delegation failed: {exc}") from exc
+        raise StepFailed(f"delegation failed: {exc}", hint=transport_hint(exc)) from exc
     run.task = task
     result.evidence["task_id"] = task.id
     result.evidence["state"] = task.state
@@ -176,7 +176,7 @@ async def receive(ctx: EngineContext, result: StepResult) -> None:
                          hint="The skill may declare max_duration_seconds; raise --timeout "
                          "for longer runs.") from exc
     except SiaError as exc:
-        raise StepFailed(f"receiving the task failed: {exc}") from exc
+        raise StepFailed(f"receiving the task failed: {exc}", hint=transport_hint(exc)) from exc
     finally:
         await ctx.close_stream()
     task = run.task

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from sia_tui.core.codes import Origin, describe_code
+from sia_tui.core.errors import A2AProtocolError, JsonInputError, RequestTimeout, ResponseTooLarge
 from sia_tui.core.findings import Finding
 
 #: Category of a failure that is not one of the draft's ten codes (WIRE.md: transport
@@ -34,3 +35,16 @@ class StepFailed(Exception):
         self.findings = list(findings)
         #: "draft" when ``code`` is one of the ten, else e.g. "transport".
         self.category = category or ("draft" if code else TRANSPORT)
+
+
+def transport_hint(exc: Exception) -> str:
+    """What to do next after a failed exchange, by what went wrong."""
+    if isinstance(exc, RequestTimeout):
+        return ("The agent did not answer in time: check that it is healthy, or raise "
+                "--timeout for a slow agent.")
+    if isinstance(exc, ResponseTooLarge):
+        return ("The answer was larger than the size limit: raise --max-response-bytes only "
+                "if the agent is trusted.")
+    if isinstance(exc, A2AProtocolError | JsonInputError):
+        return "See the exchange: the agent's answer is not usable A2A."
+    return "The exchange failed: check the URL, the network and the agent, then restart."
