@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import httpx
 import pytest
 
@@ -96,3 +99,17 @@ async def test_describe_returns_the_same_bytes_every_time(reference_agent: Start
     second = await agent.describe("evaluate_resource_condition")
     assert first == second
     assert digest_of(first["skill_interface"]) == digest_of(second["skill_interface"])
+
+
+async def test_every_served_document_passes_sia_tui_lint(reference_agent: StartAgent,
+                                                         http: httpx.AsyncClient,
+                                                         tmp_path: Path) -> None:
+    """Issue 4: the agent's own documents pass `sia-tui lint` with their advertised digest."""
+    from sia_tui.cli import main
+
+    agent = Agent(http, reference_agent().url)
+    for skill_id in SKILL_IDS:
+        described = await agent.describe(skill_id)
+        path = tmp_path / f"{skill_id}.json"
+        path.write_text(json.dumps(described["skill_interface"]))
+        assert main(["lint", str(path), "--digest", described["interface_digest"]]) == 0, skill_id
