@@ -18,6 +18,7 @@ from sia_tui.core.engine.model import Run, StepResult, Target
 from sia_tui.core.session import LoadedSession
 from sia_tui.tui import commands
 from sia_tui.tui.engine import Engine, EngineFactory, build_procedure
+from sia_tui.tui.engine_actions import EngineActionsApp
 from sia_tui.tui.messages import EngineFailed, RunUpdated
 from sia_tui.tui.readonly import ReadOnlyEngine
 from sia_tui.tui.safe_text import set_marked_values, set_reveal_marked, set_snapshot_mode, visible
@@ -31,12 +32,11 @@ from sia_tui.tui.screens.invoke import InvokeScreen
 from sia_tui.tui.screens.overview import OverviewScreen
 from sia_tui.tui.screens.results import ResultsScreen
 from sia_tui.tui.screens.steps import StepsScreen
-from sia_tui.tui.session_actions import SessionApp
 from sia_tui.tui.storage import UserDirs
 from sia_tui.tui.themes import APP_VARIABLE_DEFAULTS, DEFAULT_THEME, load_themes
 
 
-class SiaApp(SessionApp):
+class SiaApp(EngineActionsApp):
     """sia-tui: debug a schema-governed A2A skill step by step."""
 
     TITLE = "sia-tui"
@@ -179,14 +179,6 @@ class SiaApp(SessionApp):
             self.stream_log.append(event)
         self.post_message(RunUpdated(step, event))
 
-    async def _guarded(self, call: Any) -> None:
-        try:
-            await call
-        except Exception as exc:  # noqa: BLE001 - an engine bug must be shown, not crash the UI
-            self.post_message(EngineFailed(f"{type(exc).__name__}: {exc}"))
-        self.post_message(RunUpdated())
-        self.maybe_autosave()
-
     def on_run_updated(self, message: RunUpdated) -> None:
         refresh = getattr(self.screen, "refresh_run", None)
         if callable(refresh):
@@ -212,67 +204,10 @@ class SiaApp(SessionApp):
         )
         self.connect(request.target, options)
 
-    @work(exclusive=True, group="engine")
-    async def action_run_next(self) -> None:
-        """Run the next step."""
-        if self.refuse_if_read_only():
-            return
-        if self.engine is not None and self.engine.run.next_step is not None:
-            await self._guarded(self.engine.step())
-
-    @work(exclusive=True, group="engine")
-    async def action_run_all(self) -> None:
-        """Run every remaining step."""
-        if self.refuse_if_read_only():
-            return
-        if self.engine is not None:
-            await self._guarded(self.engine.run_all())
-            self._explain_pause()
-
-    def _explain_pause(self) -> None:
-        """Steps 7-11 wait for arguments: say where they come from, once the run pauses."""
-        run = self.current_run
-        if run is not None and run.next_step == 7 and run.arguments is None:
-            self.notify("Steps 1-6 passed. Steps 7-11 need the skill's arguments: press 5 to "
-                        "edit them, then ctrl+j to invoke.", title="Waiting for arguments")
-
-    @work(exclusive=True, group="engine")
-    async def action_restart(self) -> None:
-        """Start again from step 1 (re-fetches the card)."""
-        if self.refuse_if_read_only():
-            return
-        if self.engine is not None:
-            self.stream_log.clear()
-            await self._guarded(self.engine.restart())
-            await self._guarded(self.engine.step())
-
-    @work(exclusive=True, group="engine")
-    async def invoke(self, arguments: Any, send_anyway: bool) -> None:
-        """Send the arguments: steps 7-11 (running 1-6 first when needed)."""
-        if self.refuse_if_read_only() or self.engine is None:
-            return
-        self.stream_log.clear()
-        try:
-            self.engine.set_arguments(arguments, send_anyway=send_anyway)
-        except Exception as exc:  # noqa: BLE001 - shown to the user
-            self.post_message(EngineFailed(f"{type(exc).__name__}: {exc}"))
-            return
-        # Show Results at once so streamed status updates are watched live.
-        self.call_later(self.switch_mode, "results")
-        await self._guarded(self.engine.run_all())
-
-    @work(group="engine-cancel")
-    async def action_cancel_task(self) -> None:
-        """Cancel the running task (when the document says it is cancellable)."""
-        if self.refuse_if_read_only():
-            return
-        if self.engine is not None:
-            await self._guarded(self.engine.cancel())
-
     def choose_skill(self, skill_id: str) -> None:
         """Make ``skill_id`` the skill every screen works on."""
-        if self.refuse_if_read_only() or self.engine is None:
-            return
+        if self.refuse_if_read_only() or self.engine is None or self.refuse_if_busy():
+            return  # selecting resets steps 2-11: never under a running step
         try:
             self.engine.select_skill(skill_id)
         except Exception as exc:  # noqa: BLE001 - shown to the user

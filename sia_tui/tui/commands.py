@@ -38,6 +38,9 @@ def system_commands(app: SiaApp, inherited: Iterable[SystemCommand]) -> Iterable
     yield SystemCommand("session: mark value secret",
                         "Mask a value on screen and redact it from saved sessions",
                         app.action_mark_secret)
+    yield SystemCommand("arguments: reset to skeleton",
+                        "Replace the argument text by the input schema's skeleton (f3)",
+                        partial(reset_arguments, app))
     for which in ("advertised", "returned", "computed"):
         yield SystemCommand(f"digest: copy {which}", f"Copy the {which} interface digest",
                             partial(copy_digest, app, which))
@@ -74,3 +77,18 @@ def _on_digests(app: SiaApp, action: str) -> None:
         app.notify("Open the Digests screen (3) and select a row first.", severity="warning")
         return
     app.screen.action_copy_canonical()
+
+
+def reset_arguments(app: SiaApp) -> None:
+    """Put the input schema's skeleton in the editor (switching to the Invoke screen)."""
+    from sia_tui.tui.screens.invoke import InvokeScreen
+
+    def reset() -> None:
+        if isinstance(app.screen, InvokeScreen):
+            app.screen.action_reset()
+
+    if isinstance(app.screen, InvokeScreen):
+        reset()
+    else:
+        app.switch_mode("invoke")
+        app.call_later(reset)

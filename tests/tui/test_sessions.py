@@ -148,8 +148,8 @@ async def test_open_session_shows_failing_step_without_network(
         await pilot.press("3")
         await settle(pilot)
         assert isinstance(app.screen, DigestsScreen)
-        assert "mismatch" in str(app.screen.query_one("#interface", DataTable)
-                                 .get_row_at(0)).lower()
+        # digest-card: the advertised digest is the odd one out.
+        assert "≠ both" in str(app.screen.query_one("#interface", DataTable).get_row_at(0))
         for key in ("4", "6", "7"):  # every screen renders from the recorded run
             await pilot.press(key)
             await settle(pilot)

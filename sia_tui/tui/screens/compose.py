@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from textual import work
+from rich.text import Text
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Input, Select, Static
@@ -17,16 +18,38 @@ from sia_tui.core.compose import CompositionVerdict, check_composition, obtain_d
 from sia_tui.core.diff import InterfaceDiff, diff_documents
 from sia_tui.core.engine.model import Target
 from sia_tui.core.schema_diff import Impact
-from sia_tui.tui.safe_text import literal
+from sia_tui.tui.safe_text import literal, visible
 
-_IMPACT_STYLE = {Impact.BREAKING: "bold $error", Impact.COMPATIBLE: "$success",
-                 Impact.INFO: "$text-muted"}
+#: Theme variable per impact (DataTable cells are rich Text, so they can wrap).
+_IMPACT_COLOR = {Impact.BREAKING: "error", Impact.COMPATIBLE: "success", Impact.INFO: "secondary"}
 
 
-def _value(value: Any) -> Content:
-    """A JSON value for a cell: literal text, shortened (agent data, RULES SR7: inert)."""
+#: Longest value shown in a cell; longer ones are cut (they wrap up to this length).
+_VALUE_LIMIT = 400
+#: Columns of fixed width per table; None shares the rest of the width equally.
+_FIELD_COLUMNS: tuple[tuple[str, int | None], ...] = (
+    ("field", 14), ("upstream output", None), ("downstream input", None), ("", 10))
+_CHANGE_COLUMNS: tuple[tuple[str, int | None], ...] = (
+    ("impact", 10), ("member", None), ("A", None), ("B", None), ("why", None))
+#: Border, scrollbar and a margin around a table.
+_TABLE_CHROME = 6
+
+
+def _value(value: Any, style: str = "") -> Text:
+    """A JSON value for a cell: literal text that wraps (agent data, RULES SR7: inert)."""
     text = value if isinstance(value, str) else "—" if value is None else repr(value)
-    return literal(text if len(text) <= 60 else text[:57] + "...")
+    if len(text) > _VALUE_LIMIT:
+        text = text[:_VALUE_LIMIT - 3] + "..."
+    return Text(visible(text), style=style, overflow="fold")
+
+
+def column_widths(total: int, columns: tuple[tuple[str, int | None], ...]) -> list[int]:
+    """Fixed columns keep their width; the others share what is left (cell padding counted)."""
+    fixed = sum(width for _, width in columns if width is not None)
+    shared = [label for label, width in columns if width is None]
+    padding = 2 * len(columns)
+    each = max(12, (total - _TABLE_CHROME - fixed - padding) // max(1, len(shared)))
+    return [width if width is not None else each for _, width in columns]
 
 
 class ComposeScreen(Screen[None]):
@@ -49,7 +72,9 @@ class ComposeScreen(Screen[None]):
     ComposeScreen #verdict { height: auto; padding: 0 1; border: round $panel; }
     ComposeScreen #verdict.allowed { border: round $success; }
     ComposeScreen #verdict.refused { border: round $error; }
-    ComposeScreen DataTable { height: auto; max-height: 20; border: round $panel; }
+    ComposeScreen #results { height: 1fr; }
+    ComposeScreen DataTable { height: auto; max-height: 24; border: round $panel; }
+    ComposeScreen DataTable:focus { border: round $primary; }
     ComposeScreen #version { height: auto; padding: 0 1; }
     """
 
@@ -78,22 +103,15 @@ class ComposeScreen(Screen[None]):
             with Horizontal():
                 yield Button("Compose (F5)", id="compose", variant="primary")
                 yield Button("Diff (F6)", id="diff")
-        yield Static(id="verdict")
-        yield DataTable(id="fields", cursor_type="row", zebra_stripes=True)
-        yield DataTable(id="changes", cursor_type="row", zebra_stripes=True)
-        yield Static(id="version")
+        with VerticalScroll(id="results"):
+            yield Static(id="verdict")
+            yield DataTable(id="fields", cursor_type="row", zebra_stripes=True)
+            yield DataTable(id="changes", cursor_type="row", zebra_stripes=True)
+            yield Static(id="version")
         yield Footer()
 
     def on_mount(self) -> None:
-        # Explicit widths: cells are Content, which the table does not measure.
-        fields = self.query_one("#fields", DataTable)
-        for label, width in (("field", 10), ("upstream output", 42), ("downstream input", 42),
-                             ("", 10)):
-            fields.add_column(label, width=width)
-        changes = self.query_one("#changes", DataTable)
-        for label, width in (("impact", 10), ("member", 30), ("A", 18), ("B", 18),
-                             ("why", 40)):
-            changes.add_column(label, width=width)
+        self._add_columns()
         self.query_one("#verdict").border_title = "Composition (CMP1-CMP3)"
         self.query_one("#fields").border_title = "Schema Reference identity"
         self.query_one("#changes").border_title = "Changes A -> B"
@@ -101,6 +119,22 @@ class ComposeScreen(Screen[None]):
         # Each result table appears once it has something to show.
         for widget_id in ("#fields", "#changes", "#version"):
             self.query_one(widget_id).display = False
+
+    def _add_columns(self) -> None:
+        # Explicit widths sized to the screen: values wrap inside them instead of being cut.
+        width = self.size.width or 120
+        for table_id, columns in (("#fields", _FIELD_COLUMNS), ("#changes", _CHANGE_COLUMNS)):
+            table = self.query_one(table_id, DataTable)
+            table.clear(columns=True)
+            for (label, _), size in zip(columns, column_widths(width, columns), strict=True):
+                table.add_column(label, width=size)
+
+    def on_resize(self, _event: events.Resize) -> None:
+        self._add_columns()
+        if self.verdict is not None:
+            self._fill_fields(self.verdict)
+        if self.diff is not None:
+            self._fill_changes(self.diff)
 
     def set_skill_choices(self, side: str, skills: list[str]) -> None:
         """Offer ``skills`` in the picker of ``side`` ("left" or "right")."""
@@ -141,7 +175,9 @@ class ComposeScreen(Screen[None]):
         if targets is None:
             return
         options = self.options or getattr(self.app, "options", None) or ClientOptions()
-        self.query_one("#verdict", Static).update("Fetching and validating both documents...")
+        verdict = self.query_one("#verdict", Static)
+        verdict.set_classes("")
+        verdict.update("Fetching and validating both documents...")
         left_side, right_side = ("upstream", "downstream") if what == "compose" else ("A", "B")
         left = await obtain_document(left_side, targets[0], options)
         right = await obtain_document(right_side, targets[1], options)
@@ -175,28 +211,49 @@ class ComposeScreen(Screen[None]):
         lines += [f.message for f in verdict.digest_findings]
         lines += [f"looks alike: {reason}" for reason in verdict.look_alike]
         lines += verdict.notes
+        panel.border_title = "Composition (CMP1-CMP3)"
         panel.update(text + literal("\n" + "\n".join(lines), multiline=True))
+        self._fill_fields(verdict)
+        self.query_one("#fields", DataTable).focus()
+
+    def _color(self, variable: str) -> str:
+        """A theme colour as a rich style (tables hold rich Text, not Content)."""
+        return self.app.theme_variables.get(variable, "")
+
+    def _fill_fields(self, verdict: CompositionVerdict) -> None:
         table = self.query_one("#fields", DataTable)
         table.display = True
         table.clear()
         for field in verdict.fields:
-            mark = Content.styled("✔ equal", "$success") if field.equal else \
-                Content.styled("✘ differs", "bold $error")
-            table.add_row(literal(field.name), _value(field.upstream), _value(field.downstream),
-                          mark)
+            mark = Text("✔ equal", style=self._color("success")) if field.equal else \
+                Text("✘ differs", style="bold " + self._color("error"))
+            table.add_row(_value(field.name), _value(field.upstream), _value(field.downstream),
+                          mark, height=None)
 
     def show_diff(self, diff: InterfaceDiff) -> None:
         """Show every change with A's value beside B's, and the SID2 version verdict."""
         self.diff = diff
-        table = self.query_one("#changes", DataTable)
-        table.display = True
         self.query_one("#version").display = True
-        table.clear()
-        for change in diff.changes:
-            table.add_row(Content.styled(change.impact.value, _IMPACT_STYLE[change.impact]),
-                          literal(f"{change.where} {change.aspect}"), _value(change.old),
-                          _value(change.new), literal(change.reason))
         version = diff.version
+        panel = self.query_one("#verdict", Static)
+        panel.set_classes("allowed" if version.follows and not diff.breaking else "refused")
+        panel.update(Content.assemble(
+            (f"Diff A -> B: {len(diff.changes)} change(s), {len(diff.breaking)} breaking. ",
+             "bold"),
+            ("Arrows and PageUp/PageDown scroll the table below.", "$text-muted")))
+        panel.border_title = "Interface diff (SID2)"
+        self._fill_changes(diff)
+        self.query_one("#changes", DataTable).focus()
         self.query_one("#version", Static).update(
             Content.styled(version.message, "$success" if version.follows else "bold $error")
             + literal(f"   ({len(diff.breaking)} breaking of {len(diff.changes)} changes)"))
+
+    def _fill_changes(self, diff: InterfaceDiff) -> None:
+        table = self.query_one("#changes", DataTable)
+        table.display = True
+        table.clear()
+        for change in diff.changes:
+            table.add_row(_value(change.impact.value,
+                                 "bold " + self._color(_IMPACT_COLOR[change.impact])),
+                          _value(f"{change.where} {change.aspect}"), _value(change.old),
+                          _value(change.new), _value(change.reason), height=None)

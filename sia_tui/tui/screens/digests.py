@@ -25,25 +25,76 @@ from sia_tui.tui.screens.base import RunScreen
 
 @dataclass(frozen=True)
 class DigestRow:
-    """One row of a digest table: a digest string and the value it covers."""
+    """One row of a digest table: a digest string, the value it covers, and its verdict."""
 
     label: str
     digest: str | None
     value: Any
+    #: True when it agrees with every digest it is compared with, False when not, None: n/a.
     match: bool | None
+    #: The verdict in words ("≠ computed (= returned)"), so the odd one out is visible.
+    verdict: str = ""
+    #: The digest it is compared with, for underlining where the two first differ.
+    compared_with: str | None = None
+
+
+_INTERFACE_LABELS = (("advertised", "advertised in card"),
+                     ("returned", "returned by describe_skill"),
+                     ("computed", "computed here"))
 
 
 def interface_rows(run: Run) -> list[DigestRow]:
-    """Advertised / returned / computed; each matches when it equals the computed digest."""
+    """Advertised / returned / computed; each row says which of the other two it agrees with.
+
+    RULES CP4: all three must be equal. When two agree and one differs, only the odd one
+    out says "differs from both", so a wrong computation is not mistaken for a match.
+    """
     d = run.digests
-    reference = d.computed
+    values = {"advertised": d.advertised, "returned": d.returned, "computed": d.computed}
     rows = []
-    for label, digest in (("advertised in card", d.advertised),
-                          ("returned by describe_skill", d.returned),
-                          ("computed here", d.computed)):
-        match = None if digest is None or reference is None else digest == reference
-        rows.append(DigestRow(label, digest, run.document, match))
+    for key, label in _INTERFACE_LABELS:
+        digest = values[key]
+        others = {k: v for k, v in values.items() if k != key and v is not None}
+        if digest is None or not others:
+            rows.append(DigestRow(label, digest, run.document, None))
+            continue
+        differ = [k for k, v in others.items() if v != digest]
+        # Short words: the verdict column must stay on screen beside a 71-character digest.
+        if len(others) == 1:
+            verdict = ("≠ " if differ else "= ") + next(iter(others))
+        elif not differ:
+            verdict = "= both"
+        elif len(differ) == len(others):
+            verdict = "≠ both"
+        else:
+            verdict = "≠ " + differ[0]
+        rows.append(DigestRow(label, digest, run.document, not differ, verdict,
+                              others[differ[0]] if differ else None))
     return rows
+
+
+def odd_one_out(run: Run) -> str | None:
+    """The sentence naming the one digest that differs while the other two agree, if any."""
+    d = run.digests
+    values = {"advertised in card": d.advertised, "returned by describe_skill": d.returned,
+              "computed here": d.computed}
+    if None in values.values() or len(set(values.values())) != 2:
+        return None
+    for label, value in values.items():
+        if list(values.values()).count(value) == 1:
+            others = " and ".join(k.split(" ")[0] for k in values if k != label)
+            return f"{others} agree; {label} differs from both (RULES CP4)."
+    return None
+
+
+def first_difference(digest: str, other: str | None) -> int | None:
+    """Index of the first character where ``digest`` and ``other`` differ (None: equal)."""
+    if other is None or digest == other:
+        return None
+    for index, (mine, theirs) in enumerate(zip(digest, other, strict=False)):
+        if mine != theirs:
+            return index
+    return min(len(digest), len(other))
 
 
 def schema_rows(document: Any) -> tuple[list[DigestRow], list[str]]:
@@ -59,9 +110,12 @@ def schema_rows(document: Any) -> tuple[list[DigestRow], list[str]]:
         name = check.role.replace("supporting_record_schemas/", "")
         if len(name) > 24:
             name = name[:23] + "…"
-        rows.append(DigestRow(f"{name} declared", check.declared, schema, check.match))
+        word = "= computed" if check.match else "≠ computed"
+        rows.append(DigestRow(f"{name} declared", check.declared, schema, check.match,
+                              word, None if check.match else check.computed))
         rows.append(DigestRow(f"{' ' * len(name)} computed", check.computed, schema,
-                              check.match))
+                              check.match, word.replace("computed", "declared"),
+                              None if check.match else check.declared))
         if check.forensics is not None:
             verdicts.append(f"{check.role}: {check.forensics.explanation}")
     return rows, verdicts
@@ -100,6 +154,8 @@ class DigestsScreen(RunScreen):
         """The canonical text of the selected value (for copying)."""
         self._forensics: list[str] = []
         """Forensics verdicts for the interface digest."""
+        self._odd_digest: str | None = None
+        """Which interface digest is the odd one out, when two of three agree."""
 
     def compose_body(self) -> ComposeResult:
         with Vertical():
@@ -124,6 +180,7 @@ class DigestsScreen(RunScreen):
     def show_run(self, run: Run | None) -> None:
         self._fill("interface", interface_rows(run) if run else [])
         self._forensics = []
+        self._odd_digest = odd_one_out(run) if run is not None else None
         if run is not None and run.digests.advertised and run.digests.computed and (
                 {run.digests.advertised, run.digests.returned} != {run.digests.computed}):
             self._forensics.append(str(run.steps[3].evidence.get(
@@ -136,17 +193,20 @@ class DigestsScreen(RunScreen):
         self._rows[table_id] = rows
         table = self.query_one(f"#{table_id}", DataTable)
         table.clear()
+        colours = self.app.theme_variables
         for row in rows:
-            table.add_row(literal_text(row.label), literal_text(row.digest or "—"),
-                          _verdict(row.match, self.app.theme_variables))
+            table.add_row(literal_text(row.label), _digest_cell(row, colours),
+                          _verdict(row, colours))
 
     def _show_forensics(self, extra: list[str] | None = None) -> None:
-        lines = self._forensics + (extra or [])
+        lines = [Content.styled("Forensics: ", "bold $digest-mismatch") + literal(line)
+                 for line in self._forensics + (extra or [])]
+        if self._odd_digest:
+            lines.insert(0, Content.styled("Three-way: ", "bold $digest-mismatch")
+                         + literal(self._odd_digest))
         panel = self.query_one("#forensics", Static)
         panel.display = bool(lines)
-        panel.update(Content("\n").join(
-            Content.styled("Forensics: ", "bold $digest-mismatch") + literal(line)
-            for line in lines))
+        panel.update(Content("\n").join(lines))
 
     @work(thread=True, exclusive=True, group="schema-digests")
     def _verify_schemas(self, document: Any) -> None:
@@ -215,10 +275,22 @@ class DigestsScreen(RunScreen):
         self.notify(f"Copied {len(self._canonical_text.encode()):,} canonical bytes.")
 
 
-def _verdict(match: bool | None, colours: dict[str, str]) -> Text:
+def _digest_cell(row: DigestRow, colours: dict[str, str]) -> Text:
+    """The digest, its tail underlined from where it first differs from the compared one."""
+    cell = literal_text(row.digest or "—")
+    start = first_difference(row.digest, row.compared_with) if row.digest else None
+    if start is not None:
+        # Digests often differ only in their last characters: point at them.
+        cell.stylize(f"underline bold {colours.get('digest-mismatch', 'red')}", start)
+    return cell
+
+
+def _verdict(row: DigestRow, colours: dict[str, str]) -> Text:
     # rich Text so DataTable measures it exactly; colours are the theme's app variables.
-    if match is None:
+    if row.match is None:
         return Text("—")
-    if match:
-        return Text("✔ match", style=f"bold {colours.get('digest-match', 'green')}")
-    return Text("✘ mismatch", style=f"bold {colours.get('digest-mismatch', 'red')}")
+    if row.match:
+        return Text(f"✔ {row.verdict}".rstrip(),
+                    style=f"bold {colours.get('digest-match', 'green')}")
+    return Text(f"✘ {row.verdict}".rstrip(),
+                style=f"bold {colours.get('digest-mismatch', 'red')}")

@@ -56,11 +56,12 @@ class InvokeScreen(RunScreen):
     """Type the arguments with the schema checking every keystroke, then invoke."""
 
     HELP = ("Edit the arguments as JSON. Errors are listed below and underlined in the "
-            "text. Esc leaves the editor; then 1-6 switch screens.")
+            "text. Esc leaves the editor; then 1-8 switch screens. f3 puts the skeleton back.")
     BINDINGS = [
         Binding("ctrl+j", "invoke", "Invoke", id="invoke.send"),
         Binding("ctrl+t", "toggle_send_anyway", "Send anyway", id="invoke.send_anyway"),
-        Binding("ctrl+k", "reset", "Skeleton", id="invoke.skeleton"),
+        # Not ctrl+k: that is TextArea's delete-to-end-of-line.
+        Binding("f3", "reset", "Skeleton", id="invoke.skeleton"),
         Binding("ctrl+x", "app.cancel_task", "Cancel task", id="invoke.cancel"),
     ]
     DEFAULT_CSS = """
@@ -69,6 +70,7 @@ class InvokeScreen(RunScreen):
     InvokeScreen ArgumentEditor { height: 1fr; }
     InvokeScreen #verdict { height: 1; padding: 0 1; }
     InvokeScreen #errors { height: 10; border: round $panel; }
+    InvokeScreen #send-anyway.-armed { background: $warning 30%; text-style: bold; }
     """
 
     @dataclass
@@ -109,8 +111,15 @@ class InvokeScreen(RunScreen):
 
     def on_mount(self) -> None:
         table = self.query_one("#errors", DataTable)
-        table.add_columns("at", "instance path", "keyword", "expected", "actual", "message")
+        # Explicit widths: auto-sized columns are measured on idle, and a screen drawn before
+        # that shows the rows cut to the header's width.
+        for label, width in (("at", 6), ("instance path", 28), ("keyword", 12),
+                             ("expected", 14), ("actual", 14), ("message", 60)):
+            table.add_column(label, width=width)
         table.border_title = "Problems"
+        if self.sia.snapshot_mode:
+            # A blinking cursor is a clock: screenshots would differ from run to run.
+            self.query_one(ArgumentEditor).cursor_blink = False
 
     def show_run(self, run: Run | None) -> None:
         document = run.document if run else None
@@ -208,8 +217,16 @@ class InvokeScreen(RunScreen):
             self._verdict("✔ Arguments valid against the input schema (RULES CP7). "
                           "ctrl+j invokes.", "$success")
         else:
-            self._verdict(f"✘ {len(result.findings)} problem(s): fix them, or tick "
-                          "\"send anyway\" for a deliberate negative test.", "$error")
+            self._invalid_verdict()
+
+    def _invalid_verdict(self) -> None:
+        count = len(self.last_result.findings) if self.last_result is not None else 0
+        if self.send_anyway:
+            self._verdict(f"✘ {count} problem(s); send anyway is ON: ctrl+j sends them as a "
+                          "deliberate negative test.", "$warning")
+        else:
+            self._verdict(f"✘ {count} problem(s): fix them, or press ctrl+t (send anyway) "
+                          "for a deliberate negative test.", "$error")
 
     def _verdict(self, text: str, style: str) -> None:
         self.query_one("#verdict", Static).update(Content.styled(text, f"bold {style}"))
@@ -225,27 +242,43 @@ class InvokeScreen(RunScreen):
     def watch_valid(self) -> None:
         self.refresh_bindings()
 
-    def watch_send_anyway(self) -> None:
-        self.refresh_bindings()
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "invoke" and not (self.valid or self.send_anyway):
-            return None  # shown disabled in the footer while the input is invalid
-        return True
+    def watch_send_anyway(self, armed: bool) -> None:
+        self.query_one("#send-anyway", Checkbox).set_class(armed, "-armed")
+        result = self.last_result
+        if result is not None and result.parse_error is None and not self.valid:
+            self._invalid_verdict()
 
     def action_toggle_send_anyway(self) -> None:
         box = self.query_one("#send-anyway", Checkbox)
         box.value = not box.value
+        if box.value:
+            self.notify("Send anyway is ON: ctrl+j will now send the invalid arguments as a "
+                        "deliberate negative test.", title="Send anyway", severity="warning")
+        else:
+            self.notify("Send anyway is OFF: ctrl+j sends only arguments that validate.",
+                        title="Send anyway")
 
     def action_reset(self) -> None:
+        """Replace the text by the input schema's skeleton."""
         schema = input_schema_of(self._document)
-        if schema is not None:
+        if self.sia.read_only:
+            self.notify("read-only session: the recorded arguments stay as sent.",
+                        severity="warning")
+        elif schema is None:
+            self.notify("No input schema yet: run steps 1-6 first (2, then r).",
+                        severity="warning")
+        else:
             self.query_one(ArgumentEditor).load_text(self._skeleton(schema))
 
     def action_invoke(self) -> None:
         result = self.last_result
         if result is None or result.parse_error is not None:
             self.notify("The text is not JSON; nothing can be sent.", severity="error")
+            return
+        if not self.valid and not self.send_anyway:
+            self.notify(f"Nothing sent: the arguments have {len(result.findings)} problem(s) "
+                        "against the input schema. Fix them, or press ctrl+t (send anyway) "
+                        "for a deliberate negative test.", title="Not sent", severity="warning")
             return
         authority = (self._document or {}).get("authority", {}) if isinstance(
             self._document, dict) else {}
@@ -264,8 +297,8 @@ class InvokeScreen(RunScreen):
 
     def _send(self, arguments: Any) -> None:
         engine = self.sia.engine
-        if engine is None:
-            return
+        if engine is None or self.sia.refuse_if_busy():
+            return  # the mode must not change under a running step either
         mode = self.query_one("#mode", Select).value
         engine.set_mode(mode if isinstance(mode, str) else None)
         self.sia.invoke(arguments, self.send_anyway and not self.valid)

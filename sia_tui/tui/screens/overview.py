@@ -11,7 +11,7 @@ from textual.widgets.option_list import Option
 
 from sia_tui.core.a2a.model import AgentCard
 from sia_tui.core.constants import DESCRIBE_SKILL
-from sia_tui.core.engine.model import Run
+from sia_tui.core.engine.model import Run, StepStatus
 from sia_tui.tui.highlight import pretty_json
 from sia_tui.tui.safe_text import literal
 from sia_tui.tui.screens.base import RunScreen
@@ -21,6 +21,18 @@ ADV4_STATEMENT = (
     "{why}. No schemas are inferred from descriptions or media types, and nothing "
     "here is claimed as schema-interface conformance."
 )
+
+
+#: Hex characters of a digest shown in lists (the Digests screen shows all of them).
+SHORT_DIGEST_HEX = 16
+
+
+def short_digest(digest: str) -> str:
+    """``sha256:`` and the first 16 hex characters, then ``…``; other text unchanged."""
+    algorithm, sep, hex_part = digest.partition(":")
+    if not sep or len(hex_part) <= SHORT_DIGEST_HEX:
+        return digest
+    return f"{algorithm}:{hex_part[:SHORT_DIGEST_HEX]}…"
 
 
 def card_content(card: AgentCard) -> Content:
@@ -56,13 +68,29 @@ def card_content(card: AgentCard) -> Content:
         for binding in ad.bindings:
             lines.append(Content.assemble("  • ", literal(binding.skill_id, style="bold"),
                                           "  v", literal(binding.skill_version)))
-            lines.append(Content.assemble("    ", literal(binding.interface_digest,
+            # Shortened so it never wraps to a bare tail; the Digests screen (3) has it whole.
+            lines.append(Content.assemble("    ", literal(short_digest(binding.interface_digest),
                                                           style="$secondary")))
         if card.skill(DESCRIBE_SKILL) is None:
             lines.append(Content.styled(ADV4_STATEMENT.format(why="the card lists no "
                                         "describe_skill skill"), "bold $warning"))
     for warning in card.warnings:
         lines.append(Content.styled("forgiven: ", "$warning") + literal(warning))
+    return Content("\n").join(lines)
+
+
+def _no_card(run: Run | None) -> Content:
+    """Why there is no card: step 1's failure with its hint, or how to fetch one."""
+    first = run.steps[0] if run is not None else None
+    if first is None or first.status is not StepStatus.FAILED:
+        return Content("No Agent Card yet. Press r on the Steps screen (2), or c to connect.")
+    lines = [Content.assemble(("✘ step 1 failed: ", "bold $error"),
+                              literal(first.title, style="bold")),
+             literal(first.message, multiline=True)]
+    if first.hint:
+        lines.append(Content.styled("hint: ", "bold") + literal(first.hint, multiline=True))
+    lines.append(Content.styled("\nPress 2 then R to retry step 1, or c to connect to "
+                                "another agent.", "$text-muted"))
     return Content("\n").join(lines)
 
 
@@ -92,7 +120,7 @@ class OverviewScreen(RunScreen):
         skills = self.query_one("#skills", OptionList)
         skills.clear_options()
         if run is None or run.card is None:
-            body.update("No Agent Card yet. Press r on the Steps screen (2), or c to connect.")
+            body.update(_no_card(run))
             return
         card = run.card
         body.update(card_content(card))

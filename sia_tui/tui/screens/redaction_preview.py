@@ -22,7 +22,7 @@ class RedactionPreviewScreen(ModalScreen[bool]):
     | `y` / `enter` | save with these redactions |
     | `n` / `escape` | cancel |
 
-    The destination is an editable field; Enter in it saves there.
+    The destination is an editable field with the focus; Enter in it saves there.
     """
 
     BINDINGS = [
@@ -69,7 +69,11 @@ class RedactionPreviewScreen(ModalScreen[bool]):
         table.add_column("where", width=60)
         for hit in self.hits:
             table.add_row(literal(placeholder(hit.name)), literal(hit.where))
-        self.query_one("#save", Button).focus()
+        # The path field takes the focus: typing goes into it, so `n` there is a letter,
+        # not "cancel" (y/n answer once the focus is on the table or the buttons).
+        field = self.query_one("#destination", Input)
+        field.focus()
+        field.cursor_position = len(field.value)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.destination = event.value.strip()

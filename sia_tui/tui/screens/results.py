@@ -13,7 +13,7 @@ from textual.widgets.option_list import Option
 
 from sia_tui.core.a2a.model import Artifact, StreamEvent
 from sia_tui.core.codes import describe_code
-from sia_tui.core.engine.model import Run, StepStatus
+from sia_tui.core.engine.model import Run, StepResult, StepStatus
 from sia_tui.tui.highlight import json_content, pretty_json
 from sia_tui.tui.safe_text import DEFAULT_VIEW_LIMIT, literal, literal_text
 from sia_tui.tui.screens.base import RunScreen
@@ -92,9 +92,7 @@ class ResultsScreen(RunScreen):
         links.clear_options()
         result_body = self.query_one("#result-body", Static)
         if run is None or run.result is None:
-            ended = run.task.state if run is not None and run.task is not None else None
-            result_body.update(f"No result: the task ended {ended}." if ended else
-                               "No result yet. Invoke the skill on screen 5.")
+            result_body.update(self._no_result(run))
             links.display = False
         else:
             verdict = run.steps[9]
@@ -111,7 +109,7 @@ class ResultsScreen(RunScreen):
                                         id=None))
         records_body = self.query_one("#records-body", Static)
         if run is None or not run.records:
-            records_body.update("No supporting records.")
+            records_body.update(self._streamed_records(limit))
             return
         blocks = []
         for record in run.records:
@@ -125,12 +123,17 @@ class ResultsScreen(RunScreen):
     def _status(self, run: Run | None) -> Content:
         live = [_event_line(event) for event in self.sia.stream_log[-4:]]
         if run is None or run.task is None:
+            failed = run.failed_step if run is not None else None
+            if failed is not None:
+                return _failure_lines(failed)
             if live:
                 return Content("\n").join(live)
+            if self.sia.read_only:
+                return Content.styled("No task in this recorded session.", "$text-muted")
             return Content.styled("No task yet.", "$text-muted")
         task = run.task
         lines = [Content.assemble(("task ", "bold"), literal(task.id), "  state ",
-                                  literal(task.state, style="bold $accent"),
+                                  literal(self._live_state(run), style="bold $accent"),
                                   f"  mode {run.mode or '?'}")]
         if run.send_anyway:
             lines.append(Content.styled("Deliberate negative test: invalid input was sent "
@@ -143,20 +146,61 @@ class ResultsScreen(RunScreen):
             lines.extend(live)
         return Content("\n").join(lines)
 
+    def _live_state(self, run: Run) -> str:
+        """The task's state, or the newest streamed one while the task is still running."""
+        state = run.task.state if run.task is not None else "?"
+        if run.task is not None and not run.task.terminal:
+            for event in reversed(self.sia.stream_log):
+                newer = event.state or (event.task.state if event.task else None)
+                if newer:
+                    return newer
+        return state
+
+    def _no_result(self, run: Run | None) -> Content:
+        """Why there is no result: the failing step, a task still running, or nothing sent."""
+        failed = run.failed_step if run is not None else None
+        if run is not None and run.task is not None and not run.task.terminal and failed is None:
+            return Content.styled(f"task {self._live_state(run)}… (waiting for the final "
+                                  "result)", "bold $accent")
+        if failed is not None:
+            return Content("\n").join([Content.styled("No result.", "bold"),
+                                       _failure_lines(failed)])
+        if run is not None and run.task is not None:
+            return literal(f"No result: the task ended {run.task.state}.")
+        if self.sia.read_only:
+            return Content.styled("No result: this recorded session invoked nothing.",
+                                  "$text-muted")
+        return Content.styled("No result yet. Invoke the skill on screen 5.", "$text-muted")
+
+    def _streamed_records(self, limit: int | None) -> Content:
+        """Artifacts streamed so far (validated once the task ends), or the empty notice."""
+        streamed = [e.artifact for e in self.sia.stream_log if e.artifact is not None]
+        if not streamed:
+            return Content("No supporting records.")
+        blocks = [Content.styled("streaming: validated when the task ends", "italic $text-muted")]
+        for artifact in streamed:
+            blocks.append(Content.assemble(literal(artifact.artifact_id, style="bold"), "  ",
+                                           literal(artifact.name or "")))
+            blocks.append(json_content(pretty_json(artifact_value(artifact)), limit=limit))
+        return Content("\n").join(blocks)
+
     def _show_error(self, run: Run | None) -> None:
         table = self.query_one("#error-table", DataTable)
         summary = self.query_one("#error-summary", Static)
         table.clear()
         error = None
+        holder = None
         for number in (8, 9):
             if run is not None and "error" in run.steps[number - 1].evidence:
-                error = run.steps[number - 1].evidence["error"]
+                holder = run.steps[number - 1]
+                error = holder.evidence["error"]
         summary.display = isinstance(error, dict)
         if not isinstance(error, dict) or run is None:
             table.display = False
             return
-        step = run.failed_step
-        origin = step.origin.value if step and step.origin else "remote"
+        # The origin is the one of the step holding the agent's error (8 REJECTED, 9 FAILED),
+        # not of step 7: after "send anyway" the agent's input_invalid is remote.
+        origin = holder.origin.value if holder and holder.origin else "remote"
         state = run.task.state if run.task else "?"
         code = str(error.get("code") or "(no code)")
         info = describe_code(code)
@@ -211,6 +255,16 @@ def _event_line(event: StreamEvent) -> Content:
     name = event.artifact.name or event.artifact.artifact_id if event.artifact else ""
     return Content.assemble(("⟳ ", "bold $accent"), (f"{event.kind} ", "bold"),
                             literal(f"{state} {name} {' '.join(texts)}".strip()))
+
+
+def _failure_lines(step: StepResult) -> Content:
+    """The failing step's number, title, message and hint (RULES CP0: nothing ran after it)."""
+    lines = [Content.assemble((f"✘ step {step.step} failed: ", "bold $error"),
+                              literal(step.title, style="bold")),
+             literal(step.message, multiline=True)]
+    if step.hint:
+        lines.append(Content.styled("hint: ", "bold") + literal(step.hint, multiline=True))
+    return Content("\n").join(lines)
 
 
 def _verdict(valid: bool, findings: list[Any]) -> Content:

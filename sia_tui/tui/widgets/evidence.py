@@ -58,6 +58,9 @@ def step_content(
         blocks.append(Content.styled(f"Exchanges ({len(exchanges)})", "bold underline"))
         for exchange in exchanges:
             blocks.append(exchange_content(exchange, pretty=pretty, reveal=reveal, limit=limit))
+    elif result.status is StepStatus.RUNNING:
+        # The exchange is recorded when the answer arrives; until then it is in flight.
+        blocks.append(Content.styled("waiting for the answer…", "italic $accent"))
     elif result.status is not StepStatus.NOT_RUN:
         blocks.append(Content.styled("No request was sent in this step.", "$text-muted"))
     return Content("\n\n").join(blocks)

@@ -48,6 +48,7 @@ class TargetHeader(Static):
             badge = visible(run.interface.badge, multiline=False)
             parts.append(Content.styled(f"  [{badge}]", "bold $accent"))
         if run.card is not None:
-            parts.append(Content(f"  card {run.card.card_dialect}  "))
+            parts.append(Content(f"  card {run.card.card_dialect}"))
+        parts.append(Content("  "))  # always a gap, with or without a card
         parts.append(Content.styled(visible(location, multiline=False), "$text-primary"))
         self.update(Content("").join(parts))

@@ -1,0 +1,152 @@
+"""The app's engine side: n / r / R / invoke / cancel, each refused while steps are running."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import work
+from textual.worker import WorkerState
+
+from sia_tui.core.a2a.model import StreamEvent
+from sia_tui.tui.messages import EngineFailed, RunUpdated
+from sia_tui.tui.session_actions import SessionApp
+
+#: The worker group every network call of the engine runs in.
+ENGINE_GROUP = "engine"
+#: What the user is told when n, r or invoke would interrupt running steps.
+BUSY_NOTICE = "steps are running; wait or press R to restart"
+_ACTIVE = (WorkerState.PENDING, WorkerState.RUNNING)
+
+
+class EngineActionsApp(SessionApp):
+    """Engine actions of ``SiaApp``: its subclass sets the attributes declared here."""
+
+    stream_log: list[StreamEvent]
+    """Stream events of the current invocation, for the live status view."""
+
+    # -- busy guard --------------------------------------------------------------------------
+    @property
+    def engine_busy(self) -> bool:
+        """True while an engine worker (a step, run all, invoke, restart) is running."""
+        return any(w.group == ENGINE_GROUP and w.state in _ACTIVE for w in self.workers)
+
+    def refuse_if_busy(self) -> bool:
+        """Tell the user and return True when steps are running.
+
+        The workers are exclusive: starting another one would cancel the running step
+        half-way (a step left "running", the next one without its document).
+        """
+        if not self.engine_busy:
+            return False
+        self.notify(BUSY_NOTICE, title="Busy", severity="warning")
+        return True
+
+    async def _guarded(self, call: Any) -> None:
+        try:
+            await call
+        except Exception as exc:  # noqa: BLE001 - an engine bug must be shown, not crash the UI
+            self.post_message(EngineFailed(f"{type(exc).__name__}: {exc}"))
+        self.post_message(RunUpdated())
+        self.maybe_autosave()
+
+    # -- actions (network work only in workers) ---------------------------------------------
+    def action_run_next(self) -> None:
+        """Run the next step."""
+        if self.refuse_if_read_only() or self.refuse_if_busy():
+            return
+        self._run_next()
+
+    @work(exclusive=True, group=ENGINE_GROUP)
+    async def _run_next(self) -> None:
+        if self.engine is not None and self.engine.run.next_step is not None:
+            await self._guarded(self.engine.step())
+
+    def action_run_all(self) -> None:
+        """Run every remaining step."""
+        if self.refuse_if_read_only() or self.refuse_if_busy():
+            return
+        self._run_all()
+
+    @work(exclusive=True, group=ENGINE_GROUP)
+    async def _run_all(self) -> None:
+        if self.engine is not None:
+            await self._guarded(self.engine.run_all())
+            self._explain_pause()
+
+    def _explain_pause(self) -> None:
+        """Steps 7-11 wait for arguments: say where they come from, once the run pauses."""
+        run = self.engine.run if self.engine is not None else None
+        if run is not None and run.next_step == 7 and run.arguments is None:
+            self.notify("Steps 1-6 passed. Steps 7-11 need the skill's arguments: press 5 to "
+                        "edit them, then ctrl+j to invoke.", title="Waiting for arguments")
+
+    def action_restart(self) -> None:
+        """Start again from step 1 (re-fetches the card); may interrupt running steps."""
+        if self.refuse_if_read_only():
+            return
+        self._restart()
+
+    @work(exclusive=True, group=ENGINE_GROUP)
+    async def _restart(self) -> None:
+        if self.engine is not None:
+            self.stream_log.clear()
+            await self._guarded(self.engine.restart())
+            await self._guarded(self.engine.step())
+
+    def invoke(self, arguments: Any, send_anyway: bool) -> None:
+        """Send the arguments: steps 7-11 (running 1-6 first when needed)."""
+        if self.refuse_if_read_only() or self.engine is None or self.refuse_if_busy():
+            return
+        self._invoke(arguments, send_anyway)
+
+    @work(exclusive=True, group=ENGINE_GROUP)
+    async def _invoke(self, arguments: Any, send_anyway: bool) -> None:
+        if self.engine is None:
+            return
+        self.stream_log.clear()
+        try:
+            self.engine.set_arguments(arguments, send_anyway=send_anyway)
+        except Exception as exc:  # noqa: BLE001 - shown to the user
+            self.post_message(EngineFailed(f"{type(exc).__name__}: {exc}"))
+            return
+        # Show Results at once so streamed status updates are watched live.
+        self.call_later(self.switch_mode, "results")
+        await self._guarded(self.engine.run_all())
+
+    def action_cancel_task(self) -> None:
+        """Cancel the running task (when the document says it is cancellable)."""
+        if self.refuse_if_read_only() or self.engine is None:
+            return
+        reason = self._why_not_cancellable()
+        if reason:
+            self.notify(reason, title="Nothing cancelled", severity="warning")
+            return
+        self._cancel_task()
+
+    def _why_not_cancellable(self) -> str:
+        """Why ``x`` would do nothing now, or "" when a cancel request makes sense."""
+        run = self.engine.run if self.engine is not None else None
+        if run is None or run.task is None:
+            return "No task to cancel: invoke the skill first (5, then ctrl+j)."
+        if run.task.terminal:
+            return f"The task is not running: it ended {run.task.state}."
+        interaction = (run.document or {}).get("interaction", {})
+        if not (isinstance(interaction, dict) and interaction.get("cancellable")):
+            return "This skill is not cancellable: its document does not declare it."
+        return ""
+
+    @work(group="engine-cancel")
+    async def _cancel_task(self) -> None:
+        if self.engine is None:
+            return
+        try:
+            task = await self.engine.cancel()
+        except Exception as exc:  # noqa: BLE001 - shown to the user
+            self.post_message(EngineFailed(f"{type(exc).__name__}: {exc}"))
+            return
+        if task is None:
+            self.notify("Nothing was cancelled: the engine had no running task to cancel.",
+                        severity="warning")
+        else:
+            self.notify(f"Cancel requested; the task is now {task.state}.", markup=False)
+        self.post_message(RunUpdated())

@@ -1,0 +1,342 @@
+"""Pilot tests of what a newcomer hit in the demo: busy steps, results, keys, dialogs."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from textual.widgets import DataTable, Input, Static
+
+from sia_tui.core.a2a.model import Artifact, Part, StreamEvent, Task
+from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.engine.model import Run, StepResult, StepStatus, Target
+from sia_tui.tui.app import SiaApp
+from sia_tui.tui.engine import UpdateCallback
+from sia_tui.tui.engine_actions import BUSY_NOTICE
+from sia_tui.tui.screens.invoke import InvokeScreen
+from sia_tui.tui.screens.redaction_preview import RedactionPreviewScreen
+from sia_tui.tui.screens.results import ResultsScreen
+from sia_tui.tui.storage import UserDirs
+from sia_tui.tui.widgets.argument_editor import ArgumentEditor
+from tests.tui.conftest import APPENDIX_B_ARGUMENTS, SIZE, settle, wait_until
+from tests.tui.test_flows import enter_arguments
+
+
+def static_text(app: SiaApp, selector: str) -> str:
+    """The plain text a Static currently shows."""
+    return str(app.screen.query_one(selector, Static).visual)
+
+
+def record_notices(app: SiaApp) -> list[str]:
+    """Every notification message the app shows from now on (toasts fade; this keeps them)."""
+    told: list[str] = []
+    notify = app.notify
+    app.notify = lambda message, **kw: (told.append(str(message)), notify(message, **kw))[1]
+    return told
+
+
+class GatedEngine:
+    """A fake engine whose steps wait at a gate while ``hold`` is set (no network)."""
+
+    def __init__(self, target: Target) -> None:
+        self.run = Run(target)
+        self.hold = False
+        self.gate = asyncio.Event()
+        self.calls: list[str] = []
+
+    async def step(self) -> StepResult | None:
+        self.calls.append("step")
+        result = self.run.steps[(self.run.next_step or 1) - 1]
+        result.status = StepStatus.RUNNING
+        if self.hold:
+            await self.gate.wait()
+        result.status = StepStatus.PASSED
+        return result
+
+    async def run_all(self) -> Run:
+        self.calls.append("run_all")
+        return self.run
+
+    async def run_until(self, last: int) -> Run:
+        return self.run
+
+    async def restart(self) -> None:
+        self.calls.append("restart")
+        self.run = Run(self.run.target)
+
+    def set_arguments(self, arguments: Any, *, send_anyway: bool = False) -> None:
+        self.calls.append("set_arguments")
+
+    def select_skill(self, skill_id: str) -> None:
+        """Nothing to select in the fake."""
+
+    def set_mode(self, mode: str | None) -> None:
+        """Nothing to choose in the fake."""
+
+    async def cancel(self) -> Task | None:
+        return None
+
+    async def aclose(self) -> None:
+        """No client to close."""
+
+
+def gated_app(user_dirs: UserDirs) -> tuple[SiaApp, list[GatedEngine]]:
+    """An app over a GatedEngine, and the list the engine it builds is put in."""
+    built: list[GatedEngine] = []
+
+    def factory(target: Target, options: ClientOptions, on_update: UpdateCallback) -> Any:
+        built.append(GatedEngine(target))
+        return built[-1]
+
+    return SiaApp(Target("fake-card.json"), engine_factory=factory, dirs=user_dirs,
+                  snapshot_mode=True), built
+
+
+async def test_n_and_r_while_a_step_runs_are_refused_not_cancelling_it(
+        user_dirs: UserDirs) -> None:
+    app, built = gated_app(user_dirs)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        engine = built[0]
+        engine.hold = True
+        told = record_notices(app)
+        await pilot.press("2", "n")
+        await wait_until(pilot, lambda: engine.run.steps[1].status is StepStatus.RUNNING)
+        await pilot.press("n", "r")
+        assert told.count(BUSY_NOTICE) == 2
+        assert app.engine_busy  # the running step was not cancelled
+        engine.gate.set()
+        await settle(pilot)
+        # Step 2 finished; the refused keys queued nothing (step 3 did not run).
+        assert engine.run.steps[1].status is StepStatus.PASSED
+        assert engine.run.steps[2].status is StepStatus.NOT_RUN
+        assert engine.calls == ["step", "step"]
+
+
+async def test_restart_still_interrupts_running_steps(user_dirs: UserDirs) -> None:
+    app, built = gated_app(user_dirs)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        engine = built[0]
+        engine.hold = True
+        await pilot.press("2", "n")
+        await wait_until(pilot, lambda: engine.run.steps[1].status is StepStatus.RUNNING)
+        engine.hold = False
+        await pilot.press("R")
+        await settle(pilot)
+        assert "restart" in engine.calls
+        assert engine.run.steps[0].status is StepStatus.PASSED
+
+
+async def test_invoke_while_steps_run_is_refused(user_dirs: UserDirs) -> None:
+    app, built = gated_app(user_dirs)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        engine = built[0]
+        engine.hold = True
+        told = record_notices(app)
+        await pilot.press("2", "n")
+        await wait_until(pilot, lambda: engine.run.steps[1].status is StepStatus.RUNNING)
+        app.invoke({"x": 1}, False)
+        assert BUSY_NOTICE in told and "set_arguments" not in engine.calls
+        engine.gate.set()
+        await settle(pilot)
+
+
+async def test_results_while_streaming_show_the_state_and_records_so_far(
+        user_dirs: UserDirs) -> None:
+    app, built = gated_app(user_dirs)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        run = built[0].run
+        run.task = Task("t-1", None, "TASK_STATE_WORKING", None, (), {})
+        record = Artifact("observation-7", "observation", (Part("data", {"value": 93}),), {})
+        app.stream_log.append(StreamEvent("artifact", artifact=record))
+        await pilot.press("6")
+        await settle(pilot)
+        result = static_text(app, "#result-body")
+        assert "task TASK_STATE_WORKING… (waiting for the final result)" in result
+        assert "ended" not in result
+        assert "observation-7" in static_text(app, "#records-body")
+
+
+async def test_results_after_a_failed_delegation_name_the_failing_step(make_app: Any) -> None:
+    app = make_app("huge")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("2", "r")
+        await settle(pilot)
+        await enter_arguments(pilot, APPENDIX_B_ARGUMENTS)
+        await pilot.press("ctrl+j")
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        await settle(pilot)
+        run = app.current_run
+        assert run is not None and run.failed_step is not None
+        failed = run.failed_step
+        shown = static_text(app, "#result-body") + static_text(app, "#status")
+        assert f"step {failed.step} failed" in shown and failed.title in shown
+        assert failed.message.split(":")[0] in shown
+        assert "No task yet" not in shown
+
+
+async def test_send_anyway_shows_the_agents_rejection_as_remote(make_app: Any) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("2", "r")
+        await settle(pilot)
+        screen = await enter_arguments(pilot, APPENDIX_B_ARGUMENTS.replace("80", '"eighty"'))
+        told = record_notices(app)
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        assert screen.send_anyway
+        assert any("ctrl+j will now send the invalid arguments" in m for m in told), told
+        assert "send anyway is ON" in static_text(app, "#verdict")
+        await pilot.press("ctrl+j")
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        await settle(pilot)
+        summary = static_text(app, "#error-summary")
+        run = app.current_run
+        assert run is not None and run.steps[6].status is StepStatus.FAILED  # local at step 7
+        assert "input_invalid" in summary
+        assert "origin remote" in summary  # the agent's answer, not step 7's local finding
+
+
+async def test_editor_keys_f3_skeleton_and_ctrl_k_left_to_the_editor(make_app: Any) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("2", "r")
+        await settle(pilot)
+        screen = await enter_arguments(pilot, '{"a": 1}')
+        editor = screen.query_one(ArgumentEditor)
+        editor.move_cursor((0, 4))
+        await pilot.press("ctrl+k")  # TextArea's delete to end of line
+        assert editor.text == '{"a"'
+        await pilot.press("f3")
+        assert '"resource_id"' in editor.text  # the skeleton is back
+        editor.load_text("{}")
+        await pilot.press("escape", "1")
+        app.action_command_palette()
+        await pilot.pause()
+        await pilot.press(*"arguments: reset")
+        await wait_until(pilot, lambda: "arguments: reset to skeleton" in str(
+            app.screen.query("CommandList").first().get_option_at_index(0).prompt)
+            if app.screen.query("CommandList") else False)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, InvokeScreen)
+                         and '"resource_id"' in app.screen.query_one(ArgumentEditor).text)
+
+
+async def test_save_dialog_types_into_the_path_field(make_app: Any) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: isinstance(app.screen, RedactionPreviewScreen))
+        await pilot.pause()
+        await pilot.press("n", "e", "w")
+        assert isinstance(app.screen, RedactionPreviewScreen)  # `n` did not cancel
+        assert app.screen.query_one("#destination", Input).value.endswith("new")
+
+
+async def test_overview_after_a_failed_step_one_shows_why(user_dirs: UserDirs) -> None:
+    app = SiaApp(Target("http://127.0.0.1:1"), dirs=user_dirs, snapshot_mode=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        run = app.current_run
+        assert run is not None and run.steps[0].status is StepStatus.FAILED
+        body = static_text(app, "#card-body")
+        assert "step 1 failed" in body and run.steps[0].message[:30] in body
+        assert "No Agent Card yet" not in body
+        assert "(none selected)  http://127.0.0.1:PORT" in static_text(app, "#target-header")
+
+
+async def test_cancel_explains_why_nothing_happened(make_app: Any) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        told = record_notices(app)
+        await pilot.press("6", "x")
+        assert any("No task to cancel" in m for m in told), told
+        await pilot.press("2", "r")
+        await settle(pilot)
+        await enter_arguments(pilot, APPENDIX_B_ARGUMENTS)
+        await pilot.press("ctrl+j")
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        await settle(pilot)
+        told.clear()
+        await pilot.press("x")
+        assert any("not running" in m and "COMPLETED" in m for m in told), told
+
+
+async def test_compose_diff_replaces_the_fetching_notice_and_focuses_the_table(
+        make_app: Any) -> None:
+    app = make_app()
+    async with app.run_test(size=(130, 38)) as pilot:
+        await settle(pilot)
+        await pilot.press("8", "f6")
+        await settle(pilot)
+        verdict = static_text(app, "#verdict")
+        assert "Fetching" not in verdict and verdict.startswith("Diff A -> B")
+        assert isinstance(app.focused, DataTable) and app.focused.id == "changes"
+        await pilot.press("f5")
+        await settle(pilot)
+        fields = app.screen.query_one("#fields", DataTable)
+        # The value columns share the width instead of a fixed 42 each.
+        widths = [c.width for c in fields.columns.values()]
+        assert sum(widths) + 2 * len(widths) > 110
+
+
+async def test_not_jcs_digests_single_out_the_computed_one(make_app: Any) -> None:
+    app = make_app("not-jcs")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("2", "r")
+        await settle(pilot)
+        await pilot.press("3")
+        await settle(pilot)
+        table = app.screen.query_one("#interface", DataTable)
+        verdicts = [str(table.get_row_at(r)[2]) for r in range(3)]
+        assert verdicts == ["✘ ≠ computed", "✘ ≠ computed", "✘ ≠ both"]
+        assert "computed here differs from both" in static_text(app, "#forensics")
+        # The computed digest's differing tail is underlined.
+        computed = table.get_row_at(2)[1]
+        assert any("underline" in str(span.style) for span in computed.spans)
+
+
+async def test_overview_shortens_digests_to_sixteen_hex(make_app: Any) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        run = app.current_run
+        assert run is not None and run.card is not None and run.card.schema_interface
+        digest = run.card.schema_interface.bindings[0].interface_digest
+        body = static_text(app, "#card-body")
+        assert digest[:23] + "…" in body and digest not in body
+
+
+def test_a_running_step_says_it_waits_for_the_answer() -> None:
+    from sia_tui.tui.widgets.evidence import step_content
+
+    run = Run(Target("fake-card.json"))
+    run.steps[2].status = StepStatus.RUNNING
+    shown = str(step_content(run, run.steps[2], pretty=True, reveal=False, limit=None))
+    assert "waiting for the answer…" in shown and "No request was sent" not in shown
+
+
+async def test_read_only_results_never_ask_to_invoke(reference_agent: Any, user_dirs: UserDirs,
+                                                     tmp_path: Any) -> None:
+    from sia_tui.core.session import load_session, save_session
+    from tests.tui.test_sessions import no_network, record_run
+
+    path = tmp_path / "ok.session.json"
+    save_session(await record_run(reference_agent().url), ClientOptions(), path)
+    app = SiaApp(None, session=load_session(path), engine_factory=no_network, dirs=user_dirs,
+                 snapshot_mode=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("6")
+        await settle(pilot)
+        shown = static_text(app, "#result-body") + static_text(app, "#status")
+        assert "screen 5" not in shown and "recorded session" in shown
