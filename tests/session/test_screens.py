@@ -61,7 +61,8 @@ async def test_redaction_preview_lists_and_confirms() -> None:
         table = app.screen.query_one(DataTable)
         assert table.row_count == len(hits)
         assert str(table.get_row_at(0)[0]).startswith("«redacted:")
-        await pilot.press("y")
+        # The path field has the focus (typing goes into it): Enter confirms the save.
+        await pilot.press("enter")
         await pilot.pause()
         app.push_screen(RedactionPreviewScreen([], "/tmp/x.json"), app.results.append)
         await pilot.pause()
