@@ -145,11 +145,12 @@ async def test_edits_persist_per_target_and_skill(make_app: Any, user_dirs: Any)
         await settle(pilot)
         screen = await enter_arguments(pilot, '{"typed": "by hand"}')
         await pilot.press("escape")
-        await wait_until(pilot, lambda: any((user_dirs.data / "edits").glob("*.json")))
         run = app.current_run
         assert run is not None and screen is not None
-        saved = user_dirs.load_edit(run.target.location, run.skill_id)
-        assert saved == '{"typed": "by hand"}'
+        # The save is debounced: wait for the typed text itself (the skeleton that was there
+        # before may already have been saved under the same key).
+        await wait_until(pilot, lambda: user_dirs.load_edit(
+            run.target.location, run.skill_id) == '{"typed": "by hand"}')
 
 
 async def test_markup_fault_renders_literally(make_app: Any) -> None:
