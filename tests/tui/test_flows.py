@@ -33,6 +33,24 @@ async def enter_arguments(pilot: Any, text: str) -> InvokeScreen:
     return screen
 
 
+async def invoke_appendix_b(pilot: Any) -> None:
+    """Run steps 1-6, enter the Appendix B arguments, invoke, and wait on Results."""
+    await pilot.press("2", "r")
+    await settle(pilot)
+    await enter_arguments(pilot, APPENDIX_B_ARGUMENTS)
+    await pilot.press("ctrl+j")
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, ResultsScreen))
+    await settle(pilot)
+
+
+def record_notices(app: SiaApp) -> list[str]:
+    """Every notification message the app shows from now on (toasts fade; this keeps them)."""
+    told: list[str] = []
+    notify = app.notify
+    app.notify = lambda message, **kw: (told.append(str(message)), notify(message, **kw))[1]
+    return told
+
+
 async def test_demo_opens_on_the_card_with_step_one_passed(make_app: Any) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -70,9 +88,7 @@ async def test_r_then_invoke_runs_all_eleven_steps_green(make_app: Any) -> None:
 async def test_run_all_says_where_the_arguments_come_from(make_app: Any) -> None:
     """After `r` stops at step 7, a newcomer is told to press 5 and ctrl+j."""
     app = make_app()
-    told: list[str] = []
-    notify = app.notify
-    app.notify = lambda message, **kw: (told.append(str(message)), notify(message, **kw))[1]
+    told = record_notices(app)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("2", "r")
@@ -114,9 +130,7 @@ async def test_editing_the_arguments_shows_and_clears_an_error(make_app: Any) ->
         assert "/condition/threshold" in str(problems.get_row_at(0)[1])
         assert "2:" not in str(problems.get_row_at(0)[0])  # located on the threshold line
         # ctrl+j with invalid input sends nothing and says why (RULES CP7).
-        told: list[str] = []
-        notify = app.notify
-        app.notify = lambda message, **kw: (told.append(str(message)), notify(message, **kw))[1]
+        told = record_notices(app)
         await pilot.press("ctrl+j")
         await pilot.pause()
         assert isinstance(app.screen, InvokeScreen)
@@ -208,12 +222,7 @@ async def test_record_link_jumps_to_the_referenced_artifact(make_app: Any) -> No
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("2", "r")
-        await settle(pilot)
-        await enter_arguments(pilot, APPENDIX_B_ARGUMENTS)
-        await pilot.press("ctrl+j")
-        await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen))
-        await settle(pilot)
+        await invoke_appendix_b(pilot)
         links = app.screen.query_one("#links", OptionList)
         assert "observation-7" in str(links.get_option_at_index(0).prompt)
         links.focus()

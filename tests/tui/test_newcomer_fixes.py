@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from textual.widgets import DataTable, Input, Static
+from textual.widgets import DataTable, Input
 
 from sia_tui.core.a2a.model import Artifact, Part, StreamEvent, Task
 from sia_tui.core.a2a.options import ClientOptions
@@ -19,20 +19,12 @@ from sia_tui.tui.screens.results import ResultsScreen
 from sia_tui.tui.storage import UserDirs
 from sia_tui.tui.widgets.argument_editor import ArgumentEditor
 from tests.tui.conftest import APPENDIX_B_ARGUMENTS, SIZE, settle, wait_until
-from tests.tui.test_flows import enter_arguments
-
-
-def static_text(app: SiaApp, selector: str) -> str:
-    """The plain text a Static currently shows."""
-    return str(app.screen.query_one(selector, Static).visual)
-
-
-def record_notices(app: SiaApp) -> list[str]:
-    """Every notification message the app shows from now on (toasts fade; this keeps them)."""
-    told: list[str] = []
-    notify = app.notify
-    app.notify = lambda message, **kw: (told.append(str(message)), notify(message, **kw))[1]
-    return told
+from tests.tui.test_flows import (
+    enter_arguments,
+    invoke_appendix_b,
+    record_notices,
+    static_text,
+)
 
 
 class GatedEngine:
@@ -164,12 +156,7 @@ async def test_results_after_a_failed_delegation_name_the_failing_step(make_app:
     app = make_app("huge")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("2", "r")
-        await settle(pilot)
-        await enter_arguments(pilot, APPENDIX_B_ARGUMENTS)
-        await pilot.press("ctrl+j")
-        await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen))
-        await settle(pilot)
+        await invoke_appendix_b(pilot)
         run = app.current_run
         assert run is not None and run.failed_step is not None
         failed = run.failed_step
@@ -259,12 +246,7 @@ async def test_cancel_explains_why_nothing_happened(make_app: Any) -> None:
         told = record_notices(app)
         await pilot.press("6", "x")
         assert any("No task to cancel" in m for m in told), told
-        await pilot.press("2", "r")
-        await settle(pilot)
-        await enter_arguments(pilot, APPENDIX_B_ARGUMENTS)
-        await pilot.press("ctrl+j")
-        await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen))
-        await settle(pilot)
+        await invoke_appendix_b(pilot)
         told.clear()
         await pilot.press("x")
         assert any("not running" in m and "COMPLETED" in m for m in told), told
