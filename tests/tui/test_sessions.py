@@ -26,6 +26,7 @@ from sia_tui.tui.screens.steps import StepsScreen
 from sia_tui.tui.storage import UserDirs
 from sia_tui.tui.widgets.argument_editor import ArgumentEditor
 from tests.tui.conftest import SIZE, settle, wait_until
+from tests.tui.test_flows import record_notices
 
 CANARY_BEARER = "canary-bearer-tui-4e7d19a3"
 
@@ -33,11 +34,6 @@ CANARY_BEARER = "canary-bearer-tui-4e7d19a3"
 def static_text(app: SiaApp, selector: str) -> str:
     """The plain text a Static currently shows."""
     return str(app.screen.query_one(selector, Static).visual)
-
-
-def notices(app: SiaApp) -> list[str]:
-    """The messages of the notifications currently shown."""
-    return [n.message for n in app._notifications]
 
 
 def no_network(target: Target, options: ClientOptions, on_update: UpdateCallback) -> Any:
@@ -59,6 +55,7 @@ async def test_save_previews_redactions_and_writes_no_bearer(
     agent = reference_agent()
     app = SiaApp(Target(agent.url), ClientOptions(bearer=CANARY_BEARER), dirs=user_dirs,
                  snapshot_mode=True)
+    told = record_notices(app)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("2", "r")
@@ -75,7 +72,7 @@ async def test_save_previews_redactions_and_writes_no_bearer(
         preview.query_one("#save").focus()
         await pilot.press("y")
         await wait_until(pilot, lambda: (tmp_path / "bug.session.json").exists())
-        await wait_until(pilot, lambda: any("bug.session.json" in m for m in notices(app)))
+        await wait_until(pilot, lambda: any("bug.session.json" in m for m in told))
     text = (tmp_path / "bug.session.json").read_text()
     assert json.loads(text)["format"] == "sia-session/1"
     assert CANARY_BEARER not in text  # RULES SR: secrets never leave in a saved file
@@ -130,6 +127,7 @@ async def test_open_session_shows_failing_step_without_network(
     agent.stop()  # nothing to talk to, and the factory below fails on any attempt
     app = SiaApp(None, session=load_session(path), engine_factory=no_network, dirs=user_dirs,
                  snapshot_mode=True)
+    told = record_notices(app)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, StepsScreen)
@@ -142,7 +140,7 @@ async def test_open_session_shows_failing_step_without_network(
         assert "request headers" in evidence and "HTTP 200" in evidence
         await pilot.press("r")
         await pilot.pause()
-        assert any(m.startswith("read-only session: use `sia-tui rerun") for m in notices(app))
+        assert any(m.startswith("read-only session: use `sia-tui rerun") for m in told)
         run = app.current_run
         assert run is not None and run.steps[4].status is StepStatus.SKIPPED
         await pilot.press("3")
@@ -158,9 +156,10 @@ async def test_open_session_shows_failing_step_without_network(
         assert app.screen.query_one(ArgumentEditor).read_only  # nothing to send from here
         await pilot.press("8")
         await settle(pilot)
+        before = len(told)
         await pilot.press("f5")  # composing would fetch documents: refused too
         await pilot.pause()
-        assert any("read-only session" in m for m in notices(app))  # settle cleared the first
+        assert any("read-only session" in m for m in told[before:])
 
 
 def test_open_refuses_a_damaged_session_file(tmp_path: Path,
