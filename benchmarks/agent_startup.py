@@ -15,9 +15,10 @@ from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.model import Target
 from sia_tui.core.engine.procedure import Procedure
 
-ARGS = {"resource_id": "network-resource-123",
-        "condition": {"metric": "utilization", "operator": "gte", "threshold": 80,
-                      "unit": "percent"}}
+ARGS = {
+    "resource_id": "network-resource-123",
+    "condition": {"metric": "utilization", "operator": "gte", "threshold": 80, "unit": "percent"},
+}
 ROUNDS = 10
 
 
@@ -42,8 +43,10 @@ def main() -> None:
         checks.append(asyncio.run(full_check(agent.url)))
         agent.stop()
     for name, values in (("agent start-up", starts), ("full 11-step check", checks)):
-        print(f"{name:<20} median {statistics.median(values) * 1000:7.1f} ms   "
-              f"min {min(values) * 1000:7.1f} ms   max {max(values) * 1000:7.1f} ms")
+        print(
+            f"{name:<20} median {statistics.median(values) * 1000:7.1f} ms   "
+            f"min {min(values) * 1000:7.1f} ms   max {max(values) * 1000:7.1f} ms"
+        )
     print(f"check / start-up ratio: {statistics.median(checks) / statistics.median(starts):.1f}x")
 
 

@@ -36,8 +36,12 @@ def document_of_size(size: int) -> str:
     """
     base: dict[str, Any] = {
         "resource_id": "network-resource-123",
-        "condition": {"metric": "utilization", "operator": "gte", "threshold": 80,
-                      "unit": "percent"},
+        "condition": {
+            "metric": "utilization",
+            "operator": "gte",
+            "threshold": 80,
+            "unit": "percent",
+        },
     }
     text = json.dumps(base, indent=2)
     notes = []
@@ -72,8 +76,7 @@ async def measure(size: int) -> tuple[float, float, int]:
                     await pilot.pause()
                     # Type "x" inside "gte": still JSON, but the operator leaves its enum,
                     # so the full parse + schema validation runs and reports an error.
-                    row = next(i for i, line in enumerate(text.splitlines())
-                               if '"gte"' in line)
+                    row = next(i for i, line in enumerate(text.splitlines()) if '"gte"' in line)
                     col = text.splitlines()[row].index('"gte"') + 4
                     editor.cursor_location = (row, col)
                     before = screen.last_result
@@ -101,8 +104,10 @@ async def main() -> None:
     print(f"debounce {VALIDATE_DELAY * 1000:.0f} ms; median of {ROUNDS} keystrokes")
     for size in (1024, 100 * 1024):
         total, alone, length = await measure(size)
-        print(f"{length:>7,} chars: keystroke -> error shown {total:7.1f} ms "
-              f"(validation alone {alone:6.1f} ms)")
+        print(
+            f"{length:>7,} chars: keystroke -> error shown {total:7.1f} ms "
+            f"(validation alone {alone:6.1f} ms)"
+        )
 
 
 if __name__ == "__main__":

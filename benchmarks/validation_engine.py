@@ -1,6 +1,6 @@
 """Compare validation engines on 1 KB and 100 KB instances (run on demand, not in CI).
 
-    uv run python benchmarks/validation_engine.py
+uv run python benchmarks/validation_engine.py
 """
 
 from __future__ import annotations
@@ -37,9 +37,14 @@ SCHEMA: dict[str, Any] = {
 
 def instance(size: int) -> dict[str, Any]:
     """An instance of roughly ``size`` bytes of JSON."""
-    one = {"record_id": "observation-7", "resource_id": "network-resource-123",
-           "metric": "utilization", "value": 42.5, "unit": "percent",
-           "observed_at": "2026-08-11T12:00:01Z"}
+    one = {
+        "record_id": "observation-7",
+        "resource_id": "network-resource-123",
+        "metric": "utilization",
+        "value": 42.5,
+        "unit": "percent",
+        "observed_at": "2026-08-11T12:00:01Z",
+    }
     count = max(1, round(size / (len(json.dumps(one)) + 2)))
     return {"observations": [dict(one) for _ in range(count)]}
 
@@ -81,6 +86,7 @@ def bench_jsonschema_rs(data: dict[str, Any], repeat: int) -> tuple[float, float
 
 def bench_compiled_schema(data: dict[str, Any], repeat: int) -> tuple[float, float]:
     """sia-tui's CompiledSchema: the Rust engine plus the depth guard and Finding mapping."""
+
     def compile_fresh() -> validation.CompiledSchema:
         return validation.CompiledSchema(json.loads(json.dumps(SCHEMA)), "bench")
 
@@ -95,9 +101,11 @@ def main() -> None:
         data = instance(size)
         label = f"{len(json.dumps(data)) / 1024:.1f} KB"
         repeat = 200 if size < 10_000 else 20
-        for name, bench in (("jsonschema", bench_jsonschema),
-                            ("jsonschema-rs", bench_jsonschema_rs),
-                            ("CompiledSchema", bench_compiled_schema)):
+        for name, bench in (
+            ("jsonschema", bench_jsonschema),
+            ("jsonschema-rs", bench_jsonschema_rs),
+            ("CompiledSchema", bench_compiled_schema),
+        ):
             compile_ms, validate_ms = bench(data, repeat)
             print(f"{name:<16}{label:>10}{compile_ms:>12.3f}{validate_ms:>13.3f}")
 

@@ -70,9 +70,15 @@ async def recorded_session(url: str, folder: Path) -> Path:
     return path
 
 
-async def shoot(name: str, drive: Drive, *, fault: str | None = None,
-                theme: str | None = None, connect: bool = True,
-                session: bool = False) -> Path:
+async def shoot(
+    name: str,
+    drive: Drive,
+    *,
+    fault: str | None = None,
+    theme: str | None = None,
+    connect: bool = True,
+    session: bool = False,
+) -> Path:
     """Run one app against a fresh agent, drive it, save ``screenshots/<name>.svg``."""
     agent = start_agent(AgentConfig(fault=fault, step_delay=0.05))
     try:
@@ -85,8 +91,9 @@ async def shoot(name: str, drive: Drive, *, fault: str | None = None,
             if session:
                 loaded = load_session(await recorded_session(agent.url, Path(home)))
                 agent.stop()  # a read-only session needs no agent
-            app = SiaApp(target if loaded is None else None, dirs=dirs, snapshot_mode=True,
-                         session=loaded)
+            app = SiaApp(
+                target if loaded is None else None, dirs=dirs, snapshot_mode=True, session=loaded
+            )
             async with app.run_test(size=SIZE) as pilot:
                 if theme:
                     app.theme = theme
@@ -105,10 +112,12 @@ async def nothing(_pilot: Pilot[Any]) -> None:
 
 def keys(*names: str) -> Drive:
     """A driver that presses ``names`` and waits after each."""
+
     async def drive(pilot: Pilot[Any]) -> None:
         for name in names:
             await pilot.press(name)
             await settle(pilot)
+
     return drive
 
 
@@ -160,8 +169,11 @@ SHOTS: list[tuple[str, Drive, dict[str, Any]]] = [
     ("12-help", keys("2", "r", "f1"), {}),
     ("13-markup-fault", nothing, {"fault": "markup"}),
     ("14-theme-light", keys("2", "r"), {"theme": "sia-light"}),
-    ("15-theme-high-contrast", keys("2", "r"), {"fault": "digest-card",
-                                                "theme": "sia-high-contrast"}),
+    (
+        "15-theme-high-contrast",
+        keys("2", "r"),
+        {"fault": "digest-card", "theme": "sia-high-contrast"},
+    ),
     ("16-history", autosaved_failure, {"fault": "digest-card"}),
     ("17-compose", look_alike, {}),
     ("18-session-readonly", nothing, {"fault": "digest-card", "session": True}),
@@ -176,12 +188,14 @@ async def main() -> None:
         svg = await shoot(name, drive, **options)
         # Rich writes indentation as leading no-break spaces, which SVG renderers such as
         # rsvg trim unless told to preserve them: the PNGs then lose every indent.
-        svg.write_text(svg.read_text(encoding="utf-8").replace(
-            '<svg class="rich-terminal"', '<svg xml:space="preserve" class="rich-terminal"', 1),
-            encoding="utf-8")
+        svg.write_text(
+            svg.read_text(encoding="utf-8").replace(
+                '<svg class="rich-terminal"', '<svg xml:space="preserve" class="rich-terminal"', 1
+            ),
+            encoding="utf-8",
+        )
         if converter:
-            subprocess.run([converter, str(svg), "-o", str(svg.with_suffix(".png"))],
-                           check=True)
+            subprocess.run([converter, str(svg), "-o", str(svg.with_suffix(".png"))], check=True)
         print(svg)
 
 

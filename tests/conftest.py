@@ -18,8 +18,9 @@ StartAgent = Callable[..., RunningAgent]
 
 
 @pytest.fixture(autouse=True)
-def isolated_user_dirs(tmp_path_factory: pytest.TempPathFactory,
-                       monkeypatch: pytest.MonkeyPatch) -> None:
+def isolated_user_dirs(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """No test reads or writes the real user's cache, data or config (platformdirs)."""
     root = tmp_path_factory.mktemp("user-dirs")
     for name in ("XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME"):
@@ -41,8 +42,10 @@ def reference_agent() -> Iterator[StartAgent]:
 
     def start(config: AgentConfig | None = None, **overrides: Any) -> RunningAgent:
         if config is None:
-            settings: dict[str, Any] = {"step_delay": TEST_STEP_DELAY,
-                                        "slow_seconds": TEST_SLOW_SECONDS}
+            settings: dict[str, Any] = {
+                "step_delay": TEST_STEP_DELAY,
+                "slow_seconds": TEST_SLOW_SECONDS,
+            }
             settings.update(overrides)
             config = AgentConfig(**settings)
         agent = start_agent(config)

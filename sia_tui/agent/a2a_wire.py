@@ -14,12 +14,12 @@ JSON_MODES = ["application/json"]
 
 def error_info(reason: str) -> list[dict[str, Any]]:
     """Typed error details (A2A-NOTES §2.4)."""
-    return [{"@type": ERROR_INFO, "reason": reason, "domain": "a2a-protocol.org",
-             "metadata": {}}]
+    return [{"@type": ERROR_INFO, "reason": reason, "domain": "a2a-protocol.org", "metadata": {}}]
 
 
-def jsonrpc_error(request_id: Any, code: int, message: str, reason: str,
-                  *, legacy: bool = False) -> dict[str, Any]:
+def jsonrpc_error(
+    request_id: Any, code: int, message: str, reason: str, *, legacy: bool = False
+) -> dict[str, Any]:
     """A JSON-RPC error response; 0.3 agents carry no typed details."""
     error: dict[str, Any] = {"code": code, "message": message}
     if not legacy:
@@ -29,22 +29,41 @@ def jsonrpc_error(request_id: Any, code: int, message: str, reason: str,
 
 def rest_error(http_status: int, status: str, message: str, reason: str) -> dict[str, Any]:
     """An HTTP+JSON error body (``google.rpc.Status``)."""
-    return {"error": {"code": http_status, "status": status, "message": message,
-                      "details": error_info(reason)}}
+    return {
+        "error": {
+            "code": http_status,
+            "status": status,
+            "message": message,
+            "details": error_info(reason),
+        }
+    }
 
 
 def _card_skills(config: AgentConfig, documents: dict[str, FrozenDocument]) -> list[Any]:
     skills: list[dict[str, Any]] = []
     if not config.has("no-describe"):
-        skills.append({"id": DESCRIBE_SKILL, "name": "Describe skill",
-                       "description": "Returns the Skill Interface Document of a skill.",
-                       "tags": ["schema-interface"], "inputModes": JSON_MODES,
-                       "outputModes": JSON_MODES})
+        skills.append(
+            {
+                "id": DESCRIBE_SKILL,
+                "name": "Describe skill",
+                "description": "Returns the Skill Interface Document of a skill.",
+                "tags": ["schema-interface"],
+                "inputModes": JSON_MODES,
+                "outputModes": JSON_MODES,
+            }
+        )
     for frozen in documents.values():
         spec = frozen.spec
-        skills.append({"id": spec.skill_id, "name": spec.name, "description": spec.description,
-                       "tags": list(spec.tags), "inputModes": JSON_MODES,
-                       "outputModes": JSON_MODES})
+        skills.append(
+            {
+                "id": spec.skill_id,
+                "name": spec.name,
+                "description": spec.description,
+                "tags": list(spec.tags),
+                "inputModes": JSON_MODES,
+                "outputModes": JSON_MODES,
+            }
+        )
     if config.has("markup"):
         for skill in skills:
             skill["name"] = f"{skill['name']} {MARKUP_SAMPLE}"
@@ -59,43 +78,77 @@ def extension(config: AgentConfig, documents: dict[str, FrozenDocument]) -> dict
         digest = frozen.interface_digest
         if config.has("digest-card") and frozen.skill_id == FAULTED_SKILL:
             digest = corrupt(digest)
-        bindings.append({"skill_id": frozen.skill_id, "skill_version": frozen.skill_version,
-                         "interface_digest": digest})
-    return {"uri": EXTENSION_URI, "description": "Schema interfaces for agent skills",
-            "required": False,
-            "params": {"interface_version": INTERFACE_VERSION, "skills": bindings}}
+        bindings.append(
+            {
+                "skill_id": frozen.skill_id,
+                "skill_version": frozen.skill_version,
+                "interface_digest": digest,
+            }
+        )
+    return {
+        "uri": EXTENSION_URI,
+        "description": "Schema interfaces for agent skills",
+        "required": False,
+        "params": {"interface_version": INTERFACE_VERSION, "skills": bindings},
+    }
 
 
-def agent_card(config: AgentConfig, documents: dict[str, FrozenDocument],
-               base: str) -> dict[str, Any]:
+def agent_card(
+    config: AgentConfig, documents: dict[str, FrozenDocument], base: str
+) -> dict[str, Any]:
     """The Agent Card for ``base`` (scheme://host:port as the client reached us)."""
     card: dict[str, Any] = {
         "name": "sia-tui reference agent",
         "description": "A schema-interface reference agent"
-                       + (f" with fault '{config.fault}'" if config.fault else "") + ".",
+        + (f" with fault '{config.fault}'" if config.fault else "")
+        + ".",
         "version": "0.1.0",
     }
-    capabilities = {"streaming": True, "pushNotifications": False,
-                    "extensions": [extension(config, documents)]}
+    capabilities = {
+        "streaming": True,
+        "pushNotifications": False,
+        "extensions": [extension(config, documents)],
+    }
     if config.has("v03"):
-        card.update({"url": f"{base}/a2a/jsonrpc", "preferredTransport": "JSONRPC",
-                     "protocolVersion": "0.3.0"})
+        card.update(
+            {
+                "url": f"{base}/a2a/jsonrpc",
+                "preferredTransport": "JSONRPC",
+                "protocolVersion": "0.3.0",
+            }
+        )
     else:
         interfaces = []
         if config.serves_jsonrpc:
-            interfaces.append({"url": f"{base}/a2a/jsonrpc", "protocolBinding": "JSONRPC",
-                               "protocolVersion": "1.0"})
+            interfaces.append(
+                {
+                    "url": f"{base}/a2a/jsonrpc",
+                    "protocolBinding": "JSONRPC",
+                    "protocolVersion": "1.0",
+                }
+            )
         if config.serves_rest:
-            interfaces.append({"url": f"{base}/a2a/rest", "protocolBinding": "HTTP+JSON",
-                               "protocolVersion": "1.0"})
+            interfaces.append(
+                {
+                    "url": f"{base}/a2a/rest",
+                    "protocolBinding": "HTTP+JSON",
+                    "protocolVersion": "1.0",
+                }
+            )
         card["supportedInterfaces"] = interfaces
-    card.update({"capabilities": capabilities, "defaultInputModes": JSON_MODES,
-                 "defaultOutputModes": JSON_MODES,
-                 "skills": _card_skills(config, documents)})
+    card.update(
+        {
+            "capabilities": capabilities,
+            "defaultInputModes": JSON_MODES,
+            "defaultOutputModes": JSON_MODES,
+            "skills": _card_skills(config, documents),
+        }
+    )
     return card
 
 
 # --- 0.3 translation (A2A-NOTES §4) ---------------------------------------------------------
+
 
 def v03_state(state: str) -> str:
     """``TASK_STATE_INPUT_REQUIRED`` -> ``input-required``."""
@@ -149,8 +202,8 @@ def v03_event(event: dict[str, Any], final: bool) -> dict[str, Any]:
         return v03_task(event["task"])
     if "statusUpdate" in event:
         update = event["statusUpdate"]
-        return dict(update, kind="status-update", status=_v03_status(update["status"]),
-                    final=final)
+        return dict(update, kind="status-update", status=_v03_status(update["status"]), final=final)
     update = event["artifactUpdate"]
-    return dict(update, kind="artifact-update", artifact=_v03_artifact(update["artifact"]),
-                append=False)
+    return dict(
+        update, kind="artifact-update", artifact=_v03_artifact(update["artifact"]), append=False
+    )

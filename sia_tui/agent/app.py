@@ -61,8 +61,9 @@ class AgentApp:
             async for chunk in request.stream():
                 size += len(chunk)
                 if size > limit:
-                    raise BadRequest(-32600, "REQUEST_TOO_LARGE",
-                                     f"request body exceeds {limit} bytes")
+                    raise BadRequest(
+                        -32600, "REQUEST_TOO_LARGE", f"request body exceeds {limit} bytes"
+                    )
                 chunks.append(chunk)
         except ClientDisconnect:  # the client gave up (e.g. its timeout): nothing to answer
             raise BadRequest(-32600, "CLIENT_DISCONNECTED", "the client went away") from None
@@ -83,8 +84,10 @@ class AgentApp:
 
     def _headers(self, request: Request) -> dict[str, str]:
         """Echo the extension when the request activated it (RULES ADV5)."""
-        requested = ",".join(request.headers.getlist(EXTENSIONS_HEADER)
-                             + request.headers.getlist(LEGACY_EXTENSIONS_HEADER))
+        requested = ",".join(
+            request.headers.getlist(EXTENSIONS_HEADER)
+            + request.headers.getlist(LEGACY_EXTENSIONS_HEADER)
+        )
         if EXTENSION_URI in {uri.strip() for uri in requested.split(",")}:
             headers = {EXTENSIONS_HEADER: EXTENSION_URI}
             if self.legacy:
@@ -102,14 +105,19 @@ class AgentApp:
     def _task_json(self, task: dict[str, Any]) -> dict[str, Any]:
         return wire.v03_task(task) if self.legacy else task
 
-    def _sse(self, events: AsyncIterator[dict[str, Any]],
-             wrap: Callable[[dict[str, Any]], dict[str, Any]], headers: dict[str, str],
-             ) -> StreamingResponse:
+    def _sse(
+        self,
+        events: AsyncIterator[dict[str, Any]],
+        wrap: Callable[[dict[str, Any]], dict[str, Any]],
+        headers: dict[str, str],
+    ) -> StreamingResponse:
         async def body() -> AsyncIterator[bytes]:
             async for event in events:
                 yield b"data: " + _dump(wrap(event)) + b"\r\n\r\n"
-        return StreamingResponse(body(), media_type="text/event-stream",
-                                 headers={"Cache-Control": "no-cache", **headers})
+
+        return StreamingResponse(
+            body(), media_type="text/event-stream", headers={"Cache-Control": "no-cache", **headers}
+        )
 
     # --- routes ------------------------------------------------------------------------------
 
@@ -126,44 +134,63 @@ class AgentApp:
         try:
             body = await self._body(request)
         except BadRequest as exc:
-            return self._rpc(wire.jsonrpc_error(None, exc.code, exc.message, exc.reason,
-                                                legacy=self.legacy), headers)
-        if not isinstance(body, dict) or body.get("jsonrpc") != "2.0" \
-                or not isinstance(body.get("method"), str):
-            return self._rpc(wire.jsonrpc_error(None, -32600, "Invalid Request",
-                                                "INVALID_REQUEST", legacy=self.legacy), headers)
+            return self._rpc(
+                wire.jsonrpc_error(None, exc.code, exc.message, exc.reason, legacy=self.legacy),
+                headers,
+            )
+        if (
+            not isinstance(body, dict)
+            or body.get("jsonrpc") != "2.0"
+            or not isinstance(body.get("method"), str)
+        ):
+            return self._rpc(
+                wire.jsonrpc_error(
+                    None, -32600, "Invalid Request", "INVALID_REQUEST", legacy=self.legacy
+                ),
+                headers,
+            )
         rid, method, params = body.get("id"), body["method"], body.get("params")
         if not isinstance(rid, str | int) or isinstance(rid, bool):
             rid = None
         version_error = self._version_error(request)
         if version_error is not None:
-            return self._rpc(wire.jsonrpc_error(rid, -32009, version_error,
-                                                "VERSION_NOT_SUPPORTED"), headers)
-        names = (("message/send", "message/stream", "tasks/get", "tasks/cancel") if self.legacy
-                 else ("SendMessage", "SendStreamingMessage", "GetTask", "CancelTask"))
+            return self._rpc(
+                wire.jsonrpc_error(rid, -32009, version_error, "VERSION_NOT_SUPPORTED"), headers
+            )
+        names = (
+            ("message/send", "message/stream", "tasks/get", "tasks/cancel")
+            if self.legacy
+            else ("SendMessage", "SendStreamingMessage", "GetTask", "CancelTask")
+        )
         try:
             if method == names[0]:
                 if self._malformed(params):
-                    return Response(MALFORMED_BODY, media_type="application/json",
-                                    headers=headers)
+                    return Response(MALFORMED_BODY, media_type="application/json", headers=headers)
                 task = (await self.service.send(params)).snapshot()
                 result = wire.v03_task(task) if self.legacy else {"task": task}
             elif method == names[1]:
                 check_message(params)
-                return self._sse(self.service.stream(params),
-                                 lambda e: {"jsonrpc": "2.0", "id": rid,
-                                            "result": self._event(e)}, headers)
+                return self._sse(
+                    self.service.stream(params),
+                    lambda e: {"jsonrpc": "2.0", "id": rid, "result": self._event(e)},
+                    headers,
+                )
             elif method == names[2]:
                 result = self._task_json(self.service.get(params).snapshot())
             elif method == names[3]:
                 result = self._task_json(self.service.cancel(params).snapshot())
             else:
-                return self._rpc(wire.jsonrpc_error(rid, -32601, "Method not found",
-                                                    "METHOD_NOT_FOUND", legacy=self.legacy),
-                                 headers)
+                return self._rpc(
+                    wire.jsonrpc_error(
+                        rid, -32601, "Method not found", "METHOD_NOT_FOUND", legacy=self.legacy
+                    ),
+                    headers,
+                )
         except OperationError as exc:
-            return self._rpc(wire.jsonrpc_error(rid, exc.code, exc.message, exc.reason,
-                                                legacy=self.legacy), headers)
+            return self._rpc(
+                wire.jsonrpc_error(rid, exc.code, exc.message, exc.reason, legacy=self.legacy),
+                headers,
+            )
         return self._rpc({"jsonrpc": "2.0", "id": rid, "result": result}, headers)
 
     def _event(self, event: dict[str, Any]) -> dict[str, Any]:
@@ -181,10 +208,10 @@ class AgentApp:
     def _rpc(self, payload: dict[str, Any], headers: dict[str, str]) -> Response:
         return Response(_dump(payload), media_type="application/json", headers=headers)
 
-    def _rest(self, payload: dict[str, Any], headers: dict[str, str],
-              status: int = 200) -> Response:
-        return Response(_dump(payload), status_code=status, media_type=REST_TYPE,
-                        headers=headers)
+    def _rest(
+        self, payload: dict[str, Any], headers: dict[str, str], status: int = 200
+    ) -> Response:
+        return Response(_dump(payload), status_code=status, media_type=REST_TYPE, headers=headers)
 
     async def rest(self, request: Request) -> Response:
         """The HTTP+JSON binding under /a2a/rest."""
@@ -192,20 +219,26 @@ class AgentApp:
         await self._slow()
         version_error = self._version_error(request)
         if version_error is not None:
-            return self._rest(wire.rest_error(400, "FAILED_PRECONDITION", version_error,
-                                              "VERSION_NOT_SUPPORTED"), headers, 400)
+            return self._rest(
+                wire.rest_error(400, "FAILED_PRECONDITION", version_error, "VERSION_NOT_SUPPORTED"),
+                headers,
+                400,
+            )
         path = request.path_params["rest_path"]
         try:
             return await self._rest_route(request, path, headers)
         except BadRequest as exc:
-            return self._rest(wire.rest_error(400, "INVALID_ARGUMENT", exc.message, exc.reason),
-                              headers, 400)
+            return self._rest(
+                wire.rest_error(400, "INVALID_ARGUMENT", exc.message, exc.reason), headers, 400
+            )
         except OperationError as exc:
-            return self._rest(wire.rest_error(exc.http_status, exc.status, exc.message,
-                                              exc.reason), headers, exc.http_status)
+            return self._rest(
+                wire.rest_error(exc.http_status, exc.status, exc.message, exc.reason),
+                headers,
+                exc.http_status,
+            )
 
-    async def _rest_route(self, request: Request, path: str,
-                          headers: dict[str, str]) -> Response:
+    async def _rest_route(self, request: Request, path: str, headers: dict[str, str]) -> Response:
         method = request.method
         if method == "POST" and path == "message:send":
             params = await self._body(request)
@@ -223,8 +256,13 @@ class AgentApp:
                 return self._rest(self.service.get({"id": task_id}).snapshot(), headers)
             if method == "POST" and action == "cancel":
                 return self._rest(self.service.cancel({"id": task_id}).snapshot(), headers)
-        return self._rest(wire.rest_error(404, "NOT_FOUND", f"no route {method} {path[:100]}",
-                                          "METHOD_NOT_FOUND"), headers, 404)
+        return self._rest(
+            wire.rest_error(
+                404, "NOT_FOUND", f"no route {method} {path[:100]}", "METHOD_NOT_FOUND"
+            ),
+            headers,
+            404,
+        )
 
 
 def create_app(config: AgentConfig | None = None) -> Starlette:
@@ -240,4 +278,3 @@ def create_app(config: AgentConfig | None = None) -> Starlette:
     app = Starlette(routes=routes)
     app.state.agent = agent
     return app
-

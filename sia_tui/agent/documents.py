@@ -84,11 +84,15 @@ def assemble(spec: SkillSpec, digester: Digester) -> dict[str, Any]:
         "supporting_record_schemas": {
             kind: schema_reference(domain, digester) for kind, domain in spec.records.items()
         },
-        "interaction": {"response_modes": list(spec.response_modes),
-                        "cancellable": spec.cancellable},
+        "interaction": {
+            "response_modes": list(spec.response_modes),
+            "cancellable": spec.cancellable,
+        },
         "constraints": dict(spec.constraints),
-        "authority": {"default_mode": spec.default_mode,
-                      "approval_may_be_required": spec.approval_may_be_required},
+        "authority": {
+            "default_mode": spec.default_mode,
+            "approval_may_be_required": spec.approval_may_be_required,
+        },
     }
 
 
@@ -105,7 +109,10 @@ def build_documents(config: AgentConfig) -> dict[str, FrozenDocument]:
         # The faults deliberately break digests; everything else must hold (RULES SID7, CP6).
         check_document(document, verify_digests=not (faulty_schema or config.has("not-jcs")))
         frozen[spec.skill_id] = FrozenDocument(
-            spec.skill_id, spec.skill_version, digester(document),
-            json.dumps(document, ensure_ascii=False), spec,
+            spec.skill_id,
+            spec.skill_version,
+            digester(document),
+            json.dumps(document, ensure_ascii=False),
+            spec,
         )
     return frozen

@@ -39,8 +39,14 @@ class SkillExecutor:
         self.config = config
         self.documents = documents
 
-    def _end(self, task: TaskRecord, state: str, code: str, message: str,
-             details: list[dict[str, str]] | None = None) -> None:
+    def _end(
+        self,
+        task: TaskRecord,
+        state: str,
+        code: str,
+        message: str,
+        details: list[dict[str, str]] | None = None,
+    ) -> None:
         """RULES ERR1: the final status message has exactly one data part."""
         error: dict[str, Any] = {"code": code, "message": message}
         if details:
@@ -58,8 +64,12 @@ class SkillExecutor:
 
     async def _dispatch(self, task: TaskRecord, request: Any) -> None:
         if not isinstance(request, dict) or not isinstance(request.get("skill"), str):
-            self._end(task, REJECTED, "input_invalid",
-                      "the message needs exactly one data part {skill, arguments, ...} (INV1)")
+            self._end(
+                task,
+                REJECTED,
+                "input_invalid",
+                "the message needs exactly one data part {skill, arguments, ...} (INV1)",
+            )
             return
         if request["skill"] == DESCRIBE_SKILL:
             self._describe(task, request.get("arguments"))
@@ -70,56 +80,90 @@ class SkillExecutor:
         """RULES DS1-DS4: the frozen document, no domain logic."""
         skill_id = arguments.get("skill_id") if isinstance(arguments, dict) else None
         if not isinstance(skill_id, str):
-            self._end(task, REJECTED, "input_invalid", "arguments.skill_id must be a string",
-                      [{"instance_path": "/arguments/skill_id", "keyword": "type",
-                        "expected": "string"}])
+            self._end(
+                task,
+                REJECTED,
+                "input_invalid",
+                "arguments.skill_id must be a string",
+                [{"instance_path": "/arguments/skill_id", "keyword": "type", "expected": "string"}],
+            )
             return
         if self.config.has("unavailable"):
-            self._end(task, FAILED, "interface_unavailable",
-                      "the interface store is temporarily unavailable")
+            self._end(
+                task,
+                FAILED,
+                "interface_unavailable",
+                "the interface store is temporarily unavailable",
+            )
             return
         frozen = self.documents.get(skill_id)
         if frozen is None:
-            self._end(task, FAILED, "interface_unavailable",
-                      f"no Skill Interface Document for skill {skill_id[:100]!r}")
+            self._end(
+                task,
+                FAILED,
+                "interface_unavailable",
+                f"no Skill Interface Document for skill {skill_id[:100]!r}",
+            )
             return
         digest = frozen.interface_digest
         if self.config.has("digest-response"):
             digest = corrupt(digest)
-        task.add_artifact({"artifactId": "describe-1", "name": DESCRIBE_SKILL, "parts": [
-            data_part({DIGEST_MEMBER: digest, DOCUMENT_MEMBER: frozen.document()})]})
+        task.add_artifact(
+            {
+                "artifactId": "describe-1",
+                "name": DESCRIBE_SKILL,
+                "parts": [data_part({DIGEST_MEMBER: digest, DOCUMENT_MEMBER: frozen.document()})],
+            }
+        )
         task.set_status(COMPLETED)
 
     async def _invoke(self, task: TaskRecord, request: dict[str, Any]) -> None:
         skill_id = request["skill"]
         frozen = self.documents.get(skill_id)
         if frozen is None:
-            self._end(task, REJECTED, "interface_mismatch",
-                      f"no active interface for skill {skill_id[:100]!r}")
+            self._end(
+                task,
+                REJECTED,
+                "interface_mismatch",
+                f"no active interface for skill {skill_id[:100]!r}",
+            )
             return
         # RULES INV2: version and digest are compared before the arguments are looked at.
-        if (self.config.has("mismatch")
-                or request.get("skill_version") != frozen.skill_version
-                or request.get("interface_digest") != frozen.interface_digest):
-            self._end(task, REJECTED, "interface_mismatch",
-                      f"active interface is {skill_id} {frozen.skill_version} "
-                      f"{frozen.interface_digest}")
+        if (
+            self.config.has("mismatch")
+            or request.get("skill_version") != frozen.skill_version
+            or request.get("interface_digest") != frozen.interface_digest
+        ):
+            self._end(
+                task,
+                REJECTED,
+                "interface_mismatch",
+                f"active interface is {skill_id} {frozen.skill_version} {frozen.interface_digest}",
+            )
             return
         arguments = request.get("arguments")
         # RULES INV3, ERR5: invalid arguments are rejected with located details.
         details = schema_details(frozen.input_schema(), arguments)
         if details:
-            self._end(task, REJECTED, "input_invalid",
-                      f"{len(details)} argument error(s), first at "
-                      f"{details[0]['instance_path'] or '/'}", details)
+            self._end(
+                task,
+                REJECTED,
+                "input_invalid",
+                f"{len(details)} argument error(s), first at {details[0]['instance_path'] or '/'}",
+                details,
+            )
             return
         # The document's constraints are enforced, not just declared (ERR3: checked before
         # acceptance, so REJECTED).
         limit = frozen.spec.constraints.get("max_input_bytes")
         size = len(json.dumps(arguments, separators=(",", ":"), ensure_ascii=False).encode())
         if isinstance(limit, int) and size > limit:
-            self._end(task, REJECTED, "constraint_rejected",
-                      f"arguments are {size} bytes; constraints.max_input_bytes is {limit}")
+            self._end(
+                task,
+                REJECTED,
+                "constraint_rejected",
+                f"arguments are {size} bytes; constraints.max_input_bytes is {limit}",
+            )
             return
         task.set_status(WORKING)
         assert isinstance(arguments, dict)  # the input schemas only accept objects
@@ -127,19 +171,36 @@ class SkillExecutor:
             if emission.kind == "progress":
                 task.set_status(WORKING, task.agent_message([{"text": str(emission.data)}]))
                 continue
-            schema = (frozen.output_schema() if emission.kind == "result"
-                      else frozen.spec.records[emission.name].schema)
+            schema = (
+                frozen.output_schema()
+                if emission.kind == "result"
+                else frozen.spec.records[emission.name].schema
+            )
             # RULES INV8: output and records are validated before COMPLETED.
             problems = schema_details(schema, emission.data)
-            if problems and not self.config.has("output-invalid") \
-                    and not self.config.has("record-invalid"):
-                self._end(task, FAILED, "output_invalid",
-                          f"the {emission.name} {emission.kind} failed validation", problems)
+            if (
+                problems
+                and not self.config.has("output-invalid")
+                and not self.config.has("record-invalid")
+            ):
+                self._end(
+                    task,
+                    FAILED,
+                    "output_invalid",
+                    f"the {emission.name} {emission.kind} failed validation",
+                    problems,
+                )
                 return
-            task.add_artifact({"artifactId": emission.artifact_id, "name": emission.name,
-                               "parts": [data_part(emission.data)]})
+            task.add_artifact(
+                {
+                    "artifactId": emission.artifact_id,
+                    "name": emission.name,
+                    "parts": [data_part(emission.data)],
+                }
+            )
         if self.config.has("huge"):
-            task.add_artifact({"artifactId": "bulk-trace", "name": "bulk-trace",
-                               "parts": [{"text": huge_text()}]})
+            task.add_artifact(
+                {"artifactId": "bulk-trace", "name": "bulk-trace", "parts": [{"text": huge_text()}]}
+            )
         text = f"done {MARKUP_SAMPLE}" if self.config.has("markup") else "done"
         task.set_status(COMPLETED, task.agent_message([{"text": text}]))

@@ -21,16 +21,22 @@ from sia_tui.agent.threaded import (
 RunningAgent = ThreadedServer
 
 
-def start_agent(config: AgentConfig | None = None, host: str = "127.0.0.1",
-                port: int = 0, *, quiet: bool = False) -> RunningAgent:
+def start_agent(
+    config: AgentConfig | None = None,
+    host: str = "127.0.0.1",
+    port: int = 0,
+    *,
+    quiet: bool = False,
+) -> RunningAgent:
     """Start the agent on ``host:port`` (0 = ephemeral) and return once it serves.
 
     ``quiet``: write nothing to the terminal (the TUI's ``demo`` shares it).
     """
     app = create_app(config or AgentConfig())
     stopping: threading.Event = app.state.agent.stopping
-    return serve_in_thread(lambda _url: app, host, port, name="sia-reference-agent",
-                           on_stop=stopping.set, quiet=quiet)
+    return serve_in_thread(
+        lambda _url: app, host, port, name="sia-reference-agent", on_stop=stopping.set, quiet=quiet
+    )
 
 
 class _Stopped(Exception):

@@ -22,8 +22,7 @@ def is_final(state: str) -> bool:
 class OperationError(Exception):
     """An A2A-level error (not one of the draft's ten codes)."""
 
-    def __init__(self, code: int, http_status: int, status: str, reason: str,
-                 message: str) -> None:
+    def __init__(self, code: int, http_status: int, status: str, reason: str, message: str) -> None:
         super().__init__(message)
         self.code, self.http_status, self.status, self.reason = code, http_status, status, reason
         self.message = message
@@ -31,8 +30,9 @@ class OperationError(Exception):
 
 def task_not_found(task_id: object) -> OperationError:
     """A2A TaskNotFound (-32001 / 404)."""
-    return OperationError(-32001, 404, "NOT_FOUND", "TASK_NOT_FOUND",
-                          f"Task not found: {str(task_id)[:100]}")
+    return OperationError(
+        -32001, 404, "NOT_FOUND", "TASK_NOT_FOUND", f"Task not found: {str(task_id)[:100]}"
+    )
 
 
 def invalid_params(message: str) -> OperationError:
@@ -52,8 +52,11 @@ def skill_request(message: dict[str, Any]) -> Any:
 def check_message(params: Any) -> dict[str, Any]:
     """The user message of SendMessage params, or invalid params."""
     message = params.get("message") if isinstance(params, dict) else None
-    if not isinstance(message, dict) or not isinstance(message.get("parts"), list) \
-            or not message["parts"]:
+    if (
+        not isinstance(message, dict)
+        or not isinstance(message.get("parts"), list)
+        or not message["parts"]
+    ):
         raise invalid_params("params.message with a non-empty parts list is required")
     return message
 
@@ -87,8 +90,9 @@ class AgentService:
         """SendMessage: block to a terminal state, or return early on returnImmediately."""
         message = check_message(params)
         configuration = params.get("configuration")
-        immediate = isinstance(configuration, dict) and \
-            configuration.get("returnImmediately") is True
+        immediate = (
+            isinstance(configuration, dict) and configuration.get("returnImmediately") is True
+        )
         task = self._start(message)
         self._run(task, message)
         assert task.runner is not None
@@ -129,8 +133,13 @@ class AgentService:
         """CancelTask: only a running task of a cancellable skill."""
         task = self.get(params)
         if task.finished or not task.cancellable:
-            raise OperationError(-32002, 400, "FAILED_PRECONDITION", "TASK_NOT_CANCELABLE",
-                                 f"Task cannot be canceled (state {task.state})")
+            raise OperationError(
+                -32002,
+                400,
+                "FAILED_PRECONDITION",
+                "TASK_NOT_CANCELABLE",
+                f"Task cannot be canceled (state {task.state})",
+            )
         if task.runner is not None:
             task.runner.cancel()
         task.set_status(CANCELED, task.agent_message([{"text": "canceled on request"}]))

@@ -36,12 +36,18 @@ def _number(*seed: str, modulo: int) -> int:
 
 def _compare(observed: float, operator: str, threshold: float) -> bool:
     """The operators of the Appendix B input schema."""
-    return {"gt": observed > threshold, "gte": observed >= threshold,
-            "lt": observed < threshold, "lte": observed <= threshold}[operator]
+    return {
+        "gt": observed > threshold,
+        "gte": observed >= threshold,
+        "lt": observed < threshold,
+        "lte": observed <= threshold,
+    }[operator]
 
 
-async def evaluate_resource_condition(args: dict[str, Any], config: AgentConfig,
-                                      ) -> AsyncIterator[Emission]:
+async def evaluate_resource_condition(
+    args: dict[str, Any],
+    config: AgentConfig,
+) -> AsyncIterator[Emission]:
     """Appendix B: result-1 then observation-7 for network-resource-123 at 42 percent."""
     resource, condition = args["resource_id"], args["condition"]
     if resource == APPENDIX_B_RESOURCE and condition["metric"] == "utilization":
@@ -50,14 +56,22 @@ async def evaluate_resource_condition(args: dict[str, Any], config: AgentConfig,
         value = _number(resource, condition["metric"], modulo=100)
         record_id = f"observation-{_number(resource, modulo=90) + 10}"
     met = _compare(value, condition["operator"], condition["threshold"])
-    result = {"result": "condition_met" if met else "condition_not_met",
-              "observed_value": value, "unit": condition["unit"],
-              "supporting_record_refs": [record_id]}
+    result = {
+        "result": "condition_met" if met else "condition_not_met",
+        "observed_value": value,
+        "unit": condition["unit"],
+        "supporting_record_refs": [record_id],
+    }
     if config.has("output-invalid"):
         result["result"] = "condition_probably_met"
-    record = {"record_id": record_id, "resource_id": resource,
-              "metric": condition["metric"], "value": value, "unit": condition["unit"],
-              "observed_at": OBSERVED_AT}
+    record = {
+        "record_id": record_id,
+        "resource_id": resource,
+        "metric": condition["metric"],
+        "value": value,
+        "unit": condition["unit"],
+        "observed_at": OBSERVED_AT,
+    }
     if config.has("record-invalid"):
         del record["observed_at"]
     if config.has("markup"):
@@ -66,55 +80,89 @@ async def evaluate_resource_condition(args: dict[str, Any], config: AgentConfig,
     yield Emission("record", "resource-observation", record_id, record)
 
 
-async def check_link_capacity(args: dict[str, Any], config: AgentConfig,
-                              ) -> AsyncIterator[Emission]:
+async def check_link_capacity(
+    args: dict[str, Any],
+    config: AgentConfig,
+) -> AsyncIterator[Emission]:
     """Long-running: progress, the probe record, more progress, then the verdict."""
     link = args["link_id"]
     capacity = 1000 * (1 + _number(link, modulo=10))
     load = _number(link, "load", modulo=capacity)
     yield Emission("progress", data=f"probing {link}")
     await asyncio.sleep(config.step_delay)
-    record = {"record_id": "probe-1", "link_id": link, "capacity_mbps": capacity,
-              "load_mbps": load, "probed_at": OBSERVED_AT}
+    record = {
+        "record_id": "probe-1",
+        "link_id": link,
+        "capacity_mbps": capacity,
+        "load_mbps": load,
+        "probed_at": OBSERVED_AT,
+    }
     yield Emission("record", "link-probe", "probe-1", record)
     await asyncio.sleep(config.step_delay)
     yield Emission("progress", data="computing headroom")
     await asyncio.sleep(config.step_delay)
     headroom = capacity - load
     verdict = "sufficient" if headroom >= args["required_mbps"] else "insufficient"
-    yield Emission("result", "check_link_capacity", "result-1",
-                   {"link_id": link, "verdict": verdict, "headroom_mbps": headroom,
-                    "supporting_record_refs": ["probe-1"]})
+    yield Emission(
+        "result",
+        "check_link_capacity",
+        "result-1",
+        {
+            "link_id": link,
+            "verdict": verdict,
+            "headroom_mbps": headroom,
+            "supporting_record_refs": ["probe-1"],
+        },
+    )
 
 
 async def _single(name: str, data: dict[str, Any]) -> AsyncIterator[Emission]:
     yield Emission("result", name, "result-1", data)
 
 
-def run_domain_skill(skill_id: str, args: dict[str, Any], config: AgentConfig,
-                     ) -> AsyncIterator[Emission]:
+def run_domain_skill(
+    skill_id: str,
+    args: dict[str, Any],
+    config: AgentConfig,
+) -> AsyncIterator[Emission]:
     """The emissions of one validated invocation of ``skill_id``."""
     if skill_id == "evaluate_resource_condition":
         return evaluate_resource_condition(args, config)
     if skill_id == "check_link_capacity":
         return check_link_capacity(args, config)
     if skill_id == "propose_capacity_upgrade":
-        return _single(skill_id, {
-            "link_id": args["link_id"], "proposed_mbps": args["target_mbps"],
-            "rationale": "projected peak load exceeds 80 percent of current capacity",
-            "approval_required": True})
+        return _single(
+            skill_id,
+            {
+                "link_id": args["link_id"],
+                "proposed_mbps": args["target_mbps"],
+                "rationale": "projected peak load exceeds 80 percent of current capacity",
+                "approval_required": True,
+            },
+        )
     if skill_id == "apply_interface_shutdown":
-        return _single(skill_id, {"device_id": args["device_id"],
-                                  "interface_name": args["interface_name"],
-                                  "admin_state": "down", "simulated": True})
+        return _single(
+            skill_id,
+            {
+                "device_id": args["device_id"],
+                "interface_name": args["interface_name"],
+                "admin_state": "down",
+                "simulated": True,
+            },
+        )
     link = args["link_id"]
     if skill_id == "measure_available_bandwidth":
-        return _single(skill_id, {"link_id": link, "value": 10 * _number(link, modulo=50),
-                                  "unit": "Mbit/s"})
+        return _single(
+            skill_id, {"link_id": link, "value": 10 * _number(link, modulo=50), "unit": "Mbit/s"}
+        )
     if skill_id == "measure_link_capacity":
-        return _single(skill_id, {"link_id": link, "value": 1000 * (1 + _number(link, modulo=10)),
-                                  "unit": "Mbit/s"})
+        return _single(
+            skill_id,
+            {"link_id": link, "value": 1000 * (1 + _number(link, modulo=10)), "unit": "Mbit/s"},
+        )
     if skill_id == "admit_traffic_demand":
-        return _single(skill_id, {"link_id": link, "admitted": args["value"] >= DEMAND_MBPS,
-                                  "demand_mbps": DEMAND_MBPS})
+        return _single(
+            skill_id,
+            {"link_id": link, "admitted": args["value"] >= DEMAND_MBPS, "demand_mbps": DEMAND_MBPS},
+        )
     raise KeyError(skill_id)

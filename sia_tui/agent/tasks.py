@@ -62,8 +62,13 @@ class TaskRecord:
 
     def agent_message(self, parts: list[dict[str, Any]]) -> dict[str, Any]:
         """An agent-role Message bound to this task."""
-        return {"messageId": str(uuid.uuid4()), "role": "ROLE_AGENT", "parts": parts,
-                "taskId": self.id, "contextId": self.context_id}
+        return {
+            "messageId": str(uuid.uuid4()),
+            "role": "ROLE_AGENT",
+            "parts": parts,
+            "taskId": self.id,
+            "contextId": self.context_id,
+        }
 
     def _publish(self, event: dict[str, Any]) -> None:
         for queue in self.subscribers:
@@ -75,14 +80,23 @@ class TaskRecord:
         status: dict[str, Any] = {"state": state, "timestamp": self.timestamp}
         if message is not None:
             status["message"] = message
-        self._publish({"statusUpdate": {"taskId": self.id, "contextId": self.context_id,
-                                        "status": status}})
+        self._publish(
+            {"statusUpdate": {"taskId": self.id, "contextId": self.context_id, "status": status}}
+        )
 
     def add_artifact(self, artifact: dict[str, Any]) -> None:
         """Attach a complete Artifact and tell every subscriber."""
         self.artifacts.append(artifact)
-        self._publish({"artifactUpdate": {"taskId": self.id, "contextId": self.context_id,
-                                          "artifact": artifact, "lastChunk": True}})
+        self._publish(
+            {
+                "artifactUpdate": {
+                    "taskId": self.id,
+                    "contextId": self.context_id,
+                    "artifact": artifact,
+                    "lastChunk": True,
+                }
+            }
+        )
 
     def subscribe(self) -> asyncio.Queue[dict[str, Any]]:
         """A queue that receives every later event of this task."""
@@ -103,7 +117,8 @@ class TaskStore:
         context = user_message.get("contextId")
         record = TaskRecord(
             id=str(uuid.uuid4()),
-            context_id=context if isinstance(context, str) and len(context) < 200
+            context_id=context
+            if isinstance(context, str) and len(context) < 200
             else str(uuid.uuid4()),
             history=[user_message],
         )

@@ -42,17 +42,25 @@ def base_url(sock: socket.socket) -> str:
 KEEPALIVE_SECONDS = 75
 
 
-def uvicorn_server(app: ASGIApp, *, quiet: bool = False,
-                   keep_alive: int = KEEPALIVE_SECONDS) -> uvicorn.Server:
+def uvicorn_server(
+    app: ASGIApp, *, quiet: bool = False, keep_alive: int = KEEPALIVE_SECONDS
+) -> uvicorn.Server:
     """A uvicorn server for ``app`` (no lifespan, short graceful shutdown).
 
     ``quiet`` sends nothing to the terminal, not even error tracebacks: in ``sia-tui demo``
     the agent shares the terminal with the TUI, and stray output would corrupt the screen.
     """
-    return uvicorn.Server(uvicorn.Config(
-        app, log_level="critical" if quiet else "warning", access_log=False, lifespan="off",
-        log_config=None if quiet else uvicorn.config.LOGGING_CONFIG,
-        timeout_graceful_shutdown=GRACEFUL_SECONDS, timeout_keep_alive=keep_alive))
+    return uvicorn.Server(
+        uvicorn.Config(
+            app,
+            log_level="critical" if quiet else "warning",
+            access_log=False,
+            lifespan="off",
+            log_config=None if quiet else uvicorn.config.LOGGING_CONFIG,
+            timeout_graceful_shutdown=GRACEFUL_SECONDS,
+            timeout_keep_alive=keep_alive,
+        )
+    )
 
 
 @dataclass
@@ -77,10 +85,16 @@ class ThreadedServer:
         self._socket.close()
 
 
-def serve_in_thread(make_app: Callable[[str], ASGIApp], host: str = "127.0.0.1",
-                    port: int = 0, *, name: str = "asgi-server",
-                    on_stop: Callable[[], None] | None = None,
-                    quiet: bool = False, keep_alive: int = KEEPALIVE_SECONDS) -> ThreadedServer:
+def serve_in_thread(
+    make_app: Callable[[str], ASGIApp],
+    host: str = "127.0.0.1",
+    port: int = 0,
+    *,
+    name: str = "asgi-server",
+    on_stop: Callable[[], None] | None = None,
+    quiet: bool = False,
+    keep_alive: int = KEEPALIVE_SECONDS,
+) -> ThreadedServer:
     """Serve ``make_app(base_url)`` on ``host:port`` (0 = ephemeral); return once it serves.
 
     The app is built after binding, so it may embed its own URL (an Agent Card does).
@@ -88,8 +102,9 @@ def serve_in_thread(make_app: Callable[[str], ASGIApp], host: str = "127.0.0.1",
     began = time.perf_counter()
     sock = bind_socket(host, port)
     server = uvicorn_server(make_app(base_url(sock)), quiet=quiet, keep_alive=keep_alive)
-    thread = threading.Thread(target=lambda: asyncio.run(server.serve(sockets=[sock])),
-                              name=name, daemon=True)
+    thread = threading.Thread(
+        target=lambda: asyncio.run(server.serve(sockets=[sock])), name=name, daemon=True
+    )
     thread.start()
     deadline = began + START_TIMEOUT
     while not server.started:
@@ -99,5 +114,6 @@ def serve_in_thread(make_app: Callable[[str], ASGIApp], host: str = "127.0.0.1",
             sock.close()
             raise RuntimeError(f"{name} did not start")
         time.sleep(0.005)
-    return ThreadedServer(base_url(sock), time.perf_counter() - began, server, thread, sock,
-                          on_stop)
+    return ThreadedServer(
+        base_url(sock), time.perf_counter() - began, server, thread, sock, on_stop
+    )

@@ -27,8 +27,11 @@ def check_document(document: dict[str, Any], *, verify_digests: bool) -> None:
         raise ValueError("interface_version must be 1.0")
     if document["skill_id"] in document["supporting_record_schemas"]:
         raise ValueError("a record kind equals the skill id (RULES SID8)")
-    refs = [document["input_schema"], document["output_schema"],
-            *document["supporting_record_schemas"].values()]
+    refs = [
+        document["input_schema"],
+        document["output_schema"],
+        *document["supporting_record_schemas"].values(),
+    ]
     for ref in refs:
         schema = ref["resolution"]["schema"]
         if check_schema(schema):

@@ -80,7 +80,8 @@ def run_lint(args: argparse.Namespace) -> int:
     skill_id = document.get("skill_id") if isinstance(document, dict) else None
     skill_version = document.get("skill_version") if isinstance(document, dict) else None
     findings: list[Finding] = validate_document(
-        document, skill_id=str(skill_id), skill_version=str(skill_version))
+        document, skill_id=str(skill_id), skill_version=str(skill_version)
+    )
     for check in verify_embedded_schemas(document):
         findings += check.findings
     if returned is not None:
@@ -91,8 +92,16 @@ def run_lint(args: argparse.Namespace) -> int:
 
 def _print(findings: list[Finding], *, as_json: bool) -> None:
     if as_json:
-        rows = [{"severity": str(f.severity), "rule": f.rule, "pointer": f.pointer,
-                 "message": f.message, **f.as_detail()} for f in findings]
+        rows = [
+            {
+                "severity": str(f.severity),
+                "rule": f.rule,
+                "pointer": f.pointer,
+                "message": f.message,
+                **f.as_detail(),
+            }
+            for f in findings
+        ]
         print(terminal_json({"ok": not rows, "findings": rows}))
         return
     for f in findings:

@@ -30,39 +30,58 @@ from sia_tui.core.session.store import save_session
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
     """Add `check`."""
-    parser = sub.add_parser("check", help="run the eleven-step client procedure headless",
-                            description="Run the draft's client procedure against an Agent Card "
-                            "and report every step. Exit 0: every step that ran passed; 1: the "
-                            "procedure failed; 2: usage or unreadable input.")
+    parser = sub.add_parser(
+        "check",
+        help="run the eleven-step client procedure headless",
+        description="Run the draft's client procedure against an Agent Card "
+        "and report every step. Exit 0: every step that ran passed; 1: the "
+        "procedure failed; 2: usage or unreadable input.",
+    )
     parser.add_argument("card", help="base URL, Agent Card URL (.json) or local card file")
     parser.add_argument("--skill", help="skill id (default: the one advertised domain skill)")
-    parser.add_argument("--args", metavar="FILE|-",
-                        help="skill arguments as JSON; without it steps 7-11 are not run")
-    parser.add_argument("--mode", choices=("sync", "stream", "poll"),
-                        help="response mode (default: sync if declared, else stream, else poll)")
-    parser.add_argument("--stream", action="store_const", const="stream", dest="mode",
-                        help="same as --mode stream")
+    parser.add_argument(
+        "--args",
+        metavar="FILE|-",
+        help="skill arguments as JSON; without it steps 7-11 are not run",
+    )
+    parser.add_argument(
+        "--mode",
+        choices=("sync", "stream", "poll"),
+        help="response mode (default: sync if declared, else stream, else poll)",
+    )
+    parser.add_argument(
+        "--stream", action="store_const", const="stream", dest="mode", help="same as --mode stream"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--no-cache", action="store_true",
-                        help="always call describe_skill (no document cache, RULES CP12)")
+    parser.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="always call describe_skill (no document cache, RULES CP12)",
+    )
     parser.add_argument("--save", metavar="FILE", help="save the session (sia-session/1)")
     add_connection_flags(parser)
     parser.set_defaults(func=main)
 
 
-async def run_check(target: Target, options: ClientOptions, arguments: Any,
-                    cache: DocumentCache | None) -> Run:
+async def run_check(
+    target: Target, options: ClientOptions, arguments: Any, cache: DocumentCache | None
+) -> Run:
     """Run the procedure to the end and return the run."""
     procedure = Procedure(target, options, cache=cache)
     try:
         await procedure.run_until(1)
         run = procedure.run
-        if target.skill_id is None and run.card is not None and run.steps[0].status is \
-                StepStatus.PASSED:
+        if (
+            target.skill_id is None
+            and run.card is not None
+            and run.steps[0].status is StepStatus.PASSED
+        ):
             skills = advertised_domain_skills(run.card)
             if len(skills) > 1:
-                raise UsageError("the card advertises several skills; choose one with --skill:\n  "
-                                 + "\n  ".join(skills))
+                raise UsageError(
+                    "the card advertises several skills; choose one with --skill:\n  "
+                    + "\n  ".join(skills)
+                )
         if arguments is not None:
             procedure.set_arguments(arguments)
         await procedure.run_all()
@@ -82,14 +101,20 @@ def main(args: argparse.Namespace) -> int:
     except (UsageError, JsonInputError) as exc:
         print(f"sia-tui check: {exc}", file=sys.stderr)
         return 2
-    redactor = Redactor.from_options(options, location=args.card, secret_values=args.secret,
-                                     secret_headers=args.secret_header)
+    redactor = Redactor.from_options(
+        options, location=args.card, secret_values=args.secret, secret_headers=args.secret_header
+    )
     for exchange in run.exchanges:
         redactor.learn_headers(exchange.request_headers)
     if args.save:
         try:
-            save_session(run, options, Path(args.save), secret_values=args.secret,
-                         secret_headers=args.secret_header)
+            save_session(
+                run,
+                options,
+                Path(args.save),
+                secret_values=args.secret,
+                secret_headers=args.secret_header,
+            )
         except SessionError as exc:
             print(f"sia-tui check: {exc}", file=sys.stderr)
             return 2

@@ -36,27 +36,34 @@ _COLOURS = {Impact.BREAKING: "31", Impact.COMPATIBLE: "32", Impact.INFO: "2"}
 def register(sub: argparse._SubParsersAction[Any]) -> None:
     """Add `compose` and `diff`."""
     compose = sub.add_parser(
-        "compose", help="may one skill's output feed another's input? (RULES CMP1-CMP3)",
+        "compose",
+        help="may one skill's output feed another's input? (RULES CMP1-CMP3)",
         description="Fetch and validate both Skill Interface Documents, then compare the "
         "upstream output Schema Reference with the downstream input one. Exit 0: direct "
         "composition allowed; 1: not allowed (or the instance is invalid); 2: usage, unreadable "
-        "input, or a document could not be obtained.")
+        "input, or a document could not be obtained.",
+    )
     compose.add_argument("up_card", metavar="UP_CARD", help="upstream agent (URL or card file)")
     compose.add_argument("up_skill", metavar="UP_SKILL", help="upstream skill id")
     compose.add_argument("down_card", metavar="DOWN_CARD", help="downstream agent")
     compose.add_argument("down_skill", metavar="DOWN_SKILL", help="downstream skill id")
-    compose.add_argument("--instance", metavar="FILE|-",
-                         help="an upstream output value to validate downstream (RULES CMP3)")
+    compose.add_argument(
+        "--instance",
+        metavar="FILE|-",
+        help="an upstream output value to validate downstream (RULES CMP3)",
+    )
     compose.add_argument("--json", action="store_true", help="print one JSON object")
     add_connection_flags(compose)
     compose.set_defaults(func=main_compose)
 
     diff = sub.add_parser(
-        "diff", help="structural diff of two Skill Interface Documents (RULES SID2)",
+        "diff",
+        help="structural diff of two Skill Interface Documents (RULES SID2)",
         description="Each side is CARD#SKILL (fetched and validated live), a saved session "
         "(sia-session/1), or a document file (a bare document or a describe_skill payload). "
         "Exit 0: no breaking change and the version rule holds; 1: breaking change or version "
-        "rule violated; 2: usage or unreadable input.")
+        "rule violated; 2: usage or unreadable input.",
+    )
     diff.add_argument("a", metavar="A", help="the older side")
     diff.add_argument("b", metavar="B", help="the newer side")
     diff.add_argument("--json", action="store_true", help="print one JSON object")
@@ -81,9 +88,13 @@ class Side:
     def to_json(self) -> dict[str, Any]:
         """Identity of the side for ``--json``."""
         doc = self.document
-        return {"source": self.source, "skill_id": doc.get("skill_id"),
-                "skill_version": doc.get("skill_version"), "task_id": self.task_id,
-                "notes": list(self.notes)}
+        return {
+            "source": self.source,
+            "skill_id": doc.get("skill_id"),
+            "skill_version": doc.get("skill_version"),
+            "task_id": self.task_id,
+            "notes": list(self.notes),
+        }
 
 
 async def fetch_side(label: str, card: str, skill: str, options: ClientOptions) -> Side:
@@ -118,18 +129,23 @@ def _file_side(label: str, path: str) -> Side:
         if not matches:  # RULES SID6: the carried digest must be the document's
             notes.append(f"{DIGEST_MEMBER} does not match the document (RULES SID6)")
     # A file did not pass through the engine: check it as steps 5-6 would (CP5, CP6).
-    findings = validate_document(document, skill_id=str(document.get("skill_id", "")),
-                                 skill_version=str(document.get("skill_version", "")))
+    findings = validate_document(
+        document,
+        skill_id=str(document.get("skill_id", "")),
+        skill_version=str(document.get("skill_version", "")),
+    )
     findings += [f for check in verify_embedded_schemas(document) for f in check.findings]
-    notes += [f"{f.severity.value} at {f.pointer or '/'}: {f.message} (RULES {f.rule})"
-              for f in findings]
+    notes += [
+        f"{f.severity.value} at {f.pointer or '/'}: {f.message} (RULES {f.rule})" for f in findings
+    ]
     return Side(label, path, document, notes=notes)
 
 
 def _session_side(label: str, path: str, fmt: Any) -> Side:
     if fmt != _SESSION_FORMAT:
-        raise SideError(f"{label}: unsupported format {fmt!r} (this sia-tui reads "
-                        f"{_SESSION_FORMAT!r})")
+        raise SideError(
+            f"{label}: unsupported format {fmt!r} (this sia-tui reads {_SESSION_FORMAT!r})"
+        )
     try:
         from sia_tui.core.session.store import load_session
     except ImportError:
@@ -140,8 +156,10 @@ def _session_side(label: str, path: str, fmt: Any) -> Side:
         raise SideError(f"{label}: {exc}") from None
     failed = run.failed_step
     if failed is not None and failed.step <= 6:
-        raise SideError(f"{label}: the session's step {failed.step} ({failed.title}) failed; "
-                        "it holds no validated document")
+        raise SideError(
+            f"{label}: the session's step {failed.step} ({failed.title}) failed; "
+            "it holds no validated document"
+        )
     if not isinstance(run.document, dict) or run.steps[5].status.value != "passed":
         raise SideError(f"{label}: the session holds no validated document")
     task_id = run.steps[2].evidence.get("task_id")
@@ -170,11 +188,14 @@ def _show(value: Any) -> str:
 def render_verdict(verdict: CompositionVerdict, up: Side, down: Side, colour: bool) -> str:
     """The composition verdict as text; agent strings made inert."""
     mark = _paint("✔", "32", colour) if verdict.composable else _paint("✘", "31", colour)
-    lines = [f"sia-tui compose: {_show(up.source)} -> {_show(down.source)}",
-             f"upstream   {_show(verdict.upstream_skill)} output_schema"
-             f"  (describe_skill task {_show(up.task_id or '-')})",
-             f"downstream {_show(verdict.downstream_skill)} input_schema"
-             f"  (describe_skill task {_show(down.task_id or '-')})", ""]
+    lines = [
+        f"sia-tui compose: {_show(up.source)} -> {_show(down.source)}",
+        f"upstream   {_show(verdict.upstream_skill)} output_schema"
+        f"  (describe_skill task {_show(up.task_id or '-')})",
+        f"downstream {_show(verdict.downstream_skill)} input_schema"
+        f"  (describe_skill task {_show(down.task_id or '-')})",
+        "",
+    ]
     for f in verdict.fields:
         state = _paint("equal " if f.equal else "DIFFER", "32" if f.equal else "31", colour)
         lines.append(f"  {state} {f.name:<10} {_show(f.upstream)}")
@@ -200,8 +221,10 @@ def render_diff(diff: InterfaceDiff, a: Side, b: Side, colour: bool) -> str:
     """The diff as text: one line per change, then the version verdict."""
     lines = []
     for side in (a, b):
-        lines.append(f"{side.label}: {_show(side.document.get('skill_id'))} "
-                     f"{_show(side.document.get('skill_version'))}  ({_show(side.source)})")
+        lines.append(
+            f"{side.label}: {_show(side.document.get('skill_id'))} "
+            f"{_show(side.document.get('skill_version'))}  ({_show(side.source)})"
+        )
         lines += [f"   note: {printable(n)}" for n in side.notes]
     lines += [f"note: {printable(n)}" for n in diff.notes] + [""]
     if not diff.changes:
@@ -219,29 +242,42 @@ def render_diff(diff: InterfaceDiff, a: Side, b: Side, colour: bool) -> str:
     v = diff.version
     lines += ["", _paint(printable(v.message), "32" if v.follows else "31", colour)]
     counts = diff.to_json()
-    lines.append(f"{counts['breaking']} breaking, {counts['compatible']} compatible, "
-                 f"{counts['info']} informational change(s)")
+    lines.append(
+        f"{counts['breaking']} breaking, {counts['compatible']} compatible, "
+        f"{counts['info']} informational change(s)"
+    )
     return "\n".join(lines) + "\n"
 
 
-async def _compose(args: argparse.Namespace, options: ClientOptions) -> tuple[
-        CompositionVerdict, Side, Side]:
+async def _compose(
+    args: argparse.Namespace, options: ClientOptions
+) -> tuple[CompositionVerdict, Side, Side]:
     instance = read_json_input(args.instance) if args.instance else None
     up = await fetch_side("upstream", args.up_card, args.up_skill, options)
     down = await fetch_side("downstream", args.down_card, args.down_skill, options)
     verdict = check_composition(
-        up.document, down.document,
+        up.document,
+        down.document,
         instance=instance[0] if instance else None,
-        instance_text=instance[1] if instance else None, has_instance=instance is not None,
-        upstream_task_id=up.task_id, downstream_task_id=down.task_id)
+        instance_text=instance[1] if instance else None,
+        has_instance=instance is not None,
+        upstream_task_id=up.task_id,
+        downstream_task_id=down.task_id,
+    )
     return verdict, up, down
 
 
-def _emit(args: argparse.Namespace, options: ClientOptions, text: str,
-          report: dict[str, Any], locations: list[str]) -> None:
+def _emit(
+    args: argparse.Namespace,
+    options: ClientOptions,
+    text: str,
+    report: dict[str, Any],
+    locations: list[str],
+) -> None:
     """Print text or JSON with credentials (flags, URL userinfo/query secrets) redacted."""
-    redactor = Redactor.from_options(options, secret_values=args.secret,
-                                     secret_headers=args.secret_header)
+    redactor = Redactor.from_options(
+        options, secret_values=args.secret, secret_headers=args.secret_header
+    )
     for location in locations:
         redactor.learn_url(location)
     if args.json:
@@ -258,10 +294,18 @@ def main_compose(args: argparse.Namespace) -> int:
     except (UsageError, SideError, SiaError) as exc:
         print(f"sia-tui compose: {printable(str(exc))}", file=sys.stderr)
         return 2
-    report = {**verdict.to_json(), "upstream": {**up.to_json(), "role": "output_schema"},
-              "downstream": {**down.to_json(), "role": "input_schema"}}
-    _emit(args, options, render_verdict(verdict, up, down, sys.stdout.isatty()), report,
-          [args.up_card, args.down_card])
+    report = {
+        **verdict.to_json(),
+        "upstream": {**up.to_json(), "role": "output_schema"},
+        "downstream": {**down.to_json(), "role": "input_schema"},
+    }
+    _emit(
+        args,
+        options,
+        render_verdict(verdict, up, down, sys.stdout.isatty()),
+        report,
+        [args.up_card, args.down_card],
+    )
     return 0 if verdict.composable else 1
 
 
@@ -279,6 +323,5 @@ def main_diff(args: argparse.Namespace) -> int:
         return 2
     diff = diff_documents(a.document, b.document)
     report = {"a": a.to_json(), "b": b.to_json(), "ok": diff.ok, **diff.to_json()}
-    _emit(args, options, render_diff(diff, a, b, sys.stdout.isatty()), report,
-          [args.a, args.b])
+    _emit(args, options, render_diff(diff, a, b, sys.stdout.isatty()), report, [args.a, args.b])
     return 0 if diff.ok else 1

@@ -17,15 +17,25 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         description="Run the reference A2A 1.0 agent. The base URL is printed on the first "
         "line of stdout. Ctrl-C or SIGTERM stops it.",
     )
-    parser.add_argument("--host", default="127.0.0.1",
-                        help="address to bind (default: loopback only)")
+    parser.add_argument(
+        "--host", default="127.0.0.1", help="address to bind (default: loopback only)"
+    )
     parser.add_argument("--port", type=int, default=0, help="port (default: a free one)")
-    parser.add_argument("--fault", metavar="NAME",
-                        help="simulate one fault; 'list' prints every fault and exits")
-    parser.add_argument("--binding", choices=("both", "jsonrpc", "http-json"), default="both",
-                        help="which A2A bindings to serve (default: both)")
-    parser.add_argument("--step-delay", type=float, default=1.0,
-                        help="seconds between the long-running skill's steps")
+    parser.add_argument(
+        "--fault", metavar="NAME", help="simulate one fault; 'list' prints every fault and exits"
+    )
+    parser.add_argument(
+        "--binding",
+        choices=("both", "jsonrpc", "http-json"),
+        default="both",
+        help="which A2A bindings to serve (default: both)",
+    )
+    parser.add_argument(
+        "--step-delay",
+        type=float,
+        default=1.0,
+        help="seconds between the long-running skill's steps",
+    )
     parser.set_defaults(func=run)
 
 
@@ -49,6 +59,5 @@ def run(args: argparse.Namespace) -> int:
     try:
         return serve_forever(config, args.host, args.port)
     except OSError as exc:
-        print(f"sia-tui: cannot listen on {args.host}:{args.port}: {exc.strerror}",
-              file=sys.stderr)
+        print(f"sia-tui: cannot listen on {args.host}:{args.port}: {exc.strerror}", file=sys.stderr)
         return 2

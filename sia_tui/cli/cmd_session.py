@@ -23,8 +23,13 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
 
     rerun = sub.add_parser("rerun", help="send a saved session's requests to the live target")
     rerun.add_argument("file", help="a sia-session/1 file")
-    rerun.add_argument("--header", action="append", default=[], metavar="'NAME: VALUE'",
-                       help="a request header (secrets were not saved; give them again)")
+    rerun.add_argument(
+        "--header",
+        action="append",
+        default=[],
+        metavar="'NAME: VALUE'",
+        help="a request header (secrets were not saved; give them again)",
+    )
     rerun.add_argument("--bearer", help="bearer token for Authorization")
     rerun.add_argument("--target", help="the agent URL, when the recorded one was redacted")
     rerun.add_argument("--json", action="store_true", help="machine-readable output")
@@ -37,8 +42,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     report.set_defaults(func=cmd_report)
 
     history = sub.add_parser("history", help="list or delete autosaved runs")
-    history.add_argument("action", nargs="?", choices=("list", "delete", "clear"),
-                         default="list")
+    history.add_argument("action", nargs="?", choices=("list", "delete", "clear"), default="list")
     history.add_argument("id", nargs="?", help="the entry to delete")
     history.add_argument("--json", action="store_true", help="machine-readable output")
     history.set_defaults(func=cmd_history)
@@ -61,8 +65,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except SiaError as exc:
         return _error(str(exc))
     if args.json:
-        print(json.dumps({**result.to_json(), "file": args.file,
-                          "warnings": session.warnings}, indent=2))
+        print(
+            json.dumps(
+                {**result.to_json(), "file": args.file, "warnings": session.warnings}, indent=2
+            )
+        )
     else:
         for warning in session.warnings:
             print(f"warning: {warning}")
@@ -71,8 +78,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
         if result.same:
             print("same: today's code reaches the recorded verdict at every step")
         for change in result.changes:
-            print(f"step {change.step} {change.title}: recorded {change.recorded}, "
-                  f"today {change.today}")
+            print(
+                f"step {change.step} {change.title}: recorded {change.recorded}, "
+                f"today {change.today}"
+            )
         for url in result.unmatched:
             print(f"not recorded: {url}")
     return 0 if result.same else 1
@@ -106,8 +115,9 @@ def cmd_rerun(args: argparse.Namespace) -> int:
     install_log_redaction(redactor)
     try:
         session = load_session(args.file)
-        result = asyncio.run(rerun_session(session, location=args.target, headers=headers,
-                                           bearer=args.bearer))
+        result = asyncio.run(
+            rerun_session(session, location=args.target, headers=headers, bearer=args.bearer)
+        )
     except SiaError as exc:
         return _error(redactor.text(str(exc), "error"))
     if args.json:
@@ -115,8 +125,11 @@ def cmd_rerun(args: argparse.Namespace) -> int:
     else:
         print(redactor.text(result.headline(), "output"))
         for body in result.body_changes:
-            print(redactor.text(f"response of {body.purpose} (recorded #{body.recorded_seq}):",
-                                "output"))
+            print(
+                redactor.text(
+                    f"response of {body.purpose} (recorded #{body.recorded_seq}):", "output"
+                )
+            )
             for change in body.changes[:20]:
                 print("  " + redactor.text(change.describe(), "output"))
     return 0 if result.same else 1
@@ -164,8 +177,11 @@ def cmd_history(args: argparse.Namespace) -> int:
     except (SiaError, OSError) as exc:
         return _error(str(exc))
     if args.json:
-        print(json.dumps([{**e.__dict__, "path": str(history.entry_path(e))} for e in entries],
-                         indent=2))
+        print(
+            json.dumps(
+                [{**e.__dict__, "path": str(history.entry_path(e))} for e in entries], indent=2
+            )
+        )
         return 0
     if not entries:
         print(f"no saved runs in {history.history_dir()}")

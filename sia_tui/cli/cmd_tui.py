@@ -11,19 +11,28 @@ from sia_tui.core.engine.model import Target
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
     """Add `open` and `demo`."""
-    parser = sub.add_parser("open", help="open the debugger (no CARD: the connect screen)",
-                            description="Open the Textual debugger on an Agent Card, or a "
-                            "saved sia-session/1 file read-only (no network at all).")
-    parser.add_argument("card", nargs="?", help="base URL, Agent Card URL (.json), card file, "
-                        "or a saved session file")
+    parser = sub.add_parser(
+        "open",
+        help="open the debugger (no CARD: the connect screen)",
+        description="Open the Textual debugger on an Agent Card, or a "
+        "saved sia-session/1 file read-only (no network at all).",
+    )
+    parser.add_argument(
+        "card",
+        nargs="?",
+        help="base URL, Agent Card URL (.json), card file, or a saved session file",
+    )
     parser.add_argument("--skill", help="skill id (default: the one advertised domain skill)")
     parser.add_argument("--mode", choices=("sync", "stream", "poll"), help="response mode")
     add_connection_flags(parser)
     parser.set_defaults(func=open_main)
 
-    demo = sub.add_parser("demo", help="start the reference agent in-process and debug it",
-                          description="Start the reference agent on a free 127.0.0.1 port and "
-                          "open the debugger connected to it; the agent stops on exit.")
+    demo = sub.add_parser(
+        "demo",
+        help="start the reference agent in-process and debug it",
+        description="Start the reference agent on a free 127.0.0.1 port and "
+        "open the debugger connected to it; the agent stops on exit.",
+    )
     demo.add_argument("--fault", help="make the reference agent misbehave (see serve-demo)")
     demo.set_defaults(func=demo_main)
 
@@ -46,8 +55,7 @@ def open_main(args: argparse.Namespace) -> int:
         except SessionError as exc:
             print(f"sia-tui open: {exc}")
             return 2
-        SiaApp(None, options, session=session, secret_values=values,
-               secret_headers=headers).run()
+        SiaApp(None, options, session=session, secret_values=values, secret_headers=headers).run()
         return 0
     target = None
     if args.card:

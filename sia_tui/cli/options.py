@@ -19,28 +19,59 @@ class UsageError(Exception):
 def add_connection_flags(parser: argparse.ArgumentParser) -> None:
     """--header, --bearer, --timeout, TLS and origin flags."""
     group = parser.add_argument_group("connection")
-    group.add_argument("--header", action="append", default=[], metavar="'NAME: VALUE'",
-                       help="extra request header (repeatable); values of credential-like "
-                       "headers (Authorization, *token*, *-key, ...) are never printed or "
-                       "saved, mark others with --secret-header")
-    group.add_argument("--secret-header", action="append", default=[], metavar="NAME",
-                       help="treat this header's value as a secret in reports and sessions")
-    group.add_argument("--secret", action="append", default=[], metavar="VALUE",
-                       help="a value (e.g. in the arguments) to redact from every output")
+    group.add_argument(
+        "--header",
+        action="append",
+        default=[],
+        metavar="'NAME: VALUE'",
+        help="extra request header (repeatable); values of credential-like "
+        "headers (Authorization, *token*, *-key, ...) are never printed or "
+        "saved, mark others with --secret-header",
+    )
+    group.add_argument(
+        "--secret-header",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="treat this header's value as a secret in reports and sessions",
+    )
+    group.add_argument(
+        "--secret",
+        action="append",
+        default=[],
+        metavar="VALUE",
+        help="a value (e.g. in the arguments) to redact from every output",
+    )
     group.add_argument("--bearer", metavar="TOKEN", help="send Authorization: Bearer TOKEN")
-    group.add_argument("--timeout", type=float, default=15.0, metavar="S",
-                       help="read timeout in seconds (default 15)")
+    group.add_argument(
+        "--timeout",
+        type=float,
+        default=15.0,
+        metavar="S",
+        help="read timeout in seconds (default 15)",
+    )
     group.add_argument("--connect-timeout", type=float, default=5.0, metavar="S")
-    group.add_argument("--max-response-bytes", type=int, default=8 * 1024 * 1024, metavar="N",
-                       help="abort any response larger than N bytes (default 8 MiB)")
+    group.add_argument(
+        "--max-response-bytes",
+        type=int,
+        default=8 * 1024 * 1024,
+        metavar="N",
+        help="abort any response larger than N bytes (default 8 MiB)",
+    )
     group.add_argument("--insecure", action="store_true", help="do not verify TLS certificates")
     group.add_argument("--cacert", metavar="FILE", help="verify TLS with this CA bundle")
     group.add_argument("--cert", metavar="FILE", help="client certificate (PEM)")
     group.add_argument("--key", metavar="FILE", help="client certificate key (PEM)")
-    group.add_argument("--allow-cross-origin", action="store_true",
-                       help="send credentials to interface URLs on another origin than the card")
-    group.add_argument("--binding", choices=("jsonrpc", "http-json"),
-                       help="A2A binding to use (default: the card's first callable one)")
+    group.add_argument(
+        "--allow-cross-origin",
+        action="store_true",
+        help="send credentials to interface URLs on another origin than the card",
+    )
+    group.add_argument(
+        "--binding",
+        choices=("jsonrpc", "http-json"),
+        help="A2A binding to use (default: the card's first callable one)",
+    )
 
 
 def parse_header(text: str) -> tuple[str, str]:

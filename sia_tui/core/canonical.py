@@ -88,17 +88,20 @@ def parse_digest(text: object) -> Digest:
             value=text,
         )
     if algorithm != "sha256":
-        raise DigestFormatError(f"the prefix must be lowercase 'sha256:', not '{algorithm}:'",
-                                value=text)
+        raise DigestFormatError(
+            f"the prefix must be lowercase 'sha256:', not '{algorithm}:'", value=text
+        )
     if len(hexpart) != 64:
         raise DigestFormatError(
             f"the hex part has {len(hexpart)} characters; SHA-256 needs exactly 64", value=text
         )
     if not _HEX64.fullmatch(hexpart):
         if _HEX64.fullmatch(hexpart.lower()):
-            raise DigestFormatError("the hex part uses uppercase letters; it must be lowercase",
-                                    value=text)
+            raise DigestFormatError(
+                "the hex part uses uppercase letters; it must be lowercase", value=text
+            )
         bad = next(ch for ch in hexpart if ch not in "0123456789abcdef")
-        raise DigestFormatError(f"the hex part contains {bad!r}, which is not a hex digit",
-                                value=text)
+        raise DigestFormatError(
+            f"the hex part contains {bad!r}, which is not a hex digit", value=text
+        )
     return Digest(algorithm, hexpart)

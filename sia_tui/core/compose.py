@@ -88,8 +88,10 @@ class CompositionVerdict:
         """One line verdict for lists and the CLI."""
         if self.allowed:
             if self.instance_findings:
-                return ("direct composition allowed, but this instance does not validate against "
-                        "the downstream input schema")
+                return (
+                    "direct composition allowed, but this instance does not validate against "
+                    "the downstream input schema"
+                )
             return "direct composition allowed"
         if self.digest_findings and not self.differing:
             return "direct composition not allowed: an embedded schema fails its digest"
@@ -103,23 +105,39 @@ class CompositionVerdict:
             "summary": self.summary(),
             "upstream": {"skill_id": self.upstream_skill, "task_id": self.upstream_task_id},
             "downstream": {"skill_id": self.downstream_skill, "task_id": self.downstream_task_id},
-            "fields": [{"name": f.name, "upstream": f.upstream, "downstream": f.downstream,
-                        "equal": f.equal} for f in self.fields],
+            "fields": [
+                {
+                    "name": f.name,
+                    "upstream": f.upstream,
+                    "downstream": f.downstream,
+                    "equal": f.equal,
+                }
+                for f in self.fields
+            ],
             "differing": self.differing,
             "digest_findings": [_finding_json(f) for f in self.digest_findings],
             "look_alike": list(self.look_alike),
-            "instance": None if self.instance_findings is None else {
+            "instance": None
+            if self.instance_findings is None
+            else {
                 "valid": not self.instance_findings,
                 "fits_upstream_output": self.instance_fits_upstream,
-                "findings": [_finding_json(f) for f in self.instance_findings]},
+                "findings": [_finding_json(f) for f in self.instance_findings],
+            },
             "notes": list(self.notes),
         }
 
 
 def _finding_json(finding: Finding) -> dict[str, Any]:
-    return {"message": finding.message, "severity": str(finding.severity),
-            "pointer": finding.pointer, "rule": finding.rule, "line": finding.line,
-            "column": finding.column, **finding.as_detail()}
+    return {
+        "message": finding.message,
+        "severity": str(finding.severity),
+        "pointer": finding.pointer,
+        "rule": finding.rule,
+        "line": finding.line,
+        "column": finding.column,
+        **finding.as_detail(),
+    }
 
 
 def _reference(document: Any, member: str) -> dict[str, Any]:
@@ -131,19 +149,37 @@ def verify_reference(ref: dict[str, Any], pointer: str) -> list[Finding]:
     """The embedded schema must hash to the declared digest (RULES CMP1, SR4)."""
     schema = embedded_schema(ref)
     if schema is None:
-        return [Finding(f"no inline schema at {pointer}/resolution/schema (RULES SR3)",
-                        pointer=pointer, rule="CMP1", code="interface_invalid")]
+        return [
+            Finding(
+                f"no inline schema at {pointer}/resolution/schema (RULES SR3)",
+                pointer=pointer,
+                rule="CMP1",
+                code="interface_invalid",
+            )
+        ]
     try:
         computed = digest_of(schema)
     except CanonicalizationError as exc:
-        return [Finding(f"the embedded schema cannot be canonicalized: {exc}",
-                        pointer=f"{pointer}/resolution/schema", rule="CMP1",
-                        code="interface_invalid")]
+        return [
+            Finding(
+                f"the embedded schema cannot be canonicalized: {exc}",
+                pointer=f"{pointer}/resolution/schema",
+                rule="CMP1",
+                code="interface_invalid",
+            )
+        ]
     if computed != ref.get("digest"):
-        return [Finding(f"embedded schema digest mismatch: declared {ref.get('digest')!r}, "
-                        f"computed {computed}", pointer=f"{pointer}/digest", rule="CMP1",
-                        code="interface_invalid", expected=str(ref.get("digest")),
-                        actual=computed)]
+        return [
+            Finding(
+                f"embedded schema digest mismatch: declared {ref.get('digest')!r}, "
+                f"computed {computed}",
+                pointer=f"{pointer}/digest",
+                rule="CMP1",
+                code="interface_invalid",
+                expected=str(ref.get("digest")),
+                actual=computed,
+            )
+        ]
     return []
 
 
@@ -152,8 +188,11 @@ def strip_annotations(schema: Any, depth: int = 0) -> Any:
     if depth > MAX_DEPTH:
         return schema
     if isinstance(schema, dict):
-        return {k: strip_annotations(v, depth + 1) for k, v in schema.items()
-                if k not in ANNOTATIONS and k != "$id"}
+        return {
+            k: strip_annotations(v, depth + 1)
+            for k, v in schema.items()
+            if k not in ANNOTATIONS and k != "$id"
+        }
     if isinstance(schema, list):
         return [strip_annotations(v, depth + 1) for v in schema]
     return schema
@@ -175,10 +214,16 @@ def _validate(schema: Any, instance: Any, source_text: str | None) -> list[Findi
         return [Finding(f"the schema cannot be used for validation: {exc}", rule="CMP3")]
 
 
-def check_composition(upstream_doc: Any, downstream_doc: Any, *, instance: Any = None,
-                      instance_text: str | None = None, has_instance: bool | None = None,
-                      upstream_task_id: str | None = None,
-                      downstream_task_id: str | None = None) -> CompositionVerdict:
+def check_composition(
+    upstream_doc: Any,
+    downstream_doc: Any,
+    *,
+    instance: Any = None,
+    instance_text: str | None = None,
+    has_instance: bool | None = None,
+    upstream_task_id: str | None = None,
+    downstream_task_id: str | None = None,
+) -> CompositionVerdict:
     """Compare the upstream output Schema Reference with the downstream input one.
 
     ``instance`` (an upstream output value) is checked only when given; pass
@@ -188,15 +233,19 @@ def check_composition(upstream_doc: Any, downstream_doc: Any, *, instance: Any =
     down_ref = _reference(downstream_doc, "input_schema")
     verdict = CompositionVerdict(
         upstream_skill=upstream_doc.get("skill_id") if isinstance(upstream_doc, dict) else None,
-        downstream_skill=(downstream_doc.get("skill_id")
-                          if isinstance(downstream_doc, dict) else None),
-        fields=tuple(FieldComparison(name, up_ref.get(name), down_ref.get(name))
-                     for name in IDENTITY_FIELDS),
-        upstream_task_id=upstream_task_id, downstream_task_id=downstream_task_id,
+        downstream_skill=(
+            downstream_doc.get("skill_id") if isinstance(downstream_doc, dict) else None
+        ),
+        fields=tuple(
+            FieldComparison(name, up_ref.get(name), down_ref.get(name)) for name in IDENTITY_FIELDS
+        ),
+        upstream_task_id=upstream_task_id,
+        downstream_task_id=downstream_task_id,
     )
     # RULES CMP1: verify each embedded schema before trusting the comparison.
-    verdict.digest_findings = (verify_reference(up_ref, "upstream/output_schema")
-                               + verify_reference(down_ref, "downstream/input_schema"))
+    verdict.digest_findings = verify_reference(up_ref, "upstream/output_schema") + verify_reference(
+        down_ref, "downstream/input_schema"
+    )
     up_schema, down_schema = embedded_schema(up_ref), embedded_schema(down_ref)
     if has_instance or (has_instance is None and instance is not None):
         # RULES CMP3: the transferred instance is validated against the downstream input.
@@ -208,29 +257,47 @@ def check_composition(upstream_doc: Any, downstream_doc: Any, *, instance: Any =
         verdict.notes.append(STRUCTURAL_NOTE)
     # RULES INV12: the downstream delegation is its own task; its id never reuses upstream's.
     if upstream_task_id is not None and upstream_task_id == downstream_task_id:
-        verdict.notes.append(f"upstream and downstream report the same task id "
-                             f"{upstream_task_id!r}; they must be distinct tasks (RULES INV12)")
+        verdict.notes.append(
+            f"upstream and downstream report the same task id "
+            f"{upstream_task_id!r}; they must be distinct tasks (RULES INV12)"
+        )
     return verdict
 
 
-def _explain_look_alike(verdict: CompositionVerdict, up_ref: dict[str, Any],
-                        down_ref: dict[str, Any], up_schema: Any, down_schema: Any) -> None:
+def _explain_look_alike(
+    verdict: CompositionVerdict,
+    up_ref: dict[str, Any],
+    down_ref: dict[str, Any],
+    up_schema: Any,
+    down_schema: Any,
+) -> None:
     """CMP2: say plainly when the schemas look alike, and why that is not enough."""
-    if up_schema is not None and up_ref.get("digest") == down_ref.get("digest") \
-            and not verdict.digest_findings:
-        verdict.look_alike.append("the embedded schemas are identical (same digest), but the "
-                                  "references differ on " + ", ".join(verdict.differing))
-    elif up_schema is not None and down_schema is not None \
-            and _same_structure(up_schema, down_schema):
-        verdict.look_alike.append("the schemas have the same structure once titles and "
-                                  "descriptions are ignored")
+    if (
+        up_schema is not None
+        and up_ref.get("digest") == down_ref.get("digest")
+        and not verdict.digest_findings
+    ):
+        verdict.look_alike.append(
+            "the embedded schemas are identical (same digest), but the "
+            "references differ on " + ", ".join(verdict.differing)
+        )
+    elif (
+        up_schema is not None
+        and down_schema is not None
+        and _same_structure(up_schema, down_schema)
+    ):
+        verdict.look_alike.append(
+            "the schemas have the same structure once titles and descriptions are ignored"
+        )
     if verdict.instance_findings == [] and verdict.instance_fits_upstream:
         verdict.look_alike.append("the instance validates against both schemas")
     if verdict.look_alike:
         verdict.notes.append(LOOK_ALIKE_NOTE)
     if verdict.instance_findings is not None and verdict.differing:
-        verdict.notes.append("the instance check does not make the composition direct: the "
-                             "references still differ (RULES CMP2)")
+        verdict.notes.append(
+            "the instance check does not make the composition direct: the "
+            "references still differ (RULES CMP2)"
+        )
 
 
 @dataclass
@@ -254,19 +321,25 @@ class ObtainedDocument:
         return value if isinstance(value, str) else None
 
     def failure(self) -> str | None:
-        """"upstream: step 3 (Call describe_skill) failed: ..." or None when obtained."""
+        """ "upstream: step 3 (Call describe_skill) failed: ..." or None when obtained."""
         failed = self.run.failed_step
         if failed is not None:
             code = f" [{failed.code}]" if failed.code else ""
-            return f"{self.side}: step {failed.step} ({failed.title}) failed{code}: " \
-                   f"{failed.message}"
+            return (
+                f"{self.side}: step {failed.step} ({failed.title}) failed{code}: {failed.message}"
+            )
         if self.document is None:
             return f"{self.side}: the procedure stopped before the document was validated"
         return None
 
 
-async def obtain_document(side: str, target: Target, options: ClientOptions, *,
-                          transport: httpx.AsyncBaseTransport | None = None) -> ObtainedDocument:
+async def obtain_document(
+    side: str,
+    target: Target,
+    options: ClientOptions,
+    *,
+    transport: httpx.AsyncBaseTransport | None = None,
+) -> ObtainedDocument:
     """Run steps 1-6 for ``target`` (no cache: a fresh describe_skill task every time)."""
     from sia_tui.core.engine.procedure import Procedure
 

@@ -11,8 +11,17 @@ from sia_tui.core.schema_diff import Change, Impact, Role, diff_schemas, json_eq
 _VERSION = re.compile(r"(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)")
 #: Constraints whose larger value is more permissive for the client (WIRE.md).
 _LIMITS = ("max_input_bytes", "max_duration_seconds")
-_KNOWN_TOP = ("interface_version", "skill_id", "skill_version", "input_schema", "output_schema",
-              "supporting_record_schemas", "interaction", "constraints", "authority")
+_KNOWN_TOP = (
+    "interface_version",
+    "skill_id",
+    "skill_version",
+    "input_schema",
+    "output_schema",
+    "supporting_record_schemas",
+    "interaction",
+    "constraints",
+    "authority",
+)
 
 
 @dataclass(frozen=True)
@@ -30,8 +39,14 @@ class VersionVerdict:
 
     def to_json(self) -> dict[str, Any]:
         """JSON-serializable form for ``--json``."""
-        return {"old": self.old, "new": self.new, "change_class": self.change_class,
-                "expected": self.expected, "follows": self.follows, "message": self.message}
+        return {
+            "old": self.old,
+            "new": self.new,
+            "change_class": self.change_class,
+            "expected": self.expected,
+            "follows": self.follows,
+            "message": self.message,
+        }
 
 
 @dataclass
@@ -80,15 +95,29 @@ def check_version_rule(old: Any, new: Any, change_class: str) -> VersionVerdict:
     parsed_old, parsed_new = _parse_version(old), _parse_version(new)
     if parsed_old is None or parsed_new is None:
         bad = old if parsed_old is None else new
-        return VersionVerdict(old, new, change_class, None, False,
-                              f"version rule violated: {bad!r} is not MAJOR.MINOR (SID2)")
+        return VersionVerdict(
+            old,
+            new,
+            change_class,
+            None,
+            False,
+            f"version rule violated: {bad!r} is not MAJOR.MINOR (SID2)",
+        )
     major, minor = parsed_old
     expected = {"breaking": f"{major + 1}.0", "compatible": f"{major}.{minor + 1}"}.get(
-        change_class, old)
+        change_class, old
+    )
     if new == expected:
-        return VersionVerdict(old, new, change_class, expected, True,
-                              f"version rule followed: {change_class} change, {old} -> {new}"
-                              if change_class != "none" else "no change, same version")
+        return VersionVerdict(
+            old,
+            new,
+            change_class,
+            expected,
+            True,
+            f"version rule followed: {change_class} change, {old} -> {new}"
+            if change_class != "none"
+            else "no change, same version",
+        )
     if parsed_new < parsed_old:
         why = "the version went backwards (are A and B swapped?)"
     elif change_class == "none":
@@ -101,18 +130,33 @@ def check_version_rule(old: Any, new: Any, change_class: str) -> VersionVerdict:
         why = "compatible change but major bump"
     else:
         why = f"{change_class} change but version {new}"
-    return VersionVerdict(old, new, change_class, expected, False,
-                          f"version rule violated: {why} (expected {expected})")
+    return VersionVerdict(
+        old,
+        new,
+        change_class,
+        expected,
+        False,
+        f"version rule violated: {why} (expected {expected})",
+    )
 
 
-def _diff_reference(old: Any, new: Any, *, pointer: str, label: str,
-                    role: Role) -> list[Change]:
+def _diff_reference(old: Any, new: Any, *, pointer: str, label: str, role: Role) -> list[Change]:
     """Reference fields first (identity, RULES SR6), then the embedded schemas."""
     if not (isinstance(old, dict) and isinstance(new, dict)):
         if json_equal(old, new):
             return []
-        return [Change(pointer, label, "schema_reference", "changed", old, new, Impact.BREAKING,
-                       "the Schema Reference is missing or malformed on one side")]
+        return [
+            Change(
+                pointer,
+                label,
+                "schema_reference",
+                "changed",
+                old,
+                new,
+                Impact.BREAKING,
+                "the Schema Reference is missing or malformed on one side",
+            )
+        ]
     changes: list[Change] = []
     for key, impact, reason in (
         ("schema_uri", Impact.BREAKING, "the reference names a different schema identity"),
@@ -120,16 +164,36 @@ def _diff_reference(old: Any, new: Any, *, pointer: str, label: str,
         ("version", Impact.INFO, "a composition partner must carry the same version (CMP1)"),
     ):
         if not json_equal(old.get(key), new.get(key)):
-            changes.append(Change(f"{pointer}/{key}", label, key, "changed", old.get(key),
-                                  new.get(key), impact, reason))
+            changes.append(
+                Change(
+                    f"{pointer}/{key}",
+                    label,
+                    key,
+                    "changed",
+                    old.get(key),
+                    new.get(key),
+                    impact,
+                    reason,
+                )
+            )
     old_schema = _obj(old.get("resolution")).get("schema")
     new_schema = _obj(new.get("resolution")).get("schema")
-    changes += diff_schemas(old_schema, new_schema, role=role, label=label,
-                            base_pointer=f"{pointer}/resolution/schema")
+    changes += diff_schemas(
+        old_schema, new_schema, role=role, label=label, base_pointer=f"{pointer}/resolution/schema"
+    )
     if not json_equal(old.get("digest"), new.get("digest")):
-        changes.append(Change(f"{pointer}/digest", label, "digest", "changed", old.get("digest"),
-                              new.get("digest"), Impact.INFO,
-                              "the digest follows the schema content (SR4)"))
+        changes.append(
+            Change(
+                f"{pointer}/digest",
+                label,
+                "digest",
+                "changed",
+                old.get("digest"),
+                new.get("digest"),
+                Impact.INFO,
+                "the digest follows the schema content (SR4)",
+            )
+        )
     return changes
 
 
@@ -138,22 +202,49 @@ def _diff_interaction(old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
     om = {m for m in old.get("response_modes") or [] if isinstance(m, str)}
     nm = {m for m in new.get("response_modes") or [] if isinstance(m, str)}
     for mode in sorted(om - nm):
-        changes.append(Change("/interaction/response_modes", "interaction", "response_modes",
-                              "removed", mode, None, Impact.BREAKING,
-                              f"clients that use '{mode}' can no longer"))
+        changes.append(
+            Change(
+                "/interaction/response_modes",
+                "interaction",
+                "response_modes",
+                "removed",
+                mode,
+                None,
+                Impact.BREAKING,
+                f"clients that use '{mode}' can no longer",
+            )
+        )
     for mode in sorted(nm - om):
-        changes.append(Change("/interaction/response_modes", "interaction", "response_modes",
-                              "added", None, mode, Impact.COMPATIBLE,
-                              f"'{mode}' is a new option; old clients do not need it"))
+        changes.append(
+            Change(
+                "/interaction/response_modes",
+                "interaction",
+                "response_modes",
+                "added",
+                None,
+                mode,
+                Impact.COMPATIBLE,
+                f"'{mode}' is a new option; old clients do not need it",
+            )
+        )
     oc, nc = old.get("cancellable"), new.get("cancellable")
     if not json_equal(oc, nc):
         lost = oc is True
-        changes.append(Change("/interaction/cancellable", "interaction", "cancellable",
-                              "changed", oc, nc, Impact.BREAKING if lost else Impact.COMPATIBLE,
-                              "clients that cancel can no longer" if lost
-                              else "cancelling becomes possible"))
-    changes += _diff_members(old, new, "/interaction", "interaction",
-                             skip=("response_modes", "cancellable"))
+        changes.append(
+            Change(
+                "/interaction/cancellable",
+                "interaction",
+                "cancellable",
+                "changed",
+                oc,
+                nc,
+                Impact.BREAKING if lost else Impact.COMPATIBLE,
+                "clients that cancel can no longer" if lost else "cancelling becomes possible",
+            )
+        )
+    changes += _diff_members(
+        old, new, "/interaction", "interaction", skip=("response_modes", "cancellable")
+    )
     return changes
 
 
@@ -174,37 +265,66 @@ def _diff_constraints(old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
             reason = "the limit was lowered" if tighter else "the limit was raised"
         else:
             impact, reason = Impact.BREAKING, "the constraint changed in a way not classified"
-        changes.append(Change(f"/constraints/{key}", "constraints", key, kind, o, n, impact,
-                              reason))
+        changes.append(
+            Change(f"/constraints/{key}", "constraints", key, kind, o, n, impact, reason)
+        )
     return changes
 
 
 def _diff_authority(old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
     changes: list[Change] = []
     if not json_equal(old.get("default_mode"), new.get("default_mode")):
-        changes.append(Change("/authority/default_mode", "authority", "default_mode", "changed",
-                              old.get("default_mode"), new.get("default_mode"), Impact.BREAKING,
-                              "the skill now acts differently (observe/recommend/execute); "
-                              "authority is descriptive, never a permission (SID5)"))
+        changes.append(
+            Change(
+                "/authority/default_mode",
+                "authority",
+                "default_mode",
+                "changed",
+                old.get("default_mode"),
+                new.get("default_mode"),
+                Impact.BREAKING,
+                "the skill now acts differently (observe/recommend/execute); "
+                "authority is descriptive, never a permission (SID5)",
+            )
+        )
     oa, na = old.get("approval_may_be_required"), new.get("approval_may_be_required")
     if not json_equal(oa, na):
         stricter = na is True
-        changes.append(Change("/authority/approval_may_be_required", "authority",
-                              "approval_may_be_required", "changed", oa, na,
-                              Impact.BREAKING if stricter else Impact.COMPATIBLE,
-                              "invocations may now wait for an approval" if stricter
-                              else "approval is no longer expected"))
-    changes += _diff_members(old, new, "/authority", "authority",
-                             skip=("default_mode", "approval_may_be_required"))
+        changes.append(
+            Change(
+                "/authority/approval_may_be_required",
+                "authority",
+                "approval_may_be_required",
+                "changed",
+                oa,
+                na,
+                Impact.BREAKING if stricter else Impact.COMPATIBLE,
+                "invocations may now wait for an approval"
+                if stricter
+                else "approval is no longer expected",
+            )
+        )
+    changes += _diff_members(
+        old, new, "/authority", "authority", skip=("default_mode", "approval_may_be_required")
+    )
     return changes
 
 
-def _diff_members(old: dict[str, Any], new: dict[str, Any], pointer: str, label: str,
-                  skip: tuple[str, ...]) -> list[Change]:
+def _diff_members(
+    old: dict[str, Any], new: dict[str, Any], pointer: str, label: str, skip: tuple[str, ...]
+) -> list[Change]:
     """Members this tool does not know: any difference counts as breaking."""
     return [
-        Change(f"{pointer}/{key}", label, key, "changed", old.get(key), new.get(key),
-               Impact.BREAKING, "an unknown member changed; this tool cannot classify it")
+        Change(
+            f"{pointer}/{key}",
+            label,
+            key,
+            "changed",
+            old.get(key),
+            new.get(key),
+            Impact.BREAKING,
+            "an unknown member changed; this tool cannot classify it",
+        )
         for key in sorted((set(old) | set(new)) - set(skip))
         if not json_equal(old.get(key), new.get(key))
     ]
@@ -216,15 +336,35 @@ def _diff_records(old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
         pointer = "/supporting_record_schemas/" + kind.replace("~", "~0").replace("/", "~1")
         label = f"record {kind}"
         if kind not in old:
-            changes.append(Change(pointer, label, "record kind", "added", None, kind,
-                                  Impact.COMPATIBLE, "a new record kind; old clients can "
-                                  "ignore artifacts they do not use"))
+            changes.append(
+                Change(
+                    pointer,
+                    label,
+                    "record kind",
+                    "added",
+                    None,
+                    kind,
+                    Impact.COMPATIBLE,
+                    "a new record kind; old clients can ignore artifacts they do not use",
+                )
+            )
         elif kind not in new:
-            changes.append(Change(pointer, label, "record kind", "removed", kind, None,
-                                  Impact.BREAKING, "clients that read this record lose it"))
+            changes.append(
+                Change(
+                    pointer,
+                    label,
+                    "record kind",
+                    "removed",
+                    kind,
+                    None,
+                    Impact.BREAKING,
+                    "clients that read this record lose it",
+                )
+            )
         else:
-            changes += _diff_reference(old[kind], new[kind], pointer=pointer, label=label,
-                                       role=Role.OUTPUT)
+            changes += _diff_reference(
+                old[kind], new[kind], pointer=pointer, label=label, role=Role.OUTPUT
+            )
     return changes
 
 
@@ -233,19 +373,41 @@ def diff_documents(a: Any, b: Any) -> InterfaceDiff:
     da, db = _obj(a), _obj(b)
     notes: list[str] = []
     if not json_equal(da.get("skill_id"), db.get("skill_id")):
-        notes.append(f"the documents describe different skills ({da.get('skill_id')!r} vs "
-                     f"{db.get('skill_id')!r}); the diff compares them anyway")
+        notes.append(
+            f"the documents describe different skills ({da.get('skill_id')!r} vs "
+            f"{db.get('skill_id')!r}); the diff compares them anyway"
+        )
     changes: list[Change] = []
     if not json_equal(da.get("interface_version"), db.get("interface_version")):
-        changes.append(Change("/interface_version", "document", "interface_version", "changed",
-                              da.get("interface_version"), db.get("interface_version"),
-                              Impact.BREAKING, "a different interface version (SID3)"))
-    changes += _diff_reference(da.get("input_schema"), db.get("input_schema"),
-                               pointer="/input_schema", label="input", role=Role.INPUT)
-    changes += _diff_reference(da.get("output_schema"), db.get("output_schema"),
-                               pointer="/output_schema", label="output", role=Role.OUTPUT)
-    changes += _diff_records(_obj(da.get("supporting_record_schemas")),
-                             _obj(db.get("supporting_record_schemas")))
+        changes.append(
+            Change(
+                "/interface_version",
+                "document",
+                "interface_version",
+                "changed",
+                da.get("interface_version"),
+                db.get("interface_version"),
+                Impact.BREAKING,
+                "a different interface version (SID3)",
+            )
+        )
+    changes += _diff_reference(
+        da.get("input_schema"),
+        db.get("input_schema"),
+        pointer="/input_schema",
+        label="input",
+        role=Role.INPUT,
+    )
+    changes += _diff_reference(
+        da.get("output_schema"),
+        db.get("output_schema"),
+        pointer="/output_schema",
+        label="output",
+        role=Role.OUTPUT,
+    )
+    changes += _diff_records(
+        _obj(da.get("supporting_record_schemas")), _obj(db.get("supporting_record_schemas"))
+    )
     changes += _diff_interaction(_obj(da.get("interaction")), _obj(db.get("interaction")))
     changes += _diff_constraints(_obj(da.get("constraints")), _obj(db.get("constraints")))
     changes += _diff_authority(_obj(da.get("authority")), _obj(db.get("authority")))

@@ -18,8 +18,14 @@ from sia_tui.core.validation import CompiledSchema, check_schema, compile_schema
 INVALID = "interface_invalid"
 _VERSION = re.compile(r"(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\Z")
 # Which rule a trusted-schema violation breaks, by the document member it is under.
-_RULE_BY_MEMBER = {"interface_version": "SID3", "skill_version": "SID2", "interaction": "SID4",
-                   "authority": "SID5", "skill_id": "SID1", "constraints": "SID1"}
+_RULE_BY_MEMBER = {
+    "interface_version": "SID3",
+    "skill_version": "SID2",
+    "interaction": "SID4",
+    "authority": "SID5",
+    "skill_id": "SID1",
+    "constraints": "SID1",
+}
 _RULE_BY_REF_MEMBER = {"dialect": "SR2", "resolution": "SR3", "digest": "SR4"}
 _OPERATION_SELECTORS = ("operation", "action", "op", "command", "verb")
 
@@ -52,8 +58,15 @@ def _digest_format(value: Any, what: str, pointer: str, rule: str) -> list[Findi
     try:
         parse_digest(value)
     except DigestFormatError as exc:
-        return [_bad(f"the {what} digest is malformed: {exc.message}", pointer, rule,
-                     keyword="digest", actual=str(value)[:80])]
+        return [
+            _bad(
+                f"the {what} digest is malformed: {exc.message}",
+                pointer,
+                rule,
+                keyword="digest",
+                actual=str(value)[:80],
+            )
+        ]
     return []
 
 
@@ -68,17 +81,29 @@ def verify_digests(document: Any, advertised: str | None, returned: str | None) 
     findings += _digest_format(advertised, "advertised", "", "ADV1")
     findings += _digest_format(returned, "returned", "/interface_digest", "CP4")
     if advertised != returned:
-        findings.append(_bad(
-            f"describe_skill returned digest {returned} but the Agent Card advertises "
-            f"{advertised}", "/interface_digest", "CP4",
-            expected=str(advertised), actual=str(returned)))
+        findings.append(
+            _bad(
+                f"describe_skill returned digest {returned} but the Agent Card advertises "
+                f"{advertised}",
+                "/interface_digest",
+                "CP4",
+                expected=str(advertised),
+                actual=str(returned),
+            )
+        )
     verdict = None
     if computed is not None and returned is not None and computed != returned:
         verdict = diagnose_digest(str(returned), document)
-        findings.append(_bad(
-            f"the returned document hashes to {computed}, not {returned}: "
-            f"{verdict.explanation}", "/interface_digest", "CP4",
-            expected=computed, actual=str(returned)))
+        findings.append(
+            _bad(
+                f"the returned document hashes to {computed}, not {returned}: "
+                f"{verdict.explanation}",
+                "/interface_digest",
+                "CP4",
+                expected=computed,
+                actual=str(returned),
+            )
+        )
     return DigestCheck(advertised, returned, computed, tuple(findings), verdict)
 
 
@@ -97,8 +122,15 @@ def _rule_for(pointer: str) -> str:
 def validate_document(document: Any, *, skill_id: str, skill_version: str) -> list[Finding]:
     """CP5: the trusted schema (SID7), interface_version "1.0", ids, SID8 and SID9."""
     findings = [
-        _bad(f.message, f.pointer, _rule_for(f.pointer), schema_path=f.schema_path,
-             keyword=f.keyword, expected=f.expected, actual=f.actual)
+        _bad(
+            f.message,
+            f.pointer,
+            _rule_for(f.pointer),
+            schema_path=f.schema_path,
+            keyword=f.keyword,
+            expected=f.expected,
+            actual=f.actual,
+        )
         for f in _trusted_schema().validate(document)
     ]
     if not isinstance(document, dict):
@@ -106,13 +138,24 @@ def validate_document(document: Any, *, skill_id: str, skill_version: str) -> li
     # interface_version "1.0" (SID3) is the trusted schema's const; no second finding here.
     for member, wanted in (("skill_id", skill_id), ("skill_version", skill_version)):
         if member in document and document[member] != wanted:
-            findings.append(_bad(f"{member} is {document[member]!r} but {wanted!r} was selected",
-                                 f"/{member}", "CP5", expected=wanted,
-                                 actual=str(document[member])[:80]))
+            findings.append(
+                _bad(
+                    f"{member} is {document[member]!r} but {wanted!r} was selected",
+                    f"/{member}",
+                    "CP5",
+                    expected=wanted,
+                    actual=str(document[member])[:80],
+                )
+            )
     records = document.get("supporting_record_schemas")
     if isinstance(records, dict) and document.get("skill_id") in records:
-        findings.append(_bad("a supporting-record kind equals the skill id",  # RULES SID8
-                             join(["supporting_record_schemas", document["skill_id"]]), "SID8"))
+        findings.append(
+            _bad(
+                "a supporting-record kind equals the skill id",  # RULES SID8
+                join(["supporting_record_schemas", document["skill_id"]]),
+                "SID8",
+            )
+        )
     findings += _advise_single_operation(document)
     return findings
 
@@ -126,11 +169,15 @@ def _advise_single_operation(document: dict[str, Any]) -> list[Finding]:
     for name in _OPERATION_SELECTORS:
         spec = properties.get(name)
         if isinstance(spec, dict) and isinstance(spec.get("enum"), list) and len(spec["enum"]) > 1:
-            return [Finding(
-                f"the input selects one of {len(spec['enum'])} operations with {name!r}; "
-                "operations with different effects should be separate skills",
-                severity=Severity.WARNING, rule="SID9",
-                pointer=join(["input_schema", "resolution", "schema", "properties", name]))]
+            return [
+                Finding(
+                    f"the input selects one of {len(spec['enum'])} operations with {name!r}; "
+                    "operations with different effects should be separate skills",
+                    severity=Severity.WARNING,
+                    rule="SID9",
+                    pointer=join(["input_schema", "resolution", "schema", "properties", name]),
+                )
+            ]
     return []
 
 
@@ -162,12 +209,15 @@ class SchemaRefCheck:
 def _references(document: dict[str, Any]) -> list[tuple[str, str, Any]]:
     found: list[tuple[str, str, Any]] = [
         (role, f"/{role}", document.get(role))
-        for role in ("input_schema", "output_schema") if role in document]
+        for role in ("input_schema", "output_schema")
+        if role in document
+    ]
     records = document.get("supporting_record_schemas")
     if isinstance(records, dict):
-        found += [(f"supporting_record_schemas/{kind}",
-                   join(["supporting_record_schemas", kind]), ref)
-                  for kind, ref in records.items()]
+        found += [
+            (f"supporting_record_schemas/{kind}", join(["supporting_record_schemas", kind]), ref)
+            for kind, ref in records.items()
+        ]
     return found
 
 
@@ -185,8 +235,12 @@ def _remote_refs(schema: Any, pointer: str) -> list[Finding]:
         elif isinstance(node, list):
             stack.extend((f"{where}/{i}", v) for i, v in enumerate(node))
     return [
-        _bad(f"$ref {ref!r} names a schema that is not embedded; it is never fetched, so "
-             "the interface is incomplete", where, "SR7")
+        _bad(
+            f"$ref {ref!r} names a schema that is not embedded; it is never fetched, so "
+            "the interface is incomplete",
+            where,
+            "SR7",
+        )
         for where, ref in refs
         if ":" in ref.partition("#")[0] and ref.partition("#")[0] not in ids
     ]
@@ -201,8 +255,9 @@ def _usability(schema: Any, schema_pointer: str) -> list[Finding]:
         compile_schema(schema)
     except SchemaError as exc:
         rule = "SR7" if "SR7" in exc.message else "SR2"
-        return [_bad(f"the schema cannot be used: {exc.message}", schema_pointer + exc.pointer,
-                     rule)]
+        return [
+            _bad(f"the schema cannot be used: {exc.message}", schema_pointer + exc.pointer, rule)
+        ]
     return []
 
 
@@ -215,30 +270,68 @@ def verify_embedded_schemas(document: Any) -> list[SchemaRefCheck]:
         declared = reference.get("digest") if isinstance(reference, dict) else None
         schema = embedded_schema(reference)
         if schema is None:
-            checks.append(SchemaRefCheck(role, pointer, declared, None, False, (
-                _bad("no inline schema in resolution.schema", f"{pointer}/resolution", "SR3"),)))
+            checks.append(
+                SchemaRefCheck(
+                    role,
+                    pointer,
+                    declared,
+                    None,
+                    False,
+                    (
+                        _bad(
+                            "no inline schema in resolution.schema", f"{pointer}/resolution", "SR3"
+                        ),
+                    ),
+                )
+            )
             continue
         findings = _digest_format(declared, "schema", f"{pointer}/digest", "SR4")
         try:
             computed: str | None = digest_of(schema)
         except CanonicalizationError as exc:
             computed = None
-            findings.append(_bad(f"the schema cannot be canonicalized: {exc}",
-                                 f"{pointer}/resolution/schema", "SR4"))
+            findings.append(
+                _bad(
+                    f"the schema cannot be canonicalized: {exc}",
+                    f"{pointer}/resolution/schema",
+                    "SR4",
+                )
+            )
         verdict = None
         if computed is not None and declared != computed:
             verdict = diagnose_digest(str(declared), schema, reference=reference)
-            findings.append(_bad(f"the embedded schema hashes to {computed}, not {declared}: "
-                                 f"{verdict.explanation}", f"{pointer}/digest", "CP6",
-                                 expected=computed, actual=str(declared)[:80]))
+            findings.append(
+                _bad(
+                    f"the embedded schema hashes to {computed}, not {declared}: "
+                    f"{verdict.explanation}",
+                    f"{pointer}/digest",
+                    "CP6",
+                    expected=computed,
+                    actual=str(declared)[:80],
+                )
+            )
         schema_pointer = f"{pointer}/resolution/schema"
-        metaschema = [_bad(f"not a valid JSON Schema 2020-12: {f.message}",
-                           schema_pointer + f.pointer, "SR2", keyword=f.keyword)
-                      for f in check_schema(schema)]
+        metaschema = [
+            _bad(
+                f"not a valid JSON Schema 2020-12: {f.message}",
+                schema_pointer + f.pointer,
+                "SR2",
+                keyword=f.keyword,
+            )
+            for f in check_schema(schema)
+        ]
         findings += metaschema or _usability(schema, schema_pointer)
-        checks.append(SchemaRefCheck(role, pointer, declared, computed,
-                                     computed is not None and declared == computed,
-                                     tuple(findings), verdict))
+        checks.append(
+            SchemaRefCheck(
+                role,
+                pointer,
+                declared,
+                computed,
+                computed is not None and declared == computed,
+                tuple(findings),
+                verdict,
+            )
+        )
     return checks
 
 
@@ -272,15 +365,23 @@ class DocumentVerification:
         return self.digests_ok and self.document_ok and self.schemas_ok
 
 
-def verify_document(document: Any, *, skill_id: str, skill_version: str,
-                    advertised: str | None, returned: str | None) -> DocumentVerification:
+def verify_document(
+    document: Any,
+    *,
+    skill_id: str,
+    skill_version: str,
+    advertised: str | None,
+    returned: str | None,
+) -> DocumentVerification:
     """Run CP4, CP5 and CP6 on a describe_skill result and bundle the verdicts."""
     digests = verify_digests(document, advertised, returned)
-    document_findings = tuple(validate_document(document, skill_id=skill_id,
-                                                skill_version=skill_version))
+    document_findings = tuple(
+        validate_document(document, skill_id=skill_id, skill_version=skill_version)
+    )
     checks = tuple(verify_embedded_schemas(document))
-    everything = digests.findings + document_findings + tuple(
-        f for check in checks for f in check.findings)
+    everything = (
+        digests.findings + document_findings + tuple(f for check in checks for f in check.findings)
+    )
     return DocumentVerification(digests, document_findings, checks, everything)
 
 
@@ -290,17 +391,30 @@ def check_advertisement(extension_raw: Any) -> list[Finding]:
         return [_bad("the extension entry must be an object", "", "ADV1")]
     findings = []
     if extension_raw.get("uri") != EXTENSION_URI:
-        findings.append(_bad("the extension uri is not the schema-interface URI", "/uri", "ADV1",
-                             expected=EXTENSION_URI, actual=str(extension_raw.get("uri"))[:120]))
+        findings.append(
+            _bad(
+                "the extension uri is not the schema-interface URI",
+                "/uri",
+                "ADV1",
+                expected=EXTENSION_URI,
+                actual=str(extension_raw.get("uri"))[:120],
+            )
+        )
     if "required" in extension_raw and not isinstance(extension_raw["required"], bool):
         findings.append(_bad("required must be a boolean", "/required", "ADV1"))
     params = extension_raw.get("params")
     if not isinstance(params, dict):
         return [*findings, _bad("params must be an object", "/params", "ADV1")]
     if params.get("interface_version") != INTERFACE_VERSION:
-        findings.append(_bad('params.interface_version must be "1.0"',
-                             "/params/interface_version", "ADV1", expected='"1.0"',
-                             actual=str(params.get("interface_version"))[:80]))
+        findings.append(
+            _bad(
+                'params.interface_version must be "1.0"',
+                "/params/interface_version",
+                "ADV1",
+                expected='"1.0"',
+                actual=str(params.get("interface_version"))[:80],
+            )
+        )
     skills = params.get("skills")
     if not isinstance(skills, list):
         return [*findings, _bad("params.skills must be an array", "/params/skills", "ADV1")]
@@ -312,19 +426,30 @@ def check_advertisement(extension_raw: Any) -> list[Finding]:
             continue
         skill_id = entry.get("skill_id")
         if not isinstance(skill_id, str) or not skill_id:
-            findings.append(_bad("skill_id must be a non-empty string", f"{where}/skill_id",
-                                 "ADV1"))
+            findings.append(
+                _bad("skill_id must be a non-empty string", f"{where}/skill_id", "ADV1")
+            )
         elif skill_id in seen:
-            findings.append(_bad(  # RULES ADV3
-                f"skill {skill_id!r} is bound twice (also at /params/skills/{seen[skill_id]}); "
-                "exactly one skill_version/interface_digest per skill_id", f"{where}/skill_id",
-                "ADV3"))
+            findings.append(
+                _bad(  # RULES ADV3
+                    f"skill {skill_id!r} is bound twice (also at /params/skills/{seen[skill_id]}); "
+                    "exactly one skill_version/interface_digest per skill_id",
+                    f"{where}/skill_id",
+                    "ADV3",
+                )
+            )
         else:
             seen[skill_id] = index
         version = entry.get("skill_version")
         if not isinstance(version, str) or not _VERSION.match(version):
-            findings.append(_bad(f"skill_version {version!r} is not MAJOR.MINOR",
-                                 f"{where}/skill_version", "SID2"))
-        findings += _digest_format(entry.get("interface_digest"), "advertised",
-                                   f"{where}/interface_digest", "ADV1")
+            findings.append(
+                _bad(
+                    f"skill_version {version!r} is not MAJOR.MINOR",
+                    f"{where}/skill_version",
+                    "SID2",
+                )
+            )
+        findings += _digest_format(
+            entry.get("interface_digest"), "advertised", f"{where}/interface_digest", "ADV1"
+        )
     return findings

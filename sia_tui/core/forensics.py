@@ -31,25 +31,45 @@ def _dumps(**options: Any) -> Callable[[Any], bytes]:
 
 # (name, how the bytes were made, explanation). Order: most common mistakes first.
 _SERIALIZATIONS: tuple[tuple[str, Callable[[Any], bytes], str], ...] = (
-    ("json_dumps_sorted", _dumps(sort_keys=True),
-     "json.dumps(sort_keys=True) with default separators"),
-    ("json_dumps_sorted_compact", _dumps(sort_keys=True, separators=(",", ":")),
-     "json.dumps(sort_keys=True, separators=(',', ':')) with ensure_ascii=True "
-     "(non-ASCII escaped as \\uXXXX)"),
-    ("json_dumps_sorted_ensure_ascii_false", _dumps(sort_keys=True, ensure_ascii=False),
-     "json.dumps(sort_keys=True, ensure_ascii=False) with default separators"),
-    ("python_float_repr",
-     _dumps(sort_keys=True, separators=(",", ":"), ensure_ascii=False),
-     "json.dumps(sort_keys=True, separators=(',', ':'), ensure_ascii=False): almost JCS, "
-     "but numbers use Python's float repr (1.0 where JCS writes 1, 1e+16 where JCS writes "
-     "10000000000000000): you are not using RFC 8785 number formatting"),
+    (
+        "json_dumps_sorted",
+        _dumps(sort_keys=True),
+        "json.dumps(sort_keys=True) with default separators",
+    ),
+    (
+        "json_dumps_sorted_compact",
+        _dumps(sort_keys=True, separators=(",", ":")),
+        "json.dumps(sort_keys=True, separators=(',', ':')) with ensure_ascii=True "
+        "(non-ASCII escaped as \\uXXXX)",
+    ),
+    (
+        "json_dumps_sorted_ensure_ascii_false",
+        _dumps(sort_keys=True, ensure_ascii=False),
+        "json.dumps(sort_keys=True, ensure_ascii=False) with default separators",
+    ),
+    (
+        "python_float_repr",
+        _dumps(sort_keys=True, separators=(",", ":"), ensure_ascii=False),
+        "json.dumps(sort_keys=True, separators=(',', ':'), ensure_ascii=False): almost JCS, "
+        "but numbers use Python's float repr (1.0 where JCS writes 1, 1e+16 where JCS writes "
+        "10000000000000000): you are not using RFC 8785 number formatting",
+    ),
     ("json_dumps_unsorted", _dumps(), "json.dumps without sort_keys (member order as received)"),
-    ("json_dumps_unsorted_compact", _dumps(separators=(",", ":"), ensure_ascii=False),
-     "compact json.dumps without sort_keys (member order as received)"),
-    ("pretty_indent_2", _dumps(sort_keys=True, indent=2),
-     "pretty-printed JSON (indent=2, sorted keys)"),
-    ("pretty_indent_4", _dumps(sort_keys=True, indent=4),
-     "pretty-printed JSON (indent=4, sorted keys)"),
+    (
+        "json_dumps_unsorted_compact",
+        _dumps(separators=(",", ":"), ensure_ascii=False),
+        "compact json.dumps without sort_keys (member order as received)",
+    ),
+    (
+        "pretty_indent_2",
+        _dumps(sort_keys=True, indent=2),
+        "pretty-printed JSON (indent=2, sorted keys)",
+    ),
+    (
+        "pretty_indent_4",
+        _dumps(sort_keys=True, indent=4),
+        "pretty-printed JSON (indent=4, sorted keys)",
+    ),
     ("pretty_indent_2_unsorted", _dumps(indent=2), "pretty-printed JSON (indent=2, unsorted)"),
     ("pretty_indent_4_unsorted", _dumps(indent=4), "pretty-printed JSON (indent=4, unsorted)"),
 )
@@ -60,16 +80,20 @@ def _hex_of(declared: str) -> str:
     return declared.rpartition(":")[2].strip().lower()
 
 
-def _candidates(value: Any, reference: dict[str, Any] | None,
-                carrier: dict[str, Any] | None) -> Iterator[tuple[str, bytes, str]]:
+def _candidates(
+    value: Any, reference: dict[str, Any] | None, carrier: dict[str, Any] | None
+) -> Iterator[tuple[str, bytes, str]]:
     try:
         jcs: bytes | None = canonical_bytes(value)
     except CanonicalizationError:
         jcs = None
     if jcs is not None:
-        yield ("jcs_trailing_newline", jcs + b"\n",
-               "SHA-256 over the canonical text plus a trailing newline: hash exactly the "
-               "RFC 8785 bytes, without a newline")
+        yield (
+            "jcs_trailing_newline",
+            jcs + b"\n",
+            "SHA-256 over the canonical text plus a trailing newline: hash exactly the "
+            "RFC 8785 bytes, without a newline",
+        )
     for name, make, how in _SERIALIZATIONS:
         try:
             data = make(value)
@@ -78,9 +102,12 @@ def _candidates(value: Any, reference: dict[str, Any] | None,
         if data != jcs:
             yield name, data, f"SHA-256 over {how}: {_NOT_JCS}"
     if reference is not None:
-        yield ("whole_schema_reference", _safe_jcs(reference),
-               "SHA-256 over the whole Schema Reference: the digest covers only "
-               "resolution.schema (RULES SR6)")
+        yield (
+            "whole_schema_reference",
+            _safe_jcs(reference),
+            "SHA-256 over the whole Schema Reference: the digest covers only "
+            "resolution.schema (RULES SR6)",
+        )
     if carrier is not None:
         variants = (
             ("carrier_as_sent", carrier),
@@ -89,16 +116,21 @@ def _candidates(value: Any, reference: dict[str, Any] | None,
             ("carrier_without_digest", {k: v for k, v in carrier.items() if k != DIGEST_MEMBER}),
         )
         for name, payload in variants:
-            yield (name, _safe_jcs(payload),
-                   f"SHA-256 over the describe_skill payload ({DIGEST_MEMBER} + "
-                   f"{DOCUMENT_MEMBER}): the interface digest covers only the document "
-                   "and is carried outside it (RULES SID6)")
+            yield (
+                name,
+                _safe_jcs(payload),
+                f"SHA-256 over the describe_skill payload ({DIGEST_MEMBER} + "
+                f"{DOCUMENT_MEMBER}): the interface digest covers only the document "
+                "and is carried outside it (RULES SID6)",
+            )
         document = carrier.get(DOCUMENT_MEMBER)
         if isinstance(document, dict):
-            yield ("document_with_own_digest",
-                   _safe_jcs({**document, DIGEST_MEMBER: carrier.get(DIGEST_MEMBER)}),
-                   "SHA-256 over the document with its own digest inside: the digest is "
-                   "carried outside the document (RULES SID6)")
+            yield (
+                "document_with_own_digest",
+                _safe_jcs({**document, DIGEST_MEMBER: carrier.get(DIGEST_MEMBER)}),
+                "SHA-256 over the document with its own digest inside: the digest is "
+                "carried outside the document (RULES SID6)",
+            )
 
 
 def _safe_jcs(value: Any) -> bytes:
@@ -146,9 +178,11 @@ def _format_verdict(declared: str, correct: str, tried: list[str]) -> ForensicsV
         return ForensicsVerdict(
             "missing_prefix",
             f"your digest is the right SHA-256 but lacks the 'sha256:' prefix{case}",
-            tuple(tried))
+            tuple(tried),
+        )
     return ForensicsVerdict(
         "uppercase_hex",
         "your digest is the right SHA-256 but written in uppercase; RULES SR4 requires "
         "'sha256:' and lowercase hex",
-        tuple(tried))
+        tuple(tried),
+    )

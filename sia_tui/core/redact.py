@@ -19,14 +19,33 @@ SENSITIVE_HEADERS = frozenset(
 )
 #: Header names that look like credentials are treated as secret even when nobody marked them
 #: (autosave has no preview; over-redacting a header is cheap, leaking one is not).
-CREDENTIAL_NAME = re.compile(r"(?i)auth|token|secret|passw|api[-_]?key|[-_]key$|cookie|session|"
-                             r"signature|credential")
+CREDENTIAL_NAME = re.compile(
+    r"(?i)auth|token|secret|passw|api[-_]?key|[-_]key$|cookie|session|"
+    r"signature|credential"
+)
 #: Query parameter names that carry credentials in URLs.
 TOKEN_PARAMS = frozenset(
     {
-        "token", "access_token", "id_token", "refresh_token", "api_key", "apikey", "api-key",
-        "key", "secret", "client_secret", "password", "passwd", "pwd", "sig", "signature",
-        "auth", "code", "x-api-key", "session", "sessionid",
+        "token",
+        "access_token",
+        "id_token",
+        "refresh_token",
+        "api_key",
+        "apikey",
+        "api-key",
+        "key",
+        "secret",
+        "client_secret",
+        "password",
+        "passwd",
+        "pwd",
+        "sig",
+        "signature",
+        "auth",
+        "code",
+        "x-api-key",
+        "session",
+        "sessionid",
     }
 )
 #: Literal values shorter than this are only redacted where they are known credentials
@@ -54,13 +73,13 @@ def placeholder(name: str) -> str:
     return f"«redacted:{name.lower()}»"
 
 
-def mask_headers(headers: Iterable[tuple[str, str]],
-                 secret_names: Iterable[str] = ()) -> list[tuple[str, str]]:
+def mask_headers(
+    headers: Iterable[tuple[str, str]], secret_names: Iterable[str] = ()
+) -> list[tuple[str, str]]:
     """Headers with every credential value masked, for display on screen and in text reports."""
     extra = {n.lower() for n in secret_names}
     return [
-        (name, placeholder(name) if is_credential_header(name) or name.lower() in extra
-         else value)
+        (name, placeholder(name) if is_credential_header(name) or name.lower() in extra else value)
         for name, value in headers
     ]
 
@@ -98,9 +117,14 @@ class Redactor:
     hits: list[RedactionHit] = field(default_factory=list)
 
     @classmethod
-    def from_options(cls, options: object, *, location: str | None = None,
-                     secret_values: Iterable[str] = (),
-                     secret_headers: Iterable[str] = ()) -> Redactor:
+    def from_options(
+        cls,
+        options: object,
+        *,
+        location: str | None = None,
+        secret_values: Iterable[str] = (),
+        secret_headers: Iterable[str] = (),
+    ) -> Redactor:
         """A redactor for the client options (headers, bearer, marked secrets) and the target."""
         redactor = cls()
         marked = list(getattr(options, "secret_headers", ()) or ()) + list(secret_headers)
@@ -178,11 +202,15 @@ class Redactor:
         """``value`` with URL credentials and every known secret replaced."""
         if not value:
             return value
-        out = _URL_USERINFO.sub(lambda m: self._hit(m.group(1) + placeholder("userinfo") + "@",
-                                                    "userinfo", where), value)
+        out = _URL_USERINFO.sub(
+            lambda m: self._hit(m.group(1) + placeholder("userinfo") + "@", "userinfo", where),
+            value,
+        )
         out = _QUERY_TOKEN.sub(
-            lambda m: m.group(1) + self._hit(placeholder(m.group(1)[1:-1]),
-                                             m.group(1)[1:-1].lower(), where),
+            lambda m: (
+                m.group(1)
+                + self._hit(placeholder(m.group(1)[1:-1]), m.group(1)[1:-1].lower(), where)
+            ),
             out,
         )
         for form in sorted(self.literals, key=len, reverse=True):
@@ -220,8 +248,10 @@ class Redactor:
         if isinstance(value, list | tuple):
             return [self.value(item, where, f"{pointer}/{i}") for i, item in enumerate(value)]
         if isinstance(value, dict):
-            return {self.text(str(k), f"{where} {pointer}/{k}"):
-                    self.value(v, where, f"{pointer}/{k}") for k, v in value.items()}
+            return {
+                self.text(str(k), f"{where} {pointer}/{k}"): self.value(v, where, f"{pointer}/{k}")
+                for k, v in value.items()
+            }
         return value
 
     def leaks(self, text: str) -> list[str]:
@@ -238,10 +268,16 @@ class Redactor:
 #: Loggers of the HTTP stack; httpx logs every request URL at INFO, httpcore response
 #: headers (Set-Cookie included) at DEBUG. A filter on a parent logger does not see
 #: records of its children, so each one is listed.
-HTTP_LOGGERS = ("httpx", "httpcore.connection", "httpcore.http11", "httpcore.http2",
-                "httpcore.proxy")
+HTTP_LOGGERS = (
+    "httpx",
+    "httpcore.connection",
+    "httpcore.http11",
+    "httpcore.http2",
+    "httpcore.proxy",
+)
 _LOGGED_HEADER = re.compile(
-    r"(?i)(\(b?['\"](?:" + "|".join(sorted(SENSITIVE_HEADERS)) + r")['\"],\s*b?)(['\"])(.*?)\2\)")
+    r"(?i)(\(b?['\"](?:" + "|".join(sorted(SENSITIVE_HEADERS)) + r")['\"],\s*b?)(['\"])(.*?)\2\)"
+)
 
 
 class RedactingLogFilter(logging.Filter):
@@ -254,8 +290,9 @@ class RedactingLogFilter(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         """Rewrite the record's message in place; never drops a record."""
         message = record.getMessage()
-        cleaned = _LOGGED_HEADER.sub(lambda m: f"{m.group(1)}{m.group(2)}"
-                                     f"{placeholder('header')}{m.group(2)})", message)
+        cleaned = _LOGGED_HEADER.sub(
+            lambda m: f"{m.group(1)}{m.group(2)}{placeholder('header')}{m.group(2)})", message
+        )
         cleaned = self.redactor.text(cleaned, "log")
         if cleaned != message:
             record.msg, record.args = cleaned, None
@@ -270,8 +307,9 @@ def install_log_redaction(redactor: Redactor | None = None) -> RedactingLogFilte
     """
     shared: RedactingLogFilter | None = None
     for name in HTTP_LOGGERS:
-        shared = shared or next((f for f in logging.getLogger(name).filters
-                                 if isinstance(f, RedactingLogFilter)), None)
+        shared = shared or next(
+            (f for f in logging.getLogger(name).filters if isinstance(f, RedactingLogFilter)), None
+        )
     if shared is None:
         shared = RedactingLogFilter()
     if redactor is not None:

@@ -36,6 +36,8 @@ def terminal_json(value: object, *, indent: int | None = 2) -> str:
 
     text = json.dumps(value, indent=indent, ensure_ascii=False)
     return "".join(
-        f"\\u{ord(char):04x}" if 0x7F <= ord(char) <= 0x9F
-        or unicodedata.category(char) in ("Cf", "Cs", "Co") else char
-        for char in text)
+        f"\\u{ord(char):04x}"
+        if 0x7F <= ord(char) <= 0x9F or unicodedata.category(char) in ("Cf", "Cs", "Co")
+        else char
+        for char in text
+    )

@@ -47,26 +47,57 @@ class Change:
     def to_json(self) -> dict[str, Any]:
         """JSON-serializable form for ``--json``."""
         return {
-            "pointer": self.pointer, "where": self.where, "aspect": self.aspect,
-            "kind": self.kind, "old": self.old, "new": self.new,
-            "impact": str(self.impact), "reason": self.reason,
+            "pointer": self.pointer,
+            "where": self.where,
+            "aspect": self.aspect,
+            "kind": self.kind,
+            "old": self.old,
+            "new": self.new,
+            "impact": str(self.impact),
+            "reason": self.reason,
         }
 
 
 #: Keywords that describe but never constrain: changes are compatible for either role.
 ANNOTATIONS = frozenset(
-    {"title", "description", "examples", "$comment", "default", "deprecated", "readOnly",
-     "writeOnly"}
+    {
+        "title",
+        "description",
+        "examples",
+        "$comment",
+        "default",
+        "deprecated",
+        "readOnly",
+        "writeOnly",
+    }
 )
 #: Lower bounds (raising one tightens) and upper bounds (raising one loosens).
 LOWER_BOUNDS = ("minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties")
 UPPER_BOUNDS = ("maximum", "exclusiveMaximum", "maxLength", "maxItems", "maxProperties")
 #: Keywords this module handles itself; anything else is compared as a whole.
-_HANDLED = frozenset(
-    {"type", "enum", "const", "required", "properties", "additionalProperties", "items",
-     "format", "pattern", "$ref", "$defs", "definitions", "$schema", "$id",
-     *LOWER_BOUNDS, *UPPER_BOUNDS}
-) | ANNOTATIONS
+_HANDLED = (
+    frozenset(
+        {
+            "type",
+            "enum",
+            "const",
+            "required",
+            "properties",
+            "additionalProperties",
+            "items",
+            "format",
+            "pattern",
+            "$ref",
+            "$defs",
+            "definitions",
+            "$schema",
+            "$id",
+            *LOWER_BOUNDS,
+            *UPPER_BOUNDS,
+        }
+    )
+    | ANNOTATIONS
+)
 #: Bound on recursion: schemas come from agents and are untrusted.
 MAX_DEPTH = 64
 
@@ -100,8 +131,13 @@ def _types(schema: dict[str, Any]) -> set[str] | None:
     raw = schema.get("type")
     if raw is None:
         return None
-    names = {raw} if isinstance(raw, str) else {t for t in raw if isinstance(t, str)} \
-        if isinstance(raw, list) else set()
+    names = (
+        {raw}
+        if isinstance(raw, str)
+        else {t for t in raw if isinstance(t, str)}
+        if isinstance(raw, list)
+        else set()
+    )
     return names
 
 
@@ -134,8 +170,9 @@ def _required(schema: dict[str, Any]) -> set[str]:
 class SchemaDiffer:
     """Walks two schemas in parallel, following local ``$ref`` in each (never remote: SR7)."""
 
-    def __init__(self, old_root: Any, new_root: Any, *, role: Role, label: str,
-                 base_pointer: str) -> None:
+    def __init__(
+        self, old_root: Any, new_root: Any, *, role: Role, label: str, base_pointer: str
+    ) -> None:
         self.old_root = old_root
         self.new_root = new_root
         self.role = role
@@ -166,14 +203,25 @@ class SchemaDiffer:
             schema, pointer = target, ref[1:]
         return schema, pointer
 
-    def _add(self, pointer: str, member: str, aspect: str, kind: str, old: Any, new: Any,
-             impact: Impact, reason: str) -> None:
+    def _add(
+        self,
+        pointer: str,
+        member: str,
+        aspect: str,
+        kind: str,
+        old: Any,
+        new: Any,
+        impact: Impact,
+        reason: str,
+    ) -> None:
         where = f"{self.label} {member}" if member else self.label
         self.changes.append(
-            Change(self.base + pointer, where, aspect, kind, old, new, impact, reason))
+            Change(self.base + pointer, where, aspect, kind, old, new, impact, reason)
+        )
 
-    def _walk(self, old: Any, new: Any, old_ptr: str, new_ptr: str, member: str,
-              depth: int) -> None:
+    def _walk(
+        self, old: Any, new: Any, old_ptr: str, new_ptr: str, member: str, depth: int
+    ) -> None:
         old, old_ptr = self._resolve(self.old_root, old, old_ptr)
         new, new_ptr = self._resolve(self.new_root, new, new_ptr)
         if (old_ptr, new_ptr) in self._seen or depth > MAX_DEPTH:
@@ -181,28 +229,52 @@ class SchemaDiffer:
         self._seen.add((old_ptr, new_ptr))
         if not (isinstance(old, dict) and isinstance(new, dict)):
             if not json_equal(old, new):
-                self._add(new_ptr, member, "schema", "changed", old, new, Impact.BREAKING,
-                          "a boolean or malformed schema changed; treated as breaking")
+                self._add(
+                    new_ptr,
+                    member,
+                    "schema",
+                    "changed",
+                    old,
+                    new,
+                    Impact.BREAKING,
+                    "a boolean or malformed schema changed; treated as breaking",
+                )
             return
         self._compare_keywords(old, new, new_ptr, member)
         self._compare_properties(old, new, old_ptr, new_ptr, member, depth)
         for key, label in (("items", "[]"), ("additionalProperties", ".*")):
             o, n = old.get(key), new.get(key)
             if isinstance(o, dict) and isinstance(n, dict):
-                self._walk(o, n, f"{old_ptr}/{key}", f"{new_ptr}/{key}", member + label,
-                           depth + 1)
+                self._walk(o, n, f"{old_ptr}/{key}", f"{new_ptr}/{key}", member + label, depth + 1)
             elif key == "items" and not json_equal(o, n):
                 direction = _TIGHTER if o is None else _LOOSER if n is None else _BOTH
-                self._add(f"{new_ptr}/items", member, "items", "changed", o, n,
-                          _impact(direction, self.role), f"array items {direction}")
+                self._add(
+                    f"{new_ptr}/items",
+                    member,
+                    "items",
+                    "changed",
+                    o,
+                    n,
+                    _impact(direction, self.role),
+                    f"array items {direction}",
+                )
 
-    def _compare_keywords(self, old: dict[str, Any], new: dict[str, Any], ptr: str,
-                          member: str) -> None:
+    def _compare_keywords(
+        self, old: dict[str, Any], new: dict[str, Any], ptr: str, member: str
+    ) -> None:
         ot, nt = _types(old), _types(new)
         if ot != nt:
             d = _type_direction(ot, nt)
-            self._add(f"{ptr}/type", member, "type", "changed", old.get("type"),
-                      new.get("type"), _impact(d, self.role), f"accepted types {d}")
+            self._add(
+                f"{ptr}/type",
+                member,
+                "type",
+                "changed",
+                old.get("type"),
+                new.get("type"),
+                _impact(d, self.role),
+                f"accepted types {d}",
+            )
         self._compare_enum(old, new, ptr, member)
         for key in ("const", "format", "pattern"):
             o, n = old.get(key), new.get(key)
@@ -210,49 +282,108 @@ class SchemaDiffer:
                 continue
             d = _TIGHTER if o is None else _LOOSER if n is None else _BOTH
             kind = "added" if o is None else "removed" if n is None else "changed"
-            self._add(f"{ptr}/{key}", member, key, kind, o, n, _impact(d, self.role),
-                      f"{key} {kind}: accepted values {d}")
+            self._add(
+                f"{ptr}/{key}",
+                member,
+                key,
+                kind,
+                o,
+                n,
+                _impact(d, self.role),
+                f"{key} {kind}: accepted values {d}",
+            )
         for key in (*LOWER_BOUNDS, *UPPER_BOUNDS):
             self._compare_bound(key, old.get(key), new.get(key), ptr, member)
         self._compare_additional(old, new, ptr, member)
         if not json_equal(old.get("$ref"), new.get("$ref")):  # only unresolvable refs remain
-            self._add(f"{ptr}/$ref", member, "$ref", "changed", old.get("$ref"),
-                      new.get("$ref"), Impact.BREAKING,
-                      "a reference this tool cannot follow changed (never fetched, RULES SR7)")
+            self._add(
+                f"{ptr}/$ref",
+                member,
+                "$ref",
+                "changed",
+                old.get("$ref"),
+                new.get("$ref"),
+                Impact.BREAKING,
+                "a reference this tool cannot follow changed (never fetched, RULES SR7)",
+            )
         for key in sorted((set(old) | set(new)) - _HANDLED):
             if not json_equal(old.get(key), new.get(key)):
-                self._add(f"{ptr}/{_escape(key)}", member, key, "changed", old.get(key),
-                          new.get(key), Impact.BREAKING,
-                          f"'{key}' changed; this tool does not classify it, so it counts "
-                          "as breaking")
+                self._add(
+                    f"{ptr}/{_escape(key)}",
+                    member,
+                    key,
+                    "changed",
+                    old.get(key),
+                    new.get(key),
+                    Impact.BREAKING,
+                    f"'{key}' changed; this tool does not classify it, so it counts as breaking",
+                )
         for key in sorted(ANNOTATIONS & (set(old) | set(new))):
             if not json_equal(old.get(key), new.get(key)):
-                self._add(f"{ptr}/{_escape(key)}", member, "annotation", "changed",
-                          old.get(key), new.get(key), Impact.COMPATIBLE,
-                          f"'{key}' only annotates; validation is unchanged")
+                self._add(
+                    f"{ptr}/{_escape(key)}",
+                    member,
+                    "annotation",
+                    "changed",
+                    old.get(key),
+                    new.get(key),
+                    Impact.COMPATIBLE,
+                    f"'{key}' only annotates; validation is unchanged",
+                )
 
-    def _compare_enum(self, old: dict[str, Any], new: dict[str, Any], ptr: str,
-                      member: str) -> None:
+    def _compare_enum(
+        self, old: dict[str, Any], new: dict[str, Any], ptr: str, member: str
+    ) -> None:
         o, n = old.get("enum"), new.get("enum")
         if json_equal(o, n):
             return
         if not (isinstance(o, list) and isinstance(n, list)):
             d = _TIGHTER if o is None else _LOOSER if n is None else _BOTH
-            self._add(f"{ptr}/enum", member, "enum", "changed", o, n, _impact(d, self.role),
-                      f"enumeration {'added' if o is None else 'removed'}: values {d}")
+            self._add(
+                f"{ptr}/enum",
+                member,
+                "enum",
+                "changed",
+                o,
+                n,
+                _impact(d, self.role),
+                f"enumeration {'added' if o is None else 'removed'}: values {d}",
+            )
             return
         removed = [v for v in o if not any(json_equal(v, w) for w in n)]
         added = [v for v in n if not any(json_equal(v, w) for w in o)]
         if removed:
-            self._add(f"{ptr}/enum", member, "enum", "removed", removed, None,
-                      _impact(_TIGHTER, self.role), "enum values removed: " + (
-                          "a client may still send them" if self.role is Role.INPUT
-                          else "a client never receives them again"))
+            self._add(
+                f"{ptr}/enum",
+                member,
+                "enum",
+                "removed",
+                removed,
+                None,
+                _impact(_TIGHTER, self.role),
+                "enum values removed: "
+                + (
+                    "a client may still send them"
+                    if self.role is Role.INPUT
+                    else "a client never receives them again"
+                ),
+            )
         if added:
-            self._add(f"{ptr}/enum", member, "enum", "added", None, added,
-                      _impact(_LOOSER, self.role), "enum values added: " + (
-                          "a client need not send them" if self.role is Role.INPUT
-                          else "a client that must understand the output may not know them"))
+            self._add(
+                f"{ptr}/enum",
+                member,
+                "enum",
+                "added",
+                None,
+                added,
+                _impact(_LOOSER, self.role),
+                "enum values added: "
+                + (
+                    "a client need not send them"
+                    if self.role is Role.INPUT
+                    else "a client that must understand the output may not know them"
+                ),
+            )
 
     def _compare_bound(self, key: str, o: Any, n: Any, ptr: str, member: str) -> None:
         if json_equal(o, n):
@@ -261,28 +392,53 @@ class SchemaDiffer:
             d = _TIGHTER if o is None else _LOOSER
         elif isinstance(o, int | float) and isinstance(n, int | float):
             raised = n > o
-            d = (_TIGHTER if raised else _LOOSER) if key in LOWER_BOUNDS else (
-                _LOOSER if raised else _TIGHTER)
+            d = (
+                (_TIGHTER if raised else _LOOSER)
+                if key in LOWER_BOUNDS
+                else (_LOOSER if raised else _TIGHTER)
+            )
         else:
             d = _BOTH
         kind = "added" if o is None else "removed" if n is None else "changed"
-        self._add(f"{ptr}/{key}", member, key, kind, o, n, _impact(d, self.role),
-                  f"bound {key} {kind}: accepted values {d}")
+        self._add(
+            f"{ptr}/{key}",
+            member,
+            key,
+            kind,
+            o,
+            n,
+            _impact(d, self.role),
+            f"bound {key} {kind}: accepted values {d}",
+        )
 
-    def _compare_additional(self, old: dict[str, Any], new: dict[str, Any], ptr: str,
-                            member: str) -> None:
+    def _compare_additional(
+        self, old: dict[str, Any], new: dict[str, Any], ptr: str, member: str
+    ) -> None:
         o, n = old.get("additionalProperties"), new.get("additionalProperties")
         closed_o, closed_n = o is False, n is False
         if closed_o == closed_n:
             return
         d = _TIGHTER if closed_n else _LOOSER
-        self._add(f"{ptr}/additionalProperties", member, "additionalProperties", "changed", o,
-                  n, _impact(d, self.role),
-                  "undeclared members now rejected" if closed_n
-                  else "undeclared members now accepted")
+        self._add(
+            f"{ptr}/additionalProperties",
+            member,
+            "additionalProperties",
+            "changed",
+            o,
+            n,
+            _impact(d, self.role),
+            "undeclared members now rejected" if closed_n else "undeclared members now accepted",
+        )
 
-    def _compare_properties(self, old: dict[str, Any], new: dict[str, Any], old_ptr: str,
-                            new_ptr: str, member: str, depth: int) -> None:
+    def _compare_properties(
+        self,
+        old: dict[str, Any],
+        new: dict[str, Any],
+        old_ptr: str,
+        new_ptr: str,
+        member: str,
+        depth: int,
+    ) -> None:
         op, np = _properties(old), _properties(new)
         oreq, nreq = _required(old), _required(new)
         prefix = f"{member}." if member else ""
@@ -291,39 +447,70 @@ class SchemaDiffer:
             p = f"/properties/{_escape(name)}"
             if name not in op:
                 required = name in nreq
-                impact = Impact.BREAKING if required and self.role is Role.INPUT \
-                    else Impact.COMPATIBLE
-                self._add(new_ptr + p, child, "member", "added", None,
-                          "required" if required else "optional", impact,
-                          "a new required input member: old clients do not send it"
-                          if impact is Impact.BREAKING else
-                          f"a new {'required' if required else 'optional'} member: "
-                          + ("old clients can ignore it" if self.role is Role.OUTPUT
-                             else "old clients need not send it"))
+                impact = (
+                    Impact.BREAKING if required and self.role is Role.INPUT else Impact.COMPATIBLE
+                )
+                self._add(
+                    new_ptr + p,
+                    child,
+                    "member",
+                    "added",
+                    None,
+                    "required" if required else "optional",
+                    impact,
+                    "a new required input member: old clients do not send it"
+                    if impact is Impact.BREAKING
+                    else f"a new {'required' if required else 'optional'} member: "
+                    + (
+                        "old clients can ignore it"
+                        if self.role is Role.OUTPUT
+                        else "old clients need not send it"
+                    ),
+                )
             elif name not in np:
-                self._add(old_ptr + p, child, "member", "removed", "declared", None,
-                          Impact.BREAKING,
-                          "a removed input member: clients that send it lose its meaning"
-                          if self.role is Role.INPUT else
-                          "a removed output member: clients that read it no longer get it")
+                self._add(
+                    old_ptr + p,
+                    child,
+                    "member",
+                    "removed",
+                    "declared",
+                    None,
+                    Impact.BREAKING,
+                    "a removed input member: clients that send it lose its meaning"
+                    if self.role is Role.INPUT
+                    else "a removed output member: clients that read it no longer get it",
+                )
             else:
                 self._walk(op[name], np[name], old_ptr + p, new_ptr + p, child, depth + 1)
         for name in sorted((oreq ^ nreq) & set(op) & set(np)):
             now = name in nreq
             d = _TIGHTER if now else _LOOSER
-            self._add(f"{new_ptr}/required", prefix + name, "required",
-                      "added" if now else "removed", name in oreq, now,
-                      _impact(d, self.role),
-                      f"'{name}' is {'now' if now else 'no longer'} required")
+            self._add(
+                f"{new_ptr}/required",
+                prefix + name,
+                "required",
+                "added" if now else "removed",
+                name in oreq,
+                now,
+                _impact(d, self.role),
+                f"'{name}' is {'now' if now else 'no longer'} required",
+            )
         for name in sorted((oreq ^ nreq) - (set(op) & set(np)) - (set(op) ^ set(np))):
             now = name in nreq
-            self._add(f"{new_ptr}/required", prefix + name, "required",
-                      "added" if now else "removed", name in oreq, now,
-                      _impact(_TIGHTER if now else _LOOSER, self.role),
-                      f"'{name}' (undeclared) is {'now' if now else 'no longer'} required")
+            self._add(
+                f"{new_ptr}/required",
+                prefix + name,
+                "required",
+                "added" if now else "removed",
+                name in oreq,
+                now,
+                _impact(_TIGHTER if now else _LOOSER, self.role),
+                f"'{name}' (undeclared) is {'now' if now else 'no longer'} required",
+            )
 
 
-def diff_schemas(old: Any, new: Any, *, role: Role, label: str,
-                 base_pointer: str = "") -> list[Change]:
+def diff_schemas(
+    old: Any, new: Any, *, role: Role, label: str, base_pointer: str = ""
+) -> list[Change]:
     """Every change from schema ``old`` to ``new`` for a client on ``role``'s side of the data."""
     return SchemaDiffer(old, new, role=role, label=label, base_pointer=base_pointer).run()

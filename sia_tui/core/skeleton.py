@@ -8,11 +8,21 @@ from sia_tui.core import limits
 from sia_tui.core.pointer import resolve
 
 _PLACEHOLDERS: dict[str, Any] = {
-    "string": "", "integer": 0, "number": 0, "boolean": False, "null": None,
-    "array": [], "object": {},
+    "string": "",
+    "integer": 0,
+    "number": 0,
+    "boolean": False,
+    "null": None,
+    "array": [],
+    "object": {},
 }
-_FORMAT_EXAMPLES = {"date-time": "2026-01-01T00:00:00Z", "date": "2026-01-01",
-                    "time": "00:00:00Z", "uri": "https://example.net/", "email": "user@example.net"}
+_FORMAT_EXAMPLES = {
+    "date-time": "2026-01-01T00:00:00Z",
+    "date": "2026-01-01",
+    "time": "00:00:00Z",
+    "uri": "https://example.net/",
+    "email": "user@example.net",
+}
 
 
 def skeleton_for(schema: Any) -> Any:
@@ -38,8 +48,11 @@ def _follow(root: Any, schema: Any) -> Any:
         if target is None:
             return {}
         # Siblings of $ref apply too (2020-12); local ones win for the skeleton.
-        schema = {**target, **{k: v for k, v in schema.items() if k != "$ref"}} if isinstance(
-            target, dict) else target
+        schema = (
+            {**target, **{k: v for k, v in schema.items() if k != "$ref"}}
+            if isinstance(target, dict)
+            else target
+        )
         hops += 1
     return schema
 
@@ -73,8 +86,11 @@ def _value(root: Any, schema: Any, depth: int) -> Any:
         if isinstance(branches, list) and branches and "type" not in schema:
             merged = _follow(root, branches[0])
             if isinstance(merged, dict):
-                return _value(root, {**merged, **{k: v for k, v in schema.items()
-                                                  if k != combinator}}, depth + 1)
+                return _value(
+                    root,
+                    {**merged, **{k: v for k, v in schema.items() if k != combinator}},
+                    depth + 1,
+                )
     kind = schema.get("type")
     if isinstance(kind, list):
         kind = next((t for t in kind if t != "null"), kind[0] if kind else None)
@@ -85,8 +101,11 @@ def _value(root: Any, schema: Any, depth: int) -> Any:
         properties = properties if isinstance(properties, dict) else {}
         required = schema.get("required")
         required = required if isinstance(required, list) else []
-        return {name: _value(root, properties.get(name, {}), depth + 1)
-                for name in required if isinstance(name, str)}
+        return {
+            name: _value(root, properties.get(name, {}), depth + 1)
+            for name in required
+            if isinstance(name, str)
+        }
     if kind == "array":
         count = schema.get("minItems", 0)
         items = schema.get("items", {})

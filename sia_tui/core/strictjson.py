@@ -72,27 +72,38 @@ _DECODER = json.JSONDecoder(
 def _error(text: str, offset: int, message: str, source: str | None) -> JsonInputError:
     line, column = line_column(text, offset)
     return JsonInputError(
-        message, line=line, column=column, offset=offset,
-        pointer=container_pointer_at(text, offset), source=source,
+        message,
+        line=line,
+        column=column,
+        offset=offset,
+        pointer=container_pointer_at(text, offset),
+        source=source,
     )
 
 
 def _decode(data: bytes | str, max_bytes: int, source: str | None) -> str:
     if isinstance(data, str):
         # A str of n code points is at most 4n UTF-8 bytes: only encode when it matters.
-        size = len(data) if len(data) * 4 <= max_bytes else len(
-            data.encode("utf-8", "surrogatepass"))
+        size = (
+            len(data) if len(data) * 4 <= max_bytes else len(data.encode("utf-8", "surrogatepass"))
+        )
         if size > max_bytes:
             raise JsonInputError(
-                f"input is {size} bytes, over the {max_bytes}-byte limit", offset=max_bytes,
-                source=source)
+                f"input is {size} bytes, over the {max_bytes}-byte limit",
+                offset=max_bytes,
+                source=source,
+            )
         return data
     if len(data) > max_bytes:
         line = data.count(b"\n", 0, max_bytes) + 1
         column = max_bytes - (data.rfind(b"\n", 0, max_bytes) + 1) + 1
         raise JsonInputError(
             f"input is {len(data)} bytes, over the {max_bytes}-byte limit",
-            line=line, column=column, offset=max_bytes, source=source)
+            line=line,
+            column=column,
+            offset=max_bytes,
+            source=source,
+        )
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -100,8 +111,12 @@ def _decode(data: bytes | str, max_bytes: int, source: str | None) -> str:
         line, column = line_column(prefix, len(prefix))
         raise JsonInputError(
             f"invalid UTF-8: byte 0x{data[exc.start]:02x} ({exc.reason})",
-            line=line, column=column, offset=len(prefix),
-            pointer=container_pointer_at(prefix, len(prefix)), source=source) from None
+            line=line,
+            column=column,
+            offset=len(prefix),
+            pointer=container_pointer_at(prefix, len(prefix)),
+            source=source,
+        ) from None
 
 
 def _check_depth(text: str, max_depth: int, source: str | None) -> None:
@@ -114,8 +129,7 @@ def _check_depth(text: str, max_depth: int, source: str | None) -> None:
         if char in "[{":
             depth += 1
             if depth > max_depth:
-                raise _error(text, match.start(),
-                             f"nesting deeper than {max_depth} levels", source)
+                raise _error(text, match.start(), f"nesting deeper than {max_depth} levels", source)
         elif char in "]}":
             depth -= 1
 
@@ -171,8 +185,9 @@ def loads(
     if text.startswith("\ufeff"):
         text = text[1:]  # a UTF-8 byte order mark is tolerated (RFC 8259 section 8.1)
     if not text.strip(" \t\r\n"):
-        raise JsonInputError("empty input: expected a JSON value", line=1, column=1,
-                             offset=0, source=source)
+        raise JsonInputError(
+            "empty input: expected a JSON value", line=1, column=1, offset=0, source=source
+        )
     _check_depth(text, max_depth, source)
     try:
         value = _DECODER.decode(text)
@@ -196,10 +211,12 @@ def loads(
             for token in walk(text):
                 if token.path == path and token.kind == ("key" if is_key else "value"):
                     what = "member name" if is_key else "string"
-                    raise _error(text, token.offset,
-                                 f"{what} contains a lone UTF-16 surrogate", source)
-            raise JsonInputError("a string contains a lone UTF-16 surrogate",
-                                 pointer=join(path), source=source)
+                    raise _error(
+                        text, token.offset, f"{what} contains a lone UTF-16 surrogate", source
+                    )
+            raise JsonInputError(
+                "a string contains a lone UTF-16 surrogate", pointer=join(path), source=source
+            )
     return value
 
 
@@ -213,6 +230,9 @@ def load_path(path: str | Path, *, max_bytes: int = limits.MAX_JSON_BYTES) -> An
     except OSError as exc:
         raise JsonInputError(f"cannot read file: {exc.strerror or exc}", source=str(file)) from None
     if len(data) > max_bytes:
-        raise JsonInputError(f"file is {size} bytes, over the {max_bytes}-byte limit",
-                             offset=max_bytes, source=str(file))
+        raise JsonInputError(
+            f"file is {size} bytes, over the {max_bytes}-byte limit",
+            offset=max_bytes,
+            source=str(file),
+        )
     return loads(data, source=str(file), max_bytes=max_bytes)

@@ -37,15 +37,35 @@ def _refuse_retrieval(uri: str) -> Resource[Any]:
 NO_REMOTE_REGISTRY: Registry[Any] = Registry(retrieve=_refuse_retrieval)  # type: ignore[call-arg]
 # "regex" is left to jsonschema-rs: it speaks ECMA-262 (\p{Letter}); Python's re does not.
 _META = Draft202012Validator(
-    Draft202012Validator.META_SCHEMA, registry=NO_REMOTE_REGISTRY,
+    Draft202012Validator.META_SCHEMA,
+    registry=NO_REMOTE_REGISTRY,
     format_checker=FormatChecker(formats=[f for f in FormatChecker.checkers if f != "regex"]),
 )
 _WEAK_KEYWORDS = frozenset({"anyOf", "oneOf", "allOf", "not", "if", "then", "else", "$ref"})
-_LIMIT_KEYWORDS = frozenset({"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
-                             "multipleOf", "minLength", "maxLength", "minItems", "maxItems",
-                             "minProperties", "maxProperties"})
-_JSON_TYPES = {bool: "boolean", int: "integer", float: "number", str: "string",
-               type(None): "null", list: "array", dict: "object"}
+_LIMIT_KEYWORDS = frozenset(
+    {
+        "minimum",
+        "maximum",
+        "exclusiveMinimum",
+        "exclusiveMaximum",
+        "multipleOf",
+        "minLength",
+        "maxLength",
+        "minItems",
+        "maxItems",
+        "minProperties",
+        "maxProperties",
+    }
+)
+_JSON_TYPES = {
+    bool: "boolean",
+    int: "integer",
+    float: "number",
+    str: "string",
+    type(None): "null",
+    list: "array",
+    dict: "object",
+}
 
 
 def json_type(value: Any) -> str:
@@ -74,8 +94,13 @@ def check_schema(schema: Any) -> list[Finding]:
     except RecursionError:
         return [Finding("schema is nested too deeply to check", rule="SR2")]
     findings = [
-        Finding(e.message[:300], pointer=join(e.path), rule="SR2", keyword=str(e.validator),
-                schema_path=join(e.schema_path))
+        Finding(
+            e.message[:300],
+            pointer=join(e.path),
+            rule="SR2",
+            keyword=str(e.validator),
+            schema_path=join(e.schema_path),
+        )
         for e in errors
     ]
     if not findings and isinstance(schema, dict | bool):
@@ -83,9 +108,14 @@ def check_schema(schema: Any) -> list[Finding]:
             jsonschema_rs.Draft202012Validator(schema, offline=True)
         except jsonschema_rs.ValidationError as exc:
             if exc.kind.name != "$ref":  # unembedded $ref is SR7's business, not SR2's
-                findings.append(Finding(str(exc.message).splitlines()[0][:300],
-                                        pointer=join(exc.instance_path), rule="SR2",
-                                        keyword=str(exc.kind.name)))
+                findings.append(
+                    Finding(
+                        str(exc.message).splitlines()[0][:300],
+                        pointer=join(exc.instance_path),
+                        rule="SR2",
+                        keyword=str(exc.kind.name),
+                    )
+                )
         except (ValueError, TypeError):
             pass  # the metaschema check above is authoritative for shape
     return findings
@@ -116,7 +146,8 @@ def _instance_order(instance: Any) -> dict[str, int]:
         order[pointer] = len(order)
         if isinstance(node, dict):
             items: Iterable[tuple[str, Any]] = (
-                (f"{pointer}/{join([k])[1:]}", v) for k, v in node.items())
+                (f"{pointer}/{join([k])[1:]}", v) for k, v in node.items()
+            )
         elif isinstance(node, list):
             items = ((f"{pointer}/{i}", v) for i, v in enumerate(node))
         else:
@@ -162,7 +193,8 @@ class CompiledSchema:
         # RULES SR7: offline, so a $ref to anything not embedded fails here, unfetched.
         # RULES FMT1: formats are asserted (date-time per RFC 3339, leap seconds included).
         self._validator = jsonschema_rs.Draft202012Validator(
-            schema, validate_formats=True, offline=True)
+            schema, validate_formats=True, offline=True
+        )
         self._resources = _resource_pointers(schema)
 
     def is_valid(self, instance: Any) -> bool:
@@ -187,15 +219,21 @@ class CompiledSchema:
                 located.append(f if where is None else replace(f, line=where[0], column=where[1]))
             return sorted(located, key=lambda f: (f.line or 0, f.column or 0, f.schema_path or ""))
         order = _instance_order(instance)
-        return sorted(findings, key=lambda f: (order.get(f.pointer, len(order)),
-                                               f.schema_path or ""))
+        return sorted(
+            findings, key=lambda f: (order.get(f.pointer, len(order)), f.schema_path or "")
+        )
 
     def _findings(self, instance: Any) -> list[Finding]:
         # The engine recurses natively and would crash the process on a value nested
         # tens of thousands deep (one built in code; strictjson already caps parsed input).
         if isinstance(instance, dict | list) and _too_deep(instance, limits.MAX_JSON_DEPTH):
-            return [Finding(f"the instance nests deeper than {limits.MAX_JSON_DEPTH} levels "
-                            "and is not validated", rule="ERR5")]
+            return [
+                Finding(
+                    f"the instance nests deeper than {limits.MAX_JSON_DEPTH} levels "
+                    "and is not validated",
+                    rule="ERR5",
+                )
+            ]
         try:
             return [self._finding(error) for error in self._validator.iter_errors(instance)]
         except (ValueError, TypeError, OverflowError, RecursionError) as exc:
@@ -216,17 +254,33 @@ class CompiledSchema:
         elif keyword == "additionalProperties":
             expected, actual = "no other members", render(details.get("unexpected"))
         elif keyword in _LIMIT_KEYWORDS or keyword in ("enum", "const", "format", "pattern"):
-            wanted = next((details[k] for k in ("limit", "options", "expected_value", "format",
-                                                 "pattern", "multiple_of") if k in details),
-                          details)
+            wanted = next(
+                (
+                    details[k]
+                    for k in (
+                        "limit",
+                        "options",
+                        "expected_value",
+                        "format",
+                        "pattern",
+                        "multiple_of",
+                    )
+                    if k in details
+                ),
+                details,
+            )
             expected = render(wanted)
         elif keyword in _WEAK_KEYWORDS:
             actual = json_type(error.instance)
         message = str(error.message)
         return Finding(
             message if len(message) <= 300 else message[:299] + "…",
-            pointer=join(error.instance_path), rule="ERR5", keyword=keyword,
-            schema_path=self._keyword_location(error), expected=expected, actual=actual,
+            pointer=join(error.instance_path),
+            rule="ERR5",
+            keyword=keyword,
+            schema_path=self._keyword_location(error),
+            expected=expected,
+            actual=actual,
         )
 
     def _keyword_location(self, error: Any) -> str:
@@ -263,8 +317,9 @@ def compile_schema(schema: Any) -> CompiledSchema:
     except RecursionError:
         raise SchemaError("schema is nested too deeply") from None
     if worst is not None:
-        raise SchemaError(f"invalid JSON Schema 2020-12: {worst.message[:300]}",
-                          pointer=join(worst.path))
+        raise SchemaError(
+            f"invalid JSON Schema 2020-12: {worst.message[:300]}", pointer=join(worst.path)
+        )
     try:
         # A private copy: the caller may mutate their dict, the cache must not change.
         compiled = CompiledSchema(json.loads(json.dumps(schema)), key)
@@ -281,8 +336,10 @@ def compile_schema(schema: Any) -> CompiledSchema:
 def _engine_schema_error(exc: Any) -> SchemaError:
     message = str(exc.message).splitlines()[0][:300]
     if exc.kind.name == "$ref":
-        return SchemaError(f"{message} (remote references are never retrieved, RULES SR7)",
-                           pointer=join(exc.schema_path))
+        return SchemaError(
+            f"{message} (remote references are never retrieved, RULES SR7)",
+            pointer=join(exc.schema_path),
+        )
     return SchemaError(f"invalid JSON Schema 2020-12: {message}", pointer=join(exc.instance_path))
 
 

@@ -118,8 +118,9 @@ class SiaApp(EngineActionsApp):
         if self.session is not None:
             self.switch_mode("steps")
             for warning in self.session.warnings:
-                self.notify(visible(warning), title="Session warning", severity="warning",
-                            markup=False)
+                self.notify(
+                    visible(warning), title="Session warning", severity="warning", markup=False
+                )
         elif self.initial_target is not None:
             self.connect(self.initial_target)
         else:
@@ -169,11 +170,15 @@ class SiaApp(EngineActionsApp):
         skills = advertised_domain_skills(run.card)
         if len(skills) > 1 and self.engine is not None:
             self.engine.select_skill(skills[0])
-            self.notify(f"{len(skills)} skills advertised; working on {visible(skills[0])}. "
-                        "Pick another on the Overview (1).", markup=False)
+            self.notify(
+                f"{len(skills)} skills advertised; working on {visible(skills[0])}. "
+                "Pick another on the Overview (1).",
+                markup=False,
+            )
 
-    def _on_engine_update(self, run: Run, step: StepResult | None,
-                          event: StreamEvent | None) -> None:
+    def _on_engine_update(
+        self, run: Run, step: StepResult | None, event: StreamEvent | None
+    ) -> None:
         # Called on the app's loop by the engine; redraw happens in the message handler.
         if event is not None:
             self.stream_log.append(event)
@@ -211,12 +216,14 @@ class SiaApp(EngineActionsApp):
         try:
             self.engine.select_skill(skill_id)
         except Exception as exc:  # noqa: BLE001 - shown to the user
-            self.notify(visible(str(exc)), title="Cannot select skill", severity="error",
-                        markup=False)
+            self.notify(
+                visible(str(exc)), title="Cannot select skill", severity="error", markup=False
+            )
             return
         self.post_message(RunUpdated())
-        self.notify(f"Skill selected: {visible(skill_id)}. Press 2 then r to run the steps.",
-                    markup=False)
+        self.notify(
+            f"Skill selected: {visible(skill_id)}. Press 2 then r to run the steps.", markup=False
+        )
 
     def action_help(self) -> None:
         """Help for the focused pane."""

@@ -27,32 +27,48 @@ def system_commands(app: SiaApp, inherited: Iterable[SystemCommand]) -> Iterable
     """The app's commands, then Textual's own (minus its theme picker, replaced below)."""
     yield SystemCommand("step: run next", "Run the next step (n)", app.action_run_next)
     yield SystemCommand("step: run all", "Run every remaining step (r)", app.action_run_all)
-    yield SystemCommand("step: restart", "Start from step 1, re-fetching the card (R)",
-                        app.action_restart)
-    yield SystemCommand("task: cancel", "Cancel the running task when cancellable",
-                        app.action_cancel_task)
-    yield SystemCommand("connect: open target", "Point the debugger at another agent",
-                        app.action_connect)
-    yield SystemCommand("session: save", "Save this run as a redacted session file (ctrl+s)",
-                        app.action_save_session)
-    yield SystemCommand("session: mark value secret",
-                        "Mask a value on screen and redact it from saved sessions",
-                        app.action_mark_secret)
-    yield SystemCommand("arguments: reset to skeleton",
-                        "Replace the argument text by the input schema's skeleton (f3)",
-                        partial(reset_arguments, app))
+    yield SystemCommand(
+        "step: restart", "Start from step 1, re-fetching the card (R)", app.action_restart
+    )
+    yield SystemCommand(
+        "task: cancel", "Cancel the running task when cancellable", app.action_cancel_task
+    )
+    yield SystemCommand(
+        "connect: open target", "Point the debugger at another agent", app.action_connect
+    )
+    yield SystemCommand(
+        "session: save",
+        "Save this run as a redacted session file (ctrl+s)",
+        app.action_save_session,
+    )
+    yield SystemCommand(
+        "session: mark value secret",
+        "Mask a value on screen and redact it from saved sessions",
+        app.action_mark_secret,
+    )
+    yield SystemCommand(
+        "arguments: reset to skeleton",
+        "Replace the argument text by the input schema's skeleton (f3)",
+        partial(reset_arguments, app),
+    )
     for which in ("advertised", "returned", "computed"):
-        yield SystemCommand(f"digest: copy {which}", f"Copy the {which} interface digest",
-                            partial(copy_digest, app, which))
-    yield SystemCommand("digest: copy canonical text",
-                        "Copy the canonical JCS text of the selected value (Digests screen)",
-                        partial(_on_digests, app, "copy_canonical"))
+        yield SystemCommand(
+            f"digest: copy {which}",
+            f"Copy the {which} interface digest",
+            partial(copy_digest, app, which),
+        )
+    yield SystemCommand(
+        "digest: copy canonical text",
+        "Copy the canonical JCS text of the selected value (Digests screen)",
+        partial(_on_digests, app, "copy_canonical"),
+    )
     for mode, help_text in _MODES:
         yield SystemCommand(f"mode: {mode}", f"Show {help_text}", partial(app.switch_mode, mode))
     for name in sorted(app.available_themes):
         if name.startswith("sia-") or name in ("textual-dark", "textual-light"):
-            yield SystemCommand(f"theme: {name}", "Switch theme (remembered)",
-                                partial(setattr, app, "theme", name))
+            yield SystemCommand(
+                f"theme: {name}", "Switch theme (remembered)", partial(setattr, app, "theme", name)
+            )
     for command in inherited:
         if command.title.lower() not in ("theme", "change theme"):
             yield command

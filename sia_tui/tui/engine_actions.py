@@ -77,8 +77,11 @@ class EngineActionsApp(SessionApp):
         """Steps 7-11 wait for arguments: say where they come from, once the run pauses."""
         run = self.engine.run if self.engine is not None else None
         if run is not None and run.next_step == 7 and run.arguments is None:
-            self.notify("Steps 1-6 passed. Steps 7-11 need the skill's arguments: press 5 to "
-                        "edit them, then ctrl+j to invoke.", title="Waiting for arguments")
+            self.notify(
+                "Steps 1-6 passed. Steps 7-11 need the skill's arguments: press 5 to "
+                "edit them, then ctrl+j to invoke.",
+                title="Waiting for arguments",
+            )
 
     def action_restart(self) -> None:
         """Start again from step 1 (re-fetches the card); may interrupt running steps."""
@@ -145,8 +148,10 @@ class EngineActionsApp(SessionApp):
             self.post_message(EngineFailed(f"{type(exc).__name__}: {exc}"))
             return
         if task is None:
-            self.notify("Nothing was cancelled: the engine had no running task to cancel.",
-                        severity="warning")
+            self.notify(
+                "Nothing was cancelled: the engine had no running task to cancel.",
+                severity="warning",
+            )
         else:
             self.notify(f"Cancel requested; the task is now {task.state}.", markup=False)
         self.post_message(RunUpdated())

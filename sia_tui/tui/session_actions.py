@@ -49,8 +49,9 @@ def run_finished(run: Run) -> bool:
 
 def _snapshot(run: Run) -> Run:
     """A shallow copy the saving thread can read while the engine moves on."""
-    return replace(run, steps=list(run.steps), exchanges=list(run.exchanges),
-                   records=list(run.records))
+    return replace(
+        run, steps=list(run.steps), exchanges=list(run.exchanges), records=list(run.records)
+    )
 
 
 class SessionApp(App[None]):
@@ -78,8 +79,9 @@ class SessionApp(App[None]):
         """Tell the user and return True when the current run is a recorded session."""
         if self.session is None:
             return False
-        self.notify(read_only_notice(self.session), title="Read-only", severity="warning",
-                    markup=False)
+        self.notify(
+            read_only_notice(self.session), title="Read-only", severity="warning", markup=False
+        )
         return True
 
     @work(thread=True, exclusive=True, group="session-load")
@@ -88,8 +90,13 @@ class SessionApp(App[None]):
         try:
             loaded = load_session(path)
         except SiaError as exc:
-            self.call_from_thread(self.notify, visible(str(exc)), title="Cannot open session",
-                                  severity="error", markup=False)
+            self.call_from_thread(
+                self.notify,
+                visible(str(exc)),
+                title="Cannot open session",
+                severity="error",
+                markup=False,
+            )
             return
         self.call_from_thread(self.install_session, loaded)
 
@@ -103,8 +110,7 @@ class SessionApp(App[None]):
         await self.switch_mode("steps")
         self.post_message(RunUpdated())
         for warning in loaded.warnings:
-            self.notify(visible(warning), title="Session warning", severity="warning",
-                        markup=False)
+            self.notify(visible(warning), title="Session warning", severity="warning", markup=False)
 
     # -- save --------------------------------------------------------------------------------
     def _save_options(self) -> ClientOptions:
@@ -122,11 +128,13 @@ class SessionApp(App[None]):
     @work(thread=True, exclusive=True, group="session-save")
     def _prepare_save(self, run: Run) -> None:
         try:
-            hits = preview_redactions(run, self._save_options(), self.secret_values,
-                                      self.secret_headers)
+            hits = preview_redactions(
+                run, self._save_options(), self.secret_values, self.secret_headers
+            )
         except SiaError as exc:
-            self.call_from_thread(self.notify, visible(str(exc)), title="Cannot save",
-                                  severity="error", markup=False)
+            self.call_from_thread(
+                self.notify, visible(str(exc)), title="Cannot save", severity="error", markup=False
+            )
             return
         self.call_from_thread(self._show_preview, run, hits)
 
@@ -134,8 +142,7 @@ class SessionApp(App[None]):
         screen = RedactionPreviewScreen(hits, default_session_path(run))
         self.push_screen(screen, partial(self._preview_answered, run, screen))
 
-    def _preview_answered(self, run: Run, screen: RedactionPreviewScreen,
-                          yes: bool | None) -> None:
+    def _preview_answered(self, run: Run, screen: RedactionPreviewScreen, yes: bool | None) -> None:
         if yes:
             self._write(run, screen.destination)
         else:
@@ -144,17 +151,26 @@ class SessionApp(App[None]):
     @work(thread=True, group="session-save")
     def _write(self, run: Run, destination: str) -> None:
         try:
-            saved = write_session(run, self._save_options(), Path(destination).expanduser(),
-                                  secret_values=self.secret_values,
-                                  secret_headers=self.secret_headers)
+            saved = write_session(
+                run,
+                self._save_options(),
+                Path(destination).expanduser(),
+                secret_values=self.secret_values,
+                secret_headers=self.secret_headers,
+            )
         except SiaError as exc:
-            self.call_from_thread(self.notify, visible(str(exc)), title="Cannot save",
-                                  severity="error", markup=False)
+            self.call_from_thread(
+                self.notify, visible(str(exc)), title="Cannot save", severity="error", markup=False
+            )
             return
         self.call_from_thread(
-            self.notify, visible(f"Saved {saved.path} ({saved.size:,} bytes, "
-                                 f"{len(saved.redactions)} redactions)"),
-            title="Session saved", markup=False)
+            self.notify,
+            visible(
+                f"Saved {saved.path} ({saved.size:,} bytes, {len(saved.redactions)} redactions)"
+            ),
+            title="Session saved",
+            markup=False,
+        )
 
     # -- autosave ----------------------------------------------------------------------------
     def maybe_autosave(self) -> None:
@@ -171,11 +187,20 @@ class SessionApp(App[None]):
     @work(thread=True, group="autosave")
     def _autosave(self, run: Run) -> None:
         try:
-            autosave(run, self.options, secret_values=self.secret_values,
-                     secret_headers=self.secret_headers)
+            autosave(
+                run,
+                self.options,
+                secret_values=self.secret_values,
+                secret_headers=self.secret_headers,
+            )
         except Exception as exc:  # noqa: BLE001 - a failed autosave is a notice, never a crash
-            self.call_from_thread(self.notify, visible(f"{type(exc).__name__}: {exc}"),
-                                  title="Autosave failed", severity="warning", markup=False)
+            self.call_from_thread(
+                self.notify,
+                visible(f"{type(exc).__name__}: {exc}"),
+                title="Autosave failed",
+                severity="warning",
+                markup=False,
+            )
             return
         self.call_from_thread(self.post_message, RunUpdated())
 
@@ -190,10 +215,15 @@ class SessionApp(App[None]):
 
     def action_mark_secret(self) -> None:
         """Ask for a value to treat as secret."""
-        self.push_screen(PromptScreen("Mark a value secret",
-                                      "It is masked on screen and redacted in every saved "
-                                      "session (e.g. an argument value).", password=True),
-                         self._secret_entered)
+        self.push_screen(
+            PromptScreen(
+                "Mark a value secret",
+                "It is masked on screen and redacted in every saved "
+                "session (e.g. an argument value).",
+                password=True,
+            ),
+            self._secret_entered,
+        )
 
     def _secret_entered(self, value: str | None) -> None:
         if value:

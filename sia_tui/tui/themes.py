@@ -23,8 +23,17 @@ APP_VARIABLE_DEFAULTS: dict[str, str] = {
 DEFAULT_THEME = "sia-dark"
 
 _COLOR_KEYS = (
-    "primary", "secondary", "accent", "warning", "error", "success",
-    "foreground", "background", "surface", "panel", "boost",
+    "primary",
+    "secondary",
+    "accent",
+    "warning",
+    "error",
+    "success",
+    "foreground",
+    "background",
+    "surface",
+    "panel",
+    "boost",
 )
 
 
@@ -70,12 +79,20 @@ def parse_theme(data: Any, source: str) -> Theme:
     if not isinstance(dark, bool):
         raise ThemeFileError(f"{source}: 'dark' must be a boolean")
     return Theme(
-        name=name, dark=dark, variables=checked_vars,
-        primary=colors["primary"], secondary=colors.get("secondary"),
-        accent=colors.get("accent"), warning=colors.get("warning"), error=colors.get("error"),
-        success=colors.get("success"), foreground=colors.get("foreground"),
-        background=colors.get("background"), surface=colors.get("surface"),
-        panel=colors.get("panel"), boost=colors.get("boost"),
+        name=name,
+        dark=dark,
+        variables=checked_vars,
+        primary=colors["primary"],
+        secondary=colors.get("secondary"),
+        accent=colors.get("accent"),
+        warning=colors.get("warning"),
+        error=colors.get("error"),
+        success=colors.get("success"),
+        foreground=colors.get("foreground"),
+        background=colors.get("background"),
+        surface=colors.get("surface"),
+        panel=colors.get("panel"),
+        boost=colors.get("boost"),
     )
 
 

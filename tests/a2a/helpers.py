@@ -27,8 +27,7 @@ def fixture(name: str) -> Any:
     return json.loads((FIXTURES / name).read_text(encoding="utf-8"))
 
 
-def sse_bytes(payloads: Iterable[Any], *, newline: str = "\r\n",
-              event: str | None = None) -> bytes:
+def sse_bytes(payloads: Iterable[Any], *, newline: str = "\r\n", event: str | None = None) -> bytes:
     """An SSE body with one ``data:`` line per payload (sse-starlette framing by default)."""
     out = []
     for payload in payloads:
@@ -43,11 +42,13 @@ async def chunked(data: bytes, size: int) -> AsyncIterator[bytes]:
         yield data[start : start + size]
 
 
-def json_response(payload: Any, status: int = 200, *,
-                  content_type: str = "application/json") -> httpx.Response:
+def json_response(
+    payload: Any, status: int = 200, *, content_type: str = "application/json"
+) -> httpx.Response:
     """A response whose body is exactly ``json.dumps(payload)``."""
-    return httpx.Response(status, content=json.dumps(payload).encode(),
-                          headers={"content-type": content_type})
+    return httpx.Response(
+        status, content=json.dumps(payload).encode(), headers={"content-type": content_type}
+    )
 
 
 class Recorder:

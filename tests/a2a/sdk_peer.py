@@ -39,8 +39,7 @@ class EchoExecutor(AgentExecutor):
             await updater.reject()
             return
         await updater.start_work()
-        await updater.add_artifact([new_data_part({"echo": data})], name="echo",
-                                   last_chunk=True)
+        await updater.add_artifact([new_data_part({"echo": data})], name="echo", last_chunk=True)
         await updater.complete()
 
     async def cancel(self, context: RequestContext, event_queue: EventQueue) -> None:
@@ -56,10 +55,13 @@ def _card(base: str) -> AgentCard:
         for v in ("1.0", "0.3")
     ]
     return AgentCard(
-        name="sdk peer", description="a2a-sdk interop peer", version="1",
+        name="sdk peer",
+        description="a2a-sdk interop peer",
+        version="1",
         supported_interfaces=interfaces,
         capabilities=AgentCapabilities(streaming=True),
-        default_input_modes=["application/json"], default_output_modes=["application/json"],
+        default_input_modes=["application/json"],
+        default_output_modes=["application/json"],
         skills=[AgentSkill(id="echo", name="Echo", description="echoes", tags=["test"])],
     )
 
@@ -67,11 +69,13 @@ def _card(base: str) -> AgentCard:
 def _app(base: str) -> Starlette:
     card = _card(base)
     handler = DefaultRequestHandler(EchoExecutor(), InMemoryTaskStore(), card)
-    return Starlette(routes=[
-        *create_agent_card_routes(card),
-        *create_jsonrpc_routes(handler, "/jsonrpc", enable_v0_3_compat=True),
-        *create_rest_routes(handler, enable_v0_3_compat=True, path_prefix="/rest"),
-    ])
+    return Starlette(
+        routes=[
+            *create_agent_card_routes(card),
+            *create_jsonrpc_routes(handler, "/jsonrpc", enable_v0_3_compat=True),
+            *create_rest_routes(handler, enable_v0_3_compat=True, path_prefix="/rest"),
+        ]
+    )
 
 
 @contextmanager

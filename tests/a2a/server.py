@@ -18,8 +18,13 @@ from sia_tui.agent.threaded import serve_in_thread
 STALL = 3.0
 
 TASK = {"id": "t-1", "contextId": "c-1", "status": {"state": "TASK_STATE_WORKING"}}
-DONE = {"statusUpdate": {"taskId": "t-1", "contextId": "c-1",
-                         "status": {"state": "TASK_STATE_COMPLETED"}}}
+DONE = {
+    "statusUpdate": {
+        "taskId": "t-1",
+        "contextId": "c-1",
+        "status": {"state": "TASK_STATE_COMPLETED"},
+    }
+}
 
 
 async def slow_headers(request: Request) -> Response:
@@ -58,14 +63,15 @@ async def endless(request: Request) -> Response:
 async def stream(request: Request) -> Response:
     """Events cut mid-line across writes, a ping, then a final event and a stall."""
     wire = b": ping\r\n\r\n" + b"".join(
-        b"data: " + json.dumps(p).encode() + b"\r\n\r\n" for p in ({"task": TASK}, DONE))
+        b"data: " + json.dumps(p).encode() + b"\r\n\r\n" for p in ({"task": TASK}, DONE)
+    )
 
     async def body() -> AsyncIterator[bytes]:
         for start in range(0, len(wire), 7):
             yield wire[start : start + 7]
             await asyncio.sleep(0)
         await asyncio.sleep(STALL)  # the client must not wait for this
-        yield b"data: {\"never\": true}\r\n\r\n"
+        yield b'data: {"never": true}\r\n\r\n'
 
     return StreamingResponse(body(), media_type="text/event-stream")
 

@@ -15,24 +15,52 @@ DIGEST = "sha256:" + "ab" * 32
 
 def v1_card(**extra: Any) -> dict[str, Any]:
     card: dict[str, Any] = {
-        "name": "Net agent", "description": "d", "version": "2.1",
+        "name": "Net agent",
+        "description": "d",
+        "version": "2.1",
         "supportedInterfaces": [
-            {"url": "https://agent.example/a2a", "protocolBinding": "HTTP+JSON",
-             "protocolVersion": "1.0", "tenant": "acme"},
-            {"url": "https://agent.example/rpc", "protocolBinding": "JSONRPC",
-             "protocolVersion": "1.0"},
+            {
+                "url": "https://agent.example/a2a",
+                "protocolBinding": "HTTP+JSON",
+                "protocolVersion": "1.0",
+                "tenant": "acme",
+            },
+            {
+                "url": "https://agent.example/rpc",
+                "protocolBinding": "JSONRPC",
+                "protocolVersion": "1.0",
+            },
         ],
-        "capabilities": {"streaming": True, "extensions": [{
-            "uri": EXTENSION_URI, "required": False,
-            "params": {"interface_version": "1.0", "skills": [
-                {"skill_id": "evaluate_resource_condition", "skill_version": "1.0",
-                 "interface_digest": DIGEST},
-                {"skill_id": 7},
-            ]}}]},
-        "skills": [{"id": "describe_skill", "name": "Describe", "description": "d",
-                    "tags": ["meta"]},
-                   {"id": "evaluate_resource_condition", "name": "Evaluate",
-                    "description": "d", "tags": [], "examples": ["x", 3]}],
+        "capabilities": {
+            "streaming": True,
+            "extensions": [
+                {
+                    "uri": EXTENSION_URI,
+                    "required": False,
+                    "params": {
+                        "interface_version": "1.0",
+                        "skills": [
+                            {
+                                "skill_id": "evaluate_resource_condition",
+                                "skill_version": "1.0",
+                                "interface_digest": DIGEST,
+                            },
+                            {"skill_id": 7},
+                        ],
+                    },
+                }
+            ],
+        },
+        "skills": [
+            {"id": "describe_skill", "name": "Describe", "description": "d", "tags": ["meta"]},
+            {
+                "id": "evaluate_resource_condition",
+                "name": "Evaluate",
+                "description": "d",
+                "tags": [],
+                "examples": ["x", 3],
+            },
+        ],
         "securitySchemes": {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}},
     }
     card.update(extra)
@@ -43,7 +71,9 @@ def test_v1_card_interfaces_in_preference_order_with_tenant() -> None:
     card = parse_card(v1_card())
     assert card.card_dialect == "1.0"
     assert [(i.binding, i.tenant) for i in card.interfaces] == [
-        ("HTTP+JSON", "acme"), ("JSONRPC", None)]
+        ("HTTP+JSON", "acme"),
+        ("JSONRPC", None),
+    ]
     assert card.streaming and card.version == "2.1"
     assert card.security_schemes == {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}}
     assert card.skill("evaluate_resource_condition") is not None
@@ -55,7 +85,8 @@ def test_schema_interface_bindings_parsed_and_malformed_entry_warned() -> None:
     ad = card.schema_interface
     assert ad is not None and ad.interface_version == "1.0" and ad.required is False
     assert [(b.skill_id, b.interface_digest) for b in ad.bindings] == [
-        ("evaluate_resource_condition", DIGEST)]
+        ("evaluate_resource_condition", DIGEST)
+    ]
     assert ad.raw["params"]["skills"][1] == {"skill_id": 7}  # raw kept for the ADV checks
     assert any("params.skills[1]" in w for w in card.warnings)
 
@@ -66,17 +97,27 @@ def test_card_without_the_extension_has_no_advertisement() -> None:
 
 
 def test_v03_card_builds_interfaces_from_url_and_additional_interfaces() -> None:
-    card = parse_card({
-        "name": "old", "description": "d", "version": "1", "url": "https://a.example/rpc",
-        "additionalInterfaces": [{"url": "https://a.example/rpc", "transport": "JSONRPC"},
-                                 {"url": "https://a.example/rest", "transport": "HTTP+JSON"}],
-        "capabilities": {}, "skills": [],
-        "securitySchemes": {"key": {"type": "apiKey", "in": "header", "name": "X-Key"}},
-    })
+    card = parse_card(
+        {
+            "name": "old",
+            "description": "d",
+            "version": "1",
+            "url": "https://a.example/rpc",
+            "additionalInterfaces": [
+                {"url": "https://a.example/rpc", "transport": "JSONRPC"},
+                {"url": "https://a.example/rest", "transport": "HTTP+JSON"},
+            ],
+            "capabilities": {},
+            "skills": [],
+            "securitySchemes": {"key": {"type": "apiKey", "in": "header", "name": "X-Key"}},
+        }
+    )
     assert card.card_dialect == "0.3"
     # preferredTransport defaults to JSONRPC, protocolVersion to 0.3; duplicates collapse.
     assert [(i.url, i.badge) for i in card.interfaces] == [
-        ("https://a.example/rpc", "JSONRPC 0.3"), ("https://a.example/rest", "HTTP+JSON 0.3")]
+        ("https://a.example/rpc", "JSONRPC 0.3"),
+        ("https://a.example/rest", "HTTP+JSON 0.3"),
+    ]
     assert all(i.dialect == "0.3" for i in card.interfaces)
     assert card.security_schemes["key"]["type"] == "apiKey"
     assert any("OpenAPI" in w for w in card.warnings)
@@ -84,24 +125,39 @@ def test_v03_card_builds_interfaces_from_url_and_additional_interfaces() -> None
 
 
 def test_relative_interface_urls_resolve_against_the_card_url() -> None:
-    card = parse_card(v1_card(supportedInterfaces=[
-        {"url": "/a2a/rest", "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}]),
-        source_url="https://agent.example:8443/.well-known/agent-card.json")
+    card = parse_card(
+        v1_card(
+            supportedInterfaces=[
+                {"url": "/a2a/rest", "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}
+            ]
+        ),
+        source_url="https://agent.example:8443/.well-known/agent-card.json",
+    )
     assert card.interfaces[0].url == "https://agent.example:8443/a2a/rest"
     assert any("relative" in w for w in card.warnings)
 
 
 def test_relative_url_without_card_url_is_kept_and_warned() -> None:
-    card = parse_card(v1_card(supportedInterfaces=[
-        {"url": "a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}]))
+    card = parse_card(
+        v1_card(
+            supportedInterfaces=[
+                {"url": "a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}
+            ]
+        )
+    )
     assert card.interfaces[0].url == "a2a"
     assert any("cannot be resolved" in w for w in card.warnings)
 
 
 def test_unknown_binding_and_patch_version_are_warned() -> None:
-    card = parse_card(v1_card(supportedInterfaces=[
-        {"url": "https://a/x", "protocolBinding": "urn:custom", "protocolVersion": "1.0.1"},
-        {"url": "https://a/g", "protocolBinding": "GRPC", "protocolVersion": "1.0"}]))
+    card = parse_card(
+        v1_card(
+            supportedInterfaces=[
+                {"url": "https://a/x", "protocolBinding": "urn:custom", "protocolVersion": "1.0.1"},
+                {"url": "https://a/g", "protocolBinding": "GRPC", "protocolVersion": "1.0"},
+            ]
+        )
+    )
     assert [i.protocol_version for i in card.interfaces] == ["1.0", "1.0"]
     assert not any(i.callable for i in card.interfaces)
     assert any("urn:custom" in w for w in card.warnings)
@@ -109,21 +165,25 @@ def test_unknown_binding_and_patch_version_are_warned() -> None:
 
 
 def test_missing_required_fields_are_forgiven_with_warnings() -> None:
-    card = parse_card({"supportedInterfaces": [{"protocolBinding": "JSONRPC"}],
-                       "skills": [{"name": "no id"}]})
+    card = parse_card(
+        {"supportedInterfaces": [{"protocolBinding": "JSONRPC"}], "skills": [{"name": "no id"}]}
+    )
     assert card.name == "" and card.interfaces == () and card.skills == ()
     text = " ".join(card.warnings)
     for expected in ("'name'", "'version'", "no url", "skills[0]", "capabilities"):
         assert expected in text
 
 
-@pytest.mark.parametrize("weird", [
-    {"supportedInterfaces": "nope", "capabilities": [], "skills": {}},
-    {"url": 5, "additionalInterfaces": [None, 3, {"url": None}]},
-    {"capabilities": {"extensions": [None, {"uri": EXTENSION_URI, "params": []}]}},
-    {"capabilities": {"extensions": [{"uri": EXTENSION_URI, "params": {"skills": "x"}}]}},
-    {"skills": [None, {"id": "s", "tags": "not-a-list"}], "provider": "p"},
-])
+@pytest.mark.parametrize(
+    "weird",
+    [
+        {"supportedInterfaces": "nope", "capabilities": [], "skills": {}},
+        {"url": 5, "additionalInterfaces": [None, 3, {"url": None}]},
+        {"capabilities": {"extensions": [None, {"uri": EXTENSION_URI, "params": []}]}},
+        {"capabilities": {"extensions": [{"uri": EXTENSION_URI, "params": {"skills": "x"}}]}},
+        {"skills": [None, {"id": "s", "tags": "not-a-list"}], "provider": "p"},
+    ],
+)
 def test_weird_cards_never_raise(weird: dict[str, Any]) -> None:
     card = parse_card(weird)
     assert card.raw is weird

@@ -10,11 +10,14 @@ from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.errors import TransportError
 
 
-@pytest.mark.parametrize(("location", "message"), [
-    ("http://", "no host"),
-    ("ftp://x/card.json", "unsupported URL scheme 'ftp'"),
-    ("http://[::1", "not a valid URL"),
-])
+@pytest.mark.parametrize(
+    ("location", "message"),
+    [
+        ("http://", "no host"),
+        ("ftp://x/card.json", "unsupported URL scheme 'ftp'"),
+        ("http://[::1", "not a valid URL"),
+    ],
+)
 async def test_bad_card_locations_are_named(location: str, message: str) -> None:
     sent: list[httpx.Request] = []
     transport = httpx.MockTransport(lambda r: sent.append(r) or httpx.Response(500))

@@ -41,13 +41,15 @@ def rpc(result: Any) -> httpx.Response:
 
 def echo_rpc(request: httpx.Request) -> httpx.Response:
     """A JSON-RPC answer carrying the request's own id."""
-    return json_response({"jsonrpc": "2.0", "id": json.loads(request.content)["id"],
-                          "result": {"task": TASK}})
+    return json_response(
+        {"jsonrpc": "2.0", "id": json.loads(request.content)["id"], "result": {"task": TASK}}
+    )
 
 
 async def test_version_and_extension_headers_on_every_request(make_client: Any) -> None:
-    client, agent = make_client(lambda r: json_response(CARD) if r.method == "GET"
-                                else rpc({"task": TASK}))
+    client, agent = make_client(
+        lambda r: json_response(CARD) if r.method == "GET" else rpc({"task": TASK})
+    )
     async with client:
         await client.fetch_card(BASE)
         await client.send(JSONRPC_V1, {"x": 1}, purpose="invoke")
@@ -59,11 +61,16 @@ async def test_version_and_extension_headers_on_every_request(make_client: Any) 
 
 
 @pytest.mark.parametrize("iface", [JSONRPC_V03, REST_V03])
-async def test_v03_sends_version_03_and_both_extension_headers(make_client: Any,
-                                                               iface: Interface) -> None:
-    client, agent = make_client(lambda r: json_response(
-        {"jsonrpc": "2.0", "id": 1, "result": {**TASK, "kind": "task"}}
-        if iface is JSONRPC_V03 else {"task": TASK}))
+async def test_v03_sends_version_03_and_both_extension_headers(
+    make_client: Any, iface: Interface
+) -> None:
+    client, agent = make_client(
+        lambda r: json_response(
+            {"jsonrpc": "2.0", "id": 1, "result": {**TASK, "kind": "task"}}
+            if iface is JSONRPC_V03
+            else {"task": TASK}
+        )
+    )
     async with client:
         await client.send(iface, {"x": 1}, purpose="invoke")
     headers = agent.requests[0].headers
@@ -80,9 +87,11 @@ async def test_extensions_off_sends_no_extension_header(make_client: Any) -> Non
 
 
 async def test_bearer_and_user_headers_go_to_the_card_origin(make_client: Any) -> None:
-    client, agent = make_client(lambda r: json_response(CARD) if r.method == "GET"
-                                else rpc({"task": TASK}),
-                                bearer="s3cret", headers=(("X-Team", "ops"),))
+    client, agent = make_client(
+        lambda r: json_response(CARD) if r.method == "GET" else rpc({"task": TASK}),
+        bearer="s3cret",
+        headers=(("X-Team", "ops"),),
+    )
     async with client:
         await client.fetch_card(BASE + "/")
         await client.send(JSONRPC_V1, {}, purpose="invoke")
@@ -94,12 +103,15 @@ async def test_bearer_and_user_headers_go_to_the_card_origin(make_client: Any) -
 
 @pytest.mark.parametrize("allow", [False, True])
 async def test_credentials_withheld_from_another_origin_unless_allowed(
-        make_client: Any, allow: bool) -> None:
+    make_client: Any, allow: bool
+) -> None:
     elsewhere = Interface("http://agent.test:8080/rpc", "JSONRPC", "1.0")  # same host, new port
-    client, agent = make_client(lambda r: json_response(CARD) if r.method == "GET"
-                                else echo_rpc(r),
-                                bearer="s3cret", headers=(("X-Team", "ops"),),
-                                allow_cross_origin=allow)
+    client, agent = make_client(
+        lambda r: json_response(CARD) if r.method == "GET" else echo_rpc(r),
+        bearer="s3cret",
+        headers=(("X-Team", "ops"),),
+        allow_cross_origin=allow,
+    )
     async with client:
         await client.fetch_card(BASE)
         await client.send(elsewhere, {}, purpose="invoke")
@@ -113,8 +125,9 @@ async def test_credentials_withheld_from_another_origin_unless_allowed(
 
 
 async def test_tenant_is_copied_into_params_and_rest_path(make_client: Any) -> None:
-    client, agent = make_client(lambda r: rpc({"task": TASK}) if r.url.path.endswith("rpc")
-                                else json_response(TASK))
+    client, agent = make_client(
+        lambda r: rpc({"task": TASK}) if r.url.path.endswith("rpc") else json_response(TASK)
+    )
     async with client:
         await client.get_task(Interface(f"{BASE}/rpc", "JSONRPC", "1.0", "acme"), "t-1")
         await client.get_task(Interface(f"{BASE}/rest/", "HTTP+JSON", "1.0", "acme"), "a/b")
@@ -123,12 +136,15 @@ async def test_tenant_is_copied_into_params_and_rest_path(make_client: Any) -> N
 
 
 async def test_card_falls_back_to_agent_json_on_404(make_client: Any) -> None:
-    client, agent = make_client(lambda r: json_response(CARD) if r.url.path.endswith(
-        "/agent.json") else httpx.Response(404))
+    client, agent = make_client(
+        lambda r: json_response(CARD) if r.url.path.endswith("/agent.json") else httpx.Response(404)
+    )
     async with client:
         fetched = await client.fetch_card(BASE + "/base")
     assert [r.url.path for r in agent.requests] == [
-        "/base/.well-known/agent-card.json", "/base/.well-known/agent.json"]
+        "/base/.well-known/agent-card.json",
+        "/base/.well-known/agent.json",
+    ]
     assert fetched.url == BASE + "/base/.well-known/agent.json"
     assert fetched.exchange.seq == 2 and client.exchanges[0].status == 404
     assert fetched.card.name == "SDK Peer Agent"
@@ -174,8 +190,9 @@ async def test_local_card_file_size_limit_and_missing_file(tmp_path: Path) -> No
 
 
 async def test_redirect_is_not_followed(make_client: Any) -> None:
-    client, agent = make_client(lambda r: httpx.Response(
-        302, headers={"location": "https://evil.example/steal"}))
+    client, agent = make_client(
+        lambda r: httpx.Response(302, headers={"location": "https://evil.example/steal"})
+    )
     async with client:
         with pytest.raises(TransportError, match="evil.example/steal.*not followed"):
             await client.send(REST_V1, {}, purpose="invoke")
@@ -201,8 +218,9 @@ async def test_same_origin_redirect_followed_only_when_enabled(make_client: Any)
 
 
 async def test_oversized_body_is_aborted_and_recorded_truncated(make_client: Any) -> None:
-    client, _ = make_client(lambda r: httpx.Response(200, content=b"[" + b"1," * 5000 + b"1]"),
-                            max_response_bytes=1000)
+    client, _ = make_client(
+        lambda r: httpx.Response(200, content=b"[" + b"1," * 5000 + b"1]"), max_response_bytes=1000
+    )
     async with client:
         with pytest.raises(ResponseTooLarge, match="1000 bytes"):
             await client.get_task(REST_V1, "t")
@@ -212,23 +230,47 @@ async def test_oversized_body_is_aborted_and_recorded_truncated(make_client: Any
 
 
 async def test_deeply_nested_json_is_a_clear_error(make_client: Any) -> None:
-    client, _ = make_client(lambda r: httpx.Response(200, content=b"[" * 5000 + b"]" * 5000),
-                            max_depth=50)
+    client, _ = make_client(
+        lambda r: httpx.Response(200, content=b"[" * 5000 + b"]" * 5000), max_depth=50
+    )
     async with client:
         with pytest.raises(JsonInputError, match="50"):
             await client.get_task(REST_V1, "t")
 
 
-@pytest.mark.parametrize(("response", "message"), [
-    (json_response({"type": "about:blank", "title": "Version not supported", "status": 400,
-                    "detail": "use 1.0"}, 400, content_type="application/problem+json"),
-     "Version not supported: use 1.0"),
-    (httpx.Response(502, content=b"bad gateway"), "HTTP 502"),
-    (json_response({"jsonrpc": "2.0", "id": 1, "error": {"code": -32601,
-                    "message": "Method not found"}}, 404), "-32601"),
-])
+@pytest.mark.parametrize(
+    ("response", "message"),
+    [
+        (
+            json_response(
+                {
+                    "type": "about:blank",
+                    "title": "Version not supported",
+                    "status": 400,
+                    "detail": "use 1.0",
+                },
+                400,
+                content_type="application/problem+json",
+            ),
+            "Version not supported: use 1.0",
+        ),
+        (httpx.Response(502, content=b"bad gateway"), "HTTP 502"),
+        (
+            json_response(
+                {
+                    "jsonrpc": "2.0",
+                    "id": 1,
+                    "error": {"code": -32601, "message": "Method not found"},
+                },
+                404,
+            ),
+            "-32601",
+        ),
+    ],
+)
 async def test_http_errors_read_as_a2a_errors_when_possible(
-        make_client: Any, response: httpx.Response, message: str) -> None:
+    make_client: Any, response: httpx.Response, message: str
+) -> None:
     client, _ = make_client(lambda r: response)
     async with client:
         with pytest.raises((A2AProtocolError, TransportError), match=message):
@@ -250,13 +292,17 @@ async def test_send_can_answer_with_a_message(make_client: Any) -> None:
     assert result.raw == message
 
 
-@pytest.mark.parametrize(("error", "expected"), [
-    (httpx.ConnectError("refused"), TransportError),
-    (httpx.ReadTimeout("slow"), RequestTimeout),
-    (httpx.ConnectTimeout("slow"), RequestTimeout),
-])
+@pytest.mark.parametrize(
+    ("error", "expected"),
+    [
+        (httpx.ConnectError("refused"), TransportError),
+        (httpx.ReadTimeout("slow"), RequestTimeout),
+        (httpx.ConnectTimeout("slow"), RequestTimeout),
+    ],
+)
 async def test_transport_failures_are_recorded_then_raised(
-        make_client: Any, error: Exception, expected: type[Exception]) -> None:
+    make_client: Any, error: Exception, expected: type[Exception]
+) -> None:
     def fail(request: httpx.Request) -> httpx.Response:
         raise error
 
@@ -277,8 +323,9 @@ async def test_grpc_interface_is_never_called(make_client: Any) -> None:
 
 async def test_poll_stops_at_terminal_state(make_client: Any) -> None:
     states = iter(["TASK_STATE_WORKING", "TASK_STATE_WORKING", "TASK_STATE_INPUT_REQUIRED"])
-    client, agent = make_client(lambda r: json_response(
-        {**TASK, "status": {"state": next(states)}}), poll_interval=0)
+    client, agent = make_client(
+        lambda r: json_response({**TASK, "status": {"state": next(states)}}), poll_interval=0
+    )
     async with client:
         task = await client.poll(REST_V1, "t-1")
     assert task.state == "TASK_STATE_INPUT_REQUIRED" and len(agent.requests) == 3
@@ -286,8 +333,11 @@ async def test_poll_stops_at_terminal_state(make_client: Any) -> None:
 
 
 async def test_poll_is_bounded_by_poll_max(make_client: Any) -> None:
-    client, agent = make_client(lambda r: json_response(
-        {**TASK, "status": {"state": "working"}}), poll_interval=0, poll_max=4)
+    client, agent = make_client(
+        lambda r: json_response({**TASK, "status": {"state": "working"}}),
+        poll_interval=0,
+        poll_max=4,
+    )
     async with client:
         task = await client.poll(REST_V1, "t-1")
     assert task.state == "TASK_STATE_WORKING" and len(agent.requests) == 4
@@ -305,8 +355,9 @@ async def test_exchange_keeps_raw_request_bytes_and_headers(make_client: Any) ->
 
 
 async def test_mismatched_jsonrpc_id_is_read_but_warned(make_client: Any) -> None:
-    client, _ = make_client(lambda r: json_response(
-        {"jsonrpc": "2.0", "id": 99, "result": {"task": TASK}}))
+    client, _ = make_client(
+        lambda r: json_response({"jsonrpc": "2.0", "id": 99, "result": {"task": TASK}})
+    )
     async with client:
         task = await client.send(JSONRPC_V1, {}, purpose="invoke")
     assert task.raw == TASK

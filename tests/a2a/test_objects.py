@@ -11,44 +11,67 @@ from sia_tui.core.a2a.objects import normalize_role, normalize_state, parse_part
 from sia_tui.core.errors import A2AProtocolError
 
 
-@pytest.mark.parametrize(("raw", "state"), [
-    ("completed", "TASK_STATE_COMPLETED"), ("input-required", "TASK_STATE_INPUT_REQUIRED"),
-    ("auth-required", "TASK_STATE_AUTH_REQUIRED"), ("unknown", "TASK_STATE_UNSPECIFIED"),
-    ("TASK_STATE_REJECTED", "TASK_STATE_REJECTED"), (3, "TASK_STATE_COMPLETED"),
-    (7.0, "TASK_STATE_REJECTED"), (None, "TASK_STATE_UNSPECIFIED"),
-    (True, "TASK_STATE_UNSPECIFIED"),
-])
+@pytest.mark.parametrize(
+    ("raw", "state"),
+    [
+        ("completed", "TASK_STATE_COMPLETED"),
+        ("input-required", "TASK_STATE_INPUT_REQUIRED"),
+        ("auth-required", "TASK_STATE_AUTH_REQUIRED"),
+        ("unknown", "TASK_STATE_UNSPECIFIED"),
+        ("TASK_STATE_REJECTED", "TASK_STATE_REJECTED"),
+        (3, "TASK_STATE_COMPLETED"),
+        (7.0, "TASK_STATE_REJECTED"),
+        (None, "TASK_STATE_UNSPECIFIED"),
+        (True, "TASK_STATE_UNSPECIFIED"),
+    ],
+)
 def test_states_normalized(raw: Any, state: str) -> None:
     assert normalize_state(raw) == state
 
 
-@pytest.mark.parametrize(("raw", "role"), [
-    ("user", "ROLE_USER"), ("agent", "ROLE_AGENT"), ("ROLE_AGENT", "ROLE_AGENT"),
-    (1, "ROLE_USER"), ("robot", "ROLE_UNSPECIFIED"), (None, "ROLE_UNSPECIFIED"),
-])
+@pytest.mark.parametrize(
+    ("raw", "role"),
+    [
+        ("user", "ROLE_USER"),
+        ("agent", "ROLE_AGENT"),
+        ("ROLE_AGENT", "ROLE_AGENT"),
+        (1, "ROLE_USER"),
+        ("robot", "ROLE_UNSPECIFIED"),
+        (None, "ROLE_UNSPECIFIED"),
+    ],
+)
 def test_roles_normalized(raw: Any, role: str) -> None:
     assert normalize_role(raw) == role
 
 
-@pytest.mark.parametrize(("raw", "kind", "value"), [
-    ({"data": {"a": 1}, "mediaType": "application/json"}, "data", {"a": 1}),
-    ({"kind": "data", "data": {"a": 1}}, "data", {"a": 1}),
-    ({"kind": "text", "text": "hi"}, "text", "hi"),
-    ({"url": "https://x/y"}, "url", "https://x/y"),
-    ({"raw": "AAE="}, "raw", "AAE="),
-    ({"kind": "file", "file": {"uri": "https://x/f", "mimeType": "text/csv"}}, "url",
-     "https://x/f"),
-    ({"kind": "file", "file": {"bytes": "AAE="}}, "raw", "AAE="),
-    ({"mystery": 1}, "unknown", {"mystery": 1}),
-])
+@pytest.mark.parametrize(
+    ("raw", "kind", "value"),
+    [
+        ({"data": {"a": 1}, "mediaType": "application/json"}, "data", {"a": 1}),
+        ({"kind": "data", "data": {"a": 1}}, "data", {"a": 1}),
+        ({"kind": "text", "text": "hi"}, "text", "hi"),
+        ({"url": "https://x/y"}, "url", "https://x/y"),
+        ({"raw": "AAE="}, "raw", "AAE="),
+        (
+            {"kind": "file", "file": {"uri": "https://x/f", "mimeType": "text/csv"}},
+            "url",
+            "https://x/f",
+        ),
+        ({"kind": "file", "file": {"bytes": "AAE="}}, "raw", "AAE="),
+        ({"mystery": 1}, "unknown", {"mystery": 1}),
+    ],
+)
 def test_parts_by_member_or_kind(raw: dict[str, Any], kind: str, value: Any) -> None:
     part = parse_part(raw)
     assert (part.kind, part.value) == (kind, value)
 
 
 def test_a_v1_data_part_holding_data_is_not_unwrapped() -> None:
-    task = {"id": "t", "status": {"state": "TASK_STATE_COMPLETED"},
-            "artifacts": [{"artifactId": "a", "parts": [{"data": {"data": 5}}]}]}
+    task = {
+        "id": "t",
+        "status": {"state": "TASK_STATE_COMPLETED"},
+        "artifacts": [{"artifactId": "a", "parts": [{"data": {"data": 5}}]}],
+    }
     assert read_task(task, jsonrpc=False).artifacts[0].data_parts() == [{"data": 5}]
     # The same bytes from a 0.3 REST interface are ProtoJSON: the DataPart wraps a Struct.
     assert read_task(task, jsonrpc=False, proto03=True).artifacts[0].data_parts() == [5]

@@ -28,6 +28,9 @@ async def test_card_describe_and_stream(reference_agent: StartAgent, binding: st
     assert payload[DIGEST_MEMBER] == ad.bindings[0].interface_digest
     assert payload[DOCUMENT_MEMBER]["skill_id"] == ad.bindings[0].skill_id
     assert events[0].kind == "task" and events[-1].final
-    assert [e.purpose for e in client.exchanges] == ["agent card", "describe_skill",
-                                                     "describe_skill"]
+    assert [e.purpose for e in client.exchanges] == [
+        "agent card",
+        "describe_skill",
+        "describe_skill",
+    ]
     assert client.warnings == []

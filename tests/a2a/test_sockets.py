@@ -19,8 +19,9 @@ def base() -> Iterator[str]:
         yield url
 
 
-FAST = ClientOptions(read_timeout=0.3, connect_timeout=1.0, total_timeout=0.6,
-                     stream_idle_timeout=0.3)
+FAST = ClientOptions(
+    read_timeout=0.3, connect_timeout=1.0, total_timeout=0.6, stream_idle_timeout=0.3
+)
 
 
 @pytest.mark.parametrize("route", ["/slow-headers", "/slow-body", "/drip"])
@@ -42,8 +43,12 @@ async def test_endless_body_is_cut_at_the_limit(base: str) -> None:
 
 async def test_live_stream_ends_at_the_final_event_without_waiting(base: str) -> None:
     async with A2AClient(FAST) as client:
-        events = [e async for e in client.stream(
-            Interface(f"{base}/live", "HTTP+JSON", "1.0"), {}, purpose="invoke")]
+        events = [
+            e
+            async for e in client.stream(
+                Interface(f"{base}/live", "HTTP+JSON", "1.0"), {}, purpose="invoke"
+            )
+        ]
     # The server stalls after the final event; the idle timeout would fire if we waited.
     assert [e.kind for e in events] == ["task", "status"] and events[-1].final
     assert len(client.exchanges) == 1 and client.exchanges[0].error is None
@@ -55,7 +60,8 @@ async def test_silent_stream_times_out_keeping_what_arrived(base: str) -> None:
     async with A2AClient(FAST) as client:
         with pytest.raises(RequestTimeout):
             async for event in client.stream(
-                    Interface(f"{base}/stall", "HTTP+JSON", "1.0"), {}, purpose="invoke"):
+                Interface(f"{base}/stall", "HTTP+JSON", "1.0"), {}, purpose="invoke"
+            ):
                 seen.append(event.kind)
     assert seen == ["task"]
     assert len(client.exchanges[0].events) == 1 and client.exchanges[0].error

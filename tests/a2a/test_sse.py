@@ -9,11 +9,11 @@ from sia_tui.core.errors import ResponseTooLarge
 
 STREAM = (
     ": ping\n"
-    "data: {\"a\": 1}\n"
+    'data: {"a": 1}\n'
     "\n"
     "event: error\n"
-    "data: {\"error\": {\"code\": -32603,\n"
-    "data:  \"message\": \"boom\"}}\n"
+    'data: {"error": {"code": -32603,\n'
+    'data:  "message": "boom"}}\n'
     "id: 7\n"
     "\n"
     ": trailing comment\n"

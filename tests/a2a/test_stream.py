@@ -18,8 +18,9 @@ SSE = {"content-type": "text/event-stream"}
 @pytest.mark.parametrize("size", [1, 3, 64, 1000])
 async def test_events_split_across_chunks(make_client: Any, size: int) -> None:
     body = sse_bytes(EVENTS, newline="\r")
-    client, agent = make_client(lambda r: httpx.Response(200, content=chunked(body, size),
-                                                         headers=SSE))
+    client, agent = make_client(
+        lambda r: httpx.Response(200, content=chunked(body, size), headers=SSE)
+    )
     async with client:
         events = [e async for e in client.stream(JSONRPC_V1, {"a": 1}, purpose="invoke")]
     assert [e.kind for e in events] == ["task", "status", "artifact", "artifact", "status"]
@@ -30,8 +31,9 @@ async def test_events_split_across_chunks(make_client: Any, size: int) -> None:
 
 async def test_events_after_the_final_one_are_not_read(make_client: Any) -> None:
     extra = {"jsonrpc": "2.0", "id": 1, "result": {"task": {"id": "x", "status": {}}}}
-    client, _ = make_client(lambda r: httpx.Response(
-        200, content=sse_bytes([*EVENTS, extra]), headers=SSE))
+    client, _ = make_client(
+        lambda r: httpx.Response(200, content=sse_bytes([*EVENTS, extra]), headers=SSE)
+    )
     async with client:
         events = [e async for e in client.stream(JSONRPC_V1, {}, purpose="invoke")]
     assert len(events) == 5 and len(client.exchanges[0].events) == 5
@@ -68,7 +70,7 @@ async def test_a_plain_json_answer_is_read_as_one_event(make_client: Any) -> Non
 
 
 async def test_bad_json_in_an_event_is_located(make_client: Any) -> None:
-    body = b"data: {\"task\": nope}\n\n"
+    body = b'data: {"task": nope}\n\n'
     client, _ = make_client(lambda r: httpx.Response(200, content=body, headers=SSE))
     async with client:
         with pytest.raises(JsonInputError, match="SSE event"):
@@ -87,18 +89,23 @@ async def test_consumer_leaving_early_still_records_the_exchange(make_client: An
 
 
 async def test_status_update_with_input_required_ends_the_stream(make_client: Any) -> None:
-    update = {"statusUpdate": {"taskId": "t", "contextId": "c",
-                               "status": {"state": "TASK_STATE_INPUT_REQUIRED"}}}
-    client, _ = make_client(lambda r: httpx.Response(200, content=sse_bytes([update]),
-                                                     headers=SSE))
+    update = {
+        "statusUpdate": {
+            "taskId": "t",
+            "contextId": "c",
+            "status": {"state": "TASK_STATE_INPUT_REQUIRED"},
+        }
+    }
+    client, _ = make_client(lambda r: httpx.Response(200, content=sse_bytes([update]), headers=SSE))
     async with client:
         events = [e async for e in client.stream(REST_V1, {}, purpose="invoke")]
     assert events[0].final and events[0].state == "TASK_STATE_INPUT_REQUIRED"
 
 
 async def test_a_redirected_stream_is_not_followed(make_client: Any) -> None:
-    client, agent = make_client(lambda r: httpx.Response(
-        308, headers={"location": "https://evil.example/sse"}))
+    client, agent = make_client(
+        lambda r: httpx.Response(308, headers={"location": "https://evil.example/sse"})
+    )
     async with client:
         with pytest.raises(TransportError, match="evil.example/sse.*not followed"):
             [e async for e in client.stream(REST_V1, {}, purpose="invoke")]

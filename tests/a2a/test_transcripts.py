@@ -32,7 +32,11 @@ def test_01_hybrid_card_prefers_supported_interfaces() -> None:
     card = parse_card(fixture("01_agent_card.json"))
     assert card.card_dialect == "hybrid"
     assert [i.badge for i in card.interfaces] == [
-        "JSONRPC 1.0", "HTTP+JSON 1.0", "JSONRPC 0.3", "HTTP+JSON 0.3"]
+        "JSONRPC 1.0",
+        "HTTP+JSON 1.0",
+        "JSONRPC 0.3",
+        "HTTP+JSON 0.3",
+    ]
     assert card.streaming is True
     assert card.schema_interface is None  # the tui-debug extension is not ours
     assert card.skill("peer-echo") is not None
@@ -40,21 +44,22 @@ def test_01_hybrid_card_prefers_supported_interfaces() -> None:
 
 async def test_02_jsonrpc_send_request_shape_and_completed_task(make_client: Any) -> None:
     captured = fixture("02_jsonrpc_send_complete_response.json")
-    client, agent = make_client(lambda r: json_response(
-        {**captured["body"], "id": json.loads(r.content)["id"]}))
+    client, agent = make_client(
+        lambda r: json_response({**captured["body"], "id": json.loads(r.content)["id"]})
+    )
     async with client:
         task = _task(await client.send(JSONRPC_V1, {"action": "complete"}, purpose="invoke"))
     sent, sample = agent.body(), fixture("02_jsonrpc_send_complete_request.json")
     assert (sent["jsonrpc"], sent["method"]) == (sample["jsonrpc"], sample["method"])
     assert sent["params"]["message"]["role"] == "ROLE_USER"
     assert sent["params"]["message"]["parts"] == [
-        {"data": {"action": "complete"}, "mediaType": "application/json"}]
+        {"data": {"action": "complete"}, "mediaType": "application/json"}
+    ]
     assert "kind" not in sent["params"]["message"]  # 1.0: no kind discriminator
     assert task.state == "TASK_STATE_COMPLETED"
     assert [a.name for a in task.artifacts] == ["summary", "echo"]
     assert task.artifacts[0].data_parts()[0]["count"] == 2.0  # ints as floats tolerated
-    assert client.exchanges[0].response_body == json.dumps(
-        {**captured["body"], "id": 1}).encode()
+    assert client.exchanges[0].response_body == json.dumps({**captured["body"], "id": 1}).encode()
 
 
 async def test_03_jsonrpc_failed_task_keeps_status_message(make_client: Any) -> None:
@@ -69,8 +74,9 @@ async def test_03_jsonrpc_failed_task_keeps_status_message(make_client: Any) -> 
 
 async def test_04_rest_send_uses_message_send_and_a2a_json(make_client: Any) -> None:
     capture = fixture("04_rest_send_rejected_response.json")
-    client, agent = make_client(lambda r: json_response(
-        capture["body"], content_type=capture["content-type"]))
+    client, agent = make_client(
+        lambda r: json_response(capture["body"], content_type=capture["content-type"])
+    )
     async with client:
         task = _task(await client.send(REST_V1, {"action": "reject"}, purpose="invoke"))
     request = agent.requests[0]
@@ -90,18 +96,38 @@ async def test_05_rest_get_task_is_a_bare_task(make_client: Any) -> None:
     assert task.id == body["id"] and task.state == "TASK_STATE_COMPLETED"
 
 
-@pytest.mark.parametrize(("name", "iface", "kinds", "last_state"), [
-    ("06_jsonrpc_stream_events.json", JSONRPC_V1,
-     ["task", "status", "artifact", "artifact", "status"], "TASK_STATE_COMPLETED"),
-    ("07_rest_stream_events.json", REST_V1, ["task", "status", "status"], "TASK_STATE_REJECTED"),
-    ("12_v03_jsonrpc_stream_events.json", JSONRPC_V03,
-     ["task", "status", "artifact", "artifact", "status"], "TASK_STATE_COMPLETED"),
-])
+@pytest.mark.parametrize(
+    ("name", "iface", "kinds", "last_state"),
+    [
+        (
+            "06_jsonrpc_stream_events.json",
+            JSONRPC_V1,
+            ["task", "status", "artifact", "artifact", "status"],
+            "TASK_STATE_COMPLETED",
+        ),
+        (
+            "07_rest_stream_events.json",
+            REST_V1,
+            ["task", "status", "status"],
+            "TASK_STATE_REJECTED",
+        ),
+        (
+            "12_v03_jsonrpc_stream_events.json",
+            JSONRPC_V03,
+            ["task", "status", "artifact", "artifact", "status"],
+            "TASK_STATE_COMPLETED",
+        ),
+    ],
+)
 async def test_streams_arrive_in_order_and_end_at_the_final_event(
-        make_client: Any, name: str, iface: Any, kinds: list[str], last_state: str) -> None:
+    make_client: Any, name: str, iface: Any, kinds: list[str], last_state: str
+) -> None:
     payloads = [item["data"] for item in fixture(name)]
-    client, _ = make_client(lambda r: httpx.Response(
-        200, content=sse_bytes(payloads), headers={"content-type": "text/event-stream"}))
+    client, _ = make_client(
+        lambda r: httpx.Response(
+            200, content=sse_bytes(payloads), headers={"content-type": "text/event-stream"}
+        )
+    )
     async with client:
         events = [e async for e in client.stream(iface, {"action": "x"}, purpose="invoke")]
     assert [e.kind for e in events] == kinds
@@ -110,12 +136,16 @@ async def test_streams_arrive_in_order_and_end_at_the_final_event(
     assert client.exchanges[0].events == tuple(json.dumps(p).encode() for p in payloads)
 
 
-@pytest.mark.parametrize(("name", "status", "iface", "code", "reason"), [
-    ("08_jsonrpc_task_not_found.json", 200, JSONRPC_V1, -32001, "TASK_NOT_FOUND"),
-    ("09_rest_task_not_found.json", 404, REST_V1, "NOT_FOUND", "TASK_NOT_FOUND"),
-])
-async def test_task_not_found_is_an_a2a_error(make_client: Any, name: str, status: int,
-                                              iface: Any, code: Any, reason: str) -> None:
+@pytest.mark.parametrize(
+    ("name", "status", "iface", "code", "reason"),
+    [
+        ("08_jsonrpc_task_not_found.json", 200, JSONRPC_V1, -32001, "TASK_NOT_FOUND"),
+        ("09_rest_task_not_found.json", 404, REST_V1, "NOT_FOUND", "TASK_NOT_FOUND"),
+    ],
+)
+async def test_task_not_found_is_an_a2a_error(
+    make_client: Any, name: str, status: int, iface: Any, code: Any, reason: str
+) -> None:
     capture = fixture(name)
     client, _ = make_client(lambda r: json_response(capture.get("body", capture), status))
     async with client:
@@ -143,7 +173,8 @@ async def test_11_v03_jsonrpc_send_matches_capture(make_client: Any) -> None:
     assert sent["method"] == sample["method"] == "message/send"
     message = sent["params"]["message"]
     assert {k: message[k] for k in ("kind", "role", "parts")} == {
-        k: sample["params"]["message"][k] for k in ("kind", "role", "parts")}
+        k: sample["params"]["message"][k] for k in ("kind", "role", "parts")
+    }
     assert task.state == "TASK_STATE_REJECTED"
     assert task.status_message is not None and task.status_message.role == "ROLE_AGENT"
     assert task.status_message.data_parts()[0]["reason"] == "POLICY"
@@ -161,13 +192,18 @@ async def test_13_v03_rest_reads_content_and_nested_data(make_client: Any) -> No
     assert task.status_message.data_parts()[0]["error"]["code"] == "PEER_FAIL"
 
 
-@pytest.mark.parametrize(("name", "iface"), [
-    ("14_sdk_client_JSONRPC.json", JSONRPC_V1), ("14_sdk_client_HTTP_JSON.json", REST_V1)])
+@pytest.mark.parametrize(
+    ("name", "iface"),
+    [("14_sdk_client_JSONRPC.json", JSONRPC_V1), ("14_sdk_client_HTTP_JSON.json", REST_V1)],
+)
 async def test_14_requests_match_the_sdk_client(make_client: Any, name: str, iface: Any) -> None:
     capture = fixture(name)
     seen = capture["requests_seen"][1]
-    reply = capture["events"][0] if iface is REST_V1 else {
-        "jsonrpc": "2.0", "id": 1, "result": capture["events"][0]}
+    reply = (
+        capture["events"][0]
+        if iface is REST_V1
+        else {"jsonrpc": "2.0", "id": 1, "result": capture["events"][0]}
+    )
     client, agent = make_client(lambda r: json_response(reply))
     async with client:
         task = _task(await client.send(iface, {"action": "fail"}, purpose="invoke"))
@@ -184,8 +220,9 @@ async def test_14_requests_match_the_sdk_client(make_client: Any, name: str, ifa
 
 
 def test_15_subscribe_events_read_as_rest_events() -> None:
-    events = [read_event(item["data"], jsonrpc=False)
-              for item in fixture("15_rest_subscribe_events.json")]
+    events = [
+        read_event(item["data"], jsonrpc=False) for item in fixture("15_rest_subscribe_events.json")
+    ]
     assert [e.kind for e in events] == ["task", "artifact", "artifact", "status"]
     assert events[1].artifact is not None and events[1].last_chunk
     assert events[-1].final and events[-1].state == "TASK_STATE_COMPLETED"
@@ -207,7 +244,9 @@ async def test_17_rest_cancel_of_completed_task_is_refused(make_client: Any) -> 
         with pytest.raises(A2AProtocolError, match="TASK_NOT_CANCELABLE"):
             await client.cancel(REST_V1, "t-1")
     assert (agent.requests[0].method, agent.requests[0].url.path) == (
-        "POST", "/a2a/rest/tasks/t-1:cancel")
+        "POST",
+        "/a2a/rest/tasks/t-1:cancel",
+    )
 
 
 async def test_20_genuine_v03_agent(make_client: Any) -> None:
@@ -215,7 +254,8 @@ async def test_20_genuine_v03_agent(make_client: Any) -> None:
     card = parse_card(capture["card"], source_url="http://127.0.0.1:49601/.well-known/agent.json")
     assert card.card_dialect == "0.3"
     assert [(i.url, i.badge) for i in card.interfaces] == [
-        ("http://127.0.0.1:49601/", "JSONRPC 0.3")]  # "0.3.0" normalized to Major.Minor
+        ("http://127.0.0.1:49601/", "JSONRPC 0.3")
+    ]  # "0.3.0" normalized to Major.Minor
     iface = card.interfaces[0]
     replies = iter([capture["send"]["body"], capture["reject"], capture["v1_method_on_v03"]])
     client, agent = make_client(lambda r: json_response(next(replies)))
@@ -228,7 +268,10 @@ async def test_20_genuine_v03_agent(make_client: Any) -> None:
     assert rejected.state == "TASK_STATE_REJECTED"
     assert caught.value.code == -32601
     assert [json.loads(r.content)["method"] for r in agent.requests] == [
-        "message/send", "message/send", "tasks/get"]
+        "message/send",
+        "message/send",
+        "tasks/get",
+    ]
     events = [read_event(item, jsonrpc=True) for item in capture["stream"]]
     assert [e.final for e in events] == [False, False, False, True]
 
@@ -236,11 +279,22 @@ async def test_20_genuine_v03_agent(make_client: Any) -> None:
 async def test_21_v03_stream_request_matches_sdk_compat_client(make_client: Any) -> None:
     capture = fixture("21_sdk13_client_vs_genuine_v03.json")
     sdk = capture["requests"][1]
-    last = {"jsonrpc": "2.0", "id": 1, "result": {
-        "kind": "status-update", "final": True, "taskId": "t", "contextId": "c",
-        "status": {"state": "rejected"}}}
-    client, agent = make_client(lambda r: httpx.Response(
-        200, content=sse_bytes([last]), headers={"content-type": "text/event-stream"}))
+    last = {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "result": {
+            "kind": "status-update",
+            "final": True,
+            "taskId": "t",
+            "contextId": "c",
+            "status": {"state": "rejected"},
+        },
+    }
+    client, agent = make_client(
+        lambda r: httpx.Response(
+            200, content=sse_bytes([last]), headers={"content-type": "text/event-stream"}
+        )
+    )
     async with client:
         events = [e async for e in client.stream(JSONRPC_V03, {"action": "reject"}, purpose="x")]
     ours = agent.body()

@@ -12,4 +12,3 @@ import pytest
 async def http() -> AsyncIterator[httpx.AsyncClient]:
     async with httpx.AsyncClient(timeout=10.0) as client:
         yield client
-

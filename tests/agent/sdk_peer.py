@@ -38,20 +38,44 @@ DIGEST = digest_of(DOCUMENT)
 def peer_card(base: str) -> AgentCard:
     """A 1.0 card with the extension, parsed into the SDK's protobuf type."""
     card = {
-        "name": "a2a-sdk schema-interface peer", "description": "Built with a2a-sdk 1.3.",
+        "name": "a2a-sdk schema-interface peer",
+        "description": "Built with a2a-sdk 1.3.",
         "version": "0.1.0",
         "supportedInterfaces": [
             {"url": f"{base}/a2a/jsonrpc", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"},
-            {"url": f"{base}/a2a/rest", "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}],
-        "capabilities": {"streaming": True, "extensions": [{
-            "uri": EXTENSION_URI, "required": False,
-            "params": {"interface_version": "1.0", "skills": [
-                {"skill_id": SKILL, "skill_version": "1.0", "interface_digest": DIGEST}]}}]},
-        "defaultInputModes": ["application/json"], "defaultOutputModes": ["application/json"],
-        "skills": [{"id": "describe_skill", "name": "Describe skill",
-                    "description": "Skill Interface Documents", "tags": ["schema-interface"]},
-                   {"id": SKILL, "name": "Evaluate resource condition",
-                    "description": "Appendix B", "tags": ["network"]}],
+            {"url": f"{base}/a2a/rest", "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"},
+        ],
+        "capabilities": {
+            "streaming": True,
+            "extensions": [
+                {
+                    "uri": EXTENSION_URI,
+                    "required": False,
+                    "params": {
+                        "interface_version": "1.0",
+                        "skills": [
+                            {"skill_id": SKILL, "skill_version": "1.0", "interface_digest": DIGEST}
+                        ],
+                    },
+                }
+            ],
+        },
+        "defaultInputModes": ["application/json"],
+        "defaultOutputModes": ["application/json"],
+        "skills": [
+            {
+                "id": "describe_skill",
+                "name": "Describe skill",
+                "description": "Skill Interface Documents",
+                "tags": ["schema-interface"],
+            },
+            {
+                "id": SKILL,
+                "name": "Evaluate resource condition",
+                "description": "Appendix B",
+                "tags": ["network"],
+            },
+        ],
     }
     return ParseDict(card, AgentCard())
 
@@ -72,12 +96,17 @@ class PeerExecutor(AgentExecutor):
             if (request.get("arguments") or {}).get("skill_id") != SKILL:
                 await self._error(updater, "failed", "interface_unavailable", "unknown skill")
                 return
-            await updater.add_artifact([new_data_part(
-                {"interface_digest": DIGEST, "skill_interface": DOCUMENT})],
-                artifact_id="describe-1", name="describe_skill")
+            await updater.add_artifact(
+                [new_data_part({"interface_digest": DIGEST, "skill_interface": DOCUMENT})],
+                artifact_id="describe-1",
+                name="describe_skill",
+            )
             await updater.complete()
-        elif request.get("skill") != SKILL or request.get("skill_version") != "1.0" \
-                or request.get("interface_digest") != DIGEST:
+        elif (
+            request.get("skill") != SKILL
+            or request.get("skill_version") != "1.0"
+            or request.get("interface_digest") != DIGEST
+        ):
             await self._error(updater, "reject", "interface_mismatch", "not the active interface")
         else:
             await self._evaluate(updater, request.get("arguments"))
@@ -85,29 +114,65 @@ class PeerExecutor(AgentExecutor):
     async def _evaluate(self, updater: TaskUpdater, arguments: Any) -> None:
         problems = compile_schema(schemas.RESOURCE_CONDITION_INPUT.schema).validate(arguments)
         if problems:
-            await self._error(updater, "reject", "input_invalid", problems[0].message,
-                              [p.as_detail() for p in problems])
+            await self._error(
+                updater,
+                "reject",
+                "input_invalid",
+                problems[0].message,
+                [p.as_detail() for p in problems],
+            )
             return
         await updater.start_work()
         value = 42 if arguments["resource_id"] == "network-resource-123" else 7
         condition = arguments["condition"]
         threshold, operator = condition["threshold"], condition["operator"]
-        met = {"gt": value > threshold, "gte": value >= threshold,
-               "lt": value < threshold, "lte": value <= threshold}[operator]
+        met = {
+            "gt": value > threshold,
+            "gte": value >= threshold,
+            "lt": value < threshold,
+            "lte": value <= threshold,
+        }[operator]
         unit = arguments["condition"]["unit"]
-        await updater.add_artifact([new_data_part({
-            "result": "condition_met" if met else "condition_not_met", "observed_value": value,
-            "unit": unit, "supporting_record_refs": ["observation-7"]})],
-            artifact_id="result-1", name=SKILL)
-        await updater.add_artifact([new_data_part({
-            "record_id": "observation-7", "resource_id": arguments["resource_id"],
-            "metric": arguments["condition"]["metric"], "value": value, "unit": unit,
-            "observed_at": OBSERVED_AT})], artifact_id="observation-7",
-            name="resource-observation")
+        await updater.add_artifact(
+            [
+                new_data_part(
+                    {
+                        "result": "condition_met" if met else "condition_not_met",
+                        "observed_value": value,
+                        "unit": unit,
+                        "supporting_record_refs": ["observation-7"],
+                    }
+                )
+            ],
+            artifact_id="result-1",
+            name=SKILL,
+        )
+        await updater.add_artifact(
+            [
+                new_data_part(
+                    {
+                        "record_id": "observation-7",
+                        "resource_id": arguments["resource_id"],
+                        "metric": arguments["condition"]["metric"],
+                        "value": value,
+                        "unit": unit,
+                        "observed_at": OBSERVED_AT,
+                    }
+                )
+            ],
+            artifact_id="observation-7",
+            name="resource-observation",
+        )
         await updater.complete()
 
-    async def _error(self, updater: TaskUpdater, how: str, code: str, message: str,
-                     details: list[dict[str, str]] | None = None) -> None:
+    async def _error(
+        self,
+        updater: TaskUpdater,
+        how: str,
+        code: str,
+        message: str,
+        details: list[dict[str, str]] | None = None,
+    ) -> None:
         error: dict[str, Any] = {"code": code, "message": message}
         if details:
             error["details"] = details
@@ -132,8 +197,10 @@ class EchoExtension:
 
         async def send_with_echo(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []),
-                                      (b"a2a-extensions", EXTENSION_URI.encode())]
+                message["headers"] = [
+                    *message.get("headers", []),
+                    (b"a2a-extensions", EXTENSION_URI.encode()),
+                ]
             await send(message)
 
         await self.app(scope, receive, send_with_echo)
@@ -142,8 +209,11 @@ class EchoExtension:
 def peer_app(base: str) -> Starlette:
     card = peer_card(base)
     handler = DefaultRequestHandler(PeerExecutor(), InMemoryTaskStore(), card)
-    routes = [*create_agent_card_routes(card), *create_jsonrpc_routes(handler, "/a2a/jsonrpc"),
-              *create_rest_routes(handler, path_prefix="/a2a/rest")]
+    routes = [
+        *create_agent_card_routes(card),
+        *create_jsonrpc_routes(handler, "/a2a/jsonrpc"),
+        *create_rest_routes(handler, path_prefix="/a2a/rest"),
+    ]
     app = Starlette(routes=routes)
     app.add_middleware(EchoExtension)
     return app

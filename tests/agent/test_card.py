@@ -11,20 +11,28 @@ from tests.conftest import StartAgent
 
 
 async def test_card_lists_both_bindings_at_the_requested_port(
-        reference_agent: StartAgent, http: httpx.AsyncClient) -> None:
+    reference_agent: StartAgent, http: httpx.AsyncClient
+) -> None:
     running = reference_agent()
     card = await Agent(http, running.url).card()
     assert card["supportedInterfaces"] == [
-        {"url": running.url + "/a2a/jsonrpc", "protocolBinding": "JSONRPC",
-         "protocolVersion": "1.0"},
-        {"url": running.url + "/a2a/rest", "protocolBinding": "HTTP+JSON",
-         "protocolVersion": "1.0"},
+        {
+            "url": running.url + "/a2a/jsonrpc",
+            "protocolBinding": "JSONRPC",
+            "protocolVersion": "1.0",
+        },
+        {
+            "url": running.url + "/a2a/rest",
+            "protocolBinding": "HTTP+JSON",
+            "protocolVersion": "1.0",
+        },
     ]
     assert card["capabilities"]["streaming"] is True
 
 
 async def test_advertisement_binds_every_domain_skill_once(
-        reference_agent: StartAgent, http: httpx.AsyncClient) -> None:
+    reference_agent: StartAgent, http: httpx.AsyncClient
+) -> None:
     """RULES ADV1, ADV2, ADV3."""
     card = await Agent(http, reference_agent().url).card()
     [ext] = card["capabilities"]["extensions"]
@@ -37,8 +45,9 @@ async def test_advertisement_binds_every_domain_skill_once(
     assert ids[0] == "describe_skill" and set(bound) <= set(ids)
 
 
-async def test_single_binding_card_and_routes(reference_agent: StartAgent,
-                                              http: httpx.AsyncClient) -> None:
+async def test_single_binding_card_and_routes(
+    reference_agent: StartAgent, http: httpx.AsyncClient
+) -> None:
     running = reference_agent(bindings="jsonrpc")
     card = await Agent(http, running.url).card()
     assert [i["protocolBinding"] for i in card["supportedInterfaces"]] == ["JSONRPC"]

@@ -20,25 +20,32 @@ SKILL_IDS = [spec.skill_id for spec in SKILLS]
 
 @pytest.mark.parametrize("binding", ["jsonrpc", "rest"])
 async def test_every_document_matches_the_card_and_its_own_digest(
-        reference_agent: StartAgent, http: httpx.AsyncClient, binding: str) -> None:
+    reference_agent: StartAgent, http: httpx.AsyncClient, binding: str
+) -> None:
     """RULES CP4 three-way digests, CP6 embedded digests, SID1 nine members."""
     agent = Agent(http, reference_agent().url, binding)
     card = await agent.card()
-    advertised = {b["skill_id"]: b["interface_digest"]
-                  for b in card["capabilities"]["extensions"][0]["params"]["skills"]}
+    advertised = {
+        b["skill_id"]: b["interface_digest"]
+        for b in card["capabilities"]["extensions"][0]["params"]["skills"]
+    }
     for skill_id in SKILL_IDS:
         described = await agent.describe(skill_id)
         document = described["skill_interface"]
         assert described["interface_digest"] == advertised[skill_id] == digest_of(document)
         assert len(document) == 9 and document["skill_id"] == skill_id
-        refs = [document["input_schema"], document["output_schema"],
-                *document["supporting_record_schemas"].values()]
+        refs = [
+            document["input_schema"],
+            document["output_schema"],
+            *document["supporting_record_schemas"].values(),
+        ]
         for ref in refs:
             assert ref["digest"] == digest_of(ref["resolution"]["schema"])
 
 
-async def test_every_document_passes_the_core_verifier(reference_agent: StartAgent,
-                                                       http: httpx.AsyncClient) -> None:
+async def test_every_document_passes_the_core_verifier(
+    reference_agent: StartAgent, http: httpx.AsyncClient
+) -> None:
     """The client's own checks (RULES CP4-CP6, SID7, SID8) accept every document."""
     agent = Agent(http, reference_agent().url)
     card = await agent.card()
@@ -48,14 +55,19 @@ async def test_every_document_passes_the_core_verifier(reference_agent: StartAge
     for skill_id in SKILL_IDS:
         described = await agent.describe(skill_id)
         verdict = verify_document(
-            described["skill_interface"], skill_id=skill_id, skill_version="1.0",
-            advertised=advertised[skill_id], returned=described["interface_digest"])
+            described["skill_interface"],
+            skill_id=skill_id,
+            skill_version="1.0",
+            advertised=advertised[skill_id],
+            returned=described["interface_digest"],
+        )
         errors = [f for f in verdict.findings if f.severity == Severity.ERROR]
         assert errors == [], (skill_id, errors)
 
 
 async def test_unknown_skill_fails_with_interface_unavailable(
-        reference_agent: StartAgent, http: httpx.AsyncClient) -> None:
+    reference_agent: StartAgent, http: httpx.AsyncClient
+) -> None:
     """RULES DS4, ERR3: FAILED, one data part with the code."""
     task = await Agent(http, reference_agent().url).send(describe_request("no_such_skill"))
     assert task["status"]["state"] == "TASK_STATE_FAILED"
@@ -64,7 +76,8 @@ async def test_unknown_skill_fails_with_interface_unavailable(
 
 
 async def test_composable_pair_shares_one_reference_and_the_look_alike_differs(
-        reference_agent: StartAgent, http: httpx.AsyncClient) -> None:
+    reference_agent: StartAgent, http: httpx.AsyncClient
+) -> None:
     """RULES CMP1, CMP2: equal on uri/version/dialect/digest vs. same shape, other identity."""
     agent = Agent(http, reference_agent().url)
     upstream = (await agent.describe("measure_available_bandwidth"))["skill_interface"]
@@ -75,12 +88,12 @@ async def test_composable_pair_shares_one_reference_and_the_look_alike_differs(
     assert all(out[k] == into[k] for k in keys)
     other = look_alike["output_schema"]
     assert other["schema_uri"] != into["schema_uri"] and other["digest"] != into["digest"]
-    assert other["resolution"]["schema"]["properties"] == into["resolution"]["schema"][
-        "properties"]
+    assert other["resolution"]["schema"]["properties"] == into["resolution"]["schema"]["properties"]
 
 
-async def test_postures_cover_every_authority_mode(reference_agent: StartAgent,
-                                                   http: httpx.AsyncClient) -> None:
+async def test_postures_cover_every_authority_mode(
+    reference_agent: StartAgent, http: httpx.AsyncClient
+) -> None:
     """RULES SID4, SID5: the TUI has observe, recommend (approval) and execute to show."""
     agent = Agent(http, reference_agent().url)
     docs = {s: (await agent.describe(s))["skill_interface"] for s in SKILL_IDS}
@@ -91,8 +104,9 @@ async def test_postures_cover_every_authority_mode(reference_agent: StartAgent,
     assert long_running == {"response_modes": ["sync", "stream", "poll"], "cancellable": True}
 
 
-async def test_describe_returns_the_same_bytes_every_time(reference_agent: StartAgent,
-                                                          http: httpx.AsyncClient) -> None:
+async def test_describe_returns_the_same_bytes_every_time(
+    reference_agent: StartAgent, http: httpx.AsyncClient
+) -> None:
     """RULES DS3: the document is assembled once and immutable; no domain logic rebuilds it."""
     agent = Agent(http, reference_agent().url)
     first = await agent.describe("evaluate_resource_condition")
@@ -101,9 +115,9 @@ async def test_describe_returns_the_same_bytes_every_time(reference_agent: Start
     assert digest_of(first["skill_interface"]) == digest_of(second["skill_interface"])
 
 
-async def test_every_served_document_passes_sia_tui_lint(reference_agent: StartAgent,
-                                                         http: httpx.AsyncClient,
-                                                         tmp_path: Path) -> None:
+async def test_every_served_document_passes_sia_tui_lint(
+    reference_agent: StartAgent, http: httpx.AsyncClient, tmp_path: Path
+) -> None:
     """Issue 4: the agent's own documents pass `sia-tui lint` with their advertised digest."""
     from sia_tui.cli import main
 

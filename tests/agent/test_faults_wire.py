@@ -31,8 +31,10 @@ SKILL = "evaluate_resource_condition"
 async def digests(agent: Agent) -> tuple[str, str, dict[str, Any]]:
     """(advertised, returned, document) for the Appendix B skill."""
     card = await agent.card()
-    advertised = {b["skill_id"]: b["interface_digest"]
-                  for b in card["capabilities"]["extensions"][0]["params"]["skills"]}[SKILL]
+    advertised = {
+        b["skill_id"]: b["interface_digest"]
+        for b in card["capabilities"]["extensions"][0]["params"]["skills"]
+    }[SKILL]
     described = await agent.describe(SKILL)
     return advertised, described["interface_digest"], described["skill_interface"]
 
@@ -44,32 +46,41 @@ def test_every_fault_is_described_in_one_line() -> None:
 
 async def test_digest_card(reference_agent: StartAgent, http: httpx.AsyncClient) -> None:
     advertised, returned, document = await digests(
-        Agent(http, reference_agent(fault="digest-card").url))
+        Agent(http, reference_agent(fault="digest-card").url)
+    )
     assert returned == digest_of(document) != advertised
 
 
 async def test_digest_response(reference_agent: StartAgent, http: httpx.AsyncClient) -> None:
     advertised, returned, document = await digests(
-        Agent(http, reference_agent(fault="digest-response").url))
+        Agent(http, reference_agent(fault="digest-response").url)
+    )
     assert advertised == digest_of(document) != returned
 
 
-async def test_not_jcs_uses_json_dumps_default_separators(reference_agent: StartAgent,
-                                                          http: httpx.AsyncClient) -> None:
+async def test_not_jcs_uses_json_dumps_default_separators(
+    reference_agent: StartAgent, http: httpx.AsyncClient
+) -> None:
     advertised, returned, document = await digests(
-        Agent(http, reference_agent(fault="not-jcs").url))
+        Agent(http, reference_agent(fault="not-jcs").url)
+    )
     assert advertised == returned == not_jcs_digest(document) != digest_of(document)
     schema = document["input_schema"]["resolution"]["schema"]
     assert document["input_schema"]["digest"] == not_jcs_digest(schema) != digest_of(schema)
 
 
-async def test_schema_digest_breaks_only_one_embedded_digest(reference_agent: StartAgent,
-                                                             http: httpx.AsyncClient) -> None:
+async def test_schema_digest_breaks_only_one_embedded_digest(
+    reference_agent: StartAgent, http: httpx.AsyncClient
+) -> None:
     advertised, returned, document = await digests(
-        Agent(http, reference_agent(fault="schema-digest").url))
+        Agent(http, reference_agent(fault="schema-digest").url)
+    )
     assert advertised == returned == digest_of(document)
-    refs = [document["input_schema"], document["output_schema"],
-            *document["supporting_record_schemas"].values()]
+    refs = [
+        document["input_schema"],
+        document["output_schema"],
+        *document["supporting_record_schemas"].values(),
+    ]
     wrong = [r["schema_uri"] for r in refs if r["digest"] != digest_of(r["resolution"]["schema"])]
     assert wrong == ["https://example.net/schemas/resource-condition-input"]
 
@@ -81,22 +92,19 @@ async def test_no_describe(reference_agent: StartAgent, http: httpx.AsyncClient)
 
 
 async def test_unavailable(reference_agent: StartAgent, http: httpx.AsyncClient) -> None:
-    task = await Agent(http, reference_agent(fault="unavailable").url).send(
-        describe_request(SKILL))
+    task = await Agent(http, reference_agent(fault="unavailable").url).send(describe_request(SKILL))
     assert task["status"]["state"] == "TASK_STATE_FAILED"
     assert error_of(task)["code"] == "interface_unavailable"
 
 
 async def test_output_invalid(reference_agent: StartAgent, http: httpx.AsyncClient) -> None:
-    task = await Agent(http, reference_agent(fault="output-invalid").url).invoke(
-        SKILL, APPENDIX_B)
+    task = await Agent(http, reference_agent(fault="output-invalid").url).invoke(SKILL, APPENDIX_B)
     assert task["status"]["state"] == "TASK_STATE_COMPLETED"
     assert artifacts_by_name(task)[SKILL]["result"] not in ("condition_met", "condition_not_met")
 
 
 async def test_record_invalid(reference_agent: StartAgent, http: httpx.AsyncClient) -> None:
-    task = await Agent(http, reference_agent(fault="record-invalid").url).invoke(
-        SKILL, APPENDIX_B)
+    task = await Agent(http, reference_agent(fault="record-invalid").url).invoke(SKILL, APPENDIX_B)
     assert task["status"]["state"] == "TASK_STATE_COMPLETED"
     assert "observed_at" not in artifacts_by_name(task)["resource-observation"]
 
@@ -117,8 +125,9 @@ async def test_slow_outlasts_a_short_client_timeout(reference_agent: StartAgent)
 
 
 @pytest.mark.parametrize("binding", ["jsonrpc", "rest"])
-async def test_malformed_describe_is_not_json(reference_agent: StartAgent,
-                                              http: httpx.AsyncClient, binding: str) -> None:
+async def test_malformed_describe_is_not_json(
+    reference_agent: StartAgent, http: httpx.AsyncClient, binding: str
+) -> None:
     agent = Agent(http, reference_agent(fault="malformed").url, binding)
     params = {"message": user_message(describe_request(SKILL))}
     if binding == "jsonrpc":
@@ -130,8 +139,9 @@ async def test_malformed_describe_is_not_json(reference_agent: StartAgent,
     assert (await agent.card())["name"]  # the agent survives
 
 
-async def test_huge_artifact_exceeds_eight_mib(reference_agent: StartAgent,
-                                               http: httpx.AsyncClient) -> None:
+async def test_huge_artifact_exceeds_eight_mib(
+    reference_agent: StartAgent, http: httpx.AsyncClient
+) -> None:
     agent = Agent(http, reference_agent(fault="huge").url)
     digest = (await agent.describe(SKILL))["interface_digest"]
     params = {"message": user_message(invocation(SKILL, digest, APPENDIX_B))}
@@ -141,12 +151,12 @@ async def test_huge_artifact_exceeds_eight_mib(reference_agent: StartAgent,
     assert names == [SKILL, "resource-observation", "bulk-trace"]
 
 
-async def test_markup_reaches_card_and_results(reference_agent: StartAgent,
-                                               http: httpx.AsyncClient) -> None:
+async def test_markup_reaches_card_and_results(
+    reference_agent: StartAgent, http: httpx.AsyncClient
+) -> None:
     agent = Agent(http, reference_agent(fault="markup").url)
     card = await agent.card()
-    assert all("[bold red]" in s["name"] and "\x1b[2J" in s["description"]
-               for s in card["skills"])
+    assert all("[bold red]" in s["name"] and "\x1b[2J" in s["description"] for s in card["skills"])
     task = await agent.invoke(SKILL, APPENDIX_B)
     assert MARKUP_SAMPLE in artifacts_by_name(task)["resource-observation"]["metric"]
     assert "\x07" in task["status"]["message"]["parts"][0]["text"]
@@ -158,9 +168,16 @@ async def test_v03_dialect(reference_agent: StartAgent, http: httpx.AsyncClient)
     card = (await http.get(base + "/.well-known/agent.json")).json()
     assert "supportedInterfaces" not in card
     assert (card["url"], card["preferredTransport"], card["protocolVersion"]) == (
-        base + "/a2a/jsonrpc", "JSONRPC", "0.3.0")
-    message = {"kind": "message", "messageId": "m1", "role": "user",
-               "parts": [{"kind": "data", "data": describe_request(SKILL)}]}
+        base + "/a2a/jsonrpc",
+        "JSONRPC",
+        "0.3.0",
+    )
+    message = {
+        "kind": "message",
+        "messageId": "m1",
+        "role": "user",
+        "parts": [{"kind": "data", "data": describe_request(SKILL)}],
+    }
     legacy = {"X-A2A-Extensions": EXTENSION_URI}
     body = {"jsonrpc": "2.0", "id": 1, "method": "message/send", "params": {"message": message}}
     response = await http.post(card["url"], json=body, headers=legacy)
@@ -175,6 +192,8 @@ async def test_v03_dialect(reference_agent: StartAgent, http: httpx.AsyncClient)
     events = [e["result"] for e in sse_payloads(stream.content)]
     assert [e["kind"] for e in events] == ["task", "artifact-update", "status-update"]
     assert events[-1]["final"] is True and events[-1]["status"]["state"] == "completed"
-    got = await http.post(card["url"], json={"jsonrpc": "2.0", "id": 2, "method": "tasks/get",
-                                             "params": {"id": task["id"]}})
+    got = await http.post(
+        card["url"],
+        json={"jsonrpc": "2.0", "id": 2, "method": "tasks/get", "params": {"id": task["id"]}},
+    )
     assert got.json()["result"]["history"][0]["role"] == "user"

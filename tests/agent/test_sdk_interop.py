@@ -20,12 +20,15 @@ SKILL = "evaluate_resource_condition"
 
 async def sdk_send(base: str, binding: str, data: Any, seen: list[str]) -> Any:
     """Send one message with the SDK client restricted to ``binding``; return its Task."""
+
     async def record(request: httpx.Request) -> None:
         seen.append(str(request.url))
 
     async with httpx.AsyncClient(event_hooks={"request": [record]}) as http:
-        client = await create_client(base, ClientConfig(
-            streaming=False, httpx_client=http, supported_protocol_bindings=[binding]))
+        client = await create_client(
+            base,
+            ClientConfig(streaming=False, httpx_client=http, supported_protocol_bindings=[binding]),
+        )
         try:
             message = new_data_message(data, role=Role.ROLE_USER)
             responses = [r async for r in client.send_message(SendMessageRequest(message=message))]
@@ -35,19 +38,23 @@ async def sdk_send(base: str, binding: str, data: Any, seen: list[str]) -> Any:
     return response.task
 
 
-@pytest.mark.parametrize(("binding", "path"), [("JSONRPC", "/a2a/jsonrpc"),
-                                               ("HTTP+JSON", "/a2a/rest/message:send")])
-async def test_sdk_client_accepts_the_reference_agent(reference_agent: StartAgent,
-                                                      binding: str, path: str) -> None:
+@pytest.mark.parametrize(
+    ("binding", "path"), [("JSONRPC", "/a2a/jsonrpc"), ("HTTP+JSON", "/a2a/rest/message:send")]
+)
+async def test_sdk_client_accepts_the_reference_agent(
+    reference_agent: StartAgent, binding: str, path: str
+) -> None:
     base, seen = reference_agent().url, []
-    described = await sdk_send(base, binding, {"skill": "describe_skill",
-                                               "arguments": {"skill_id": SKILL}}, seen)
+    described = await sdk_send(
+        base, binding, {"skill": "describe_skill", "arguments": {"skill_id": SKILL}}, seen
+    )
     assert described.status.state == TaskState.TASK_STATE_COMPLETED
     [data] = get_data_parts(described.artifacts[0].parts)
     # Numbers come back as floats through protobuf Value; JCS digests are unaffected.
     assert digest_of(data["skill_interface"]) == data["interface_digest"]
-    task = await sdk_send(base, binding, invocation(SKILL, data["interface_digest"], APPENDIX_B),
-                          seen)
+    task = await sdk_send(
+        base, binding, invocation(SKILL, data["interface_digest"], APPENDIX_B), seen
+    )
     assert task.status.state == TaskState.TASK_STATE_COMPLETED
     results = {a.name: get_data_parts(a.parts)[0] for a in task.artifacts}
     assert results[SKILL]["result"] == "condition_not_met"
@@ -63,9 +70,13 @@ async def test_sdk_peer_serves_the_extension(sdk_peer_url: str, binding: str) ->
         card = await agent.card()
         [binding_ad] = card["capabilities"]["extensions"][0]["params"]["skills"]
         described = await agent.describe(SKILL)
-        verdict = verify_document(described["skill_interface"], skill_id=SKILL,
-                                  skill_version="1.0", advertised=binding_ad["interface_digest"],
-                                  returned=described["interface_digest"])
+        verdict = verify_document(
+            described["skill_interface"],
+            skill_id=SKILL,
+            skill_version="1.0",
+            advertised=binding_ad["interface_digest"],
+            returned=described["interface_digest"],
+        )
         assert [f for f in verdict.findings if f.severity == "error"] == []
         task = await agent.send(invocation(SKILL, described["interface_digest"], APPENDIX_B))
         assert task["status"]["state"] == "TASK_STATE_COMPLETED"

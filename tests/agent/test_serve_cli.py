@@ -13,8 +13,12 @@ from sia_tui.agent.config import FAULTS
 
 
 def serve(*args: str) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-m", "sia_tui", "serve-demo", *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [sys.executable, "-m", "sia_tui", "serve-demo", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 @pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])
@@ -35,13 +39,22 @@ def test_prints_its_url_first_serves_and_exits_zero_on_signal(stop: signal.Signa
 
 
 def test_fault_list_prints_one_line_per_fault() -> None:
-    result = subprocess.run([sys.executable, "-m", "sia_tui", "serve-demo", "--fault", "list"],
-                            capture_output=True, text=True, timeout=60, check=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "sia_tui", "serve-demo", "--fault", "list"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
     lines = result.stdout.splitlines()
     assert [line.split()[0] for line in lines] == list(FAULTS)
 
 
 def test_unknown_fault_is_a_usage_error() -> None:
-    result = subprocess.run([sys.executable, "-m", "sia_tui", "serve-demo", "--fault", "nope"],
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "sia_tui", "serve-demo", "--fault", "nope"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 2 and "--fault list" in result.stderr

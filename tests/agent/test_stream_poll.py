@@ -30,43 +30,59 @@ def kinds(events: list[dict[str, Any]]) -> list[str]:
 
 @pytest.mark.parametrize("binding", ["jsonrpc", "rest"])
 async def test_stream_sends_record_before_result_and_ends_at_completed(
-        reference_agent: StartAgent, http: httpx.AsyncClient, binding: str) -> None:
+    reference_agent: StartAgent, http: httpx.AsyncClient, binding: str
+) -> None:
     """RULES INV10: the record arrives as a complete Artifact before the result."""
     agent = Agent(http, reference_agent().url, binding)
     digest = (await agent.describe("check_link_capacity"))["interface_digest"]
     events = await agent.stream(invocation("check_link_capacity", digest, LINK))
-    assert kinds(events) == ["task", "WORKING", "WORKING", "link-probe", "WORKING",
-                             "check_link_capacity", "COMPLETED"]
+    assert kinds(events) == [
+        "task",
+        "WORKING",
+        "WORKING",
+        "link-probe",
+        "WORKING",
+        "check_link_capacity",
+        "COMPLETED",
+    ]
     assert events[3]["artifactUpdate"]["lastChunk"] is True
     task_ids = {e.get("task", {}).get("id") or next(iter(e.values()))["taskId"] for e in events}
     assert len(task_ids) == 1
 
 
 async def test_stream_of_a_rejected_invocation_ends_at_rejected(
-        reference_agent: StartAgent, http: httpx.AsyncClient) -> None:
+    reference_agent: StartAgent, http: httpx.AsyncClient
+) -> None:
     agent = Agent(http, reference_agent().url)
     events = await agent.stream(invocation("check_link_capacity", "sha256:" + "1" * 64, LINK))
     assert kinds(events) == ["task", "REJECTED"]
 
 
-async def test_stream_frames_end_with_crlf_crlf(reference_agent: StartAgent,
-                                               http: httpx.AsyncClient) -> None:
+async def test_stream_frames_end_with_crlf_crlf(
+    reference_agent: StartAgent, http: httpx.AsyncClient
+) -> None:
     agent = Agent(http, reference_agent().url, "rest")
-    params = {"message": user_message({"skill": "describe_skill",
-                                       "arguments": {"skill_id": "check_link_capacity"}})}
-    response = await http.post(agent.rest_url + "/message:stream", content=json.dumps(params),
-                               headers=V1)
+    params = {
+        "message": user_message(
+            {"skill": "describe_skill", "arguments": {"skill_id": "check_link_capacity"}}
+        )
+    }
+    response = await http.post(
+        agent.rest_url + "/message:stream", content=json.dumps(params), headers=V1
+    )
     assert response.content.startswith(b"data: {") and response.content.endswith(b"}\r\n\r\n")
     assert kinds(sse_payloads(response.content)) == ["task", "describe_skill", "COMPLETED"]
 
 
 @pytest.mark.parametrize("binding", ["jsonrpc", "rest"])
-async def test_poll_until_completed(reference_agent: StartAgent, http: httpx.AsyncClient,
-                                    binding: str) -> None:
+async def test_poll_until_completed(
+    reference_agent: StartAgent, http: httpx.AsyncClient, binding: str
+) -> None:
     agent = Agent(http, reference_agent().url, binding)
     digest = (await agent.describe("check_link_capacity"))["interface_digest"]
-    task = await agent.send(invocation("check_link_capacity", digest, LINK),
-                            {"returnImmediately": True})
+    task = await agent.send(
+        invocation("check_link_capacity", digest, LINK), {"returnImmediately": True}
+    )
     assert task["status"]["state"] == "TASK_STATE_WORKING"
     for _ in range(200):
         task = await get_task(agent, task["id"])
@@ -94,11 +110,13 @@ async def cancel_task(agent: Agent, task_id: str) -> httpx.Response:
 
 @pytest.mark.parametrize("binding", ["jsonrpc", "rest"])
 async def test_cancel_a_running_task_then_cancel_again_is_refused(
-        reference_agent: StartAgent, http: httpx.AsyncClient, binding: str) -> None:
+    reference_agent: StartAgent, http: httpx.AsyncClient, binding: str
+) -> None:
     agent = Agent(http, reference_agent(step_delay=5.0).url, binding)
     digest = (await agent.describe("check_link_capacity"))["interface_digest"]
-    task = await agent.send(invocation("check_link_capacity", digest, LINK),
-                            {"returnImmediately": True})
+    task = await agent.send(
+        invocation("check_link_capacity", digest, LINK), {"returnImmediately": True}
+    )
     response = await cancel_task(agent, task["id"])
     canceled = response.json()["result"] if binding == "jsonrpc" else response.json()
     assert canceled["status"]["state"] == "TASK_STATE_CANCELED"
@@ -111,8 +129,9 @@ async def test_cancel_a_running_task_then_cancel_again_is_refused(
         assert again.json()["error"]["details"][0]["reason"] == "TASK_NOT_CANCELABLE"
 
 
-async def test_cancel_ends_an_open_stream(reference_agent: StartAgent,
-                                          http: httpx.AsyncClient) -> None:
+async def test_cancel_ends_an_open_stream(
+    reference_agent: StartAgent, http: httpx.AsyncClient
+) -> None:
     agent = Agent(http, reference_agent(step_delay=5.0).url)
     digest = (await agent.describe("check_link_capacity"))["interface_digest"]
     params = {"message": user_message(invocation("check_link_capacity", digest, LINK))}
@@ -121,15 +140,17 @@ async def test_cancel_ends_an_open_stream(reference_agent: StartAgent,
         lines = response.aiter_lines()
         first = json.loads((await anext(lines)).removeprefix("data: "))
         task_id = first["result"]["task"]["id"]
-        assert (await cancel_task(agent, task_id)).json()["result"]["status"]["state"] \
-            == "TASK_STATE_CANCELED"
+        assert (await cancel_task(agent, task_id)).json()["result"]["status"][
+            "state"
+        ] == "TASK_STATE_CANCELED"
         rest = [json.loads(line.removeprefix("data: ")) async for line in lines if line]
     assert rest[-1]["result"]["statusUpdate"]["status"]["state"] == "TASK_STATE_CANCELED"
 
 
 @pytest.mark.parametrize("binding", ["jsonrpc", "rest"])
-async def test_unknown_task_is_not_found(reference_agent: StartAgent, http: httpx.AsyncClient,
-                                         binding: str) -> None:
+async def test_unknown_task_is_not_found(
+    reference_agent: StartAgent, http: httpx.AsyncClient, binding: str
+) -> None:
     agent = Agent(http, reference_agent().url, binding)
     if binding == "jsonrpc":
         error = (await agent.rpc("GetTask", {"id": "nope"})).json()["error"]
@@ -141,8 +162,7 @@ async def test_unknown_task_is_not_found(reference_agent: StartAgent, http: http
         assert response.json()["error"]["status"] == "NOT_FOUND"
 
 
-async def test_task_memory_is_bounded(reference_agent: StartAgent,
-                                      http: httpx.AsyncClient) -> None:
+async def test_task_memory_is_bounded(reference_agent: StartAgent, http: httpx.AsyncClient) -> None:
     """The oldest task is forgotten once max_tasks is reached."""
     agent = Agent(http, reference_agent(max_tasks=2).url)
     first = await agent.send({"skill": "describe_skill", "arguments": {"skill_id": "x"}})

@@ -11,15 +11,19 @@ import httpx
 from sia_tui.core.constants import EXTENSION_URI
 
 V1 = {"A2A-Version": "1.0", "A2A-Extensions": EXTENSION_URI}
-APPENDIX_B = {"resource_id": "network-resource-123",
-              "condition": {"metric": "utilization", "operator": "gte",
-                            "threshold": 80, "unit": "percent"}}
+APPENDIX_B = {
+    "resource_id": "network-resource-123",
+    "condition": {"metric": "utilization", "operator": "gte", "threshold": 80, "unit": "percent"},
+}
 
 
 def user_message(data: Any) -> dict[str, Any]:
     """One user Message with one data part (RULES INV1, DS1)."""
-    return {"messageId": str(uuid.uuid4()), "role": "ROLE_USER",
-            "parts": [{"data": data, "mediaType": "application/json"}]}
+    return {
+        "messageId": str(uuid.uuid4()),
+        "role": "ROLE_USER",
+        "parts": [{"data": data, "mediaType": "application/json"}],
+    }
 
 
 def describe_request(skill_id: str) -> dict[str, Any]:
@@ -27,15 +31,22 @@ def describe_request(skill_id: str) -> dict[str, Any]:
 
 
 def invocation(skill: str, digest: str, arguments: Any, version: str = "1.0") -> dict[str, Any]:
-    return {"skill": skill, "skill_version": version, "interface_digest": digest,
-            "arguments": arguments}
+    return {
+        "skill": skill,
+        "skill_version": version,
+        "interface_digest": digest,
+        "arguments": arguments,
+    }
 
 
 def sse_payloads(body: bytes) -> list[Any]:
     """The JSON of each ``data:`` event of an SSE body."""
     text = body.decode("utf-8").replace("\r\n", "\n")
-    return [json.loads(block.removeprefix("data: ")) for block in text.split("\n\n")
-            if block.startswith("data: ")]
+    return [
+        json.loads(block.removeprefix("data: "))
+        for block in text.split("\n\n")
+        if block.startswith("data: ")
+    ]
 
 
 class Agent:
@@ -58,14 +69,21 @@ class Agent:
         card: dict[str, Any] = response.json()
         return card
 
-    async def rpc(self, method: str, params: Any, headers: dict[str, str] | None = None,
-                  ) -> httpx.Response:
+    async def rpc(
+        self,
+        method: str,
+        params: Any,
+        headers: dict[str, str] | None = None,
+    ) -> httpx.Response:
         body = {"jsonrpc": "2.0", "id": 7, "method": method, "params": params}
         headers = V1 if headers is None else headers
         return await self.client.post(self.rpc_url, json=body, headers=headers)
 
-    async def send(self, data: Any, configuration: dict[str, Any] | None = None,
-                   ) -> dict[str, Any]:
+    async def send(
+        self,
+        data: Any,
+        configuration: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
         """SendMessage on this binding; returns the Task."""
         params: dict[str, Any] = {"message": user_message(data)}
         if configuration:
@@ -75,8 +93,10 @@ class Agent:
             task: dict[str, Any] = response.json()["result"]["task"]
         else:
             response = await self.client.post(
-                self.rest_url + "/message:send", content=json.dumps(params),
-                headers={**V1, "Content-Type": "application/a2a+json"})
+                self.rest_url + "/message:send",
+                content=json.dumps(params),
+                headers={**V1, "Content-Type": "application/a2a+json"},
+            )
             assert response.headers["content-type"].startswith("application/a2a+json")
             task = response.json()["task"]
         assert response.status_code == 200
@@ -88,8 +108,9 @@ class Agent:
         if self.binding == "jsonrpc":
             response = await self.rpc("SendStreamingMessage", params)
             return [event["result"] for event in sse_payloads(response.content)]
-        response = await self.client.post(self.rest_url + "/message:stream",
-                                          content=json.dumps(params), headers=V1)
+        response = await self.client.post(
+            self.rest_url + "/message:stream", content=json.dumps(params), headers=V1
+        )
         assert response.headers["content-type"].startswith("text/event-stream")
         return sse_payloads(response.content)
 

@@ -31,13 +31,20 @@ def chain(output_ref: dict[str, Any], input_ref: dict[str, Any]) -> tuple[dict[s
     return up, down
 
 
-SCHEMA = {"$schema": DIALECT_2020_12, "type": "object",
-          "properties": {"value": {"type": "number"}}, "required": ["value"]}
+SCHEMA = {
+    "$schema": DIALECT_2020_12,
+    "type": "object",
+    "properties": {"value": {"type": "number"}},
+    "required": ["value"],
+}
 
 
 def test_identical_pair_is_composable_but_only_structurally() -> None:
-    verdict = check_composition(agent_document("measure_available_bandwidth"),
-                                agent_document("admit_traffic_demand"), instance=BANDWIDTH)
+    verdict = check_composition(
+        agent_document("measure_available_bandwidth"),
+        agent_document("admit_traffic_demand"),
+        instance=BANDWIDTH,
+    )
     assert verdict.allowed and verdict.composable  # RULES CMP1
     assert verdict.differing == []
     assert verdict.instance_findings == []
@@ -45,8 +52,11 @@ def test_identical_pair_is_composable_but_only_structurally() -> None:
 
 
 def test_look_alike_pair_is_refused_and_says_why() -> None:
-    verdict = check_composition(agent_document("measure_link_capacity"),
-                                agent_document("admit_traffic_demand"), instance=BANDWIDTH)
+    verdict = check_composition(
+        agent_document("measure_link_capacity"),
+        agent_document("admit_traffic_demand"),
+        instance=BANDWIDTH,
+    )
     assert not verdict.allowed  # RULES CMP2
     assert verdict.differing == ["schema_uri", "digest"]
     assert verdict.summary() == "direct composition not allowed: schema_uri, digest differ"
@@ -82,32 +92,46 @@ def test_a_wrong_embedded_digest_blocks_even_equal_references() -> None:
     assert verdict.differing == []
     assert not verdict.allowed  # RULES CMP1: each embedded schema verified first
     assert [f.pointer for f in verdict.digest_findings] == [
-        "upstream/output_schema/digest", "downstream/input_schema/digest"]
+        "upstream/output_schema/digest",
+        "downstream/input_schema/digest",
+    ]
     assert "fails its digest" in verdict.summary()
 
 
 def test_invalid_instance_is_located_in_its_text() -> None:
     text = '{\n  "link_id": "link-7",\n  "value": "fast",\n  "unit": "Mbit/s"\n}'
-    verdict = check_composition(agent_document("measure_available_bandwidth"),
-                                agent_document("admit_traffic_demand"),
-                                instance=json.loads(text), instance_text=text)
+    verdict = check_composition(
+        agent_document("measure_available_bandwidth"),
+        agent_document("admit_traffic_demand"),
+        instance=json.loads(text),
+        instance_text=text,
+    )
     assert verdict.allowed and not verdict.composable  # RULES CMP3
     assert verdict.instance_findings is not None
     finding = verdict.instance_findings[0]
     assert (finding.pointer, finding.keyword, finding.line, finding.rule) == (
-        "/value", "type", 3, "CMP3")
+        "/value",
+        "type",
+        3,
+        "CMP3",
+    )
 
 
 def test_null_instance_is_checked_when_asked() -> None:
-    verdict = check_composition(agent_document("measure_available_bandwidth"),
-                                agent_document("admit_traffic_demand"),
-                                instance=None, has_instance=True)
+    verdict = check_composition(
+        agent_document("measure_available_bandwidth"),
+        agent_document("admit_traffic_demand"),
+        instance=None,
+        has_instance=True,
+    )
     assert verdict.instance_findings and verdict.instance_findings[0].keyword == "type"
 
 
 def test_task_ids_stay_distinct_and_a_reused_id_is_reported() -> None:
-    up, down = (agent_document("measure_available_bandwidth"),
-                agent_document("admit_traffic_demand"))
+    up, down = (
+        agent_document("measure_available_bandwidth"),
+        agent_document("admit_traffic_demand"),
+    )
     verdict = check_composition(up, down, upstream_task_id="t-1", downstream_task_id="t-2")
     assert verdict.to_json()["upstream"]["task_id"] == "t-1"  # RULES INV12
     assert verdict.to_json()["downstream"]["task_id"] == "t-2"
@@ -115,11 +139,18 @@ def test_task_ids_stay_distinct_and_a_reused_id_is_reported() -> None:
     assert any("INV12" in n for n in reused.notes)
 
 
-@pytest.mark.parametrize(("up", "down"), [
-    (None, None), ([], "x"), ({"output_schema": 5}, {"input_schema": {"resolution": 1}}),
-    ({"output_schema": {"schema_uri": 1, "resolution": {"schema": {"type": 7}}}},
-     {"input_schema": {"schema_uri": 1, "resolution": {"schema": {"type": 7}}}}),
-])
+@pytest.mark.parametrize(
+    ("up", "down"),
+    [
+        (None, None),
+        ([], "x"),
+        ({"output_schema": 5}, {"input_schema": {"resolution": 1}}),
+        (
+            {"output_schema": {"schema_uri": 1, "resolution": {"schema": {"type": 7}}}},
+            {"input_schema": {"schema_uri": 1, "resolution": {"schema": {"type": 7}}}},
+        ),
+    ],
+)
 def test_malformed_documents_are_refused_without_crashing(up: Any, down: Any) -> None:
     verdict = check_composition(up, down, instance={"a": 1})
     assert not verdict.allowed

@@ -35,8 +35,10 @@ def _column(table: DataTable[Any], index: int) -> list[str]:
 
 
 async def test_look_alike_verdict_shows_which_fields_differ() -> None:
-    docs = {k: assemble(SKILLS_BY_ID[k], digest_of)
-            for k in ("measure_link_capacity", "admit_traffic_demand")}
+    docs = {
+        k: assemble(SKILLS_BY_ID[k], digest_of)
+        for k in ("measure_link_capacity", "admit_traffic_demand")
+    }
     verdict = check_composition(docs["measure_link_capacity"], docs["admit_traffic_demand"])
     async with ComposeApp().run_test(size=(140, 50)) as pilot:
         screen = pilot.app.screen
@@ -82,8 +84,12 @@ async def test_compose_button_fetches_both_skills(reference_agent: Agent) -> Non
     async with ComposeApp().run_test(size=(140, 50)) as pilot:
         screen = pilot.app.screen
         assert isinstance(screen, ComposeScreen)
-        for widget_id, value in (("left-card", url), ("left-skill", "measure_available_bandwidth"),
-                                 ("right-card", url), ("right-skill", "admit_traffic_demand")):
+        for widget_id, value in (
+            ("left-card", url),
+            ("left-skill", "measure_available_bandwidth"),
+            ("right-card", url),
+            ("right-skill", "admit_traffic_demand"),
+        ):
             screen.query_one(f"#{widget_id}", Input).value = value
         await pilot.press("f5")
         await pilot.app.workers.wait_for_complete()

@@ -31,18 +31,23 @@ INPUT_SCHEMA: dict[str, Any] = {
 OUTPUT_SCHEMA: dict[str, Any] = {
     "type": "object",
     "required": ["result"],
-    "properties": {"result": {"enum": ["condition_met", "condition_not_met"]},
-                   "observed_at": {"type": "string", "format": "date-time"}},
+    "properties": {
+        "result": {"enum": ["condition_met", "condition_not_met"]},
+        "observed_at": {"type": "string", "format": "date-time"},
+    },
 }
 RECORD_SCHEMA: dict[str, Any] = {"type": "object", "required": ["record_id"]}
 
 
 def reference(schema: Any, uri: str = "https://example.net/schemas/x") -> dict[str, Any]:
     """A correct inline Schema Reference for ``schema`` (RULES SR1-SR4)."""
-    return {"schema_uri": uri, "version": "1.0",
-            "dialect": "https://json-schema.org/draft/2020-12/schema",
-            "digest": digest_of(schema),
-            "resolution": {"type": "inline", "schema": copy.deepcopy(schema)}}
+    return {
+        "schema_uri": uri,
+        "version": "1.0",
+        "dialect": "https://json-schema.org/draft/2020-12/schema",
+        "digest": digest_of(schema),
+        "resolution": {"type": "inline", "schema": copy.deepcopy(schema)},
+    }
 
 
 def make_document() -> dict[str, Any]:
@@ -54,7 +59,8 @@ def make_document() -> dict[str, Any]:
         "input_schema": reference(INPUT_SCHEMA, "https://example.net/schemas/in"),
         "output_schema": reference(OUTPUT_SCHEMA, "https://example.net/schemas/out"),
         "supporting_record_schemas": {
-            "resource-observation": reference(RECORD_SCHEMA, "https://example.net/schemas/rec")},
+            "resource-observation": reference(RECORD_SCHEMA, "https://example.net/schemas/rec")
+        },
         "interaction": {"response_modes": ["sync", "stream"], "cancellable": False},
         "constraints": {},
         "authority": {"default_mode": "observe_only", "approval_may_be_required": False},

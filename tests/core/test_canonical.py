@@ -21,19 +21,27 @@ VECTORS = sorted(p.stem for p in (JCS / "input").glob("*.json"))
 # RFC 8785 Appendix B: IEEE-754 bit patterns and their canonical text. Checked against the
 # RFC (the hex for 1.0000000000000001e+23, 999999999999999900000 and 1e+21 follow it).
 APPENDIX_B = [
-    ("0000000000000000", "0"), ("8000000000000000", "0"),
-    ("0000000000000001", "5e-324"), ("8000000000000001", "-5e-324"),
+    ("0000000000000000", "0"),
+    ("8000000000000000", "0"),
+    ("0000000000000001", "5e-324"),
+    ("8000000000000001", "-5e-324"),
     ("7fefffffffffffff", "1.7976931348623157e+308"),
     ("ffefffffffffffff", "-1.7976931348623157e+308"),
-    ("4340000000000000", "9007199254740992"), ("c340000000000000", "-9007199254740992"),
+    ("4340000000000000", "9007199254740992"),
+    ("c340000000000000", "-9007199254740992"),
     ("4430000000000000", "295147905179352830000"),
-    ("44b52d02c7e14af5", "9.999999999999997e+22"), ("44b52d02c7e14af6", "1e+23"),
+    ("44b52d02c7e14af5", "9.999999999999997e+22"),
+    ("44b52d02c7e14af6", "1e+23"),
     ("44b52d02c7e14af7", "1.0000000000000001e+23"),
     ("444b1ae4d6e2ef4e", "999999999999999700000"),
-    ("444b1ae4d6e2ef4f", "999999999999999900000"), ("444b1ae4d6e2ef50", "1e+21"),
-    ("3eb0c6f7a0b5ed8c", "9.999999999999997e-7"), ("3eb0c6f7a0b5ed8d", "0.000001"),
-    ("41b3de4355555553", "333333333.3333332"), ("41b3de4355555554", "333333333.33333325"),
-    ("41b3de4355555555", "333333333.3333333"), ("41b3de4355555556", "333333333.3333334"),
+    ("444b1ae4d6e2ef4f", "999999999999999900000"),
+    ("444b1ae4d6e2ef50", "1e+21"),
+    ("3eb0c6f7a0b5ed8c", "9.999999999999997e-7"),
+    ("3eb0c6f7a0b5ed8d", "0.000001"),
+    ("41b3de4355555553", "333333333.3333332"),
+    ("41b3de4355555554", "333333333.33333325"),
+    ("41b3de4355555555", "333333333.3333333"),
+    ("41b3de4355555556", "333333333.3333334"),
     ("41b3de4355555557", "333333333.33333343"),
     ("becbf647612f3696", "-0.0000033333333333333333"),
     ("43143ff3c1cb0959", "1424953923781206.2"),
@@ -58,8 +66,13 @@ def test_rfc8785_reference_vectors_cli(
 
 def test_canon_subprocess_writes_exact_bytes_from_stdin() -> None:
     source = (JCS / "input" / "weird.json").read_bytes()
-    done = subprocess.run([sys.executable, "-m", "sia_tui", "canon", "-"], input=source,
-                          capture_output=True, check=False, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "sia_tui", "canon", "-"],
+        input=source,
+        capture_output=True,
+        check=False,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout == (JCS / "output" / "weird.json").read_bytes()
 
@@ -93,12 +106,19 @@ def test_sr6_digest_covers_only_the_schema_not_the_reference() -> None:
     assert digest_of(moved["resolution"]["schema"]) == digest_of(schema)
 
 
-@pytest.mark.parametrize("text, reason", [
-    ("", "empty"), ("abc", "missing the 'sha256:' prefix"),
-    ("a" * 64, "looks like bare hex"), ("sha512:" + "a" * 128, "sha256 only"),
-    ("SHA256:" + "a" * 64, "lowercase 'sha256:'"), ("sha256:" + "a" * 63, "has 63 characters"),
-    ("sha256:" + "A" * 64, "uppercase"), ("sha256:" + "g" * 64, "'g'"),
-])
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        ("", "empty"),
+        ("abc", "missing the 'sha256:' prefix"),
+        ("a" * 64, "looks like bare hex"),
+        ("sha512:" + "a" * 128, "sha256 only"),
+        ("SHA256:" + "a" * 64, "lowercase 'sha256:'"),
+        ("sha256:" + "a" * 63, "has 63 characters"),
+        ("sha256:" + "A" * 64, "uppercase"),
+        ("sha256:" + "g" * 64, "'g'"),
+    ],
+)
 def test_sr4_malformed_digests_are_explained(text: str, reason: str) -> None:
     with pytest.raises(DigestFormatError, match=reason):
         parse_digest(text)
@@ -109,10 +129,16 @@ def test_parse_digest_rejects_non_strings() -> None:
         parse_digest(None)
 
 
-@pytest.mark.parametrize("value, reason", [
-    ([2**53], "outside the IEEE-754 safe range"), ({1: 2}, "keys must be strings"),
-    ([float("nan")], "NaN"), (b"raw", "unsupported type"), ("\ud800", "UTF-8"),
-])
+@pytest.mark.parametrize(
+    "value, reason",
+    [
+        ([2**53], "outside the IEEE-754 safe range"),
+        ({1: 2}, "keys must be strings"),
+        ([float("nan")], "NaN"),
+        (b"raw", "unsupported type"),
+        ("\ud800", "UTF-8"),
+    ],
+)
 def test_values_jcs_cannot_carry_are_refused(value: object, reason: str) -> None:
     with pytest.raises(CanonicalizationError, match=reason):
         canonical_bytes(value)

@@ -19,20 +19,27 @@ def _write(tmp_path: Path, value: Any, name: str = "doc.json") -> Path:
     return path
 
 
-def test_digest_prints_the_sha256_digest(tmp_path: Path,
-                                         capsys: pytest.CaptureFixture[str]) -> None:
+def test_digest_prints_the_sha256_digest(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     document = make_document()
     assert main(["digest", str(_write(tmp_path, document))]) == 0
     assert capsys.readouterr().out == digest_of(document) + "\n"
 
 
-@pytest.mark.parametrize("content, fragment", [
-    (b"", "empty input"), (b'{"a": 1, "a": 2}', "duplicate member name 'a'"),
-    (b"[NaN]", "NaN is not valid JSON"), (b'["\xff"]', "invalid UTF-8"),
-])
+@pytest.mark.parametrize(
+    "content, fragment",
+    [
+        (b"", "empty input"),
+        (b'{"a": 1, "a": 2}', "duplicate member name 'a'"),
+        (b"[NaN]", "NaN is not valid JSON"),
+        (b'["\xff"]', "invalid UTF-8"),
+    ],
+)
 @pytest.mark.parametrize("command", ["canon", "digest", "lint"])
-def test_bad_files_give_one_line_and_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                            command: str, content: bytes, fragment: str) -> None:
+def test_bad_files_give_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str, content: bytes, fragment: str
+) -> None:
     path = tmp_path / "bad.json"
     path.write_bytes(content)
     assert main([command, str(path)]) == 2
@@ -47,8 +54,9 @@ def test_missing_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert "cannot read file" in capsys.readouterr().err
 
 
-def test_unsafe_integer_cannot_be_canonicalized(tmp_path: Path,
-                                                capsys: pytest.CaptureFixture[str]) -> None:
+def test_unsafe_integer_cannot_be_canonicalized(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["canon", str(_write(tmp_path, [2**60]))]) == 2
     assert "safe range" in capsys.readouterr().err
 
@@ -64,8 +72,7 @@ def test_lint_reports_findings_with_pointer_and_rule(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     document = make_document()
-    document["supporting_record_schemas"]["evaluate_resource_condition"] = \
-        document["output_schema"]
+    document["supporting_record_schemas"]["evaluate_resource_condition"] = document["output_schema"]
     document["output_schema"]["digest"] = "sha256:" + "0" * 64
     assert main(["lint", str(_write(tmp_path, document))]) == 1
     out = capsys.readouterr().out
@@ -73,24 +80,28 @@ def test_lint_reports_findings_with_pointer_and_rule(
     assert "[SID8]" in out and "/output_schema/digest" in out and "[CP6]" in out
 
 
-def test_lint_json_output_and_wrong_digest(tmp_path: Path,
-                                           capsys: pytest.CaptureFixture[str]) -> None:
+def test_lint_json_output_and_wrong_digest(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = _write(tmp_path, make_document())
     assert main(["lint", str(path), "--json", "--digest", "sha256:" + "a" * 64]) == 1
     report = json.loads(capsys.readouterr().out)
     assert report["ok"] is False
     assert [(f["rule"], f["instance_path"]) for f in report["findings"]] == [
-        ("CP4", "/interface_digest")]
+        ("CP4", "/interface_digest")
+    ]
 
 
-def test_lint_accepts_a_describe_skill_payload(tmp_path: Path,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
+def test_lint_accepts_a_describe_skill_payload(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     document = make_document()
     payload = {"interface_digest": digest_of(document), "skill_interface": document}
     assert main(["lint", str(_write(tmp_path, payload))]) == 0
 
 
-def test_lint_malformed_digest_option_exits_2(tmp_path: Path,
-                                              capsys: pytest.CaptureFixture[str]) -> None:
+def test_lint_malformed_digest_option_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["lint", str(_write(tmp_path, make_document())), "--digest", "md5:x"]) == 2
     assert "md5" in capsys.readouterr().err

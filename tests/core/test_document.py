@@ -27,8 +27,11 @@ IDS = {"skill_id": "evaluate_resource_condition", "skill_version": "1.0"}
 
 
 def _errors(document: Any) -> list[tuple[str, str | None]]:
-    return [(f.pointer, f.rule) for f in validate_document(document, **IDS)
-            if f.severity is Severity.ERROR]
+    return [
+        (f.pointer, f.rule)
+        for f in validate_document(document, **IDS)
+        if f.severity is Severity.ERROR
+    ]
 
 
 def test_valid_document_passes_every_step(document: Doc) -> None:
@@ -36,9 +39,14 @@ def test_valid_document_passes_every_step(document: Doc) -> None:
     result = verify_document(document, advertised=digest, returned=digest, **IDS)
     assert result.ok and result.findings == ()
     assert [c.role for c in result.schema_checks] == [
-        "input_schema", "output_schema", "supporting_record_schemas/resource-observation"]
-    assert all(f.code == "interface_invalid" for f in verify_document(
-        {}, advertised=None, returned=None, **IDS).findings)
+        "input_schema",
+        "output_schema",
+        "supporting_record_schemas/resource-observation",
+    ]
+    assert all(
+        f.code == "interface_invalid"
+        for f in verify_document({}, advertised=None, returned=None, **IDS).findings
+    )
 
 
 def test_sid7_trusted_schema_ships_in_the_package() -> None:
@@ -48,10 +56,20 @@ def test_sid7_trusted_schema_ships_in_the_package() -> None:
     assert len(load_skill_interface_schema()["required"]) == 9
 
 
-@pytest.mark.parametrize("member", [
-    "interface_version", "skill_id", "skill_version", "input_schema", "output_schema",
-    "supporting_record_schemas", "interaction", "constraints", "authority",
-])
+@pytest.mark.parametrize(
+    "member",
+    [
+        "interface_version",
+        "skill_id",
+        "skill_version",
+        "input_schema",
+        "output_schema",
+        "supporting_record_schemas",
+        "interaction",
+        "constraints",
+        "authority",
+    ],
+)
 def test_sid1_each_of_the_nine_members_is_required(document: Doc, member: str) -> None:
     del document[member]
     assert ("", "SID1") in _errors(document)
@@ -62,10 +80,20 @@ def test_sid1_no_other_top_level_members(document: Doc) -> None:
     assert ("", "SID1") in _errors(document)
 
 
-@pytest.mark.parametrize("version, ok", [
-    ("1.0", True), ("2.13", True), ("0.0", True), ("01.0", False), ("1.00", False),
-    ("1", False), ("1.0.0", False), ("v1.0", False), ("1.0\n", False),
-])
+@pytest.mark.parametrize(
+    "version, ok",
+    [
+        ("1.0", True),
+        ("2.13", True),
+        ("0.0", True),
+        ("01.0", False),
+        ("1.00", False),
+        ("1", False),
+        ("1.0.0", False),
+        ("v1.0", False),
+        ("1.0\n", False),
+    ],
+)
 def test_sid2_version_pattern(document: Doc, version: str, ok: bool) -> None:
     document["skill_version"] = version
     errors = validate_document(document, skill_id=IDS["skill_id"], skill_version=version)
@@ -79,23 +107,29 @@ def test_sid3_interface_version_must_be_1_0(document: Doc) -> None:
     assert _errors(document) == [("/interface_version", "SID3")]
 
 
-@pytest.mark.parametrize("interaction", [
-    {"response_modes": [], "cancellable": False},
-    {"response_modes": ["sync", "sync"], "cancellable": False},
-    {"response_modes": ["push"], "cancellable": False},
-    {"response_modes": ["sync"], "cancellable": "no"},
-    {"response_modes": ["sync"]},
-])
+@pytest.mark.parametrize(
+    "interaction",
+    [
+        {"response_modes": [], "cancellable": False},
+        {"response_modes": ["sync", "sync"], "cancellable": False},
+        {"response_modes": ["push"], "cancellable": False},
+        {"response_modes": ["sync"], "cancellable": "no"},
+        {"response_modes": ["sync"]},
+    ],
+)
 def test_sid4_interaction(document: Doc, interaction: Doc) -> None:
     document["interaction"] = interaction
     assert any(rule == "SID4" for _, rule in _errors(document))
 
 
-@pytest.mark.parametrize("authority", [
-    {"default_mode": "admin", "approval_may_be_required": False},
-    {"default_mode": "execute", "approval_may_be_required": "yes"},
-    {"default_mode": "execute"},
-])
+@pytest.mark.parametrize(
+    "authority",
+    [
+        {"default_mode": "admin", "approval_may_be_required": False},
+        {"default_mode": "execute", "approval_may_be_required": "yes"},
+        {"default_mode": "execute"},
+    ],
+)
 def test_sid5_authority(document: Doc, authority: Doc) -> None:
     document["authority"] = authority
     assert any(rule == "SID5" for _, rule in _errors(document))
@@ -109,8 +143,10 @@ def test_constraints_known_members_are_typed(document: Doc) -> None:
 
 def test_cp5_ids_must_match_the_selection(document: Doc) -> None:
     errors = validate_document(document, skill_id="other", skill_version="2.0")
-    assert {(f.pointer, f.rule) for f in errors} == {("/skill_id", "CP5"),
-                                                     ("/skill_version", "CP5")}
+    assert {(f.pointer, f.rule) for f in errors} == {
+        ("/skill_id", "CP5"),
+        ("/skill_version", "CP5"),
+    }
 
 
 def test_sid8_record_kind_never_equals_the_skill_id(document: Doc) -> None:
@@ -123,8 +159,9 @@ def test_sid9_several_operations_is_an_advisory_warning(document: Doc) -> None:
     document["input_schema"] = reference(schema)
     findings = validate_document(document, **IDS)
     assert [(f.rule, f.severity) for f in findings] == [("SID9", Severity.WARNING)]
-    assert verify_document(document, advertised=digest_of(document),
-                           returned=digest_of(document), **IDS).document_ok
+    assert verify_document(
+        document, advertised=digest_of(document), returned=digest_of(document), **IDS
+    ).document_ok
 
 
 def test_sr1_schema_reference_has_exactly_five_members(document: Doc) -> None:
@@ -144,12 +181,18 @@ def test_sr2_embedded_schema_must_satisfy_the_metaschema(document: Doc) -> None:
     check = verify_embedded_schemas(document)[1]
     assert check.match and not check.ok
     assert [(f.pointer, f.rule) for f in check.findings] == [
-        ("/output_schema/resolution/schema/minimum", "SR2")]
+        ("/output_schema/resolution/schema/minimum", "SR2")
+    ]
 
 
-@pytest.mark.parametrize("resolution", [
-    {"type": "remote", "schema": {}}, {"type": "inline"}, {"type": "inline", "schema": 3},
-])
+@pytest.mark.parametrize(
+    "resolution",
+    [
+        {"type": "remote", "schema": {}},
+        {"type": "inline"},
+        {"type": "inline", "schema": 3},
+    ],
+)
 def test_sr3_resolution_is_inline(document: Doc, resolution: Doc) -> None:
     document["input_schema"]["resolution"] = resolution
     assert any(rule == "SR3" for _, rule in _errors(document))
@@ -170,7 +213,10 @@ def test_cp6_sr4_embedded_digest_mismatch_is_explained(document: Doc) -> None:
     assert check.forensics is not None and check.forensics.matched == "json_dumps_sorted"
     finding = check.findings[-1]
     assert (finding.pointer, finding.rule, finding.code) == (
-        "/input_schema/digest", "CP6", "interface_invalid")
+        "/input_schema/digest",
+        "CP6",
+        "interface_invalid",
+    )
     assert "you are not using RFC 8785" in finding.message
 
 
@@ -184,7 +230,8 @@ def test_sr7_remote_ref_in_an_embedded_schema_is_flagged(document: Doc) -> None:
     document["output_schema"] = reference({"$ref": "https://example.com/remote.json"})
     check = verify_embedded_schemas(document)[1]
     assert [(f.rule, f.pointer) for f in check.findings] == [
-        ("SR7", "/output_schema/resolution/schema/$ref")]
+        ("SR7", "/output_schema/resolution/schema/$ref")
+    ]
     assert check.match and not check.ok  # the digest is right, the interface is incomplete
 
 
@@ -216,10 +263,18 @@ def test_cp4_malformed_digests_are_explained(document: Doc) -> None:
 
 
 def _extension(**params: Any) -> Doc:
-    skills = [{"skill_id": "evaluate_resource_condition", "skill_version": "1.0",
-               "interface_digest": digest_of(make_document())}]
-    return {"uri": EXTENSION_URI, "required": False,
-            "params": {"interface_version": "1.0", "skills": skills, **params}}
+    skills = [
+        {
+            "skill_id": "evaluate_resource_condition",
+            "skill_version": "1.0",
+            "interface_digest": digest_of(make_document()),
+        }
+    ]
+    return {
+        "uri": EXTENSION_URI,
+        "required": False,
+        "params": {"interface_version": "1.0", "skills": skills, **params},
+    }
 
 
 def test_adv1_good_advertisement_has_no_findings() -> None:
@@ -232,8 +287,10 @@ def test_adv1_shape_problems_are_located() -> None:
     ext["params"]["skills"][0]["interface_digest"] = "sha256:XYZ"
     findings = check_advertisement(ext)
     assert [(f.pointer, f.rule) for f in findings] == [
-        ("/uri", "ADV1"), ("/params/interface_version", "ADV1"),
-        ("/params/skills/0/interface_digest", "ADV1")]
+        ("/uri", "ADV1"),
+        ("/params/interface_version", "ADV1"),
+        ("/params/skills/0/interface_digest", "ADV1"),
+    ]
     assert all(f.code == "interface_invalid" for f in findings)
     assert check_advertisement({"uri": EXTENSION_URI, "params": []})[0].pointer == "/params"
 

@@ -19,19 +19,28 @@ def _sha(data: bytes) -> str:
     return "sha256:" + hashlib.sha256(data).hexdigest()
 
 
-@pytest.mark.parametrize("name, data", [
-    ("json_dumps_sorted", json.dumps(VALUE, sort_keys=True).encode()),
-    ("json_dumps_sorted_compact",
-     json.dumps(VALUE, sort_keys=True, separators=(",", ":")).encode()),
-    ("json_dumps_sorted_ensure_ascii_false",
-     json.dumps(VALUE, sort_keys=True, ensure_ascii=False).encode()),
-    ("python_float_repr",
-     json.dumps(VALUE, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()),
-    ("json_dumps_unsorted", json.dumps(VALUE).encode()),
-    ("pretty_indent_2", json.dumps(VALUE, sort_keys=True, indent=2).encode()),
-    ("pretty_indent_4", json.dumps(VALUE, sort_keys=True, indent=4).encode()),
-    ("jcs_trailing_newline", canonical_bytes(VALUE) + b"\n"),
-])
+@pytest.mark.parametrize(
+    "name, data",
+    [
+        ("json_dumps_sorted", json.dumps(VALUE, sort_keys=True).encode()),
+        (
+            "json_dumps_sorted_compact",
+            json.dumps(VALUE, sort_keys=True, separators=(",", ":")).encode(),
+        ),
+        (
+            "json_dumps_sorted_ensure_ascii_false",
+            json.dumps(VALUE, sort_keys=True, ensure_ascii=False).encode(),
+        ),
+        (
+            "python_float_repr",
+            json.dumps(VALUE, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode(),
+        ),
+        ("json_dumps_unsorted", json.dumps(VALUE).encode()),
+        ("pretty_indent_2", json.dumps(VALUE, sort_keys=True, indent=2).encode()),
+        ("pretty_indent_4", json.dumps(VALUE, sort_keys=True, indent=4).encode()),
+        ("jcs_trailing_newline", canonical_bytes(VALUE) + b"\n"),
+    ],
+)
 def test_serialization_mistakes_are_named(name: str, data: bytes) -> None:
     verdict = diagnose_digest(_sha(data), VALUE)
     assert verdict.matched == name
@@ -43,13 +52,18 @@ def test_default_json_dumps_explanation_reads_like_the_brief() -> None:
     verdict = diagnose_digest(_sha(json.dumps(VALUE, sort_keys=True).encode()), VALUE)
     assert verdict.explanation == (
         "your digest matches SHA-256 over json.dumps(sort_keys=True) with default "
-        "separators: you are not using RFC 8785 (JCS)")
+        "separators: you are not using RFC 8785 (JCS)"
+    )
 
 
 def test_sr6_hashing_the_whole_reference_is_named() -> None:
     schema = {"type": "string"}
-    reference = {"schema_uri": "urn:x", "version": "1.0", "digest": "",
-                 "resolution": {"type": "inline", "schema": schema}}
+    reference = {
+        "schema_uri": "urn:x",
+        "version": "1.0",
+        "digest": "",
+        "resolution": {"type": "inline", "schema": schema},
+    }
     verdict = diagnose_digest(digest_of(reference), schema, reference=reference)
     assert verdict.matched == "whole_schema_reference" and "SR6" in verdict.explanation
 
@@ -62,12 +76,16 @@ def test_sid6_hashing_the_payload_with_its_own_digest_is_named(variant: str) -> 
         declared, expected = digest_of(carrier), "carrier_as_sent"
     elif variant == "empty":
         declared = digest_of({"interface_digest": "", "skill_interface": document})
-        carrier, expected = {"interface_digest": declared, "skill_interface": document}, \
-            "carrier_empty_digest"
+        carrier, expected = (
+            {"interface_digest": declared, "skill_interface": document},
+            "carrier_empty_digest",
+        )
     else:
         declared = digest_of({"skill_interface": document})
-        carrier, expected = {"interface_digest": declared, "skill_interface": document}, \
-            "carrier_without_digest"
+        carrier, expected = (
+            {"interface_digest": declared, "skill_interface": document},
+            "carrier_without_digest",
+        )
     verdict = diagnose_digest(declared, document, carrier=carrier)
     assert verdict.matched == expected and "SID6" in verdict.explanation
 

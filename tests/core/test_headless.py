@@ -39,8 +39,9 @@ print(len(names), ",".join(loaded))
 
 def test_every_core_module_imports_without_ui_libraries() -> None:
     """Core and agent import with textual, rich and pygments blocked; none gets loaded."""
-    done = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True,
-                          check=False, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE], capture_output=True, text=True, check=False, timeout=120
+    )
     assert done.returncode == 0, done.stderr
     count, _, loaded = done.stdout.strip().partition(" ")
     assert int(count) >= 10  # the walk really found the package's modules

@@ -6,14 +6,37 @@ import pytest
 
 from sia_tui.core.pointer import PositionIndex, escape, join, resolve, split, unescape
 
-DOC = {"foo": ["bar", "baz"], "": 0, "a/b": 1, "c%d": 2, "e^f": 3, "g|h": 4, "i\\j": 5,
-       'k"l': 6, " ": 7, "m~n": 8}
+DOC = {
+    "foo": ["bar", "baz"],
+    "": 0,
+    "a/b": 1,
+    "c%d": 2,
+    "e^f": 3,
+    "g|h": 4,
+    "i\\j": 5,
+    'k"l': 6,
+    " ": 7,
+    "m~n": 8,
+}
 
 
-@pytest.mark.parametrize("pointer, expected", [
-    ("", DOC), ("/foo", ["bar", "baz"]), ("/foo/0", "bar"), ("/", 0), ("/a~1b", 1),
-    ("/c%d", 2), ("/e^f", 3), ("/g|h", 4), ("/i\\j", 5), ('/k"l', 6), ("/ ", 7), ("/m~0n", 8),
-])
+@pytest.mark.parametrize(
+    "pointer, expected",
+    [
+        ("", DOC),
+        ("/foo", ["bar", "baz"]),
+        ("/foo/0", "bar"),
+        ("/", 0),
+        ("/a~1b", 1),
+        ("/c%d", 2),
+        ("/e^f", 3),
+        ("/g|h", 4),
+        ("/i\\j", 5),
+        ('/k"l', 6),
+        ("/ ", 7),
+        ("/m~0n", 8),
+    ],
+)
 def test_rfc6901_section5_examples(pointer: str, expected: object) -> None:
     assert resolve(DOC, pointer) == expected
 
@@ -43,11 +66,19 @@ TEXT = """{
 }"""
 
 
-@pytest.mark.parametrize("pointer, where", [
-    ("", (1, 1)), ("/name", (2, 11)), ("/items", (3, 12)), ("/items/0", (4, 5)),
-    ("/items/1", (5, 5)), ("/items/1/a~1b", (5, 13)), ("/items/1/c/1", (5, 31)),
-    ('/esc"q', (7, 13)),
-])
+@pytest.mark.parametrize(
+    "pointer, where",
+    [
+        ("", (1, 1)),
+        ("/name", (2, 11)),
+        ("/items", (3, 12)),
+        ("/items/0", (4, 5)),
+        ("/items/1", (5, 5)),
+        ("/items/1/a~1b", (5, 13)),
+        ("/items/1/c/1", (5, 31)),
+        ('/esc"q', (7, 13)),
+    ],
+)
 def test_position_index_finds_values(pointer: str, where: tuple[int, int]) -> None:
     assert PositionIndex(TEXT).position(pointer) == where
 

@@ -14,8 +14,7 @@ SUITE = Path(__file__).parent.parent / "vectors" / "json-schema-test-suite"
 
 #: Groups skipped on purpose, with the reason. refRemote.json is not vendored at all:
 #: it needs the suite's localhost:1234 server and remote $ref is never retrieved (SR7).
-SKIPPED_GROUPS = {
-}
+SKIPPED_GROUPS = {}
 
 
 def _cases() -> list[Any]:
@@ -27,9 +26,15 @@ def _cases() -> list[Any]:
                 reason = SKIPPED_GROUPS.get((path.name, group["description"]))
                 if reason:
                     marks.append(pytest.mark.skip(reason=reason))
-                cases.append(pytest.param(group["schema"], test["data"], test["valid"],
-                                          id=f"{path.stem}:{group['description']}:"
-                                             f"{test['description']}", marks=marks))
+                cases.append(
+                    pytest.param(
+                        group["schema"],
+                        test["data"],
+                        test["valid"],
+                        id=f"{path.stem}:{group['description']}:{test['description']}",
+                        marks=marks,
+                    )
+                )
     return cases
 
 

@@ -77,11 +77,14 @@ def test_overflowing_number_is_rejected() -> None:
     assert "overflows" in error.message and error.column == 2
 
 
-@pytest.mark.parametrize("text, column, what", [
-    ('{"k": "a\\ud800b"}', 7, "string"),
-    ('{"\\udc00": 1}', 2, "member name"),
-    ('["ok", "\\uDBFF"]', 8, "string"),
-])
+@pytest.mark.parametrize(
+    "text, column, what",
+    [
+        ('{"k": "a\\ud800b"}', 7, "string"),
+        ('{"\\udc00": 1}', 2, "member name"),
+        ('["ok", "\\uDBFF"]', 8, "string"),
+    ],
+)
 def test_lone_surrogates_are_rejected(text: str, column: int, what: str) -> None:
     error = _error(text.encode())
     assert error.message == f"{what} contains a lone UTF-16 surrogate"

@@ -33,7 +33,9 @@ def test_err5_details_follow_the_wire_example() -> None:
     assert threshold.as_detail() == {
         "instance_path": "/condition/threshold",
         "schema_path": "/$defs/condition/properties/threshold/type",
-        "keyword": "type", "expected": "number", "actual": "string",
+        "keyword": "type",
+        "expected": "number",
+        "actual": "string",
     }
     assert (threshold.line, threshold.column) == (6, 18)
 
@@ -62,21 +64,29 @@ def test_actual_is_truncated() -> None:
 
 
 def test_best_match_prefers_a_specific_keyword() -> None:
-    compiled = compile_schema({"anyOf": [{"type": "string"}, {"type": "integer"}],
-                               "minimum": 5})
+    compiled = compile_schema({"anyOf": [{"type": "string"}, {"type": "integer"}], "minimum": 5})
     findings = compiled.validate(1.5)
     headline = best_match(findings)
     assert headline is not None and headline.keyword == "minimum"
     assert best_match([]) is None
 
 
-@pytest.mark.parametrize("value, valid", [
-    ("1998-12-31T23:59:60Z", True), ("1998-12-31T15:59:60.123-08:00", True),
-    ("1963-06-19t08:30:06.283185z", True), ("2024-02-29T00:00:00Z", True),
-    ("2023-02-29T00:00:00Z", False), ("1985-04-12T23:20:50Z\n", False),
-    ("1998-12-31T23:58:60Z", False), ("2016-12-31T24:59:60+01:00", False),
-    ("1985-04-12T23:20:50+01", False), ("1963-06-1৪T00:00:00Z", False), (42, True),
-])
+@pytest.mark.parametrize(
+    "value, valid",
+    [
+        ("1998-12-31T23:59:60Z", True),
+        ("1998-12-31T15:59:60.123-08:00", True),
+        ("1963-06-19t08:30:06.283185z", True),
+        ("2024-02-29T00:00:00Z", True),
+        ("2023-02-29T00:00:00Z", False),
+        ("1985-04-12T23:20:50Z\n", False),
+        ("1998-12-31T23:58:60Z", False),
+        ("2016-12-31T24:59:60+01:00", False),
+        ("1985-04-12T23:20:50+01", False),
+        ("1963-06-1৪T00:00:00Z", False),
+        (42, True),
+    ],
+)
 def test_fmt1_date_time_is_asserted(value: object, valid: bool) -> None:
     compiled = compile_schema({"format": "date-time"})
     assert compiled.is_valid(value) is valid  # RULES FMT1: asserted, not annotated
@@ -113,8 +123,11 @@ def test_regex_dialect_is_ecma_262() -> None:
 
 
 def test_schema_path_through_nested_id_is_the_real_location() -> None:
-    schema = {"$id": "https://example.net/root", "properties": {"a": {"$ref": "item"}},
-              "$defs": {"item": {"$id": "item", "type": "string"}}}
+    schema = {
+        "$id": "https://example.net/root",
+        "properties": {"a": {"$ref": "item"}},
+        "$defs": {"item": {"$id": "item", "type": "string"}},
+    }
     finding = compile_schema(schema).validate({"a": 1})[0]
     assert finding.schema_path == "/$defs/item/type" and finding.pointer == "/a"
 
@@ -160,14 +173,21 @@ def test_deep_recursive_instance_does_not_crash() -> None:
     assert compiled.validate(_nested(200)) == []
     findings = compiled.validate(_nested(100_000))
     assert [f.message for f in findings] == [
-        "the instance nests deeper than 256 levels and is not validated"]
+        "the instance nests deeper than 256 levels and is not validated"
+    ]
     assert not compiled.is_valid(_nested(100_000))
 
 
-@pytest.mark.parametrize("pattern, text, ok", [
-    ("^[0-9]+$", "12\n", False), ("^[0-9]+$", "12", True), ("[$]", "$", True),
-    ("a\\$", "a$", True), ("^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$", "1.0\n", False),
-])
+@pytest.mark.parametrize(
+    "pattern, text, ok",
+    [
+        ("^[0-9]+$", "12\n", False),
+        ("^[0-9]+$", "12", True),
+        ("[$]", "$", True),
+        ("a\\$", "a$", True),
+        ("^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$", "1.0\n", False),
+    ],
+)
 def test_pattern_dollar_follows_ecma_262(pattern: str, text: str, ok: bool) -> None:
     # Python's $ matches before a final newline; ECMA-262's does not.
     assert compile_schema({"pattern": pattern}).is_valid(text) is ok

@@ -18,18 +18,26 @@ BASE = "http://scripted.test"
 SKILL = "evaluate_resource_condition"
 DOCUMENT = assemble(SKILLS_BY_ID[SKILL], digest_of)
 DIGEST = digest_of(DOCUMENT)
-ARGUMENTS = {"resource_id": "network-resource-123",
-             "condition": {"metric": "utilization", "operator": "gte", "threshold": 80,
-                           "unit": "percent"}}
+ARGUMENTS = {
+    "resource_id": "network-resource-123",
+    "condition": {"metric": "utilization", "operator": "gte", "threshold": 80, "unit": "percent"},
+}
 
 
-def task(state: str, *, artifacts: list[dict[str, Any]] | None = None,
-         status_data: list[Any] | None = None) -> dict[str, Any]:
+def task(
+    state: str,
+    *,
+    artifacts: list[dict[str, Any]] | None = None,
+    status_data: list[Any] | None = None,
+) -> dict[str, Any]:
     """A 1.0 Task; ``status_data`` become the data parts of the status message."""
     status: dict[str, Any] = {"state": state}
     if status_data is not None:
-        status["message"] = {"messageId": "m1", "role": "ROLE_AGENT",
-                             "parts": [{"data": d} for d in status_data]}
+        status["message"] = {
+            "messageId": "m1",
+            "role": "ROLE_AGENT",
+            "parts": [{"data": d} for d in status_data],
+        }
     out: dict[str, Any] = {"id": "task-1", "contextId": "ctx-1", "status": status}
     if artifacts is not None:
         out["artifacts"] = artifacts
@@ -43,8 +51,14 @@ def artifact(artifact_id: str, name: str, *data: Any) -> dict[str, Any]:
 
 def describe_task() -> dict[str, Any]:
     """The correct describe_skill answer (RULES DS2)."""
-    return task("TASK_STATE_COMPLETED", artifacts=[artifact(
-        "d1", "describe_skill", {"interface_digest": DIGEST, "skill_interface": DOCUMENT})])
+    return task(
+        "TASK_STATE_COMPLETED",
+        artifacts=[
+            artifact(
+                "d1", "describe_skill", {"interface_digest": DIGEST, "skill_interface": DOCUMENT}
+            )
+        ],
+    )
 
 
 @dataclass
@@ -52,8 +66,7 @@ class ScriptedAgent:
     """Answers the card, then describe_skill and invocations with the scripted tasks."""
 
     describe: Callable[[], dict[str, Any]] = describe_task
-    invoke: Callable[[dict[str, Any]], dict[str, Any]] = lambda _req: task(
-        "TASK_STATE_COMPLETED")
+    invoke: Callable[[dict[str, Any]], dict[str, Any]] = lambda _req: task("TASK_STATE_COMPLETED")
     #: SSE events (StreamResponse objects) answering SendStreamingMessage.
     stream: Callable[[dict[str, Any]], list[dict[str, Any]]] = lambda _req: []
     #: The task GetTask returns (poll after an early end of stream).
@@ -64,36 +77,62 @@ class ScriptedAgent:
     requests: list[dict[str, Any]] = field(default_factory=list)
 
     def card(self) -> dict[str, Any]:
-        skills = [{"id": i, "name": i, "description": "d", "tags": []}
-                  for i in ("describe_skill", SKILL)]
-        return {"name": "Scripted", "description": "d", "version": "1",
-                "supportedInterfaces": [{"url": f"{BASE}/rpc", "protocolBinding": "JSONRPC",
-                                         "protocolVersion": "1.0"}],
-                "capabilities": {"streaming": self.streaming, "extensions": [
-                    {"uri": EXTENSION_URI, "params": {
-                    "interface_version": "1.0", "skills": [
-                        {"skill_id": SKILL, "skill_version": "1.0",
-                         "interface_digest": DIGEST}]}}]},
-                "defaultInputModes": [], "defaultOutputModes": [], "skills": skills}
+        skills = [
+            {"id": i, "name": i, "description": "d", "tags": []} for i in ("describe_skill", SKILL)
+        ]
+        return {
+            "name": "Scripted",
+            "description": "d",
+            "version": "1",
+            "supportedInterfaces": [
+                {"url": f"{BASE}/rpc", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}
+            ],
+            "capabilities": {
+                "streaming": self.streaming,
+                "extensions": [
+                    {
+                        "uri": EXTENSION_URI,
+                        "params": {
+                            "interface_version": "1.0",
+                            "skills": [
+                                {
+                                    "skill_id": SKILL,
+                                    "skill_version": "1.0",
+                                    "interface_digest": DIGEST,
+                                }
+                            ],
+                        },
+                    }
+                ],
+            },
+            "defaultInputModes": [],
+            "defaultOutputModes": [],
+            "skills": skills,
+        }
 
     def handle(self, request: httpx.Request) -> httpx.Response:
         if request.url.path.startswith("/.well-known/"):
             return httpx.Response(200, json=self.card())
         envelope = json.loads(request.content)
         if envelope["method"] == "GetTask":
-            return httpx.Response(200, json={"jsonrpc": "2.0", "id": envelope["id"],
-                                             "result": self.get_task()})
+            return httpx.Response(
+                200, json={"jsonrpc": "2.0", "id": envelope["id"], "result": self.get_task()}
+            )
         data = envelope["params"]["message"]["parts"][0]["data"]
         if envelope["method"] == "SendStreamingMessage":
             self.requests.append(data)
             body = "".join(
-                "data: " + json.dumps({"jsonrpc": "2.0", "id": envelope["id"], "result": e})
-                + "\n\n" for e in self.stream(data))
+                "data: "
+                + json.dumps({"jsonrpc": "2.0", "id": envelope["id"], "result": e})
+                + "\n\n"
+                for e in self.stream(data)
+            )
             return httpx.Response(200, text=body, headers={"content-type": "text/event-stream"})
         self.requests.append(data)
         answer = self.describe() if data["skill"] == "describe_skill" else self.invoke(data)
-        return httpx.Response(200, json={"jsonrpc": "2.0", "id": envelope["id"],
-                                         "result": {"task": answer}})
+        return httpx.Response(
+            200, json={"jsonrpc": "2.0", "id": envelope["id"], "result": {"task": answer}}
+        )
 
     def transport(self) -> httpx.MockTransport:
         return httpx.MockTransport(self.handle)

@@ -13,9 +13,10 @@ from sia_tui.agent.runner import start_agent
 from sia_tui.cli import main
 
 CANARY = "canary-s3cr3t-7d1f"
-ARGS = {"resource_id": "network-resource-123",
-        "condition": {"metric": "utilization", "operator": "gte", "threshold": 80,
-                      "unit": "percent"}}
+ARGS = {
+    "resource_id": "network-resource-123",
+    "condition": {"metric": "utilization", "operator": "gte", "threshold": 80, "unit": "percent"},
+}
 
 
 @pytest.fixture
@@ -34,11 +35,22 @@ def args_file(tmp_path: Path) -> str:
     return str(path)
 
 
-def test_json_report_contract(agent_url: str, args_file: str,
-                              capsys: pytest.CaptureFixture[str]) -> None:
+def test_json_report_contract(
+    agent_url: str, args_file: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     """--json: outcome, exactly 11 steps, error, digests, task, dialect."""
-    code = main(["check", agent_url, "--skill", "evaluate_resource_condition",
-                 "--args", args_file, "--json", "--no-cache"])
+    code = main(
+        [
+            "check",
+            agent_url,
+            "--skill",
+            "evaluate_resource_condition",
+            "--args",
+            args_file,
+            "--json",
+            "--no-cache",
+        ]
+    )
     report = json.loads(capsys.readouterr().out)
     assert code == 0
     assert report["outcome"] == "passed"
@@ -50,18 +62,21 @@ def test_json_report_contract(agent_url: str, args_file: str,
     assert report["dialect"] == "1.0"
 
 
-def test_without_args_steps_7_to_11_are_not_run(agent_url: str,
-                                                capsys: pytest.CaptureFixture[str]) -> None:
+def test_without_args_steps_7_to_11_are_not_run(
+    agent_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Steps 1-6 only; exit 0 because every step that ran passed."""
-    code = main(["check", agent_url, "--skill", "evaluate_resource_condition", "--json",
-                 "--no-cache"])
+    code = main(
+        ["check", agent_url, "--skill", "evaluate_resource_condition", "--json", "--no-cache"]
+    )
     report = json.loads(capsys.readouterr().out)
     assert code == 0
     assert [s["status"] for s in report["steps"]] == ["passed"] * 6 + ["not_run"] * 5
 
 
-def test_several_skills_without_skill_is_usage(agent_url: str,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
+def test_several_skills_without_skill_is_usage(
+    agent_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Without --skill the advertised skills are listed and the exit code is 2."""
     code = main(["check", agent_url, "--no-cache"])
     err = capsys.readouterr().err
@@ -70,11 +85,13 @@ def test_several_skills_without_skill_is_usage(agent_url: str,
 
 
 @pytest.mark.parametrize("agent_url", ["digest-card"], indirect=True)
-def test_failure_exit_code_and_error_object(agent_url: str,
-                                            capsys: pytest.CaptureFixture[str]) -> None:
+def test_failure_exit_code_and_error_object(
+    agent_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     """A failed procedure exits 1 and names step, code and origin."""
-    code = main(["check", agent_url, "--skill", "evaluate_resource_condition", "--json",
-                 "--no-cache"])
+    code = main(
+        ["check", agent_url, "--skill", "evaluate_resource_condition", "--json", "--no-cache"]
+    )
     report = json.loads(capsys.readouterr().out)
     assert code == 1
     assert report["error"]["step"] == 4
@@ -82,30 +99,55 @@ def test_failure_exit_code_and_error_object(agent_url: str,
     assert report["error"]["origin"] == "local"
 
 
-def test_text_report_names_the_failure(agent_url: str, capsys: pytest.CaptureFixture[str],
-                                       args_file: str) -> None:
+def test_text_report_names_the_failure(
+    agent_url: str, capsys: pytest.CaptureFixture[str], args_file: str
+) -> None:
     """The readable report lists all eleven steps and the outcome."""
-    code = main(["check", agent_url, "--skill", "evaluate_resource_condition",
-                 "--args", args_file, "--no-cache"])
+    code = main(
+        [
+            "check",
+            agent_url,
+            "--skill",
+            "evaluate_resource_condition",
+            "--args",
+            args_file,
+            "--no-cache",
+        ]
+    )
     out = capsys.readouterr().out
     assert code == 0
     assert "11. Preserve and display the results" in out
     assert "outcome: PASSED" in out
 
 
-def test_secrets_never_printed(agent_url: str, args_file: str,
-                               capsys: pytest.CaptureFixture[str]) -> None:
+def test_secrets_never_printed(
+    agent_url: str, args_file: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     """--header and --bearer values appear in neither the text nor the JSON report."""
     for extra in ([], ["--json"]):
-        main(["check", agent_url, "--skill", "evaluate_resource_condition", "--args", args_file,
-              "--header", f"X-Api-Key: {CANARY}", "--bearer", CANARY + "b", "--no-cache",
-              *extra])
+        main(
+            [
+                "check",
+                agent_url,
+                "--skill",
+                "evaluate_resource_condition",
+                "--args",
+                args_file,
+                "--header",
+                f"X-Api-Key: {CANARY}",
+                "--bearer",
+                CANARY + "b",
+                "--no-cache",
+                *extra,
+            ]
+        )
         captured = capsys.readouterr()
         assert CANARY not in captured.out + captured.err
 
 
-def test_unreadable_args_is_usage(agent_url: str, tmp_path: Path,
-                                  capsys: pytest.CaptureFixture[str]) -> None:
+def test_unreadable_args_is_usage(
+    agent_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """A broken --args file: one located line on stderr, exit 2, no traceback."""
     bad = tmp_path / "bad.json"
     bad.write_text('{"a": 1, "a": 2}')

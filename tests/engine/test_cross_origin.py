@@ -29,8 +29,9 @@ async def run_against(options: ClientOptions) -> tuple[dict[str, object], list[h
         seen.append(request)
         return agent.handle(request)
 
-    procedure = Procedure(Target(BASE, skill_id=SKILL), options,
-                          transport=httpx.MockTransport(handler))
+    procedure = Procedure(
+        Target(BASE, skill_id=SKILL), options, transport=httpx.MockTransport(handler)
+    )
     await procedure.run_until(3)
     await procedure.aclose()
     return run_to_json(procedure.run), seen
@@ -38,12 +39,12 @@ async def run_against(options: ClientOptions) -> tuple[dict[str, object], list[h
 
 async def test_credentials_are_withheld_from_another_origin() -> None:
     """No Authorization or user header reaches elsewhere.test; the report warns."""
-    report, seen = await run_against(ClientOptions(bearer="tok-123456",
-                                                   headers=(("X-Api-Key", "k-98765"),)))
+    report, seen = await run_against(
+        ClientOptions(bearer="tok-123456", headers=(("X-Api-Key", "k-98765"),))
+    )
     to_other = [r for r in seen if r.url.host == "elsewhere.test"]
     assert to_other, "describe_skill went to the interface origin"
-    assert all("authorization" not in r.headers and "x-api-key" not in r.headers
-               for r in to_other)
+    assert all("authorization" not in r.headers and "x-api-key" not in r.headers for r in to_other)
     card_request = next(r for r in seen if r.url.host != "elsewhere.test")
     assert card_request.headers["authorization"] == "Bearer tok-123456"
     assert any("withheld" in str(w) for w in report["warnings"])  # type: ignore[union-attr]
@@ -53,7 +54,5 @@ async def test_allow_cross_origin_sends_them_and_still_warns() -> None:
     """--allow-cross-origin: sent, and the report says they were."""
     report, seen = await run_against(ClientOptions(bearer="tok-123456", allow_cross_origin=True))
     to_other = [r for r in seen if r.url.host == "elsewhere.test"]
-    assert to_other and all(r.headers.get("authorization") == "Bearer tok-123456"
-                            for r in to_other)
-    assert any("credentials are sent" in str(w)
-               for w in report["warnings"])  # type: ignore[union-attr]
+    assert to_other and all(r.headers.get("authorization") == "Bearer tok-123456" for r in to_other)
+    assert any("credentials are sent" in str(w) for w in report["warnings"])  # type: ignore[union-attr]

@@ -13,9 +13,10 @@ from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.model import Run, StepStatus, Target
 from sia_tui.core.engine.procedure import Procedure
 
-APPENDIX_B_ARGUMENTS = {"resource_id": "network-resource-123",
-                        "condition": {"metric": "utilization", "operator": "gte",
-                                      "threshold": 80, "unit": "percent"}}
+APPENDIX_B_ARGUMENTS = {
+    "resource_id": "network-resource-123",
+    "condition": {"metric": "utilization", "operator": "gte", "threshold": 80, "unit": "percent"},
+}
 
 
 @pytest.fixture
@@ -28,11 +29,18 @@ def agent_url(request: pytest.FixtureRequest) -> Iterator[str]:
         agent.stop()
 
 
-async def check(url: str, *, skill: str = "evaluate_resource_condition",
-                arguments: Any = APPENDIX_B_ARGUMENTS, binding: str | None = None,
-                mode: str | None = None, options: ClientOptions | None = None) -> Run:
-    procedure = Procedure(Target(url, skill_id=skill, binding=binding, mode=mode),
-                          options or ClientOptions())
+async def check(
+    url: str,
+    *,
+    skill: str = "evaluate_resource_condition",
+    arguments: Any = APPENDIX_B_ARGUMENTS,
+    binding: str | None = None,
+    mode: str | None = None,
+    options: ClientOptions | None = None,
+) -> Run:
+    procedure = Procedure(
+        Target(url, skill_id=skill, binding=binding, mode=mode), options or ClientOptions()
+    )
     procedure.set_arguments(arguments)
     try:
         return await procedure.run_all()
@@ -58,19 +66,24 @@ async def test_correct_agent_passes_all_eleven_steps(agent_url: str, binding: st
     assert run.digests.advertised == run.digests.returned == run.digests.computed
 
 
-@pytest.mark.parametrize(("agent_url", "step", "code", "origin"), [
-    ("digest-card", 4, "interface_invalid", "local"),
-    ("digest-response", 4, "interface_invalid", "local"),
-    ("not-jcs", 4, "interface_invalid", "local"),
-    ("schema-digest", 6, "interface_invalid", "local"),
-    ("no-describe", 2, "skill_not_advertised", "local"),
-    ("unavailable", 3, "interface_unavailable", "remote"),
-    ("output-invalid", 10, "output_invalid", "local"),
-    ("record-invalid", 10, "output_invalid", "local"),
-    ("mismatch", 8, "interface_mismatch", "remote"),
-], indirect=["agent_url"])
-async def test_fault_fails_at_expected_step(agent_url: str, step: int, code: str,
-                                            origin: str) -> None:
+@pytest.mark.parametrize(
+    ("agent_url", "step", "code", "origin"),
+    [
+        ("digest-card", 4, "interface_invalid", "local"),
+        ("digest-response", 4, "interface_invalid", "local"),
+        ("not-jcs", 4, "interface_invalid", "local"),
+        ("schema-digest", 6, "interface_invalid", "local"),
+        ("no-describe", 2, "skill_not_advertised", "local"),
+        ("unavailable", 3, "interface_unavailable", "remote"),
+        ("output-invalid", 10, "output_invalid", "local"),
+        ("record-invalid", 10, "output_invalid", "local"),
+        ("mismatch", 8, "interface_mismatch", "remote"),
+    ],
+    indirect=["agent_url"],
+)
+async def test_fault_fails_at_expected_step(
+    agent_url: str, step: int, code: str, origin: str
+) -> None:
     """The issue's fault table; every later step is skipped (RULES CP0)."""
     run = await check(agent_url)
     failed = run.failed_step
@@ -128,8 +141,9 @@ async def test_huge_artifact_is_refused_at_the_limit(agent_url: str) -> None:
 @pytest.mark.parametrize("mode", ["stream", "poll"])
 async def test_long_running_skill_in_each_mode(agent_url: str, mode: str) -> None:
     """check_link_capacity streams a record before its result, or is polled to the end."""
-    procedure = Procedure(Target(agent_url, skill_id="check_link_capacity", mode=mode),
-                          ClientOptions())
+    procedure = Procedure(
+        Target(agent_url, skill_id="check_link_capacity", mode=mode), ClientOptions()
+    )
     await procedure.run_until(6)
     procedure.set_arguments({"link_id": "link-7", "required_mbps": 400})
     run = await procedure.run_all()
@@ -145,8 +159,9 @@ async def test_document_cache_is_bound_to_the_card(agent_url: str, tmp_path: Any
 
     cache = DocumentCache(tmp_path)
     for expected in (False, True):
-        procedure = Procedure(Target(agent_url, skill_id="evaluate_resource_condition"),
-                              ClientOptions(), cache=cache)
+        procedure = Procedure(
+            Target(agent_url, skill_id="evaluate_resource_condition"), ClientOptions(), cache=cache
+        )
         run = await procedure.run_all()
         await procedure.aclose()
         assert run.from_cache is expected
@@ -155,15 +170,19 @@ async def test_document_cache_is_bound_to_the_card(agent_url: str, tmp_path: Any
         assert ("describe_skill" in sent) is (not expected)
 
 
-async def test_cache_never_stores_a_credential_from_the_url(agent_url: str,
-                                                            tmp_path: Any) -> None:
+async def test_cache_never_stores_a_credential_from_the_url(agent_url: str, tmp_path: Any) -> None:
     """RULES CP12 binds the target identity, not the token in its query string."""
     from sia_tui.core.engine.cache import DocumentCache
 
-    url = agent_url.replace("http://", "http://alice:pw-userinfo-1234@") + \
-        "/.well-known/agent-card.json?api_key=query-secret-5678"
-    procedure = Procedure(Target(url, skill_id="evaluate_resource_condition"), ClientOptions(),
-                          cache=DocumentCache(tmp_path))
+    url = (
+        agent_url.replace("http://", "http://alice:pw-userinfo-1234@")
+        + "/.well-known/agent-card.json?api_key=query-secret-5678"
+    )
+    procedure = Procedure(
+        Target(url, skill_id="evaluate_resource_condition"),
+        ClientOptions(),
+        cache=DocumentCache(tmp_path),
+    )
     run = await procedure.run_until(6)
     await procedure.aclose()
     assert run.steps[5].status is StepStatus.PASSED
@@ -173,8 +192,10 @@ async def test_cache_never_stores_a_credential_from_the_url(agent_url: str,
 
 async def test_declared_constraint_is_enforced_by_the_agent(agent_url: str) -> None:
     """constraints.max_input_bytes: the client warns at step 7, the agent rejects (ERR3)."""
-    big = {**APPENDIX_B_ARGUMENTS,
-           "condition": {**APPENDIX_B_ARGUMENTS["condition"], "metric": "m" * 5000}}
+    big = {
+        **APPENDIX_B_ARGUMENTS,
+        "condition": {**APPENDIX_B_ARGUMENTS["condition"], "metric": "m" * 5000},
+    }
     run = await check(agent_url, arguments=big)
     assert run.steps[6].status is StepStatus.PASSED
     assert any(f.code == "constraint_rejected" for f in run.steps[6].findings)
@@ -189,8 +210,9 @@ async def test_a_cancelled_step_goes_back_to_not_run(agent_url: str) -> None:
     """A UI that gives up on a running step must not leave it 'running' or half done."""
     import asyncio
 
-    procedure = Procedure(Target(agent_url, skill_id="evaluate_resource_condition"),
-                          ClientOptions(read_timeout=10))
+    procedure = Procedure(
+        Target(agent_url, skill_id="evaluate_resource_condition"), ClientOptions(read_timeout=10)
+    )
     running = asyncio.ensure_future(procedure.run_all())
     while procedure.run.steps[2].status is not StepStatus.RUNNING:
         await asyncio.sleep(0.01)

@@ -16,22 +16,42 @@ from sia_tui.core.engine.procedure import Procedure
 BASE = "http://agent.test"
 
 
-def card(*, describe: bool = True, extension: bool = True,
-         digest: str | None = None) -> dict[str, Any]:
+def card(
+    *, describe: bool = True, extension: bool = True, digest: str | None = None
+) -> dict[str, Any]:
     skills = [{"id": "probe", "name": "Probe", "description": "d", "tags": []}]
     if describe:
         skills.append({"id": "describe_skill", "name": "Describe", "description": "d", "tags": []})
     caps: dict[str, Any] = {"streaming": False}
     if extension:
-        caps["extensions"] = [{"uri": EXTENSION_URI, "required": False, "params": {
-            "interface_version": "1.0",
-            "skills": [{"skill_id": "probe", "skill_version": "1.0",
-                        "interface_digest": digest or digest_of({"x": 1})}]}}]
-    return {"name": "Gate test", "description": "d", "version": "1",
-            "supportedInterfaces": [{"url": f"{BASE}/rpc", "protocolBinding": "JSONRPC",
-                                     "protocolVersion": "1.0"}],
-            "capabilities": caps, "defaultInputModes": [], "defaultOutputModes": [],
-            "skills": skills}
+        caps["extensions"] = [
+            {
+                "uri": EXTENSION_URI,
+                "required": False,
+                "params": {
+                    "interface_version": "1.0",
+                    "skills": [
+                        {
+                            "skill_id": "probe",
+                            "skill_version": "1.0",
+                            "interface_digest": digest or digest_of({"x": 1}),
+                        }
+                    ],
+                },
+            }
+        ]
+    return {
+        "name": "Gate test",
+        "description": "d",
+        "version": "1",
+        "supportedInterfaces": [
+            {"url": f"{BASE}/rpc", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}
+        ],
+        "capabilities": caps,
+        "defaultInputModes": [],
+        "defaultOutputModes": [],
+        "skills": skills,
+    }
 
 
 def serve(card_json: dict[str, Any], seen: list[httpx.Request]) -> httpx.MockTransport:
@@ -40,18 +60,30 @@ def serve(card_json: dict[str, Any], seen: list[httpx.Request]) -> httpx.MockTra
         if request.url.path == "/.well-known/agent-card.json":
             return httpx.Response(200, json=card_json)
         body = json.loads(request.content)
-        task = {"id": "t1", "contextId": "c1", "status": {"state": "TASK_STATE_FAILED", "message": {
-            "messageId": "m", "role": "ROLE_AGENT", "parts": [{"data": {
-                "code": "interface_unavailable", "message": "try later"}}]}}}
-        return httpx.Response(200, json={"jsonrpc": "2.0", "id": body["id"],
-                                         "result": {"task": task}})
+        task = {
+            "id": "t1",
+            "contextId": "c1",
+            "status": {
+                "state": "TASK_STATE_FAILED",
+                "message": {
+                    "messageId": "m",
+                    "role": "ROLE_AGENT",
+                    "parts": [{"data": {"code": "interface_unavailable", "message": "try later"}}],
+                },
+            },
+        }
+        return httpx.Response(
+            200, json={"jsonrpc": "2.0", "id": body["id"], "result": {"task": task}}
+        )
+
     return httpx.MockTransport(handler)
 
 
 async def run_procedure(card_json: dict[str, Any]) -> tuple[Procedure, list[httpx.Request]]:
     seen: list[httpx.Request] = []
-    procedure = Procedure(Target(BASE, skill_id="probe"), ClientOptions(),
-                          transport=serve(card_json, seen))
+    procedure = Procedure(
+        Target(BASE, skill_id="probe"), ClientOptions(), transport=serve(card_json, seen)
+    )
     procedure.set_arguments({"anything": True})
     await procedure.run_all()
     await procedure.aclose()
@@ -92,8 +124,9 @@ async def test_remote_failure_at_step_3_gates_the_rest() -> None:
 async def test_unknown_skill_is_found_before_any_request() -> None:
     """RULES CP13: a skill the card does not advertise never reaches describe_skill."""
     seen: list[httpx.Request] = []
-    procedure = Procedure(Target(BASE, skill_id="nope"), ClientOptions(),
-                          transport=serve(card(), seen))
+    procedure = Procedure(
+        Target(BASE, skill_id="nope"), ClientOptions(), transport=serve(card(), seen)
+    )
     await procedure.run_all()
     await procedure.aclose()
     assert procedure.run.steps[1].code == "skill_not_advertised"

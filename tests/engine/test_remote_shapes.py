@@ -18,17 +18,28 @@ from tests.engine.scripted_agent import (
     task,
 )
 
-RESULT = {"result": "condition_not_met", "observed_value": 42, "unit": "percent",
-          "supporting_record_refs": ["observation-7"]}
-RECORD = {"record_id": "observation-7", "resource_id": "network-resource-123",
-          "metric": "utilization", "value": 42, "unit": "percent",
-          "observed_at": "2026-08-11T12:00:01Z"}
+RESULT = {
+    "result": "condition_not_met",
+    "observed_value": 42,
+    "unit": "percent",
+    "supporting_record_refs": ["observation-7"],
+}
+RECORD = {
+    "record_id": "observation-7",
+    "resource_id": "network-resource-123",
+    "metric": "utilization",
+    "value": 42,
+    "unit": "percent",
+    "observed_at": "2026-08-11T12:00:01Z",
+}
 
 
-async def run_with(agent: ScriptedAgent, arguments: Any = ARGUMENTS, *,
-                   send_anyway: bool = False) -> Run:
-    procedure = Procedure(Target(BASE, skill_id=SKILL), ClientOptions(),
-                          transport=agent.transport())
+async def run_with(
+    agent: ScriptedAgent, arguments: Any = ARGUMENTS, *, send_anyway: bool = False
+) -> Run:
+    procedure = Procedure(
+        Target(BASE, skill_id=SKILL), ClientOptions(), transport=agent.transport()
+    )
     procedure.set_arguments(arguments, send_anyway=send_anyway)
     try:
         return await procedure.run_all()
@@ -37,28 +48,39 @@ async def run_with(agent: ScriptedAgent, arguments: Any = ARGUMENTS, *,
 
 
 def completed(*artifacts: dict[str, Any]) -> ScriptedAgent:
-    return ScriptedAgent(invoke=lambda _r: task("TASK_STATE_COMPLETED",
-                                                artifacts=list(artifacts)))
+    return ScriptedAgent(invoke=lambda _r: task("TASK_STATE_COMPLETED", artifacts=list(artifacts)))
 
 
 async def test_requests_carry_exactly_the_draft_shapes() -> None:
     """RULES DS1, DS5, INV1, CP8: describe asks only for the skill id (no version is
     negotiated); the invocation carries skill_version and interface_digest."""
-    agent = completed(artifact("r1", SKILL, RESULT), artifact("observation-7",
-                                                                "resource-observation", RECORD))
+    agent = completed(
+        artifact("r1", SKILL, RESULT), artifact("observation-7", "resource-observation", RECORD)
+    )
     run = await run_with(agent)
     assert [s.status for s in run.steps] == [StepStatus.PASSED] * 11
     describe, invoke = agent.requests
     assert describe == {"skill": "describe_skill", "arguments": {"skill_id": SKILL}}
-    assert invoke == {"skill": SKILL, "skill_version": "1.0", "interface_digest": DIGEST,
-                      "arguments": ARGUMENTS}
+    assert invoke == {
+        "skill": SKILL,
+        "skill_version": "1.0",
+        "interface_digest": DIGEST,
+        "arguments": ARGUMENTS,
+    }
 
 
 async def test_describe_with_two_artifacts_is_interface_invalid() -> None:
     """RULES DS2: exactly one Artifact named describe_skill."""
     payload = {"interface_digest": DIGEST, "skill_interface": DOCUMENT}
-    agent = ScriptedAgent(describe=lambda: task("TASK_STATE_COMPLETED", artifacts=[
-        artifact("d1", "describe_skill", payload), artifact("d2", "describe_skill", payload)]))
+    agent = ScriptedAgent(
+        describe=lambda: task(
+            "TASK_STATE_COMPLETED",
+            artifacts=[
+                artifact("d1", "describe_skill", payload),
+                artifact("d2", "describe_skill", payload),
+            ],
+        )
+    )
     run = await run_with(agent)
     failed = run.failed_step
     assert failed is not None and (failed.step, failed.code) == (3, "interface_invalid")
@@ -67,8 +89,12 @@ async def test_describe_with_two_artifacts_is_interface_invalid() -> None:
 
 async def test_authorization_failure_is_remote_and_named() -> None:
     """RULES INV4, ERR3: validation is not authorization; the agent's verdict is shown."""
-    agent = ScriptedAgent(invoke=lambda _r: task("TASK_STATE_REJECTED", status_data=[
-        {"code": "authorization_failed", "message": "caller not allowed"}]))
+    agent = ScriptedAgent(
+        invoke=lambda _r: task(
+            "TASK_STATE_REJECTED",
+            status_data=[{"code": "authorization_failed", "message": "caller not allowed"}],
+        )
+    )
     run = await run_with(agent)
     failed = run.failed_step
     assert failed is not None and (failed.step, failed.code) == (8, "authorization_failed")
@@ -78,25 +104,37 @@ async def test_authorization_failure_is_remote_and_named() -> None:
 
 async def test_unknown_code_and_wrong_state_are_flagged() -> None:
     """RULES ERR1, ERR2, ERR3: a code outside the ten, two data parts, the wrong state."""
-    agent = ScriptedAgent(invoke=lambda _r: task("TASK_STATE_FAILED", status_data=[
-        {"code": "it_broke"}, {"extra": True}]))
+    agent = ScriptedAgent(
+        invoke=lambda _r: task(
+            "TASK_STATE_FAILED", status_data=[{"code": "it_broke"}, {"extra": True}]
+        )
+    )
     run = await run_with(agent)
     step9 = run.steps[8]
     assert step9.status is StepStatus.FAILED and step9.code is None
     assert "it_broke" in " ".join(f.message for f in step9.findings)
     assert {f.rule for f in step9.findings} >= {"ERR1", "ERR2"}
-    rejected = ScriptedAgent(invoke=lambda _r: task("TASK_STATE_FAILED", status_data=[
-        {"code": "input_invalid"}]))
+    rejected = ScriptedAgent(
+        invoke=lambda _r: task("TASK_STATE_FAILED", status_data=[{"code": "input_invalid"}])
+    )
     run = await run_with(rejected)
     assert "ERR3" in {f.rule for f in run.steps[8].findings}
 
 
 async def test_agent_details_become_located_findings() -> None:
     """RULES ERR5: the agent's details list like local findings, by JSON Pointer."""
-    detail = {"instance_path": "/condition/threshold", "keyword": "type",
-              "expected": "number", "actual": "string"}
-    agent = ScriptedAgent(invoke=lambda _r: task("TASK_STATE_REJECTED", status_data=[
-        {"code": "input_invalid", "message": "bad", "details": [detail]}]))
+    detail = {
+        "instance_path": "/condition/threshold",
+        "keyword": "type",
+        "expected": "number",
+        "actual": "string",
+    }
+    agent = ScriptedAgent(
+        invoke=lambda _r: task(
+            "TASK_STATE_REJECTED",
+            status_data=[{"code": "input_invalid", "message": "bad", "details": [detail]}],
+        )
+    )
     bad = {**ARGUMENTS, "condition": {**ARGUMENTS["condition"], "threshold": "80"}}
     run = await run_with(agent, bad, send_anyway=True)
     # RULES ERR4: an instance a valid schema rejects is input_invalid, never interface_invalid.
@@ -105,7 +143,8 @@ async def test_agent_details_become_located_findings() -> None:
     step8 = run.steps[7]
     assert step8.code == "input_invalid" and step8.origin is not None
     assert [(f.pointer, f.keyword) for f in step8.findings if f.keyword] == [
-        ("/condition/threshold", "type")]
+        ("/condition/threshold", "type")
+    ]
 
 
 async def test_undeclared_artifact_and_dangling_reference() -> None:
@@ -119,8 +158,10 @@ async def test_undeclared_artifact_and_dangling_reference() -> None:
 
 async def test_completed_with_invalid_output_is_local_output_invalid() -> None:
     """RULES INV9: the agent said COMPLETED, the client finds the output unusable."""
-    agent = completed(artifact("r1", SKILL, {**RESULT, "result": "maybe"}),
-                      artifact("observation-7", "resource-observation", RECORD))
+    agent = completed(
+        artifact("r1", SKILL, {**RESULT, "result": "maybe"}),
+        artifact("observation-7", "resource-observation", RECORD),
+    )
     run = await run_with(agent)
     failed = run.failed_step
     assert failed is not None and (failed.step, failed.code) == (10, "output_invalid")
@@ -139,8 +180,10 @@ async def test_input_required_is_not_validated_against_input_schema() -> None:
 
 async def test_non_string_record_reference_is_a_finding_not_a_crash() -> None:
     """supporting_record_refs holding an object fails step 10 cleanly (RULES CP10)."""
-    agent = completed(artifact("r1", SKILL, {**RESULT, "supporting_record_refs": [{}]}),
-                      artifact("observation-7", "resource-observation", RECORD))
+    agent = completed(
+        artifact("r1", SKILL, {**RESULT, "supporting_record_refs": [{}]}),
+        artifact("observation-7", "resource-observation", RECORD),
+    )
     run = await run_with(agent)
     failed = run.failed_step
     assert failed is not None and (failed.step, failed.code) == (10, "output_invalid")
@@ -154,9 +197,19 @@ def _streaming_document(modes: list[str], *, streaming: bool = True) -> Scripted
 
     document = {**DOCUMENT, "interaction": {"response_modes": modes, "cancellable": False}}
     digest = digest_of(document)
-    agent = ScriptedAgent(describe=lambda: task("TASK_STATE_COMPLETED", artifacts=[artifact(
-        "d1", "describe_skill", {"interface_digest": digest, "skill_interface": document})]),
-        streaming=streaming)
+    agent = ScriptedAgent(
+        describe=lambda: task(
+            "TASK_STATE_COMPLETED",
+            artifacts=[
+                artifact(
+                    "d1",
+                    "describe_skill",
+                    {"interface_digest": digest, "skill_interface": document},
+                )
+            ],
+        ),
+        streaming=streaming,
+    )
     card = agent.card()
     card["capabilities"]["extensions"][0]["params"]["skills"][0]["interface_digest"] = digest
     agent.card = lambda: card  # type: ignore[method-assign]
@@ -167,11 +220,23 @@ def _streaming_document(modes: list[str], *, streaming: bool = True) -> Scripted
 async def test_a_stream_that_closes_early_is_polled_not_misreported() -> None:
     """RULES CP13: a closed connection is no task state; the engine asks with GetTask."""
     agent = _streaming_document(["stream"])
-    agent.stream = lambda _r: [{"task": task("TASK_STATE_SUBMITTED")},
-                               {"statusUpdate": {"taskId": "task-1", "contextId": "ctx-1",
-                                                 "status": {"state": "TASK_STATE_WORKING"}}}]
-    agent.get_task = lambda: task("TASK_STATE_COMPLETED", artifacts=[
-        artifact("r1", SKILL, RESULT), artifact("observation-7", "resource-observation", RECORD)])
+    agent.stream = lambda _r: [
+        {"task": task("TASK_STATE_SUBMITTED")},
+        {
+            "statusUpdate": {
+                "taskId": "task-1",
+                "contextId": "ctx-1",
+                "status": {"state": "TASK_STATE_WORKING"},
+            }
+        },
+    ]
+    agent.get_task = lambda: task(
+        "TASK_STATE_COMPLETED",
+        artifacts=[
+            artifact("r1", SKILL, RESULT),
+            artifact("observation-7", "resource-observation", RECORD),
+        ],
+    )
     run = await run_with(agent)
     assert [s.status for s in run.steps] == [StepStatus.PASSED] * 11, run.failed_step
     assert run.steps[8].evidence["note"].startswith("the stream ended before a final state")
@@ -189,8 +254,9 @@ async def test_an_undeclared_mode_is_never_used() -> None:
 
 async def test_arguments_beyond_jcs_range_still_validate() -> None:
     """An integer above 2**53 is valid JSON; the size check must not fail step 7."""
-    agent = completed(artifact("r1", SKILL, RESULT),
-                      artifact("observation-7", "resource-observation", RECORD))
+    agent = completed(
+        artifact("r1", SKILL, RESULT), artifact("observation-7", "resource-observation", RECORD)
+    )
     big = {**ARGUMENTS, "condition": {**ARGUMENTS["condition"], "threshold": 2**60}}
     run = await run_with(agent, big)
     assert run.steps[6].status is StepStatus.PASSED

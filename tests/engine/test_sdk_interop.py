@@ -10,19 +10,33 @@ import pytest
 
 from sia_tui.cli import main
 
-ARGS = {"resource_id": "network-resource-123",
-        "condition": {"metric": "utilization", "operator": "gte", "threshold": 80,
-                      "unit": "percent"}}
+ARGS = {
+    "resource_id": "network-resource-123",
+    "condition": {"metric": "utilization", "operator": "gte", "threshold": 80, "unit": "percent"},
+}
 
 
 @pytest.mark.parametrize("binding", ["jsonrpc", "http-json"])
-def test_check_passes_against_the_sdk_peer(sdk_peer_url: str, binding: str, tmp_path: Path,
-                                           capsys: pytest.CaptureFixture[str]) -> None:
+def test_check_passes_against_the_sdk_peer(
+    sdk_peer_url: str, binding: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """All eleven steps pass over both bindings against a2a-sdk 1.3.0's server."""
     args = tmp_path / "args.json"
     args.write_text(json.dumps(ARGS))
-    code = main(["check", sdk_peer_url, "--skill", "evaluate_resource_condition",
-                 "--args", str(args), "--binding", binding, "--json", "--no-cache"])
+    code = main(
+        [
+            "check",
+            sdk_peer_url,
+            "--skill",
+            "evaluate_resource_condition",
+            "--args",
+            str(args),
+            "--binding",
+            binding,
+            "--json",
+            "--no-cache",
+        ]
+    )
     report = json.loads(capsys.readouterr().out)
     assert [s["status"] for s in report["steps"]] == ["passed"] * 11, report["error"]
     assert code == 0

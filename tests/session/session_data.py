@@ -26,8 +26,9 @@ BASE = f"http://alice:{CANARY_USERINFO}@127.0.0.1:9/agent?token={CANARY_QUERY}"
 
 def canary_options() -> ClientOptions:
     """Options carrying a secret header and a bearer token."""
-    return ClientOptions(headers=(("X-Tenant-Key", CANARY_HEADER), ("X-Trace", "visible-1")),
-                         bearer=CANARY_BEARER)
+    return ClientOptions(
+        headers=(("X-Tenant-Key", CANARY_HEADER), ("X-Trace", "visible-1")), bearer=CANARY_BEARER
+    )
 
 
 def digest_card_run() -> Run:
@@ -35,25 +36,45 @@ def digest_card_run() -> Run:
     run = Run(target=Target(location=BASE, skill_id="evaluate_resource_condition"))
     auth = (("Authorization", f"Bearer {CANARY_BEARER}"), ("X-Tenant-Key", CANARY_HEADER))
     card = {"name": "Reference", "url": BASE, "note": f"echo {CANARY_BEARER}"}
-    run.exchanges.append(Exchange(
-        seq=1, purpose="agent card", method="GET",
-        url=f"http://alice:{CANARY_USERINFO}@127.0.0.1:9/.well-known/agent-card.json"
+    run.exchanges.append(
+        Exchange(
+            seq=1,
+            purpose="agent card",
+            method="GET",
+            url=f"http://alice:{CANARY_USERINFO}@127.0.0.1:9/.well-known/agent-card.json"
             f"?token={CANARY_QUERY}",
-        request_headers=auth, request_body=b"", status=200,
-        response_headers=(("Content-Type", "application/json"),
-                          ("Set-Cookie", "sid=cookie-value-123456; Path=/")),
-        response_body=json.dumps(card).encode(), started_at=1.0, elapsed_ms=3.5,
-    ))
-    describe = {"jsonrpc": "2.0", "id": 1, "result": {"task": {"id": "t1", "status": {
-        "state": "TASK_STATE_COMPLETED"}}}}
-    run.exchanges.append(Exchange(
-        seq=2, purpose="describe_skill", method="POST", url="http://127.0.0.1:9/agent",
-        request_headers=auth, request_body=b'{"method":"SendMessage","arg":"' +
-        CANARY_ARGUMENT.encode() + b'"}', status=200,
-        response_headers=(("Content-Type", "application/json"),),
-        response_body=json.dumps(describe).encode(), elapsed_ms=4.0,
-        events=(b'{"event":1}', b"\xff\xfe binary"),
-    ))
+            request_headers=auth,
+            request_body=b"",
+            status=200,
+            response_headers=(
+                ("Content-Type", "application/json"),
+                ("Set-Cookie", "sid=cookie-value-123456; Path=/"),
+            ),
+            response_body=json.dumps(card).encode(),
+            started_at=1.0,
+            elapsed_ms=3.5,
+        )
+    )
+    describe = {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "result": {"task": {"id": "t1", "status": {"state": "TASK_STATE_COMPLETED"}}},
+    }
+    run.exchanges.append(
+        Exchange(
+            seq=2,
+            purpose="describe_skill",
+            method="POST",
+            url="http://127.0.0.1:9/agent",
+            request_headers=auth,
+            request_body=b'{"method":"SendMessage","arg":"' + CANARY_ARGUMENT.encode() + b'"}',
+            status=200,
+            response_headers=(("Content-Type", "application/json"),),
+            response_body=json.dumps(describe).encode(),
+            elapsed_ms=4.0,
+            events=(b'{"event":1}', b"\xff\xfe binary"),
+        )
+    )
     run.digests = Digests(advertised=ADVERTISED, returned=COMPUTED, computed=COMPUTED)
     run.skill_id = "evaluate_resource_condition"
     run.skill_version = "1.0"
@@ -68,10 +89,22 @@ def digest_card_run() -> Run:
     failed.origin = Origin.LOCAL
     failed.message = "the advertised digest differs from the returned and computed digests"
     failed.hint = "Compare the digests in the inspector."
-    failed.evidence = {"advertised": ADVERTISED, "returned": COMPUTED, "computed": COMPUTED,
-                       "<script>": "<b>agent</b>"}
-    failed.findings = [Finding("digest mismatch", pointer="/interface_digest", rule="CP4",
-                               code="interface_invalid", expected=ADVERTISED, actual=COMPUTED)]
+    failed.evidence = {
+        "advertised": ADVERTISED,
+        "returned": COMPUTED,
+        "computed": COMPUTED,
+        "<script>": "<b>agent</b>",
+    }
+    failed.findings = [
+        Finding(
+            "digest mismatch",
+            pointer="/interface_digest",
+            rule="CP4",
+            code="interface_invalid",
+            expected=ADVERTISED,
+            actual=COMPUTED,
+        )
+    ]
     for step in run.steps[4:]:
         step.status = StepStatus.SKIPPED
     art = Artifact("a1", "describe_skill", (Part("data", {"x": 1}),), {"artifactId": "a1"})
@@ -93,19 +126,20 @@ def run_session_cli(argv: list[str]) -> int:
     return code
 
 
-APPENDIX_B_ARGUMENTS = {"resource_id": "network-resource-123",
-                        "condition": {"metric": "utilization", "operator": "gte",
-                                      "threshold": 80, "unit": "percent"}}
+APPENDIX_B_ARGUMENTS = {
+    "resource_id": "network-resource-123",
+    "condition": {"metric": "utilization", "operator": "gte", "threshold": 80, "unit": "percent"},
+}
 
 
-async def record_live(url: str, options: object, *, arguments: object = None,
-                      mode: str | None = None) -> Run:
+async def record_live(
+    url: str, options: object, *, arguments: object = None, mode: str | None = None
+) -> Run:
     """Run the real procedure against ``url`` (a reference agent on 127.0.0.1)."""
     from sia_tui.core.engine.procedure import Procedure
 
     assert isinstance(options, ClientOptions)
-    procedure = Procedure(Target(url, skill_id="evaluate_resource_condition", mode=mode),
-                          options)
+    procedure = Procedure(Target(url, skill_id="evaluate_resource_condition", mode=mode), options)
     if arguments is not None:
         procedure.set_arguments(arguments)
     try:

@@ -27,8 +27,13 @@ def _assert_clean(text: str, where: str) -> None:
 @pytest.fixture
 def saved(tmp_path: Path) -> Path:
     path = tmp_path / "canary.session.json"
-    save_session(digest_card_run(), canary_options(), path, secret_values=[CANARY_ARGUMENT],
-                 secret_headers=["X-Tenant-Key"])
+    save_session(
+        digest_card_run(),
+        canary_options(),
+        path,
+        secret_values=[CANARY_ARGUMENT],
+        secret_headers=["X-Tenant-Key"],
+    )
     return path
 
 
@@ -56,13 +61,21 @@ def test_canaries_are_nowhere_in_the_reports(saved: Path) -> None:
 
 
 def test_canaries_are_nowhere_in_cli_output_or_logs(
-        saved: Path, tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str],
-        caplog: pytest.LogCaptureFixture) -> None:
+    saved: Path,
+    tmp_path: Path,
+    data_dir: Path,
+    capsys: pytest.CaptureFixture[str],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     caplog.set_level(logging.DEBUG)
     autosave(digest_card_run(), canary_options())
-    for argv in (["report", str(saved)], ["report", str(saved), "--format", "html"],
-                 ["report", str(saved), "-o", str(tmp_path / "r.md")], ["history"],
-                 ["history", "--json"]):
+    for argv in (
+        ["report", str(saved)],
+        ["report", str(saved), "--format", "html"],
+        ["report", str(saved), "-o", str(tmp_path / "r.md")],
+        ["history"],
+        ["history", "--json"],
+    ):
         assert run_session_cli(argv) == 0
     out, err = capsys.readouterr()
     _assert_clean(out + err, "stdout/stderr")

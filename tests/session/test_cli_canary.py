@@ -34,31 +34,70 @@ def log_redaction() -> Iterator[None]:
 
 @pytest.mark.usefixtures("log_redaction")
 def test_check_save_report_replay_leak_nothing(
-        reference_agent: StartAgent, tmp_path: Path, capsys: pytest.CaptureFixture[str],
-        caplog: pytest.LogCaptureFixture) -> None:
+    reference_agent: StartAgent,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     """A canary through every input path (header, bearer, URL userinfo, query token, an
     argument value marked --secret) reaches no file, report, stdout, stderr or log.
     RULES ERR6: details and bodies echoing a secret value are redacted too."""
     caplog.set_level(logging.DEBUG)
     arguments = tmp_path / "args.json"
-    arguments.write_text(json.dumps({"resource_id": CANARY_ARGUMENT, "condition": {
-        "metric": "utilization", "operator": "gte", "threshold": 80, "unit": "percent"}}))
+    arguments.write_text(
+        json.dumps(
+            {
+                "resource_id": CANARY_ARGUMENT,
+                "condition": {
+                    "metric": "utilization",
+                    "operator": "gte",
+                    "threshold": 80,
+                    "unit": "percent",
+                },
+            }
+        )
+    )
     agent = reference_agent(fault="digest-card")
-    url = (agent.url.replace("http://", f"http://alice:{CANARY_USERINFO}@")
-           + f"/.well-known/agent-card.json?token={CANARY_QUERY}")
+    url = (
+        agent.url.replace("http://", f"http://alice:{CANARY_USERINFO}@")
+        + f"/.well-known/agent-card.json?token={CANARY_QUERY}"
+    )
     session = tmp_path / "s.session.json"
-    assert cli(["check", url, "--skill", "evaluate_resource_condition", "--bearer", CANARY_BEARER,
-                "--header", f"X-Tenant-Key: {CANARY_HEADER}", "--save", str(session),
-                "--args", str(arguments), "--secret", CANARY_ARGUMENT]) == 1
+    assert (
+        cli(
+            [
+                "check",
+                url,
+                "--skill",
+                "evaluate_resource_condition",
+                "--bearer",
+                CANARY_BEARER,
+                "--header",
+                f"X-Tenant-Key: {CANARY_HEADER}",
+                "--save",
+                str(session),
+                "--args",
+                str(arguments),
+                "--secret",
+                CANARY_ARGUMENT,
+            ]
+        )
+        == 1
+    )
     agent.stop()
     report_md, report_html = tmp_path / "r.md", tmp_path / "r.html"
     assert cli(["report", str(session), "-o", str(report_md)]) == 0
     assert cli(["report", str(session), "--format", "html", "-o", str(report_html)]) == 0
     assert cli(["replay", str(session), "--json"]) == 0
     out, err = capsys.readouterr()
-    texts = {"session": session.read_text(encoding="utf-8"), "stdout": out, "stderr": err,
-             "logs": caplog.text, "markdown": report_md.read_text(encoding="utf-8"),
-             "html": report_html.read_text(encoding="utf-8")}
+    texts = {
+        "session": session.read_text(encoding="utf-8"),
+        "stdout": out,
+        "stderr": err,
+        "logs": caplog.text,
+        "markdown": report_md.read_text(encoding="utf-8"),
+        "html": report_html.read_text(encoding="utf-8"),
+    }
     for where, text in texts.items():
         assert not [c for c in CANARIES if c in text], where
     assert "FAILED at step 4" in texts["markdown"]

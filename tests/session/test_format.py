@@ -52,16 +52,24 @@ def test_manifest_detects_an_edited_body(saved: Path) -> None:
     assert "exchange 2 events 0 body does not match the manifest" in loaded.warnings[0]
 
 
-@pytest.mark.parametrize(("content", "expected"), [
-    ('{"format": "har/1.2"}', "unsupported session format 'har/1.2'"),
-    ("[1, 2]", "not a JSON object"),
-    ("not json", "not valid JSON at line 1 column 1"),
-    ('{"format": "sia-session/1", "run": {}, "exchanges": [], "manifest": {}}',
-     "missing member 'target' of Run"),
-    ('{"format": "sia-session/1", "run": {"target": {"location": 5}}, "exchanges": [],'
-     ' "manifest": {}}', "at /run/target/location: expected str, found int"),
-    ("[" * 100000, "not"),
-])
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        ('{"format": "har/1.2"}', "unsupported session format 'har/1.2'"),
+        ("[1, 2]", "not a JSON object"),
+        ("not json", "not valid JSON at line 1 column 1"),
+        (
+            '{"format": "sia-session/1", "run": {}, "exchanges": [], "manifest": {}}',
+            "missing member 'target' of Run",
+        ),
+        (
+            '{"format": "sia-session/1", "run": {"target": {"location": 5}}, "exchanges": [],'
+            ' "manifest": {}}',
+            "at /run/target/location: expected str, found int",
+        ),
+        ("[" * 100000, "not"),
+    ],
+)
 def test_bad_files_give_one_line_errors(tmp_path: Path, content: str, expected: str) -> None:
     path = tmp_path / "bad.json"
     path.write_text(content, encoding="utf-8")
@@ -84,7 +92,8 @@ def test_missing_file_is_a_clear_error(tmp_path: Path) -> None:
 
 
 def test_atomic_write_keeps_the_old_file_when_writing_fails(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = tmp_path / "s.json"
     path.write_text("old", encoding="utf-8")
 

@@ -26,15 +26,18 @@ def test_credential_headers_are_replaced_whole() -> None:
     red = Redactor(secret_headers={"x-tenant-key"})
     headers = (("Cookie", "a=b"), ("X-Tenant-Key", CANARY_HEADER), ("Accept", "x/y"))
     assert red.headers(headers, "request header") == [
-        ["Cookie", "«redacted:cookie»"], ["X-Tenant-Key", "«redacted:x-tenant-key»"],
-        ["Accept", "x/y"]]
+        ["Cookie", "«redacted:cookie»"],
+        ["X-Tenant-Key", "«redacted:x-tenant-key»"],
+        ["Accept", "x/y"],
+    ]
 
 
 def test_url_userinfo_and_token_query_are_redacted_even_when_unknown() -> None:
     red = Redactor()
     out = red.text("see https://bob:hunter22@h.example/x?a=1&access_token=zzz999&b=2", "doc")
-    assert out == ("see https://«redacted:userinfo»@h.example/x?a=1"
-                   "&access_token=«redacted:access_token»&b=2")
+    assert out == (
+        "see https://«redacted:userinfo»@h.example/x?a=1&access_token=«redacted:access_token»&b=2"
+    )
     assert {h.name for h in red.hits} == {"userinfo", "access_token"}
 
 
@@ -59,20 +62,30 @@ def test_hits_say_where() -> None:
 
 
 def test_mask_headers_for_display() -> None:
-    shown = mask_headers([("authorization", "Bearer x"), ("X-Custom", "v"), ("X-Api-Key", "k")],
-                         secret_names=["x-custom"])
-    assert shown == [("authorization", "«redacted:authorization»"),
-                     ("X-Custom", "«redacted:x-custom»"), ("X-Api-Key", "«redacted:x-api-key»")]
+    shown = mask_headers(
+        [("authorization", "Bearer x"), ("X-Custom", "v"), ("X-Api-Key", "k")],
+        secret_names=["x-custom"],
+    )
+    assert shown == [
+        ("authorization", "«redacted:authorization»"),
+        ("X-Custom", "«redacted:x-custom»"),
+        ("X-Api-Key", "«redacted:x-api-key»"),
+    ]
 
 
 def test_a_setting_in_a_header_named_like_a_credential_does_not_corrupt_bodies() -> None:
     red = Redactor()
-    red.learn_headers([("X-Session-Mode", "stream"),
-                       ("Set-Cookie", "sid=cookie-abcdef; Path=/; Expires=Wed, 21 Oct 2026")])
+    red.learn_headers(
+        [
+            ("X-Session-Mode", "stream"),
+            ("Set-Cookie", "sid=cookie-abcdef; Path=/; Expires=Wed, 21 Oct 2026"),
+        ]
+    )
     body = b'{"response_modes": ["stream"], "at": "Wed, 21 Oct 2026", "c": "cookie-abcdef"}'
     assert red.data(body, "body") == (
         b'{"response_modes": ["stream"], "at": "Wed, 21 Oct 2026", "c": "\xc2\xabredacted:'
-        b'set-cookie\xc2\xbb"}')
+        b'set-cookie\xc2\xbb"}'
+    )
     assert red.headers((("X-Session-Mode", "stream"),), "h") == [
-        ["X-Session-Mode", "«redacted:x-session-mode»"]]
-
+        ["X-Session-Mode", "«redacted:x-session-mode»"]
+    ]

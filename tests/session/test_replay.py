@@ -40,8 +40,9 @@ async def test_replay_reproduces_step_4_without_network(digest_card_session: Pat
     assert {tuple(r.split(" ", 1)) for r in result.requested} <= recorded
 
 
-def test_an_edited_body_changes_the_verdict(digest_card_session: Path,
-                                                  capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_edited_body_changes_the_verdict(
+    digest_card_session: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     data = json.loads(digest_card_session.read_text(encoding="utf-8"))
     run = data["run"]
     card = data["exchanges"][0]["response"]["body"]
@@ -51,12 +52,15 @@ def test_an_edited_body_changes_the_verdict(digest_card_session: Path,
     assert run_session_cli(["replay", str(digest_card_session)]) == 1
     out = capsys.readouterr().out
     assert "does not match the manifest" in out
-    assert "step 4 Check the interface digest three ways: recorded failed (interface_invalid), " \
-           "today passed" in out
+    assert (
+        "step 4 Check the interface digest three ways: recorded failed (interface_invalid), "
+        "today passed" in out
+    )
 
 
-def test_replay_json_and_exit_codes(digest_card_session: Path, tmp_path: Path,
-                                          capsys: pytest.CaptureFixture[str]) -> None:
+def test_replay_json_and_exit_codes(
+    digest_card_session: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert run_session_cli(["replay", str(digest_card_session), "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["same"] is True and report["steps"][3]["status"] == "failed"
@@ -88,8 +92,9 @@ def test_replayed_run_is_displayable(digest_card_session: Path) -> None:
 async def test_replay_of_a_streamed_full_run(reference_agent: StartAgent, tmp_path: Path) -> None:
     """All eleven steps, the invocation streamed over SSE, replayed from the recorded bytes."""
     agent = reference_agent()
-    run = await record_live(agent.url, ClientOptions(), arguments=APPENDIX_B_ARGUMENTS,
-                            mode="stream")
+    run = await record_live(
+        agent.url, ClientOptions(), arguments=APPENDIX_B_ARGUMENTS, mode="stream"
+    )
     assert [s.status for s in run.steps] == [StepStatus.PASSED] * 11
     path = tmp_path / "stream.session.json"
     save_session(run, ClientOptions(), path)
@@ -100,8 +105,9 @@ async def test_replay_of_a_streamed_full_run(reference_agent: StartAgent, tmp_pa
     assert result.run.result.data_parts()[0]["result"] == "condition_not_met"
 
 
-async def test_replay_of_a_card_read_from_a_file(reference_agent: StartAgent,
-                                                 tmp_path: Path) -> None:
+async def test_replay_of_a_card_read_from_a_file(
+    reference_agent: StartAgent, tmp_path: Path
+) -> None:
     """The card file need not exist any more: its recorded bytes are served again."""
     import httpx
 

@@ -27,8 +27,9 @@ async def recorded(reference_agent: StartAgent, tmp_path: Path) -> tuple[Path, s
     return path, agent.url
 
 
-def test_rerun_still_reproduces(recorded: tuple[Path, str],
-                                      capsys: pytest.CaptureFixture[str]) -> None:
+def test_rerun_still_reproduces(
+    recorded: tuple[Path, str], capsys: pytest.CaptureFixture[str]
+) -> None:
     path, _ = recorded
     assert run_session_cli(["rerun", str(path), "--bearer", BEARER]) == 0
     out, err = capsys.readouterr()
@@ -37,8 +38,8 @@ def test_rerun_still_reproduces(recorded: tuple[Path, str],
 
 
 def test_rerun_against_a_fixed_agent_reports_what_changed(
-        recorded: tuple[Path, str], reference_agent: StartAgent,
-        capsys: pytest.CaptureFixture[str]) -> None:
+    recorded: tuple[Path, str], reference_agent: StartAgent, capsys: pytest.CaptureFixture[str]
+) -> None:
     path, _ = recorded
     fixed = reference_agent()
     result = asyncio.run(rerun_session(load_session(path), location=fixed.url))
@@ -53,17 +54,29 @@ def test_rerun_against_a_fixed_agent_reports_what_changed(
 
 
 def test_structural_diff_names_pointers_and_ignores_fresh_ids() -> None:
-    before = {"jsonrpc": "2.0", "id": 1, "result": {"task": {
-        "id": "t1", "contextId": "c1", "status": {"state": "A"}, "n": 1, "gone": True}}}
-    after = {"jsonrpc": "2.0", "id": 2, "result": {"task": {
-        "id": "t2", "contextId": "c2", "status": {"state": "B"}, "n": 1.0, "new": [1]}}}
+    before = {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "result": {
+            "task": {"id": "t1", "contextId": "c1", "status": {"state": "A"}, "n": 1, "gone": True}
+        },
+    }
+    after = {
+        "jsonrpc": "2.0",
+        "id": 2,
+        "result": {
+            "task": {"id": "t2", "contextId": "c2", "status": {"state": "B"}, "n": 1.0, "new": [1]}
+        },
+    }
     changes = {(c.op, c.pointer) for c in json_diff(before, after)}
-    assert changes == {("changed", "/result/task/status/state"),
-                       ("removed", "/result/task/gone"), ("added", "/result/task/new")}
+    assert changes == {
+        ("changed", "/result/task/status/state"),
+        ("removed", "/result/task/gone"),
+        ("added", "/result/task/new"),
+    }
 
 
-def test_a_redacted_target_needs_target(tmp_path: Path,
-                                              capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_redacted_target_needs_target(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from tests.session.session_data import canary_options, digest_card_run
 
     path = tmp_path / "s.json"

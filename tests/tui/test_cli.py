@@ -10,11 +10,27 @@ from sia_tui.cli.commands import build_parser, run
 
 def test_open_takes_check_options() -> None:
     args = build_parser().parse_args(
-        ["open", "card.json", "--skill", "evaluate_resource_condition", "--mode", "stream",
-         "--binding", "http-json", "--bearer", "t", "--insecure"])
+        [
+            "open",
+            "card.json",
+            "--skill",
+            "evaluate_resource_condition",
+            "--mode",
+            "stream",
+            "--binding",
+            "http-json",
+            "--bearer",
+            "t",
+            "--insecure",
+        ]
+    )
     assert args.func is open_main
     assert (args.card, args.skill, args.mode, args.binding) == (
-        "card.json", "evaluate_resource_condition", "stream", "http-json")
+        "card.json",
+        "evaluate_resource_condition",
+        "stream",
+        "http-json",
+    )
 
 
 def test_open_without_card_means_the_connect_screen() -> None:

@@ -163,8 +163,12 @@ async def test_edits_persist_per_target_and_skill(make_app: Any, user_dirs: Any)
         assert run is not None and screen is not None
         # The save is debounced: wait for the typed text itself (the skeleton that was there
         # before may already have been saved under the same key).
-        await wait_until(pilot, lambda: user_dirs.load_edit(
-            run.target.location, run.skill_id) == '{"typed": "by hand"}')
+        await wait_until(
+            pilot,
+            lambda: (
+                user_dirs.load_edit(run.target.location, run.skill_id) == '{"typed": "by hand"}'
+            ),
+        )
 
 
 async def test_markup_fault_renders_literally(make_app: Any) -> None:
@@ -279,6 +283,12 @@ async def test_palette_offers_prefixed_commands(make_app: Any) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         titles = [c.title for c in app.get_system_commands(app.screen)]
-        for wanted in ("step: run next", "step: run all", "step: restart",
-                       "digest: copy advertised", "theme: sia-light", "mode: digests"):
+        for wanted in (
+            "step: run next",
+            "step: run all",
+            "step: restart",
+            "digest: copy advertised",
+            "theme: sia-light",
+            "mode: digests",
+        ):
             assert wanted in titles

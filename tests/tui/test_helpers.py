@@ -49,13 +49,16 @@ def test_wheel_location_wins_when_present(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("change", "message"),
-    [({"primary": "not-a-colour"}, "not a colour"),
-     ({"variables": {}}, "missing app variables"),
-     ({"name": ""}, "name"),
-     ({"dark": "yes"}, "boolean")],
+    [
+        ({"primary": "not-a-colour"}, "not a colour"),
+        ({"variables": {}}, "missing app variables"),
+        ({"name": ""}, "name"),
+        ({"dark": "yes"}, "boolean"),
+    ],
 )
-def test_a_broken_theme_file_is_rejected_with_the_reason(change: dict[str, object],
-                                                          message: str) -> None:
+def test_a_broken_theme_file_is_rejected_with_the_reason(
+    change: dict[str, object], message: str
+) -> None:
     data = json.loads((REPO_THEMES / "dark.json").read_text()) | change
     with pytest.raises(ThemeFileError, match=message):
         parse_theme(data, "broken.json")
@@ -125,4 +128,6 @@ def test_edits_recent_targets_and_settings_persist(tmp_path: Path) -> None:
 
 def test_connect_header_field_parses_pairs() -> None:
     assert parse_headers("X-Tenant: blue; Authorization: Bearer t; junk") == (
-        ("X-Tenant", "blue"), ("Authorization", "Bearer t"))
+        ("X-Tenant", "blue"),
+        ("Authorization", "Bearer t"),
+    )

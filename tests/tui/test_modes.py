@@ -41,15 +41,21 @@ async def test_seven_and_eight_switch_modes_and_the_palette_names_them(make_app:
         await settle(pilot)
         assert isinstance(app.screen, OverviewScreen)
         titles = [c.title for c in app.get_system_commands(app.screen)]
-        for wanted in ("mode: history", "mode: compose", "session: save",
-                       "session: mark value secret"):
+        for wanted in (
+            "mode: history",
+            "mode: compose",
+            "session: save",
+            "session: mark value secret",
+        ):
             assert wanted in titles
         assert {b.id for b in app.BINDINGS if hasattr(b, "id")} >= {
-            "mode.history", "mode.compose", "session.save"}
+            "mode.history",
+            "mode.compose",
+            "session.save",
+        }
 
 
-async def test_compose_defaults_to_the_current_agent_and_gives_both_verdicts(
-        make_app: Any) -> None:
+async def test_compose_defaults_to_the_current_agent_and_gives_both_verdicts(make_app: Any) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -64,8 +70,7 @@ async def test_compose_defaults_to_the_current_agent_and_gives_both_verdicts(
         await pilot.pause()
         assert _value(app, "left-skill") == "measure_available_bandwidth"
         # The identical pair: direct composition allowed (RULES CMP1).
-        allowed = await _compose(app, pilot, "measure_available_bandwidth",
-                                 "admit_traffic_demand")
+        allowed = await _compose(app, pilot, "measure_available_bandwidth", "admit_traffic_demand")
         assert "direct composition allowed" in allowed
         # The look-alike pair: refused, naming the fields that differ (RULES CMP2).
         refused = await _compose(app, pilot, "measure_link_capacity", "admit_traffic_demand")

@@ -80,12 +80,12 @@ def gated_app(user_dirs: UserDirs) -> tuple[SiaApp, list[GatedEngine]]:
         built.append(GatedEngine(target))
         return built[-1]
 
-    return SiaApp(Target("fake-card.json"), engine_factory=factory, dirs=user_dirs,
-                  snapshot_mode=True), built
+    return SiaApp(
+        Target("fake-card.json"), engine_factory=factory, dirs=user_dirs, snapshot_mode=True
+    ), built
 
 
-async def test_n_and_r_while_a_step_runs_are_refused_not_cancelling_it(
-        user_dirs: UserDirs) -> None:
+async def test_n_and_r_while_a_step_runs_are_refused_not_cancelling_it(user_dirs: UserDirs) -> None:
     app, built = gated_app(user_dirs)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -136,7 +136,8 @@ async def test_invoke_while_steps_run_is_refused(user_dirs: UserDirs) -> None:
 
 
 async def test_results_while_streaming_show_the_state_and_records_so_far(
-        user_dirs: UserDirs) -> None:
+    user_dirs: UserDirs,
+) -> None:
     app, built = gated_app(user_dirs)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -207,12 +208,23 @@ async def test_editor_keys_f3_skeleton_and_ctrl_k_left_to_the_editor(make_app: A
         app.action_command_palette()
         await pilot.pause()
         await pilot.press(*"arguments: reset")
-        await wait_until(pilot, lambda: "arguments: reset to skeleton" in str(
-            app.screen.query("CommandList").first().get_option_at_index(0).prompt)
-            if app.screen.query("CommandList") else False)
+        await wait_until(
+            pilot,
+            lambda: (
+                "arguments: reset to skeleton"
+                in str(app.screen.query("CommandList").first().get_option_at_index(0).prompt)
+                if app.screen.query("CommandList")
+                else False
+            ),
+        )
         await pilot.press("enter")
-        await wait_until(pilot, lambda: isinstance(app.screen, InvokeScreen)
-                         and '"resource_id"' in app.screen.query_one(ArgumentEditor).text)
+        await wait_until(
+            pilot,
+            lambda: (
+                isinstance(app.screen, InvokeScreen)
+                and '"resource_id"' in app.screen.query_one(ArgumentEditor).text
+            ),
+        )
 
 
 async def test_save_dialog_types_into_the_path_field(make_app: Any) -> None:
@@ -253,7 +265,8 @@ async def test_cancel_explains_why_nothing_happened(make_app: Any) -> None:
 
 
 async def test_compose_diff_replaces_the_fetching_notice_and_focuses_the_table(
-        make_app: Any) -> None:
+    make_app: Any,
+) -> None:
     app = make_app()
     async with app.run_test(size=(130, 38)) as pilot:
         await settle(pilot)
@@ -307,15 +320,21 @@ def test_a_running_step_says_it_waits_for_the_answer() -> None:
     assert "waiting for the answer…" in shown and "No request was sent" not in shown
 
 
-async def test_read_only_results_never_ask_to_invoke(reference_agent: Any, user_dirs: UserDirs,
-                                                     tmp_path: Any) -> None:
+async def test_read_only_results_never_ask_to_invoke(
+    reference_agent: Any, user_dirs: UserDirs, tmp_path: Any
+) -> None:
     from sia_tui.core.session import load_session, save_session
     from tests.tui.test_sessions import no_network, record_run
 
     path = tmp_path / "ok.session.json"
     save_session(await record_run(reference_agent().url), ClientOptions(), path)
-    app = SiaApp(None, session=load_session(path), engine_factory=no_network, dirs=user_dirs,
-                 snapshot_mode=True)
+    app = SiaApp(
+        None,
+        session=load_session(path),
+        engine_factory=no_network,
+        dirs=user_dirs,
+        snapshot_mode=True,
+    )
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("6")

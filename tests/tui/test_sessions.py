@@ -51,10 +51,12 @@ async def record_run(url: str) -> Run:
 
 
 async def test_save_previews_redactions_and_writes_no_bearer(
-        reference_agent: Any, user_dirs: UserDirs, tmp_path: Path) -> None:
+    reference_agent: Any, user_dirs: UserDirs, tmp_path: Path
+) -> None:
     agent = reference_agent()
-    app = SiaApp(Target(agent.url), ClientOptions(bearer=CANARY_BEARER), dirs=user_dirs,
-                 snapshot_mode=True)
+    app = SiaApp(
+        Target(agent.url), ClientOptions(bearer=CANARY_BEARER), dirs=user_dirs, snapshot_mode=True
+    )
     told = record_notices(app)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -79,8 +81,9 @@ async def test_save_previews_redactions_and_writes_no_bearer(
     assert "«redacted:authorization»" in text
 
 
-async def test_cancelled_save_writes_nothing(make_app: Any, tmp_path: Path,
-                                             monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_cancelled_save_writes_nothing(
+    make_app: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -92,8 +95,7 @@ async def test_cancelled_save_writes_nothing(make_app: Any, tmp_path: Path,
     assert list(tmp_path.glob("*.session.json")) == []
 
 
-async def test_r_autosaves_the_finished_run_once(reference_agent: Any,
-                                                 user_dirs: UserDirs) -> None:
+async def test_r_autosaves_the_finished_run_once(reference_agent: Any, user_dirs: UserDirs) -> None:
     agent = reference_agent(fault="digest-card")
     app = SiaApp(Target(agent.url), dirs=user_dirs)  # not snapshot mode: autosave is on
     async with app.run_test(size=SIZE) as pilot:
@@ -120,13 +122,19 @@ async def test_snapshot_mode_never_autosaves(make_app: Any) -> None:
 
 
 async def test_open_session_shows_failing_step_without_network(
-        reference_agent: Any, user_dirs: UserDirs, tmp_path: Path) -> None:
+    reference_agent: Any, user_dirs: UserDirs, tmp_path: Path
+) -> None:
     agent = reference_agent(fault="digest-card")
     path = tmp_path / "digest-card.session.json"
     save_session(await record_run(agent.url), ClientOptions(), path)
     agent.stop()  # nothing to talk to, and the factory below fails on any attempt
-    app = SiaApp(None, session=load_session(path), engine_factory=no_network, dirs=user_dirs,
-                 snapshot_mode=True)
+    app = SiaApp(
+        None,
+        session=load_session(path),
+        engine_factory=no_network,
+        dirs=user_dirs,
+        snapshot_mode=True,
+    )
     told = record_notices(app)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -162,8 +170,9 @@ async def test_open_session_shows_failing_step_without_network(
         assert any("read-only session" in m for m in told[before:])
 
 
-def test_open_refuses_a_damaged_session_file(tmp_path: Path,
-                                             capsys: pytest.CaptureFixture[str]) -> None:
+def test_open_refuses_a_damaged_session_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     bad = tmp_path / "cut.session.json"
     bad.write_text('{"format": "sia-session/1", "run": {')
     assert run_cli(["open", str(bad)]) == 2
@@ -173,7 +182,8 @@ def test_open_refuses_a_damaged_session_file(tmp_path: Path,
 
 
 async def test_history_opens_read_only_and_deletes_after_asking(
-        reference_agent: Any, user_dirs: UserDirs) -> None:
+    reference_agent: Any, user_dirs: UserDirs
+) -> None:
     agent = reference_agent(fault="digest-card")
     history.autosave(await record_run(agent.url), ClientOptions())
     app = SiaApp(Target(agent.url), dirs=user_dirs, snapshot_mode=True)
@@ -205,7 +215,8 @@ async def test_history_opens_read_only_and_deletes_after_asking(
 
 
 async def test_marked_secret_is_masked_on_screen_and_redacted_on_save(
-        make_app: Any, tmp_path: Path) -> None:
+    make_app: Any, tmp_path: Path
+) -> None:
     app = make_app()
     secret = "sia-tui reference agent"
     async with app.run_test(size=SIZE) as pilot:
@@ -227,8 +238,9 @@ async def test_marked_secret_is_masked_on_screen_and_redacted_on_save(
     assert secret not in path.read_text()
 
 
-async def test_connect_screen_takes_secret_values(reference_agent: Any,
-                                                  user_dirs: UserDirs) -> None:
+async def test_connect_screen_takes_secret_values(
+    reference_agent: Any, user_dirs: UserDirs
+) -> None:
     agent = reference_agent()
     app = SiaApp(dirs=user_dirs, snapshot_mode=True)
     async with app.run_test(size=SIZE) as pilot:

@@ -39,19 +39,18 @@ def test_steps_after_r_show_six_green_steps(snap_compare: Any, make_app: Any) ->
     assert snap_compare(make_app(), terminal_size=SIZE, run_before=_ran_six_steps)
 
 
-def test_digest_card_fault_highlights_failed_step_four(snap_compare: Any,
-                                                       make_app: Any) -> None:
+def test_digest_card_fault_highlights_failed_step_four(snap_compare: Any, make_app: Any) -> None:
     """Step 4 in red ✘ and highlighted; steps 5-11 skipped ⊘. The evidence says
     code interface_invalid, origin local (found here), its meaning, and a 'What to do next'
     sentence, then the three digests and the forensics verdict."""
-    assert snap_compare(make_app("digest-card"), terminal_size=SIZE,
-                        run_before=_ran_six_steps)
+    assert snap_compare(make_app("digest-card"), terminal_size=SIZE, run_before=_ran_six_steps)
 
 
 def test_digest_inspector_three_way_table(snap_compare: Any, make_app: Any) -> None:
     """Three interface digest rows all '✔ match' in green, the embedded schemas table with
     declared/computed pairs, and at the bottom the pretty document beside its canonical JCS
     bytes with a byte count."""
+
     async def run_before(pilot: Pilot[Any]) -> None:
         await _ran_six_steps(pilot)
         await pilot.press("3")
@@ -63,6 +62,7 @@ def test_digest_inspector_three_way_table(snap_compare: Any, make_app: Any) -> N
 def test_digest_inspector_mismatch_in_red(snap_compare: Any, make_app: Any) -> None:
     """With the digest-card fault the 'advertised in card' row reads '✘ mismatch' in red
     while returned and computed match; a Forensics line explains the likely cause."""
+
     async def run_before(pilot: Pilot[Any]) -> None:
         await _ran_six_steps(pilot)
         await pilot.press("3")
@@ -71,11 +71,11 @@ def test_digest_inspector_mismatch_in_red(snap_compare: Any, make_app: Any) -> N
     assert snap_compare(make_app("digest-card"), terminal_size=SIZE, run_before=run_before)
 
 
-def test_document_browser_shows_readable_input_schema(snap_compare: Any,
-                                                      make_app: Any) -> None:
+def test_document_browser_shows_readable_input_schema(snap_compare: Any, make_app: Any) -> None:
     """The document tree on the left with input_schema selected; on the right the Schema
     Reference (schema_uri, version, dialect, digest), the note that schema_uri is never
     fetched, and the properties with types, * required marks and the operator enum."""
+
     async def run_before(pilot: Pilot[Any]) -> None:
         await _ran_six_steps(pilot)
         await pilot.press("4")
@@ -89,6 +89,7 @@ def test_document_browser_shows_readable_input_schema(snap_compare: Any,
 def test_document_authority_says_it_does_not_permit(snap_compare: Any, make_app: Any) -> None:
     """The authority node selected: a bold warning that authority describes and does not
     permit (RULES SID5), then its JSON."""
+
     async def run_before(pilot: Pilot[Any]) -> None:
         await _ran_six_steps(pilot)
         await pilot.press("4")
@@ -103,6 +104,7 @@ def test_editor_marks_a_type_error(snap_compare: Any, make_app: Any) -> None:
     """The Appendix B arguments with threshold "eighty": the value underlined in red on
     line 3, the verdict '✘ 1 problem(s)', the Problems table row /condition/threshold, type,
     expected number, and 'Invoke' greyed out in the footer."""
+
     async def run_before(pilot: Pilot[Any]) -> None:
         await _ran_six_steps(pilot)
         await enter_arguments(pilot, APPENDIX_B_ARGUMENTS.replace("80", '"eighty"'))
@@ -114,6 +116,7 @@ def test_editor_marks_a_type_error(snap_compare: Any, make_app: Any) -> None:
 def test_help_lists_the_focused_panes_keys(snap_compare: Any, make_app: Any) -> None:
     """A centred help dialog over the Steps screen: a table of keys (n Next step, r Run all,
     R Restart, p Pretty/raw, s Show secrets, a Show all, then the mode keys)."""
+
     async def run_before(pilot: Pilot[Any]) -> None:
         await _ran_six_steps(pilot)
         await pilot.press("f1")
@@ -124,6 +127,7 @@ def test_help_lists_the_focused_panes_keys(snap_compare: Any, make_app: Any) -> 
 
 def test_light_theme_steps(snap_compare: Any, make_app: Any) -> None:
     """The Steps screen in sia-light: dark text on a light background, green ✔ icons."""
+
     async def run_before(pilot: Pilot[Any]) -> None:
         pilot.app.theme = "sia-light"
         await _ran_six_steps(pilot)
@@ -134,6 +138,7 @@ def test_light_theme_steps(snap_compare: Any, make_app: Any) -> None:
 def test_high_contrast_theme_failure(snap_compare: Any, make_app: Any) -> None:
     """The digest-card failure in sia-high-contrast: pure black background, bright red ✘
     on step 4, bright yellow accents."""
+
     async def run_before(pilot: Pilot[Any]) -> None:
         pilot.app.theme = "sia-high-contrast"
         await _ran_six_steps(pilot)
@@ -157,6 +162,7 @@ def test_results_side_by_side(snap_compare: Any, make_app: Any) -> None:
 
 def test_all_eleven_steps_green(snap_compare: Any, make_app: Any) -> None:
     """After invoking, the Steps screen shows all eleven steps with green ✔."""
+
     async def run_before(pilot: Pilot[Any]) -> None:
         await _invoked(pilot)
         await pilot.press("2")
@@ -182,6 +188,7 @@ def test_history_lists_the_autosaved_failure(snap_compare: Any, make_app: Any) -
     """Mode 7, History: one row, time '<time>', target http://127.0.0.1:PORT, skill
     evaluate_resource_condition, outcome 'failed', failing step 4; the footer offers Open,
     Delete, Reload and Back, and the mode keys 1-8."""
+
     async def run_before(pilot: Pilot[Any]) -> None:
         await _ran_six_steps(pilot)
         run = pilot.app.current_run
@@ -199,6 +206,7 @@ def test_compose_refuses_the_look_alike_pair(snap_compare: Any, make_app: Any) -
     composition not allowed: schema_uri, digest differ' with the two task ids, the look-alike
     explanation (capacity vs available bandwidth); below, the four identity fields with
     '✘ differs' on schema_uri and digest and '✔ equal' on version and dialect."""
+
     async def run_before(pilot: Pilot[Any]) -> None:
         await settle(pilot)
         await pilot.press("8")
@@ -216,9 +224,9 @@ def test_compose_refuses_the_look_alike_pair(snap_compare: Any, make_app: Any) -
     assert snap_compare(make_app(), terminal_size=SIZE, run_before=run_before)
 
 
-def test_read_only_session_shows_the_recorded_failure(snap_compare: Any, reference_agent: Any,
-                                                      user_dirs: UserDirs,
-                                                      tmp_path: Path) -> None:
+def test_read_only_session_shows_the_recorded_failure(
+    snap_compare: Any, reference_agent: Any, user_dirs: UserDirs, tmp_path: Path
+) -> None:
     """A saved digest-card session opened read-only: the header starts with a highlighted
     'session (read-only)' badge; step 4 red ✘ and selected with its evidence (interface_invalid,
     local), steps 5-11 skipped ⊘; nothing was sent to open it."""
@@ -226,6 +234,11 @@ def test_read_only_session_shows_the_recorded_failure(snap_compare: Any, referen
     agent = reference_agent(fault="digest-card")
     save_session(asyncio.run(record_run(agent.url)), ClientOptions(), path)
     agent.stop()
-    app = SiaApp(None, session=load_session(path), engine_factory=no_network, dirs=user_dirs,
-                 snapshot_mode=True)
+    app = SiaApp(
+        None,
+        session=load_session(path),
+        engine_factory=no_network,
+        dirs=user_dirs,
+        snapshot_mode=True,
+    )
     assert snap_compare(app, terminal_size=SIZE, run_before=settle)

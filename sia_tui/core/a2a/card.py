@@ -59,11 +59,17 @@ def _interfaces_v1(entries: list[Any], source: str | None, warnings: list[str]) 
         if not isinstance(version, str):
             warnings.append(f"supportedInterfaces[{index}] has no protocolVersion; 1.0 assumed")
         elif _MAJOR_MINOR.fullmatch(version) is None:
-            warnings.append(f"supportedInterfaces[{index}].protocolVersion {version!r} "
-                            "is not Major.Minor")
-        found.append(Interface(url=_resolve(url, source, warnings), binding=binding or "JSONRPC",
-                               protocol_version=major_minor(version, "1.0"),
-                               tenant=_str(entry.get("tenant")) or None))
+            warnings.append(
+                f"supportedInterfaces[{index}].protocolVersion {version!r} is not Major.Minor"
+            )
+        found.append(
+            Interface(
+                url=_resolve(url, source, warnings),
+                binding=binding or "JSONRPC",
+                protocol_version=major_minor(version, "1.0"),
+                tenant=_str(entry.get("tenant")) or None,
+            )
+        )
     return _flag_bindings(found, warnings)
 
 
@@ -74,8 +80,9 @@ def _flag_bindings(found: list[Interface], warnings: list[str]) -> list[Interfac
     return found
 
 
-def _interfaces_v03(card: dict[str, Any], source: str | None,
-                    warnings: list[str]) -> list[Interface]:
+def _interfaces_v03(
+    card: dict[str, Any], source: str | None, warnings: list[str]
+) -> list[Interface]:
     version = major_minor(card.get("protocolVersion"), "0.3")
     if "protocolVersion" not in card:
         warnings.append("0.3 card without protocolVersion; 0.3 assumed")
@@ -89,8 +96,11 @@ def _interfaces_v03(card: dict[str, Any], source: str | None,
         if not isinstance(entry, dict) or not _str(entry.get("url")):
             warnings.append(f"additionalInterfaces[{index}] has no url; ignored")
             continue
-        item = Interface(_resolve(entry["url"], source, warnings),
-                         _str(entry.get("transport")) or "JSONRPC", version)
+        item = Interface(
+            _resolve(entry["url"], source, warnings),
+            _str(entry.get("transport")) or "JSONRPC",
+            version,
+        )
         if item not in found:
             found.append(item)
     return _flag_bindings(found, warnings)
@@ -106,13 +116,17 @@ def _skills(raw: Any, warnings: list[str]) -> tuple[CardSkill, ...]:
             if member not in entry:
                 warnings.append(f"skills[{index}] ({entry['id']}) has no {member}")
         tags, examples = entry.get("tags"), entry.get("examples")
-        skills.append(CardSkill(
-            id=entry["id"], name=_str(entry.get("name")) or "",
-            description=_str(entry.get("description")) or "",
-            tags=tuple(t for t in tags if isinstance(t, str)) if isinstance(tags, list) else (),
-            examples=tuple(e for e in examples if isinstance(e, str))
-            if isinstance(examples, list) else (),
-        ))
+        skills.append(
+            CardSkill(
+                id=entry["id"],
+                name=_str(entry.get("name")) or "",
+                description=_str(entry.get("description")) or "",
+                tags=tuple(t for t in tags if isinstance(t, str)) if isinstance(tags, list) else (),
+                examples=tuple(e for e in examples if isinstance(e, str))
+                if isinstance(examples, list)
+                else (),
+            )
+        )
     return tuple(skills)
 
 
@@ -126,15 +140,20 @@ def _schema_interface(extensions: Any, warnings: list[str]) -> SchemaInterfaceAd
         bindings = []
         raw_skills = params.get("skills")
         for index, item in enumerate(raw_skills if isinstance(raw_skills, list) else []):
-            values = [item.get(k) if isinstance(item, dict) else None
-                      for k in ("skill_id", "skill_version", "interface_digest")]
+            values = [
+                item.get(k) if isinstance(item, dict) else None
+                for k in ("skill_id", "skill_version", "interface_digest")
+            ]
             if all(isinstance(v, str) for v in values):
                 bindings.append(SkillBinding(*(str(v) for v in values)))
             else:
                 warnings.append(f"schema-interface params.skills[{index}] is malformed; ignored")
-        return SchemaInterfaceAd(interface_version=params.get("interface_version"),
-                                 required=entry.get("required") is True,
-                                 bindings=tuple(bindings), raw=entry)
+        return SchemaInterfaceAd(
+            interface_version=params.get("interface_version"),
+            required=entry.get("required") is True,
+            bindings=tuple(bindings),
+            raw=entry,
+        )
     return None
 
 

@@ -48,8 +48,7 @@ def origin_of(url: str) -> Origin:
 
 def _redirect_refused(status: int, target: str, url: str) -> TransportError:
     """RULES SR7: a redirect names a URL the user did not give; say where, do not go."""
-    return TransportError(f"HTTP {status} redirect to {target[:300]!r} was not followed",
-                          url=url)
+    return TransportError(f"HTTP {status} redirect to {target[:300]!r} was not followed", url=url)
 
 
 @dataclass(frozen=True)
@@ -64,9 +63,13 @@ class CardFetch:
 class A2AClient:
     """Talks A2A 1.0 (and 0.3) to one agent; every exchange lands in ``exchanges``."""
 
-    def __init__(self, options: ClientOptions, *,
-                 transport: httpx.AsyncBaseTransport | None = None,
-                 on_exchange: Callable[[Exchange], None] | None = None) -> None:
+    def __init__(
+        self,
+        options: ClientOptions,
+        *,
+        transport: httpx.AsyncBaseTransport | None = None,
+        on_exchange: Callable[[Exchange], None] | None = None,
+    ) -> None:
         self.options = options
         # httpx logs request URLs at INFO: scrub this client's credentials from every record.
         install_log_redaction(Redactor.from_options(options))
@@ -85,8 +88,12 @@ class A2AClient:
     async def __aenter__(self) -> A2AClient:
         return self
 
-    async def __aexit__(self, exc_type: type[BaseException] | None,
-                        exc: BaseException | None, tb: TracebackType | None) -> None:
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
         await self.aclose()
 
     async def aclose(self) -> None:
@@ -101,8 +108,10 @@ class A2AClient:
         if not sep:
             return self._card_from_file(location)
         if scheme.lower() not in ("http", "https"):
-            raise TransportError(f"unsupported URL scheme {scheme!r}: use http or https, or a "
-                                 "local card file", url=location)
+            raise TransportError(
+                f"unsupported URL scheme {scheme!r}: use http or https, or a local card file",
+                url=location,
+            )
         try:
             host = urlsplit(location).hostname
         except ValueError as exc:
@@ -131,42 +140,66 @@ class A2AClient:
             with path.open("rb") as handle:
                 data = handle.read(limit + 1)
         except OSError as exc:
-            self._recorder.record(purpose="agent card", method="FILE", url=str(path),
-                                  request_headers=(), request_body=b"", started_at=started,
-                                  error=f"cannot read: {exc.strerror or exc}")
-            raise TransportError(f"cannot read card file: {exc.strerror or exc}",
-                                 url=str(path)) from exc
+            self._recorder.record(
+                purpose="agent card",
+                method="FILE",
+                url=str(path),
+                request_headers=(),
+                request_body=b"",
+                started_at=started,
+                error=f"cannot read: {exc.strerror or exc}",
+            )
+            raise TransportError(
+                f"cannot read card file: {exc.strerror or exc}", url=str(path)
+            ) from exc
         too_large = len(data) > limit
         exchange = self._recorder.record(
-            purpose="agent card", method="FILE", url=str(path), request_headers=(),
-            request_body=b"", response_body=data[:limit], started_at=started,
-            error=f"file larger than {limit} bytes" if too_large else None, truncated=too_large)
+            purpose="agent card",
+            method="FILE",
+            url=str(path),
+            request_headers=(),
+            request_body=b"",
+            response_body=data[:limit],
+            started_at=started,
+            error=f"file larger than {limit} bytes" if too_large else None,
+            truncated=too_large,
+        )
         if too_large:
             raise ResponseTooLarge(f"card file larger than {limit} bytes", url=str(path))
         # A local card is trusted like a user setting: no origin to compare interfaces with.
         self._card_origin = None
-        payload = load_json(data, source=str(path), max_bytes=limit,
-                            max_depth=self.options.max_depth)
+        payload = load_json(
+            data, source=str(path), max_bytes=limit, max_depth=self.options.max_depth
+        )
         return CardFetch(parse_card(payload), str(path), exchange)
 
     # -- A2A calls --------------------------------------------------------------------------
 
-    async def send(self, iface: Interface, data: dict[str, Any], *, purpose: str,
-                   return_immediately: bool = False) -> Task | Message:
+    async def send(
+        self,
+        iface: Interface,
+        data: dict[str, Any],
+        *,
+        purpose: str,
+        return_immediately: bool = False,
+    ) -> Task | Message:
         """SendMessage with one user data part; the answer as a Task or Message.
 
         By default the agent answers when the task is final; ``return_immediately`` (poll
         mode) asks for the task as soon as it exists.
         """
         codec = codec_for(iface.dialect)
-        wire = codec.build(iface, "send", rpc_id=self._next_id(),
-                           message=codec.make_user_message(data),
-                           return_immediately=return_immediately)
+        wire = codec.build(
+            iface,
+            "send",
+            rpc_id=self._next_id(),
+            message=codec.make_user_message(data),
+            return_immediately=return_immediately,
+        )
         payload = await self._wire_call(purpose, codec, wire)
         return read_send(payload, jsonrpc=wire.jsonrpc, proto03=wire.proto03)
 
-    async def get_task(self, iface: Interface, task_id: str, *,
-                       purpose: str = "get task") -> Task:
+    async def get_task(self, iface: Interface, task_id: str, *, purpose: str = "get task") -> Task:
         """GetTask."""
         codec = codec_for(iface.dialect)
         wire = codec.build(iface, "get", rpc_id=self._next_id(), task_id=task_id)
@@ -191,14 +224,17 @@ class A2AClient:
             task = await self.get_task(iface, task_id, purpose="poll")
         return task
 
-    async def stream(self, iface: Interface, data: dict[str, Any], *,
-                     purpose: str) -> AsyncIterator[StreamEvent]:
+    async def stream(
+        self, iface: Interface, data: dict[str, Any], *, purpose: str
+    ) -> AsyncIterator[StreamEvent]:
         """SendStreamingMessage: events as they arrive, until a final one or the stream ends."""
         codec = codec_for(iface.dialect)
-        wire = codec.build(iface, "stream", rpc_id=self._next_id(),
-                           message=codec.make_user_message(data))
-        headers = self._headers(codec.version, wire.url, codec, wire.content_type,
-                                accept="text/event-stream")
+        wire = codec.build(
+            iface, "stream", rpc_id=self._next_id(), message=codec.make_user_message(data)
+        )
+        headers = self._headers(
+            codec.version, wire.url, codec, wire.content_type, accept="text/event-stream"
+        )
         request = self._recorder.build(wire.method, wire.url, headers, wire.body, stream=True)
         events: list[bytes] = []
         async with self._recorder.open(purpose, request, events) as (response, body):
@@ -208,8 +244,9 @@ class A2AClient:
                 raise _redirect_refused(response.status_code, target, wire.url)
             if not response.is_success or "text/event-stream" not in content_type:
                 await self._recorder.read_all(response, body)
-                payload = self._decode(response.status_code, content_type_of(response.headers),
-                                       bytes(body), wire.url)
+                payload = self._decode(
+                    response.status_code, content_type_of(response.headers), bytes(body), wire.url
+                )
                 yield read_event(payload, jsonrpc=wire.jsonrpc, proto03=wire.proto03)
                 return
             parser = SSEParser(max_event_bytes=self.options.max_event_bytes)
@@ -232,9 +269,12 @@ class A2AClient:
         return self._rpc_id
 
     def _event(self, sse: SSEEvent, wire: WireRequest) -> StreamEvent:
-        payload = load_json(sse.data, source=f"{wire.url} (SSE event)",
-                            max_bytes=self.options.max_event_bytes,
-                            max_depth=self.options.max_depth)
+        payload = load_json(
+            sse.data,
+            source=f"{wire.url} (SSE event)",
+            max_bytes=self.options.max_event_bytes,
+            max_depth=self.options.max_depth,
+        )
         if sse.is_error:  # sse-starlette sends a mid-stream failure as `event: error`
             error = payload.get("error", payload) if isinstance(payload, dict) else payload
             raise jsonrpc_error(error)
@@ -246,16 +286,20 @@ class A2AClient:
         payload = self._payload(reply)
         if wire.jsonrpc and isinstance(payload, dict) and payload.get("id") != wire.rpc_id:
             # Forgiven (the answer is still read) but shown: a proxy or agent mixed up replies.
-            self.warnings.append(f"JSON-RPC response id {payload.get('id')!r} does not match "
-                                 f"request id {wire.rpc_id} (exchange {reply.exchange.seq})")
+            self.warnings.append(
+                f"JSON-RPC response id {payload.get('id')!r} does not match "
+                f"request id {wire.rpc_id} (exchange {reply.exchange.seq})"
+            )
         return payload
 
-    async def _call(self, purpose: str, method: str, url: str,
-                    headers: list[tuple[str, str]], body: bytes = b"") -> Reply:
+    async def _call(
+        self, purpose: str, method: str, url: str, headers: list[tuple[str, str]], body: bytes = b""
+    ) -> Reply:
         """One request; same-origin redirects only when allowed, each hop recorded."""
         for _ in range(_MAX_REDIRECTS + 1):
             reply = await self._recorder.request(
-                purpose, self._recorder.build(method, url, headers, body))
+                purpose, self._recorder.build(method, url, headers, body)
+            )
             if reply.status // 100 != 3 or reply.status == 304:
                 return reply
             target = urljoin(url, reply.headers.get("location", ""))
@@ -283,9 +327,15 @@ class A2AClient:
             raise TransportError(f"HTTP {status}", url=source)
         return load_json(body, source=source, max_bytes=limit, max_depth=depth)
 
-    def _headers(self, version: str, url: str, codec: Codec | None = None,
-                 content_type: str | None = None, *, accept: str | None = None,
-                 ) -> list[tuple[str, str]]:
+    def _headers(
+        self,
+        version: str,
+        url: str,
+        codec: Codec | None = None,
+        content_type: str | None = None,
+        *,
+        accept: str | None = None,
+    ) -> list[tuple[str, str]]:
         """Version, extensions, content type, then user credentials when the origin allows."""
         headers = [(VERSION_HEADER, version)]
         if self.options.extensions:
@@ -309,9 +359,12 @@ class A2AClient:
             self._warned_origins.add(target)
             where = f"{target[0]}://{target[1]}:{target[2]}"
             home = "{}://{}:{}".format(*self._card_origin)
-            verdict = ("credentials are sent (cross-origin allowed)"
-                       if self.options.allow_cross_origin
-                       else "user headers and bearer token are withheld")
-            self.warnings.append(f"interface origin {where} differs from the card origin "
-                                 f"{home}: {verdict}")
+            verdict = (
+                "credentials are sent (cross-origin allowed)"
+                if self.options.allow_cross_origin
+                else "user headers and bearer token are withheld"
+            )
+            self.warnings.append(
+                f"interface origin {where} differs from the card origin {home}: {verdict}"
+            )
         return self.options.allow_cross_origin

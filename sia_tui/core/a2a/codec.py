@@ -25,8 +25,13 @@ class Codec(Protocol):
     def extension_headers(self, uri: str) -> list[tuple[str, str]]: ...
 
     def build(
-        self, iface: Interface, operation: str, *, rpc_id: int,
-        message: dict[str, Any] | None = None, task_id: str | None = None,
+        self,
+        iface: Interface,
+        operation: str,
+        *,
+        rpc_id: int,
+        message: dict[str, Any] | None = None,
+        task_id: str | None = None,
         return_immediately: bool = False,
     ) -> WireRequest: ...
 

@@ -57,8 +57,13 @@ class CodecV03:
         return [(EXTENSIONS_HEADER, uri), (LEGACY_EXTENSIONS_HEADER, uri)]
 
     def build(
-        self, iface: Interface, operation: str, *, rpc_id: int,
-        message: dict[str, Any] | None = None, task_id: str | None = None,
+        self,
+        iface: Interface,
+        operation: str,
+        *,
+        rpc_id: int,
+        message: dict[str, Any] | None = None,
+        task_id: str | None = None,
         return_immediately: bool = False,
     ) -> WireRequest:
         """The HTTP request for ``operation`` on ``iface``."""
@@ -67,28 +72,48 @@ class CodecV03:
         if iface.binding == "JSONRPC":
             params: dict[str, Any] = (
                 {"message": message, "configuration": _configuration(return_immediately)}
-                if sending else {"id": task_id}
+                if sending
+                else {"id": task_id}
             )
             if iface.tenant:
                 params["tenant"] = iface.tenant
-            envelope = {"jsonrpc": "2.0", "id": rpc_id, "method": METHODS[operation],
-                        "params": params}
-            return WireRequest(operation, "POST", iface.url, encode(envelope),
-                               JSON_CONTENT_TYPE, rpc_id)
+            envelope = {
+                "jsonrpc": "2.0",
+                "id": rpc_id,
+                "method": METHODS[operation],
+                "params": params,
+            }
+            return WireRequest(
+                operation, "POST", iface.url, encode(envelope), JSON_CONTENT_TYPE, rpc_id
+            )
         if sending:
             assert message is not None
             path = "/v1/message:send" if operation == "send" else "/v1/message:stream"
-            body = {"message": to_proto03(message),
-                    "configuration": _configuration(return_immediately)}
-            return WireRequest(operation, "POST", rest_url(iface, path), encode(body),
-                               JSON_CONTENT_TYPE, proto03=True)
+            body = {
+                "message": to_proto03(message),
+                "configuration": _configuration(return_immediately),
+            }
+            return WireRequest(
+                operation,
+                "POST",
+                rest_url(iface, path),
+                encode(body),
+                JSON_CONTENT_TYPE,
+                proto03=True,
+            )
         assert task_id is not None
         if operation == "get":
-            return WireRequest(operation, "GET", rest_url(iface, "/v1" + task_path(task_id)),
-                               proto03=True)
-        return WireRequest(operation, "POST",
-                           rest_url(iface, "/v1" + task_path(task_id) + ":cancel"),
-                           b"{}", JSON_CONTENT_TYPE, proto03=True)
+            return WireRequest(
+                operation, "GET", rest_url(iface, "/v1" + task_path(task_id)), proto03=True
+            )
+        return WireRequest(
+            operation,
+            "POST",
+            rest_url(iface, "/v1" + task_path(task_id) + ":cancel"),
+            b"{}",
+            JSON_CONTENT_TYPE,
+            proto03=True,
+        )
 
 
 CODEC = CodecV03()

@@ -36,8 +36,13 @@ class CodecV1:
         return [(EXTENSIONS_HEADER, uri)]
 
     def build(
-        self, iface: Interface, operation: str, *, rpc_id: int,
-        message: dict[str, Any] | None = None, task_id: str | None = None,
+        self,
+        iface: Interface,
+        operation: str,
+        *,
+        rpc_id: int,
+        message: dict[str, Any] | None = None,
+        task_id: str | None = None,
         return_immediately: bool = False,
     ) -> WireRequest:
         """The HTTP request for ``operation`` on ``iface``.
@@ -54,19 +59,30 @@ class CodecV1:
             )
             if iface.tenant:
                 params["tenant"] = iface.tenant  # A2A 1.0 section 8.3.2: copy the tenant
-            envelope = {"jsonrpc": "2.0", "id": rpc_id, "method": METHODS[operation],
-                        "params": params}
-            return WireRequest(operation, "POST", iface.url, encode(envelope),
-                               JSON_CONTENT_TYPE, rpc_id)
+            envelope = {
+                "jsonrpc": "2.0",
+                "id": rpc_id,
+                "method": METHODS[operation],
+                "params": params,
+            }
+            return WireRequest(
+                operation, "POST", iface.url, encode(envelope), JSON_CONTENT_TYPE, rpc_id
+            )
         if operation in ("send", "stream"):
             path = "/message:send" if operation == "send" else "/message:stream"
-            return WireRequest(operation, "POST", rest_url(iface, path),
-                               encode(sending), REST_CONTENT_TYPE)
+            return WireRequest(
+                operation, "POST", rest_url(iface, path), encode(sending), REST_CONTENT_TYPE
+            )
         assert task_id is not None
         if operation == "get":
             return WireRequest(operation, "GET", rest_url(iface, task_path(task_id)))
-        return WireRequest(operation, "POST", rest_url(iface, task_path(task_id) + ":cancel"),
-                           b"{}", REST_CONTENT_TYPE)
+        return WireRequest(
+            operation,
+            "POST",
+            rest_url(iface, task_path(task_id) + ":cancel"),
+            b"{}",
+            REST_CONTENT_TYPE,
+        )
 
 
 CODEC = CodecV1()

@@ -29,7 +29,7 @@ class Interface:
 
     @property
     def dialect(self) -> str:
-        """"0.3" for any 0.x interface, else "1.0": chooses the codec."""
+        """ "0.3" for any 0.x interface, else "1.0": chooses the codec."""
         return "0.3" if self.protocol_version.startswith("0.") else "1.0"
 
     @property

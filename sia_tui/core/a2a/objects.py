@@ -187,19 +187,26 @@ def parse_stream_event(raw: Any, *, proto03: bool = False) -> StreamEvent:
         body = payload if kind else _obj(payload["statusUpdate"], "statusUpdate")
         state, message = _status(body.get("status"), proto03)
         return StreamEvent(
-            "status", state=state, status_message=message,
-            final=flagged or body.get("final") is True or _ends(state), raw=payload,
+            "status",
+            state=state,
+            status_message=message,
+            final=flagged or body.get("final") is True or _ends(state),
+            raw=payload,
         )
     if kind == "artifact-update" or "artifactUpdate" in payload:
         body = payload if kind else _obj(payload["artifactUpdate"], "artifactUpdate")
         return StreamEvent(
-            "artifact", artifact=parse_artifact(body.get("artifact"), proto03=proto03),
-            append=body.get("append") is True, last_chunk=body.get("lastChunk") is True,
-            final=flagged, raw=payload,
+            "artifact",
+            artifact=parse_artifact(body.get("artifact"), proto03=proto03),
+            append=body.get("append") is True,
+            last_chunk=body.get("lastChunk") is True,
+            final=flagged,
+            raw=payload,
         )
     item = parse_task_or_message(payload, proto03=proto03)
     if isinstance(item, Task):
-        return StreamEvent("task", task=item, state=item.state,
-                           final=flagged or _ends(item.state), raw=payload)
+        return StreamEvent(
+            "task", task=item, state=item.state, final=flagged or _ends(item.state), raw=payload
+        )
     # A lone Message is the whole answer: the stream closes after it (A2A 1.0 section 11.7).
     return StreamEvent("message", message=item, final=True, raw=payload)

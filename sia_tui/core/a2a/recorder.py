@@ -75,15 +75,23 @@ KEEPALIVE_SECONDS = 2.0
 class ExchangeRecorder:
     """Sends requests with limits and keeps an immutable Exchange for each, failed or not."""
 
-    def __init__(self, options: ClientOptions, *, transport: httpx.AsyncBaseTransport | None,
-                 on_exchange: Callable[[Exchange], None] | None) -> None:
+    def __init__(
+        self,
+        options: ClientOptions,
+        *,
+        transport: httpx.AsyncBaseTransport | None,
+        on_exchange: Callable[[Exchange], None] | None,
+    ) -> None:
         self.options = options
         self.exchanges: list[Exchange] = []
         self._on_exchange = on_exchange
         timeout = httpx.Timeout(options.read_timeout, connect=options.connect_timeout)
         self._http = httpx.AsyncClient(
-            transport=transport, verify=ssl_context(options), timeout=timeout,
-            follow_redirects=False, trust_env=options.trust_env,
+            transport=transport,
+            verify=ssl_context(options),
+            timeout=timeout,
+            follow_redirects=False,
+            trust_env=options.trust_env,
             # Servers commonly drop idle connections after 5 s (uvicorn's default); reusing
             # one at that moment fails a POST with a bare ReadError. Expire ours first.
             limits=httpx.Limits(keepalive_expiry=KEEPALIVE_SECONDS),
@@ -101,13 +109,23 @@ class ExchangeRecorder:
             self._on_exchange(exchange)
         return exchange
 
-    def build(self, method: str, url: str, headers: list[tuple[str, str]], body: bytes,
-              *, stream: bool = False) -> httpx.Request:
+    def build(
+        self,
+        method: str,
+        url: str,
+        headers: list[tuple[str, str]],
+        body: bytes,
+        *,
+        stream: bool = False,
+    ) -> httpx.Request:
         """An httpx request; streams get the idle timeout instead of the read timeout."""
         read = self.options.stream_idle_timeout if stream else self.options.read_timeout
         try:
             return self._http.build_request(
-                method, url, headers=headers, content=body or None,
+                method,
+                url,
+                headers=headers,
+                content=body or None,
                 timeout=httpx.Timeout(read, connect=self.options.connect_timeout),
             )
         except (httpx.InvalidURL, httpx.UnsupportedProtocol) as exc:
@@ -135,9 +153,12 @@ class ExchangeRecorder:
             raise ResponseTooLarge(f"response larger than {limit} bytes; read aborted")
 
     @asynccontextmanager
-    async def open(self, purpose: str, request: httpx.Request,
-                   events: list[bytes] | None = None,
-                   ) -> AsyncIterator[tuple[httpx.Response, bytearray]]:
+    async def open(
+        self,
+        purpose: str,
+        request: httpx.Request,
+        events: list[bytes] | None = None,
+    ) -> AsyncIterator[tuple[httpx.Response, bytearray]]:
         """Open a response; on exit the exchange is recorded (with the error, if any)."""
         url = str(request.url)
         started, clock = time.time(), time.perf_counter()
@@ -158,12 +179,15 @@ class ExchangeRecorder:
             if response is not None:
                 await response.aclose()
             self.record(
-                purpose=purpose, method=request.method, url=url,
+                purpose=purpose,
+                method=request.method,
+                url=url,
                 request_headers=_raw_headers(request.headers),
                 request_body=request.content,
                 status=response.status_code if response is not None else None,
                 response_headers=_raw_headers(response.headers) if response is not None else (),
-                response_body=bytes(body), started_at=started,
+                response_body=bytes(body),
+                started_at=started,
                 elapsed_ms=(time.perf_counter() - clock) * 1000.0,
                 error=str(failure) if failure is not None else None,
                 truncated=isinstance(failure, ResponseTooLarge),

@@ -41,11 +41,18 @@ class TaskAssembly:
         known = self.artifacts.get(artifact.artifact_id)
         if append and known is not None:
             self.artifacts[artifact.artifact_id] = replace(
-                known, parts=known.parts + artifact.parts)
+                known, parts=known.parts + artifact.parts
+            )
         else:
             self.artifacts[artifact.artifact_id] = artifact
 
     def task(self) -> Task:
         """The assembled view (``raw`` is empty: the raw bytes are in the exchange)."""
-        return Task(self.task_id, self.context_id, self.state, self.status_message,
-                    tuple(self.artifacts.values()), {})
+        return Task(
+            self.task_id,
+            self.context_id,
+            self.state,
+            self.status_message,
+            tuple(self.artifacts.values()),
+            {},
+        )

@@ -76,8 +76,11 @@ class DocumentCache:
 
     def put(self, key: CacheKey, value: CachedDocument) -> None:
         """Store ``value`` atomically; a cache that cannot be written is silently skipped."""
-        entry = {"key": key.__dict__, "returned_digest": value.returned_digest,
-                 "document": value.document}
+        entry = {
+            "key": key.__dict__,
+            "returned_digest": value.returned_digest,
+            "document": value.document,
+        }
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(dir=self.directory, suffix=".tmp")

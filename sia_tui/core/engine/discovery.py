@@ -36,8 +36,10 @@ async def retrieve_card(ctx: EngineContext, result: StepResult) -> None:
     try:
         fetched = await ctx.client.fetch_card(run.target.location)
     except SiaError as exc:
-        raise StepFailed(f"could not retrieve the Agent Card: {exc}",
-                         hint="Check the URL or file path, and that the agent is running.") from exc
+        raise StepFailed(
+            f"could not retrieve the Agent Card: {exc}",
+            hint="Check the URL or file path, and that the agent is running.",
+        ) from exc
     card = fetched.card
     run.card, run.card_url = card, fetched.url
     run.warnings.extend(w for w in card.warnings if w not in run.warnings)
@@ -55,7 +57,8 @@ async def retrieve_card(ctx: EngineContext, result: StepResult) -> None:
         raise StepFailed(
             f"the card declares no callable{wanted} interface (JSON-RPC or HTTP+JSON)",
             hint="Pick another --binding, or ask the vendor to publish a JSON-RPC or "
-            "HTTP+JSON interface.")
+            "HTTP+JSON interface.",
+        )
     run.interface = iface
     result.evidence["selected_interface"] = f"{iface.badge} {iface.url}"
     result.message = f"{card.name}: using {iface.badge} at {iface.url}"
@@ -78,35 +81,52 @@ async def select_skill(ctx: EngineContext, result: StepResult) -> None:
         raise StepFailed(
             "the card does not advertise the schema-interface extension, so the agent does not "
             "provide this procedure; its schemas must not be inferred from skill descriptions "
-            "(RULES ADV4)", code="skill_not_advertised")
+            "(RULES ADV4)",
+            code="skill_not_advertised",
+        )
     findings = check_advertisement(ad.raw)  # RULES ADV1, ADV3
     result.findings.extend(findings)
     if any(f.severity is Severity.ERROR for f in findings):
-        raise StepFailed("the schema-interface advertisement in the card is malformed",
-                         code="interface_invalid", findings=findings)
+        raise StepFailed(
+            "the schema-interface advertisement in the card is malformed",
+            code="interface_invalid",
+            findings=findings,
+        )
     if card.skill(DESCRIBE_SKILL) is None:
         # RULES ADV2, CP13: found before describe_skill, so nothing is sent.
-        raise StepFailed("the card's skills do not include describe_skill (RULES ADV2)",
-                         code="skill_not_advertised")
+        raise StepFailed(
+            "the card's skills do not include describe_skill (RULES ADV2)",
+            code="skill_not_advertised",
+        )
     domain = advertised_domain_skills(card)
     skill_id = run.target.skill_id
     if skill_id is None:
         if len(domain) != 1:
-            raise StepFailed(f"choose a skill; the extension advertises: {', '.join(domain)}",
-                             hint="Pick one of the advertised skills.", category="usage")
+            raise StepFailed(
+                f"choose a skill; the extension advertises: {', '.join(domain)}",
+                hint="Pick one of the advertised skills.",
+                category="usage",
+            )
         skill_id = domain[0]
     binding = next((b for b in ad.bindings if b.skill_id == skill_id), None)
     if binding is None or card.skill(skill_id) is None:
         where = "the extension's skills" if binding is None else "the card's skills"
-        raise StepFailed(f"skill {skill_id!r} is not advertised in {where} (RULES CP2, CP13)",
-                         code="skill_not_advertised")
+        raise StepFailed(
+            f"skill {skill_id!r} is not advertised in {where} (RULES CP2, CP13)",
+            code="skill_not_advertised",
+        )
     run.skill_id, run.skill_version = skill_id, binding.skill_version
     run.digests.advertised = binding.interface_digest
-    result.evidence = {"skill_id": skill_id, "skill_version": binding.skill_version,
-                       "interface_digest": binding.interface_digest,
-                       "advertised_skills": domain, "extension_required": ad.required}
-    result.message = (f"{skill_id} {binding.skill_version} advertised with "
-                      f"{binding.interface_digest}")
+    result.evidence = {
+        "skill_id": skill_id,
+        "skill_version": binding.skill_version,
+        "interface_digest": binding.interface_digest,
+        "advertised_skills": domain,
+        "extension_required": ad.required,
+    }
+    result.message = (
+        f"{skill_id} {binding.skill_version} advertised with {binding.interface_digest}"
+    )
 
 
 def target_identity(location: str) -> str:
@@ -128,40 +148,54 @@ def target_identity(location: str) -> str:
 def cache_key(ctx: EngineContext) -> CacheKey:
     """The CP12 binding of the current run."""
     run = ctx.run
-    return CacheKey(target_identity(run.card_url or run.target.location), run.skill_id or "",
-                    run.skill_version or "", run.digests.advertised or "")
+    return CacheKey(
+        target_identity(run.card_url or run.target.location),
+        run.skill_id or "",
+        run.skill_version or "",
+        run.digests.advertised or "",
+    )
 
 
 async def settle(ctx: EngineContext, reply: Task | Message, purpose: str) -> Task:
     """A task in a final state: poll one that is still running (bounded by the options)."""
     if isinstance(reply, Message):
-        raise StepFailed(f"the agent answered {purpose} with a bare Message, not a Task",
-                         hint="A schema-governed skill must answer with a Task (RULES DS2, INV5).")
+        raise StepFailed(
+            f"the agent answered {purpose} with a bare Message, not a Task",
+            hint="A schema-governed skill must answer with a Task (RULES DS2, INV5).",
+        )
     if reply.terminal:
         return reply
     assert ctx.run.interface is not None
     try:
         return await ctx.client.poll(ctx.run.interface, reply.id)
     except SiaError as exc:
-        raise StepFailed(f"polling the {purpose} task failed: {exc}",
-                         hint=transport_hint(exc)) from exc
+        raise StepFailed(
+            f"polling the {purpose} task failed: {exc}", hint=transport_hint(exc)
+        ) from exc
 
 
 def describe_payload(task: Task) -> dict[str, Any]:
     """RULES DS2: exactly one Artifact named describe_skill with a single Data Part."""
     artifacts = [a for a in task.artifacts if a.name == DESCRIBE_SKILL]
     if len(task.artifacts) != 1 or len(artifacts) != 1:
-        raise StepFailed(f"expected exactly one artifact named describe_skill, got "
-                         f"{[a.name for a in task.artifacts]} (RULES DS2)",
-                         code="interface_invalid")
+        raise StepFailed(
+            f"expected exactly one artifact named describe_skill, got "
+            f"{[a.name for a in task.artifacts]} (RULES DS2)",
+            code="interface_invalid",
+        )
     data = artifacts[0].data_parts()
     if len(artifacts[0].parts) != 1 or len(data) != 1 or not isinstance(data[0], dict):
-        raise StepFailed("the describe_skill artifact must hold a single data part with an object "
-                         "(RULES DS2)", code="interface_invalid")
+        raise StepFailed(
+            "the describe_skill artifact must hold a single data part with an object (RULES DS2)",
+            code="interface_invalid",
+        )
     payload = data[0]
     if not isinstance(payload.get(DOCUMENT_MEMBER), dict) or DIGEST_MEMBER not in payload:
-        raise StepFailed(f"the describe_skill data lacks {DOCUMENT_MEMBER!r} (an object) or "
-                         f"{DIGEST_MEMBER!r} (RULES DS2)", code="interface_invalid")
+        raise StepFailed(
+            f"the describe_skill data lacks {DOCUMENT_MEMBER!r} (an object) or "
+            f"{DIGEST_MEMBER!r} (RULES DS2)",
+            code="interface_invalid",
+        )
     return payload
 
 
@@ -174,8 +208,10 @@ async def describe(ctx: EngineContext, result: StepResult) -> None:
     if hit is not None:
         run.document, run.digests.returned, run.from_cache = hit.document, hit.returned_digest, True
         result.evidence = {"from_cache": True, "cache_key": key.__dict__}
-        result.message = ("document reused from the cache, bound to this target, skill, version "
-                          "and digest (RULES CP12); no request sent")
+        result.message = (
+            "document reused from the cache, bound to this target, skill, version "
+            "and digest (RULES CP12); no request sent"
+        )
         return
     # RULES DS1, DS5: only the skill id; no version range is inferred or negotiated in-band.
     data = {"skill": DESCRIBE_SKILL, "arguments": {"skill_id": run.skill_id}}
@@ -188,9 +224,13 @@ async def describe(ctx: EngineContext, result: StepResult) -> None:
     if task.state != "TASK_STATE_COMPLETED":
         error = read_remote_error(task)
         result.findings.extend(error.findings)
-        raise StepFailed(f"describe_skill ended {task.state}: {error.code or 'no code'}"
-                         f"{': ' + error.message if error.message else ''}",
-                         code=error.code, origin=Origin.REMOTE, findings=error.findings)
+        raise StepFailed(
+            f"describe_skill ended {task.state}: {error.code or 'no code'}"
+            f"{': ' + error.message if error.message else ''}",
+            code=error.code,
+            origin=Origin.REMOTE,
+            findings=error.findings,
+        )
     payload = describe_payload(task)
     run.document = payload[DOCUMENT_MEMBER]
     returned = payload[DIGEST_MEMBER]

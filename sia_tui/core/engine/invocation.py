@@ -43,18 +43,24 @@ def choose_mode(ctx: EngineContext) -> str:
     wanted = ctx.run.target.mode
     if wanted:
         if wanted not in declared:
-            raise StepFailed(f"the document declares response modes {declared}, not {wanted!r}",
-                             hint=f"Choose one of {', '.join(declared)}.", category="usage")
+            raise StepFailed(
+                f"the document declares response modes {declared}, not {wanted!r}",
+                hint=f"Choose one of {', '.join(declared)}.",
+                category="usage",
+            )
         return wanted
     streaming = bool(ctx.run.card and ctx.run.card.streaming)
     for mode in MODE_PREFERENCE:
         if mode in declared and (mode != "stream" or streaming):
             return mode
     # RULES SID4: never use a mode the document does not declare.
-    raise StepFailed(f"the document declares only {declared}, and the card does not declare "
-                     "the streaming capability", hint="Ask the vendor to declare "
-                     "capabilities.streaming, or choose --mode stream explicitly.",
-                     category="usage")
+    raise StepFailed(
+        f"the document declares only {declared}, and the card does not declare "
+        "the streaming capability",
+        hint="Ask the vendor to declare "
+        "capabilities.streaming, or choose --mode stream explicitly.",
+        category="usage",
+    )
 
 
 async def check_arguments(ctx: EngineContext, result: StepResult) -> None:
@@ -69,9 +75,15 @@ async def check_arguments(ctx: EngineContext, result: StepResult) -> None:
         size = None
     result.evidence = {"arguments_bytes": size}
     if isinstance(limit, int) and size is not None and size > limit:
-        findings.append(Finding(f"arguments are {size} bytes; the document's constraints allow "
-                                f"{limit} (the agent may answer constraint_rejected)",
-                                severity=Severity.WARNING, pointer="", code="constraint_rejected"))
+        findings.append(
+            Finding(
+                f"arguments are {size} bytes; the document's constraints allow "
+                f"{limit} (the agent may answer constraint_rejected)",
+                severity=Severity.WARNING,
+                pointer="",
+                code="constraint_rejected",
+            )
+        )
     result.findings.extend(findings)
     errors = [f for f in findings if f.severity is Severity.ERROR]
     if errors:
@@ -79,16 +91,23 @@ async def check_arguments(ctx: EngineContext, result: StepResult) -> None:
             result.evidence["send_anyway"] = "deliberate negative test: invalid input sent anyway"
         # RULES ERR4: a valid schema rejecting an instance is input_invalid, never
         # interface_invalid.
-        raise StepFailed(f"{len(errors)} input error(s); first: {errors[0].pointer or '/'} "
-                         f"{errors[0].message}", code="input_invalid", findings=findings)
+        raise StepFailed(
+            f"{len(errors)} input error(s); first: {errors[0].pointer or '/'} {errors[0].message}",
+            code="input_invalid",
+            findings=findings,
+        )
     result.message = f"arguments valid against {ctx.document['input_schema'].get('schema_uri')}"
 
 
 def request_data(ctx: EngineContext) -> dict[str, Any]:
     """The skill request object (RULES INV1, CP8)."""
     run = ctx.run
-    return {"skill": run.skill_id, "skill_version": run.skill_version,
-            "interface_digest": run.digests.advertised, "arguments": run.arguments}
+    return {
+        "skill": run.skill_id,
+        "skill_version": run.skill_version,
+        "interface_digest": run.digests.advertised,
+        "arguments": run.arguments,
+    }
 
 
 async def delegate(ctx: EngineContext, result: StepResult) -> None:
@@ -98,8 +117,11 @@ async def delegate(ctx: EngineContext, result: StepResult) -> None:
     mode = choose_mode(ctx)
     run.mode = mode
     data = request_data(ctx)
-    result.evidence = {"mode": mode, "skill_version": run.skill_version,
-                       "interface_digest": run.digests.advertised}
+    result.evidence = {
+        "mode": mode,
+        "skill_version": run.skill_version,
+        "interface_digest": run.digests.advertised,
+    }
     if run.send_anyway and run.steps[6].status.value == "failed":
         result.evidence["send_anyway"] = "deliberate negative test: input failed step 7"
     try:
@@ -109,11 +131,14 @@ async def delegate(ctx: EngineContext, result: StepResult) -> None:
             await _next_event(ctx)
             task = ctx.assembly.task()
         else:
-            reply = await ctx.client.send(run.interface, data, purpose="invoke",
-                                          return_immediately=mode == "poll")
+            reply = await ctx.client.send(
+                run.interface, data, purpose="invoke", return_immediately=mode == "poll"
+            )
             if isinstance(reply, Message):
-                raise StepFailed("the agent answered the invocation with a Message, not a Task",
-                                 hint="A domain skill must produce a Task (RULES INV5).")
+                raise StepFailed(
+                    "the agent answered the invocation with a Message, not a Task",
+                    hint="A domain skill must produce a Task (RULES INV5).",
+                )
             task = reply
     except SiaError as exc:
         raise StepFailed(f"delegation failed: {exc}", hint=transport_hint(exc)) from exc
@@ -172,22 +197,30 @@ async def receive(ctx: EngineContext, result: StepResult) -> None:
         elif not run.task.terminal:
             run.task = await settle(ctx, run.task, "invoke")
     except TimeoutError as exc:
-        raise StepFailed(f"no final task state within {limit:.0f} s of streaming",
-                         hint="The skill may declare max_duration_seconds; raise --timeout "
-                         "for longer runs.") from exc
+        raise StepFailed(
+            f"no final task state within {limit:.0f} s of streaming",
+            hint="The skill may declare max_duration_seconds; raise --timeout for longer runs.",
+        ) from exc
     except SiaError as exc:
         raise StepFailed(f"receiving the task failed: {exc}", hint=transport_hint(exc)) from exc
     finally:
         await ctx.close_stream()
     task = run.task
-    result.evidence.update({"task_id": task.id, "state": task.state,
-                            "artifacts": [{"artifactId": a.artifact_id, "name": a.name}
-                                          for a in task.artifacts]})
+    result.evidence.update(
+        {
+            "task_id": task.id,
+            "state": task.state,
+            "artifacts": [{"artifactId": a.artifact_id, "name": a.name} for a in task.artifacts],
+        }
+    )
     if task.state != "TASK_STATE_COMPLETED":
         if task.state in ("TASK_STATE_INPUT_REQUIRED", "TASK_STATE_AUTH_REQUIRED"):
-            raise StepFailed(f"the task stopped in {task.state}; follow-up data is not "
-                             "validated against input_schema (RULES INV11)",
-                             hint="Answer the agent outside this procedure.", category="remote")
+            raise StepFailed(
+                f"the task stopped in {task.state}; follow-up data is not "
+                "validated against input_schema (RULES INV11)",
+                hint="Answer the agent outside this procedure.",
+                category="remote",
+            )
         _raise_remote(task, result)
     result.message = f"task {task.id} completed with {len(task.artifacts)} artifact(s)"
 
@@ -196,9 +229,16 @@ def _raise_remote(task: Task, result: StepResult) -> None:
     error = read_remote_error(task)
     findings = details_as_findings(error) + error.findings
     result.findings.extend(findings)
-    result.evidence["error"] = {"code": error.code, "message": error.message,
-                                "details": error.details}
-    raise StepFailed(f"the agent ended the task {task.state}: {error.code or 'no code'}"
-                     f"{': ' + error.message if error.message else ''}",
-                     code=error.code, origin=Origin.REMOTE, findings=findings,
-                     category=None if error.code else "remote")
+    result.evidence["error"] = {
+        "code": error.code,
+        "message": error.message,
+        "details": error.details,
+    }
+    raise StepFailed(
+        f"the agent ended the task {task.state}: {error.code or 'no code'}"
+        f"{': ' + error.message if error.message else ''}",
+        code=error.code,
+        origin=Origin.REMOTE,
+        findings=findings,
+        category=None if error.code else "remote",
+    )

@@ -146,5 +146,5 @@ class Run:
 
     @property
     def outcome(self) -> str:
-        """"failed" if a step failed, else "passed" (for the steps that ran)."""
+        """ "failed" if a step failed, else "passed" (for the steps that ran)."""
         return "failed" if self.failed_step else "passed"

@@ -40,11 +40,15 @@ class StepFailed(Exception):
 def transport_hint(exc: Exception) -> str:
     """What to do next after a failed exchange, by what went wrong."""
     if isinstance(exc, RequestTimeout):
-        return ("The agent did not answer in time: check that it is healthy, or raise "
-                "--timeout for a slow agent.")
+        return (
+            "The agent did not answer in time: check that it is healthy, or raise "
+            "--timeout for a slow agent."
+        )
     if isinstance(exc, ResponseTooLarge):
-        return ("The answer was larger than the size limit: raise --max-response-bytes only "
-                "if the agent is trusted.")
+        return (
+            "The answer was larger than the size limit: raise --max-response-bytes only "
+            "if the agent is trusted."
+        )
     if isinstance(exc, A2AProtocolError | JsonInputError):
         return "See the exchange: the agent's answer is not usable A2A."
     return "The exchange failed: check the URL, the network and the agent, then restart."

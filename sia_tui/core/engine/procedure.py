@@ -106,15 +106,21 @@ class Procedure:
         except SiaError as exc:  # a core error that escaped a step is still located
             self._fail(result, StepFailed(str(exc)))
         except Exception as exc:  # noqa: BLE001 - agent input must never crash the run
-            self._fail(result, StepFailed(
-                f"sia-tui could not finish this step ({type(exc).__name__}: {exc}); this is a "
-                "sia-tui bug: please report it with the saved session", category="internal"))
+            self._fail(
+                result,
+                StepFailed(
+                    f"sia-tui could not finish this step ({type(exc).__name__}: {exc}); this is a "
+                    "sia-tui bug: please report it with the saved session",
+                    category="internal",
+                ),
+            )
         finally:
             self._current = None
             # What the client noticed (a cross-origin interface, a mismatched JSON-RPC id)
             # belongs in the run's report too.
-            self.run.warnings.extend(w for w in self._ctx.client.warnings
-                                     if w not in self.run.warnings)
+            self.run.warnings.extend(
+                w for w in self._ctx.client.warnings if w not in self.run.warnings
+            )
         self._notify(result)
         return result
 
@@ -129,7 +135,7 @@ class Procedure:
         if result.step == FIRST_INVOCATION_STEP and self.run.send_anyway:
             return  # a deliberate negative test: the user chose to send invalid input
         # RULES CP0: once a step fails, no later step runs and no request is sent.
-        for later in self.run.steps[result.step:]:
+        for later in self.run.steps[result.step :]:
             if later.status is StepStatus.NOT_RUN:
                 later.status = StepStatus.SKIPPED
                 later.message = f"skipped: step {result.step} failed"

@@ -33,37 +33,59 @@ def read_remote_error(task: Task) -> RemoteError:
     data_parts = status.data_parts() if status else []
     if len(data_parts) != 1:
         # RULES ERR1: exactly one Data Part carries the error object.
-        findings.append(_warn(
-            f"the final status message has {len(data_parts)} data parts; the draft requires "
-            "exactly one carrying the error object", "ERR1", "/status/message/parts"))
+        findings.append(
+            _warn(
+                f"the final status message has {len(data_parts)} data parts; the draft requires "
+                "exactly one carrying the error object",
+                "ERR1",
+                "/status/message/parts",
+            )
+        )
     error = next((p for p in data_parts if isinstance(p, dict) and "code" in p), None)
     if error is None:
         text = " ".join(str(p.value) for p in status.parts if p.kind == "text") if status else ""
-        return RemoteError(None, text or "the agent gave no error object", task.state,
-                           findings=findings)
+        return RemoteError(
+            None, text or "the agent gave no error object", task.state, findings=findings
+        )
     code = error.get("code")
     code_text = code if isinstance(code, str) and code in ERROR_CODES else None
     if code_text is None:
         # RULES ERR2: an unknown code is reported as a finding, never shown as a draft code.
-        findings.append(_warn(f"error code {str(code)[:80]!r} is not one of the draft's ten "
-                              "codes", "ERR2", "/code"))
+        findings.append(
+            _warn(
+                f"error code {str(code)[:80]!r} is not one of the draft's ten codes",
+                "ERR2",
+                "/code",
+            )
+        )
     elif task.state not in expected_states(code_text):
         # RULES ERR3: the terminal state depends on when the failure happened.
-        findings.append(_warn(
-            f"{code_text} should end in {' or '.join(sorted(expected_states(code_text)))}, "
-            f"not {task.state}", "ERR3", "/status/state"))
+        findings.append(
+            _warn(
+                f"{code_text} should end in {' or '.join(sorted(expected_states(code_text)))}, "
+                f"not {task.state}",
+                "ERR3",
+                "/status/state",
+            )
+        )
     details = error.get("details") or []
     clean: list[dict[str, Any]] = []
     if isinstance(details, list):
         for index, entry in enumerate(details):
             if not isinstance(entry, dict) or not isinstance(entry.get("instance_path"), str):
-                findings.append(_warn("a details entry lacks instance_path (a JSON Pointer)",
-                                      "ERR5", f"/details/{index}"))
+                findings.append(
+                    _warn(
+                        "a details entry lacks instance_path (a JSON Pointer)",
+                        "ERR5",
+                        f"/details/{index}",
+                    )
+                )
                 continue
             clean.append(entry)
     message = error.get("message")
-    return RemoteError(code_text, message if isinstance(message, str) else "", task.state,
-                       clean, findings)
+    return RemoteError(
+        code_text, message if isinstance(message, str) else "", task.state, clean, findings
+    )
 
 
 def details_as_findings(error: RemoteError) -> list[Finding]:
@@ -71,13 +93,19 @@ def details_as_findings(error: RemoteError) -> list[Finding]:
     out = []
     for entry in error.details:
         text = entry.get("message")
-        out.append(Finding(
-            text if isinstance(text, str) else
-            f"{entry.get('keyword', 'invalid')} at {entry['instance_path'] or '/'}",
-            pointer=entry["instance_path"], code=error.code,
-            schema_path=_text(entry.get("schema_path")), keyword=_text(entry.get("keyword")),
-            expected=_text(entry.get("expected")), actual=_text(entry.get("actual")),
-        ))
+        out.append(
+            Finding(
+                text
+                if isinstance(text, str)
+                else f"{entry.get('keyword', 'invalid')} at {entry['instance_path'] or '/'}",
+                pointer=entry["instance_path"],
+                code=error.code,
+                schema_path=_text(entry.get("schema_path")),
+                keyword=_text(entry.get("keyword")),
+                expected=_text(entry.get("expected")),
+                actual=_text(entry.get("actual")),
+            )
+        )
     return out
 
 

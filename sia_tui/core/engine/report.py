@@ -11,8 +11,11 @@ from sia_tui.core.findings import Finding
 
 def finding_to_json(finding: Finding) -> dict[str, Any]:
     """A finding as JSON, without empty members."""
-    out: dict[str, Any] = {"message": finding.message, "severity": finding.severity.value,
-                           "pointer": finding.pointer}
+    out: dict[str, Any] = {
+        "message": finding.message,
+        "severity": finding.severity.value,
+        "pointer": finding.pointer,
+    }
     for key in ("rule", "code", "schema_path", "keyword", "expected", "actual", "line", "column"):
         value = getattr(finding, key)
         if value is not None:
@@ -42,11 +45,20 @@ def error_to_json(run: Run) -> dict[str, Any] | None:
     failed = run.failed_step
     if failed is None:
         return None
-    details = [f.as_detail() for f in failed.findings if f.keyword or f.code in
-               ("input_invalid", "output_invalid")]
-    return {"code": failed.code, "origin": failed.origin.value if failed.origin else "local",
-            "category": failed.evidence.get("category"), "step": failed.step,
-            "message": failed.message, "hint": failed.hint or None, "details": details}
+    details = [
+        f.as_detail()
+        for f in failed.findings
+        if f.keyword or f.code in ("input_invalid", "output_invalid")
+    ]
+    return {
+        "code": failed.code,
+        "origin": failed.origin.value if failed.origin else "local",
+        "category": failed.evidence.get("category"),
+        "step": failed.step,
+        "message": failed.message,
+        "hint": failed.hint or None,
+        "details": details,
+    }
 
 
 def run_to_json(run: Run) -> dict[str, Any]:
@@ -66,16 +78,30 @@ def run_to_json(run: Run) -> dict[str, Any]:
         "from_cache": run.from_cache,
         "steps": [step_to_json(s) for s in run.steps],
         "error": error_to_json(run),
-        "digests": {"advertised": run.digests.advertised, "returned": run.digests.returned,
-                    "computed": run.digests.computed},
+        "digests": {
+            "advertised": run.digests.advertised,
+            "returned": run.digests.returned,
+            "computed": run.digests.computed,
+        },
         "task": {"id": run.task.id, "state": run.task.state} if run.task else None,
         "result": run.result.data_parts()[0] if run.result and run.result.data_parts() else None,
-        "records": [{"artifactId": r.artifact.artifact_id, "kind": r.kind, "valid": r.valid}
-                    for r in run.records],
+        "records": [
+            {"artifactId": r.artifact.artifact_id, "kind": r.kind, "valid": r.valid}
+            for r in run.records
+        ],
         "warnings": list(run.warnings),
-        "exchanges": [{"seq": e.seq, "purpose": e.purpose, "method": e.method, "url": e.url,
-                       "status": e.status, "elapsed_ms": round(e.elapsed_ms, 1),
-                       "error": e.error} for e in run.exchanges],
+        "exchanges": [
+            {
+                "seq": e.seq,
+                "purpose": e.purpose,
+                "method": e.method,
+                "url": e.url,
+                "status": e.status,
+                "elapsed_ms": round(e.elapsed_ms, 1),
+                "error": e.error,
+            }
+            for e in run.exchanges
+        ],
     }
 
 

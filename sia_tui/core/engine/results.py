@@ -19,9 +19,14 @@ REFS_MEMBER = "supporting_record_refs"
 def _single_data(artifact: Artifact, what: str, rule: str) -> tuple[Any, list[Finding]]:
     data = artifact.data_parts()
     if len(artifact.parts) != 1 or len(data) != 1:
-        return None, [Finding(f"{what} artifact {artifact.artifact_id!r} must hold a single data "
-                              f"part, has {len(artifact.parts)} part(s)", rule=rule,
-                              code="output_invalid")]
+        return None, [
+            Finding(
+                f"{what} artifact {artifact.artifact_id!r} must hold a single data "
+                f"part, has {len(artifact.parts)} part(s)",
+                rule=rule,
+                code="output_invalid",
+            )
+        ]
     return data[0], []
 
 
@@ -29,11 +34,19 @@ def _validate(schema: Any, value: Any, rule: str, label: str = "") -> list[Findi
     """Validation findings re-labelled as output_invalid; ``label`` names the artifact."""
     out = []
     for finding in compile_schema(schema).validate(value):
-        out.append(Finding(label + finding.message, severity=finding.severity,
-                           pointer=finding.pointer,
-                           rule=rule, code="output_invalid", schema_path=finding.schema_path,
-                           keyword=finding.keyword, expected=finding.expected,
-                           actual=finding.actual))
+        out.append(
+            Finding(
+                label + finding.message,
+                severity=finding.severity,
+                pointer=finding.pointer,
+                rule=rule,
+                code="output_invalid",
+                schema_path=finding.schema_path,
+                keyword=finding.keyword,
+                expected=finding.expected,
+                actual=finding.actual,
+            )
+        )
     return out
 
 
@@ -48,15 +61,23 @@ def check_records(ctx: EngineContext, result_artifact: Artifact | None) -> list[
             continue
         kind = artifact.name if artifact.name in declared else None
         if kind is None:
-            findings = [Finding(f"artifact {artifact.artifact_id!r} is named {artifact.name!r}, "
-                                "which is not a declared record kind", rule="INV6",
-                                code="output_invalid")]
+            findings = [
+                Finding(
+                    f"artifact {artifact.artifact_id!r} is named {artifact.name!r}, "
+                    "which is not a declared record kind",
+                    rule="INV6",
+                    code="output_invalid",
+                )
+            ]
         else:
             value, findings = _single_data(artifact, "record", "INV6")
             if not findings:
-                findings = _validate(schema_at(ctx.document,
-                                                     ("supporting_record_schemas", kind)),
-                                     value, "CP10", f"record {artifact.artifact_id!r}: ")
+                findings = _validate(
+                    schema_at(ctx.document, ("supporting_record_schemas", kind)),
+                    value,
+                    "CP10",
+                    f"record {artifact.artifact_id!r}: ",
+                )
         records.append(RecordResult(artifact, kind, findings))
     return records
 
@@ -69,8 +90,14 @@ async def check_output(ctx: EngineContext, result: StepResult) -> None:
     findings: list[Finding] = []
     value: Any = None
     if len(named) != 1:
-        findings.append(Finding(f"expected one result artifact named {run.skill_id!r}, found "
-                                f"{len(named)} (RULES INV5)", rule="INV5", code="output_invalid"))
+        findings.append(
+            Finding(
+                f"expected one result artifact named {run.skill_id!r}, found "
+                f"{len(named)} (RULES INV5)",
+                rule="INV5",
+                code="output_invalid",
+            )
+        )
     else:
         run.result = named[0]
         value, findings = _single_data(named[0], "result", "INV5")
@@ -83,24 +110,37 @@ async def check_output(ctx: EngineContext, result: StepResult) -> None:
         # A non-string ref is the output schema's business (step 10 reports it there).
         if isinstance(ref, str) and ref not in ids:
             # RULES INV7: output refers to records by their task-scoped artifactId.
-            findings.append(Finding(f"{REFS_MEMBER}[{index}] = {ref!r} names no artifact of this "
-                                    "task", pointer=f"/{REFS_MEMBER}/{index}", rule="INV7",
-                                    code="output_invalid"))
+            findings.append(
+                Finding(
+                    f"{REFS_MEMBER}[{index}] = {ref!r} names no artifact of this task",
+                    pointer=f"/{REFS_MEMBER}/{index}",
+                    rule="INV7",
+                    code="output_invalid",
+                )
+            )
     result.findings.extend(findings)
     for record in run.records:
         result.findings.extend(record.findings)
     result.evidence = {
         "result": run.result.artifact_id if run.result else None,
-        "records": [{"artifactId": r.artifact.artifact_id, "kind": r.kind, "valid": r.valid}
-                    for r in run.records]}
+        "records": [
+            {"artifactId": r.artifact.artifact_id, "kind": r.kind, "valid": r.valid}
+            for r in run.records
+        ],
+    }
     errors = [f for f in result.findings if f.severity is Severity.ERROR]
     if errors:
         # RULES INV9: a remote COMPLETED with invalid output is unusable: output_invalid, local.
-        raise StepFailed(f"the output is unusable: {errors[0].pointer or '/'} {errors[0].message}"
-                         + (f" (+{len(errors) - 1} more)" if len(errors) > 1 else ""),
-                         code="output_invalid", findings=result.findings)
-    result.message = (f"output valid against {ctx.document['output_schema'].get('schema_uri')}; "
-                      f"{len(run.records)} record(s) valid")
+        raise StepFailed(
+            f"the output is unusable: {errors[0].pointer or '/'} {errors[0].message}"
+            + (f" (+{len(errors) - 1} more)" if len(errors) > 1 else ""),
+            code="output_invalid",
+            findings=result.findings,
+        )
+    result.message = (
+        f"output valid against {ctx.document['output_schema'].get('schema_uri')}; "
+        f"{len(run.records)} record(s) valid"
+    )
 
 
 async def present(ctx: EngineContext, result: StepResult) -> None:
@@ -112,6 +152,6 @@ async def present(ctx: EngineContext, result: StepResult) -> None:
         "records": [r.artifact.artifact_id for r in run.records],
         "authority": authority,
         "note": "matching schemas prove structure, not semantics; authority describes, it does "
-                "not permit (RULES SID5, CMP3)",
+        "not permit (RULES SID5, CMP3)",
     }
     result.message = "results validated and ready to display"

@@ -8,10 +8,20 @@ from sia_tui.core.codes import describe_code
 from sia_tui.core.engine.model import Run, StepStatus
 from sia_tui.core.safe_text import printable
 
-_ICONS = {StepStatus.PASSED: "✔", StepStatus.FAILED: "✘", StepStatus.SKIPPED: "↷",
-          StepStatus.NOT_RUN: "·", StepStatus.RUNNING: "…"}
-_COLOURS = {StepStatus.PASSED: "32", StepStatus.FAILED: "31", StepStatus.SKIPPED: "33",
-            StepStatus.NOT_RUN: "2", StepStatus.RUNNING: "36"}
+_ICONS = {
+    StepStatus.PASSED: "✔",
+    StepStatus.FAILED: "✘",
+    StepStatus.SKIPPED: "↷",
+    StepStatus.NOT_RUN: "·",
+    StepStatus.RUNNING: "…",
+}
+_COLOURS = {
+    StepStatus.PASSED: "32",
+    StepStatus.FAILED: "31",
+    StepStatus.SKIPPED: "33",
+    StepStatus.NOT_RUN: "2",
+    StepStatus.RUNNING: "36",
+}
 
 
 def _clip(text: str, limit: int = 300) -> str:
@@ -27,17 +37,21 @@ def render_text(run: Run, *, colour: bool = False) -> str:
     lines = []
     agent = printable(run.card.name) if run.card else run.target.location
     iface = run.interface
-    lines.append(f"sia-tui check: {printable(agent)}"
-                 + (f"  [{iface.badge}]" if iface else ""))
+    lines.append(f"sia-tui check: {printable(agent)}" + (f"  [{iface.badge}]" if iface else ""))
     if run.skill_id:
-        lines.append(f"skill: {printable(run.skill_id)} {printable(run.skill_version or '')}"
-                     + ("  (document from cache)" if run.from_cache else ""))
+        lines.append(
+            f"skill: {printable(run.skill_id)} {printable(run.skill_version or '')}"
+            + ("  (document from cache)" if run.from_cache else "")
+        )
     lines.append("")
     for step in run.steps:
         icon = _paint(_ICONS[step.status], _COLOURS[step.status], colour)
         status = _paint(f"{step.status.value:<8}", _COLOURS[step.status], colour)
-        code = f" [{printable(step.code)}, {step.origin.value if step.origin else 'local'}]" \
-            if step.code else ""
+        code = (
+            f" [{printable(step.code)}, {step.origin.value if step.origin else 'local'}]"
+            if step.code
+            else ""
+        )
         lines.append(f" {icon} {step.step:>2}. {step.title:<40} {status}{code}")
         if step.message and step.status in (StepStatus.PASSED, StepStatus.FAILED):
             lines.append(f"       {printable(step.message)}")
@@ -64,8 +78,10 @@ def render_text(run: Run, *, colour: bool = False) -> str:
         lines.append(f"result {printable(run.result.artifact_id)}: {printable(_clip(text))}")
     for record in run.records:
         verdict = "valid" if record.valid else "INVALID"
-        lines.append(f"record {printable(record.artifact.artifact_id)} "
-                     f"[{printable(record.kind or record.artifact.name or '?')}]: {verdict}")
+        lines.append(
+            f"record {printable(record.artifact.artifact_id)} "
+            f"[{printable(record.kind or record.artifact.name or '?')}]: {verdict}"
+        )
     for warning in run.warnings:
         lines.append(f"warning: {printable(warning)}")
     verdict = "PASSED" if run.outcome == "passed" else "FAILED"

@@ -77,8 +77,10 @@ def _decode(tp: Any, data: Any, where: str, depth: int) -> Any:
         if origin is tuple and args and args[-1] is not Ellipsis:
             if len(args) != len(data):
                 raise SessionError(f"at {where}: expected {len(args)} items, found {len(data)}")
-            return tuple(_decode(a, d, f"{where}/{i}", depth + 1)
-                         for i, (a, d) in enumerate(zip(args, data, strict=True)))
+            return tuple(
+                _decode(a, d, f"{where}/{i}", depth + 1)
+                for i, (a, d) in enumerate(zip(args, data, strict=True))
+            )
         item = args[0] if args else Any
         items = [_decode(item, d, f"{where}/{i}", depth + 1) for i, d in enumerate(data)]
         return tuple(items) if origin is tuple else items
@@ -119,8 +121,9 @@ def _decode_dataclass(cls: type, data: Any, where: str, depth: int) -> Any:
         if not f.init:
             continue
         if f.name not in data:
-            has_default = (f.default is not dataclasses.MISSING
-                           or f.default_factory is not dataclasses.MISSING)
+            has_default = (
+                f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
+            )
             if has_default:
                 continue  # written by an older version: keep the default
             raise SessionError(f"at {where}: missing member '{f.name}' of {cls.__name__}")

@@ -18,8 +18,9 @@ from sia_tui.core.session.format import LoadedSession
 #: Longest body a report quotes; the session file holds the rest.
 MAX_QUOTED_BODY = 16 * 1024
 #: Headers the HTTP library adds by itself: noise in a minimal reproduction.
-_TRANSPORT_HEADERS = frozenset({"host", "accept", "accept-encoding", "connection", "user-agent",
-                                "content-length"})
+_TRANSPORT_HEADERS = frozenset(
+    {"host", "accept", "accept-encoding", "connection", "user-agent", "content-length"}
+)
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\x9b]")
 
 
@@ -75,7 +76,8 @@ def _repro(session: LoadedSession) -> ReproRequest | None:
     run = session.run
     by_seq = {ex.seq: ex for ex in run.exchanges}
     chosen: Exchange | None = next(
-        (ex for ex in reversed(run.exchanges) if ex.purpose.lower().startswith("invoke")), None)
+        (ex for ex in reversed(run.exchanges) if ex.purpose.lower().startswith("invoke")), None
+    )
     failed = run.failed_step
     if chosen is None and failed is not None and failed.exchanges:
         chosen = by_seq.get(failed.exchanges[-1])
@@ -83,10 +85,16 @@ def _repro(session: LoadedSession) -> ReproRequest | None:
         chosen = run.exchanges[-1]
     if chosen is None:
         return None
-    return ReproRequest(clean(chosen.method), clean(chosen.url),
-                        [(clean(k), clean(v)) for k, v in mask_headers(chosen.request_headers)
-                         if k.lower() not in _TRANSPORT_HEADERS],
-                        _body_text(chosen.request_body))
+    return ReproRequest(
+        clean(chosen.method),
+        clean(chosen.url),
+        [
+            (clean(k), clean(v))
+            for k, v in mask_headers(chosen.request_headers)
+            if k.lower() not in _TRANSPORT_HEADERS
+        ],
+        _body_text(chosen.request_body),
+    )
 
 
 def rerun_command(session: LoadedSession, filename: str) -> str:
@@ -111,8 +119,10 @@ def gather(session: LoadedSession, filename: str) -> ReportFacts:
     skill = run.skill_id or run.target.skill_id or "(no skill)"
     if failed:
         code = f" ({failed.code}, {failed.origin or 'local'})" if failed.code else ""
-        summary = (f"{skill} at {run.target.location}: FAILED at step {failed.step} "
-                   f"\N{EM DASH} {failed.title}{code}: {failed.message}")
+        summary = (
+            f"{skill} at {run.target.location}: FAILED at step {failed.step} "
+            f"\N{EM DASH} {failed.title}{code}: {failed.message}"
+        )
     else:
         ran = sum(1 for s in run.steps if s.status.value == "passed")
         summary = f"{skill} at {run.target.location}: passed ({ran} of 11 steps passed)"
@@ -124,19 +134,28 @@ def gather(session: LoadedSession, filename: str) -> ReportFacts:
     d = run.digests
     digests = [
         DigestRow("advertised (Agent Card)", d.advertised, None),
-        DigestRow("returned (describe_skill)", d.returned,
-                  None if d.returned is None or d.advertised is None
-                  else d.returned == d.advertised),
-        DigestRow("computed (JCS + SHA-256)", d.computed,
-                  None if d.computed is None or d.advertised is None
-                  else d.computed == d.advertised),
+        DigestRow(
+            "returned (describe_skill)",
+            d.returned,
+            None if d.returned is None or d.advertised is None else d.returned == d.advertised,
+        ),
+        DigestRow(
+            "computed (JCS + SHA-256)",
+            d.computed,
+            None if d.computed is None or d.advertised is None else d.computed == d.advertised,
+        ),
     ]
     findings = [(s.step, f) for s in run.steps for f in s.findings]
     findings += [(0, f) for r in run.records for f in r.findings]
     return ReportFacts(
-        summary=clean(summary), environment=[(clean(k), clean(v)) for k, v in env],
-        steps=run.steps, failed=failed, digests=digests, findings=findings,
-        repro=_repro(session), rerun_command=rerun_command(session, filename),
+        summary=clean(summary),
+        environment=[(clean(k), clean(v)) for k, v in env],
+        steps=run.steps,
+        failed=failed,
+        digests=digests,
+        findings=findings,
+        repro=_repro(session),
+        rerun_command=rerun_command(session, filename),
         warnings=[clean(w) for w in [*session.warnings, *run.warnings]],
     )
 

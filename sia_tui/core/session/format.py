@@ -49,8 +49,11 @@ def environment() -> dict[str, Any]:
             deps[name] = metadata.version(name)
         except metadata.PackageNotFoundError:
             deps[name] = None
-    return {"python": platform.python_version(), "platform": platform.platform(terse=True),
-            "dependencies": deps}
+    return {
+        "python": platform.python_version(),
+        "platform": platform.platform(terse=True),
+        "dependencies": deps,
+    }
 
 
 def _body(data: bytes) -> dict[str, Any]:
@@ -89,15 +92,22 @@ def _exchange(ex: Exchange, red: Redactor, manifest: dict[str, str]) -> dict[str
     for i, event in enumerate(events):
         manifest[f"{ex.seq}/events/{i}"] = _sha(event)
     return {
-        "seq": ex.seq, "purpose": ex.purpose, "method": ex.method,
+        "seq": ex.seq,
+        "purpose": ex.purpose,
+        "method": ex.method,
         "url": red.text(ex.url, f"{where} URL"),
-        "request": {"headers": red.headers(ex.request_headers, f"{where} request header"),
-                    "body": _body(request_body)},
-        "response": {"status": ex.status,
-                     "headers": red.headers(ex.response_headers, f"{where} response header"),
-                     "body": _body(response_body)},
+        "request": {
+            "headers": red.headers(ex.request_headers, f"{where} request header"),
+            "body": _body(request_body),
+        },
+        "response": {
+            "status": ex.status,
+            "headers": red.headers(ex.response_headers, f"{where} response header"),
+            "body": _body(response_body),
+        },
         "events": [_body(e) for e in events],
-        "started_at": ex.started_at, "elapsed_ms": ex.elapsed_ms,
+        "started_at": ex.started_at,
+        "elapsed_ms": ex.elapsed_ms,
         "error": None if ex.error is None else red.text(ex.error, f"{where} error"),
         "truncated": ex.truncated,
     }
@@ -169,16 +179,22 @@ def read_document(data: Any, path: str | None = None) -> LoadedSession:
     bodies = _as_dict(_as_dict(data["manifest"], "/manifest").get("bodies", {}), "/manifest")
     warnings: list[str] = []
     for i, item in enumerate(data["exchanges"]):
-        run.exchanges.append(_read_exchange(_as_dict(item, f"/exchanges/{i}"), i, bodies,
-                                            warnings))
-    redactions = [RedactionHit(str(h.get("name")), str(h.get("where")))
-                  for h in data.get("redactions", []) if isinstance(h, dict)]
+        run.exchanges.append(_read_exchange(_as_dict(item, f"/exchanges/{i}"), i, bodies, warnings))
+    redactions = [
+        RedactionHit(str(h.get("name")), str(h.get("where")))
+        for h in data.get("redactions", [])
+        if isinstance(h, dict)
+    ]
     return LoadedSession(
-        run=run, created=str(data.get("created", "")),
+        run=run,
+        created=str(data.get("created", "")),
         tool=_as_dict(data.get("tool", {}), "/tool"),
         environment=_as_dict(data.get("environment", {}), "/environment"),
         options=_as_dict(data.get("options", {}), "/options"),
-        redactions=redactions, warnings=warnings, manifest_ok=not warnings, path=path,
+        redactions=redactions,
+        warnings=warnings,
+        manifest_ok=not warnings,
+        path=path,
     )
 
 
@@ -188,8 +204,9 @@ def _as_dict(value: Any, where: str) -> dict[str, Any]:
     return value
 
 
-def _read_exchange(item: dict[str, Any], index: int, manifest: dict[str, Any],
-                   warnings: list[str]) -> Exchange:
+def _read_exchange(
+    item: dict[str, Any], index: int, manifest: dict[str, Any], warnings: list[str]
+) -> Exchange:
     where = f"/exchanges/{index}"
     request = _as_dict(item.get("request", {}), f"{where}/request")
     response = _as_dict(item.get("response", {}), f"{where}/response")
@@ -201,20 +218,30 @@ def _read_exchange(item: dict[str, Any], index: int, manifest: dict[str, Any],
         data = decode_body(body, f"{where} {key}")
         expected = manifest.get(f"{seq}/{key}")
         if expected != _sha(data):
-            warnings.append(f"exchange {seq} {key.replace('/', ' ')} body does not match the "
-                            "manifest: the file was edited after it was saved")
+            warnings.append(
+                f"exchange {seq} {key.replace('/', ' ')} body does not match the "
+                "manifest: the file was edited after it was saved"
+            )
         return data
 
     events = item.get("events", [])
     if not isinstance(events, list):
         raise SessionError(f"at {where}/events: expected an array")
     raw = {
-        "seq": seq, "purpose": item.get("purpose"), "method": item.get("method"),
-        "url": item.get("url"), "request_headers": request.get("headers", []),
-        "request_body": b"", "status": response.get("status"),
-        "response_headers": response.get("headers", []), "response_body": b"",
-        "started_at": item.get("started_at", 0.0), "elapsed_ms": item.get("elapsed_ms", 0.0),
-        "error": item.get("error"), "truncated": item.get("truncated", False), "events": [],
+        "seq": seq,
+        "purpose": item.get("purpose"),
+        "method": item.get("method"),
+        "url": item.get("url"),
+        "request_headers": request.get("headers", []),
+        "request_body": b"",
+        "status": response.get("status"),
+        "response_headers": response.get("headers", []),
+        "response_body": b"",
+        "started_at": item.get("started_at", 0.0),
+        "elapsed_ms": item.get("elapsed_ms", 0.0),
+        "error": item.get("error"),
+        "truncated": item.get("truncated", False),
+        "events": [],
     }
     ex = _exchange_from(raw, where)
     return dataclasses.replace(
@@ -227,12 +254,14 @@ def _read_exchange(item: dict[str, Any], index: int, manifest: dict[str, Any],
 
 def _exchange_from(raw: dict[str, Any], where: str) -> Exchange:
     """Decode the non-body members through the typed codec (bodies are added after)."""
-    fields = {k: v for k, v in raw.items() if k not in ("request_body", "response_body",
-                                                        "events")}
+    fields = {k: v for k, v in raw.items() if k not in ("request_body", "response_body", "events")}
     decoded = from_json(_ExchangeHead, fields, where)
-    return Exchange(request_body=b"", response_body=b"", events=(),
-                    **{f.name: getattr(decoded, f.name)
-                       for f in dataclasses.fields(_ExchangeHead)})
+    return Exchange(
+        request_body=b"",
+        response_body=b"",
+        events=(),
+        **{f.name: getattr(decoded, f.name) for f in dataclasses.fields(_ExchangeHead)},
+    )
 
 
 @dataclass(frozen=True)

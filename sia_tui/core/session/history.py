@@ -59,8 +59,9 @@ def _read_index(folder: Path) -> list[HistoryEntry]:
 
 
 def _write_index(folder: Path, entries: list[HistoryEntry]) -> None:
-    atomic_write(folder / INDEX_NAME,
-                 json.dumps({"entries": [asdict(e) for e in entries]}, indent=1))
+    atomic_write(
+        folder / INDEX_NAME, json.dumps({"entries": [asdict(e) for e in entries]}, indent=1)
+    )
 
 
 def list_history() -> list[HistoryEntry]:
@@ -75,8 +76,13 @@ def entry_path(entry: HistoryEntry) -> Path:
     return history_dir() / entry.file
 
 
-def autosave(run: Run, options: object, *, secret_values: Iterable[str] = (),
-             secret_headers: Iterable[str] = ()) -> Path:
+def autosave(
+    run: Run,
+    options: object,
+    *,
+    secret_values: Iterable[str] = (),
+    secret_headers: Iterable[str] = (),
+) -> Path:
     """Save ``run`` (redacted) into the history and prune it to its bounds."""
     folder = history_dir()
     now = time.time()
@@ -87,16 +93,18 @@ def autosave(run: Run, options: object, *, secret_values: Iterable[str] = (),
         atomic_write(path, text)
         failed = run.failed_step
         entry = HistoryEntry(
-            id=entry_id, created=now,
+            id=entry_id,
+            created=now,
             target=json.loads(text)["run"]["target"]["location"],  # the redacted location
-            skill=run.skill_id or run.target.skill_id, outcome=run.outcome,
-            failed_step=failed.step if failed else None, file=path.name,
+            skill=run.skill_id or run.target.skill_id,
+            outcome=run.outcome,
+            failed_step=failed.step if failed else None,
+            file=path.name,
             size=len(text.encode("utf-8")),
         )
         _write_index(folder, _prune(folder, [entry, *list_history()]))
     except OSError as exc:
-        raise SessionError(f"cannot write the history in {folder}: {exc.strerror or exc}"
-                           ) from None
+        raise SessionError(f"cannot write the history in {folder}: {exc.strerror or exc}") from None
     return path
 
 

@@ -8,8 +8,18 @@ from typing import Any
 
 #: Members that differ on every run by design (fresh ids, clocks); not a behaviour change.
 VOLATILE_MEMBERS = frozenset(
-    {"messageId", "taskId", "contextId", "timestamp", "artifactId", "message_id", "task_id",
-     "context_id", "observed_at", "record_id"}
+    {
+        "messageId",
+        "taskId",
+        "contextId",
+        "timestamp",
+        "artifactId",
+        "message_id",
+        "task_id",
+        "context_id",
+        "observed_at",
+        "record_id",
+    }
 )
 #: Most changes reported per pair of bodies; the rest is counted, not listed.
 MAX_CHANGES = 100
@@ -27,9 +37,11 @@ class JsonChange:
 
     def describe(self) -> str:
         """One line, e.g. ``changed /result/observed_value: 42 -> 43``."""
+
         def short(value: Any) -> str:
             text = json.dumps(value, ensure_ascii=False, default=str)
             return text if len(text) <= 60 else text[:57] + "..."
+
         if self.op == "added":
             return f"added {self.pointer}: {short(self.after)}"
         if self.op == "removed":
@@ -55,8 +67,7 @@ def json_diff(before: Any, after: Any, *, ignore_volatile: bool = True) -> list[
     return out
 
 
-def _walk(a: Any, b: Any, pointer: str, out: list[JsonChange], depth: int,
-          ignore: bool) -> None:
+def _walk(a: Any, b: Any, pointer: str, out: list[JsonChange], depth: int, ignore: bool) -> None:
     if len(out) >= MAX_CHANGES:
         return
     if depth > MAX_DEPTH:
@@ -79,13 +90,21 @@ def _walk(a: Any, b: Any, pointer: str, out: list[JsonChange], depth: int,
     if isinstance(a, list) and isinstance(b, list):
         for i, (x, y) in enumerate(zip(a, b, strict=False)):
             _walk(x, y, f"{pointer}/{i}", out, depth + 1, ignore)
-        out.extend(JsonChange("removed", f"{pointer}/{i}", before=a[i])
-                   for i in range(len(b), len(a)))
-        out.extend(JsonChange("added", f"{pointer}/{i}", after=b[i])
-                   for i in range(len(a), len(b)))
+        out.extend(
+            JsonChange("removed", f"{pointer}/{i}", before=a[i]) for i in range(len(b), len(a))
+        )
+        out.extend(JsonChange("added", f"{pointer}/{i}", after=b[i]) for i in range(len(a), len(b)))
         return
-    same = a == b and type(a) is type(b) or (
-        isinstance(a, int | float) and isinstance(b, int | float)
-        and not isinstance(a, bool) and not isinstance(b, bool) and a == b)
+    same = (
+        a == b
+        and type(a) is type(b)
+        or (
+            isinstance(a, int | float)
+            and isinstance(b, int | float)
+            and not isinstance(a, bool)
+            and not isinstance(b, bool)
+            and a == b
+        )
+    )
     if not same:
         out.append(JsonChange("changed", pointer or "/", a, b))

@@ -21,9 +21,19 @@ from sia_tui.core.session.format import LoadedSession
 #: Response headers that describe the recorded transfer, not the (already decoded) body.
 _TRANSFER_HEADERS = frozenset({"content-length", "content-encoding", "transfer-encoding"})
 #: Recorded options that are safe to reuse as-is (no credentials, no local paths).
-REUSABLE_OPTIONS = ("connect_timeout", "read_timeout", "total_timeout", "stream_idle_timeout",
-                    "max_response_bytes", "max_depth", "max_event_bytes", "follow_redirects",
-                    "allow_cross_origin", "extensions", "poll_max")
+REUSABLE_OPTIONS = (
+    "connect_timeout",
+    "read_timeout",
+    "total_timeout",
+    "stream_idle_timeout",
+    "max_response_bytes",
+    "max_depth",
+    "max_event_bytes",
+    "follow_redirects",
+    "allow_cross_origin",
+    "extensions",
+    "poll_max",
+)
 
 
 def request_key(method: str, url: str) -> tuple[str, str]:
@@ -66,14 +76,14 @@ class ReplayTransport(httpx.AsyncBaseTransport):
         queue = self._queues.get((method, url))
         if not queue:
             self.unmatched.append(f"{method} {url}")
-            raise httpx.ConnectError(f"replay: no recorded response for {method} {url}",
-                                     request=request)
+            raise httpx.ConnectError(
+                f"replay: no recorded response for {method} {url}", request=request
+            )
         ex = queue.popleft()
         if ex.status is None:  # the recorded exchange failed in transport: fail again
             raise httpx.ConnectError(ex.error or "recorded transport error", request=request)
         headers = [(k, v) for k, v in ex.response_headers if k.lower() not in _TRANSFER_HEADERS]
-        return httpx.Response(ex.status, headers=headers, content=_stream_body(ex),
-                              request=request)
+        return httpx.Response(ex.status, headers=headers, content=_stream_body(ex), request=request)
 
 
 @dataclass
@@ -106,8 +116,10 @@ class ReplayResult:
         return {
             "same": self.same,
             "changes": [dataclasses.asdict(c) for c in self.changes],
-            "steps": [{"step": s.step, "status": s.status.value, "code": s.code,
-                       "message": s.message} for s in self.run.steps],
+            "steps": [
+                {"step": s.step, "status": s.status.value, "code": s.code, "message": s.message}
+                for s in self.run.steps
+            ],
             "unmatched_requests": self.unmatched,
             "notes": self.notes,
         }
@@ -118,8 +130,12 @@ def verdict(step: StepResult) -> str:
     return step.status.value + (f" ({step.code})" if step.code else "")
 
 
-async def run_recorded(target: Target, options: ClientOptions, recorded: Run,
-                       transport: httpx.AsyncBaseTransport | None) -> Run:
+async def run_recorded(
+    target: Target,
+    options: ClientOptions,
+    recorded: Run,
+    transport: httpx.AsyncBaseTransport | None,
+) -> Run:
     """A fresh procedure with the recorded arguments, run as far as it goes (replay, rerun)."""
     proc = Procedure(target, options, transport=transport)
     try:
@@ -133,16 +149,21 @@ async def run_recorded(target: Target, options: ClientOptions, recorded: Run,
 
 def compare_steps(recorded: Run, today: Run) -> list[StepChange]:
     """Steps whose status or code differ."""
-    return [StepChange(old.step, old.title, verdict(old), verdict(new))
-            for old, new in zip(recorded.steps, today.steps, strict=True)
-            if verdict(old) != verdict(new)]
+    return [
+        StepChange(old.step, old.title, verdict(old), verdict(new))
+        for old, new in zip(recorded.steps, today.steps, strict=True)
+        if verdict(old) != verdict(new)
+    ]
 
 
 def options_from(recorded: dict[str, Any], **changes: Any) -> ClientOptions:
     """ClientOptions rebuilt from the recorded non-secret options, plus ``changes``."""
     names = {f.name for f in dataclasses.fields(ClientOptions)}
-    kept = {k: recorded[k] for k in REUSABLE_OPTIONS
-            if k in recorded and k in names and isinstance(recorded[k], int | float | bool)}
+    kept = {
+        k: recorded[k]
+        for k in REUSABLE_OPTIONS
+        if k in recorded and k in names and isinstance(recorded[k], int | float | bool)
+    }
     return ClientOptions(**{**kept, **changes})
 
 
@@ -167,9 +188,11 @@ async def replay_session(session: LoadedSession) -> ReplayResult:
             notes.append("the Agent Card came from a local file; replayed from its recorded bytes")
         transport = ReplayTransport(exchanges)
         # poll_interval 0: the recorded answers are already there, waiting adds nothing.
-        today = await run_recorded(target, options_from(session.options, poll_interval=0.0),
-                                   recorded, transport)
+        today = await run_recorded(
+            target, options_from(session.options, poll_interval=0.0), recorded, transport
+        )
     if "«redacted:" in repr(recorded.arguments):
         notes.append("some argument values were redacted; step 7 ran on the placeholders")
-    return ReplayResult(today, compare_steps(recorded, today), transport.unmatched,
-                        transport.requested, notes)
+    return ReplayResult(
+        today, compare_steps(recorded, today), transport.unmatched, transport.requested, notes
+    )

@@ -46,33 +46,62 @@ def render_markdown(session: LoadedSession, filename: str) -> str:
     if facts.warnings:
         out += ["> [!WARNING]"] + [f"> {md_text(w)}" for w in facts.warnings] + [""]
     out += ["## Environment", ""]
-    out += _table(["component", "version"], [[md_text(k), md_text(v)]
-                                             for k, v in facts.environment])
+    out += _table(
+        ["component", "version"], [[md_text(k), md_text(v)] for k, v in facts.environment]
+    )
     out += ["", "## Steps", ""]
-    out += _table(["#", "step", "rule", "status", "code", "message"], [
-        [str(s.step), md_text(s.title), s.rule, s.status.value, md_text(s.code or ""),
-         md_text(s.message)] for s in facts.steps])
+    out += _table(
+        ["#", "step", "rule", "status", "code", "message"],
+        [
+            [
+                str(s.step),
+                md_text(s.title),
+                s.rule,
+                s.status.value,
+                md_text(s.code or ""),
+                md_text(s.message),
+            ]
+            for s in facts.steps
+        ],
+    )
     if facts.failed:
         f = facts.failed
-        out += ["", f"## Failing step {f.step}: {md_text(f.title)} ({f.rule})", "",
-                f"- code: {md_span(f.code or 'none')} ({f.origin or 'local'})",
-                f"- message: {md_text(f.message)}"]
+        out += [
+            "",
+            f"## Failing step {f.step}: {md_text(f.title)} ({f.rule})",
+            "",
+            f"- code: {md_span(f.code or 'none')} ({f.origin or 'local'})",
+            f"- message: {md_text(f.message)}",
+        ]
         if f.hint:
             out.append(f"- next: {md_text(f.hint)}")
         out += ["", "Evidence:", "", md_code(evidence_text(f), "json")]
     out += ["", "## Interface digests", ""]
-    out += _table(["source", "digest", "vs advertised"], [
-        [r.source, md_span(r.value) if r.value else "—", _MARK[r.matches_advertised]]
-        for r in facts.digests])
+    out += _table(
+        ["source", "digest", "vs advertised"],
+        [
+            [r.source, md_span(r.value) if r.value else "—", _MARK[r.matches_advertised]]
+            for r in facts.digests
+        ],
+    )
     out += ["", "## Located errors", ""]
     if facts.findings:
-        out += _table(["step", "pointer", "rule", "code", "keyword", "expected", "actual",
-                       "message"], [
-            [str(step) if step else "record", md_span(f.pointer or "/"),
-             md_text(f.rule or ""), md_text(f.code or ""), md_text(f.keyword or ""),
-             md_text(f.expected or ""), md_text(f.actual or ""),
-             md_text(f.message + (f" (line {f.line})" if f.line else ""))]
-            for step, f in facts.findings])
+        out += _table(
+            ["step", "pointer", "rule", "code", "keyword", "expected", "actual", "message"],
+            [
+                [
+                    str(step) if step else "record",
+                    md_span(f.pointer or "/"),
+                    md_text(f.rule or ""),
+                    md_text(f.code or ""),
+                    md_text(f.keyword or ""),
+                    md_text(f.expected or ""),
+                    md_text(f.actual or ""),
+                    md_text(f.message + (f" (line {f.line})" if f.line else "")),
+                ]
+                for step, f in facts.findings
+            ],
+        )
     else:
         out.append("None.")
     out += ["", "## Minimal request that reproduces", ""]
@@ -82,6 +111,13 @@ def render_markdown(session: LoadedSession, filename: str) -> str:
         out += [md_code(head, "http"), "", md_code(r.body or "(empty body)", "json")]
     else:
         out.append("No request was recorded.")
-    out += ["", "## Re-run it", "", md_code(facts.rerun_command, "sh"), "",
-            "Credentials were redacted from the session; supply them again as shown.", ""]
+    out += [
+        "",
+        "## Re-run it",
+        "",
+        md_code(facts.rerun_command, "sh"),
+        "",
+        "Credentials were redacted from the session; supply them again as shown.",
+        "",
+    ]
     return "\n".join(out)

@@ -53,7 +53,7 @@ class RerunResult:
         return not self.step_changes and not self.digest_changes
 
     def headline(self) -> str:
-        """"still reproduces", or a short list of what changed."""
+        """ "still reproduces", or a short list of what changed."""
         if self.same:
             return "still reproduces" if self.run.failed_step else "still passes, as recorded"
         parts = [f"step {c.step}: {c.recorded} -> {c.today}" for c in self.step_changes]
@@ -67,12 +67,18 @@ class RerunResult:
             "still_reproduces": self.still_reproduces,
             "headline": self.headline(),
             "step_changes": [dataclasses.asdict(c) for c in self.step_changes],
-            "digest_changes": {k: {"recorded": a, "today": b}
-                               for k, (a, b) in self.digest_changes.items()},
-            "body_changes": [{"purpose": b.purpose, "recorded_seq": b.recorded_seq,
-                              "today_seq": b.today_seq,
-                              "changes": [dataclasses.asdict(c) for c in b.changes]}
-                             for b in self.body_changes],
+            "digest_changes": {
+                k: {"recorded": a, "today": b} for k, (a, b) in self.digest_changes.items()
+            },
+            "body_changes": [
+                {
+                    "purpose": b.purpose,
+                    "recorded_seq": b.recorded_seq,
+                    "today_seq": b.today_seq,
+                    "changes": [dataclasses.asdict(c) for c in b.changes],
+                }
+                for b in self.body_changes
+            ],
         }
 
 
@@ -93,8 +99,14 @@ def body_changes(recorded: list[Exchange], today: list[Exchange]) -> list[BodyCh
         peers = by_purpose.get(ex.purpose, [])
         now = peers.pop(0) if peers else None
         if now is None:
-            out.append(BodyChange(ex.purpose, ex.seq, None,
-                                  [JsonChange("removed", "", before="(no such request today)")]))
+            out.append(
+                BodyChange(
+                    ex.purpose,
+                    ex.seq,
+                    None,
+                    [JsonChange("removed", "", before="(no such request today)")],
+                )
+            )
             continue
         if max(len(ex.response_body), len(now.response_body)) > MAX_DIFFED_BODY:
             same = ex.response_body == now.response_body
@@ -102,8 +114,10 @@ def body_changes(recorded: list[Exchange], today: list[Exchange]) -> list[BodyCh
         else:
             before, after = ex.response_body, now.response_body
             if not before and ex.events:
-                before, after = b"[" + b",".join(ex.events) + b"]", \
-                    b"[" + b",".join(now.events) + b"]"
+                before, after = (
+                    b"[" + b",".join(ex.events) + b"]",
+                    b"[" + b",".join(now.events) + b"]",
+                )
             changes = json_diff(_json_or_text(before), _json_or_text(after))
         if ex.status != now.status:
             changes.insert(0, JsonChange("changed", "(HTTP status)", ex.status, now.status))
@@ -112,9 +126,14 @@ def body_changes(recorded: list[Exchange], today: list[Exchange]) -> list[BodyCh
     return out
 
 
-async def rerun_session(session: LoadedSession, *, location: str | None = None,
-                        headers: tuple[tuple[str, str], ...] = (), bearer: str | None = None,
-                        transport: httpx.AsyncBaseTransport | None = None) -> RerunResult:
+async def rerun_session(
+    session: LoadedSession,
+    *,
+    location: str | None = None,
+    headers: tuple[tuple[str, str], ...] = (),
+    bearer: str | None = None,
+    transport: httpx.AsyncBaseTransport | None = None,
+) -> RerunResult:
     """Run the recorded target and arguments live with the credentials given now."""
 
     recorded = session.run
@@ -122,20 +141,25 @@ async def rerun_session(session: LoadedSession, *, location: str | None = None,
     if location:
         target = dataclasses.replace(target, location=location)
     elif "«redacted:" in target.location:
-        raise SessionError("the recorded target URL had credentials that were redacted; "
-                           "give the URL again with --target")
+        raise SessionError(
+            "the recorded target URL had credentials that were redacted; "
+            "give the URL again with --target"
+        )
     kept = tuple((k, v) for k, v in _recorded_headers(session) if "«redacted:" not in v)
     options = options_from(session.options, headers=kept + headers, bearer=bearer)
     today = await run_recorded(target, options, recorded, transport)
     old, new = recorded.digests, today.digests
-    digest_changes = {name: (getattr(old, name), getattr(new, name))
-                      for name in ("advertised", "returned", "computed")
-                      if getattr(old, name) != getattr(new, name)}
+    digest_changes = {
+        name: (getattr(old, name), getattr(new, name))
+        for name in ("advertised", "returned", "computed")
+        if getattr(old, name) != getattr(new, name)
+    }
     steps = compare_steps(recorded, today)
     was, now = recorded.failed_step, today.failed_step
     reproduces = bool(was and now and was.step == now.step and was.code == now.code)
-    return RerunResult(today, reproduces, steps, digest_changes,
-                       body_changes(recorded.exchanges, today.exchanges))
+    return RerunResult(
+        today, reproduces, steps, digest_changes, body_changes(recorded.exchanges, today.exchanges)
+    )
 
 
 def _recorded_headers(session: LoadedSession) -> list[tuple[str, str]]:

@@ -30,23 +30,30 @@ class SavedSession:
     redactions: list[RedactionHit]
 
 
-def make_redactor(run: Run, options: object, secret_values: Iterable[str] = (),
-                  secret_headers: Iterable[str] = ()) -> Redactor:
+def make_redactor(
+    run: Run, options: object, secret_values: Iterable[str] = (), secret_headers: Iterable[str] = ()
+) -> Redactor:
     """The redactor for this run's options, target, marked values and marked headers."""
-    return Redactor.from_options(options, location=run.target.location,
-                                 secret_values=secret_values, secret_headers=secret_headers)
+    return Redactor.from_options(
+        options,
+        location=run.target.location,
+        secret_values=secret_values,
+        secret_headers=secret_headers,
+    )
 
 
-def preview_redactions(run: Run, options: object, secret_values: Iterable[str] = (),
-                       secret_headers: Iterable[str] = ()) -> list[RedactionHit]:
+def preview_redactions(
+    run: Run, options: object, secret_values: Iterable[str] = (), secret_headers: Iterable[str] = ()
+) -> list[RedactionHit]:
     """What saving would redact, and where (for the preview screen); writes nothing."""
     redactor = make_redactor(run, options, secret_values, secret_headers)
     build_document(run, options, redactor)
     return list(redactor.hits)
 
 
-def render_session(run: Run, options: object, secret_values: Iterable[str] = (),
-                   secret_headers: Iterable[str] = ()) -> tuple[str, list[RedactionHit]]:
+def render_session(
+    run: Run, options: object, secret_values: Iterable[str] = (), secret_headers: Iterable[str] = ()
+) -> tuple[str, list[RedactionHit]]:
     """The session file text and its redactions; refuses to return text with a known secret."""
     redactor = make_redactor(run, options, secret_values, secret_headers)
     document = build_document(run, options, redactor)
@@ -72,9 +79,14 @@ def atomic_write(path: Path, text: str) -> None:
         raise
 
 
-def save_session(run: Run, options: object, path: str | os.PathLike[str], *,
-                 secret_values: Iterable[str] = (),
-                 secret_headers: Iterable[str] = ()) -> SavedSession:
+def save_session(
+    run: Run,
+    options: object,
+    path: str | os.PathLike[str],
+    *,
+    secret_values: Iterable[str] = (),
+    secret_headers: Iterable[str] = (),
+) -> SavedSession:
     """Redact and save ``run`` to ``path`` atomically (``sia-tui check --save FILE``)."""
     text, hits = render_session(run, options, secret_values, secret_headers)
     target = Path(path)
@@ -93,10 +105,14 @@ def parse_session_text(text: str | bytes, source: str = "session") -> LoadedSess
         data: Any = loads(text, source=source, max_bytes=MAX_SESSION_BYTES)
     except JsonInputError as exc:
         size = len(text)
-        hint = " (the file looks truncated)" if exc.offset is not None and \
-            exc.offset >= size - 1 else ""
-        raise SessionError(f"{source}: not valid JSON at line {exc.line} column {exc.column}: "
-                           f"{exc.message}{hint}") from None
+        hint = (
+            " (the file looks truncated)"
+            if exc.offset is not None and exc.offset >= size - 1
+            else ""
+        )
+        raise SessionError(
+            f"{source}: not valid JSON at line {exc.line} column {exc.column}: {exc.message}{hint}"
+        ) from None
     try:
         return read_document(data, source)
     except SessionError as exc:
@@ -109,8 +125,10 @@ def load_session(path: str | os.PathLike[str]) -> LoadedSession:
     try:
         size = source.stat().st_size
         if size > MAX_SESSION_BYTES:
-            raise SessionError(f"{source}: {size} bytes is larger than the "
-                               f"{MAX_SESSION_BYTES} byte limit for session files")
+            raise SessionError(
+                f"{source}: {size} bytes is larger than the "
+                f"{MAX_SESSION_BYTES} byte limit for session files"
+            )
         raw = source.read_bytes()
     except OSError as exc:
         raise SessionError(f"cannot read {source}: {exc.strerror or exc}") from None

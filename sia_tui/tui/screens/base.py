@@ -50,8 +50,9 @@ class RunScreen(SiaAppMixin, Screen[None]):
         run = self.sia.current_run
         if not self.query(TargetHeader):
             return  # not composed yet: on_screen_resume redraws once it is
-        self.query_one(TargetHeader).show(run, snapshot_mode=self.sia.snapshot_mode,
-                                          read_only=self.sia.read_only)
+        self.query_one(TargetHeader).show(
+            run, snapshot_mode=self.sia.snapshot_mode, read_only=self.sia.read_only
+        )
         self.show_run(run)
 
     def show_run(self, run: Run | None) -> None:

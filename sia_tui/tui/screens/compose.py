@@ -28,9 +28,18 @@ _IMPACT_COLOR = {Impact.BREAKING: "error", Impact.COMPATIBLE: "success", Impact.
 _VALUE_LIMIT = 400
 #: Columns of fixed width per table; None shares the rest of the width equally.
 _FIELD_COLUMNS: tuple[tuple[str, int | None], ...] = (
-    ("field", 14), ("upstream output", None), ("downstream input", None), ("", 10))
+    ("field", 14),
+    ("upstream output", None),
+    ("downstream input", None),
+    ("", 10),
+)
 _CHANGE_COLUMNS: tuple[tuple[str, int | None], ...] = (
-    ("impact", 10), ("member", None), ("A", None), ("B", None), ("why", None))
+    ("impact", 10),
+    ("member", None),
+    ("A", None),
+    ("B", None),
+    ("why", None),
+)
 #: Border, scrollbar and a margin around a table.
 _TABLE_CHROME = 6
 
@@ -39,7 +48,7 @@ def _value(value: Any, style: str = "") -> Text:
     """A JSON value for a cell: literal text that wraps (agent data, RULES SR7: inert)."""
     text = value if isinstance(value, str) else "—" if value is None else repr(value)
     if len(text) > _VALUE_LIMIT:
-        text = text[:_VALUE_LIMIT - 3] + "..."
+        text = text[: _VALUE_LIMIT - 3] + "..."
     return Text(visible(text), style=style, overflow="fold")
 
 
@@ -55,10 +64,12 @@ def column_widths(total: int, columns: tuple[tuple[str, int | None], ...]) -> li
 class ComposeScreen(Screen[None]):
     """Pick two skills; see whether one can feed the other, and what differs between them."""
 
-    HELP = ("Left is the upstream skill (or diff side A), right the downstream skill (side B). "
-            "Compose compares the upstream output Schema Reference with the downstream input "
-            "one (RULES CMP1); Diff lists every change from A to B, breaking or compatible for "
-            "a client, and checks the version rule (SID2).")
+    HELP = (
+        "Left is the upstream skill (or diff side A), right the downstream skill (side B). "
+        "Compose compares the upstream output Schema Reference with the downstream input "
+        "one (RULES CMP1); Diff lists every change from A to B, breaking or compatible for "
+        "a client, and checks the version rule (SID2)."
+    )
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f5", "run_compose", "Compose", id="compose.run"),
         Binding("f6", "run_diff", "Diff", id="compose.diff"),
@@ -96,8 +107,7 @@ class ComposeScreen(Screen[None]):
                 yield Select[str]([], prompt="advertised skills", id="left-pick")
             with Horizontal():
                 yield Static("downstream / B", classes="side")
-                yield Input(placeholder="downstream / B: agent URL or card file",
-                            id="right-card")
+                yield Input(placeholder="downstream / B: agent URL or card file", id="right-card")
                 yield Input(placeholder="skill id", id="right-skill")
                 yield Select[str]([], prompt="advertised skills", id="right-pick")
             with Horizontal():
@@ -162,8 +172,10 @@ class ComposeScreen(Screen[None]):
         self._fetch_and_show("diff")
 
     def _targets(self) -> tuple[Target, Target] | None:
-        values = [self.query_one(f"#{i}", Input).value.strip()
-                  for i in ("left-card", "left-skill", "right-card", "right-skill")]
+        values = [
+            self.query_one(f"#{i}", Input).value.strip()
+            for i in ("left-card", "left-skill", "right-card", "right-skill")
+        ]
         if not all(values):
             self.notify("Fill in both agents and both skill ids.", severity="warning")
             return None
@@ -186,17 +198,24 @@ class ComposeScreen(Screen[None]):
             self._show_failure(failures)
             return
         if what == "compose":
-            self.show_verdict(check_composition(left.document, right.document,
-                                                upstream_task_id=left.task_id,
-                                                downstream_task_id=right.task_id))
+            self.show_verdict(
+                check_composition(
+                    left.document,
+                    right.document,
+                    upstream_task_id=left.task_id,
+                    downstream_task_id=right.task_id,
+                )
+            )
         else:
             self.show_diff(diff_documents(left.document, right.document))
 
     def _show_failure(self, failures: list[str]) -> None:
         verdict = self.query_one("#verdict", Static)
         verdict.set_classes("refused")
-        verdict.update(Content.styled("Could not obtain a document:\n", "bold $error")
-                       + literal("\n".join(failures), multiline=True))
+        verdict.update(
+            Content.styled("Could not obtain a document:\n", "bold $error")
+            + literal("\n".join(failures), multiline=True)
+        )
 
     def show_verdict(self, verdict: CompositionVerdict) -> None:
         """Show a composition verdict: the four fields side by side, then why."""
@@ -205,9 +224,11 @@ class ComposeScreen(Screen[None]):
         panel.set_classes("allowed" if verdict.composable else "refused")
         style = "bold $success" if verdict.composable else "bold $error"
         text = Content.styled(("✔ " if verdict.composable else "✘ ") + verdict.summary(), style)
-        lines = [f"upstream {verdict.upstream_skill} (task {verdict.upstream_task_id or '-'}) "
-                 f"-> downstream {verdict.downstream_skill} "
-                 f"(task {verdict.downstream_task_id or '-'})"]
+        lines = [
+            f"upstream {verdict.upstream_skill} (task {verdict.upstream_task_id or '-'}) "
+            f"-> downstream {verdict.downstream_skill} "
+            f"(task {verdict.downstream_task_id or '-'})"
+        ]
         lines += [f.message for f in verdict.digest_findings]
         lines += [f"looks alike: {reason}" for reason in verdict.look_alike]
         lines += verdict.notes
@@ -225,10 +246,18 @@ class ComposeScreen(Screen[None]):
         table.display = True
         table.clear()
         for field in verdict.fields:
-            mark = Text("✔ equal", style=self._color("success")) if field.equal else \
-                Text("✘ differs", style="bold " + self._color("error"))
-            table.add_row(_value(field.name), _value(field.upstream), _value(field.downstream),
-                          mark, height=None)
+            mark = (
+                Text("✔ equal", style=self._color("success"))
+                if field.equal
+                else Text("✘ differs", style="bold " + self._color("error"))
+            )
+            table.add_row(
+                _value(field.name),
+                _value(field.upstream),
+                _value(field.downstream),
+                mark,
+                height=None,
+            )
 
     def show_diff(self, diff: InterfaceDiff) -> None:
         """Show every change with A's value beside B's, and the SID2 version verdict."""
@@ -237,23 +266,33 @@ class ComposeScreen(Screen[None]):
         version = diff.version
         panel = self.query_one("#verdict", Static)
         panel.set_classes("allowed" if version.follows and not diff.breaking else "refused")
-        panel.update(Content.assemble(
-            (f"Diff A -> B: {len(diff.changes)} change(s), {len(diff.breaking)} breaking. ",
-             "bold"),
-            ("Arrows and PageUp/PageDown scroll the table below.", "$text-muted")))
+        panel.update(
+            Content.assemble(
+                (
+                    f"Diff A -> B: {len(diff.changes)} change(s), {len(diff.breaking)} breaking. ",
+                    "bold",
+                ),
+                ("Arrows and PageUp/PageDown scroll the table below.", "$text-muted"),
+            )
+        )
         panel.border_title = "Interface diff (SID2)"
         self._fill_changes(diff)
         self.query_one("#changes", DataTable).focus()
         self.query_one("#version", Static).update(
             Content.styled(version.message, "$success" if version.follows else "bold $error")
-            + literal(f"   ({len(diff.breaking)} breaking of {len(diff.changes)} changes)"))
+            + literal(f"   ({len(diff.breaking)} breaking of {len(diff.changes)} changes)")
+        )
 
     def _fill_changes(self, diff: InterfaceDiff) -> None:
         table = self.query_one("#changes", DataTable)
         table.display = True
         table.clear()
         for change in diff.changes:
-            table.add_row(_value(change.impact.value,
-                                 "bold " + self._color(_IMPACT_COLOR[change.impact])),
-                          _value(f"{change.where} {change.aspect}"), _value(change.old),
-                          _value(change.new), _value(change.reason), height=None)
+            table.add_row(
+                _value(change.impact.value, "bold " + self._color(_IMPACT_COLOR[change.impact])),
+                _value(f"{change.where} {change.aspect}"),
+                _value(change.old),
+                _value(change.new),
+                _value(change.reason),
+                height=None,
+            )

@@ -53,8 +53,9 @@ class ComposeMode(SiaAppMixin, ComposeScreen):
     def refresh_run(self) -> None:
         """Header, and the pickers/fields from the current agent (once per agent)."""
         run = self.sia.current_run
-        self.query_one(TargetHeader).show(run, snapshot_mode=self.sia.snapshot_mode,
-                                          read_only=self.sia.read_only)
+        self.query_one(TargetHeader).show(
+            run, snapshot_mode=self.sia.snapshot_mode, read_only=self.sia.read_only
+        )
         if run is not None and run.card is not None:
             self._prefill(run)
 
@@ -68,8 +69,12 @@ class ComposeMode(SiaAppMixin, ComposeScreen):
         for side in ("left", "right"):
             self.set_skill_choices(side, skills)
         up, down = default_pair(skills, run.skill_id or run.target.skill_id)
-        for widget_id, value in (("left-card", location), ("left-skill", up),
-                                 ("right-card", location), ("right-skill", down)):
+        for widget_id, value in (
+            ("left-card", location),
+            ("left-skill", up),
+            ("right-card", location),
+            ("right-skill", down),
+        ):
             self.query_one(f"#{widget_id}", Input).value = value
 
     def action_leave_fields(self) -> None:
@@ -94,8 +99,7 @@ class ComposeMode(SiaAppMixin, ComposeScreen):
     @work(exclusive=True, group="compose-skills")
     async def _load_skills(self, side: str, location: str) -> None:
         # Step 1 only (the card), through the app's engine factory: same options, same limits.
-        engine = self.sia.engine_factory(Target(location), self.sia.options,
-                                         lambda *_args: None)
+        engine = self.sia.engine_factory(Target(location), self.sia.options, lambda *_args: None)
         try:
             await engine.step()
             card = engine.run.card

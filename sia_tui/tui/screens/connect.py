@@ -69,9 +69,12 @@ class ConnectScreen(ModalScreen[ConnectRequest | None]):
             yield Label("[b]Agent Card[/b]: base URL, card URL (.json) or local card file")
             yield Input(placeholder="http://127.0.0.1:8000", id="location")
             with Horizontal():
-                yield Select([("first callable", ""), ("JSONRPC", "jsonrpc"),
-                              ("HTTP+JSON", "http-json")], id="binding", allow_blank=False,
-                             value="")
+                yield Select(
+                    [("first callable", ""), ("JSONRPC", "jsonrpc"), ("HTTP+JSON", "http-json")],
+                    id="binding",
+                    allow_blank=False,
+                    value="",
+                )
                 yield Checkbox("TLS: do not verify certificates (insecure)", id="insecure")
             yield Label("Headers (Name: value; Other: value)")
             yield Input(placeholder="X-Tenant: blue", id="headers", password=True)
@@ -81,8 +84,9 @@ class ConnectScreen(ModalScreen[ConnectRequest | None]):
             yield Input(placeholder="(none)", id="secrets", password=True)
             if self.recent:
                 yield Label("Recent targets (Enter to use)")
-                yield OptionList(*(Content(visible(r, multiline=False)) for r in self.recent),
-                                 id="recent")
+                yield OptionList(
+                    *(Content(visible(r, multiline=False)) for r in self.recent), id="recent"
+                )
             with Horizontal():
                 yield Button("Connect (ctrl+s)", variant="primary", id="go")
                 yield Button("Cancel (esc)", id="cancel")
@@ -110,10 +114,12 @@ class ConnectScreen(ModalScreen[ConnectRequest | None]):
             return
         binding = self.query_one("#binding", Select).value
         bearer = self.query_one("#bearer", Input).value.strip() or None
-        self.dismiss(ConnectRequest(
-            Target(location, binding=binding if isinstance(binding, str) and binding else None),
-            headers=parse_headers(self.query_one("#headers", Input).value),
-            bearer=bearer,
-            insecure=self.query_one("#insecure", Checkbox).value,
-            secret_values=parse_secret_values(self.query_one("#secrets", Input).value),
-        ))
+        self.dismiss(
+            ConnectRequest(
+                Target(location, binding=binding if isinstance(binding, str) and binding else None),
+                headers=parse_headers(self.query_one("#headers", Input).value),
+                bearer=bearer,
+                insecure=self.query_one("#insecure", Checkbox).value,
+                secret_values=parse_secret_values(self.query_one("#secrets", Input).value),
+            )
+        )

@@ -38,9 +38,11 @@ class DigestRow:
     compared_with: str | None = None
 
 
-_INTERFACE_LABELS = (("advertised", "advertised in card"),
-                     ("returned", "returned by describe_skill"),
-                     ("computed", "computed here"))
+_INTERFACE_LABELS = (
+    ("advertised", "advertised in card"),
+    ("returned", "returned by describe_skill"),
+    ("computed", "computed here"),
+)
 
 
 def interface_rows(run: Run) -> list[DigestRow]:
@@ -68,16 +70,27 @@ def interface_rows(run: Run) -> list[DigestRow]:
             verdict = "≠ both"
         else:
             verdict = "≠ " + differ[0]
-        rows.append(DigestRow(label, digest, run.document, not differ, verdict,
-                              others[differ[0]] if differ else None))
+        rows.append(
+            DigestRow(
+                label,
+                digest,
+                run.document,
+                not differ,
+                verdict,
+                others[differ[0]] if differ else None,
+            )
+        )
     return rows
 
 
 def odd_one_out(run: Run) -> str | None:
     """The sentence naming the one digest that differs while the other two agree, if any."""
     d = run.digests
-    values = {"advertised in card": d.advertised, "returned by describe_skill": d.returned,
-              "computed here": d.computed}
+    values = {
+        "advertised in card": d.advertised,
+        "returned by describe_skill": d.returned,
+        "computed here": d.computed,
+    }
     if None in values.values() or len(set(values.values())) != 2:
         return None
     for label, value in values.items():
@@ -111,11 +124,26 @@ def schema_rows(document: Any) -> tuple[list[DigestRow], list[str]]:
         if len(name) > 24:
             name = name[:23] + "…"
         word = "= computed" if check.match else "≠ computed"
-        rows.append(DigestRow(f"{name} declared", check.declared, schema, check.match,
-                              word, None if check.match else check.computed))
-        rows.append(DigestRow(f"{' ' * len(name)} computed", check.computed, schema,
-                              check.match, word.replace("computed", "declared"),
-                              None if check.match else check.declared))
+        rows.append(
+            DigestRow(
+                f"{name} declared",
+                check.declared,
+                schema,
+                check.match,
+                word,
+                None if check.match else check.computed,
+            )
+        )
+        rows.append(
+            DigestRow(
+                f"{' ' * len(name)} computed",
+                check.computed,
+                schema,
+                check.match,
+                word.replace("computed", "declared"),
+                None if check.match else check.declared,
+            )
+        )
         if check.forensics is not None:
             verdicts.append(f"{check.role}: {check.forensics.explanation}")
     return rows, verdicts
@@ -131,8 +159,10 @@ def _embedded_schema(document: Any, pointer: str) -> Any:
 class DigestsScreen(RunScreen):
     """Compare digests, see the exact bytes that were hashed, and copy any of them."""
 
-    HELP = ("The interface digest three ways (RULES CP4) and each embedded schema's digest "
-            "(CP6). Select a row to see the canonical JCS bytes of the value it covers.")
+    HELP = (
+        "The interface digest three ways (RULES CP4) and each embedded schema's digest "
+        "(CP6). Select a row to see the canonical JCS bytes of the value it covers."
+    )
     BINDINGS = [
         Binding("c", "copy_digest", "Copy digest", id="digest.copy"),
         Binding("C", "copy_canonical", "Copy canonical", id="digest.copy_canonical"),
@@ -181,10 +211,19 @@ class DigestsScreen(RunScreen):
         self._fill("interface", interface_rows(run) if run else [])
         self._forensics = []
         self._odd_digest = odd_one_out(run) if run is not None else None
-        if run is not None and run.digests.advertised and run.digests.computed and (
-                {run.digests.advertised, run.digests.returned} != {run.digests.computed}):
-            self._forensics.append(str(run.steps[3].evidence.get(
-                "forensics", "no common vendor mistake reproduces the differing digest")))
+        if (
+            run is not None
+            and run.digests.advertised
+            and run.digests.computed
+            and ({run.digests.advertised, run.digests.returned} != {run.digests.computed})
+        ):
+            self._forensics.append(
+                str(
+                    run.steps[3].evidence.get(
+                        "forensics", "no common vendor mistake reproduces the differing digest"
+                    )
+                )
+            )
         self._show_forensics()
         self._select(self._rows["interface"][0] if self._rows["interface"] else None)
         self._verify_schemas(run.document if run else None)
@@ -195,15 +234,20 @@ class DigestsScreen(RunScreen):
         table.clear()
         colours = self.app.theme_variables
         for row in rows:
-            table.add_row(literal_text(row.label), _digest_cell(row, colours),
-                          _verdict(row, colours))
+            table.add_row(
+                literal_text(row.label), _digest_cell(row, colours), _verdict(row, colours)
+            )
 
     def _show_forensics(self, extra: list[str] | None = None) -> None:
-        lines = [Content.styled("Forensics: ", "bold $digest-mismatch") + literal(line)
-                 for line in self._forensics + (extra or [])]
+        lines = [
+            Content.styled("Forensics: ", "bold $digest-mismatch") + literal(line)
+            for line in self._forensics + (extra or [])
+        ]
         if self._odd_digest:
-            lines.insert(0, Content.styled("Three-way: ", "bold $digest-mismatch")
-                         + literal(self._odd_digest))
+            lines.insert(
+                0,
+                Content.styled("Three-way: ", "bold $digest-mismatch") + literal(self._odd_digest),
+            )
         panel = self.query_one("#forensics", Static)
         panel.display = bool(lines)
         panel.update(Content("\n").join(lines))
@@ -230,7 +274,8 @@ class DigestsScreen(RunScreen):
             self.query_one("#canonical-body", Static).update("")
             return
         self.query_one("#pretty-body", Static).update(
-            json_content(pretty_json(value), limit=DEFAULT_VIEW_LIMIT))
+            json_content(pretty_json(value), limit=DEFAULT_VIEW_LIMIT)
+        )
         self._canonicalize(value)
 
     @work(thread=True, exclusive=True, group="canonical")
@@ -290,7 +335,7 @@ def _verdict(row: DigestRow, colours: dict[str, str]) -> Text:
     if row.match is None:
         return Text("—")
     if row.match:
-        return Text(f"✔ {row.verdict}".rstrip(),
-                    style=f"bold {colours.get('digest-match', 'green')}")
-    return Text(f"✘ {row.verdict}".rstrip(),
-                style=f"bold {colours.get('digest-mismatch', 'red')}")
+        return Text(
+            f"✔ {row.verdict}".rstrip(), style=f"bold {colours.get('digest-match', 'green')}"
+        )
+    return Text(f"✘ {row.verdict}".rstrip(), style=f"bold {colours.get('digest-mismatch', 'red')}")

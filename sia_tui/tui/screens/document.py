@@ -19,8 +19,10 @@ from sia_tui.tui.screens.base import RunScreen
 from sia_tui.tui.widgets.schema_view import schema_content
 
 #: Shown with the authority member (RULES SID5).
-AUTHORITY_NOTE = ("Authority DESCRIBES the skill's posture; it does not permit anything. It is "
-                  "never a permission, credential or approval (RULES SID5).")
+AUTHORITY_NOTE = (
+    "Authority DESCRIBES the skill's posture; it does not permit anything. It is "
+    "never a permission, credential or approval (RULES SID5)."
+)
 
 
 class DocumentScreen(RunScreen):
@@ -59,27 +61,33 @@ class DocumentScreen(RunScreen):
         if not isinstance(document, dict):
             tree.root.set_label(Text("no document yet"))
             self.query_one("#detail-body", Static).update(
-                "Run steps 1-3 (Steps screen, r) to fetch the Skill Interface Document.")
+                "Run steps 1-3 (Steps screen, r) to fetch the Skill Interface Document."
+            )
             return
-        tree.root.set_label(Text(visible(
-            f"document {document.get('skill_id', '?')} {document.get('skill_version', '')}",
-            multiline=False)))
+        tree.root.set_label(
+            Text(
+                visible(
+                    f"document {document.get('skill_id', '?')} {document.get('skill_version', '')}",
+                    multiline=False,
+                )
+            )
+        )
         tree.root.data = ("json", document)
         for key in ("input_schema", "output_schema"):
             if key in document:
                 tree.root.add_leaf(key, data=("schema", document[key]))
         records = document.get("supporting_record_schemas")
         if isinstance(records, dict):
-            branch = tree.root.add("supporting_record_schemas", data=("json", records),
-                                   expand=True)
+            branch = tree.root.add("supporting_record_schemas", data=("json", records), expand=True)
             for kind, ref in records.items():
                 branch.add_leaf(Text(visible(str(kind), multiline=False)), data=("schema", ref))
         for key in ("interaction", "constraints"):
             if key in document:
                 tree.root.add_leaf(key, data=("json", document[key]))
         if "authority" in document:
-            tree.root.add_leaf("authority (describes, does not permit)",
-                               data=("authority", document["authority"]))
+            tree.root.add_leaf(
+                "authority (describes, does not permit)", data=("authority", document["authority"])
+            )
         tree.root.expand()
         self._select_node(tree.root)
 
@@ -99,8 +107,11 @@ class DocumentScreen(RunScreen):
         if self.as_json or kind == "json":
             body.update(json_content(pretty_json(value), limit=DEFAULT_VIEW_LIMIT))
         elif kind == "authority":
-            body.update(Content.styled(AUTHORITY_NOTE, "bold $warning") + Content("\n\n")
-                        + json_content(pretty_json(value), limit=DEFAULT_VIEW_LIMIT))
+            body.update(
+                Content.styled(AUTHORITY_NOTE, "bold $warning")
+                + Content("\n\n")
+                + json_content(pretty_json(value), limit=DEFAULT_VIEW_LIMIT)
+            )
         else:
             body.update(_reference_content(value))
 
@@ -113,10 +124,16 @@ def _reference_content(reference: Any) -> Content:
     """A Schema Reference: its identity lines, then the embedded schema made readable."""
     if not isinstance(reference, dict):
         return json_content(pretty_json(reference), limit=DEFAULT_VIEW_LIMIT)
-    lines = [Content.assemble((f"{key:<11}", "bold $text-muted"), literal(reference.get(key)))
-             for key in ("schema_uri", "version", "dialect", "digest") if key in reference]
-    lines.append(Content.styled("(schema_uri is an identifier; it is never fetched, "
-                                "RULES SR7)", "$text-muted"))
+    lines = [
+        Content.assemble((f"{key:<11}", "bold $text-muted"), literal(reference.get(key)))
+        for key in ("schema_uri", "version", "dialect", "digest")
+        if key in reference
+    ]
+    lines.append(
+        Content.styled(
+            "(schema_uri is an identifier; it is never fetched, RULES SR7)", "$text-muted"
+        )
+    )
     resolution = reference.get("resolution")
     schema = resolution.get("schema") if isinstance(resolution, dict) else None
     lines.append(Content(""))

@@ -57,8 +57,13 @@ class HistoryScreen(Screen[Path | None]):
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
         # Explicit widths: cells are Content, which the table does not measure.
-        for label, width in (("time (UTC)", 19), ("target", 36), ("skill", 30),
-                             ("outcome", 8), ("failing step", 12)):
+        for label, width in (
+            ("time (UTC)", 19),
+            ("target", 36),
+            ("skill", 30),
+            ("outcome", 8),
+            ("failing step", 12),
+        ):
             table.add_column(label, width=width)
         self.action_reload()
         table.focus()
@@ -70,15 +75,19 @@ class HistoryScreen(Screen[Path | None]):
         table.clear()
         for entry in self.entries:
             table.add_row(
-                self.when(entry), literal(entry.target), literal(entry.skill or "-"),
-                Content.styled(entry.outcome, "bold $error" if entry.outcome == "failed"
-                               else "$success"),
+                self.when(entry),
+                literal(entry.target),
+                literal(entry.skill or "-"),
+                Content.styled(
+                    entry.outcome, "bold $error" if entry.outcome == "failed" else "$success"
+                ),
                 str(entry.failed_step) if entry.failed_step else "-",
                 key=entry.id,
             )
         empty = self.query_one("#history-empty", Static)
-        empty.update("" if self.entries else
-                     literal(f"No saved runs yet in {history.history_dir()}"))
+        empty.update(
+            "" if self.entries else literal(f"No saved runs yet in {history.history_dir()}")
+        )
         empty.display = not self.entries
 
     def when(self, entry: history.HistoryEntry) -> str:
@@ -121,8 +130,10 @@ class HistoryScreen(Screen[Path | None]):
 class HistoryMode(SiaAppMixin, HistoryScreen):
     """Mode 7: the history inside the app; Enter opens a run read-only, ``d`` asks first."""
 
-    HELP = ("Every finished run is autosaved here (redacted). Enter opens one read-only: "
-            "every screen shows the recorded bytes and nothing is sent. d deletes (asks first).")
+    HELP = (
+        "Every finished run is autosaved here (redacted). Enter opens one read-only: "
+        "every screen shows the recorded bytes and nothing is sent. d deletes (asks first)."
+    )
 
     def compose(self) -> ComposeResult:
         yield TargetHeader(id="target-header")
@@ -134,9 +145,9 @@ class HistoryMode(SiaAppMixin, HistoryScreen):
 
     def refresh_run(self) -> None:
         """Redraw the header and re-read the list (an autosave may have added a run)."""
-        self.query_one(TargetHeader).show(self.sia.current_run,
-                                          snapshot_mode=self.sia.snapshot_mode,
-                                          read_only=self.sia.read_only)
+        self.query_one(TargetHeader).show(
+            self.sia.current_run, snapshot_mode=self.sia.snapshot_mode, read_only=self.sia.read_only
+        )
         cursor = self.query_one(DataTable).cursor_row
         self.action_reload()
         if self.entries:
@@ -158,10 +169,15 @@ class HistoryMode(SiaAppMixin, HistoryScreen):
         if entry is None:
             return
         question = Content.assemble(
-            "Delete the saved run of ", literal(entry.skill or "-", style="bold"), " against ",
-            literal(entry.target, style="bold"), f" ({self.when(entry)})? The file is removed.")
-        self.app.push_screen(ConfirmScreen(question, yes_label="Delete (y)"),
-                             partial(self._delete_confirmed, entry))
+            "Delete the saved run of ",
+            literal(entry.skill or "-", style="bold"),
+            " against ",
+            literal(entry.target, style="bold"),
+            f" ({self.when(entry)})? The file is removed.",
+        )
+        self.app.push_screen(
+            ConfirmScreen(question, yes_label="Delete (y)"), partial(self._delete_confirmed, entry)
+        )
 
     def _delete_confirmed(self, entry: history.HistoryEntry, yes: bool | None) -> None:
         if yes:

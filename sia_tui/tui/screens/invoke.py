@@ -55,8 +55,10 @@ def response_modes(document: Any) -> list[str]:
 class InvokeScreen(RunScreen):
     """Type the arguments with the schema checking every keystroke, then invoke."""
 
-    HELP = ("Edit the arguments as JSON. Errors are listed below and underlined in the "
-            "text. Esc leaves the editor; then 1-8 switch screens. f3 puts the skeleton back.")
+    HELP = (
+        "Edit the arguments as JSON. Errors are listed below and underlined in the "
+        "text. Esc leaves the editor; then 1-8 switch screens. f3 puts the skeleton back."
+    )
     BINDINGS = [
         Binding("ctrl+j", "invoke", "Invoke", id="invoke.send"),
         Binding("ctrl+t", "toggle_send_anyway", "Send anyway", id="invoke.send_anyway"),
@@ -113,8 +115,14 @@ class InvokeScreen(RunScreen):
         table = self.query_one("#errors", DataTable)
         # Explicit widths: auto-sized columns are measured on idle, and a screen drawn before
         # that shows the rows cut to the header's width.
-        for label, width in (("at", 6), ("instance path", 28), ("keyword", 12),
-                             ("expected", 14), ("actual", 14), ("message", 60)):
+        for label, width in (
+            ("at", 6),
+            ("instance path", 28),
+            ("keyword", 12),
+            ("expected", 14),
+            ("actual", 14),
+            ("message", 60),
+        ):
             table.add_column(label, width=width)
         table.border_title = "Problems"
         if self.sia.snapshot_mode:
@@ -132,8 +140,10 @@ class InvokeScreen(RunScreen):
             self._compiled = None
             editor.read_only = True
             editor.load_text("")
-            self._verdict("Run steps 1-6 first (Steps screen: 2, then r) to load the input "
-                          "schema.", "$text-muted")
+            self._verdict(
+                "Run steps 1-6 first (Steps screen: 2, then r) to load the input schema.",
+                "$text-muted",
+            )
             return
         try:
             self._compiled = compile_schema(schema)
@@ -203,30 +213,45 @@ class InvokeScreen(RunScreen):
             error = result.parse_error
             position = (error.line or 1, error.column or 1)
             editor.mark_errors([position])
-            table.add_row(f"{position[0]}:{position[1]}", error.pointer or "", "json", "", "",
-                          literal_text(str(error)))
+            table.add_row(
+                f"{position[0]}:{position[1]}",
+                error.pointer or "",
+                "json",
+                "",
+                "",
+                literal_text(str(error)),
+            )
             self.valid = False
-            self._verdict(f"✘ Not JSON at line {position[0]}, column {position[1]}: {error}",
-                          "$error")
+            self._verdict(
+                f"✘ Not JSON at line {position[0]}, column {position[1]}: {error}", "$error"
+            )
             return
         editor.mark_errors([(f.line, f.column or 1) for f in result.findings if f.line])
         for finding in result.findings:
             table.add_row(*_finding_row(finding))
         self.valid = not result.findings
         if self.valid:
-            self._verdict("✔ Arguments valid against the input schema (RULES CP7). "
-                          "ctrl+j invokes.", "$success")
+            self._verdict(
+                "✔ Arguments valid against the input schema (RULES CP7). ctrl+j invokes.",
+                "$success",
+            )
         else:
             self._invalid_verdict()
 
     def _invalid_verdict(self) -> None:
         count = len(self.last_result.findings) if self.last_result is not None else 0
         if self.send_anyway:
-            self._verdict(f"✘ {count} problem(s); send anyway is ON: ctrl+j sends them as a "
-                          "deliberate negative test.", "$warning")
+            self._verdict(
+                f"✘ {count} problem(s); send anyway is ON: ctrl+j sends them as a "
+                "deliberate negative test.",
+                "$warning",
+            )
         else:
-            self._verdict(f"✘ {count} problem(s): fix them, or press ctrl+t (send anyway) "
-                          "for a deliberate negative test.", "$error")
+            self._verdict(
+                f"✘ {count} problem(s): fix them, or press ctrl+t (send anyway) "
+                "for a deliberate negative test.",
+                "$error",
+            )
 
     def _verdict(self, text: str, style: str) -> None:
         self.query_one("#verdict", Static).update(Content.styled(text, f"bold {style}"))
@@ -252,21 +277,27 @@ class InvokeScreen(RunScreen):
         box = self.query_one("#send-anyway", Checkbox)
         box.value = not box.value
         if box.value:
-            self.notify("Send anyway is ON: ctrl+j will now send the invalid arguments as a "
-                        "deliberate negative test.", title="Send anyway", severity="warning")
+            self.notify(
+                "Send anyway is ON: ctrl+j will now send the invalid arguments as a "
+                "deliberate negative test.",
+                title="Send anyway",
+                severity="warning",
+            )
         else:
-            self.notify("Send anyway is OFF: ctrl+j sends only arguments that validate.",
-                        title="Send anyway")
+            self.notify(
+                "Send anyway is OFF: ctrl+j sends only arguments that validate.",
+                title="Send anyway",
+            )
 
     def action_reset(self) -> None:
         """Replace the text by the input schema's skeleton."""
         schema = input_schema_of(self._document)
         if self.sia.read_only:
-            self.notify("read-only session: the recorded arguments stay as sent.",
-                        severity="warning")
+            self.notify(
+                "read-only session: the recorded arguments stay as sent.", severity="warning"
+            )
         elif schema is None:
-            self.notify("No input schema yet: run steps 1-6 first (2, then r).",
-                        severity="warning")
+            self.notify("No input schema yet: run steps 1-6 first (2, then r).", severity="warning")
         else:
             self.query_one(ArgumentEditor).load_text(self._skeleton(schema))
 
@@ -276,17 +307,27 @@ class InvokeScreen(RunScreen):
             self.notify("The text is not JSON; nothing can be sent.", severity="error")
             return
         if not self.valid and not self.send_anyway:
-            self.notify(f"Nothing sent: the arguments have {len(result.findings)} problem(s) "
-                        "against the input schema. Fix them, or press ctrl+t (send anyway) "
-                        "for a deliberate negative test.", title="Not sent", severity="warning")
+            self.notify(
+                f"Nothing sent: the arguments have {len(result.findings)} problem(s) "
+                "against the input schema. Fix them, or press ctrl+t (send anyway) "
+                "for a deliberate negative test.",
+                title="Not sent",
+                severity="warning",
+            )
             return
-        authority = (self._document or {}).get("authority", {}) if isinstance(
-            self._document, dict) else {}
+        authority = (
+            (self._document or {}).get("authority", {}) if isinstance(self._document, dict) else {}
+        )
         if isinstance(authority, dict) and authority.get("default_mode") == "execute":
             question = Content.assemble(
-                ("This skill's posture is ", ""), ("execute", "bold $warning"),
-                (": it may change things. The document describes that; it does not "
-                 "authorize it (RULES SID5). Send the request?", ""))
+                ("This skill's posture is ", ""),
+                ("execute", "bold $warning"),
+                (
+                    ": it may change things. The document describes that; it does not "
+                    "authorize it (RULES SID5). Send the request?",
+                    "",
+                ),
+            )
             self.app.push_screen(ConfirmScreen(question), self._confirmed)
             return
         self._send(result.value)
@@ -306,6 +347,11 @@ class InvokeScreen(RunScreen):
 
 def _finding_row(finding: Finding) -> tuple[Any, ...]:
     at = f"{finding.line}:{finding.column}" if finding.line else ""
-    return (at, literal_text(finding.pointer or "/"), literal_text(finding.keyword or ""),
-            literal_text(finding.expected or ""), literal_text(finding.actual or ""),
-            literal_text(finding.message))
+    return (
+        at,
+        literal_text(finding.pointer or "/"),
+        literal_text(finding.keyword or ""),
+        literal_text(finding.expected or ""),
+        literal_text(finding.actual or ""),
+        literal_text(finding.message),
+    )

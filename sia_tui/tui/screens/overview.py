@@ -37,43 +37,85 @@ def short_digest(digest: str) -> str:
 
 def card_content(card: AgentCard) -> Content:
     """The card as a person reads it; every string is agent-sent, so shown literally."""
-    lines: list[Content] = [literal(card.name, style="bold $primary"),
-                            literal(card.description, multiline=True)]
+    lines: list[Content] = [
+        literal(card.name, style="bold $primary"),
+        literal(card.description, multiline=True),
+    ]
     provider = card.provider or {}
-    lines.append(Content.assemble(("version ", "bold"), literal(card.version),
-                                  ("   provider ", "bold"),
-                                  literal(provider.get("organization", "(none)"))))
+    lines.append(
+        Content.assemble(
+            ("version ", "bold"),
+            literal(card.version),
+            ("   provider ", "bold"),
+            literal(provider.get("organization", "(none)")),
+        )
+    )
     lines.append(Content.styled("\nInterfaces", "bold underline"))
     for interface in card.interfaces:
         note = "" if interface.callable else "  (shown, never called)"
-        lines.append(Content.assemble("  ", literal(f"[{interface.badge}]", style="bold $accent"),
-                                      " ", literal(interface.url), (note, "$text-muted")))
+        lines.append(
+            Content.assemble(
+                "  ",
+                literal(f"[{interface.badge}]", style="bold $accent"),
+                " ",
+                literal(interface.url),
+                (note, "$text-muted"),
+            )
+        )
     lines.append(Content.styled("\nCapabilities", "bold underline"))
     lines.append(Content(f"  streaming: {'yes' if card.streaming else 'no'}"))
     lines.append(Content.styled("\nSecurity schemes", "bold underline"))
     if card.security_schemes:
         for name, scheme in card.security_schemes.items():
-            lines.append(Content.assemble("  ", literal(name, style="bold"), ": ",
-                                          literal(pretty_json(scheme).replace("\n", " "))))
+            lines.append(
+                Content.assemble(
+                    "  ",
+                    literal(name, style="bold"),
+                    ": ",
+                    literal(pretty_json(scheme).replace("\n", " ")),
+                )
+            )
     else:
         lines.append(Content.styled("  (none declared)", "$text-muted"))
     lines.append(Content.styled("\nSchema-interface extension", "bold underline"))
     ad = card.schema_interface
     if ad is None:
-        lines.append(Content.styled(ADV4_STATEMENT.format(why="the card carries no "
-                                    "schema-interface extension"), "bold $warning"))
+        lines.append(
+            Content.styled(
+                ADV4_STATEMENT.format(why="the card carries no schema-interface extension"),
+                "bold $warning",
+            )
+        )
     else:
-        lines.append(Content.assemble("  interface_version ", literal(ad.interface_version),
-                                      f"   required {str(ad.required).lower()}"))
+        lines.append(
+            Content.assemble(
+                "  interface_version ",
+                literal(ad.interface_version),
+                f"   required {str(ad.required).lower()}",
+            )
+        )
         for binding in ad.bindings:
-            lines.append(Content.assemble("  • ", literal(binding.skill_id, style="bold"),
-                                          "  v", literal(binding.skill_version)))
+            lines.append(
+                Content.assemble(
+                    "  • ",
+                    literal(binding.skill_id, style="bold"),
+                    "  v",
+                    literal(binding.skill_version),
+                )
+            )
             # Shortened so it never wraps to a bare tail; the Digests screen (3) has it whole.
-            lines.append(Content.assemble("    ", literal(short_digest(binding.interface_digest),
-                                                          style="$secondary")))
+            lines.append(
+                Content.assemble(
+                    "    ", literal(short_digest(binding.interface_digest), style="$secondary")
+                )
+            )
         if card.skill(DESCRIBE_SKILL) is None:
-            lines.append(Content.styled(ADV4_STATEMENT.format(why="the card lists no "
-                                        "describe_skill skill"), "bold $warning"))
+            lines.append(
+                Content.styled(
+                    ADV4_STATEMENT.format(why="the card lists no describe_skill skill"),
+                    "bold $warning",
+                )
+            )
     for warning in card.warnings:
         lines.append(Content.styled("forgiven: ", "$warning") + literal(warning))
     return Content("\n").join(lines)
@@ -84,13 +126,17 @@ def _no_card(run: Run | None) -> Content:
     first = run.steps[0] if run is not None else None
     if first is None or first.status is not StepStatus.FAILED:
         return Content("No Agent Card yet. Press r on the Steps screen (2), or c to connect.")
-    lines = [Content.assemble(("✘ step 1 failed: ", "bold $error"),
-                              literal(first.title, style="bold")),
-             literal(first.message, multiline=True)]
+    lines = [
+        Content.assemble(("✘ step 1 failed: ", "bold $error"), literal(first.title, style="bold")),
+        literal(first.message, multiline=True),
+    ]
     if first.hint:
         lines.append(Content.styled("hint: ", "bold") + literal(first.hint, multiline=True))
-    lines.append(Content.styled("\nPress 2 then R to retry step 1, or c to connect to "
-                                "another agent.", "$text-muted"))
+    lines.append(
+        Content.styled(
+            "\nPress 2 then R to retry step 1, or c to connect to another agent.", "$text-muted"
+        )
+    )
     return Content("\n").join(lines)
 
 
@@ -124,20 +170,31 @@ class OverviewScreen(RunScreen):
             return
         card = run.card
         body.update(card_content(card))
-        advertised = {b.skill_id: b for b in card.schema_interface.bindings} if (
-            card.schema_interface) else {}
+        advertised = (
+            {b.skill_id: b for b in card.schema_interface.bindings}
+            if (card.schema_interface)
+            else {}
+        )
         chosen = run.skill_id or run.target.skill_id
         for skill in card.skills:
             mark = "●" if skill.id == chosen else " "
             ad = advertised.get(skill.id)
-            badge = (f"  schema v{ad.skill_version}", "$success") if ad else (
-                "  (no schema interface)", "$text-muted")
+            badge = (
+                (f"  schema v{ad.skill_version}", "$success")
+                if ad
+                else ("  (no schema interface)", "$text-muted")
+            )
             tags = ", ".join(skill.tags)
             prompt = Content.assemble(
-                (f"{mark} ", "bold $accent"), literal(skill.name, style="bold"), badge,
-                "\n   ", literal(skill.id, style="$secondary"),
-                "\n   ", literal(skill.description[:120], style="italic"),
-                "\n   ", literal(f"tags: {tags}" if tags else "no tags", style="$text-muted"),
+                (f"{mark} ", "bold $accent"),
+                literal(skill.name, style="bold"),
+                badge,
+                "\n   ",
+                literal(skill.id, style="$secondary"),
+                "\n   ",
+                literal(skill.description[:120], style="italic"),
+                "\n   ",
+                literal(f"tags: {tags}" if tags else "no tags", style="$text-muted"),
             )
             skills.add_option(Option(prompt, id=f"skill-{skill.id}"))
 

@@ -53,8 +53,9 @@ class RedactionPreviewScreen(ModalScreen[bool]):
             yield Static("Save session to (edit the path if you like):", id="title")
             yield Input(self.destination, id="destination")
             if self.hits:
-                yield Static(f"{len(self.hits)} redactions: each secret becomes a placeholder.",
-                             id="summary")
+                yield Static(
+                    f"{len(self.hits)} redactions: each secret becomes a placeholder.", id="summary"
+                )
             else:
                 yield Static("No secrets were found to redact.", id="summary")
             yield DataTable(id="redactions", cursor_type="row", zebra_stripes=True)

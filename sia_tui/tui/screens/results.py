@@ -41,8 +41,10 @@ def record_refs(run: Run) -> list[str]:
 class ResultsScreen(RunScreen):
     """What the skill returned, each part with its own verdict; links jump to records."""
 
-    HELP = ("The result artifact (left) and the supporting records (right). Select a link "
-            "to jump to the record it names.")
+    HELP = (
+        "The result artifact (left) and the supporting records (right). Select a link "
+        "to jump to the record it names."
+    )
     BINDINGS = [
         Binding("a", "show_all", "Show all", id="results.show_all"),
         Binding("x", "app.cancel_task", "Cancel task", id="results.cancel"),
@@ -96,28 +98,37 @@ class ResultsScreen(RunScreen):
             links.display = False
         else:
             verdict = run.steps[9]
-            result_body.update(_verdict(verdict.status is StepStatus.PASSED, [])
-                               + Content("\n") + literal(run.result.name or "", style="bold")
-                               + Content("\n")
-                               + json_content(pretty_json(artifact_value(run.result)),
-                                              limit=limit))
+            result_body.update(
+                _verdict(verdict.status is StepStatus.PASSED, [])
+                + Content("\n")
+                + literal(run.result.name or "", style="bold")
+                + Content("\n")
+                + json_content(pretty_json(artifact_value(run.result)), limit=limit)
+            )
             refs = record_refs(run)
             links.display = bool(refs)
             for ref in refs:
-                links.add_option(Option(Content.assemble(("→ ", "bold $accent"),
-                                                         literal(ref, style="underline")),
-                                        id=None))
+                links.add_option(
+                    Option(
+                        Content.assemble(("→ ", "bold $accent"), literal(ref, style="underline")),
+                        id=None,
+                    )
+                )
         records_body = self.query_one("#records-body", Static)
         if run is None or not run.records:
             records_body.update(self._streamed_records(limit))
             return
         blocks = []
         for record in run.records:
-            blocks.append(Content.assemble(literal(record.artifact.artifact_id, style="bold"),
-                                           "  kind ", literal(record.kind or "(unknown)")))
+            blocks.append(
+                Content.assemble(
+                    literal(record.artifact.artifact_id, style="bold"),
+                    "  kind ",
+                    literal(record.kind or "(unknown)"),
+                )
+            )
             blocks.append(_verdict(record.valid, record.findings))
-            blocks.append(json_content(pretty_json(artifact_value(record.artifact)),
-                                       limit=limit))
+            blocks.append(json_content(pretty_json(artifact_value(record.artifact)), limit=limit))
         records_body.update(Content("\n").join(blocks))
 
     def _status(self, run: Run | None) -> Content:
@@ -132,16 +143,27 @@ class ResultsScreen(RunScreen):
                 return Content.styled("No task in this recorded session.", "$text-muted")
             return Content.styled("No task yet.", "$text-muted")
         task = run.task
-        lines = [Content.assemble(("task ", "bold"), literal(task.id), "  state ",
-                                  literal(self._live_state(run), style="bold $accent"),
-                                  f"  mode {run.mode or '?'}")]
+        lines = [
+            Content.assemble(
+                ("task ", "bold"),
+                literal(task.id),
+                "  state ",
+                literal(self._live_state(run), style="bold $accent"),
+                f"  mode {run.mode or '?'}",
+            )
+        ]
         if run.send_anyway:
-            lines.append(Content.styled("Deliberate negative test: invalid input was sent "
-                                        "anyway.", "bold $warning"))
+            lines.append(
+                Content.styled(
+                    "Deliberate negative test: invalid input was sent anyway.", "bold $warning"
+                )
+            )
         status_log = run.steps[8].evidence.get("status_log")
         if isinstance(status_log, list) and status_log:
-            lines.append(Content.styled("status: ", "$text-muted")
-                         + literal(" → ".join(str(s) for s in status_log[-6:])))
+            lines.append(
+                Content.styled("status: ", "$text-muted")
+                + literal(" → ".join(str(s) for s in status_log[-6:]))
+            )
         elif live:
             lines.extend(live)
         return Content("\n").join(lines)
@@ -160,16 +182,19 @@ class ResultsScreen(RunScreen):
         """Why there is no result: the failing step, a task still running, or nothing sent."""
         failed = run.failed_step if run is not None else None
         if run is not None and run.task is not None and not run.task.terminal and failed is None:
-            return Content.styled(f"task {self._live_state(run)}… (waiting for the final "
-                                  "result)", "bold $accent")
+            return Content.styled(
+                f"task {self._live_state(run)}… (waiting for the final result)", "bold $accent"
+            )
         if failed is not None:
-            return Content("\n").join([Content.styled("No result.", "bold"),
-                                       _failure_lines(failed)])
+            return Content("\n").join(
+                [Content.styled("No result.", "bold"), _failure_lines(failed)]
+            )
         if run is not None and run.task is not None:
             return literal(f"No result: the task ended {run.task.state}.")
         if self.sia.read_only:
-            return Content.styled("No result: this recorded session invoked nothing.",
-                                  "$text-muted")
+            return Content.styled(
+                "No result: this recorded session invoked nothing.", "$text-muted"
+            )
         return Content.styled("No result yet. Invoke the skill on screen 5.", "$text-muted")
 
     def _streamed_records(self, limit: int | None) -> Content:
@@ -179,8 +204,11 @@ class ResultsScreen(RunScreen):
             return Content("No supporting records.")
         blocks = [Content.styled("streaming: validated when the task ends", "italic $text-muted")]
         for artifact in streamed:
-            blocks.append(Content.assemble(literal(artifact.artifact_id, style="bold"), "  ",
-                                           literal(artifact.name or "")))
+            blocks.append(
+                Content.assemble(
+                    literal(artifact.artifact_id, style="bold"), "  ", literal(artifact.name or "")
+                )
+            )
             blocks.append(json_content(pretty_json(artifact_value(artifact)), limit=limit))
         return Content("\n").join(blocks)
 
@@ -204,21 +232,35 @@ class ResultsScreen(RunScreen):
         state = run.task.state if run.task else "?"
         code = str(error.get("code") or "(no code)")
         info = describe_code(code)
-        summary.update(Content("\n").join([
-            Content.assemble(("code ", "bold"), literal(code, style="bold $error"),
-                             ("  state ", "bold"), literal(state), ("  origin ", "bold"),
-                             (origin, "bold $accent")),
-            literal(error.get("message") or "", multiline=True),
-            Content.styled(info.meaning if info else "not one of the draft's ten codes",
-                           "italic $text-muted"),
-        ]))
+        summary.update(
+            Content("\n").join(
+                [
+                    Content.assemble(
+                        ("code ", "bold"),
+                        literal(code, style="bold $error"),
+                        ("  state ", "bold"),
+                        literal(state),
+                        ("  origin ", "bold"),
+                        (origin, "bold $accent"),
+                    ),
+                    literal(error.get("message") or "", multiline=True),
+                    Content.styled(
+                        info.meaning if info else "not one of the draft's ten codes",
+                        "italic $text-muted",
+                    ),
+                ]
+            )
+        )
         details = error.get("details")
         table.display = isinstance(details, list) and bool(details)
         for detail in details if isinstance(details, list) else []:
             if isinstance(detail, dict):
-                table.add_row(*(literal_text(detail.get(k, "")) for k in
-                                ("instance_path", "schema_path", "keyword", "expected",
-                                 "actual")))
+                table.add_row(
+                    *(
+                        literal_text(detail.get(k, ""))
+                        for k in ("instance_path", "schema_path", "keyword", "expected", "actual")
+                    )
+                )
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         run = self.sia.current_run
@@ -228,8 +270,9 @@ class ResultsScreen(RunScreen):
         target = refs[event.option_index]
         ids = [r.artifact.artifact_id for r in run.records]
         if target not in ids:
-            self.notify(f"No artifact with id {target!r} in this task.", severity="warning",
-                        markup=False)
+            self.notify(
+                f"No artifact with id {target!r} in this task.", severity="warning", markup=False
+            )
             return
         # Each record takes its header, verdict and pretty lines; scroll to its header.
         pane = self.query_one("#records-pane", VerticalScroll)
@@ -253,15 +296,21 @@ def _event_line(event: StreamEvent) -> Content:
     texts = [str(p.value) for p in message.parts if p.kind == "text"] if message else []
     state = event.state or (event.task.state if event.task else "")
     name = event.artifact.name or event.artifact.artifact_id if event.artifact else ""
-    return Content.assemble(("⟳ ", "bold $accent"), (f"{event.kind} ", "bold"),
-                            literal(f"{state} {name} {' '.join(texts)}".strip()))
+    return Content.assemble(
+        ("⟳ ", "bold $accent"),
+        (f"{event.kind} ", "bold"),
+        literal(f"{state} {name} {' '.join(texts)}".strip()),
+    )
 
 
 def _failure_lines(step: StepResult) -> Content:
     """The failing step's number, title, message and hint (RULES CP0: nothing ran after it)."""
-    lines = [Content.assemble((f"✘ step {step.step} failed: ", "bold $error"),
-                              literal(step.title, style="bold")),
-             literal(step.message, multiline=True)]
+    lines = [
+        Content.assemble(
+            (f"✘ step {step.step} failed: ", "bold $error"), literal(step.title, style="bold")
+        ),
+        literal(step.message, multiline=True),
+    ]
     if step.hint:
         lines.append(Content.styled("hint: ", "bold") + literal(step.hint, multiline=True))
     return Content("\n").join(lines)

@@ -92,8 +92,11 @@ class StepsScreen(RunScreen):
             body.update("")
             return
         limit = None if self.show_everything else DEFAULT_VIEW_LIMIT
-        body.update(step_content(run, run.steps[index], pretty=self.pretty,
-                                 reveal=self.reveal_secrets, limit=limit))
+        body.update(
+            step_content(
+                run, run.steps[index], pretty=self.pretty, reveal=self.reveal_secrets, limit=limit
+            )
+        )
 
     def select_step(self, number: int) -> None:
         """Highlight step ``number`` (1-11)."""

@@ -18,8 +18,9 @@ class ArgumentEditor(TextArea):
     ]
 
     def __init__(self, text: str = "", *, id: str | None = None) -> None:
-        super().__init__(text, id=id, tab_behavior="indent", show_line_numbers=True,
-                         soft_wrap=False)
+        super().__init__(
+            text, id=id, tab_behavior="indent", show_line_numbers=True, soft_wrap=False
+        )
         self._marks: dict[int, list[tuple[int, int]]] = {}
         """0-based line -> (start, end) character spans to underline."""
 

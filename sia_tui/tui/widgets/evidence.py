@@ -34,10 +34,18 @@ def step_content(
         origin = result.origin.value if result.origin else "unknown"
         blocks.append(
             Content.assemble(
-                ("code ", "bold"), literal(result.code, style="bold $error"),
-                ("  origin ", "bold"), (origin, "bold $accent"),
-                (" (found here)" if origin == "local" else " (reported by the agent)" if
-                 origin == "remote" else "", "$text-muted"),
+                ("code ", "bold"),
+                literal(result.code, style="bold $error"),
+                ("  origin ", "bold"),
+                (origin, "bold $accent"),
+                (
+                    " (found here)"
+                    if origin == "local"
+                    else " (reported by the agent)"
+                    if origin == "remote"
+                    else "",
+                    "$text-muted",
+                ),
             )
         )
         blocks.append(Content.styled(meaning, "italic"))
@@ -77,11 +85,16 @@ def finding_lines(findings: Iterable[Finding]) -> list[Content]:
         position = f" @{finding.line}:{finding.column}" if finding.line else ""
         lines.append(
             Content.assemble(
-                (f"• {finding.severity.value} ", "bold $error" if
-                 finding.severity.value == "error" else "bold $warning"),
-                literal(where, style="$secondary"), (position, "$text-muted"),
-                (f" {finding.rule}" if finding.rule else "", "$accent"), " ",
-                literal(finding.message), literal(detail, style="$text-muted"),
+                (
+                    f"• {finding.severity.value} ",
+                    "bold $error" if finding.severity.value == "error" else "bold $warning",
+                ),
+                literal(where, style="$secondary"),
+                (position, "$text-muted"),
+                (f" {finding.rule}" if finding.rule else "", "$accent"),
+                " ",
+                literal(finding.message),
+                literal(detail, style="$text-muted"),
             )
         )
     return lines

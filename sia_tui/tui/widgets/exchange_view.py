@@ -41,8 +41,9 @@ def _headers(title: str, headers: Headers, reveal: bool) -> Content:
     for name, value in headers:
         shown = masked_header(name, value, reveal=reveal)
         lines.append(
-            Content.assemble("  ", (visible(name, multiline=False), "$secondary"), ": ",
-                             literal(shown))
+            Content.assemble(
+                "  ", (visible(name, multiline=False), "$secondary"), ": ", literal(shown)
+            )
         )
     if not headers:
         lines.append(Content.styled("  (none)", "$text-muted"))
@@ -51,8 +52,9 @@ def _headers(title: str, headers: Headers, reveal: bool) -> Content:
 
 def _body(title: str, body: bytes, pretty: bool, limit: int | None) -> Content:
     pretty = pretty and len(body) <= PRETTY_LIMIT
-    label = Content.styled(f"{title} ({len(body):,} bytes, {'pretty' if pretty else 'raw'})",
-                           "bold $text-muted")
+    label = Content.styled(
+        f"{title} ({len(body):,} bytes, {'pretty' if pretty else 'raw'})", "bold $text-muted"
+    )
     if not body:
         return label + Content.styled("  (empty)", "$text-muted")
     text = pretty_body(body) if pretty else body_text(body)

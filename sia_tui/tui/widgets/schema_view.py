@@ -44,11 +44,15 @@ def _type_of(schema: dict[str, Any]) -> str:
     return "any"
 
 
-def _walk(schema: Any, indent: str, depth: int, lines: list[Content], *, name: str | None,
-          required: bool) -> None:
+def _walk(
+    schema: Any, indent: str, depth: int, lines: list[Content], *, name: str | None, required: bool
+) -> None:
     if not isinstance(schema, dict):
-        lines.append(Content.assemble(indent, literal(name or "(value)"), ": ",
-                                      literal(schema, style="$text-muted")))
+        lines.append(
+            Content.assemble(
+                indent, literal(name or "(value)"), ": ", literal(schema, style="$text-muted")
+            )
+        )
         return
     parts: list[Content | tuple[str, str] | str] = [indent]
     if name is not None:
@@ -62,8 +66,16 @@ def _walk(schema: Any, indent: str, depth: int, lines: list[Content], *, name: s
     if "const" in schema:
         parts.append(("  = ", "$text-muted"))
         parts.append(literal(repr(schema["const"])))
-    for key in ("format", "minimum", "maximum", "exclusiveMinimum", "minLength", "maxLength",
-                "pattern", "default"):
+    for key in (
+        "format",
+        "minimum",
+        "maximum",
+        "exclusiveMinimum",
+        "minLength",
+        "maxLength",
+        "pattern",
+        "default",
+    ):
         if key in schema:
             parts.append((f"  {key} ", "$text-muted"))
             parts.append(literal(schema[key]))
@@ -72,11 +84,15 @@ def _walk(schema: Any, indent: str, depth: int, lines: list[Content], *, name: s
         parts.append(literal(schema["title"], style="italic"))
     lines.append(Content.assemble(*parts))
     if name is not None and isinstance(schema.get("description"), str):
-        lines.append(Content.assemble(indent, "   ", literal(schema["description"],
-                                                               style="italic $text-muted")))
+        lines.append(
+            Content.assemble(
+                indent, "   ", literal(schema["description"], style="italic $text-muted")
+            )
+        )
     if depth >= MAX_DEPTH:
-        lines.append(Content.styled(f"{indent}   … (nested deeper than {MAX_DEPTH})",
-                                    "$text-muted"))
+        lines.append(
+            Content.styled(f"{indent}   … (nested deeper than {MAX_DEPTH})", "$text-muted")
+        )
         return
     inner = indent + "   "
     properties = schema.get("properties")
@@ -85,8 +101,9 @@ def _walk(schema: Any, indent: str, depth: int, lines: list[Content], *, name: s
         required_names = set(wanted) if isinstance(wanted, list) else set()
         for index, (key, sub) in enumerate(properties.items()):
             if index >= MAX_PROPERTIES:
-                lines.append(Content.styled(f"{inner}… {len(properties) - index} more",
-                                            "$text-muted"))
+                lines.append(
+                    Content.styled(f"{inner}… {len(properties) - index} more", "$text-muted")
+                )
                 break
             _walk(sub, inner, depth + 1, lines, name=str(key), required=key in required_names)
     items = schema.get("items")
@@ -96,5 +113,6 @@ def _walk(schema: Any, indent: str, depth: int, lines: list[Content], *, name: s
         options = schema.get(combinator)
         if isinstance(options, list):
             for index, sub in enumerate(options[:MAX_PROPERTIES]):
-                _walk(sub, inner, depth + 1, lines, name=f"({combinator} {index + 1})",
-                      required=False)
+                _walk(
+                    sub, inner, depth + 1, lines, name=f"({combinator} {index + 1})", required=False
+                )

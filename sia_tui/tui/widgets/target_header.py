@@ -28,8 +28,9 @@ class TargetHeader(Static):
     }
     """
 
-    def show(self, run: Run | None, *, snapshot_mode: bool = False,
-             read_only: bool = False) -> None:
+    def show(
+        self, run: Run | None, *, snapshot_mode: bool = False, read_only: bool = False
+    ) -> None:
         """Redraw from ``run`` (None: not connected); ``read_only`` for a recorded session."""
         if run is None:
             self.update(Content.from_markup("[b]sia-tui[/b]  not connected: press [b]c[/b]"))
@@ -39,8 +40,11 @@ class TargetHeader(Static):
         # The location goes last: when the line is too long, it is what gets cut.
         parts = [
             Content.styled("sia-tui ", "bold"),
-            *([Content.styled("session (read-only) ", "bold reverse $warning")] if read_only
-              else []),
+            *(
+                [Content.styled("session (read-only) ", "bold reverse $warning")]
+                if read_only
+                else []
+            ),
             Content("skill: "),
             Content.styled(visible(skill or "(none selected)", multiline=False), "bold"),
         ]
