@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from sia_tui.agent.config import AgentConfig
 from sia_tui.agent.runner import RunningAgent, start_agent
+from tests.support.agents import StartAgent
 
 #: Test defaults: fast steps and a short ``slow`` fault, still longer than test timeouts.
 TEST_STEP_DELAY = 0.05
 TEST_SLOW_SECONDS = 2.0
-
-StartAgent = Callable[..., RunningAgent]
 
 
 @pytest.fixture(autouse=True)
@@ -63,7 +62,7 @@ def sdk_peer_url() -> Iterator[str]:
 
     Point ``sia-tui check`` / ``Procedure`` at it to test against an agent that is not ours.
     """
-    from tests.agent.sdk_peer import running_sdk_peer
+    from tests.support.sdk_extension_agent import running_sdk_peer
 
     with running_sdk_peer() as url:
         yield url

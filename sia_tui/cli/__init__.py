@@ -8,7 +8,7 @@ import sys
 
 def main(argv: list[str] | None = None) -> int:
     """Run the sia-tui command line."""
-    from sia_tui.cli.commands import run
+    from sia_tui.cli.parser import run
 
     try:
         return run(sys.argv[1:] if argv is None else argv)

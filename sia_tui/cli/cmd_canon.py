@@ -11,7 +11,7 @@ from sia_tui.core.constants import DIGEST_MEMBER, DOCUMENT_MEMBER
 from sia_tui.core.document import validate_document, verify_digests, verify_embedded_schemas
 from sia_tui.core.errors import SiaError
 from sia_tui.core.findings import Finding, Severity
-from sia_tui.core.safe_text import printable, terminal_json
+from sia_tui.core.printable import printable, terminal_json
 from sia_tui.core.strictjson import load_path, loads
 
 

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from sia_tui.cli.options import (
+from sia_tui.cli.flags import (
     UsageError,
     add_connection_flags,
     client_options,
@@ -22,9 +22,9 @@ from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.engine.report import run_to_json
 from sia_tui.core.engine.text_report import render_text
 from sia_tui.core.errors import JsonInputError
+from sia_tui.core.printable import terminal_json
 from sia_tui.core.redact import Redactor
-from sia_tui.core.safe_text import terminal_json
-from sia_tui.core.session.codec import SessionError
+from sia_tui.core.session.dataclass_json import SessionError
 from sia_tui.core.session.store import save_session
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sia_tui.cli.options import (
+from sia_tui.cli.flags import (
     UsageError,
     add_connection_flags,
     client_options,
@@ -24,8 +24,8 @@ from sia_tui.core.diff import InterfaceDiff, diff_documents
 from sia_tui.core.document import validate_document, verify_embedded_schemas
 from sia_tui.core.engine.model import Target
 from sia_tui.core.errors import SiaError
+from sia_tui.core.printable import printable, terminal_json
 from sia_tui.core.redact import Redactor
-from sia_tui.core.safe_text import printable, terminal_json
 from sia_tui.core.schema_diff import Impact
 from sia_tui.core.strictjson import load_path
 

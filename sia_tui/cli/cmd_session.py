@@ -11,7 +11,7 @@ from typing import Any
 
 from sia_tui.core.errors import SiaError
 from sia_tui.core.redact import Redactor, install_log_redaction
-from sia_tui.core.session.codec import SessionError
+from sia_tui.core.session.dataclass_json import SessionError
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from sia_tui.cli.options import UsageError, add_connection_flags, client_options
+from sia_tui.cli.flags import UsageError, add_connection_flags, client_options
 from sia_tui.core.engine.model import Target
 
 

@@ -16,12 +16,12 @@ from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.discovery import advertised_domain_skills
 from sia_tui.core.engine.model import Run, StepResult, Target
 from sia_tui.core.session import LoadedSession
-from sia_tui.tui import commands
+from sia_tui.tui import palette
+from sia_tui.tui.display import set_marked_values, set_reveal_marked, set_snapshot_mode, visible
 from sia_tui.tui.engine import Engine, EngineFactory, build_procedure
 from sia_tui.tui.engine_actions import EngineActionsApp
 from sia_tui.tui.messages import EngineFailed, RunUpdated
 from sia_tui.tui.readonly import ReadOnlyEngine
-from sia_tui.tui.safe_text import set_marked_values, set_reveal_marked, set_snapshot_mode, visible
 from sia_tui.tui.screens.compose_mode import ComposeMode
 from sia_tui.tui.screens.connect import ConnectRequest, ConnectScreen
 from sia_tui.tui.screens.digests import DigestsScreen
@@ -137,7 +137,7 @@ class SiaApp(EngineActionsApp):
             self.dirs.save_setting("theme", theme.name)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        yield from commands.system_commands(self, super().get_system_commands(screen))
+        yield from palette.system_commands(self, super().get_system_commands(screen))
 
     # -- state -------------------------------------------------------------------------------
     @property

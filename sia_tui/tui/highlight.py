@@ -8,7 +8,7 @@ from typing import Any
 from textual.content import Content
 from textual.highlight import highlight
 
-from sia_tui.tui.safe_text import truncated, visible
+from sia_tui.tui.display import truncated, visible
 
 #: Above this size highlighting is skipped: plain text renders fast, colour is not worth a freeze.
 HIGHLIGHT_LIMIT = 256 * 1024

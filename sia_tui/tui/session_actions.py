@@ -18,10 +18,10 @@ from sia_tui.core.errors import SiaError
 from sia_tui.core.redact import RedactionHit
 from sia_tui.core.session import LoadedSession, autosave, load_session, preview_redactions
 from sia_tui.core.session import save_session as write_session
+from sia_tui.tui.display import set_marked_values, visible
 from sia_tui.tui.engine import Engine
 from sia_tui.tui.messages import RunUpdated
 from sia_tui.tui.readonly import ReadOnlyEngine, read_only_notice
-from sia_tui.tui.safe_text import set_marked_values, visible
 from sia_tui.tui.screens.prompt import PromptScreen
 from sia_tui.tui.screens.redaction_preview import RedactionPreviewScreen
 

@@ -10,7 +10,7 @@ import pytest
 
 from sia_tui.core.a2a.client import A2AClient
 from sia_tui.core.a2a.options import ClientOptions
-from tests.a2a.helpers import Handler, Recorder
+from tests.support.mock_a2a import Handler, Recorder
 
 
 @pytest.fixture

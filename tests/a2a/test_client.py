@@ -21,7 +21,7 @@ from sia_tui.core.errors import (
     TransportError,
 )
 from sia_tui.core.exchange import Exchange
-from tests.a2a.helpers import (
+from tests.support.mock_a2a import (
     BASE,
     JSONRPC_V03,
     JSONRPC_V1,

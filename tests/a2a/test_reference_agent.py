@@ -8,7 +8,7 @@ from sia_tui.core.a2a.client import A2AClient
 from sia_tui.core.a2a.model import Task
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.constants import DESCRIBE_SKILL, DIGEST_MEMBER, DOCUMENT_MEMBER
-from tests.conftest import StartAgent
+from tests.support.agents import StartAgent
 
 
 @pytest.mark.parametrize("binding", ["JSONRPC", "HTTP+JSON"])

@@ -9,7 +9,7 @@ import pytest
 from sia_tui.core.a2a.client import A2AClient
 from sia_tui.core.a2a.model import Task
 from sia_tui.core.a2a.options import ClientOptions
-from tests.a2a.sdk_peer import sdk_peer
+from tests.support.sdk_echo_agent import sdk_peer
 
 BADGES = ["JSONRPC 1.0", "JSONRPC 0.3", "HTTP+JSON 1.0", "HTTP+JSON 0.3"]
 

@@ -10,7 +10,7 @@ from sia_tui.core.a2a.client import A2AClient
 from sia_tui.core.a2a.model import Interface
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.errors import RequestTimeout, ResponseTooLarge
-from tests.a2a.server import serving
+from tests.support.socket_server import serving
 
 
 @pytest.fixture(scope="module")

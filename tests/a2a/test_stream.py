@@ -9,7 +9,7 @@ import httpx
 import pytest
 
 from sia_tui.core.errors import A2AProtocolError, JsonInputError, TransportError
-from tests.a2a.helpers import JSONRPC_V1, REST_V1, chunked, fixture, json_response, sse_bytes
+from tests.support.mock_a2a import JSONRPC_V1, REST_V1, chunked, fixture, json_response, sse_bytes
 
 EVENTS = [item["data"] for item in fixture("06_jsonrpc_stream_events.json")]
 SSE = {"content-type": "text/event-stream"}

@@ -12,7 +12,7 @@ from sia_tui.core.a2a.card import parse_card
 from sia_tui.core.a2a.codec import read_event
 from sia_tui.core.a2a.model import Message, Task
 from sia_tui.core.errors import A2AProtocolError
-from tests.a2a.helpers import (
+from tests.support.mock_a2a import (
     JSONRPC_V03,
     JSONRPC_V1,
     REST_V03,

@@ -6,8 +6,8 @@ import httpx
 
 from sia_tui.agent.catalog import SKILLS
 from sia_tui.core.constants import EXTENSION_URI
-from tests.agent.wire import Agent
-from tests.conftest import StartAgent
+from tests.support.agent_wire import Agent
+from tests.support.agents import StartAgent
 
 
 async def test_card_lists_both_bindings_at_the_requested_port(

@@ -12,8 +12,8 @@ from sia_tui.agent.catalog import SKILLS
 from sia_tui.core.canonical import digest_of
 from sia_tui.core.document import check_advertisement, verify_document
 from sia_tui.core.findings import Severity
-from tests.agent.wire import Agent, describe_request, error_of
-from tests.conftest import StartAgent
+from tests.support.agent_wire import Agent, describe_request, error_of
+from tests.support.agents import StartAgent
 
 SKILL_IDS = [spec.skill_id for spec in SKILLS]
 

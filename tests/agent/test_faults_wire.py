@@ -12,7 +12,7 @@ from sia_tui.agent.config import FAULTS, MARKUP_SAMPLE
 from sia_tui.agent.documents import not_jcs_digest
 from sia_tui.core.canonical import digest_of
 from sia_tui.core.constants import EXTENSION_URI
-from tests.agent.wire import (
+from tests.support.agent_wire import (
     APPENDIX_B,
     V1,
     Agent,
@@ -23,7 +23,7 @@ from tests.agent.wire import (
     sse_payloads,
     user_message,
 )
-from tests.conftest import StartAgent
+from tests.support.agents import StartAgent
 
 SKILL = "evaluate_resource_condition"
 

@@ -7,8 +7,8 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.agent.wire import APPENDIX_B, Agent, artifacts_by_name, error_of, invocation
-from tests.conftest import StartAgent
+from tests.support.agent_wire import APPENDIX_B, Agent, artifacts_by_name, error_of, invocation
+from tests.support.agents import StartAgent
 
 BINDINGS = ["jsonrpc", "rest"]
 

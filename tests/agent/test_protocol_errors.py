@@ -8,8 +8,8 @@ import httpx
 import pytest
 
 from sia_tui.core.constants import EXTENSION_URI
-from tests.agent.wire import V1, Agent, describe_request, user_message
-from tests.conftest import StartAgent
+from tests.support.agent_wire import V1, Agent, describe_request, user_message
+from tests.support.agents import StartAgent
 
 DESCRIBE = {"message": user_message(describe_request("evaluate_resource_condition"))}
 

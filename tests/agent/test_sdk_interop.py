@@ -12,8 +12,8 @@ from a2a.types import Role, SendMessageRequest, TaskState
 
 from sia_tui.core.canonical import digest_of
 from sia_tui.core.document import verify_document
-from tests.agent.wire import APPENDIX_B, Agent, error_of, invocation
-from tests.conftest import StartAgent
+from tests.support.agent_wire import APPENDIX_B, Agent, error_of, invocation
+from tests.support.agents import StartAgent
 
 SKILL = "evaluate_resource_condition"
 

@@ -9,8 +9,8 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.agent.wire import V1, Agent, invocation, sse_payloads, user_message
-from tests.conftest import StartAgent
+from tests.support.agent_wire import V1, Agent, invocation, sse_payloads, user_message
+from tests.support.agents import StartAgent
 
 LINK = {"link_id": "l1", "required_mbps": 1}
 

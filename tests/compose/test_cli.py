@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from sia_tui.cli.commands import run
+from sia_tui.cli.parser import run
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "documents"
 Agent = Callable[..., Any]

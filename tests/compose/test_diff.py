@@ -10,7 +10,7 @@ import pytest
 
 from sia_tui.core.diff import check_version_rule, diff_documents
 from sia_tui.core.schema_diff import Impact
-from tests.compose.compose_docs import (
+from tests.support.compose_docs import (
     reseal,
     reservation_v1,
     reservation_v1_1_breaking,

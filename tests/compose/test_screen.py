@@ -14,7 +14,7 @@ from sia_tui.core.canonical import digest_of
 from sia_tui.core.compose import check_composition
 from sia_tui.core.diff import diff_documents
 from sia_tui.tui.screens.compose import ComposeScreen
-from tests.compose.compose_docs import reservation_v1, reservation_v1_1_breaking
+from tests.support.compose_docs import reservation_v1, reservation_v1_1_breaking
 
 Agent = Callable[..., Any]
 

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from tests.core.core_builders import make_document
+from tests.support.documents import make_document
 
 
 @pytest.fixture

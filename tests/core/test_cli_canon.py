@@ -10,7 +10,7 @@ import pytest
 
 from sia_tui.cli import main
 from sia_tui.core.canonical import digest_of
-from tests.core.core_builders import make_document
+from tests.support.documents import make_document
 
 
 def _write(tmp_path: Path, value: Any, name: str = "doc.json") -> Path:

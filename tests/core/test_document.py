@@ -20,7 +20,7 @@ from sia_tui.core.document import (
 )
 from sia_tui.core.findings import Severity
 from sia_tui.core.sischema import load_skill_interface_schema
-from tests.core.core_builders import INPUT_SCHEMA, make_document, reference
+from tests.support.documents import INPUT_SCHEMA, make_document, reference
 
 Doc = dict[str, Any]
 IDS = {"skill_id": "evaluate_resource_condition", "skill_version": "1.0"}

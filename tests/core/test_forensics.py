@@ -10,7 +10,7 @@ import pytest
 
 from sia_tui.core.canonical import canonical_bytes, digest_of
 from sia_tui.core.forensics import diagnose_digest
-from tests.core.core_builders import make_document
+from tests.support.documents import make_document
 
 VALUE: dict[str, Any] = {"b": [1.0, 1e16, "é"], "a": {"z": None, "y": True}}
 

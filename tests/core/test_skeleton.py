@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sia_tui.core.skeleton import skeleton_for
 from sia_tui.core.validation import compile_schema
-from tests.core.core_builders import INPUT_SCHEMA
+from tests.support.documents import INPUT_SCHEMA
 
 
 def test_skeleton_of_the_example_input_follows_refs_and_picks_enum_values() -> None:

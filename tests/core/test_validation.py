@@ -10,7 +10,7 @@ import pytest
 
 from sia_tui.core.errors import SchemaError
 from sia_tui.core.validation import best_match, check_schema, compile_schema, validate_json_text
-from tests.core.core_builders import INPUT_SCHEMA
+from tests.support.documents import INPUT_SCHEMA
 
 ARGS_TEXT = """{
   "resource_id": "network-resource-123",

@@ -8,7 +8,7 @@ from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.model import Target
 from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.engine.report import run_to_json
-from tests.engine.scripted_agent import BASE, SKILL, ScriptedAgent
+from tests.support.scripted_agent import BASE, SKILL, ScriptedAgent
 
 OTHER = "http://elsewhere.test"
 

@@ -7,7 +7,7 @@ from typing import Any
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.model import Run, StepStatus, Target
 from sia_tui.core.engine.procedure import Procedure
-from tests.engine.scripted_agent import (
+from tests.support.scripted_agent import (
     ARGUMENTS,
     BASE,
     DIGEST,
@@ -193,7 +193,7 @@ async def test_non_string_record_reference_is_a_finding_not_a_crash() -> None:
 def _streaming_document(modes: list[str], *, streaming: bool = True) -> ScriptedAgent:
     """A scripted agent whose document declares ``modes`` (digests recomputed)."""
     from sia_tui.core.canonical import digest_of
-    from tests.engine import scripted_agent
+    from tests.support import scripted_agent
 
     document = {**DOCUMENT, "interaction": {"response_modes": modes, "cancellable": False}}
     digest = digest_of(document)

@@ -10,7 +10,7 @@ import pytest
 from sia_tui.core.session import autosave, load_session, save_session
 from sia_tui.core.session.report_html import render_html
 from sia_tui.core.session.report_md import render_markdown
-from tests.session.session_data import (
+from tests.support.sessions import (
     CANARIES,
     CANARY_ARGUMENT,
     canary_options,

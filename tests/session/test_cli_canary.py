@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from sia_tui.cli.commands import run as cli
+from sia_tui.cli.parser import run as cli
 from sia_tui.core.redact import HTTP_LOGGERS, RedactingLogFilter
-from tests.conftest import StartAgent
-from tests.session.session_data import (
+from tests.support.agents import StartAgent
+from tests.support.sessions import (
     CANARIES,
     CANARY_ARGUMENT,
     CANARY_BEARER,

@@ -12,7 +12,7 @@ from sia_tui.core.engine.model import StepStatus
 from sia_tui.core.errors import SiaError
 from sia_tui.core.session import SessionError, load_session, save_session
 from sia_tui.core.session.store import atomic_write
-from tests.session.session_data import ADVERTISED, COMPUTED, canary_options, digest_card_run
+from tests.support.sessions import ADVERTISED, COMPUTED, canary_options, digest_card_run
 
 
 @pytest.fixture

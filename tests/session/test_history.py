@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from sia_tui.core.session import history
-from tests.session.session_data import canary_options, digest_card_run, run_session_cli
+from tests.support.sessions import canary_options, digest_card_run, run_session_cli
 
 
 def test_autosave_lists_target_skill_outcome_and_failing_step(data_dir: Path) -> None:

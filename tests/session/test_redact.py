@@ -6,7 +6,7 @@ import base64
 from urllib.parse import quote
 
 from sia_tui.core.redact import Redactor, mask_headers, placeholder
-from tests.session.session_data import CANARY_BEARER, CANARY_HEADER, canary_options
+from tests.support.sessions import CANARY_BEARER, CANARY_HEADER, canary_options
 
 
 def test_placeholder_is_stable_and_named() -> None:

@@ -11,8 +11,8 @@ from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.model import StepStatus
 from sia_tui.core.session import load_session, save_session
 from sia_tui.core.session.replay import ReplayTransport, replay_session, request_key
-from tests.conftest import StartAgent
-from tests.session.session_data import APPENDIX_B_ARGUMENTS, record_live, run_session_cli
+from tests.support.agents import StartAgent
+from tests.support.sessions import APPENDIX_B_ARGUMENTS, record_live, run_session_cli
 
 BEARER = "canary-replay-bearer-31f7"
 

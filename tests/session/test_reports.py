@@ -10,7 +10,7 @@ import pytest
 from sia_tui.core.session import LoadedSession, load_session, save_session
 from sia_tui.core.session.report_html import render_html
 from sia_tui.core.session.report_md import md_span, md_text, render_markdown
-from tests.session.session_data import ADVERTISED, COMPUTED, canary_options, digest_card_run
+from tests.support.sessions import ADVERTISED, COMPUTED, canary_options, digest_card_run
 
 
 @pytest.fixture

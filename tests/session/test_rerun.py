@@ -12,8 +12,8 @@ from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.session import load_session, save_session
 from sia_tui.core.session.jsondiff import json_diff
 from sia_tui.core.session.rerun import rerun_session
-from tests.conftest import StartAgent
-from tests.session.session_data import record_live, run_session_cli
+from tests.support.agents import StartAgent
+from tests.support.sessions import record_live, run_session_cli
 
 BEARER = "canary-rerun-bearer-88c1"
 
@@ -77,7 +77,7 @@ def test_structural_diff_names_pointers_and_ignores_fresh_ids() -> None:
 
 
 def test_a_redacted_target_needs_target(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from tests.session.session_data import canary_options, digest_card_run
+    from tests.support.sessions import canary_options, digest_card_run
 
     path = tmp_path / "s.json"
     save_session(digest_card_run(), canary_options(), path)

@@ -12,7 +12,7 @@ from sia_tui.core.session import history
 from sia_tui.core.session.store import preview_redactions
 from sia_tui.tui.screens.history import HistoryScreen
 from sia_tui.tui.screens.redaction_preview import RedactionPreviewScreen
-from tests.session.session_data import canary_options, digest_card_run
+from tests.support.sessions import canary_options, digest_card_run
 
 
 class Host(App[None]):

@@ -13,13 +13,6 @@ from sia_tui.core.engine.model import Target
 from sia_tui.tui.app import SiaApp
 from sia_tui.tui.storage import UserDirs
 
-#: The draft's Appendix B arguments (WIRE.md).
-APPENDIX_B_ARGUMENTS = """{
-  "resource_id": "network-resource-123",
-  "condition": {"metric": "utilization", "operator": "gte", "threshold": 80, "unit": "percent"}
-}"""
-SIZE = (120, 36)
-
 
 @pytest.fixture(autouse=True)
 def _hermetic_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -43,26 +36,6 @@ def make_app(reference_agent: Any, user_dirs: UserDirs) -> Callable[..., SiaApp]
         return SiaApp(Target(agent.url), dirs=user_dirs, snapshot_mode=snapshot_mode)
 
     return build
-
-
-async def settle(pilot: Pilot[Any]) -> None:
-    """Wait until the engine and every pending timer/worker have finished."""
-    for _ in range(3):
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
-    # Toasts are transient; they would hide what a snapshot is about.
-    pilot.app.clear_notifications()
-    await pilot.pause()
-
-
-async def wait_until(pilot: Pilot[Any], condition: Callable[[], bool], tries: int = 200) -> None:
-    """Pause in small steps until ``condition`` holds (fails the test if it never does)."""
-    for _ in range(tries):
-        if condition():
-            return
-        await pilot.pause(0.02)
-        await pilot.app.workers.wait_for_complete()
-    assert condition(), "condition never became true"
 
 
 RunBefore = Callable[[Pilot[Any]], Awaitable[None]]

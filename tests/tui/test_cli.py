@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from sia_tui.cli.cmd_tui import demo_main, open_main
-from sia_tui.cli.commands import build_parser, run
+from sia_tui.cli.parser import build_parser, run
 
 
 def test_open_takes_check_options() -> None:

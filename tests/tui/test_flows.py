@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual.widgets import DataTable, OptionList, Static
+from textual.widgets import DataTable, OptionList
 
 from sia_tui.core.engine.model import StepStatus
 from sia_tui.tui.app import SiaApp
@@ -12,43 +12,16 @@ from sia_tui.tui.screens.invoke import InvokeScreen
 from sia_tui.tui.screens.overview import OverviewScreen
 from sia_tui.tui.screens.results import ResultsScreen
 from sia_tui.tui.screens.steps import StepsScreen
-from sia_tui.tui.widgets.argument_editor import ArgumentEditor
-from tests.tui.conftest import APPENDIX_B_ARGUMENTS, SIZE, settle, wait_until
-
-
-def static_text(app: SiaApp, selector: str) -> str:
-    """The plain text a Static currently shows."""
-    return str(app.screen.query_one(selector, Static).visual)
-
-
-async def enter_arguments(pilot: Any, text: str) -> InvokeScreen:
-    """Go to the editor, replace its text, and wait for the live validation."""
-    await pilot.press("5")
-    screen = pilot.app.screen
-    assert isinstance(screen, InvokeScreen)
-    await wait_until(pilot, lambda: not screen.query_one(ArgumentEditor).read_only)
-    before = screen.last_result
-    screen.query_one(ArgumentEditor).load_text(text)
-    await wait_until(pilot, lambda: screen.last_result is not before)
-    return screen
-
-
-async def invoke_appendix_b(pilot: Any) -> None:
-    """Run steps 1-6, enter the Appendix B arguments, invoke, and wait on Results."""
-    await pilot.press("2", "r")
-    await settle(pilot)
-    await enter_arguments(pilot, APPENDIX_B_ARGUMENTS)
-    await pilot.press("ctrl+j")
-    await wait_until(pilot, lambda: isinstance(pilot.app.screen, ResultsScreen))
-    await settle(pilot)
-
-
-def record_notices(app: SiaApp) -> list[str]:
-    """Every notification message the app shows from now on (toasts fade; this keeps them)."""
-    told: list[str] = []
-    notify = app.notify
-    app.notify = lambda message, **kw: (told.append(str(message)), notify(message, **kw))[1]
-    return told
+from tests.support.tui import (
+    APPENDIX_B_ARGUMENTS,
+    SIZE,
+    enter_arguments,
+    invoke_appendix_b,
+    record_notices,
+    settle,
+    static_text,
+    wait_until,
+)
 
 
 async def test_demo_opens_on_the_card_with_step_one_passed(make_app: Any) -> None:

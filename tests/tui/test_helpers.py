@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from sia_tui.tui.display import literal, masked_header, scrub, set_snapshot_mode, visible
 from sia_tui.tui.highlight import json_content
-from sia_tui.tui.safe_text import literal, masked_header, scrub, set_snapshot_mode, visible
 from sia_tui.tui.screens.connect import parse_headers
 from sia_tui.tui.storage import UserDirs
 from sia_tui.tui.themes import (
@@ -105,7 +105,7 @@ def test_a_5mb_body_is_cut_before_rendering() -> None:
 def test_a_5mb_exchange_in_pretty_view_is_not_parsed_and_is_cut() -> None:
     """The pretty view of a huge artifact falls back to raw text, cut for the screen."""
     from sia_tui.core.exchange import Exchange
-    from sia_tui.tui.widgets.exchange_view import exchange_content
+    from sia_tui.tui.render.exchange import exchange_content
 
     body = json.dumps({"blob": "x" * (5 * 1024 * 1024)}).encode()
     exchange = Exchange(1, "invoke", "POST", "http://a/rpc", (), b"{}", 200, (), body)

@@ -10,7 +10,7 @@ from sia_tui.tui.app import SiaApp
 from sia_tui.tui.screens.compose_mode import ComposeMode, default_pair
 from sia_tui.tui.screens.history import HistoryMode
 from sia_tui.tui.screens.overview import OverviewScreen
-from tests.tui.conftest import SIZE, settle
+from tests.support.tui import SIZE, settle
 
 
 def _value(app: SiaApp, widget_id: str) -> str:

@@ -7,16 +7,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets import DataTable, Input, Static
+from textual.widgets import DataTable, Input
 
-from sia_tui.cli.commands import run as run_cli
+from sia_tui.cli.parser import run as run_cli
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.model import Run, StepStatus, Target
-from sia_tui.core.engine.procedure import Procedure
+from sia_tui.core.engine.model import StepStatus, Target
 from sia_tui.core.session import history, load_session, save_session
 from sia_tui.tui.app import SiaApp
-from sia_tui.tui.engine import UpdateCallback
-from sia_tui.tui.safe_text import MASK
+from sia_tui.tui.display import MASK
 from sia_tui.tui.screens.confirm import ConfirmScreen
 from sia_tui.tui.screens.digests import DigestsScreen
 from sia_tui.tui.screens.history import HistoryMode
@@ -25,29 +23,17 @@ from sia_tui.tui.screens.redaction_preview import RedactionPreviewScreen
 from sia_tui.tui.screens.steps import StepsScreen
 from sia_tui.tui.storage import UserDirs
 from sia_tui.tui.widgets.argument_editor import ArgumentEditor
-from tests.tui.conftest import SIZE, settle, wait_until
-from tests.tui.test_flows import record_notices
+from tests.support.tui import (
+    SIZE,
+    no_network,
+    record_notices,
+    record_run,
+    settle,
+    static_text,
+    wait_until,
+)
 
 CANARY_BEARER = "canary-bearer-tui-4e7d19a3"
-
-
-def static_text(app: SiaApp, selector: str) -> str:
-    """The plain text a Static currently shows."""
-    return str(app.screen.query_one(selector, Static).visual)
-
-
-def no_network(target: Target, options: ClientOptions, on_update: UpdateCallback) -> Any:
-    """An engine factory that fails the test if the app ever tries to build a client."""
-    raise AssertionError(f"a read-only session tried to reach {target.location}")
-
-
-async def record_run(url: str) -> Run:
-    """Run steps 1-6 against ``url`` with the real engine (no UI)."""
-    procedure = Procedure(Target(url, skill_id="evaluate_resource_condition"), ClientOptions())
-    try:
-        return await procedure.run_all()
-    finally:
-        await procedure.aclose()
 
 
 async def test_save_previews_redactions_and_writes_no_bearer(

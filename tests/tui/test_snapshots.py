@@ -14,9 +14,14 @@ from sia_tui.core.session import history, load_session, save_session
 from sia_tui.tui.app import SiaApp
 from sia_tui.tui.storage import UserDirs
 from sia_tui.tui.widgets.target_header import stable_location
-from tests.tui.conftest import APPENDIX_B_ARGUMENTS, SIZE, settle
-from tests.tui.test_flows import enter_arguments
-from tests.tui.test_sessions import no_network, record_run
+from tests.support.tui import (
+    APPENDIX_B_ARGUMENTS,
+    SIZE,
+    enter_arguments,
+    no_network,
+    record_run,
+    settle,
+)
 
 
 async def _ran_six_steps(pilot: Pilot[Any]) -> None:

@@ -6,7 +6,7 @@ import json
 
 from sia_tui.core.codes import describe_code
 from sia_tui.core.engine.model import Run, StepStatus
-from sia_tui.core.safe_text import printable
+from sia_tui.core.printable import printable
 
 _ICONS = {
     StepStatus.PASSED: "✔",

@@ -16,7 +16,7 @@ from sia_tui import __version__
 from sia_tui.core.engine.model import Run
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.redact import RedactionHit, Redactor, placeholder
-from sia_tui.core.session.codec import SessionError, from_json, to_json
+from sia_tui.core.session.dataclass_json import SessionError, from_json, to_json
 
 FORMAT = "sia-session/1"
 #: Libraries whose version can change a verdict; recorded for the environment section.

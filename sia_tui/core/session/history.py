@@ -14,7 +14,7 @@ from typing import Any
 from platformdirs import user_data_dir
 
 from sia_tui.core.engine.model import Run
-from sia_tui.core.session.codec import SessionError
+from sia_tui.core.session.dataclass_json import SessionError
 from sia_tui.core.session.store import atomic_write, render_session
 
 #: Environment variable that moves the data dir (tests, portable installs).

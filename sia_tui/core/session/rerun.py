@@ -12,7 +12,7 @@ import httpx
 
 from sia_tui.core.engine.model import Run
 from sia_tui.core.exchange import Exchange
-from sia_tui.core.session.codec import SessionError
+from sia_tui.core.session.dataclass_json import SessionError
 from sia_tui.core.session.format import LoadedSession
 from sia_tui.core.session.jsondiff import JsonChange, json_diff
 from sia_tui.core.session.replay import (

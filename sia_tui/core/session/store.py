@@ -13,7 +13,7 @@ from typing import Any
 from sia_tui.core.engine.model import Run
 from sia_tui.core.errors import JsonInputError
 from sia_tui.core.redact import RedactionHit, Redactor
-from sia_tui.core.session.codec import SessionError
+from sia_tui.core.session.dataclass_json import SessionError
 from sia_tui.core.session.format import LoadedSession, build_document, read_document
 from sia_tui.core.strictjson import loads
 

@@ -18,7 +18,7 @@ from sia_tui.core.compose import CompositionVerdict, check_composition, obtain_d
 from sia_tui.core.diff import InterfaceDiff, diff_documents
 from sia_tui.core.engine.model import Target
 from sia_tui.core.schema_diff import Impact
-from sia_tui.tui.safe_text import literal, visible
+from sia_tui.tui.display import literal, visible
 
 #: Theme variable per impact (DataTable cells are rich Text, so they can wrap).
 _IMPACT_COLOR = {Impact.BREAKING: "error", Impact.COMPATIBLE: "success", Impact.INFO: "secondary"}

@@ -12,7 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select
 
 from sia_tui.core.engine.model import Target
-from sia_tui.tui.safe_text import visible
+from sia_tui.tui.display import visible
 
 
 @dataclass(frozen=True)

@@ -18,8 +18,8 @@ from sia_tui.core.document import embedded_schema, verify_embedded_schemas
 from sia_tui.core.engine.model import Run
 from sia_tui.core.errors import SiaError
 from sia_tui.core.pointer import resolve
+from sia_tui.tui.display import DEFAULT_VIEW_LIMIT, literal, literal_text
 from sia_tui.tui.highlight import json_content, pretty_json
-from sia_tui.tui.safe_text import DEFAULT_VIEW_LIMIT, literal, literal_text
 from sia_tui.tui.screens.base import RunScreen
 
 

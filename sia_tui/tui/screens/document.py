@@ -13,10 +13,10 @@ from textual.widgets import Static, Tree
 from textual.widgets.tree import TreeNode
 
 from sia_tui.core.engine.model import Run
+from sia_tui.tui.display import DEFAULT_VIEW_LIMIT, literal, visible
 from sia_tui.tui.highlight import json_content, pretty_json
-from sia_tui.tui.safe_text import DEFAULT_VIEW_LIMIT, literal, visible
+from sia_tui.tui.render.schema import schema_content
 from sia_tui.tui.screens.base import RunScreen
-from sia_tui.tui.widgets.schema_view import schema_content
 
 #: Shown with the authority member (RULES SID5).
 AUTHORITY_NOTE = (

@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from sia_tui.core.session import history
-from sia_tui.tui.safe_text import literal
+from sia_tui.tui.display import literal
 from sia_tui.tui.screens.base import SiaAppMixin
 from sia_tui.tui.screens.confirm import ConfirmScreen
 from sia_tui.tui.widgets.target_header import TargetHeader

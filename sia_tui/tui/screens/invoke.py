@@ -24,7 +24,7 @@ from sia_tui.core.validation import (
     compile_schema,
     validate_json_text,
 )
-from sia_tui.tui.safe_text import literal_text
+from sia_tui.tui.display import literal_text
 from sia_tui.tui.screens.base import RunScreen
 from sia_tui.tui.screens.confirm import ConfirmScreen
 from sia_tui.tui.widgets.argument_editor import ArgumentEditor

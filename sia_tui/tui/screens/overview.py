@@ -12,8 +12,8 @@ from textual.widgets.option_list import Option
 from sia_tui.core.a2a.model import AgentCard
 from sia_tui.core.constants import DESCRIBE_SKILL
 from sia_tui.core.engine.model import Run, StepStatus
+from sia_tui.tui.display import literal
 from sia_tui.tui.highlight import pretty_json
-from sia_tui.tui.safe_text import literal
 from sia_tui.tui.screens.base import RunScreen
 
 ADV4_STATEMENT = (

@@ -11,7 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Input, Static
 
 from sia_tui.core.redact import RedactionHit, placeholder
-from sia_tui.tui.safe_text import literal
+from sia_tui.tui.display import literal
 
 
 class RedactionPreviewScreen(ModalScreen[bool]):

@@ -14,10 +14,10 @@ from textual.widgets.option_list import Option
 from sia_tui.core.a2a.model import Artifact, StreamEvent
 from sia_tui.core.codes import describe_code
 from sia_tui.core.engine.model import Run, StepResult, StepStatus
+from sia_tui.tui.display import DEFAULT_VIEW_LIMIT, literal, literal_text
 from sia_tui.tui.highlight import json_content, pretty_json
-from sia_tui.tui.safe_text import DEFAULT_VIEW_LIMIT, literal, literal_text
+from sia_tui.tui.render.evidence import finding_lines
 from sia_tui.tui.screens.base import RunScreen
-from sia_tui.tui.widgets.evidence import finding_lines
 
 #: Member of the output that names supporting records by artifactId (WIRE.md).
 REFS_MEMBER = "supporting_record_refs"

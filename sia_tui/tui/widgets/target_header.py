@@ -8,7 +8,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from sia_tui.core.engine.model import Run
-from sia_tui.tui.safe_text import visible
+from sia_tui.tui.display import visible
 
 _PORT = re.compile(r"(127\.0\.0\.1|localhost):\d+")
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from textual.content import Content
 
-from sia_tui.tui.safe_text import literal
+from sia_tui.tui.display import literal
 
 #: Deeper nesting is summarised: a hostile schema must not render forever.
 MAX_DEPTH = 8

@@ -9,9 +9,9 @@ from textual.content import Content
 from sia_tui.core.codes import describe_code
 from sia_tui.core.engine.model import Run, StepResult, StepStatus
 from sia_tui.core.findings import Finding
+from sia_tui.tui.display import literal
 from sia_tui.tui.highlight import json_content, pretty_json
-from sia_tui.tui.safe_text import literal
-from sia_tui.tui.widgets.exchange_view import exchange_content
+from sia_tui.tui.render.exchange import exchange_content
 from sia_tui.tui.widgets.step_list import STATUS_LOOK
 
 

@@ -1,4 +1,4 @@
-"""Pilot tests of what a newcomer hit in the demo: busy steps, results, keys, dialogs."""
+"""Pilot tests of what screens say while a run is busy and after it ends."""
 
 from __future__ import annotations
 
@@ -18,12 +18,15 @@ from sia_tui.tui.screens.redaction_preview import RedactionPreviewScreen
 from sia_tui.tui.screens.results import ResultsScreen
 from sia_tui.tui.storage import UserDirs
 from sia_tui.tui.widgets.argument_editor import ArgumentEditor
-from tests.tui.conftest import APPENDIX_B_ARGUMENTS, SIZE, settle, wait_until
-from tests.tui.test_flows import (
+from tests.support.tui import (
+    APPENDIX_B_ARGUMENTS,
+    SIZE,
     enter_arguments,
     invoke_appendix_b,
     record_notices,
+    settle,
     static_text,
+    wait_until,
 )
 
 
@@ -312,7 +315,7 @@ async def test_overview_shortens_digests_to_sixteen_hex(make_app: Any) -> None:
 
 
 def test_a_running_step_says_it_waits_for_the_answer() -> None:
-    from sia_tui.tui.widgets.evidence import step_content
+    from sia_tui.tui.render.evidence import step_content
 
     run = Run(Target("fake-card.json"))
     run.steps[2].status = StepStatus.RUNNING
@@ -324,7 +327,7 @@ async def test_read_only_results_never_ask_to_invoke(
     reference_agent: Any, user_dirs: UserDirs, tmp_path: Any
 ) -> None:
     from sia_tui.core.session import load_session, save_session
-    from tests.tui.test_sessions import no_network, record_run
+    from tests.support.tui import no_network, record_run
 
     path = tmp_path / "ok.session.json"
     save_session(await record_run(reference_agent().url), ClientOptions(), path)

@@ -1,0 +1,1 @@
+"""Content builders: agent data turned into Textual Content for screens to show."""
