@@ -33,6 +33,19 @@ def join(segments: Iterable[Segment]) -> str:
     return "".join("/" + escape(s) for s in segments)
 
 
+#: How the root pointer ``""`` is shown: ``/`` would be the member named "" (RFC 6901).
+ROOT_DISPLAY = '"" (root)'
+
+
+def display(pointer: str) -> str:
+    """A pointer for people: unchanged, except the root ``""``, which must never read ``/``."""
+    return pointer if pointer else ROOT_DISPLAY
+
+
+#: The name the engine API exports (``display`` alone says little outside this module).
+display_pointer = display
+
+
 def split(pointer: str) -> list[str]:
     """The unescaped reference tokens of ``pointer``; raises ValueError when malformed."""
     if pointer == "":

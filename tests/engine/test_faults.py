@@ -10,6 +10,7 @@ import pytest
 from sia_tui.agent.config import AgentConfig
 from sia_tui.agent.runner import start_agent
 from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.engine.evidence import DigestEvidence, FailureCategory
 from sia_tui.core.engine.model import Run, StepStatus, Target
 from sia_tui.core.engine.procedure import Procedure
 
@@ -98,7 +99,8 @@ async def test_fault_fails_at_expected_step(
 async def test_not_jcs_forensics_names_json_dumps(agent_url: str) -> None:
     """Digest forensics recognises the vendor's json.dumps digest."""
     run = await check(agent_url)
-    assert "json.dumps" in run.steps[3].evidence.get("forensics", "")
+    digests = run.evidence(DigestEvidence)
+    assert digests is not None and "json.dumps" in (digests.forensics or "")
 
 
 @pytest.mark.parametrize("agent_url", ["v03"], indirect=True)
@@ -115,7 +117,7 @@ async def test_malformed_describe_is_a_transport_failure(agent_url: str) -> None
     run = await check(agent_url)
     failed = run.failed_step
     assert failed is not None and failed.step == 3
-    assert failed.code is None and failed.evidence["category"] == "transport"
+    assert failed.code is None and failed.category is FailureCategory.TRANSPORT
 
 
 @pytest.mark.parametrize("agent_url", ["slow"], indirect=True)

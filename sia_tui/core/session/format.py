@@ -17,8 +17,12 @@ from sia_tui.core.engine.model import Run
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.redact import RedactionHit, Redactor, placeholder
 from sia_tui.core.session.dataclass_json import SessionError, from_json, to_json
+from sia_tui.core.session.upgrade import upgrade_run
 
-FORMAT = "sia-session/1"
+#: The format this sia-tui writes. Version 2 types each step's evidence (``kind``).
+FORMAT = "sia-session/2"
+#: Formats it reads; a version-1 file is upgraded on load (``upgrade.py``).
+READABLE_FORMATS = ("sia-session/1", FORMAT)
 #: Libraries whose version can change a verdict; recorded for the environment section.
 DEPENDENCIES = ("httpx", "jsonschema", "rfc8785", "textual", "platformdirs")
 
@@ -39,6 +43,8 @@ class LoadedSession:
     #: True when every body hash in the manifest matched.
     manifest_ok: bool = True
     path: str | None = None
+    #: The format the file declared (an older one is upgraded on load).
+    format: str = FORMAT
 
 
 def environment() -> dict[str, Any]:
@@ -147,13 +153,19 @@ def build_document(run: Run, options: object, redactor: Redactor) -> dict[str, A
     run_json = redactor.value(to_json(dataclasses.replace(run, exchanges=[])), "run")
     run_json.pop("exchanges", None)
     failed = run.failed_step
+    blame = run.at_fault
     document: dict[str, Any] = {
         "format": FORMAT,
         "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "tool": {"name": "sia-tui", "version": __version__},
         "environment": environment(),
-        "outcome": run.outcome,
+        "outcome": run.outcome.value,
+        "summary": redactor.text(run.summary, "summary"),
         "failed_step": failed.step if failed else None,
+        "at_fault": None
+        if blame is None
+        else {"party": blame.party.value, "statement": redactor.text(blame.statement, "at_fault")},
+        "document_from_cache": run.from_cache,
         "options": _options(options, redactor),
         "run": run_json,
         "exchanges": exchanges,
@@ -168,12 +180,19 @@ def read_document(data: Any, path: str | None = None) -> LoadedSession:
     if not isinstance(data, dict):
         raise SessionError("not a sia-tui session: the file is not a JSON object")
     fmt = data.get("format")
-    if fmt != FORMAT:
-        raise SessionError(f"unsupported session format {fmt!r}; this sia-tui reads {FORMAT!r}")
+    if fmt not in READABLE_FORMATS:
+        raise SessionError(
+            f"unsupported session format {fmt!r}; this sia-tui reads "
+            f"{' and '.join(repr(f) for f in READABLE_FORMATS)}"
+            + (" (written by a newer sia-tui?)" if str(fmt).startswith("sia-session/") else "")
+        )
     for member in ("run", "exchanges", "manifest"):
         if member not in data:
             raise SessionError(f"the session has no '{member}' member (truncated or edited?)")
-    run = from_json(Run, {**_as_dict(data["run"], "/run"), "exchanges": []}, "/run")
+    run_json = _as_dict(data["run"], "/run")
+    if fmt != FORMAT:
+        run_json = upgrade_run(run_json)
+    run = from_json(Run, {**run_json, "exchanges": []}, "/run")
     if not isinstance(data["exchanges"], list):
         raise SessionError("at /exchanges: expected an array")
     bodies = _as_dict(_as_dict(data["manifest"], "/manifest").get("bodies", {}), "/manifest")
@@ -195,6 +214,7 @@ def read_document(data: Any, path: str | None = None) -> LoadedSession:
         warnings=warnings,
         manifest_ok=not warnings,
         path=path,
+        format=str(fmt),
     )
 
 
