@@ -6,13 +6,20 @@ import argparse
 import sys
 from typing import Any
 
-from sia_tui.core.canonical import canonical_bytes, digest_of, parse_digest
-from sia_tui.core.constants import DIGEST_MEMBER, DOCUMENT_MEMBER
-from sia_tui.core.document import validate_document, verify_digests, verify_embedded_schemas
-from sia_tui.core.errors import SiaError
-from sia_tui.core.findings import Finding, Severity
-from sia_tui.core.printable import printable, terminal_json
-from sia_tui.core.strictjson import load_path, loads
+from sia_tui.core.engine import (
+    Finding,
+    SiaError,
+    canonical_bytes,
+    digest_of,
+    display_pointer,
+    load_path,
+    loads,
+    parse_digest,
+    printable,
+    terminal_json,
+    unwrap_payload,
+    verify_offline,
+)
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -64,30 +71,19 @@ def run_digest(args: argparse.Namespace) -> int:
 
 
 def run_lint(args: argparse.Namespace) -> int:
-    """CP5, CP6, SID8 (and CP4 against --digest) on a document file; exit 1 on findings."""
+    """Steps 4 (against --digest or the payload's digest), 5 and 6 on a document file;
+    exit 1 on findings. The engine's own step code decides, as for a live agent."""
     try:
         value = _read(args.document)
         if args.digest is not None:
             parse_digest(args.digest)
     except SiaError as exc:
         return _fail(exc)
-    document = value
-    returned = args.digest
     # A whole describe_skill payload is accepted too: lint the document inside it.
-    if isinstance(value, dict) and DOCUMENT_MEMBER in value and DIGEST_MEMBER in value:
-        document = value[DOCUMENT_MEMBER]
-        returned = value[DIGEST_MEMBER] if args.digest is None else args.digest
-    skill_id = document.get("skill_id") if isinstance(document, dict) else None
-    skill_version = document.get("skill_version") if isinstance(document, dict) else None
-    findings: list[Finding] = validate_document(
-        document, skill_id=str(skill_id), skill_version=str(skill_version)
-    )
-    for check in verify_embedded_schemas(document):
-        findings += check.findings
-    if returned is not None:
-        findings += verify_digests(document, returned, returned).findings
-    _print(findings, as_json=args.json)
-    return 1 if any(f.severity is Severity.ERROR for f in findings) else 0
+    document, carried = unwrap_payload(value)
+    verdict = verify_offline(document, digest=args.digest or carried)
+    _print(verdict.findings, as_json=args.json)
+    return 0 if verdict.ok else 1
 
 
 def _print(findings: list[Finding], *, as_json: bool) -> None:
@@ -105,6 +101,7 @@ def _print(findings: list[Finding], *, as_json: bool) -> None:
         print(terminal_json({"ok": not rows, "findings": rows}))
         return
     for f in findings:
-        print(f"{f.severity}: {printable(f.pointer or '/')}: {printable(f.message)} [{f.rule}]")
+        where = printable(display_pointer(f.pointer))
+        print(f"{f.severity}: {where}: {printable(f.message)} [{f.rule}]")
     if not findings:
         print("ok: the document passes CP5, CP6 and SID8")

@@ -9,9 +9,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from sia_tui.core.errors import SiaError
-from sia_tui.core.redact import Redactor, install_log_redaction
-from sia_tui.core.session.dataclass_json import SessionError
+from sia_tui.core.engine import SiaError
+from sia_tui.core.session import Redactor, SessionError, install_log_redaction
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -55,8 +54,7 @@ def _error(message: str) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """Exit 0 when today's verdicts match the recording, 1 when they differ, 2 unreadable."""
-    from sia_tui.core.session.replay import replay_session
-    from sia_tui.core.session.store import load_session
+    from sia_tui.core.session import load_session, replay_session
 
     install_log_redaction()
     try:
@@ -100,8 +98,7 @@ def parse_headers(values: list[str]) -> tuple[tuple[str, str], ...]:
 
 def cmd_rerun(args: argparse.Namespace) -> int:
     """Exit 0 when the live run matches the recording ("still reproduces"), 1 when changed."""
-    from sia_tui.core.session.rerun import rerun_session
-    from sia_tui.core.session.store import load_session
+    from sia_tui.core.session import load_session, rerun_session
 
     try:
         headers = parse_headers(args.header)
@@ -137,9 +134,7 @@ def cmd_rerun(args: argparse.Namespace) -> int:
 
 def cmd_report(args: argparse.Namespace) -> int:
     """Write the report; 2 when the session cannot be read or the output cannot be written."""
-    from sia_tui.core.session.report_html import render_html
-    from sia_tui.core.session.report_md import render_markdown
-    from sia_tui.core.session.store import atomic_write, load_session
+    from sia_tui.core.session import atomic_write, load_session, render_html, render_markdown
 
     try:
         session = load_session(args.file)

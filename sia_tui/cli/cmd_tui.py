@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
+from functools import partial
 from typing import Any
 
 from sia_tui.cli.flags import UsageError, add_connection_flags, client_options
-from sia_tui.core.engine.model import Target
+from sia_tui.core.engine import Target
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -15,7 +16,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         "open",
         help="open the debugger (no CARD: the connect screen)",
         description="Open the Textual debugger on an Agent Card, or a "
-        "saved sia-session/1 file read-only (no network at all).",
+        "saved session file (sia-session/1 or /2) read-only (no network at all).",
     )
     parser.add_argument(
         "card",
@@ -24,6 +25,12 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     )
     parser.add_argument("--skill", help="skill id (default: the one advertised domain skill)")
     parser.add_argument("--mode", choices=("sync", "stream", "poll"), help="response mode")
+    parser.add_argument(
+        "--cache",
+        action="store_true",
+        help="reuse a cached document bound to this target, skill, version and digest "
+        "(RULES CP12) instead of calling describe_skill; step 3 and the header say so",
+    )
     add_connection_flags(parser)
     parser.set_defaults(func=open_main)
 
@@ -39,8 +46,10 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
 
 def open_main(args: argparse.Namespace) -> int:
     """Run the debugger on the given card (or the connect screen)."""
+    from sia_tui.core.engine import DocumentCache
     from sia_tui.core.session import SessionError, load_session
     from sia_tui.tui.app import SiaApp
+    from sia_tui.tui.engine import build_procedure
     from sia_tui.tui.readonly import looks_like_session
 
     try:
@@ -60,7 +69,10 @@ def open_main(args: argparse.Namespace) -> int:
     target = None
     if args.card:
         target = Target(args.card, skill_id=args.skill, binding=args.binding, mode=args.mode)
-    SiaApp(target, options, secret_values=values, secret_headers=headers).run()
+    factory = partial(build_procedure, cache=DocumentCache()) if args.cache else build_procedure
+    SiaApp(
+        target, options, engine_factory=factory, secret_values=values, secret_headers=headers
+    ).run()
     return 0
 
 

@@ -7,9 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from sia_tui.core import limits
-from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.strictjson import load_path, loads
+from sia_tui.core.engine import ClientOptions, limits, load_path, loads
 
 
 class UsageError(Exception):

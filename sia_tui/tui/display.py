@@ -8,8 +8,8 @@ from collections.abc import Iterable
 from rich.text import Text
 from textual.content import Content
 
-from sia_tui.core.printable import printable
-from sia_tui.core.redact import MIN_LITERAL_LENGTH, is_credential_header
+from sia_tui.core.engine import printable
+from sia_tui.core.session import MIN_LITERAL_LENGTH, is_credential_header
 
 #: Rendered views of untrusted text stop here; a "show all" action lifts the cap.
 DEFAULT_VIEW_LIMIT = 64 * 1024

@@ -5,9 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from sia_tui.core.a2a.model import Task
-from sia_tui.core.engine.model import Run, StepResult
-from sia_tui.core.errors import SiaError
+from sia_tui.core.engine import Run, SiaError, StepResult, Task
 from sia_tui.core.session import LoadedSession
 
 #: Session files are recognised by this text near their start (``"format": "sia-session/1"``).
