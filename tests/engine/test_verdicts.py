@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ import pytest
 from sia_tui.agent.config import AgentConfig
 from sia_tui.agent.runner import RunningAgent, start_agent
 from sia_tui.cli import main
+from sia_tui.core.engine import ClientOptions, Procedure, Target
 
 SKILL = "evaluate_resource_condition"
 #: The draft's Appendix B arguments (WIRE.md).
@@ -88,3 +90,120 @@ def test_cache_when_asked_for_is_said_in_the_outcome_and_the_session(
     saved = json.loads(session.read_text(encoding="utf-8"))
     assert saved["document_from_cache"] is True
     assert "describe_skill" not in [e["purpose"] for e in saved["exchanges"]]
+
+
+# -- item 2: a partial run is incomplete, never a pass; --args example runs all eleven ---------
+def test_without_arguments_the_run_is_incomplete_not_passed(
+    agents: list[RunningAgent], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Steps 7-11 never ran: outcome INCOMPLETE, exit 3, in text as in JSON."""
+    url = start(agents).url
+    code = main(["check", url, "--skill", SKILL])
+    out = capsys.readouterr().out
+    assert code == 3
+    assert "outcome: INCOMPLETE: steps 7-11 did not run: no arguments were given" in out
+    assert "PASSED" not in out
+
+
+def test_args_example_runs_all_eleven_steps_headless(
+    agents: list[RunningAgent], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--args example takes the input schema's first example: eleven steps, exit 0."""
+    url = start(agents).url
+    code, report = check(capsys, url, "--skill", SKILL, "--args", "example")
+    assert (code, report["outcome"]) == (0, "passed")
+    assert [s["status"] for s in report["steps"]] == ["passed"] * 11
+    assert report["steps"][6]["evidence"]["example_source"] == "the input schema's examples[0]"
+
+
+def test_args_example_reveals_the_mismatch_fault_a_partial_run_hid(
+    agents: list[RunningAgent], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The README's mismatch fault is only visible at step 8: --args example gets there."""
+    url = start(agents, "mismatch").url
+    code, report = check(capsys, url, "--skill", SKILL, "--args", "example")
+    assert (code, report["outcome"]) == (1, "failed")
+    error = report["error"]
+    assert (error["step"], error["code"], error["origin"]) == (8, "interface_mismatch", "remote")
+
+
+def test_args_example_without_an_example_is_a_usage_error(
+    agents: list[RunningAgent], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """admit_traffic_demand's input schema declares no examples: exit 2, and why."""
+    url = start(agents).url
+    code, report = check(capsys, url, "--skill", "admit_traffic_demand", "--args", "example")
+    assert code == 2
+    assert report["error"]["step"] == 7 and report["error"]["category"] == "usage"
+    assert "no example arguments" in report["error"]["message"]
+
+
+async def test_example_falls_back_to_a_json_example_of_the_card_skill(
+    agents: list[RunningAgent],
+) -> None:
+    """No schema example: the card skill's first example that is JSON (prose is skipped)."""
+    procedure = Procedure(
+        Target(start(agents).url, skill_id="admit_traffic_demand"), ClientOptions()
+    )
+    try:
+        run = await procedure.run_until(6)
+    finally:
+        await procedure.aclose()
+    assert run.card is not None and run.example_arguments is None
+    value = {"link_id": "link-7", "available_mbps": 250, "unit": "Mbit/s"}
+    run.card = replace(
+        run.card,
+        skills=tuple(
+            replace(s, examples=("admit 100 Mbit/s on link-7", json.dumps(value)))
+            if s.id == "admit_traffic_demand"
+            else s
+            for s in run.card.skills
+        ),
+    )
+    example = run.example_arguments
+    assert example is not None
+    assert (example.value, example.source) == (value, "the card skill's examples[1]")
+
+
+#: What `check --args example` shows for each fault: the README's fault table, row for row.
+#: (fault, exit, step, code, origin, the start of the at-fault sentence)
+FAULT_OUTCOMES = [
+    ("digest-card", 1, 4, "interface_invalid", "local", "the card's advertised digest differs"),
+    ("digest-response", 1, 4, "interface_invalid", "local", "describe_skill's returned digest"),
+    ("not-jcs", 1, 4, "interface_invalid", "local", "the advertised and returned digests agree"),
+    ("schema-digest", 1, 6, "interface_invalid", "local", "the declared digest of input_schema"),
+    ("no-describe", 1, 2, "skill_not_advertised", "local", "the Agent Card does not list"),
+    ("unavailable", 1, 3, "interface_unavailable", "remote", "the agent's describe_skill ended"),
+    ("mismatch", 1, 8, "interface_mismatch", "remote", "the agent rejects its own interface"),
+    ("output-invalid", 1, 10, "output_invalid", "local", "the result does not validate"),
+    ("record-invalid", 1, 10, "output_invalid", "local", "supporting record 'observation-7'"),
+    ("slow", 1, 3, None, "local", "the agent did not answer in time"),
+    ("malformed", 1, 3, None, "local", "the agent's answer is not usable"),
+    ("huge", 1, 8, None, "local", "the agent's answer is too large"),
+    ("markup", 0, None, None, None, None),
+    ("v03", 0, None, None, None, None),
+]
+
+
+@pytest.mark.parametrize(("fault", "exit_code", "step", "code", "origin", "blame"), FAULT_OUTCOMES)
+def test_the_readme_fault_table_is_what_check_shows(
+    agents: list[RunningAgent],
+    capsys: pytest.CaptureFixture[str],
+    fault: str,
+    exit_code: int,
+    step: int | None,
+    code: str | None,
+    origin: str | None,
+    blame: str | None,
+) -> None:
+    """Each fault, headless with --args example: exit code, failing step, code, origin and
+    the at-fault sentence the TUI and the report show too."""
+    agent = start_agent(AgentConfig(fault=fault, step_delay=0.02, slow_seconds=3.0))
+    agents.append(agent)
+    got, report = check(capsys, agent.url, "--skill", SKILL, "--args", "example", "--timeout", "1")
+    assert got == exit_code, report["summary"]
+    error = report["error"] or {}
+    assert (error.get("step"), error.get("code"), error.get("origin")) == (step, code, origin)
+    statement = (report["at_fault"] or {}).get("statement")
+    assert (statement or "").startswith(blame or ""), statement
+    assert (blame is None) is (statement is None)

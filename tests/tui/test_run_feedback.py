@@ -193,7 +193,7 @@ async def test_send_anyway_shows_the_agents_rejection_as_remote(make_app: Any) -
         assert run.failed_step is None and run.steps[6].status is StepStatus.PASSED
         assert "input_invalid" in summary
         assert "origin remote" in summary  # the agent's answer, not step 7's local finding
-        assert "negative test passed" in static_text(app, "#status")
+        assert "NEGATIVE TEST PASSED" in static_text(app, "#status")
 
 
 async def test_editor_keys_f3_skeleton_and_ctrl_k_left_to_the_editor(make_app: Any) -> None:

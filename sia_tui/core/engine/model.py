@@ -181,8 +181,13 @@ class Run:
 
     @property
     def summary(self) -> str:
-        """The outcome in one sentence, the same on every surface."""
+        """Why the run has its outcome, in one sentence, the same on every surface."""
         return verdicts.summary(self)
+
+    @property
+    def headline(self) -> str:
+        """The outcome and why: "FAILED at step 4, ...", "PASSED: all eleven steps passed"."""
+        return verdicts.headline(self)
 
     @property
     def at_fault(self) -> Blame | None:

@@ -97,6 +97,7 @@ def run_to_json(run: Run) -> dict[str, Any]:
         "tool": f"sia-tui {__version__}",
         "outcome": run.outcome.value,
         "summary": run.summary,
+        "headline": run.headline,
         "exit_code": run.outcome.exit_code,
         "at_fault": blame_to_json(run.at_fault),
         "target": run.target.location,

@@ -99,12 +99,10 @@ def render_text(run: Run, *, colour: bool = False) -> str:
     for warning in run.warnings:
         lines.append(f"warning: {printable(warning)}")
     lines.append("")
-    outcome = run.outcome
-    head = outcome.value.replace("_", " ").upper()
     lines.append(
         _paint(
-            f"outcome: {head}: {printable(run.summary)}",
-            _OUTCOME_COLOUR.get(outcome.value, "33"),
+            f"outcome: {printable(run.headline)}",
+            _OUTCOME_COLOUR.get(run.outcome.value, "33"),
             colour,
         )
     )

@@ -64,6 +64,11 @@ class RunOutcome(StrEnum):
     NEGATIVE_TEST_PASSED = "negative_test_passed"
 
     @property
+    def label(self) -> str:
+        """The outcome in capitals: "PASSED", "FAILED", "INCOMPLETE", "NEGATIVE TEST PASSED"."""
+        return self.value.replace("_", " ").upper()
+
+    @property
     def exit_code(self) -> int:
         """0 passed, 1 failed, 3 incomplete or cancelled (2 is left to usage errors)."""
         if self in (RunOutcome.PASSED, RunOutcome.NEGATIVE_TEST_PASSED):
@@ -144,7 +149,7 @@ def outcome(run: Run) -> RunOutcome:
 
 
 def summary(run: Run) -> str:
-    """One sentence: the outcome, where and why; every surface prints it as is."""
+    """Why the run has its outcome, in one sentence every surface prints as is."""
     verdict = outcome(run)
     if verdict is RunOutcome.FAILED:
         failed = run.failed_step
@@ -152,21 +157,28 @@ def summary(run: Run) -> str:
         code = f" ({failed.code}, {failed.origin or 'local'})" if failed.code else ""
         blame = at_fault(run)
         why = blame.statement if blame else failed.message
-        text = f"failed at step {failed.step}, {failed.title}{code}: {why}"
+        text = f"at step {failed.step}, {failed.title}{code}: {why}"
     elif verdict is RunOutcome.PASSED:
-        text = "passed: all eleven steps passed"
+        text = "all eleven steps passed"
     elif verdict is RunOutcome.NEGATIVE_TEST_PASSED:
         text = (
-            "negative test passed: the agent rejected the invalid arguments with "
-            "input_invalid (RULES INV3)"
+            "the agent rejected the invalid arguments with input_invalid, as the deliberate "
+            "negative test expects (RULES INV3)"
         )
     elif verdict is RunOutcome.CANCELLED:
-        text = "cancelled: the task was cancelled as asked; its output was not checked"
+        text = "the task was cancelled as asked; its output was not checked"
     else:
-        text = "incomplete: " + _not_run_reason(run)
+        text = _not_run_reason(run)
     if run.from_cache:
         text += "; the document came from the cache (describe_skill was not called, RULES CP12)"
     return text
+
+
+def headline(run: Run) -> str:
+    """The outcome and why: "FAILED at step 4, ...", "INCOMPLETE: steps 7-11 did not run..."."""
+    label = outcome(run).label
+    text = summary(run)
+    return f"{label} {text}" if text.startswith("at step") else f"{label}: {text}"
 
 
 def _not_run_reason(run: Run) -> str:

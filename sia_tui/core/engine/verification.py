@@ -75,12 +75,20 @@ def digests_step(run: Run, result: StepResult) -> None:
             else "the interface digests do not agree"
             + (f" ({len(errors)} problems)" if len(errors) > 1 else "")
         )
+        if odd is DigestSource.COMPUTED:
+            # The agent's two digests agree with each other: its computation is what is wrong.
+            blamed = (
+                "the advertised and returned digests agree, but the document does not hash "
+                "to them: the agent computes its interface digest wrongly"
+            )
+        else:
+            blamed = statement
         raise StepFailed(
             statement + " (RULES CP4)",
             code="interface_invalid",
             findings=check.findings,
             hint=_DIGEST_HINTS[odd or DigestSource.COMPUTED],
-            blame=Blame(party=Party.AGENT, statement=statement),
+            blame=Blame(party=Party.AGENT, statement=blamed),
             next_action=NextAction.SHOW_DIGESTS,
         )
     result.message = f"advertised, returned and computed digests agree: {check.computed}"

@@ -160,7 +160,7 @@ def build_document(run: Run, options: object, redactor: Redactor) -> dict[str, A
         "tool": {"name": "sia-tui", "version": __version__},
         "environment": environment(),
         "outcome": run.outcome.value,
-        "summary": redactor.text(run.summary, "summary"),
+        "summary": redactor.text(run.headline, "summary"),
         "failed_step": failed.step if failed else None,
         "at_fault": None
         if blame is None

@@ -305,9 +305,9 @@ def _verdict_banner(run: Run) -> list[Content]:
     """The run's verdict above the panes: a remote COMPLETED is not the last word."""
     outcome = run.outcome
     if outcome is RunOutcome.NEGATIVE_TEST_PASSED:
-        return [Content.styled("✔ " + run.summary, "bold $success")]
+        return [Content.styled("✔ " + run.headline, "bold $success")]
     if outcome is RunOutcome.CANCELLED:
-        return [Content.styled("⊗ " + run.summary, "bold $warning")]
+        return [Content.styled("⊗ " + run.headline, "bold $warning")]
     failed = run.failed_step
     if failed is None or failed.step < 8:
         if run.send_anyway:
