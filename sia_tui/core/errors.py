@@ -14,6 +14,9 @@ SiaError
 
 from __future__ import annotations
 
+#: The root JSON Pointer as shown (``/`` would name the member "", RFC 6901).
+ROOT_POINTER = '"" (root)'
+
 
 class SiaError(Exception):
     """Base class of every error sia-tui raises on purpose."""
@@ -80,7 +83,7 @@ class SchemaError(SiaError):
     def __init__(self, message: str, *, pointer: str = "") -> None:
         self.message = message
         self.pointer = pointer
-        super().__init__(f"{message} (at {pointer or '/'})")
+        super().__init__(f"{message} (at {pointer or ROOT_POINTER})")
 
 
 class TransportError(SiaError):

@@ -9,6 +9,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from sia_tui.core.errors import ROOT_POINTER
+
 Segment = str | int
 
 # One token of JSON text: a string, a structural character, or a bare word (number,
@@ -34,7 +36,7 @@ def join(segments: Iterable[Segment]) -> str:
 
 
 #: How the root pointer ``""`` is shown: ``/`` would be the member named "" (RFC 6901).
-ROOT_DISPLAY = '"" (root)'
+ROOT_DISPLAY = ROOT_POINTER
 
 
 def display(pointer: str) -> str:

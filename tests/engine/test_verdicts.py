@@ -18,7 +18,10 @@ import pytest
 from sia_tui.agent.config import AgentConfig
 from sia_tui.agent.runner import RunningAgent, start_agent
 from sia_tui.cli import main
-from sia_tui.core.engine import ClientOptions, Procedure, Target
+from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.engine.model import Run, Target
+from sia_tui.core.engine.procedure import Procedure
+from sia_tui.core.session.jsondiff import json_diff
 
 SKILL = "evaluate_resource_condition"
 #: The draft's Appendix B arguments (WIRE.md).
@@ -48,6 +51,16 @@ def start(started: list[RunningAgent], fault: str | None = None, port: int = 0) 
     agent = start_agent(AgentConfig(fault=fault, step_delay=0.02), port=port)
     started.append(agent)
     return agent
+
+
+async def invoke(url: str, arguments: Any, *, anyway: bool = False, skill: str = SKILL) -> Run:
+    """All eleven steps through the engine (``anyway``: a deliberate negative test)."""
+    procedure = Procedure(Target(url, skill_id=skill), ClientOptions())
+    procedure.set_arguments(arguments, send_anyway=anyway)
+    try:
+        return await procedure.run_all()
+    finally:
+        await procedure.aclose()
 
 
 def check(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, dict[str, Any]]:
@@ -207,3 +220,32 @@ def test_the_readme_fault_table_is_what_check_shows(
     statement = (report["at_fault"] or {}).get("statement")
     assert (statement or "").startswith(blame or ""), statement
     assert (blame is None) is (statement is None)
+
+
+# -- item 4: the root is "", never "/" (RFC 6901: "/" is the member named "") ------------------
+def test_a_missing_member_at_the_root_is_not_reported_at_slash(
+    agents: list[RunningAgent], capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Arguments without resource_id: the finding is at the root, shown as "" (root)."""
+    path = tmp_path / "args.json"
+    path.write_text(json.dumps({"condition": ARGUMENTS["condition"]}), encoding="utf-8")
+    url = start(agents).url
+    code = main(["check", url, "--skill", SKILL, "--args", str(path)])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert '- "" (root): ' in out and "resource_id" in out
+    assert "- /:" not in out and "first: /" not in out and "first at /" not in out
+
+
+async def test_the_agents_own_message_names_the_root_too(agents: list[RunningAgent]) -> None:
+    """The reference agent's input_invalid message says "" (root), like the client."""
+    run = await invoke(start(agents).url, {"condition": ARGUMENTS["condition"]}, anyway=True)
+    error = run.task_error
+    assert error is not None and error.code == "input_invalid"
+    assert 'first at "" (root)' in error.message
+
+
+def test_a_body_replaced_whole_is_a_change_at_the_root() -> None:
+    """rerun's body diff stores the root as "" and prints it as "" (root)."""
+    [change] = json_diff(1, 2)
+    assert change.pointer == "" and change.describe() == 'changed "" (root): 1 -> 2'

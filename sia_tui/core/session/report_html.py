@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from html import escape
 
+from sia_tui.core.pointer import display
 from sia_tui.core.session.facts import evidence_text, gather
 from sia_tui.core.session.format import LoadedSession
 
@@ -92,7 +93,7 @@ def render_html(session: LoadedSession, filename: str) -> str:
                 [
                     [
                         str(step) if step else "record",
-                        f"<code>{_e(f.pointer or '/')}</code>",
+                        f"<code>{_e(display(f.pointer))}</code>",
                         _e(f.rule or ""),
                         _e(f.code or ""),
                         _e(f.keyword or ""),

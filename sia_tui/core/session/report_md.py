@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from sia_tui.core.pointer import display
 from sia_tui.core.session.facts import ReportFacts, evidence_text, gather
 from sia_tui.core.session.format import LoadedSession
 
@@ -91,7 +92,7 @@ def render_markdown(session: LoadedSession, filename: str) -> str:
             [
                 [
                     str(step) if step else "record",
-                    md_span(f.pointer or "/"),
+                    md_span(display(f.pointer)),
                     md_text(f.rule or ""),
                     md_text(f.code or ""),
                     md_text(f.keyword or ""),
