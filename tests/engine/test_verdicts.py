@@ -249,3 +249,23 @@ def test_a_body_replaced_whole_is_a_change_at_the_root() -> None:
     """rerun's body diff stores the root as "" and prints it as "" (root)."""
     [change] = json_diff(1, 2)
     assert change.pointer == "" and change.describe() == 'changed "" (root): 1 -> 2'
+
+
+# -- item 5: interface_mismatch for exactly what the agent published is the agent's fault -----
+def test_mismatch_on_its_own_interface_blames_the_agent_not_a_stale_card(
+    agents: list[RunningAgent], capsys: pytest.CaptureFixture[str], args_file: str
+) -> None:
+    """The agent rejects the version and digest it advertised and returned itself: the
+    hint says so and does not advise re-fetching."""
+    url = start(agents, "mismatch").url
+    code = main(["check", url, "--skill", SKILL, "--args", args_file])
+    out = capsys.readouterr().out
+    assert code == 1
+    next_line = next(line for line in out.splitlines() if line.strip().startswith("next:"))
+    assert "re-fetching will not help" in next_line
+    assert "Re-fetch" not in out and "run describe_skill again" not in out
+    assert "the agent rejects its own interface" in out
+    code, report = check(capsys, url, "--skill", SKILL, "--args", args_file)
+    sent = report["steps"][7]["evidence"]
+    assert sent["interface_digest"] == report["digests"]["advertised"]
+    assert sent["interface_digest"] == report["digests"]["returned"]
