@@ -266,3 +266,19 @@ async def test_arguments_beyond_jcs_range_still_validate() -> None:
     assert run.steps[6].status is StepStatus.PASSED
     checked = run.evidence(ArgumentsEvidence)
     assert checked is not None and checked.arguments_bytes is None
+
+
+async def test_an_agent_that_accepts_invalid_input_fails_the_negative_test() -> None:
+    """Send anyway and the agent completes the task: it skipped its own validation
+    (RULES INV3), so step 8 fails and the agent is at fault."""
+    agent = completed(
+        artifact("r1", SKILL, RESULT), artifact("observation-7", "resource-observation", RECORD)
+    )
+    bad = {**ARGUMENTS, "condition": {**ARGUMENTS["condition"], "threshold": "80"}}
+    run = await run_with(agent, bad, send_anyway=True)
+    failed = run.failed_step
+    assert failed is not None and (failed.step, failed.code) == (8, "input_invalid")
+    assert "accepted arguments that fail its own input schema" in failed.message
+    blame = run.at_fault
+    assert blame is not None and blame.party.value == "agent"
+    assert run.outcome == "failed"

@@ -7,6 +7,7 @@ who is at fault and what to do next.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Iterator
 from dataclasses import replace
@@ -21,6 +22,7 @@ from sia_tui.cli import main
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.model import Run, Target
 from sia_tui.core.engine.procedure import Procedure
+from sia_tui.core.session import history
 from sia_tui.core.session.jsondiff import json_diff
 
 SKILL = "evaluate_resource_condition"
@@ -269,3 +271,52 @@ def test_mismatch_on_its_own_interface_blames_the_agent_not_a_stale_card(
     sent = report["steps"][7]["evidence"]
     assert sent["interface_digest"] == report["digests"]["advertised"]
     assert sent["interface_digest"] == report["digests"]["returned"]
+
+
+# -- item 6: correct agent behaviour is a passed expectation, not a failure -------------------
+INVALID = {**ARGUMENTS, "condition": {**ARGUMENTS["condition"], "threshold": "eighty"}}
+
+
+async def test_a_rightly_rejected_negative_test_passes(
+    agents: list[RunningAgent], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Send anyway, the agent rejects with input_invalid (RULES INV3): nothing failed, the
+    outcome is negative_test_passed, steps 9-11 are skipped, and history records that."""
+    run = await invoke(start(agents).url, INVALID, anyway=True)
+    assert run.failed_step is None
+    assert run.outcome == "negative_test_passed" and run.outcome.exit_code == 0
+    assert [s.status.value for s in run.steps] == ["passed"] * 8 + ["skipped"] * 3
+    assert run.steps[6].message.startswith("deliberate negative test: 1 input error(s)")
+    assert "as the deliberate negative test expects" in run.steps[7].message
+    assert run.steps[8].message == "not needed: the negative test ended at step 8 as expected"
+    monkeypatch.setenv("SIA_TUI_DATA_DIR", str(tmp_path / "data"))
+    history.autosave(run, ClientOptions())
+    [entry] = history.list_history()
+    assert (entry.outcome, entry.failed_step) == ("negative_test_passed", None)
+
+
+async def test_a_cancel_the_user_asked_for_is_cancelled_not_failed(
+    agents: list[RunningAgent], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The long-running skill is cancelled mid-stream: step 9 is cancelled, no ERR1 warning
+    against the reference agent, and history records the run as cancelled."""
+    agent = start_agent(AgentConfig(step_delay=0.5))
+    agents.append(agent)
+    target = Target(agent.url, skill_id="check_link_capacity", mode="stream")
+    procedure = Procedure(target, ClientOptions())
+    procedure.set_arguments({"link_id": "link-7", "required_mbps": 400})
+    try:
+        await procedure.run_until(8)
+        receiving = asyncio.ensure_future(procedure.run_all())
+        cancelled = await procedure.cancel()
+        run = await receiving
+    finally:
+        await procedure.aclose()
+    assert cancelled is not None
+    assert run.steps[8].status.value == "cancelled", run.steps[8].message
+    assert run.failed_step is None and run.outcome == "cancelled"
+    assert not [f for s in run.steps for f in s.findings if f.rule == "ERR1"]
+    assert [s.status.value for s in run.steps[9:]] == ["skipped", "skipped"]
+    monkeypatch.setenv("SIA_TUI_DATA_DIR", str(tmp_path / "data"))
+    history.autosave(run, ClientOptions())
+    assert [e.outcome for e in history.list_history()] == ["cancelled"]

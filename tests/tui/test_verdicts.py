@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.support.tui import SIZE, invoke_appendix_b, static_text
+from sia_tui.core.engine.model import Target
+from sia_tui.tui.app import SiaApp
+from sia_tui.tui.storage import UserDirs
+from tests.support.tui import (
+    SIZE,
+    enter_arguments,
+    invoke_appendix_b,
+    settle,
+    static_text,
+    wait_until,
+)
 
 
 # -- item 3: each pane shows its own verdict, with the located error --------------------------
@@ -40,3 +50,34 @@ async def test_an_invalid_result_shows_its_pointer_and_reason(make_app: Any) -> 
     assert "/result" in result and "[enum:" in result
     assert "✔ valid against its record schema" in records
     assert "✘ step 10 output_invalid (local): the result does not validate" in status
+
+
+# -- item 6: a cancel the user asked for reads "cancelled", not a failure ----------------------
+async def test_x_cancels_the_running_task_and_the_screen_says_cancelled(
+    reference_agent: Any, user_dirs: UserDirs
+) -> None:
+    """The long-running skill streams; x cancels it: the Results header says CANCELLED, step
+    9 is cancelled (⊗), and nothing is reported as failed."""
+    agent = reference_agent(step_delay=0.5)
+    target = Target(agent.url, skill_id="check_link_capacity", mode="stream")
+    app = SiaApp(target, dirs=user_dirs, snapshot_mode=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("2", "r")
+        await settle(pilot)
+        await enter_arguments(pilot, '{"link_id": "link-7", "required_mbps": 400}')
+        await pilot.press("ctrl+j")
+        run = app.current_run
+        assert run is not None
+        # Not wait_until: it waits for the engine worker, i.e. for the task to end.
+        for _ in range(250):
+            if run.task is not None and run.steps[8].status.value == "running":
+                break
+            await pilot.pause(0.02)
+        assert run.task is not None and not run.task.terminal
+        await pilot.press("x")
+        await wait_until(pilot, lambda: run.steps[8].status.value not in ("running", "not_run"))
+        await settle(pilot)
+        status = static_text(app, "#status")
+    assert "⊗ CANCELLED: the task was cancelled as asked" in status
+    assert run.steps[8].status.value == "cancelled" and run.failed_step is None
