@@ -59,6 +59,17 @@ def mask_marked(text: str) -> str:
     return text
 
 
+def mask_in_place(text: str) -> str:
+    """``text`` with each marked value replaced by as many ``•`` as it has characters, so
+    an editor's columns and cursor stay where they were (unless revealed)."""
+    if _reveal_marked:
+        return text
+    for value in _marked_values:
+        if value in text:
+            text = text.replace(value, "•" * len(value))
+    return text
+
+
 def scrub(text: str) -> str:
     """``text`` with volatile values replaced (only in snapshot mode)."""
     if _scrub_volatile:

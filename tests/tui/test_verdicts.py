@@ -2,15 +2,25 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+from textual.widgets import DataTable
+
+from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.model import Target
+from sia_tui.core.session import load_session, save_session
 from sia_tui.tui.app import SiaApp
 from sia_tui.tui.storage import UserDirs
+from sia_tui.tui.widgets.argument_editor import ArgumentEditor
+from tests.support.sessions import APPENDIX_B_ARGUMENTS as APPENDIX_B
+from tests.support.sessions import record_live
 from tests.support.tui import (
+    APPENDIX_B_ARGUMENTS,
     SIZE,
     enter_arguments,
     invoke_appendix_b,
+    no_network,
     settle,
     static_text,
     wait_until,
@@ -81,3 +91,43 @@ async def test_x_cancels_the_running_task_and_the_screen_says_cancelled(
         status = static_text(app, "#status")
     assert "⊗ CANCELLED: the task was cancelled as asked" in status
     assert run.steps[8].status.value == "cancelled" and run.failed_step is None
+
+
+# -- item 7: marking a value secret never rewrites evidence; the editor masks it --------------
+async def test_digests_of_a_session_with_a_marked_value_agree_with_its_steps(
+    reference_agent: Any, user_dirs: UserDirs, tmp_path: Path
+) -> None:
+    """A saved session whose marked value sits in the published input schema: opened
+    read-only, the Digests screen checks every embedded schema as step 6 did (all ✔)."""
+    agent = reference_agent()
+    run = await record_live(agent.url, ClientOptions(), arguments=APPENDIX_B)
+    path = tmp_path / "marked.session.json"
+    save_session(run, ClientOptions(), path, secret_values=["network-resource-123"])
+    agent.stop()
+    app = SiaApp(None, session=load_session(path), engine_factory=no_network, dirs=user_dirs)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("3")
+        await settle(pilot)
+        table = app.screen.query_one("#schemas", DataTable)
+        verdicts = [str(table.get_row_at(r)[2]) for r in range(table.row_count)]
+        steps = app.current_run.steps if app.current_run else []
+    assert steps[5].status.value == "passed"
+    assert verdicts and all(v.startswith("✔") for v in verdicts), verdicts
+
+
+async def test_a_marked_value_is_masked_in_the_argument_editor(make_app: Any) -> None:
+    """docs/TUI.md: marked values are masked on every screen; the editor keeps its columns."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("2", "r")
+        await settle(pilot)
+        app.add_secret_values(["network-resource-123"])
+        screen = await enter_arguments(pilot, APPENDIX_B_ARGUMENTS)
+        editor = screen.query_one(ArgumentEditor)
+        shown = [editor.get_line(i).plain for i in range(editor.document.line_count)]
+    line = next(text for text in shown if "resource_id" in text)
+    assert "network-resource-123" not in "".join(shown)
+    assert '"resource_id": "' + "•" * len("network-resource-123") + '"' in line
+    assert editor.text.count("network-resource-123") == 1  # what is sent is unchanged

@@ -90,9 +90,14 @@ def _sha(data: bytes) -> str:
 
 def _exchange(ex: Exchange, red: Redactor, manifest: dict[str, str]) -> dict[str, Any]:
     where = f"exchange {ex.seq}"
+    # A value the user marked secret is redacted everywhere except in the document
+    # describe_skill returned (unless the request carried the value): SHA-256 is computed
+    # over those bytes, and replay must reach the same verdict on them (issue 10, item 7).
+    # Credentials are redacted everywhere.
+    keep = digested(ex) and not red.carries_marked(ex.request_body)
     request_body = red.data(ex.request_body, f"{where} request body")
-    response_body = red.data(ex.response_body, f"{where} response body")
-    events = [red.data(e, f"{where} event {i}") for i, e in enumerate(ex.events)]
+    response_body = red.data(ex.response_body, f"{where} response body", marked=not keep)
+    events = [red.data(e, f"{where} event {i}", marked=not keep) for i, e in enumerate(ex.events)]
     manifest[f"{ex.seq}/request"] = _sha(request_body)
     manifest[f"{ex.seq}/response"] = _sha(response_body)
     for i, event in enumerate(events):
@@ -112,6 +117,7 @@ def _exchange(ex: Exchange, red: Redactor, manifest: dict[str, str]) -> dict[str
             "body": _body(response_body),
         },
         "events": [_body(e) for e in events],
+        "digested": keep,
         "started_at": ex.started_at,
         "elapsed_ms": ex.elapsed_ms,
         "error": None if ex.error is None else red.text(ex.error, f"{where} error"),
@@ -141,6 +147,16 @@ def _options(options: object, red: Redactor) -> dict[str, Any]:
     return out
 
 
+#: Members of ``run`` a digest is computed over: values the user marked secret are kept in
+#: them (credentials are not).
+DIGESTED_RUN_MEMBERS = ("document",)
+
+
+def digested(ex: Exchange) -> bool:
+    """True for an exchange whose response carries the document a digest is checked over."""
+    return ex.purpose == "describe_skill"
+
+
 def build_document(run: Run, options: object, redactor: Redactor) -> dict[str, Any]:
     """The complete, redacted session document for ``run`` (RULES CP11: preserve)."""
     for ex in run.exchanges:  # learn every credential first, so bodies echoing it are scrubbed
@@ -150,7 +166,11 @@ def build_document(run: Run, options: object, redactor: Redactor) -> dict[str, A
     redactor.learn_url(run.target.location)
     manifest: dict[str, str] = {}
     exchanges = [_exchange(ex, redactor, manifest) for ex in run.exchanges]
-    run_json = redactor.value(to_json(dataclasses.replace(run, exchanges=[])), "run")
+    raw_run = to_json(dataclasses.replace(run, exchanges=[]))
+    published = {k: raw_run.pop(k, None) for k in DIGESTED_RUN_MEMBERS}
+    run_json = redactor.value(raw_run, "run")
+    for member, value in published.items():
+        run_json[member] = redactor.value(value, f"run {member}", marked=False)
     run_json.pop("exchanges", None)
     failed = run.failed_step
     blame = run.at_fault
@@ -173,6 +193,17 @@ def build_document(run: Run, options: object, redactor: Redactor) -> dict[str, A
     document["redactions"] = [{"name": h.name, "where": h.where} for h in redactor.hits]
     document["manifest"] = {"algorithm": "sha256", "bodies": manifest}
     return document
+
+
+def sent_side(document: dict[str, Any]) -> dict[str, Any]:
+    """The document without the digested bytes (the describe_skill document, in ``run`` and
+    in its exchange): where no marked value may remain."""
+    run = {k: v for k, v in document.get("run", {}).items() if k not in DIGESTED_RUN_MEMBERS}
+    exchanges = [
+        {k: v for k, v in ex.items() if not ex.get("digested") or k not in ("response", "events")}
+        for ex in document.get("exchanges", [])
+    ]
+    return {**document, "run": run, "exchanges": exchanges}
 
 
 def read_document(data: Any, path: str | None = None) -> LoadedSession:

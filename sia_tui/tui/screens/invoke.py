@@ -116,6 +116,8 @@ class InvokeScreen(RunScreen):
             self.query_one(ArgumentEditor).cursor_blink = False
 
     def show_run(self, run: Run | None) -> None:
+        # Marked secret values may have changed: the editor re-renders its masked lines.
+        self.query_one(ArgumentEditor).notify_style_update()
         document = run.document if run else None
         if document is self._document:
             return
