@@ -87,25 +87,30 @@ def compare_rows(
 ) -> list[DigestRow]:
     """Each digest against the other two present (RULES CP4: all three must be equal).
 
-    When two agree and one differs only the odd one out reads "≠ both", so a wrong
-    computation is never mistaken for a match.
+    When two agree and one differs, only the odd one out is a mismatch ("≠ both"); the two
+    that agree read "= <the other>", so the digests that are right are never blamed.
     """
     values = digest_values(advertised, returned, computed)
+    odd = odd_one_out(advertised, returned, computed)
     rows = []
     for source, digest in values.items():
         others = {k: v for k, v in values.items() if k is not source and v is not None}
         if digest is None or not others:
             rows.append(DigestRow(source, digest, None, "", None))
             continue
+        if odd is not None:
+            if source is odd:
+                majority = next(v for k, v in others.items())
+                rows.append(DigestRow(source, digest, False, "≠ both", majority))
+            else:
+                peer = next(k for k, v in others.items() if k is not odd)
+                rows.append(DigestRow(source, digest, True, "= " + peer.value, None))
+            continue
         differ = [k for k, v in others.items() if v != digest]
         if len(others) == 1:
             verdict = ("≠ " if differ else "= ") + next(iter(others)).value
-        elif not differ:
-            verdict = "= both"
-        elif len(differ) == len(others):
-            verdict = "≠ both"
         else:
-            verdict = "≠ " + differ[0].value
+            verdict = "≠ both" if differ else "= both"
         rows.append(
             DigestRow(source, digest, not differ, verdict, others[differ[0]] if differ else None)
         )

@@ -299,7 +299,7 @@ async def test_not_jcs_digests_single_out_the_computed_one(make_app: Any) -> Non
         await settle(pilot)
         table = app.screen.query_one("#interface", DataTable)
         verdicts = [str(table.get_row_at(r)[2]) for r in range(3)]
-        assert verdicts == ["✘ ≠ computed", "✘ ≠ computed", "✘ ≠ both"]
+        assert verdicts == ["✔ = returned", "✔ = advertised", "✘ ≠ both"]
         assert "computed over the returned document differs from both" in static_text(
             app, "#forensics"
         )

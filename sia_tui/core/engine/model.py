@@ -194,6 +194,11 @@ class Run:
         """Who is at fault for the failed step, and why (None: nothing failed)."""
         return verdicts.at_fault(self)
 
+    @property
+    def fault_exchanges(self) -> list[Exchange]:
+        """The recorded exchanges whose bytes show the failure (the card for a card fault)."""
+        return verdicts.fault_exchanges(self)
+
     def evidence(self, kind: type[E]) -> E | None:
         """The typed evidence of class ``kind`` (e.g. ``DigestEvidence``), if that step ran."""
         for step in self.steps:

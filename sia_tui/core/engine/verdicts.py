@@ -27,6 +27,7 @@ from sia_tui.core.engine.evidence import (
     TaskError,
 )
 from sia_tui.core.errors import JsonInputError
+from sia_tui.core.exchange import Exchange
 from sia_tui.core.findings import Finding, Severity
 from sia_tui.core.pointer import resolve
 from sia_tui.core.strictjson import loads
@@ -219,6 +220,31 @@ def default_blame(step: StepResult) -> Blame:
         )
     info = describe_code(step.code) if step.code else None
     return Blame(party=Party.AGENT, statement=info.meaning if info else step.message)
+
+
+def fault_exchanges(run: Run) -> list[Exchange]:
+    """The recorded exchanges whose bytes show the failure, in order (a vendor's evidence).
+
+    A step that sends nothing points at the exchange it judged: the card for a card
+    fault (step 2, or step 4 when the advertised digest is the odd one out), the
+    describe_skill answer for the document (steps 4-6), the invocation for its output (10).
+    """
+    failed = run.failed_step
+    if failed is None:
+        return []
+    by_step = {s.step: s.exchanges for s in run.steps}
+    numbers: tuple[int, ...] = (failed.step,)
+    if failed.step == 2:
+        numbers = (1,)
+    elif failed.step == 4:
+        odd = _odd_source(run.digests.advertised, run.digests.returned, run.digests.computed)
+        numbers = (1, 3) if odd is None else (1,) if odd is DigestSource.ADVERTISED else (3,)
+    elif failed.step in (5, 6):
+        numbers = (3,)
+    elif failed.step == 10:
+        numbers = (8, 9)
+    seqs = {seq for n in numbers for seq in by_step.get(n, [])}
+    return [ex for ex in run.exchanges if ex.seq in seqs]
 
 
 # -- the interface ------------------------------------------------------------------------

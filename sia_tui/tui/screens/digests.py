@@ -74,14 +74,13 @@ def first_difference(digest: str, other: str | None) -> int | None:
     return min(len(digest), len(other))
 
 
-def schema_rows(run: Run) -> tuple[list[TableRow], list[str]]:
+def schema_rows(run: Run) -> tuple[list[TableRow], list[str], bool]:
     """Each embedded schema's declared vs computed digest (``Run.schema_digests``, RULES
-    CP6), plus the forensics lines. When step 6 did not run (a failure at step 4) the engine
-    still checks the document on request, so it can be compared schema by schema."""
+    CP6), the forensics lines, and whether step 6 checked them. When step 6 did not run (a
+    failure at step 4) the engine still checks the document on request, so it can be
+    compared schema by schema."""
     checked = run.schema_digests
     rows, lines = [], []
-    if checked.schemas and not checked.from_step:
-        lines.append("embedded schemas: step 6 did not run; the engine checked them here")
     for check in checked.schemas:
         schema = embedded_schema_at(run.document, check.pointer)
         # Record kinds keep only their name: the full role would push the verdict off-screen.
@@ -111,7 +110,7 @@ def schema_rows(run: Run) -> tuple[list[TableRow], list[str]]:
         )
         if check.forensics is not None:
             lines.append(f"{check.role}: {check.forensics}")
-    return rows, lines
+    return rows, lines, checked.from_step or not rows
 
 
 class DigestsScreen(RunScreen):
@@ -205,10 +204,16 @@ class DigestsScreen(RunScreen):
     @work(thread=True, exclusive=True, group="schema-digests")
     def _verify_schemas(self, run: Run | None) -> None:
         # The engine may canonicalize every embedded schema for a big document: off the UI.
-        rows, verdicts = schema_rows(run) if run is not None else ([], [])
-        self.app.call_from_thread(self._schemas_ready, rows, verdicts)
+        rows, verdicts, checked = schema_rows(run) if run is not None else ([], [], True)
+        self.app.call_from_thread(self._schemas_ready, rows, verdicts, checked)
 
-    def _schemas_ready(self, rows: list[TableRow], verdicts: list[str]) -> None:
+    def _schemas_ready(self, rows: list[TableRow], verdicts: list[str], checked: bool) -> None:
+        table = self.query_one("#schemas", DataTable)
+        table.border_title = (
+            "Embedded schemas (CP6)"
+            if checked
+            else "Embedded schemas (CP6, checked here: step 6 did not run)"
+        )
         self._fill("schemas", rows)
         self._show_forensics(verdicts)
 
