@@ -14,6 +14,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from sia_tui.agent.config import AgentConfig
@@ -222,6 +223,8 @@ def test_the_readme_fault_table_is_what_check_shows(
     statement = (report["at_fault"] or {}).get("statement")
     assert (statement or "").startswith(blame or ""), statement
     assert (blame is None) is (statement is None)
+    if step is not None:  # every failure says where to look next (a key, a command)
+        assert report["steps"][step - 1]["next_action"] is not None
 
 
 # -- item 4: the root is "", never "/" (RFC 6901: "/" is the member named "") ------------------
@@ -320,3 +323,51 @@ async def test_a_cancel_the_user_asked_for_is_cancelled_not_failed(
     monkeypatch.setenv("SIA_TUI_DATA_DIR", str(tmp_path / "data"))
     history.autosave(run, ClientOptions())
     assert [e.outcome for e in history.list_history()] == ["cancelled"]
+
+
+# -- item 9: hints that name what they are about, and the key or command to use next ---------
+def test_no_describe_names_describe_skill(
+    agents: list[RunningAgent], capsys: pytest.CaptureFixture[str], args_file: str
+) -> None:
+    """The hint is about describe_skill, not 'it' (the skill the user chose is advertised)."""
+    url = start(agents, "no-describe").url
+    assert main(["check", url, "--skill", SKILL, "--args", args_file]) == 1
+    out = capsys.readouterr().out
+    next_line = next(line for line in out.splitlines() if line.strip().startswith("next:"))
+    assert "describe_skill" in next_line and "advertise it" not in next_line
+    assert "--save FILE" in next_line  # the command to use next
+
+
+def test_a_digest_mismatch_is_said_once(
+    agents: list[RunningAgent], capsys: pytest.CaptureFixture[str], args_file: str
+) -> None:
+    """digest-response: one sentence for the step, one finding with the facts."""
+    url = start(agents, "digest-response").url
+    assert main(["check", url, "--skill", SKILL, "--args", args_file]) == 1
+    out = capsys.readouterr().out
+    assert out.count("describe_skill returned") == 1, out
+    assert out.count("describe_skill's returned digest differs from both") == 2  # step, outcome
+
+
+def test_an_extension_without_domain_skills_is_named_not_an_empty_list(
+    agents: list[RunningAgent], capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A card whose extension binds no domain skill: the message says so in words."""
+    url = start(agents).url
+    card = json.loads(httpx.get(url + "/.well-known/agent-card.json").text)
+    extension = card["capabilities"]["extensions"][0]
+    extension["params"]["skills"] = []
+    path = tmp_path / "card.json"
+    path.write_text(json.dumps(card), encoding="utf-8")
+    code, report = check(capsys, str(path))
+    message = report["steps"][1]["message"]
+    assert code == 2 and message == "choose a skill; the extension advertises no domain skill"
+
+
+def test_every_next_action_has_a_command_and_a_key() -> None:
+    """Each place a failure points to is named as a check command and as a TUI key."""
+    from sia_tui.core.engine import CLI_NEXT, NextAction
+    from sia_tui.tui.render.evidence import TUI_NEXT
+
+    assert set(CLI_NEXT) == set(NextAction) == set(TUI_NEXT)
+    assert all(key.startswith(("press ", "read ")) for key in TUI_NEXT.values())
