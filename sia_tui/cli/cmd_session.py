@@ -121,7 +121,7 @@ def cmd_rerun(args: argparse.Namespace) -> int:
         print(json.dumps(redactor.value(result.to_json(), "output"), indent=2))
     else:
         print(redactor.text(result.headline(), "output"))
-        for body in result.body_changes:
+        for body in [] if result.unreachable else result.body_changes:
             print(
                 redactor.text(
                     f"response of {body.purpose} (recorded #{body.recorded_seq}):", "output"
