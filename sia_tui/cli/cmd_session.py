@@ -16,12 +16,12 @@ from sia_tui.core.session import Redactor, SessionError, install_log_redaction
 def register(sub: argparse._SubParsersAction[Any]) -> None:
     """Add the session subcommands."""
     replay = sub.add_parser("replay", help="re-validate a saved session offline with today's code")
-    replay.add_argument("file", help="a sia-session/1 file")
+    replay.add_argument("file", help="a session file (sia-session/1 or /2)")
     replay.add_argument("--json", action="store_true", help="machine-readable output")
     replay.set_defaults(func=cmd_replay)
 
     rerun = sub.add_parser("rerun", help="send a saved session's requests to the live target")
-    rerun.add_argument("file", help="a sia-session/1 file")
+    rerun.add_argument("file", help="a session file (sia-session/1 or /2)")
     rerun.add_argument(
         "--header",
         action="append",
@@ -35,7 +35,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     rerun.set_defaults(func=cmd_rerun)
 
     report = sub.add_parser("report", help="write a Markdown or HTML bug report of a session")
-    report.add_argument("file", help="a sia-session/1 file")
+    report.add_argument("file", help="a session file (sia-session/1 or /2)")
     report.add_argument("--format", choices=("markdown", "html"), default="markdown")
     report.add_argument("-o", "--output", help="write here instead of standard output")
     report.set_defaults(func=cmd_report)
@@ -75,6 +75,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
             print(f"note: {note}")
         if result.same:
             print("same: today's code reaches the recorded verdict at every step")
+        print(f"today: {result.run.headline}")
         for change in result.changes:
             print(
                 f"step {change.step} {change.title}: recorded {change.recorded}, "

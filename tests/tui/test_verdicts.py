@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from textual.widgets import DataTable
 
 from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.engine.cache import DocumentCache
 from sia_tui.core.engine.model import Target
 from sia_tui.core.session import load_session, save_session
 from sia_tui.tui.app import SiaApp
+from sia_tui.tui.engine import build_procedure
 from sia_tui.tui.storage import UserDirs
 from sia_tui.tui.widgets.argument_editor import ArgumentEditor
 from tests.support.sessions import APPENDIX_B_ARGUMENTS as APPENDIX_B
@@ -131,3 +134,29 @@ async def test_a_marked_value_is_masked_in_the_argument_editor(make_app: Any) ->
     assert "network-resource-123" not in "".join(shown)
     assert '"resource_id": "' + "•" * len("network-resource-123") + '"' in line
     assert editor.text.count("network-resource-123") == 1  # what is sent is unchanged
+
+
+# -- item 1: the TUI uses the document cache only when asked, and then says so ---------------
+async def test_open_with_cache_says_the_document_came_from_the_cache(
+    reference_agent: Any, user_dirs: UserDirs, tmp_path: Path
+) -> None:
+    """open --cache: the second run reuses the bound document (RULES CP12); the header and
+    step 3 say so. Without --cache (every other test) describe_skill is always called."""
+    agent = reference_agent()
+    factory = partial(build_procedure, cache=DocumentCache(tmp_path / "cache"))
+    target = Target(agent.url, skill_id="evaluate_resource_condition")
+    app = SiaApp(target, engine_factory=factory, dirs=user_dirs, snapshot_mode=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("2", "r")
+        await settle(pilot)
+        assert "document from cache" not in static_text(app, "#target-header")
+        await pilot.press("R")
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        header = static_text(app, "#target-header")
+        run = app.current_run
+    assert run is not None and run.from_cache
+    assert "document from cache" in header
+    assert "describe_skill was not called" in run.steps[2].message
