@@ -74,11 +74,6 @@ async def retrieve_card(ctx: EngineContext, result: StepResult) -> None:
     result.message = f"{card.name}: using {iface.badge} at {iface.url}"
 
 
-def advertised_domain_skills(card: AgentCard) -> list[str]:
-    """Skill ids the extension binds, other than describe_skill."""
-    return advertised_skills(card)
-
-
 async def select_skill(ctx: EngineContext, result: StepResult) -> None:
     """CP2: describe_skill and the skill are advertised; take their version and digest."""
     run = ctx.run
@@ -125,7 +120,7 @@ async def select_skill(ctx: EngineContext, result: StepResult) -> None:
                 statement="the Agent Card does not list describe_skill among its skills",
             ),
         )
-    domain = advertised_domain_skills(card)
+    domain = advertised_skills(card)
     skill_id = run.target.skill_id
     if skill_id is None:
         if len(domain) != 1:

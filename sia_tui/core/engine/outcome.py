@@ -108,10 +108,3 @@ def transport_failure(what: str, exc: SiaError) -> StepFailed:
         hint = "The exchange failed: check the URL, the network and that the agent is running."
         blame = Blame(party=Party.NETWORK, statement=f"the agent could not be reached: {exc}")
     return StepFailed(message, hint=hint, blame=blame, next_action=NextAction.SHOW_EXCHANGE)
-
-
-def transport_hint(exc: Exception) -> str:
-    """What to do next after a failed exchange, by what went wrong."""
-    if isinstance(exc, SiaError):
-        return transport_failure("", exc).hint
-    return "The exchange failed: check the URL, the network and that the agent is running."
