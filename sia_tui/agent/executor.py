@@ -19,6 +19,7 @@ from sia_tui.agent.tasks import (
     data_part,
 )
 from sia_tui.agent.validate import schema_details
+from sia_tui.core.codes import ErrorCode
 from sia_tui.core.constants import DESCRIBE_SKILL, DIGEST_MEMBER, DOCUMENT_MEMBER
 
 #: Size of the ``huge`` fault's extra artifact: over the client's 8 MiB default limit.
@@ -43,7 +44,7 @@ class SkillExecutor:
         self,
         task: TaskRecord,
         state: str,
-        code: str,
+        code: ErrorCode,
         message: str,
         details: list[dict[str, str]] | None = None,
     ) -> None:
@@ -60,14 +61,16 @@ class SkillExecutor:
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # the agent must never crash on a request
-            self._end(task, FAILED, "execution_failed", f"internal error: {type(exc).__name__}")
+            self._end(
+                task, FAILED, ErrorCode.EXECUTION_FAILED, f"internal error: {type(exc).__name__}"
+            )
 
     async def _dispatch(self, task: TaskRecord, request: Any) -> None:
         if not isinstance(request, dict) or not isinstance(request.get("skill"), str):
             self._end(
                 task,
                 REJECTED,
-                "input_invalid",
+                ErrorCode.INPUT_INVALID,
                 "the message needs exactly one data part {skill, arguments, ...} (INV1)",
             )
             return
@@ -83,7 +86,7 @@ class SkillExecutor:
             self._end(
                 task,
                 REJECTED,
-                "input_invalid",
+                ErrorCode.INPUT_INVALID,
                 "arguments.skill_id must be a string",
                 [{"instance_path": "/arguments/skill_id", "keyword": "type", "expected": "string"}],
             )
@@ -92,7 +95,7 @@ class SkillExecutor:
             self._end(
                 task,
                 FAILED,
-                "interface_unavailable",
+                ErrorCode.INTERFACE_UNAVAILABLE,
                 "the interface store is temporarily unavailable",
             )
             return
@@ -101,7 +104,7 @@ class SkillExecutor:
             self._end(
                 task,
                 FAILED,
-                "interface_unavailable",
+                ErrorCode.INTERFACE_UNAVAILABLE,
                 f"no Skill Interface Document for skill {skill_id[:100]!r}",
             )
             return
@@ -124,7 +127,7 @@ class SkillExecutor:
             self._end(
                 task,
                 REJECTED,
-                "interface_mismatch",
+                ErrorCode.INTERFACE_MISMATCH,
                 f"no active interface for skill {skill_id[:100]!r}",
             )
             return
@@ -137,7 +140,7 @@ class SkillExecutor:
             self._end(
                 task,
                 REJECTED,
-                "interface_mismatch",
+                ErrorCode.INTERFACE_MISMATCH,
                 f"active interface is {skill_id} {frozen.skill_version} {frozen.interface_digest}",
             )
             return
@@ -148,7 +151,7 @@ class SkillExecutor:
             self._end(
                 task,
                 REJECTED,
-                "input_invalid",
+                ErrorCode.INPUT_INVALID,
                 f"{len(details)} argument error(s), first at {details[0]['instance_path'] or '/'}",
                 details,
             )
@@ -161,7 +164,7 @@ class SkillExecutor:
             self._end(
                 task,
                 REJECTED,
-                "constraint_rejected",
+                ErrorCode.CONSTRAINT_REJECTED,
                 f"arguments are {size} bytes; constraints.max_input_bytes is {limit}",
             )
             return
@@ -186,7 +189,7 @@ class SkillExecutor:
                 self._end(
                     task,
                     FAILED,
-                    "output_invalid",
+                    ErrorCode.OUTPUT_INVALID,
                     f"the {emission.name} {emission.kind} failed validation",
                     problems,
                 )

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sia_tui.core.canonical import digest_of, parse_digest
+from sia_tui.core.codes import ErrorCode
 from sia_tui.core.constants import EXTENSION_URI, INTERFACE_VERSION
 from sia_tui.core.errors import CanonicalizationError, DigestFormatError, SchemaError
 from sia_tui.core.findings import Finding, Severity
@@ -15,7 +16,6 @@ from sia_tui.core.pointer import join
 from sia_tui.core.sischema import load_skill_interface_schema
 from sia_tui.core.validation import CompiledSchema, check_schema, compile_schema
 
-INVALID = "interface_invalid"
 _VERSION = re.compile(r"(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\Z")
 # Which rule a trusted-schema violation breaks, by the document member it is under.
 _RULE_BY_MEMBER = {
@@ -31,7 +31,7 @@ _OPERATION_SELECTORS = ("operation", "action", "op", "command", "verb")
 
 
 def _bad(message: str, pointer: str, rule: str, **extra: Any) -> Finding:
-    return Finding(message, pointer=pointer, rule=rule, code=INVALID, **extra)
+    return Finding(message, pointer=pointer, rule=rule, code=ErrorCode.INTERFACE_INVALID, **extra)
 
 
 def _trusted_schema() -> CompiledSchema:

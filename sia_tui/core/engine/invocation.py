@@ -7,7 +7,7 @@ from typing import Any
 
 from sia_tui.core.a2a.model import Message, StreamEvent, Task
 from sia_tui.core.canonical import canonical_bytes
-from sia_tui.core.codes import Origin
+from sia_tui.core.codes import ErrorCode, Origin
 from sia_tui.core.document import embedded_schema
 from sia_tui.core.engine.assembly import TaskAssembly
 from sia_tui.core.engine.context import EngineContext
@@ -81,7 +81,7 @@ async def check_arguments(ctx: EngineContext, result: StepResult) -> None:
                 f"{limit} (the agent may answer constraint_rejected)",
                 severity=Severity.WARNING,
                 pointer="",
-                code="constraint_rejected",
+                code=ErrorCode.CONSTRAINT_REJECTED,
             )
         )
     result.findings.extend(findings)
@@ -93,7 +93,7 @@ async def check_arguments(ctx: EngineContext, result: StepResult) -> None:
         # interface_invalid.
         raise StepFailed(
             f"{len(errors)} input error(s); first: {errors[0].pointer or '/'} {errors[0].message}",
-            code="input_invalid",
+            code=ErrorCode.INPUT_INVALID,
             findings=findings,
         )
     result.message = f"arguments valid against {ctx.document['input_schema'].get('schema_uri')}"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from sia_tui.core.codes import Origin, describe_code
+from sia_tui.core.codes import ErrorCode, Origin, describe_code
 from sia_tui.core.errors import A2AProtocolError, JsonInputError, RequestTimeout, ResponseTooLarge
 from sia_tui.core.findings import Finding
 
@@ -20,7 +20,7 @@ class StepFailed(Exception):
         self,
         message: str,
         *,
-        code: str | None = None,
+        code: ErrorCode | None = None,
         origin: Origin = Origin.LOCAL,
         hint: str | None = None,
         findings: Iterable[Finding] = (),
