@@ -9,6 +9,7 @@ from typing import Any
 
 from sia_tui.agent.config import MARKUP_SAMPLE, AgentConfig
 from sia_tui.agent.documents import FrozenDocument, corrupt
+from sia_tui.agent.faults import Fault
 from sia_tui.agent.skills import run_domain_skill
 from sia_tui.agent.tasks import (
     COMPLETED,
@@ -91,7 +92,7 @@ class SkillExecutor:
                 [{"instance_path": "/arguments/skill_id", "keyword": "type", "expected": "string"}],
             )
             return
-        if self.config.has("unavailable"):
+        if self.config.has(Fault.UNAVAILABLE):
             self._end(
                 task,
                 FAILED,
@@ -109,7 +110,7 @@ class SkillExecutor:
             )
             return
         digest = frozen.interface_digest
-        if self.config.has("digest-response"):
+        if self.config.has(Fault.DIGEST_RESPONSE):
             digest = corrupt(digest)
         task.add_artifact(
             {
@@ -133,7 +134,7 @@ class SkillExecutor:
             return
         # RULES INV2: version and digest are compared before the arguments are looked at.
         if (
-            self.config.has("mismatch")
+            self.config.has(Fault.MISMATCH)
             or request.get("skill_version") != frozen.skill_version
             or request.get("interface_digest") != frozen.interface_digest
         ):
@@ -183,8 +184,8 @@ class SkillExecutor:
             problems = schema_details(schema, emission.data)
             if (
                 problems
-                and not self.config.has("output-invalid")
-                and not self.config.has("record-invalid")
+                and not self.config.has(Fault.OUTPUT_INVALID)
+                and not self.config.has(Fault.RECORD_INVALID)
             ):
                 self._end(
                     task,
@@ -201,9 +202,9 @@ class SkillExecutor:
                     "parts": [data_part(emission.data)],
                 }
             )
-        if self.config.has("huge"):
+        if self.config.has(Fault.HUGE):
             task.add_artifact(
                 {"artifactId": "bulk-trace", "name": "bulk-trace", "parts": [{"text": huge_text()}]}
             )
-        text = f"done {MARKUP_SAMPLE}" if self.config.has("markup") else "done"
+        text = f"done {MARKUP_SAMPLE}" if self.config.has(Fault.MARKUP) else "done"
         task.set_status(COMPLETED, task.agent_message([{"text": text}]))

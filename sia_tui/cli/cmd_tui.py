@@ -66,14 +66,17 @@ def open_main(args: argparse.Namespace) -> int:
 
 def demo_main(args: argparse.Namespace) -> int:
     """Start the reference agent, run the debugger against it, stop the agent."""
-    from sia_tui.agent.config import FAULTS, AgentConfig
+    from sia_tui.agent.config import AgentConfig
+    from sia_tui.agent.faults import UnknownFault, fault_named
     from sia_tui.agent.runner import start_agent
     from sia_tui.tui.app import SiaApp
 
-    if args.fault is not None and args.fault not in FAULTS:
-        print(f"sia-tui demo: unknown fault {args.fault!r}; known: {', '.join(FAULTS)}")
+    try:
+        fault = fault_named(args.fault) if args.fault is not None else None
+    except UnknownFault as exc:
+        print(f"sia-tui demo: {exc}")
         return 2
-    agent = start_agent(AgentConfig(fault=args.fault), quiet=True)
+    agent = start_agent(AgentConfig(fault=fault), quiet=True)
     try:
         SiaApp(Target(agent.url)).run()
     finally:

@@ -8,8 +8,9 @@ from typing import Any
 import httpx
 import pytest
 
-from sia_tui.agent.config import FAULTS, MARKUP_SAMPLE
+from sia_tui.agent.config import MARKUP_SAMPLE, AgentConfig
 from sia_tui.agent.documents import not_jcs_digest
+from sia_tui.agent.faults import FAULT_SPECS, Fault, UnknownFault
 from sia_tui.core.canonical import digest_of
 from sia_tui.core.constants import EXTENSION_URI
 from tests.support.agent_wire import (
@@ -39,9 +40,19 @@ async def digests(agent: Agent) -> tuple[str, str, dict[str, Any]]:
     return advertised, described["interface_digest"], described["skill_interface"]
 
 
-def test_every_fault_is_described_in_one_line() -> None:
-    assert len(FAULTS) == 14
-    assert all(text and "\n" not in text for text in FAULTS.values())
+def test_every_fault_has_one_spec_described_in_one_line() -> None:
+    assert list(FAULT_SPECS) == list(Fault)
+    for fault, spec in FAULT_SPECS.items():
+        assert spec.fault is fault
+        assert spec.description and "\n" not in spec.description
+        assert spec.symptom and "\n" not in spec.symptom
+
+
+def test_a_misspelt_fault_is_refused_not_a_correct_agent() -> None:
+    """A typo must never silently start a correct agent."""
+    with pytest.raises(UnknownFault, match="digest-card"):
+        AgentConfig(fault="digest-crad")  # type: ignore[arg-type]
+    assert AgentConfig(fault="digest-card").fault is Fault.DIGEST_CARD  # type: ignore[arg-type]
 
 
 async def test_digest_card(reference_agent: StartAgent, http: httpx.AsyncClient) -> None:

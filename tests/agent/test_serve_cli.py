@@ -9,7 +9,7 @@ import sys
 import httpx
 import pytest
 
-from sia_tui.agent.config import FAULTS
+from sia_tui.agent.faults import Fault
 
 
 def serve(*args: str) -> subprocess.Popen[str]:
@@ -47,7 +47,7 @@ def test_fault_list_prints_one_line_per_fault() -> None:
         check=True,
     )
     lines = result.stdout.splitlines()
-    assert [line.split()[0] for line in lines] == list(FAULTS)
+    assert [line.split()[0] for line in lines] == list(Fault)
 
 
 def test_unknown_fault_is_a_usage_error() -> None:
