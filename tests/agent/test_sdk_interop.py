@@ -63,10 +63,12 @@ async def test_sdk_client_accepts_the_reference_agent(
 
 
 @pytest.mark.parametrize("binding", ["jsonrpc", "rest"])
-async def test_sdk_peer_serves_the_extension(sdk_peer_url: str, binding: str) -> None:
+async def test_sdk_extension_agent_serves_the_extension(
+    sdk_extension_agent_url: str, binding: str
+) -> None:
     """The SDK-built peer passes our own document checks and enforces INV2/INV3."""
     async with httpx.AsyncClient(timeout=10) as http:
-        agent = Agent(http, sdk_peer_url, binding)
+        agent = Agent(http, sdk_extension_agent_url, binding)
         card = await agent.card()
         [binding_ad] = card["capabilities"]["extensions"][0]["params"]["skills"]
         described = await agent.describe(SKILL)
