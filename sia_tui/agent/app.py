@@ -19,7 +19,7 @@ from sia_tui.agent.config import AgentConfig
 from sia_tui.agent.faults import Fault
 from sia_tui.agent.service import AgentService, OperationError, check_message, is_final
 from sia_tui.core.constants import EXTENSION_URI, EXTENSIONS_HEADER, LEGACY_EXTENSIONS_HEADER
-from sia_tui.core.errors import JsonInputError
+from sia_tui.core.errors import JsonInputError, SiaError
 from sia_tui.core.strictjson import loads
 
 REST_TYPE = "application/a2a+json"
@@ -27,7 +27,7 @@ REST_TYPE = "application/a2a+json"
 MALFORMED_BODY = b"\x00\xff<html>describe_skill: internal error</html"
 
 
-class BadRequest(Exception):
+class BadRequest(SiaError):
     """The body could not be read as a request: too large or not JSON."""
 
     def __init__(self, code: int, reason: str, message: str) -> None:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from sia_tui.core.codes import ErrorCode, Origin
+from sia_tui.core.errors import SiaError
 
 
 class Fault(StrEnum):
@@ -175,7 +176,7 @@ _SPECS = (
 FAULT_SPECS: dict[Fault, FaultSpec] = {spec.fault: spec for spec in _SPECS}
 
 
-class UnknownFault(ValueError):
+class UnknownFault(SiaError, ValueError):
     """A fault name that is not one of :class:`Fault`; the message lists the known ones."""
 
 

@@ -29,7 +29,6 @@ from sia_tui.core.redact import Redactor
 from sia_tui.core.schema_diff import Impact
 from sia_tui.core.strictjson import load_path
 
-_SESSION_FORMAT = "sia-session/1"
 _COLOURS = {Impact.BREAKING: "31", Impact.COMPATIBLE: "32", Impact.INFO: "2"}
 
 
@@ -71,7 +70,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     diff.set_defaults(func=main_diff)
 
 
-class SideError(Exception):
+class SideError(SiaError):
     """A side cannot be obtained; the message names the side and the reason."""
 
 
@@ -115,7 +114,7 @@ def _file_side(label: str, path: str) -> Side:
     if not isinstance(data, dict):
         raise SideError(f"{label}: {path} does not hold a JSON object")
     if "format" in data:
-        return _session_side(label, path, data.get("format"))
+        return _session_side(label, path)
     notes: list[str] = []
     document = data
     if DOCUMENT_MEMBER in data and DIGEST_MEMBER in data:
@@ -141,15 +140,9 @@ def _file_side(label: str, path: str) -> Side:
     return Side(label, path, document, notes=notes)
 
 
-def _session_side(label: str, path: str, fmt: Any) -> Side:
-    if fmt != _SESSION_FORMAT:
-        raise SideError(
-            f"{label}: unsupported format {fmt!r} (this sia-tui reads {_SESSION_FORMAT!r})"
-        )
-    try:
-        from sia_tui.core.session.store import load_session
-    except ImportError:
-        raise SideError(f"{label}: sessions are not supported yet") from None
+def _session_side(label: str, path: str) -> Side:
+    from sia_tui.core.session.store import load_session
+
     try:
         run = load_session(path).run
     except SiaError as exc:
@@ -291,7 +284,7 @@ def main_compose(args: argparse.Namespace) -> int:
     try:
         options = client_options(args)
         verdict, up, down = asyncio.run(_compose(args, options))
-    except (UsageError, SideError, SiaError) as exc:
+    except SiaError as exc:  # UsageError and SideError included
         print(f"sia-tui compose: {printable(str(exc))}", file=sys.stderr)
         return 2
     report = {
@@ -318,7 +311,7 @@ def main_diff(args: argparse.Namespace) -> int:
     try:
         options = client_options(args)
         a, b = asyncio.run(_diff(args, options))
-    except (UsageError, SideError, SiaError) as exc:
+    except SiaError as exc:  # UsageError and SideError included
         print(f"sia-tui diff: {printable(str(exc))}", file=sys.stderr)
         return 2
     diff = diff_documents(a.document, b.document)

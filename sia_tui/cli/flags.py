@@ -8,11 +8,12 @@ from pathlib import Path
 from typing import Any
 
 from sia_tui.core import limits
-from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.a2a.options import DEFAULT_OPTIONS, ClientOptions
+from sia_tui.core.errors import SiaError
 from sia_tui.core.strictjson import load_path, loads
 
 
-class UsageError(Exception):
+class UsageError(SiaError):
     """A flag value that cannot be used; the command prints it and exits 2."""
 
 
@@ -46,17 +47,24 @@ def add_connection_flags(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--timeout",
         type=float,
-        default=15.0,
+        default=DEFAULT_OPTIONS.read_timeout,
         metavar="S",
-        help="read timeout in seconds (default 15)",
+        help="read timeout in seconds (default %(default)g)",
     )
-    group.add_argument("--connect-timeout", type=float, default=5.0, metavar="S")
+    group.add_argument(
+        "--connect-timeout",
+        type=float,
+        default=DEFAULT_OPTIONS.connect_timeout,
+        metavar="S",
+        help="connect timeout in seconds (default %(default)g)",
+    )
     group.add_argument(
         "--max-response-bytes",
         type=int,
-        default=8 * 1024 * 1024,
+        default=DEFAULT_OPTIONS.max_response_bytes,
         metavar="N",
-        help="abort any response larger than N bytes (default 8 MiB)",
+        help=f"abort any response larger than N bytes "
+        f"(default {DEFAULT_OPTIONS.max_response_bytes // 2**20} MiB)",
     )
     group.add_argument("--insecure", action="store_true", help="do not verify TLS certificates")
     group.add_argument("--cacert", metavar="FILE", help="verify TLS with this CA bundle")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from sia_tui.core.canonical import digest_of, parse_digest
@@ -333,56 +333,6 @@ def verify_embedded_schemas(document: Any) -> list[SchemaRefCheck]:
             )
         )
     return checks
-
-
-@dataclass(frozen=True)
-class DocumentVerification:
-    """Steps 4-6 of the procedure on one document, each with its own verdict."""
-
-    digests: DigestCheck
-    document_findings: tuple[Finding, ...]
-    schema_checks: tuple[SchemaRefCheck, ...]
-    findings: tuple[Finding, ...] = field(default=())
-
-    @property
-    def digests_ok(self) -> bool:
-        """CP4 passed."""
-        return self.digests.ok
-
-    @property
-    def document_ok(self) -> bool:
-        """CP5 passed (warnings such as SID9 do not fail it)."""
-        return not any(f.severity is Severity.ERROR for f in self.document_findings)
-
-    @property
-    def schemas_ok(self) -> bool:
-        """CP6 passed."""
-        return all(check.ok for check in self.schema_checks)
-
-    @property
-    def ok(self) -> bool:
-        """Every step passed."""
-        return self.digests_ok and self.document_ok and self.schemas_ok
-
-
-def verify_document(
-    document: Any,
-    *,
-    skill_id: str,
-    skill_version: str,
-    advertised: str | None,
-    returned: str | None,
-) -> DocumentVerification:
-    """Run CP4, CP5 and CP6 on a describe_skill result and bundle the verdicts."""
-    digests = verify_digests(document, advertised, returned)
-    document_findings = tuple(
-        validate_document(document, skill_id=skill_id, skill_version=skill_version)
-    )
-    checks = tuple(verify_embedded_schemas(document))
-    everything = (
-        digests.findings + document_findings + tuple(f for check in checks for f in check.findings)
-    )
-    return DocumentVerification(digests, document_findings, checks, everything)
 
 
 def check_advertisement(extension_raw: Any) -> list[Finding]:

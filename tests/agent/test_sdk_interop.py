@@ -11,9 +11,9 @@ from a2a.helpers import get_data_parts, new_data_message
 from a2a.types import Role, SendMessageRequest, TaskState
 
 from sia_tui.core.canonical import digest_of
-from sia_tui.core.document import verify_document
 from tests.support.agent_wire import APPENDIX_B, Agent, error_of, invocation
 from tests.support.agents import StartAgent
+from tests.support.documents import document_errors
 
 SKILL = "evaluate_resource_condition"
 
@@ -72,14 +72,14 @@ async def test_sdk_extension_agent_serves_the_extension(
         card = await agent.card()
         [binding_ad] = card["capabilities"]["extensions"][0]["params"]["skills"]
         described = await agent.describe(SKILL)
-        verdict = verify_document(
+        errors = document_errors(
             described["skill_interface"],
             skill_id=SKILL,
             skill_version="1.0",
             advertised=binding_ad["interface_digest"],
             returned=described["interface_digest"],
         )
-        assert [f for f in verdict.findings if f.severity == "error"] == []
+        assert errors == []
         task = await agent.send(invocation(SKILL, described["interface_digest"], APPENDIX_B))
         assert task["status"]["state"] == "TASK_STATE_COMPLETED"
         assert task["artifacts"][0]["parts"][0]["data"]["result"] == "condition_not_met"

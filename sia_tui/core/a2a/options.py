@@ -52,3 +52,8 @@ class ClientOptions:
     poll_interval: float = 0.5
     #: Most GetTask calls one poll makes.
     poll_max: int = 120
+
+
+#: The defaults, kept once (as httpx keeps DEFAULT_TIMEOUT_CONFIG): the CLI flags and any
+#: other surface that shows a default read it from here instead of repeating the numbers.
+DEFAULT_OPTIONS = ClientOptions()

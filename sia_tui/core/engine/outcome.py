@@ -13,7 +13,7 @@ from sia_tui.core.findings import Finding
 TRANSPORT = "transport"
 
 
-class StepFailed(Exception):
+class StepFailed(Exception):  # not a SiaError on purpose: see the tree in core/errors.py
     """Raised inside a step: the procedure marks the step failed and gates the rest (CP0)."""
 
     def __init__(

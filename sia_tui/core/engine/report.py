@@ -6,7 +6,7 @@ from typing import Any
 
 from sia_tui import __version__
 from sia_tui.core.codes import ErrorCode
-from sia_tui.core.engine.model import Run, StepResult, StepStatus
+from sia_tui.core.engine.model import Run, StepResult
 from sia_tui.core.findings import Finding
 
 
@@ -104,8 +104,3 @@ def run_to_json(run: Run) -> dict[str, Any]:
             for e in run.exchanges
         ],
     }
-
-
-def steps_that_ran(run: Run) -> list[StepResult]:
-    """Steps that are not NOT_RUN."""
-    return [s for s in run.steps if s.status is not StepStatus.NOT_RUN]
