@@ -16,7 +16,6 @@ from sia_tui.core.a2a.options import DEFAULT_OPTIONS
 from sia_tui.core.canonical import digest_of
 from sia_tui.core.constants import EXTENSION_URI
 from tests.support.agent_wire import (
-    APPENDIX_B,
     V1,
     Agent,
     artifacts_by_name,
@@ -27,6 +26,7 @@ from tests.support.agent_wire import (
     user_message,
 )
 from tests.support.agents import StartAgent
+from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
 
 SKILL = "evaluate_resource_condition"
 
@@ -117,19 +117,25 @@ async def test_unavailable(reference_agent: StartAgent, http: httpx.AsyncClient)
 
 
 async def test_output_invalid(reference_agent: StartAgent, http: httpx.AsyncClient) -> None:
-    task = await Agent(http, reference_agent(fault="output-invalid").url).invoke(SKILL, APPENDIX_B)
+    task = await Agent(http, reference_agent(fault="output-invalid").url).invoke(
+        SKILL, APPENDIX_B_ARGUMENTS
+    )
     assert task["status"]["state"] == "TASK_STATE_COMPLETED"
     assert artifacts_by_name(task)[SKILL]["result"] not in ("condition_met", "condition_not_met")
 
 
 async def test_record_invalid(reference_agent: StartAgent, http: httpx.AsyncClient) -> None:
-    task = await Agent(http, reference_agent(fault="record-invalid").url).invoke(SKILL, APPENDIX_B)
+    task = await Agent(http, reference_agent(fault="record-invalid").url).invoke(
+        SKILL, APPENDIX_B_ARGUMENTS
+    )
     assert task["status"]["state"] == "TASK_STATE_COMPLETED"
     assert "observed_at" not in artifacts_by_name(task)["resource-observation"]
 
 
 async def test_mismatch(reference_agent: StartAgent, http: httpx.AsyncClient) -> None:
-    task = await Agent(http, reference_agent(fault="mismatch").url).invoke(SKILL, APPENDIX_B)
+    task = await Agent(http, reference_agent(fault="mismatch").url).invoke(
+        SKILL, APPENDIX_B_ARGUMENTS
+    )
     assert task["status"]["state"] == "TASK_STATE_REJECTED"
     assert error_of(task)["code"] == "interface_mismatch"
 
@@ -163,7 +169,7 @@ async def test_huge_artifact_exceeds_eight_mib(
 ) -> None:
     agent = Agent(http, reference_agent(fault="huge").url)
     digest = (await agent.describe(SKILL))["interface_digest"]
-    params = {"message": user_message(invocation(SKILL, digest, APPENDIX_B))}
+    params = {"message": user_message(invocation(SKILL, digest, APPENDIX_B_ARGUMENTS))}
     response = await agent.rpc("SendMessage", params)
     assert len(response.content) > 12 * 1024 * 1024
     names = [a["name"] for a in response.json()["result"]["task"]["artifacts"]]
@@ -176,7 +182,7 @@ async def test_markup_reaches_card_and_results(
     agent = Agent(http, reference_agent(fault="markup").url)
     card = await agent.card()
     assert all("[bold red]" in s["name"] and "\x1b[2J" in s["description"] for s in card["skills"])
-    task = await agent.invoke(SKILL, APPENDIX_B)
+    task = await agent.invoke(SKILL, APPENDIX_B_ARGUMENTS)
     assert MARKUP_SAMPLE in artifacts_by_name(task)["resource-observation"]["metric"]
     assert "\x07" in task["status"]["message"]["parts"][0]["text"]
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from sia_tui.core.codes import (
@@ -43,7 +45,7 @@ def test_each_code_pairs_with_the_drafts_terminal_states(code: str, states: set[
 
 
 def test_codes_are_plain_strings_on_the_wire() -> None:
-    assert ErrorCode.INTERFACE_INVALID == "interface_invalid"
+    assert json.dumps({"code": ErrorCode.INTERFACE_INVALID}) == '{"code": "interface_invalid"}'
     assert f"{ErrorCode.OUTPUT_INVALID}" == "output_invalid"
 
 

@@ -13,11 +13,7 @@ from sia_tui.agent.runner import start_agent
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.model import Run, StepStatus, Target
 from sia_tui.core.engine.procedure import Procedure
-
-APPENDIX_B_ARGUMENTS = {
-    "resource_id": "network-resource-123",
-    "condition": {"metric": "utilization", "operator": "gte", "threshold": 80, "unit": "percent"},
-}
+from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
 
 
 @pytest.fixture
@@ -215,6 +211,7 @@ async def test_a_cancelled_step_goes_back_to_not_run(agent_url: str) -> None:
     running.cancel()
     with pytest.raises(asyncio.CancelledError):
         await running
-    assert procedure.run.steps[2].status is StepStatus.NOT_RUN
+    describe = procedure.run.steps[2]  # read afresh: the loop above saw it RUNNING
+    assert describe.status is StepStatus.NOT_RUN
     assert procedure.run.next_step == 3
     await procedure.aclose()
