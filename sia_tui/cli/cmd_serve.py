@@ -6,8 +6,6 @@ import argparse
 import sys
 from typing import Any
 
-from sia_tui.agent.config import FAULTS, AgentConfig
-
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
     """Add ``serve-demo``."""
@@ -41,12 +39,16 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
 
 def list_faults() -> str:
     """One line per fault: ``name  description``."""
+    from sia_tui.agent.config import FAULTS
+
     width = max(map(len, FAULTS))
     return "\n".join(f"{name.ljust(width)}  {text}" for name, text in FAULTS.items())
 
 
 def run(args: argparse.Namespace) -> int:
     """Serve until interrupted; exit 2 on a bad fault name or an unusable address."""
+    from sia_tui.agent.config import FAULTS, AgentConfig
+
     if args.fault == "list":
         print(list_faults())
         return 0

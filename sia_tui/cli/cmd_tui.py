@@ -6,7 +6,6 @@ import argparse
 from typing import Any
 
 from sia_tui.cli.flags import UsageError, add_connection_flags, client_options
-from sia_tui.core.engine.model import Target
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -39,6 +38,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
 
 def open_main(args: argparse.Namespace) -> int:
     """Run the debugger on the given card (or the connect screen)."""
+    from sia_tui.core.engine.model import Target
     from sia_tui.core.session import SessionError, load_session
     from sia_tui.tui.app import SiaApp
     from sia_tui.tui.readonly import looks_like_session
@@ -68,6 +68,7 @@ def demo_main(args: argparse.Namespace) -> int:
     """Start the reference agent, run the debugger against it, stop the agent."""
     from sia_tui.agent.config import FAULTS, AgentConfig
     from sia_tui.agent.runner import start_agent
+    from sia_tui.core.engine.model import Target
     from sia_tui.tui.app import SiaApp
 
     if args.fault is not None and args.fault not in FAULTS:

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sia_tui.core import limits
-from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.strictjson import load_path, loads
+if TYPE_CHECKING:  # imported where used: building the parser must stay light (issue 12)
+    from sia_tui.core.a2a.options import ClientOptions
 
 
 class UsageError(Exception):
@@ -84,6 +82,8 @@ def parse_header(text: str) -> tuple[str, str]:
 
 def client_options(args: Any) -> ClientOptions:
     """ClientOptions from the parsed connection flags."""
+    from sia_tui.core.a2a.options import ClientOptions
+
     verify: bool | str = False if args.insecure else (args.cacert or True)
     cert: str | tuple[str, str] | None = None
     if args.cert:
@@ -105,6 +105,11 @@ def client_options(args: Any) -> ClientOptions:
 def read_json_input(spec: str) -> tuple[Any, str]:
     """A JSON value from a file or stdin ('-'), strictly parsed and size-bounded, with its
     text (so findings can name a line and column). Errors are JsonInputError, located."""
+    from pathlib import Path
+
+    from sia_tui.core import limits
+    from sia_tui.core.strictjson import load_path, loads
+
     if spec == "-":
         data = sys.stdin.buffer.read(limits.MAX_JSON_BYTES + 1)
         value = loads(data, source="<stdin>")
