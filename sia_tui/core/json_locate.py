@@ -11,6 +11,7 @@ import math
 import re
 from typing import Any
 
+from sia_tui.core import limits
 from sia_tui.core.pointer import Segment, walk
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -19,6 +20,14 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 # hostile input such as an endless run of \").
 _BRACKETS = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+(?:"|\Z)|[\[{]|[\]}]', re.DOTALL)
 _NUMBER_START = frozenset("-0123456789")
+# The longest prefix made of whole strings, other characters and runs of number
+# characters no longer than the limit: it ends where a longer run starts (or at an
+# unterminated string, or the end). Possessive throughout, so one linear pass in C.
+_UP_TO_LONG_NUMBER = re.compile(
+    r'(?:[^"\-+.0-9eE]++|"(?:[^"\\]++|\\.)*+"'
+    rf"|[-+.0-9eE]{{1,{limits.MAX_NUMBER_CHARS}}}+(?![-+.0-9eE]))*+",
+    re.DOTALL,
+)
 
 
 def too_deep_at(text: str, max_depth: int) -> int | None:
@@ -37,13 +46,11 @@ def too_deep_at(text: str, max_depth: int) -> int | None:
     return None
 
 
-def first_long_number(text: str, max_chars: int) -> tuple[int, str] | None:
-    """Offset and literal of the first number longer than ``max_chars`` characters."""
-    for token in walk(text):
-        word = token.word
-        if token.kind == "value" and len(word) > max_chars and word[0] in _NUMBER_START:
-            return token.offset, word
-    return None
+def first_long_number(text: str) -> int | None:
+    """Offset of the first number literal longer than ``limits.MAX_NUMBER_CHARS``."""
+    match = _UP_TO_LONG_NUMBER.match(text)
+    stop = match.end() if match is not None else 0  # (it always matches, maybe empty)
+    return stop if stop < len(text) and text[stop] in _NUMBER_START else None
 
 
 def first_overflow(text: str) -> tuple[int, str] | None:

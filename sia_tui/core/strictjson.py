@@ -157,10 +157,10 @@ def parse(
             "empty input: expected a JSON value", line=1, column=1, offset=0, source=source
         )
     if len(raw) > limits.MAX_NUMBER_CHARS and _LONG_NUMBER_RUN in raw.translate(_AS_NUMBER_RUNS):
-        found = first_long_number(text, limits.MAX_NUMBER_CHARS)
-        if found is not None:
+        offset = first_long_number(text)
+        if offset is not None:
             message = f"number literal longer than {limits.MAX_NUMBER_CHARS} characters"
-            raise _rejected(text, found[0], message, source, max_depth)
+            raise _rejected(text, offset, message, source, max_depth)
     try:
         value = _DECODER.decode(text)
     except _Problem as problem:

@@ -153,8 +153,8 @@ def test_source_prefixes_the_message() -> None:
 
 def test_unterminated_string_of_escaped_quotes_is_refused_in_linear_time() -> None:
     """A hostile body (many brackets, then an endless run of \\") must not freeze the
-    client: the depth pre-scan reads the unterminated string once (regressed, this input
-    takes hours instead of milliseconds)."""
+    client: the scans that locate the error read the unterminated string once (regressed,
+    this input takes hours instead of milliseconds)."""
     hostile = "[]" * 300 + '"' + '\\"' * 200_000
     with pytest.raises(JsonInputError):
         loads(hostile)
@@ -206,6 +206,12 @@ def test_big_integers_are_kept_exactly() -> None:
 def test_long_digit_runs_inside_strings_are_not_numbers() -> None:
     digits = "1" * (limits.MAX_NUMBER_CHARS + 500)
     assert loads(f'{{"{digits}": ["{digits}", 1.5e3]}}') == {digits: [digits, 1500.0]}
+    assert loads(f'["\\\\", "\\"{digits}"]') == ["\\", f'"{digits}']
+
+
+def test_long_number_after_strings_with_escaped_quotes_is_found() -> None:
+    error = _error('["a\\"b", "\\\\", ' + "1" * (limits.MAX_NUMBER_CHARS + 1) + "]")
+    assert "longer than" in error.message and error.column == 16
 
 
 def test_overlong_number_is_located_with_its_container() -> None:
