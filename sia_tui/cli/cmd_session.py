@@ -146,9 +146,10 @@ def cmd_report(args: argparse.Namespace) -> int:
     """Write the report; 2 when the session cannot be read or the output cannot be written."""
     from pathlib import Path
 
+    from sia_tui.core.atomic_file import atomic_write
     from sia_tui.core.session.report_html import render_html
     from sia_tui.core.session.report_md import render_markdown
-    from sia_tui.core.session.store import atomic_write, load_session
+    from sia_tui.core.session.store import load_session
 
     try:
         session = load_session(args.file)

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sia_tui.cli.flags import UsageError, add_connection_flags, client_options
+
+if TYPE_CHECKING:
+    from textual.app import App
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -36,6 +39,12 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     demo.set_defaults(func=demo_main)
 
 
+def run_app(app: App[Any], *, headless: bool = False) -> int:
+    """Run the app; a crash inside it exits non-zero (Textual sets return_code to 1)."""
+    app.run(headless=headless)
+    return app.return_code or 0
+
+
 def open_main(args: argparse.Namespace) -> int:
     """Run the debugger on the given card (or the connect screen)."""
     from sia_tui.core.engine.model import Target
@@ -55,13 +64,12 @@ def open_main(args: argparse.Namespace) -> int:
         except SessionError as exc:
             print(f"sia-tui open: {exc}")
             return 2
-        SiaApp(None, options, session=session, secret_values=values, secret_headers=headers).run()
-        return 0
+        app = SiaApp(None, options, session=session, secret_values=values, secret_headers=headers)
+        return run_app(app)
     target = None
     if args.card:
         target = Target(args.card, skill_id=args.skill, binding=args.binding, mode=args.mode)
-    SiaApp(target, options, secret_values=values, secret_headers=headers).run()
-    return 0
+    return run_app(SiaApp(target, options, secret_values=values, secret_headers=headers))
 
 
 def demo_main(args: argparse.Namespace) -> int:
@@ -76,7 +84,6 @@ def demo_main(args: argparse.Namespace) -> int:
         return 2
     agent = start_agent(AgentConfig(fault=args.fault), quiet=True)
     try:
-        SiaApp(Target(agent.url)).run()
+        return run_app(SiaApp(Target(agent.url)))
     finally:
         agent.stop()
-    return 0
