@@ -6,9 +6,6 @@ import argparse
 import sys
 from typing import Any
 
-from sia_tui.agent.config import AgentConfig
-from sia_tui.agent.faults import UnknownFault, fault_named, list_faults
-
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
     """Add ``serve-demo``."""
@@ -42,6 +39,9 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Serve until interrupted; exit 2 on a bad fault name or an unusable address."""
+    from sia_tui.agent.config import AgentConfig
+    from sia_tui.agent.faults import UnknownFault, fault_named, list_faults
+
     if args.fault == "list":
         print(list_faults())
         return 0

@@ -12,7 +12,7 @@ from sia_tui.agent.config import MARKUP_SAMPLE, AgentConfig
 from sia_tui.agent.documents import not_jcs_digest
 from sia_tui.agent.executor import HUGE_BYTES
 from sia_tui.agent.faults import FAULT_SPECS, Fault, UnknownFault
-from sia_tui.core.a2a.options import DEFAULT_OPTIONS
+from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.canonical import digest_of
 from sia_tui.core.constants import EXTENSION_URI
 from tests.support.agent_wire import (
@@ -52,8 +52,8 @@ def test_every_fault_has_one_spec_described_in_one_line() -> None:
 
 def test_slow_and_huge_exceed_the_clients_defaults() -> None:
     """The faults mean "over the client's limit": they must stay over its defaults."""
-    assert AgentConfig().slow_seconds > DEFAULT_OPTIONS.read_timeout
-    assert DEFAULT_OPTIONS.max_response_bytes < HUGE_BYTES
+    assert AgentConfig().slow_seconds > ClientOptions().read_timeout
+    assert ClientOptions().max_response_bytes < HUGE_BYTES
 
 
 def test_a_misspelt_fault_is_refused_not_a_correct_agent() -> None:
