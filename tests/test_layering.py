@@ -9,6 +9,7 @@ own with the core's internals (docs/ARCHITECTURE.md, "The read model").
 from __future__ import annotations
 
 import ast
+import importlib
 from pathlib import Path
 
 import pytest
@@ -64,3 +65,11 @@ def test_surfaces_import_only_the_core_apis(path: Path) -> None:
     """cli/ and tui/ import the engine, session, compose and diff APIs, nothing else of the
     core (lazy imports inside functions included)."""
     assert violations(path.read_text(encoding="utf-8")) == []
+
+
+@pytest.mark.parametrize("package", ["sia_tui.core.engine", "sia_tui.core.session"])
+def test_every_name_of_a_lazy_api_resolves(package: str) -> None:
+    """The engine and session APIs load names on first use: each listed name must exist."""
+    module = importlib.import_module(package)
+    missing = [name for name in module.__all__ if getattr(module, name, None) is None]
+    assert missing == []

@@ -4,22 +4,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sia_tui.core.engine import (
-    Finding,
-    SiaError,
-    canonical_bytes,
-    digest_of,
-    display_pointer,
-    load_path,
-    loads,
-    parse_digest,
-    printable,
-    terminal_json,
-    unwrap_payload,
-    verify_offline,
-)
+# Handlers import what they run: `--help` needs argparse only, canon/digest never load
+# the validators (issue 12).
+if TYPE_CHECKING:
+    from sia_tui.core.engine import Finding, Parsed, SiaError
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -37,11 +27,21 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     lint.set_defaults(func=run_lint)
 
 
-def _read(name: str) -> Any:
+def _read(name: str) -> Parsed:
     """Strictly parse a file or standard input; raises SiaError on any problem."""
+    from sia_tui.core.engine import limits, parse, parse_path
+
     if name == "-":
-        return loads(sys.stdin.buffer.read(), source="<stdin>")
-    return load_path(name)
+        return parse(sys.stdin.buffer.read(limits.MAX_JSON_BYTES + 1), source="<stdin>")
+    return parse_path(name)
+
+
+def digest_of_file(name: str) -> str:
+    """What `digest` prints for a file (or - for stdin); raises SiaError on any problem."""
+    from sia_tui.core.engine import digest_of
+
+    parsed = _read(name)
+    return digest_of(parsed.value, shape=parsed.shape)
 
 
 def _fail(exc: SiaError) -> int:
@@ -51,8 +51,11 @@ def _fail(exc: SiaError) -> int:
 
 def run_canon(args: argparse.Namespace) -> int:
     """Exactly the canonical bytes, no trailing newline (RULES SR4, SR5)."""
+    from sia_tui.core.engine import SiaError, canonical_bytes
+
     try:
-        data = canonical_bytes(_read(args.file))
+        parsed = _read(args.file)
+        data = canonical_bytes(parsed.value, shape=parsed.shape)
     except SiaError as exc:
         return _fail(exc)
     sys.stdout.flush()
@@ -63,8 +66,10 @@ def run_canon(args: argparse.Namespace) -> int:
 
 def run_digest(args: argparse.Namespace) -> int:
     """The draft digest of a JSON value (RULES SR4, SID6)."""
+    from sia_tui.core.engine import SiaError
+
     try:
-        print(digest_of(_read(args.file)))
+        print(digest_of_file(args.file))
     except SiaError as exc:
         return _fail(exc)
     return 0
@@ -73,8 +78,10 @@ def run_digest(args: argparse.Namespace) -> int:
 def run_lint(args: argparse.Namespace) -> int:
     """Steps 4 (against --digest or the payload's digest), 5 and 6 on a document file;
     exit 1 on findings. The engine's own step code decides, as for a live agent."""
+    from sia_tui.core.engine import SiaError, parse_digest, unwrap_payload, verify_offline
+
     try:
-        value = _read(args.document)
+        value = _read(args.document).value
         if args.digest is not None:
             parse_digest(args.digest)
     except SiaError as exc:
@@ -87,6 +94,8 @@ def run_lint(args: argparse.Namespace) -> int:
 
 
 def _print(findings: list[Finding], *, as_json: bool) -> None:
+    from sia_tui.core.engine import display_pointer, printable, terminal_json
+
     if as_json:
         rows = [
             {

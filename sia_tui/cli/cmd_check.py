@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import sys
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sia_tui.cli.flags import (
     UsageError,
@@ -14,20 +12,14 @@ from sia_tui.cli.flags import (
     client_options,
     read_json_input,
 )
-from sia_tui.core.engine import (
-    ClientOptions,
-    DocumentCache,
-    FailureCategory,
-    JsonInputError,
-    Procedure,
-    Run,
-    StepStatus,
-    Target,
-    render_text,
-    run_to_json,
-    terminal_json,
-)
-from sia_tui.core.session import Redactor, SessionError, save_session
+
+# The engine and httpx are imported by the functions that run them, so that building the
+# parser (`--help`, other commands) stays light (issue 12).
+if TYPE_CHECKING:
+    from sia_tui.core.engine import ClientOptions, DocumentCache, Run, Target
+
+#: ``--args example``: take the arguments from the document's examples.
+EXAMPLE = "example"
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -75,14 +67,12 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     parser.set_defaults(func=main)
 
 
-#: ``--args example``: take the arguments from the document's examples.
-EXAMPLE = "example"
-
-
 async def run_check(
     target: Target, options: ClientOptions, arguments: Any, cache: DocumentCache | None
 ) -> Run:
     """Run the procedure to the end and return the run (``arguments`` may be EXAMPLE)."""
+    from sia_tui.core.engine import Procedure, StepStatus
+
     procedure = Procedure(target, options, cache=cache)
     try:
         await procedure.run_until(1)
@@ -106,6 +96,20 @@ async def run_check(
 
 def main(args: argparse.Namespace) -> int:
     """Run `check`; never a traceback for bad input."""
+    import asyncio
+    from pathlib import Path
+
+    from sia_tui.core.engine import (
+        DocumentCache,
+        FailureCategory,
+        JsonInputError,
+        Target,
+        render_text,
+        run_to_json,
+        terminal_json,
+    )
+    from sia_tui.core.session import Redactor, SessionError, save_session
+
     try:
         options = client_options(args)
         arguments: Any = None

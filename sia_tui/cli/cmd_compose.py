@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import sys
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sia_tui.cli.flags import (
     UsageError,
@@ -16,22 +14,16 @@ from sia_tui.cli.flags import (
     client_options,
     read_json_input,
 )
-from sia_tui.core.compose import CompositionVerdict, check_composition, obtain_document
-from sia_tui.core.diff import Impact, InterfaceDiff, diff_documents
-from sia_tui.core.engine import (
-    ClientOptions,
-    SiaError,
-    Target,
-    display_pointer,
-    load_path,
-    printable,
-    terminal_json,
-    unwrap_payload,
-    verify_offline,
-)
-from sia_tui.core.session import READABLE_FORMATS, Redactor, load_session
+from sia_tui.core.engine import SiaError, display_pointer, printable, terminal_json
 
-_COLOURS = {Impact.BREAKING: "31", Impact.COMPATIBLE: "32", Impact.INFO: "2"}
+# The engine, validators and httpx are imported by the functions that run them, so that
+# building the parser (`--help`, other commands) stays light (issue 12).
+if TYPE_CHECKING:
+    from sia_tui.core.compose import CompositionVerdict
+    from sia_tui.core.diff import InterfaceDiff
+    from sia_tui.core.engine import ClientOptions
+
+_COLOURS = {"breaking": "31", "compatible": "32", "info": "2"}  # by Impact value
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -72,7 +64,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     diff.set_defaults(func=main_diff)
 
 
-class SideError(Exception):
+class SideError(SiaError):
     """A side cannot be obtained; the message names the side and the reason."""
 
 
@@ -100,6 +92,9 @@ class Side:
 
 async def fetch_side(label: str, card: str, skill: str, options: ClientOptions) -> Side:
     """Steps 1-6 through the engine; any failure names the side and the step."""
+    from sia_tui.core.compose import obtain_document
+    from sia_tui.core.engine import Target
+
     obtained = await obtain_document(label, Target(card, skill_id=skill), options)
     failure = obtained.failure()
     if failure is not None or obtained.document is None:
@@ -109,6 +104,8 @@ async def fetch_side(label: str, card: str, skill: str, options: ClientOptions) 
 
 def _file_side(label: str, path: str) -> Side:
     """A session file, a describe_skill payload or a bare document."""
+    from sia_tui.core.engine import load_path, unwrap_payload, verify_offline
+
     try:
         data = load_path(path)
     except SiaError as exc:
@@ -116,7 +113,7 @@ def _file_side(label: str, path: str) -> Side:
     if not isinstance(data, dict):
         raise SideError(f"{label}: {path} does not hold a JSON object")
     if "format" in data:
-        return _session_side(label, path, data.get("format"))
+        return _session_side(label, path)
     document, digest = unwrap_payload(data)
     if not isinstance(document, dict):
         raise SideError(f"{label}: the describe_skill payload's document is not an object")
@@ -130,12 +127,9 @@ def _file_side(label: str, path: str) -> Side:
     return Side(label, path, document, notes=notes)
 
 
-def _session_side(label: str, path: str, fmt: Any) -> Side:
-    if fmt not in READABLE_FORMATS:
-        raise SideError(
-            f"{label}: unsupported format {fmt!r} (this sia-tui reads "
-            f"{' and '.join(repr(f) for f in READABLE_FORMATS)})"
-        )
+def _session_side(label: str, path: str) -> Side:
+    from sia_tui.core.session import load_session
+
     try:
         run = load_session(path).run
     except SiaError as exc:
@@ -154,6 +148,8 @@ def _session_side(label: str, path: str, fmt: Any) -> Side:
 
 async def resolve_side(label: str, spec: str, options: ClientOptions) -> Side:
     """A file when the path exists, else ``CARD#SKILL`` fetched live."""
+    from pathlib import Path
+
     if Path(spec).is_file():
         return _file_side(label, spec)
     card, sep, skill = spec.rpartition("#")
@@ -206,6 +202,8 @@ def render_verdict(verdict: CompositionVerdict, up: Side, down: Side, colour: bo
 
 def render_diff(diff: InterfaceDiff, a: Side, b: Side, colour: bool) -> str:
     """The diff as text: one line per change, then the version verdict."""
+    from sia_tui.core.diff import Impact
+
     lines = []
     for side in (a, b):
         lines.append(
@@ -218,7 +216,7 @@ def render_diff(diff: InterfaceDiff, a: Side, b: Side, colour: bool) -> str:
         lines.append("no structural change")
     for c in diff.changes:
         name = c.impact.value.upper() if c.impact is Impact.BREAKING else c.impact.value
-        tag = _paint(f"{name:<10}", _COLOURS[c.impact], colour)
+        tag = _paint(f"{name:<10}", _COLOURS[c.impact.value], colour)
         change = f"{c.aspect} {c.kind}"
         if c.kind == "changed":
             change += f": {_show(c.old)} -> {_show(c.new)}"
@@ -239,6 +237,8 @@ def render_diff(diff: InterfaceDiff, a: Side, b: Side, colour: bool) -> str:
 async def _compose(
     args: argparse.Namespace, options: ClientOptions
 ) -> tuple[CompositionVerdict, Side, Side]:
+    from sia_tui.core.compose import check_composition
+
     instance = read_json_input(args.instance) if args.instance else None
     up = await fetch_side("upstream", args.up_card, args.up_skill, options)
     down = await fetch_side("downstream", args.down_card, args.down_skill, options)
@@ -262,6 +262,8 @@ def _emit(
     locations: list[str],
 ) -> None:
     """Print text or JSON with credentials (flags, URL userinfo/query secrets) redacted."""
+    from sia_tui.core.session import Redactor
+
     redactor = Redactor.from_options(
         options, secret_values=args.secret, secret_headers=args.secret_header
     )
@@ -275,10 +277,12 @@ def _emit(
 
 def main_compose(args: argparse.Namespace) -> int:
     """Run `compose`: exit 0 composable, 1 not, 2 usage or a side not obtained."""
+    import asyncio
+
     try:
         options = client_options(args)
         verdict, up, down = asyncio.run(_compose(args, options))
-    except (UsageError, SideError, SiaError) as exc:
+    except SiaError as exc:  # UsageError and SideError included
         print(f"sia-tui compose: {printable(str(exc))}", file=sys.stderr)
         return 2
     report = {
@@ -302,10 +306,14 @@ async def _diff(args: argparse.Namespace, options: ClientOptions) -> tuple[Side,
 
 def main_diff(args: argparse.Namespace) -> int:
     """Run `diff`: exit 0 no breaking change, 1 breaking or version rule violated, 2 usage."""
+    import asyncio
+
+    from sia_tui.core.diff import diff_documents
+
     try:
         options = client_options(args)
         a, b = asyncio.run(_diff(args, options))
-    except (UsageError, SideError, SiaError) as exc:
+    except SiaError as exc:  # UsageError and SideError included
         print(f"sia-tui diff: {printable(str(exc))}", file=sys.stderr)
         return 2
     diff = diff_documents(a.document, b.document)

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
 from sia_tui.core.engine import SiaError
-from sia_tui.core.session import Redactor, SessionError, install_log_redaction
+
+# Each handler imports what it runs (asyncio, sessions, the engine), so that building the
+# parser (`--help`, other commands) stays light (issue 12).
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -54,7 +54,9 @@ def _error(message: str) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """Exit 0 when today's verdicts match the recording, 1 when they differ, 2 unreadable."""
-    from sia_tui.core.session import load_session, replay_session
+    import asyncio
+
+    from sia_tui.core.session import install_log_redaction, load_session, replay_session
 
     install_log_redaction()
     try:
@@ -88,6 +90,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def parse_headers(values: list[str]) -> tuple[tuple[str, str], ...]:
     """``'Name: value'`` strings as header pairs."""
+    from sia_tui.core.session import SessionError
+
     pairs = []
     for value in values:
         name, sep, rest = value.partition(":")
@@ -99,7 +103,9 @@ def parse_headers(values: list[str]) -> tuple[tuple[str, str], ...]:
 
 def cmd_rerun(args: argparse.Namespace) -> int:
     """Exit 0 when the live run matches the recording ("still reproduces"), 1 when changed."""
-    from sia_tui.core.session import load_session, rerun_session
+    import asyncio
+
+    from sia_tui.core.session import Redactor, install_log_redaction, load_session, rerun_session
 
     try:
         headers = parse_headers(args.header)
@@ -135,6 +141,8 @@ def cmd_rerun(args: argparse.Namespace) -> int:
 
 def cmd_report(args: argparse.Namespace) -> int:
     """Write the report; 2 when the session cannot be read or the output cannot be written."""
+    from pathlib import Path
+
     from sia_tui.core.session import atomic_write, load_session, render_html, render_markdown
 
     try:

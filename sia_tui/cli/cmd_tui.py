@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import argparse
-from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sia_tui.cli.flags import UsageError, add_connection_flags, client_options
-from sia_tui.core.engine import Target
+
+if TYPE_CHECKING:
+    from textual.app import App
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -44,9 +45,17 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     demo.set_defaults(func=demo_main)
 
 
+def run_app(app: App[Any], *, headless: bool = False) -> int:
+    """Run the app; a crash inside it exits non-zero (Textual sets return_code to 1)."""
+    app.run(headless=headless)
+    return app.return_code or 0
+
+
 def open_main(args: argparse.Namespace) -> int:
     """Run the debugger on the given card (or the connect screen)."""
-    from sia_tui.core.engine import DocumentCache
+    from functools import partial
+
+    from sia_tui.core.engine import DocumentCache, Target
     from sia_tui.core.session import SessionError, load_session
     from sia_tui.tui.app import SiaApp
     from sia_tui.tui.engine import build_procedure
@@ -64,30 +73,33 @@ def open_main(args: argparse.Namespace) -> int:
         except SessionError as exc:
             print(f"sia-tui open: {exc}")
             return 2
-        SiaApp(None, options, session=session, secret_values=values, secret_headers=headers).run()
-        return 0
+        app = SiaApp(None, options, session=session, secret_values=values, secret_headers=headers)
+        return run_app(app)
     target = None
     if args.card:
         target = Target(args.card, skill_id=args.skill, binding=args.binding, mode=args.mode)
     factory = partial(build_procedure, cache=DocumentCache()) if args.cache else build_procedure
-    SiaApp(
+    app = SiaApp(
         target, options, engine_factory=factory, secret_values=values, secret_headers=headers
-    ).run()
-    return 0
+    )
+    return run_app(app)
 
 
 def demo_main(args: argparse.Namespace) -> int:
     """Start the reference agent, run the debugger against it, stop the agent."""
-    from sia_tui.agent.config import FAULTS, AgentConfig
+    from sia_tui.agent.config import AgentConfig
+    from sia_tui.agent.faults import UnknownFault, fault_named
     from sia_tui.agent.runner import start_agent
+    from sia_tui.core.engine import Target
     from sia_tui.tui.app import SiaApp
 
-    if args.fault is not None and args.fault not in FAULTS:
-        print(f"sia-tui demo: unknown fault {args.fault!r}; known: {', '.join(FAULTS)}")
-        return 2
-    agent = start_agent(AgentConfig(fault=args.fault), quiet=True)
     try:
-        SiaApp(Target(agent.url)).run()
+        fault = fault_named(args.fault) if args.fault is not None else None
+    except UnknownFault as exc:
+        print(f"sia-tui demo: {exc}")
+        return 2
+    agent = start_agent(AgentConfig(fault=fault), quiet=True)
+    try:
+        return run_app(SiaApp(Target(agent.url)))
     finally:
         agent.stop()
-    return 0

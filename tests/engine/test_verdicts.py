@@ -18,6 +18,7 @@ import httpx
 import pytest
 
 from sia_tui.agent.config import AgentConfig
+from sia_tui.agent.faults import FAULT_SPECS, Fault, FaultSpec, fault_named
 from sia_tui.agent.runner import RunningAgent, start_agent
 from sia_tui.cli import main
 from sia_tui.core.a2a.options import ClientOptions
@@ -25,13 +26,11 @@ from sia_tui.core.engine.model import Run, Target
 from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.session import history
 from sia_tui.core.session.jsondiff import json_diff
+from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
 
 SKILL = "evaluate_resource_condition"
 #: The draft's Appendix B arguments (WIRE.md).
-ARGUMENTS = {
-    "resource_id": "network-resource-123",
-    "condition": {"metric": "utilization", "operator": "gte", "threshold": 80, "unit": "percent"},
-}
+ARGUMENTS = APPENDIX_B_ARGUMENTS
 
 
 @pytest.fixture
@@ -51,7 +50,8 @@ def agents() -> Iterator[list[RunningAgent]]:
 
 
 def start(started: list[RunningAgent], fault: str | None = None, port: int = 0) -> RunningAgent:
-    agent = start_agent(AgentConfig(fault=fault, step_delay=0.02), port=port)
+    config = AgentConfig(fault=fault_named(fault) if fault else None, step_delay=0.02)
+    agent = start_agent(config, port=port)
     started.append(agent)
     return agent
 
@@ -181,50 +181,28 @@ async def test_example_falls_back_to_a_json_example_of_the_card_skill(
     assert (example.value, example.source) == (value, "the card skill's examples[1]")
 
 
-#: What `check --args example` shows for each fault: the README's fault table, row for row.
-#: (fault, exit, step, code, origin, the start of the at-fault sentence)
-FAULT_OUTCOMES = [
-    ("digest-card", 1, 4, "interface_invalid", "local", "the card's advertised digest differs"),
-    ("digest-response", 1, 4, "interface_invalid", "local", "describe_skill's returned digest"),
-    ("not-jcs", 1, 4, "interface_invalid", "local", "the advertised and returned digests agree"),
-    ("schema-digest", 1, 6, "interface_invalid", "local", "the declared digest of input_schema"),
-    ("no-describe", 1, 2, "skill_not_advertised", "local", "the Agent Card does not list"),
-    ("unavailable", 1, 3, "interface_unavailable", "remote", "the agent's describe_skill ended"),
-    ("mismatch", 1, 8, "interface_mismatch", "remote", "the agent rejects its own interface"),
-    ("output-invalid", 1, 10, "output_invalid", "local", "the result does not validate"),
-    ("record-invalid", 1, 10, "output_invalid", "local", "supporting record 'observation-7'"),
-    ("slow", 1, 3, None, "local", "the agent did not answer in time"),
-    ("malformed", 1, 3, None, "local", "the agent's answer is not usable"),
-    ("huge", 1, 8, None, "local", "the agent's answer is too large"),
-    ("markup", 0, None, None, None, None),
-    ("v03", 0, None, None, None, None),
-]
-
-
-@pytest.mark.parametrize(("fault", "exit_code", "step", "code", "origin", "blame"), FAULT_OUTCOMES)
-def test_the_readme_fault_table_is_what_check_shows(
-    agents: list[RunningAgent],
-    capsys: pytest.CaptureFixture[str],
-    fault: str,
-    exit_code: int,
-    step: int | None,
-    code: str | None,
-    origin: str | None,
-    blame: str | None,
+@pytest.mark.parametrize("spec", list(FAULT_SPECS.values()), ids=[str(f) for f in FAULT_SPECS])
+def test_each_fault_shows_its_expected_outcome_headless(
+    agents: list[RunningAgent], capsys: pytest.CaptureFixture[str], spec: FaultSpec
 ) -> None:
-    """Each fault, headless with --args example: exit code, failing step, code, origin and
-    the at-fault sentence the TUI and the report show too."""
-    agent = start_agent(AgentConfig(fault=fault, step_delay=0.02, slow_seconds=3.0))
+    """`check --args example` against each fault (the README's fault table, from FaultSpec):
+    the exit code, the failing step, code and origin, and the at-fault sentence the TUI and
+    the report show too; every failure says where to look next."""
+    agent = start_agent(AgentConfig(fault=spec.fault, step_delay=0.02, slow_seconds=3.0))
     agents.append(agent)
-    got, report = check(capsys, agent.url, "--skill", SKILL, "--args", "example", "--timeout", "1")
-    assert got == exit_code, report["summary"]
+    timeout = ("--timeout", "1") if spec.fault is Fault.SLOW else ()
+    got, report = check(capsys, agent.url, "--skill", SKILL, "--args", "example", *timeout)
+    expected = spec.expected
+    assert got == expected.exit_code, report["summary"]
     error = report["error"] or {}
-    assert (error.get("step"), error.get("code"), error.get("origin")) == (step, code, origin)
+    stop = expected.check
+    where = (stop.step, stop.code, stop.origin) if stop else (None, None, None)
+    assert (error.get("step"), error.get("code"), error.get("origin")) == where
     statement = (report["at_fault"] or {}).get("statement")
-    assert (statement or "").startswith(blame or ""), statement
-    assert (blame is None) is (statement is None)
-    if step is not None:  # every failure says where to look next (a key, a command)
-        assert report["steps"][step - 1]["next_action"] is not None
+    assert (statement or "").startswith(expected.at_fault), statement
+    assert (stop is None) is (statement is None)
+    if stop is not None:  # every failure says where to look next (a key, a command)
+        assert report["steps"][stop.step - 1]["next_action"] is not None
 
 
 # -- item 4: the root is "", never "/" (RFC 6901: "/" is the member named "") ------------------

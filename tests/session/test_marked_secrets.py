@@ -15,7 +15,8 @@ from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.session import load_session, save_session
 from sia_tui.core.session.replay import replay_session
 from tests.support.agents import StartAgent
-from tests.support.sessions import APPENDIX_B_ARGUMENTS, record_live
+from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
+from tests.support.sessions import record_live
 
 MARKED = "network-resource-123"
 

@@ -16,10 +16,10 @@ from sia_tui.tui.app import SiaApp
 from sia_tui.tui.engine import build_procedure
 from sia_tui.tui.storage import UserDirs
 from sia_tui.tui.widgets.argument_editor import ArgumentEditor
-from tests.support.sessions import APPENDIX_B_ARGUMENTS as APPENDIX_B
+from tests.support.appendix_b import APPENDIX_B_ARGUMENTS as APPENDIX_B
 from tests.support.sessions import record_live
 from tests.support.tui import (
-    APPENDIX_B_ARGUMENTS,
+    APPENDIX_B_TEXT,
     SIZE,
     enter_arguments,
     invoke_appendix_b,
@@ -127,7 +127,7 @@ async def test_a_marked_value_is_masked_in_the_argument_editor(make_app: Any) ->
         await pilot.press("2", "r")
         await settle(pilot)
         app.add_secret_values(["network-resource-123"])
-        screen = await enter_arguments(pilot, APPENDIX_B_ARGUMENTS)
+        screen = await enter_arguments(pilot, APPENDIX_B_TEXT)
         editor = screen.query_one(ArgumentEditor)
         shown = [editor.get_line(i).plain for i in range(editor.document.line_count)]
     line = next(text for text in shown if "resource_id" in text)

@@ -6,7 +6,7 @@ from typing import Any, NoReturn
 from urllib.parse import urlsplit, urlunsplit
 
 from sia_tui.core.a2a.model import AgentCard, Interface, Message, Task
-from sia_tui.core.codes import Origin
+from sia_tui.core.codes import ErrorCode, Origin
 from sia_tui.core.constants import DESCRIBE_SKILL, DIGEST_MEMBER, DOCUMENT_MEMBER
 from sia_tui.core.document import check_advertisement
 from sia_tui.core.engine.cache import CachedDocument, CacheKey
@@ -86,7 +86,7 @@ async def select_skill(ctx: EngineContext, result: StepResult) -> None:
             "the card does not advertise the schema-interface extension, so the agent does not "
             "provide this procedure; its schemas must not be inferred from skill descriptions "
             "(RULES ADV4)",
-            code="skill_not_advertised",
+            code=ErrorCode.SKILL_NOT_ADVERTISED,
             hint="Advertise the schema-interface extension in the Agent Card's capabilities, "
             "with a binding for each schema-governed skill (RULES ADV1).",
             blame=Blame(
@@ -99,7 +99,7 @@ async def select_skill(ctx: EngineContext, result: StepResult) -> None:
     if any(f.severity is Severity.ERROR for f in findings):
         raise StepFailed(
             "the schema-interface advertisement in the card is malformed",
-            code="interface_invalid",
+            code=ErrorCode.INTERFACE_INVALID,
             findings=findings,
             hint="Fix the extension entry at the located pointers (RULES ADV1, ADV3).",
             blame=Blame(
@@ -112,7 +112,7 @@ async def select_skill(ctx: EngineContext, result: StepResult) -> None:
         # RULES ADV2, CP13: found before describe_skill, so nothing is sent.
         raise StepFailed(
             "the card's skills do not include describe_skill (RULES ADV2)",
-            code="skill_not_advertised",
+            code=ErrorCode.SKILL_NOT_ADVERTISED,
             hint="List describe_skill among the Agent Card's skills: without it no client "
             "can obtain the Skill Interface Document (RULES ADV2).",
             blame=Blame(
@@ -141,7 +141,7 @@ async def select_skill(ctx: EngineContext, result: StepResult) -> None:
         chosen = run.target.skill_id is not None and skill_id not in domain
         raise StepFailed(
             message,
-            code="skill_not_advertised",
+            code=ErrorCode.SKILL_NOT_ADVERTISED,
             hint=(
                 "Choose a skill the extension advertises: " + ", ".join(domain)
                 if chosen and domain
@@ -235,7 +235,7 @@ def describe_payload(task: Task) -> dict[str, Any]:
 def _bad_payload(message: str) -> NoReturn:
     raise StepFailed(
         message,
-        code="interface_invalid",
+        code=ErrorCode.INTERFACE_INVALID,
         hint="describe_skill must complete with exactly one artifact named describe_skill "
         "holding one data part: the document and its interface_digest (RULES DS2).",
         blame=Blame(party=Party.AGENT, statement=message),

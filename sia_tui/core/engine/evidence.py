@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Literal
 
+from sia_tui.core.codes import ErrorCode
 from sia_tui.core.findings import Finding, Severity
 from sia_tui.core.threeway import DigestSource, odd_one_out
 
@@ -186,7 +187,7 @@ class TaskError:
     #: The step whose task carried it: 8 (REJECTED) or 9 (FAILED).
     step: int
     #: One of the ten codes, or None when the agent gave none (or an unknown one).
-    code: str | None
+    code: ErrorCode | None
     message: str
     state: str
     details: list[dict[str, Any]] = field(default_factory=list)

@@ -7,6 +7,7 @@ from typing import Any
 
 from sia_tui.core.a2a.model import Message, StreamEvent, Task
 from sia_tui.core.canonical import canonical_bytes
+from sia_tui.core.codes import ErrorCode
 from sia_tui.core.document import embedded_schema
 from sia_tui.core.engine.assembly import TaskAssembly
 from sia_tui.core.engine.context import EngineContext
@@ -123,7 +124,7 @@ async def check_arguments(ctx: EngineContext, result: StepResult) -> None:
                 f"{limit} (the agent may answer constraint_rejected)",
                 severity=Severity.WARNING,
                 pointer="",
-                code="constraint_rejected",
+                code=ErrorCode.CONSTRAINT_REJECTED,
             )
         )
     result.findings.extend(findings)
@@ -143,7 +144,7 @@ async def check_arguments(ctx: EngineContext, result: StepResult) -> None:
         message = f"{len(errors)} input error(s); {first}"
         raise StepFailed(
             message,
-            code="input_invalid",
+            code=ErrorCode.INPUT_INVALID,
             findings=findings,
             hint="Fix the arguments at the listed JSON Pointers, or send them anyway as a "
             "deliberate negative test.",
@@ -217,7 +218,7 @@ def conclude_negative_test(
     """A negative test passes when the agent rejects the invalid input with input_invalid."""
     if task.state == "TASK_STATE_REJECTED":
         error = read_remote_error(task)
-        if error.code != "input_invalid":
+        if error.code is not ErrorCode.INPUT_INVALID:
             raise_remote(ctx, task, result)  # rejected for another reason: the agent's failure
         result.findings.extend(details_as_findings(error) + error.findings)
         evidence.error = task_error_of(error, result.step)
@@ -234,7 +235,7 @@ def conclude_negative_test(
     )
     raise StepFailed(
         message,
-        code="input_invalid",
+        code=ErrorCode.INPUT_INVALID,
         hint="Validate the arguments against the input schema before accepting the task, "
         "and answer REJECTED with input_invalid and located details (RULES INV3, ERR5).",
         blame=Blame(party=Party.AGENT, statement="the agent accepted invalid arguments"),

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from sia_tui.core.a2a.model import AgentCard, Artifact, Interface, Task
-from sia_tui.core.codes import Origin
+from sia_tui.core.codes import ErrorCode, Origin
 from sia_tui.core.engine import verdicts
 from sia_tui.core.engine.evidence import (
     Blame,
@@ -56,7 +56,7 @@ class StepResult:
     rule: str
     status: StepStatus = StepStatus.NOT_RUN
     #: The draft code on failure (one of the ten), else None.
-    code: str | None = None
+    code: ErrorCode | None = None
     #: Whether the failure was found here ("local") or reported by the agent ("remote").
     origin: Origin | None = None
     #: One-line outcome for lists and reports.

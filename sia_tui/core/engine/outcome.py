@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from sia_tui.core.codes import Origin, describe_code
+from sia_tui.core.codes import ErrorCode, Origin, describe_code
 from sia_tui.core.engine.evidence import (
     Blame,
     FailureCategory,
@@ -27,27 +27,27 @@ TRANSPORT = FailureCategory.TRANSPORT
 
 #: Where to look next for each code when a step does not say (each surface names its key).
 _NEXT_BY_CODE = {
-    "skill_not_advertised": NextAction.REPORT,
-    "interface_unavailable": NextAction.RESTART,
-    "interface_invalid": NextAction.SHOW_DIGESTS,
-    "interface_mismatch": NextAction.SHOW_RESULTS,
-    "input_invalid": NextAction.EDIT_ARGUMENTS,
-    "constraint_rejected": NextAction.SHOW_DOCUMENT,
-    "authorization_failed": NextAction.SHOW_RESULTS,
-    "resource_limit_exceeded": NextAction.SHOW_RESULTS,
-    "execution_failed": NextAction.REPORT,
-    "output_invalid": NextAction.SHOW_RESULTS,
+    ErrorCode.SKILL_NOT_ADVERTISED: NextAction.REPORT,
+    ErrorCode.INTERFACE_UNAVAILABLE: NextAction.RESTART,
+    ErrorCode.INTERFACE_INVALID: NextAction.SHOW_DIGESTS,
+    ErrorCode.INTERFACE_MISMATCH: NextAction.SHOW_RESULTS,
+    ErrorCode.INPUT_INVALID: NextAction.EDIT_ARGUMENTS,
+    ErrorCode.CONSTRAINT_REJECTED: NextAction.SHOW_DOCUMENT,
+    ErrorCode.AUTHORIZATION_FAILED: NextAction.SHOW_RESULTS,
+    ErrorCode.RESOURCE_LIMIT_EXCEEDED: NextAction.SHOW_RESULTS,
+    ErrorCode.EXECUTION_FAILED: NextAction.REPORT,
+    ErrorCode.OUTPUT_INVALID: NextAction.SHOW_RESULTS,
 }
 
 
-class StepFailed(Exception):
+class StepFailed(Exception):  # not a SiaError on purpose: see the tree in core/errors.py
     """Raised inside a step: the procedure marks the step failed and gates the rest (CP0)."""
 
     def __init__(
         self,
         message: str,
         *,
-        code: str | None = None,
+        code: ErrorCode | None = None,
         origin: Origin = Origin.LOCAL,
         hint: str | None = None,
         findings: Iterable[Finding] = (),
@@ -71,7 +71,7 @@ class StepFailed(Exception):
         )
 
 
-class StepEnds(Exception):
+class StepEnds(Exception):  # like StepFailed, control flow inside the engine, not a SiaError
     """Raised inside a step that concludes the run early without failing it.
 
     A negative test answered with the expected rejection (step 8 passes), or a task

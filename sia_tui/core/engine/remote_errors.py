@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from sia_tui.core.a2a.model import Task
-from sia_tui.core.codes import ERROR_CODES, Origin, expected_states
+from sia_tui.core.codes import ErrorCode, Origin, as_error_code, expected_states
 from sia_tui.core.engine.evidence import (
     Blame,
     DelegationEvidence,
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 class RemoteError:
     """The error a task reported, with what was wrong with the way it was reported."""
 
-    code: str | None
+    code: ErrorCode | None
     message: str
     state: str
     details: list[dict[str, Any]] = field(default_factory=list)
@@ -63,7 +63,7 @@ def read_remote_error(task: Task) -> RemoteError:
             None, text or "the agent gave no error object", task.state, findings=findings
         )
     code = error.get("code")
-    code_text = code if isinstance(code, str) and code in ERROR_CODES else None
+    code_text = as_error_code(code)
     if code_text is None:
         # RULES ERR2: an unknown code is reported as a finding, never shown as a draft code.
         findings.append(
@@ -164,7 +164,7 @@ def _judge(ctx: EngineContext, error: RemoteError, said: str) -> tuple[str | Non
     """The hint and who is at fault for an error the agent reported."""
     run = ctx.run
     code = error.code
-    if code == "interface_mismatch" and _sent_what_it_published(ctx):
+    if code is ErrorCode.INTERFACE_MISMATCH and _sent_what_it_published(ctx):
         # RULES INV2: the request carried exactly the version and digest the agent
         # advertised and returned; re-fetching cannot help.
         version, digest = run.skill_version, run.digests.advertised
@@ -179,7 +179,7 @@ def _judge(ctx: EngineContext, error: RemoteError, said: str) -> tuple[str | Non
                 "carried exactly those",
             ),
         )
-    if code == "input_invalid":
+    if code is ErrorCode.INPUT_INVALID:
         return (
             "The arguments validate against the input schema the agent published; its own "
             "validation disagrees with that schema (RULES INV3).",
@@ -189,7 +189,7 @@ def _judge(ctx: EngineContext, error: RemoteError, said: str) -> tuple[str | Non
                 f"schema ({said})",
             ),
         )
-    if code in ("constraint_rejected", "authorization_failed"):
+    if code in (ErrorCode.CONSTRAINT_REJECTED, ErrorCode.AUTHORIZATION_FAILED):
         return None, Blame(party=Party.CALLER, statement=f"the agent refused the request: {said}")
     return None, Blame(
         party=Party.AGENT, statement=f"the agent ended the task {error.state}: {said}"

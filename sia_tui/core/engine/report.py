@@ -6,6 +6,7 @@ import dataclasses
 from typing import Any
 
 from sia_tui import __version__
+from sia_tui.core.codes import ErrorCode
 from sia_tui.core.engine.evidence import Blame, StepEvidence
 from sia_tui.core.engine.model import Run, StepResult
 from sia_tui.core.findings import Finding
@@ -73,7 +74,7 @@ def error_to_json(run: Run) -> dict[str, Any] | None:
     details = [
         f.as_detail()
         for f in failed.findings
-        if f.keyword or f.code in ("input_invalid", "output_invalid")
+        if f.keyword or f.code in (ErrorCode.INPUT_INVALID, ErrorCode.OUTPUT_INVALID)
     ]
     return {
         "code": failed.code,

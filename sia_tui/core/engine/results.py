@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from sia_tui.core.a2a.model import Artifact
+from sia_tui.core.codes import ErrorCode
 from sia_tui.core.engine.context import EngineContext
 from sia_tui.core.engine.evidence import (
     Blame,
@@ -31,7 +32,7 @@ def _single_data(artifact: Artifact, what: str, rule: str) -> tuple[Any, list[Fi
                 f"{what} artifact {artifact.artifact_id!r} must hold a single data "
                 f"part, has {len(artifact.parts)} part(s)",
                 rule=rule,
-                code="output_invalid",
+                code=ErrorCode.OUTPUT_INVALID,
             )
         ]
     return data[0], []
@@ -47,7 +48,7 @@ def _validate(schema: Any, value: Any, rule: str, label: str = "") -> list[Findi
                 severity=finding.severity,
                 pointer=finding.pointer,
                 rule=rule,
-                code="output_invalid",
+                code=ErrorCode.OUTPUT_INVALID,
                 schema_path=finding.schema_path,
                 keyword=finding.keyword,
                 expected=finding.expected,
@@ -73,7 +74,7 @@ def check_records(ctx: EngineContext, result_artifact: Artifact | None) -> list[
                     f"artifact {artifact.artifact_id!r} is named {artifact.name!r}, "
                     "which is not a declared record kind",
                     rule="INV6",
-                    code="output_invalid",
+                    code=ErrorCode.OUTPUT_INVALID,
                 )
             ]
         else:
@@ -102,7 +103,7 @@ async def check_output(ctx: EngineContext, result: StepResult) -> None:
                 f"expected one result artifact named {run.skill_id!r}, found "
                 f"{len(named)} (RULES INV5)",
                 rule="INV5",
-                code="output_invalid",
+                code=ErrorCode.OUTPUT_INVALID,
             )
         )
     else:
@@ -142,7 +143,7 @@ def _dangling_refs(value: Any, ids: set[str]) -> list[Finding]:
             f"{REFS_MEMBER}[{index}] = {ref!r} names no artifact of this task",
             pointer=f"/{REFS_MEMBER}/{index}",
             rule="INV7",
-            code="output_invalid",
+            code=ErrorCode.OUTPUT_INVALID,
         )
         # A non-string ref is the output schema's business (reported above).
         for index, ref in enumerate(refs if isinstance(refs, list) else [])
@@ -171,7 +172,7 @@ def _fail_output(
     raise StepFailed(
         f"the output is unusable: {statement}; first at {display(first.pointer)}: "
         f"{first.message}" + (f" (+{len(errors) - 1} more)" if len(errors) > 1 else ""),
-        code="output_invalid",
+        code=ErrorCode.OUTPUT_INVALID,
         findings=everything,
         hint="Validate the result and every supporting record against the schemas the "
         "document declares before completing the task; invalid output must end FAILED with "

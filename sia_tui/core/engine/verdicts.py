@@ -10,7 +10,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from sia_tui.core.a2a.model import AgentCard, Artifact
-from sia_tui.core.codes import describe_code
+from sia_tui.core.codes import ErrorCode, describe_code
 from sia_tui.core.constants import DESCRIBE_SKILL
 from sia_tui.core.document import SchemaRefCheck, embedded_schema, verify_embedded_schemas
 from sia_tui.core.engine.evidence import (
@@ -47,7 +47,9 @@ FIRST_INVOCATION_STEP = 7
 #: Output member that carries artifactId references to records (WIRE.md, Appendix B).
 REFS_MEMBER = "supporting_record_refs"
 #: Codes an agent uses to say the request itself was wrong (RULES ERR3: REJECTED).
-CALLER_CODES = frozenset({"input_invalid", "constraint_rejected", "authorization_failed"})
+CALLER_CODES = frozenset(
+    {ErrorCode.INPUT_INVALID, ErrorCode.CONSTRAINT_REJECTED, ErrorCode.AUTHORIZATION_FAILED}
+)
 
 
 class RunOutcome(StrEnum):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from sia_tui.core.codes import ErrorCode
 from sia_tui.core.document import validate_document, verify_digests, verify_embedded_schemas
 from sia_tui.core.engine.context import EngineContext
 from sia_tui.core.engine.discovery import remember
@@ -85,7 +86,7 @@ def digests_step(run: Run, result: StepResult) -> None:
             blamed = statement
         raise StepFailed(
             statement + " (RULES CP4)",
-            code="interface_invalid",
+            code=ErrorCode.INTERFACE_INVALID,
             findings=check.findings,
             hint=_DIGEST_HINTS[odd or DigestSource.COMPUTED],
             blame=Blame(party=Party.AGENT, statement=blamed),
@@ -107,7 +108,7 @@ def document_step(run: Run, result: StepResult) -> None:
         )
         raise StepFailed(
             message,
-            code="interface_invalid",
+            code=ErrorCode.INTERFACE_INVALID,
             findings=findings,
             hint="Fix the document at the located pointers so it validates against the "
             "Skill Interface Schema (RULES CP5, SID1-SID5).",
@@ -146,7 +147,7 @@ def embedded_step(run: Run, result: StepResult) -> None:
         )
         raise StepFailed(
             message + " (RULES CP6)",
-            code="interface_invalid",
+            code=ErrorCode.INTERFACE_INVALID,
             findings=result.findings,
             hint="Declare in each Schema Reference the SHA-256 of its embedded schema's "
             "RFC 8785 (JCS) bytes, and embed valid 2020-12 schemas (RULES SR4, SR2).",
