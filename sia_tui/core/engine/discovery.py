@@ -9,6 +9,7 @@ from sia_tui.core.a2a.model import AgentCard, Interface, Message, Task
 from sia_tui.core.codes import ErrorCode, Origin
 from sia_tui.core.constants import DESCRIBE_SKILL, DIGEST_MEMBER, DOCUMENT_MEMBER
 from sia_tui.core.document import check_advertisement
+from sia_tui.core.engine.answers import advertised_skills
 from sia_tui.core.engine.cache import CachedDocument, CacheKey
 from sia_tui.core.engine.context import EngineContext
 from sia_tui.core.engine.evidence import (
@@ -23,7 +24,6 @@ from sia_tui.core.engine.evidence import (
 from sia_tui.core.engine.model import StepResult
 from sia_tui.core.engine.outcome import StepFailed, transport_failure
 from sia_tui.core.engine.remote_errors import read_remote_error
-from sia_tui.core.engine.verdicts import advertised_skills
 from sia_tui.core.errors import SiaError
 from sia_tui.core.findings import Severity
 

@@ -3,7 +3,8 @@
 ``Run`` is the read model: the TUI screens, ``check`` (text and ``--json``), the reports,
 replay/rerun and compose read its answers (``finished``, ``outcome``, ``at_fault``,
 ``odd_one_out``, ``result_verdict``...) and compute no verdict of their own. The answers
-are implemented in ``verdicts.py``; each step's typed evidence is in ``evidence.py``.
+are implemented in ``verdicts.py`` (the outcome, who is at fault) and ``answers.py`` (the
+interface, the task, the artifacts); each step's typed evidence is in ``evidence.py``.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from sia_tui.core.a2a.model import AgentCard, Artifact, Interface, Task
 from sia_tui.core.codes import ErrorCode, Origin
-from sia_tui.core.engine import verdicts
+from sia_tui.core.engine import answers, verdicts
 from sia_tui.core.engine.evidence import (
     Blame,
     FailureCategory,
@@ -210,68 +211,68 @@ class Run:
     @property
     def advertised_skills(self) -> list[str]:
         """The domain skills the card's schema-interface extension binds (RULES ADV1)."""
-        return verdicts.advertised_skills(self.card)
+        return answers.advertised_skills(self.card)
 
     @property
     def validated_document(self) -> dict[str, Any] | None:
         """The document once steps 4-6 passed (RULES CP0: nothing unvalidated is used)."""
-        return verdicts.validated_document(self)
+        return answers.validated_document(self)
 
     @property
     def describe_task_id(self) -> str | None:
         """The describe_skill task id (None when the document came from the cache)."""
-        return verdicts.describe_task_id(self)
+        return answers.describe_task_id(self)
 
     @property
     def input_schema(self) -> Any:
         """The document's embedded input schema, or None."""
-        return verdicts.input_schema(self)
+        return answers.input_schema(self)
 
     @property
     def declared_modes(self) -> list[str]:
         """The response modes the document declares (RULES SID4); [] without a document."""
-        return verdicts.declared_modes(self)
+        return answers.declared_modes(self)
 
     @property
-    def example_arguments(self) -> verdicts.ExampleArguments | None:
+    def example_arguments(self) -> answers.ExampleArguments | None:
         """The first example of the input schema, else of the card's skill entry."""
-        return verdicts.example_arguments(self)
+        return answers.example_arguments(self)
 
     @property
-    def odd_one_out(self) -> verdicts.OddOneOut | None:
+    def odd_one_out(self) -> answers.OddOneOut | None:
         """The interface digest that differs while the other two agree (RULES CP4)."""
-        return verdicts.odd_one_out(self)
+        return answers.odd_one_out(self)
 
     @property
     def digest_rows(self) -> list[DigestRow]:
         """Advertised, returned and computed, each compared with the other two."""
-        return verdicts.digest_rows(self)
+        return answers.digest_rows(self)
 
     @property
-    def schema_digests(self) -> verdicts.SchemaDigests:
+    def schema_digests(self) -> answers.SchemaDigests:
         """Each embedded schema's declared vs computed digest (RULES CP6)."""
-        return verdicts.schema_digests(self)
+        return answers.schema_digests(self)
 
     # -- the task and what it returned ---------------------------------------------------
     @property
     def cancellable(self) -> bool:
         """True when a cancel request makes sense now (a running task, declared cancellable)."""
-        return not verdicts.cancel_refusal(self)
+        return not answers.cancel_refusal(self)
 
     @property
     def cancel_refusal(self) -> str:
         """Why a cancel request would do nothing now ("" when it makes sense)."""
-        return verdicts.cancel_refusal(self)
+        return answers.cancel_refusal(self)
 
     @property
     def task_error(self) -> TaskError | None:
         """The error object the agent reported (step 8 REJECTED or step 9 FAILED)."""
-        return verdicts.task_error(self)
+        return answers.task_error(self)
 
     @property
-    def result_verdict(self) -> verdicts.ArtifactVerdict | None:
+    def result_verdict(self) -> answers.ArtifactVerdict | None:
         """The result artifact's own verdict (None until step 10 ran)."""
-        return verdicts.result_verdict(self)
+        return answers.result_verdict(self)
 
     @property
     def record_verdicts(self) -> list[RecordResult]:
@@ -281,4 +282,4 @@ class Run:
     @property
     def record_refs(self) -> list[str]:
         """The artifact ids the result's ``supporting_record_refs`` names (RULES INV7)."""
-        return verdicts.record_refs(self)
+        return answers.record_refs(self)

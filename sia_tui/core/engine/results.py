@@ -6,6 +6,7 @@ from typing import Any
 
 from sia_tui.core.a2a.model import Artifact
 from sia_tui.core.codes import ErrorCode
+from sia_tui.core.engine.answers import REFS_MEMBER
 from sia_tui.core.engine.context import EngineContext
 from sia_tui.core.engine.evidence import (
     Blame,
@@ -18,7 +19,6 @@ from sia_tui.core.engine.evidence import (
 from sia_tui.core.engine.invocation import schema_at
 from sia_tui.core.engine.model import RecordResult, StepResult
 from sia_tui.core.engine.outcome import StepFailed
-from sia_tui.core.engine.verdicts import REFS_MEMBER
 from sia_tui.core.findings import Finding, Severity
 from sia_tui.core.pointer import display
 from sia_tui.core.validation import compile_schema

@@ -6,6 +6,7 @@ from typing import Any
 
 from sia_tui.core.codes import ErrorCode
 from sia_tui.core.document import validate_document, verify_digests, verify_embedded_schemas
+from sia_tui.core.engine.answers import as_schema_digests
 from sia_tui.core.engine.context import EngineContext
 from sia_tui.core.engine.discovery import remember
 from sia_tui.core.engine.evidence import (
@@ -18,7 +19,6 @@ from sia_tui.core.engine.evidence import (
 )
 from sia_tui.core.engine.model import Run, StepResult
 from sia_tui.core.engine.outcome import StepFailed
-from sia_tui.core.engine.verdicts import as_schema_digests
 from sia_tui.core.findings import Severity
 from sia_tui.core.threeway import DigestSource, odd_one_out_statement
 
