@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
-import signal
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -77,6 +75,8 @@ def web_main(args: argparse.Namespace) -> int:
     failed = check_tui_argv(argv)
     if failed is not None:
         return failed
+    import asyncio  # lazily: `sia-tui --help` imports only the standard parser (issue 12)
+
     return asyncio.run(_serve(args.host, args.port, argv))
 
 
@@ -85,6 +85,9 @@ def _report(line: str) -> None:
 
 
 async def _serve(host: str, port: int, argv: list[str]) -> int:
+    import asyncio
+    import signal
+
     from sia_tui.web.server import start_web
 
     try:

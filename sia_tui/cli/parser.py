@@ -25,6 +25,7 @@ COMMAND_MODULES = (
 COMMAND_OWNERS = {
     "open": "cmd_tui",
     "demo": "cmd_tui",
+    "web": "cmd_web",
     "check": "cmd_check",
     "serve-demo": "cmd_serve",
     "canon": "cmd_canon",
