@@ -10,13 +10,22 @@ from sia_tui import __version__
 
 #: Modules that contribute subcommands, in help order. Each has ``register(subparsers)``
 #: and sets ``func`` (``Callable[[argparse.Namespace], int]``) on its parsers.
-COMMAND_MODULES = ("cmd_tui", "cmd_check", "cmd_serve", "cmd_canon", "cmd_session", "cmd_compose")
+COMMAND_MODULES = (
+    "cmd_tui",
+    "cmd_web",
+    "cmd_check",
+    "cmd_serve",
+    "cmd_canon",
+    "cmd_session",
+    "cmd_compose",
+)
 
 #: Which module registers each command, so that running one imports only its module
 #: (start-up time, issue 12). A test checks it against what the modules register.
 COMMAND_OWNERS = {
     "open": "cmd_tui",
     "demo": "cmd_tui",
+    "web": "cmd_web",
     "check": "cmd_check",
     "serve-demo": "cmd_serve",
     "canon": "cmd_canon",
