@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import statistics
 import tempfile
 import time
@@ -57,7 +58,8 @@ async def measure(size: int) -> tuple[float, float, int]:
     try:
         with tempfile.TemporaryDirectory() as home:
             dirs = UserDirs(Path(home) / "c", Path(home) / "d")
-            app = SiaApp(Target(agent.url), dirs=dirs, snapshot_mode=True)
+            os.environ["SIA_TUI_DATA_DIR"] = str(dirs.data)  # autosaves stay in the temp dir
+            app = SiaApp(Target(agent.url), dirs=dirs)
             async with app.run_test(size=(120, 36)) as pilot:
                 await app.workers.wait_for_complete()
                 await pilot.press("2", "r")

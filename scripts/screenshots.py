@@ -1,6 +1,9 @@
 """Generate SVG (and PNG, with rsvg-convert) screenshots of every screen into screenshots/.
 
-Run: ``uv run python scripts/screenshots.py``. Starts the reference agent on 127.0.0.1.
+Run: ``uv run python scripts/screenshots.py``. Starts the reference agent (and, for the
+plain A2A console, an a2a-sdk agent without the extension) on 127.0.0.1. Every screen is
+shot at 120x36 into screenshots/, and at 80x24 (a laptop split) into screenshots/80x24/.
+Volatile values are hidden the way the snapshot tests hide them (tests/support/tui.py).
 """
 
 from __future__ import annotations
@@ -9,54 +12,42 @@ import asyncio
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
-from textual.widgets import Input
+from textual.widgets import Input, Select
 
-from sia_tui.agent.config import AgentConfig
-from sia_tui.agent.faults import Fault
-from sia_tui.agent.runner import start_agent
-from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.model import Target
-from sia_tui.core.engine.procedure import Procedure
-from sia_tui.core.session import history, load_session, save_session
-from sia_tui.tui.app import SiaApp
-from sia_tui.tui.screens.invoke import InvokeScreen
-from sia_tui.tui.storage import UserDirs
-from sia_tui.tui.widgets.argument_editor import ArgumentEditor
-from sia_tui.tui.widgets.target_header import stable_location
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # tests.support: the same helpers as the snapshot tests
 
-OUT = Path(__file__).resolve().parent.parent / "screenshots"
-SIZE = (120, 36)
-APPENDIX_B = """{
-  "resource_id": "network-resource-123",
-  "condition": {"metric": "utilization", "operator": "gte", "threshold": 80, "unit": "percent"}
-}"""
+from sia_tui.agent.config import AgentConfig  # noqa: E402
+from sia_tui.agent.faults import Fault  # noqa: E402
+from sia_tui.agent.runner import start_agent  # noqa: E402
+from sia_tui.core.a2a.options import ClientOptions  # noqa: E402
+from sia_tui.core.engine.model import Target  # noqa: E402
+from sia_tui.core.engine.procedure import Procedure  # noqa: E402
+from sia_tui.core.session import load_session, save_session  # noqa: E402
+from sia_tui.tui.storage import UserDirs  # noqa: E402
+from sia_tui.tui.widgets.argument_editor import ArgumentEditor  # noqa: E402
+from tests.support.sdk_echo_agent import running_echo_agent  # noqa: E402
+from tests.support.tui import (  # noqa: E402
+    APPENDIX_B_TEXT,
+    SIZE,
+    SMALL,
+    enter_arguments,
+    settle,
+    snapshot_app,
+    snapshot_scrub,
+)
+
+OUT = ROOT / "screenshots"
 
 Drive = Callable[[Pilot[Any]], Awaitable[None]]
-
-
-async def settle(pilot: Pilot[Any]) -> None:
-    """Wait for the engine, then hide transient toasts."""
-    for _ in range(3):
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
-    pilot.app.clear_notifications()
-    await pilot.pause()
-
-
-async def type_arguments(pilot: Pilot[Any], text: str) -> None:
-    """Put ``text`` in the argument editor and wait for its validation."""
-    await pilot.press("5")
-    screen = pilot.app.screen
-    assert isinstance(screen, InvokeScreen)
-    screen.query_one(ArgumentEditor).load_text(text)
-    await pilot.pause(0.4)
-    await settle(pilot)
 
 
 async def recorded_session(url: str, folder: Path) -> Path:
@@ -71,40 +62,47 @@ async def recorded_session(url: str, folder: Path) -> Path:
     return path
 
 
+@contextmanager
+def agent_url(agent: str, fault: Fault | None) -> Iterator[str]:
+    """The reference agent (``agent="reference"``) or the a2a-sdk echo agent ("sdk")."""
+    if agent == "sdk":
+        with running_echo_agent() as url:
+            yield url
+        return
+    running = start_agent(AgentConfig(fault=fault, step_delay=0.05))
+    try:
+        yield running.url
+    finally:
+        running.stop()
+
+
 async def shoot(
     name: str,
     drive: Drive,
+    size: tuple[int, int],
+    folder: Path,
     *,
     fault: Fault | None = None,
     theme: str | None = None,
     connect: bool = True,
     session: bool = False,
+    agent: str = "reference",
 ) -> Path:
-    """Run one app against a fresh agent, drive it, save ``screenshots/<name>.svg``."""
-    agent = start_agent(AgentConfig(fault=fault, step_delay=0.05))
-    try:
-        with tempfile.TemporaryDirectory() as home:
-            dirs = UserDirs(Path(home) / "config", Path(home) / "data")
-            # The history lives under the data dir: keep the user's own out of screenshots.
-            os.environ["SIA_TUI_DATA_DIR"] = str(Path(home) / "data")
-            target = Target(agent.url) if connect else None
-            loaded = None
-            if session:
-                loaded = load_session(await recorded_session(agent.url, Path(home)))
-                agent.stop()  # a read-only session needs no agent
-            app = SiaApp(
-                target if loaded is None else None, dirs=dirs, snapshot_mode=True, session=loaded
-            )
-            async with app.run_test(size=SIZE) as pilot:
-                if theme:
-                    app.theme = theme
-                await settle(pilot)
-                await drive(pilot)
-                await settle(pilot)
-                path = Path(app.save_screenshot(f"{name}.svg", str(OUT)))
-    finally:
-        agent.stop()
-    return path
+    """Run one app against a fresh agent, drive it, save ``folder/<name>.svg``."""
+    with agent_url(agent, fault) as url, tempfile.TemporaryDirectory() as home:
+        dirs = UserDirs(Path(home) / "config", Path(home) / "data")
+        # The history lives under the data dir: keep the user's own out of screenshots.
+        os.environ["SIA_TUI_DATA_DIR"] = str(dirs.data)
+        loaded = load_session(await recorded_session(url, Path(home))) if session else None
+        target = Target(url) if connect and loaded is None else None
+        app = snapshot_app(target, dirs=dirs, session=loaded)
+        async with app.run_test(size=size) as pilot:
+            if theme:
+                app.theme = theme
+            await settle(pilot)
+            await drive(pilot)
+            await settle(pilot)
+            return Path(app.save_screenshot(f"{name}.svg", str(folder)))
 
 
 async def nothing(_pilot: Pilot[Any]) -> None:
@@ -125,22 +123,14 @@ def keys(*names: str) -> Drive:
 async def invoke(pilot: Pilot[Any]) -> None:
     """Run steps 1-6, type the Appendix B arguments, invoke."""
     await keys("2", "r")(pilot)
-    await type_arguments(pilot, APPENDIX_B)
+    await enter_arguments(pilot, APPENDIX_B_TEXT)
     await pilot.press("ctrl+j")
 
 
 async def bad_arguments(pilot: Pilot[Any]) -> None:
     """Steps 1-6, then a threshold that is a string."""
     await keys("2", "r")(pilot)
-    await type_arguments(pilot, APPENDIX_B.replace("80", '"eighty"'))
-
-
-async def autosaved_failure(pilot: Pilot[Any]) -> None:
-    """Run the steps, put the run in the history (snapshot mode never autosaves), open 7."""
-    await keys("2", "r")(pilot)
-    run = pilot.app.current_run  # type: ignore[attr-defined]
-    history.autosave(run, ClientOptions())
-    await keys("7")(pilot)
+    await enter_arguments(pilot, APPENDIX_B_TEXT.replace("80", '"eighty"'))
 
 
 async def look_alike(pilot: Pilot[Any]) -> None:
@@ -151,8 +141,18 @@ async def look_alike(pilot: Pilot[Any]) -> None:
     await keys("f5")(pilot)
     for side in ("left", "right"):  # the fields hold the real port; hide it once sent
         field = pilot.app.screen.query_one(f"#{side}-card", Input)
-        field.value = stable_location(field.value, snapshot_mode=True)
+        field.value = snapshot_scrub(field.value)
     await settle(pilot)
+
+
+async def console_echo(pilot: Pilot[Any]) -> None:
+    """The console on the a2a-sdk agent: a data part sent in stream mode."""
+    await keys("0")(pilot)
+    screen = pilot.app.screen
+    screen.query_one("#part", Select).value = "data"
+    screen.query_one("#mode", Select).value = "stream"
+    screen.query_one(ArgumentEditor).load_text('{"hello": "plugfest"}')
+    await keys("ctrl+j")(pilot)
 
 
 SHOTS: list[tuple[str, Drive, dict[str, Any]]] = [
@@ -175,29 +175,40 @@ SHOTS: list[tuple[str, Drive, dict[str, Any]]] = [
         keys("2", "r"),
         {"fault": Fault.DIGEST_CARD, "theme": "sia-high-contrast"},
     ),
-    ("16-history", autosaved_failure, {"fault": Fault.DIGEST_CARD}),
+    ("16-history", keys("2", "r", "7"), {"fault": Fault.DIGEST_CARD}),
     ("17-compose", look_alike, {}),
     ("18-session-readonly", nothing, {"fault": Fault.DIGEST_CARD, "session": True}),
+    ("19-overview-plain-a2a", nothing, {"agent": "sdk"}),
+    ("20-console", console_echo, {"agent": "sdk"}),
 ]
 
 
+def fix_and_convert(svg: Path, converter: str | None) -> None:
+    """Keep the indentation in PNGs, then convert."""
+    # Rich writes indentation as leading no-break spaces, which SVG renderers such as
+    # rsvg trim unless told to preserve them: the PNGs then lose every indent.
+    svg.write_text(
+        svg.read_text(encoding="utf-8").replace(
+            '<svg class="rich-terminal"', '<svg xml:space="preserve" class="rich-terminal"', 1
+        ),
+        encoding="utf-8",
+    )
+    if converter:
+        subprocess.run([converter, str(svg), "-o", str(svg.with_suffix(".png"))], check=True)
+
+
 async def main() -> None:
-    """Generate every screenshot, then PNGs when rsvg-convert is installed."""
-    OUT.mkdir(exist_ok=True)
+    """Generate every screenshot at both sizes (``--only NAME`` for some), then PNGs."""
+    only = set(sys.argv[sys.argv.index("--only") + 1 :]) if "--only" in sys.argv else set()
     converter = shutil.which("rsvg-convert")
-    for name, drive, options in SHOTS:
-        svg = await shoot(name, drive, **options)
-        # Rich writes indentation as leading no-break spaces, which SVG renderers such as
-        # rsvg trim unless told to preserve them: the PNGs then lose every indent.
-        svg.write_text(
-            svg.read_text(encoding="utf-8").replace(
-                '<svg class="rich-terminal"', '<svg xml:space="preserve" class="rich-terminal"', 1
-            ),
-            encoding="utf-8",
-        )
-        if converter:
-            subprocess.run([converter, str(svg), "-o", str(svg.with_suffix(".png"))], check=True)
-        print(svg)
+    for size, folder in ((SIZE, OUT), (SMALL, OUT / "80x24")):
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, drive, options in SHOTS:
+            if only and name not in only:
+                continue
+            svg = await shoot(name, drive, size, folder, **options)
+            fix_and_convert(svg, converter)
+            print(svg)
 
 
 if __name__ == "__main__":

@@ -100,6 +100,7 @@ def demo_main(args: argparse.Namespace) -> int:
         return 2
     agent = start_agent(AgentConfig(fault=fault), quiet=True)
     try:
-        return run_app(SiaApp(Target(agent.url)))
+        # Its port dies with it: a demo target never goes into the recent targets.
+        return run_app(SiaApp(Target(agent.url), remember_targets=False))
     finally:
         agent.stop()

@@ -1,4 +1,4 @@
-"""The Textual app: modes, bindings, theme registration, and routing to the engine."""
+"""The Textual app: modes (from ``modes.MODE_SPECS``), bindings, theme, routing to the engine."""
 
 from __future__ import annotations
 
@@ -15,27 +15,21 @@ from sia_tui.core.engine import (
     ClientOptions,
     Run,
     StepResult,
+    StepStatus,
     StreamEvent,
     Target,
     advertised_skills,
 )
 from sia_tui.core.session import LoadedSession
 from sia_tui.tui import palette
-from sia_tui.tui.display import set_marked_values, set_reveal_marked, set_snapshot_mode, visible
+from sia_tui.tui.display import DisplayPolicy, Scrubber, secret_forms
 from sia_tui.tui.engine import Engine, EngineFactory, build_procedure
-from sia_tui.tui.engine_actions import EngineActionsApp
+from sia_tui.tui.engine_actions import ConsoleState, EngineActionsApp
 from sia_tui.tui.messages import EngineFailed, RunUpdated
+from sia_tui.tui.modes import mode_bindings, mode_factories
 from sia_tui.tui.readonly import ReadOnlyEngine
-from sia_tui.tui.screens.compose_mode import ComposeMode
 from sia_tui.tui.screens.connect import ConnectRequest, ConnectScreen
-from sia_tui.tui.screens.digests import DigestsScreen
-from sia_tui.tui.screens.document import DocumentScreen
 from sia_tui.tui.screens.help import HelpScreen, bindings_markdown
-from sia_tui.tui.screens.history import HistoryMode
-from sia_tui.tui.screens.invoke import InvokeScreen
-from sia_tui.tui.screens.overview import OverviewScreen
-from sia_tui.tui.screens.results import ResultsScreen
-from sia_tui.tui.screens.steps import StepsScreen
 from sia_tui.tui.storage import UserDirs
 from sia_tui.tui.themes import APP_VARIABLE_DEFAULTS, DEFAULT_THEME, load_themes
 
@@ -44,30 +38,28 @@ class SiaApp(EngineActionsApp):
     """sia-tui: debug a schema-governed A2A skill step by step."""
 
     TITLE = "sia-tui"
-    #: Mode name -> screen; number keys 1-8 in this order.
-    MODES: ClassVar[dict[str, Any]] = {
-        "overview": OverviewScreen,
-        "steps": StepsScreen,
-        "digests": DigestsScreen,
-        "document": DocumentScreen,
-        "invoke": InvokeScreen,
-        "results": ResultsScreen,
-        "history": HistoryMode,
-        "compose": ComposeMode,
-    }
+    MODES = mode_factories()
     DEFAULT_MODE = "overview"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("1", "switch_mode('overview')", "Overview", id="mode.overview"),
-        Binding("2", "switch_mode('steps')", "Steps", id="mode.steps"),
-        Binding("3", "switch_mode('digests')", "Digests", id="mode.digests"),
-        Binding("4", "switch_mode('document')", "Document", id="mode.document"),
-        Binding("5", "switch_mode('invoke')", "Invoke", id="mode.invoke"),
-        Binding("6", "switch_mode('results')", "Results", id="mode.results"),
-        Binding("7", "switch_mode('history')", "History", id="mode.history"),
-        Binding("8", "switch_mode('compose')", "Compose", id="mode.compose"),
-        Binding("ctrl+s", "save_session", "Save", id="session.save"),
-        Binding("f1", "help", "Help", id="app.help"),
-        Binding("ctrl+q", "quit", "Quit", id="app.quit"),
+        *mode_bindings(),
+        Binding("ctrl+s", "save_session", "Save", show=False, id="session.save"),
+        Binding("f1", "help", "Help", id="app.help", tooltip="The keys of the focused pane"),
+        Binding(
+            "escape",
+            "back_to_live",
+            "Back to live run",
+            id="session.back",
+            tooltip="Leave the recorded run and show the live one again, unchanged",
+        ),
+        Binding(
+            "f12",
+            "screenshot_to_file",
+            "Screenshot",
+            show=False,
+            id="app.screenshot",
+            tooltip="Save an SVG of the screen (secrets stay masked)",
+        ),
+        Binding("ctrl+q", "quit", "Quit", show=False, id="app.quit"),
     ]
 
     def __init__(
@@ -77,10 +69,11 @@ class SiaApp(EngineActionsApp):
         *,
         engine_factory: EngineFactory = build_procedure,
         dirs: UserDirs | None = None,
-        snapshot_mode: bool = False,
         session: LoadedSession | None = None,
         secret_values: tuple[str, ...] = (),
         secret_headers: tuple[str, ...] = (),
+        remember_targets: bool = True,
+        scrub: Scrubber | None = None,
     ) -> None:
         super().__init__()
         self.engine_factory = engine_factory
@@ -91,22 +84,24 @@ class SiaApp(EngineActionsApp):
         """The target given on the command line; None opens the connect screen."""
         self.dirs = dirs or UserDirs.default()
         """Where settings, recent targets and argument edits live."""
-        self.snapshot_mode = snapshot_mode
-        """Hide ports and clocks, never read remembered settings (stable screenshots)."""
-        set_snapshot_mode(snapshot_mode)
+        self.remember_targets = remember_targets
+        """Add targets to the recent list (``demo`` does not: its port dies with it)."""
         self.engine: Engine | None = None
         """The engine for the current target."""
         self.stream_log: list[StreamEvent] = []
         """Stream events of the current invocation, for the live status view."""
+        self.console_state = ConsoleState()
         self.session = session
         self.secret_values = list(secret_values)
         self.secret_headers = list(secret_headers)
-        self._autosaved = set()
-        set_marked_values(self.secret_values)
-        set_reveal_marked(False)
+        self.display_policy = DisplayPolicy(scrub=scrub)
+        """How every screen shows text: secrets masked; ``scrub`` only from test harnesses."""
+        self._live = None
+        self._autosave_slot = None
         if session is not None:
             # A recorded session: every screen renders from its bytes, no client is built.
             self.engine = ReadOnlyEngine(session)
+        self.update_display_policy()
 
     # -- themes ------------------------------------------------------------------------------
     def get_theme_variable_defaults(self) -> dict[str, str]:
@@ -115,7 +110,7 @@ class SiaApp(EngineActionsApp):
     def on_mount(self) -> None:
         for theme in load_themes():
             self.register_theme(theme)
-        remembered = None if self.snapshot_mode else self.dirs.load_settings().get("theme")
+        remembered = self.dirs.load_settings().get("theme")
         # Set explicitly: TEXTUAL_THEME must not leak into what the user (or a snapshot) sees.
         self.theme = remembered if remembered in self.available_themes else DEFAULT_THEME
         self.theme_changed_signal.subscribe(self, self._remember_theme)
@@ -123,7 +118,10 @@ class SiaApp(EngineActionsApp):
             self.switch_mode("steps")
             for warning in self.session.warnings:
                 self.notify(
-                    visible(warning), title="Session warning", severity="warning", markup=False
+                    self.display_policy.visible(warning),
+                    title="Session warning",
+                    severity="warning",
+                    markup=False,
                 )
         elif self.initial_target is not None:
             self.connect(self.initial_target)
@@ -131,14 +129,13 @@ class SiaApp(EngineActionsApp):
             self.action_connect()
 
     async def on_unmount(self) -> None:
-        # Close the engine's HTTP client and any open stream: no socket outlives the app.
-        if self.engine is not None:
-            await self.engine.aclose()
-        set_marked_values(())  # the masking list is process-wide; it ends with this app
+        # Close the engines' HTTP clients and any open stream: no socket outlives the app.
+        for engine in (self.engine, self._live.engine if self._live else None):
+            if engine is not None:
+                await engine.aclose()
 
     def _remember_theme(self, theme: Any) -> None:
-        if not self.snapshot_mode:
-            self.dirs.save_setting("theme", theme.name)
+        self.dirs.save_setting("theme", theme.name)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from palette.system_commands(self, super().get_system_commands(screen))
@@ -149,21 +146,43 @@ class SiaApp(EngineActionsApp):
         """The engine's run, or None before a target is connected."""
         return self.engine.run if self.engine is not None else None
 
+    def update_display_policy(self) -> None:
+        """Mask every known secret on screen from now on: the credentials of the options,
+        a password in the card URL, and the values the user marked secret."""
+        run = self.current_run
+        location = run.target.location if run is not None else None
+        if location is None and self.initial_target is not None:
+            location = self.initial_target.location
+        self.display_policy = self.display_policy.masking(
+            secret_forms(
+                self.options,
+                location=location,
+                secret_values=self.secret_values,
+                secret_headers=self.secret_headers,
+            )
+        )
+        self.post_message(RunUpdated())
+
     def connect(self, target: Target, options: ClientOptions | None = None) -> None:
         """Point the debugger at ``target`` and run step 1 (retrieve the card)."""
-        if not self.snapshot_mode:
-            self.dirs.remember_target(target.location)
         self._start(target, options or self.options)
 
     @work(exclusive=True, group="engine")
     async def _start(self, target: Target, options: ClientOptions) -> None:
         if self.engine is not None:
             await self.engine.aclose()
+        await self.drop_live_run()
         self.stream_log.clear()
+        self.console_state = ConsoleState()
         self.session = None  # a live target: sending is allowed again
+        self.options = options
         self.engine = self.engine_factory(target, options, self._on_engine_update)
-        self.post_message(RunUpdated())
+        self.update_display_policy()
         await self._guarded(self.engine.step())
+        run = self.engine.run
+        if run.steps[0].status is StepStatus.PASSED and self.remember_targets:
+            # Only a target that answered: a typo or a dead port does not fill the list.
+            self.dirs.remember_target(target.location)
         self._default_skill()
 
     def _default_skill(self) -> None:
@@ -175,8 +194,8 @@ class SiaApp(EngineActionsApp):
         if len(skills) > 1 and self.engine is not None:
             self.engine.select_skill(skills[0])
             self.notify(
-                f"{len(skills)} skills advertised; working on {visible(skills[0])}. "
-                "Pick another on the Overview (1).",
+                f"{len(skills)} skills advertised; working on "
+                f"{self.display_policy.visible(skills[0])}. Pick another on the Overview (1).",
                 markup=False,
             )
 
@@ -194,7 +213,12 @@ class SiaApp(EngineActionsApp):
             refresh()
 
     def on_engine_failed(self, message: EngineFailed) -> None:
-        self.notify(visible(message.error), title="Engine error", severity="error", markup=False)
+        self.notify(
+            self.display_policy.visible(message.error),
+            title="Engine error",
+            severity="error",
+            markup=False,
+        )
 
     # -- actions (network work only in workers) ---------------------------------------------
     def action_connect(self) -> None:
@@ -204,7 +228,9 @@ class SiaApp(EngineActionsApp):
     def _connect_chosen(self, request: ConnectRequest | None) -> None:
         if request is None:
             return
-        self.add_secret_values(request.secret_values)
+        for value in request.secret_values:
+            if value not in self.secret_values:
+                self.secret_values.append(value)
         options = replace(
             self.options,
             headers=self.options.headers + request.headers,
@@ -221,12 +247,16 @@ class SiaApp(EngineActionsApp):
             self.engine.select_skill(skill_id)
         except Exception as exc:  # noqa: BLE001 - shown to the user
             self.notify(
-                visible(str(exc)), title="Cannot select skill", severity="error", markup=False
+                self.display_policy.visible(str(exc)),
+                title="Cannot select skill",
+                severity="error",
+                markup=False,
             )
             return
         self.post_message(RunUpdated())
         self.notify(
-            f"Skill selected: {visible(skill_id)}. Press 2 then r to run the steps.", markup=False
+            f"Skill selected: {self.display_policy.visible(skill_id)}. Press r to run the steps.",
+            markup=False,
         )
 
     def action_help(self) -> None:

@@ -1,100 +1,126 @@
-"""Render agent-sent text literally: no markup, control characters made visible, secrets masked."""
+"""Render agent-sent text literally: no markup, control characters made visible, secrets masked.
+
+How text is shown is one ``DisplayPolicy`` object, owned by the app and passed to every
+renderer: the values the user marked secret, whether this view reveals secrets (the Steps
+screen's ``s``, for that screen only), and an optional scrubber that test harnesses inject
+to hide volatile values (ports, clocks) in snapshots. There is no module-level state.
+"""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
 
 from rich.text import Text
 from textual.content import Content
 
 from sia_tui.core.engine import printable
-from sia_tui.core.session import MIN_LITERAL_LENGTH, is_credential_header
+from sia_tui.core.session import MIN_LITERAL_LENGTH, Redactor, is_credential_header
 
 #: Rendered views of untrusted text stop here; a "show all" action lifts the cap.
 DEFAULT_VIEW_LIMIT = 64 * 1024
 
 MASK = "••••••••"
 
-
-_VOLATILE = (
-    (re.compile(r"(127\.0\.0\.1|localhost):\d+"), r"\1:PORT"),
-    (re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"), "<uuid>"),
-    (re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:\d\d)"), "<time>"),
-    (re.compile(r"\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d\d \w{3} \d{4} [\d:]{8} GMT"), "<date>"),
-)
-_scrub_volatile = False
-#: Values the user marked secret, masked wherever they are shown (issue #6 item 3).
-_marked_values: tuple[str, ...] = ()
-_reveal_marked = False
+#: Rewrites text just before it is shown (tests: hide ports and clocks; never set by the app).
+Scrubber = Callable[[str], str]
 
 
-def set_snapshot_mode(enabled: bool) -> None:
-    """Hide ports, task ids and dates in everything shown, so snapshots are stable."""
-    global _scrub_volatile
-    _scrub_volatile = enabled
+@dataclass(frozen=True)
+class DisplayPolicy:
+    """How text reaches the screen; immutable, so a screen may derive its own (``revealing``)."""
 
+    marked: tuple[str, ...] = ()
+    """Every form of every known secret (``secret_forms``), longest first: masked on screen."""
+    reveal: bool = False
+    """Show credential headers and marked values in clear (only where the user asked)."""
+    scrub: Scrubber | None = None
+    """Injected by test harnesses for stable snapshots; the product never sets one."""
 
-def set_marked_values(values: Iterable[str]) -> None:
-    """Mask these values on screen from now on (shortest ones skipped, as in redaction)."""
-    global _marked_values
-    forms = {printable(v) for v in values if len(v) >= MIN_LITERAL_LENGTH}
-    # Longest first, so a secret containing another is masked whole.
-    _marked_values = tuple(sorted(forms, key=len, reverse=True))
+    def masking(self, forms: Iterable[str]) -> DisplayPolicy:
+        """This policy masking ``forms`` (see ``secret_forms``) wherever they are shown."""
+        # Longest first, so a secret containing another is masked whole.
+        return replace(self, marked=tuple(sorted(set(forms), key=len, reverse=True)))
 
+    def revealing(self, reveal: bool) -> DisplayPolicy:
+        """This policy with secrets shown in clear (``True``) or masked."""
+        return self if reveal == self.reveal else replace(self, reveal=reveal)
 
-def set_reveal_marked(reveal: bool) -> None:
-    """Show marked values in clear (the Steps screen's ``s``), like credential headers."""
-    global _reveal_marked
-    _reveal_marked = reveal
-
-
-def mask_marked(text: str) -> str:
-    """``text`` with every marked secret value replaced by the mask (unless revealed)."""
-    if _reveal_marked:
+    # -- masking -------------------------------------------------------------------------------
+    def mask_marked(self, text: str) -> str:
+        """``text`` with every marked secret value replaced by the mask (unless revealed)."""
+        if self.reveal:
+            return text
+        for value in self.marked:
+            if value in text:
+                text = text.replace(value, MASK)
         return text
-    for value in _marked_values:
-        if value in text:
-            text = text.replace(value, MASK)
-    return text
 
-
-def mask_in_place(text: str) -> str:
-    """``text`` with each marked value replaced by as many ``•`` as it has characters, so
-    an editor's columns and cursor stay where they were (unless revealed)."""
-    if _reveal_marked:
+    def mask_in_place(self, text: str) -> str:
+        """``text`` with each marked value replaced by as many ``•`` as it has characters, so
+        an editor's columns and cursor stay where they were (unless revealed)."""
+        if self.reveal:
+            return text
+        for value in self.marked:
+            if value in text:
+                text = text.replace(value, "•" * len(value))
         return text
-    for value in _marked_values:
-        if value in text:
-            text = text.replace(value, "•" * len(value))
-    return text
+
+    def header_value(self, name: str, value: str) -> str:
+        """The header value to show: masked when it is a credential, unless revealed."""
+        return masked_header(name, value, reveal=self.reveal)
+
+    # -- rendering -----------------------------------------------------------------------------
+    def visible(self, text: str, *, multiline: bool = True) -> str:
+        """``text`` with control characters replaced by visible symbols (``\\x1b`` -> ``␛``).
+
+        Terminal escape sequences from an agent must never reach the terminal; bidi
+        overrides must not reorder what the user reads. Delegates to the core's ``printable``.
+        """
+        shown = self.mask_marked(printable(text, keep_newlines=multiline))
+        return self.scrub(shown) if self.scrub is not None else shown
+
+    def literal(self, text: object, *, multiline: bool = False, style: str = "") -> Content:
+        """Agent text as ``Content``: never parsed as markup (``[bold]`` stays ``[bold]``)."""
+        return Content.styled(self.visible(str(text), multiline=multiline), style)
+
+    def literal_text(self, text: object) -> Text:
+        """Agent text as a rich ``Text`` for DataTable cells (never markup)."""
+        return Text(self.visible(str(text), multiline=False), no_wrap=True, end="")
 
 
-def scrub(text: str) -> str:
-    """``text`` with volatile values replaced (only in snapshot mode)."""
-    if _scrub_volatile:
-        for pattern, replacement in _VOLATILE:
-            text = pattern.sub(replacement, text)
-    return text
+#: The policy of a view that has no app policy to follow (nothing marked, nothing revealed).
+PLAIN = DisplayPolicy()
 
 
-def visible(text: str, *, multiline: bool = True) -> str:
-    """``text`` with control characters replaced by visible symbols (``\\x1b`` -> ``␛``).
+def policy_of(app: object) -> DisplayPolicy:
+    """The display policy of ``app`` (sia-tui's), or ``PLAIN`` for a screen hosted elsewhere."""
+    policy = getattr(app, "display_policy", PLAIN)
+    return policy if isinstance(policy, DisplayPolicy) else PLAIN
 
-    Terminal escape sequences from an agent must never reach the terminal; bidi
-    overrides must not reorder what the user reads. Delegates to the core's ``printable``.
+
+def secret_forms(
+    options: object,
+    *,
+    location: str | None = None,
+    secret_values: Iterable[str] = (),
+    secret_headers: Iterable[str] = (),
+) -> set[str]:
+    """Every form a known secret may take on screen: the bearer token and credential header
+    values of ``options``, a password or token in ``location``, the values the user marked
+    secret, each with the encodings an agent may echo it in. The same secrets the session
+    files and reports redact (``Redactor.from_options``), masked on every screen instead.
     """
-    return scrub(mask_marked(printable(text, keep_newlines=multiline)))
-
-
-def literal(text: object, *, multiline: bool = False, style: str = "") -> Content:
-    """Agent text as ``Content``: never parsed as markup (``[bold]`` stays ``[bold]``)."""
-    return Content.styled(visible(str(text), multiline=multiline), style)
-
-
-def literal_text(text: object) -> Text:
-    """Agent text as a rich ``Text`` for DataTable cells (never markup)."""
-    return Text(visible(str(text), multiline=False), no_wrap=True, end="")
+    redactor = Redactor.from_options(
+        options, location=location, secret_values=secret_values, secret_headers=secret_headers
+    )
+    # Shorter forms would mask innocent text everywhere ("ab" in every body).
+    return {
+        shown
+        for form in redactor.literals
+        for shown in (form, printable(form))
+        if len(shown) >= MIN_LITERAL_LENGTH
+    }
 
 
 def truncated(text: str, limit: int | None) -> tuple[str, bool]:

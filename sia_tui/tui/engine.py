@@ -7,6 +7,8 @@ from typing import Any, Protocol
 
 from sia_tui.core.engine import (
     ClientOptions,
+    ConsoleReply,
+    ConsoleRequest,
     DocumentCache,
     Procedure,
     Run,
@@ -32,6 +34,9 @@ class Engine(Protocol):
     def select_skill(self, skill_id: str) -> None: ...
     def set_mode(self, mode: str | None) -> None: ...
     async def cancel(self) -> Task | None: ...
+    async def console(
+        self, request: ConsoleRequest, on_event: Callable[[StreamEvent], None] | None = None
+    ) -> ConsoleReply: ...
     async def aclose(self) -> None: ...
 
 

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from textual import work
 from textual.worker import WorkerState
 
-from sia_tui.core.engine import StreamEvent
+from sia_tui.core.engine import ConsoleReply, ConsoleRequest, StreamEvent
+from sia_tui.tui.engine import Engine
 from sia_tui.tui.messages import EngineFailed, RunUpdated
+from sia_tui.tui.modes import mode_key
 from sia_tui.tui.session_actions import SessionApp
 
 #: The worker group every network call of the engine runs in.
@@ -16,6 +19,22 @@ ENGINE_GROUP = "engine"
 #: What the user is told when n, r or invoke would interrupt running steps.
 BUSY_NOTICE = "steps are running; wait or press R to restart"
 _ACTIVE = (WorkerState.PENDING, WorkerState.RUNNING)
+#: Where steps 7-11 wait, and what to do about it.
+ARGUMENTS_NOTICE = (
+    f"Steps 1-6 passed. Steps 7-11 need the skill's arguments: press {mode_key('invoke')} "
+    "to edit them, then ctrl+j to invoke."
+)
+
+
+@dataclass
+class ConsoleState:
+    """The plain A2A console's last message: in flight (events so far) or answered."""
+
+    skill_id: str | None = None
+    """The skill the console works on (chosen on the Overview or in the console)."""
+    sending: bool = False
+    events: list[StreamEvent] = field(default_factory=list)
+    reply: ConsoleReply | None = None
 
 
 class EngineActionsApp(SessionApp):
@@ -23,6 +42,8 @@ class EngineActionsApp(SessionApp):
 
     stream_log: list[StreamEvent]
     """Stream events of the current invocation, for the live status view."""
+    console_state: ConsoleState
+    """The plain A2A console's state (its screen redraws from it)."""
 
     # -- busy guard --------------------------------------------------------------------------
     @property
@@ -49,10 +70,26 @@ class EngineActionsApp(SessionApp):
         self.post_message(RunUpdated())
         self.maybe_autosave()
 
+    def refuse_if_nothing_to_run(self) -> bool:
+        """Tell the user why ``n`` / ``r`` have nothing to do, and return True, when the run
+        is over (complete, failed) or waits for arguments."""
+        run = self.engine.run if self.engine is not None else None
+        if run is None or not run.finished:
+            return False
+        if run.waiting_for_arguments:
+            self.notify(ARGUMENTS_NOTICE, title="Waiting for arguments")
+        else:
+            self.notify(
+                f"The run is complete: {run.headline}. Press R to run it again.",
+                title="Nothing more to run",
+                markup=False,
+            )
+        return True
+
     # -- actions (network work only in workers) ---------------------------------------------
     def action_run_next(self) -> None:
         """Run the next step."""
-        if self.refuse_if_read_only() or self.refuse_if_busy():
+        if self.refuse_if_read_only() or self.refuse_if_busy() or self.refuse_if_nothing_to_run():
             return
         self._run_next()
 
@@ -63,7 +100,7 @@ class EngineActionsApp(SessionApp):
 
     def action_run_all(self) -> None:
         """Run every remaining step."""
-        if self.refuse_if_read_only() or self.refuse_if_busy():
+        if self.refuse_if_read_only() or self.refuse_if_busy() or self.refuse_if_nothing_to_run():
             return
         self._run_all()
 
@@ -77,11 +114,7 @@ class EngineActionsApp(SessionApp):
         """Steps 7-11 wait for arguments: say where they come from, once the run pauses."""
         run = self.engine.run if self.engine is not None else None
         if run is not None and run.waiting_for_arguments:
-            self.notify(
-                "Steps 1-6 passed. Steps 7-11 need the skill's arguments: press 5 to "
-                "edit them, then ctrl+j to invoke.",
-                title="Waiting for arguments",
-            )
+            self.notify(ARGUMENTS_NOTICE, title="Waiting for arguments")
 
     def action_restart(self) -> None:
         """Start again from step 1 (re-fetches the card); may interrupt running steps."""
@@ -150,3 +183,42 @@ class EngineActionsApp(SessionApp):
         else:
             self.notify(f"Cancel requested; the task is now {task.state}.", markup=False)
         self.post_message(RunUpdated())
+
+    # -- the plain A2A console ---------------------------------------------------------------
+    def open_console(self, skill_id: str | None = None) -> None:
+        """Show the console, working on ``skill_id`` (a skill without a schema interface)."""
+        if skill_id is not None:
+            self.console_state.skill_id = skill_id
+        self.switch_mode("console")
+        self.post_message(RunUpdated())
+
+    def send_console(self, request: ConsoleRequest) -> None:
+        """Send one plain A2A message (in a worker); the console screen shows the reply."""
+        if self.refuse_if_read_only():
+            return
+        if self.engine is None or self.engine.run.interface is None:
+            self.notify(
+                "No agent card yet: connect (c) and let step 1 pass first.", severity="warning"
+            )
+            return
+        self.console_state.sending, self.console_state.events, self.console_state.reply = (
+            True,
+            [],
+            None,
+        )
+        self.post_message(RunUpdated())
+        self._send_console(self.engine, request)
+
+    @work(exclusive=True, group="console")
+    async def _send_console(self, engine: Engine, request: ConsoleRequest) -> None:
+        def on_event(event: StreamEvent) -> None:
+            self.console_state.events.append(event)
+            self.post_message(RunUpdated())
+
+        try:
+            self.console_state.reply = await engine.console(request, on_event)
+        except Exception as exc:  # noqa: BLE001 - an engine bug is shown, never a crash
+            self.post_message(EngineFailed(f"{type(exc).__name__}: {exc}"))
+        finally:
+            self.console_state.sending = False
+            self.post_message(RunUpdated())

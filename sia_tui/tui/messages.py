@@ -22,10 +22,3 @@ class EngineFailed(Message):
     """An engine call raised instead of recording a step result (shown, never a crash)."""
 
     error: str
-
-
-@dataclass
-class JumpToArtifact(Message):
-    """The user followed a ``supporting_record_refs`` link to an artifact id."""
-
-    artifact_id: str

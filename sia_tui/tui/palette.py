@@ -8,23 +8,18 @@ from typing import TYPE_CHECKING
 
 from textual.app import SystemCommand
 
+from sia_tui.tui.modes import MODE_SPECS
+
 if TYPE_CHECKING:
     from sia_tui.tui.app import SiaApp
 
-_MODES = (
-    ("overview", "the Agent Card and skill picker"),
-    ("steps", "the eleven steps and their evidence"),
-    ("digests", "the three-way digest inspector"),
-    ("document", "the Skill Interface Document browser"),
-    ("invoke", "the argument editor"),
-    ("results", "the result and supporting records"),
-    ("history", "the autosaved runs (open one read-only, delete)"),
-    ("compose", "the composition check and interface diff"),
-)
+#: Textual's own commands that sia-tui replaces (its theme picker, its screenshot, which
+#: fails when the download folder is missing).
+_REPLACED = ("theme", "change theme", "screenshot")
 
 
 def system_commands(app: SiaApp, inherited: Iterable[SystemCommand]) -> Iterable[SystemCommand]:
-    """The app's commands, then Textual's own (minus its theme picker, replaced below)."""
+    """The app's commands, then Textual's own (minus the ones replaced here)."""
     yield SystemCommand("step: run next", "Run the next step (n)", app.action_run_next)
     yield SystemCommand("step: run all", "Run every remaining step (r)", app.action_run_all)
     yield SystemCommand(
@@ -41,6 +36,12 @@ def system_commands(app: SiaApp, inherited: Iterable[SystemCommand]) -> Iterable
         "Save this run as a redacted session file (ctrl+s)",
         app.action_save_session,
     )
+    if app.has_live_run:
+        yield SystemCommand(
+            "session: back to the live run",
+            "Leave the recorded run; the live one comes back unchanged (esc)",
+            app.action_back_to_live,
+        )
     yield SystemCommand(
         "session: mark value secret",
         "Mask a value on screen and redact it from saved sessions",
@@ -49,7 +50,12 @@ def system_commands(app: SiaApp, inherited: Iterable[SystemCommand]) -> Iterable
     yield SystemCommand(
         "arguments: reset to skeleton",
         "Replace the argument text by the input schema's skeleton (f3)",
-        partial(reset_arguments, app),
+        partial(on_invoke, app, "reset"),
+    )
+    yield SystemCommand(
+        "arguments: use the example",
+        "Replace the argument text by the schema's or the card skill's example (f4)",
+        partial(on_invoke, app, "use_example"),
     )
     for which in ("advertised", "returned", "computed"):
         yield SystemCommand(
@@ -62,15 +68,29 @@ def system_commands(app: SiaApp, inherited: Iterable[SystemCommand]) -> Iterable
         "Copy the canonical JCS text of the selected value (Digests screen)",
         partial(_on_digests, app, "copy_canonical"),
     )
-    for mode, help_text in _MODES:
-        yield SystemCommand(f"mode: {mode}", f"Show {help_text}", partial(app.switch_mode, mode))
+    yield SystemCommand(
+        "clipboard: write the last copy to a file",
+        "When the terminal ignored the clipboard (OSC 52): the text in the download folder",
+        app.action_write_last_copy,
+    )
+    yield SystemCommand(
+        "app: screenshot",
+        "Save an SVG of the screen in the download folder (f12; secrets stay masked)",
+        app.action_screenshot_to_file,
+    )
+    for spec in MODE_SPECS:
+        yield SystemCommand(
+            f"mode: {spec.name}",
+            f"Show {spec.about} ({spec.key})",
+            partial(app.switch_mode, spec.name),
+        )
     for name in sorted(app.available_themes):
         if name.startswith("sia-") or name in ("textual-dark", "textual-light"):
             yield SystemCommand(
                 f"theme: {name}", "Switch theme (remembered)", partial(setattr, app, "theme", name)
             )
     for command in inherited:
-        if command.title.lower() not in ("theme", "change theme"):
+        if command.title.lower() not in _REPLACED:
             yield command
 
 
@@ -81,8 +101,7 @@ def copy_digest(app: SiaApp, which: str) -> None:
     if value is None:
         app.notify(f"No {which} digest yet.", severity="warning")
         return
-    app.copy_to_clipboard(value)
-    app.notify(f"Copied the {which} digest.", markup=False)
+    app.copy_text(value, f"the {which} digest")
 
 
 def _on_digests(app: SiaApp, action: str) -> None:
@@ -95,16 +114,16 @@ def _on_digests(app: SiaApp, action: str) -> None:
     app.screen.action_copy_canonical()
 
 
-def reset_arguments(app: SiaApp) -> None:
-    """Put the input schema's skeleton in the editor (switching to the Invoke screen)."""
+def on_invoke(app: SiaApp, action: str) -> None:
+    """Run an argument-editor action (``reset``, ``use_example``), switching to Invoke first."""
     from sia_tui.tui.screens.invoke import InvokeScreen
 
-    def reset() -> None:
+    def run() -> None:
         if isinstance(app.screen, InvokeScreen):
-            app.screen.action_reset()
+            getattr(app.screen, f"action_{action}")()
 
     if isinstance(app.screen, InvokeScreen):
-        reset()
+        run()
     else:
         app.switch_mode("invoke")
-        app.call_later(reset)
+        app.call_later(run)

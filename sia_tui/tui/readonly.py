@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from sia_tui.core.engine import Run, SiaError, StepResult, Task
+from sia_tui.core.engine import (
+    ConsoleReply,
+    ConsoleRequest,
+    Run,
+    SiaError,
+    StepResult,
+    StreamEvent,
+    Task,
+)
 from sia_tui.core.session import LoadedSession
 
 #: Session files are recognised by this text near their start (``"format": "sia-session/2"``).
@@ -76,6 +85,11 @@ class ReadOnlyEngine:
         """Choosing a mode sends nothing; ignored."""
 
     async def cancel(self) -> Task | None:
+        raise self._refuse()
+
+    async def console(
+        self, request: ConsoleRequest, on_event: Callable[[StreamEvent], None] | None = None
+    ) -> ConsoleReply:
         raise self._refuse()
 
     async def aclose(self) -> None:

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import re
+import threading
 import time
 from collections.abc import Iterable
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 
 from textual import work
-from textual.app import App
 
-from sia_tui.core.engine import ClientOptions, Run, SiaError
+from sia_tui.core.engine import ClientOptions, Run, SiaError, StreamEvent
 from sia_tui.core.session import (
     LoadedSession,
     RedactionHit,
@@ -21,8 +21,9 @@ from sia_tui.core.session import (
     preview_redactions,
 )
 from sia_tui.core.session import save_session as write_session
-from sia_tui.tui.display import set_marked_values, visible
+from sia_tui.tui.display import DisplayPolicy
 from sia_tui.tui.engine import Engine
+from sia_tui.tui.exports import ExportsApp
 from sia_tui.tui.messages import RunUpdated
 from sia_tui.tui.readonly import ReadOnlyEngine, read_only_notice
 from sia_tui.tui.screens.prompt import PromptScreen
@@ -38,6 +39,31 @@ def default_session_path(run: Run, now: float | None = None) -> str:
     return f"./sia-{skill}-{stamp}.session.json"
 
 
+@dataclass
+class LiveRun:
+    """The live engine, kept aside while a recorded run from the history is on screen."""
+
+    engine: Engine
+    stream_log: list[StreamEvent]
+    mode: str
+
+
+@dataclass
+class AutosaveSlot:
+    """The history entry of the run on screen: later saves of the same run update it."""
+
+    run: Run
+    state: tuple[int, tuple[str, ...]]
+    entry_id: str | None = None
+    #: One save at a time per run, so the second one knows the first one's entry.
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+
+def _state(run: Run) -> tuple[int, tuple[str, ...]]:
+    """What changes when a run moves on: its exchanges and its step statuses."""
+    return len(run.exchanges), tuple(s.status.value for s in run.steps)
+
+
 def _snapshot(run: Run) -> Run:
     """A shallow copy the saving thread can read while the engine moves on."""
     return replace(
@@ -45,20 +71,27 @@ def _snapshot(run: Run) -> Run:
     )
 
 
-class SessionApp(App[None]):
+class SessionApp(ExportsApp):
     """Session features of ``SiaApp``: its subclass sets the attributes declared here."""
 
     engine: Engine | None
     options: ClientOptions
-    snapshot_mode: bool
+    stream_log: list[StreamEvent]
+    display_policy: DisplayPolicy
     session: LoadedSession | None
     """The recorded session on screen (read-only), or None for a live target."""
     secret_values: list[str]
     """Values the user marked secret: redacted in files, masked on screen."""
     secret_headers: list[str]
     """Header names the user marked secret."""
-    _autosaved: set[tuple[int, int, tuple[str, ...]]]
-    """Run states already autosaved, so each finished run is saved once."""
+    _autosave_slot: AutosaveSlot | None
+    """The run last autosaved and its history entry, so each run is one entry."""
+    _live: LiveRun | None
+    """The live run while a recorded one from the history is shown (Esc goes back)."""
+
+    def update_display_policy(self) -> None:
+        """Recompute the display policy (``SiaApp``)."""
+        raise NotImplementedError
 
     # -- read-only ---------------------------------------------------------------------------
     @property
@@ -83,7 +116,7 @@ class SessionApp(App[None]):
         except SiaError as exc:
             self.call_from_thread(
                 self.notify,
-                visible(str(exc)),
+                self.display_policy.visible(str(exc)),
                 title="Cannot open session",
                 severity="error",
                 markup=False,
@@ -93,15 +126,60 @@ class SessionApp(App[None]):
 
     @work(exclusive=True, group="engine")
     async def install_session(self, loaded: LoadedSession) -> None:
-        """Replace the live engine (closing it) by the recorded run; show its steps."""
-        if self.engine is not None:
-            await self.engine.aclose()
+        """Show the recorded run on every screen; the live one waits aside, unchanged, until
+        Esc (``back_to_live``) brings it back."""
+        if self.engine is not None and self.session is None:
+            self._live = LiveRun(self.engine, list(self.stream_log), self.current_mode)
+        elif self.engine is not None:
+            await self.engine.aclose()  # another recorded run: nothing live to keep
         self.session = loaded
         self.engine = ReadOnlyEngine(loaded)
+        self.stream_log = []
         await self.switch_mode("steps")
         self.post_message(RunUpdated())
+        self.notify(
+            "A recorded run, read-only: nothing is sent. Esc returns to the live run."
+            if self._live is not None
+            else "A recorded run, read-only: nothing is sent.",
+            title="History",
+        )
         for warning in loaded.warnings:
-            self.notify(visible(warning), title="Session warning", severity="warning", markup=False)
+            self.notify(
+                self.display_policy.visible(warning),
+                title="Session warning",
+                severity="warning",
+                markup=False,
+            )
+
+    @property
+    def has_live_run(self) -> bool:
+        """True while a recorded run is shown and the live one waits aside."""
+        return self._live is not None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Esc means "back to the live run" only while one waits aside.
+        if action == "back_to_live":
+            return self._live is not None
+        return True
+
+    def action_back_to_live(self) -> None:
+        """Leave the recorded run: the live run comes back as it was left."""
+        live, self._live = self._live, None
+        if live is None:
+            self.notify("No live run to go back to.", severity="warning")
+            return
+        self.session = None
+        self.engine = live.engine
+        self.stream_log = live.stream_log
+        self.switch_mode(live.mode)
+        self.post_message(RunUpdated())
+        self.notify("Back to the live run.")
+
+    async def drop_live_run(self) -> None:
+        """Close the live run kept aside (a new target replaces it)."""
+        live, self._live = self._live, None
+        if live is not None:
+            await live.engine.aclose()
 
     # -- save --------------------------------------------------------------------------------
     def _save_options(self) -> ClientOptions:
@@ -124,7 +202,11 @@ class SessionApp(App[None]):
             )
         except SiaError as exc:
             self.call_from_thread(
-                self.notify, visible(str(exc)), title="Cannot save", severity="error", markup=False
+                self.notify,
+                self.display_policy.visible(str(exc)),
+                title="Cannot save",
+                severity="error",
+                markup=False,
             )
             return
         self.call_from_thread(self._show_preview, run, hits)
@@ -151,12 +233,16 @@ class SessionApp(App[None]):
             )
         except SiaError as exc:
             self.call_from_thread(
-                self.notify, visible(str(exc)), title="Cannot save", severity="error", markup=False
+                self.notify,
+                self.display_policy.visible(str(exc)),
+                title="Cannot save",
+                severity="error",
+                markup=False,
             )
             return
         self.call_from_thread(
             self.notify,
-            visible(
+            self.display_policy.visible(
                 f"Saved {saved.path} ({saved.size:,} bytes, {len(saved.redactions)} redactions)"
             ),
             title="Session saved",
@@ -165,29 +251,39 @@ class SessionApp(App[None]):
 
     # -- autosave ----------------------------------------------------------------------------
     def maybe_autosave(self) -> None:
-        """Autosave the run into the history once it has finished (never in snapshot mode)."""
+        """Autosave the run into the history each time it finishes; one entry per run.
+
+        A run is saved after steps 1-6 (waiting for arguments) and again after its
+        invocation: the second save updates the first entry instead of adding one.
+        """
         run = self.engine.run if self.engine is not None else None
-        if run is None or self.snapshot_mode or self.read_only or not run.finished:
+        if run is None or self.read_only or not run.finished:
             return
-        key = (id(run), len(run.exchanges), tuple(s.status.value for s in run.steps))
-        if key in self._autosaved:
-            return
-        self._autosaved.add(key)
-        self._autosave(_snapshot(run))
+        slot = self._autosave_slot
+        if slot is not None and slot.run is run:
+            if slot.state == _state(run):
+                return  # nothing new since the last save
+            slot.state = _state(run)
+        else:
+            slot = self._autosave_slot = AutosaveSlot(run, _state(run))
+        self._autosave(_snapshot(run), slot)
 
     @work(thread=True, group="autosave")
-    def _autosave(self, run: Run) -> None:
+    def _autosave(self, run: Run, slot: AutosaveSlot) -> None:
         try:
-            autosave(
-                run,
-                self.options,
-                secret_values=self.secret_values,
-                secret_headers=self.secret_headers,
-            )
+            with slot.lock:
+                path = autosave(
+                    run,
+                    self.options,
+                    secret_values=self.secret_values,
+                    secret_headers=self.secret_headers,
+                    entry_id=slot.entry_id,
+                )
+                slot.entry_id = path.name.removesuffix(".session.json")
         except Exception as exc:  # noqa: BLE001 - a failed autosave is a notice, never a crash
             self.call_from_thread(
                 self.notify,
-                visible(f"{type(exc).__name__}: {exc}"),
+                self.display_policy.visible(f"{type(exc).__name__}: {exc}"),
                 title="Autosave failed",
                 severity="warning",
                 markup=False,
@@ -201,8 +297,7 @@ class SessionApp(App[None]):
         for value in values:
             if value and value not in self.secret_values:
                 self.secret_values.append(value)
-        set_marked_values(self.secret_values)
-        self.post_message(RunUpdated())
+        self.update_display_policy()
 
     def action_mark_secret(self) -> None:
         """Ask for a value to treat as secret."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from textual.app import App
+from textual.app import App, ComposeResult
 from textual.widgets import DataTable, Input, Static
 
 from sia_tui.agent.catalog import SKILLS_BY_ID
@@ -13,17 +13,17 @@ from sia_tui.agent.documents import assemble
 from sia_tui.core.canonical import digest_of
 from sia_tui.core.compose import check_composition
 from sia_tui.core.diff import diff_documents
-from sia_tui.tui.screens.compose import ComposeScreen
+from sia_tui.tui.screens.compose import ComposePanel
 from tests.support.compose_docs import reservation_v1, reservation_v1_1_breaking
 
 Agent = Callable[..., Any]
 
 
 class ComposeApp(App[None]):
-    """Hosts the screen alone, as the TUI's compose mode will."""
+    """Hosts the panel alone (the TUI's Compose mode is a screen around it)."""
 
-    def on_mount(self) -> None:
-        self.push_screen(ComposeScreen())
+    def compose(self) -> ComposeResult:
+        yield ComposePanel()
 
 
 def _text(widget: Static) -> str:
@@ -41,8 +41,7 @@ async def test_look_alike_verdict_shows_which_fields_differ() -> None:
     }
     verdict = check_composition(docs["measure_link_capacity"], docs["admit_traffic_demand"])
     async with ComposeApp().run_test(size=(140, 50)) as pilot:
-        screen = pilot.app.screen
-        assert isinstance(screen, ComposeScreen)
+        screen = pilot.app.query_one(ComposePanel)
         screen.show_verdict(verdict)
         await pilot.pause()
         panel = screen.query_one("#verdict", Static)
@@ -56,13 +55,12 @@ async def test_look_alike_verdict_shows_which_fields_differ() -> None:
 async def test_diff_shows_old_and_new_side_by_side() -> None:
     diff = diff_documents(reservation_v1(), reservation_v1_1_breaking())
     async with ComposeApp().run_test(size=(140, 50)) as pilot:
-        screen = pilot.app.screen
-        assert isinstance(screen, ComposeScreen)
+        screen = pilot.app.query_one(ComposePanel)
         screen.show_diff(diff)
         await pilot.pause()
         table = screen.query_one("#changes", DataTable)
         assert "input tenant_id member" in _column(table, 1)
-        assert "['queued']" in _column(table, 3)  # B's side of the output enum change
+        assert '["queued"]' in _column(table, 3)  # B's side of the output enum change, as JSON
         version = _text(screen.query_one("#version", Static))
         assert "breaking change but minor bump" in version  # RULES SID2
 
@@ -71,8 +69,7 @@ async def test_agent_text_is_shown_literally() -> None:
     up, down = reservation_v1(), reservation_v1()
     up["skill_id"] = "[bold red]evil[/]\x1b[2J"
     async with ComposeApp().run_test(size=(140, 50)) as pilot:
-        screen = pilot.app.screen
-        assert isinstance(screen, ComposeScreen)
+        screen = pilot.app.query_one(ComposePanel)
         screen.show_verdict(check_composition(up, down))
         await pilot.pause()
         text = _text(screen.query_one("#verdict", Static))
@@ -82,8 +79,7 @@ async def test_agent_text_is_shown_literally() -> None:
 async def test_compose_button_fetches_both_skills(reference_agent: Agent) -> None:
     url = reference_agent().url
     async with ComposeApp().run_test(size=(140, 50)) as pilot:
-        screen = pilot.app.screen
-        assert isinstance(screen, ComposeScreen)
+        screen = pilot.app.query_one(ComposePanel)
         for widget_id, value in (
             ("left-card", url),
             ("left-skill", "measure_available_bandwidth"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -25,6 +26,32 @@ APPENDIX_B_TEXT = """{
 
 
 SIZE = (120, 36)
+#: A small terminal (a laptop split at a plugfest): every screen must fit it.
+SMALL = (80, 24)
+
+#: Values that change from run to run, hidden in snapshots (the app never hides them itself).
+_VOLATILE = (
+    (re.compile(r"(127\.0\.0\.1|localhost):\d+"), r"\1:PORT"),
+    (re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"), "<uuid>"),
+    (re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:\d\d)"), "<time>"),
+    (re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d"), "<time>"),
+    (re.compile(r"\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d\d \w{3} \d{4} [\d:]{8} GMT"), "<date>"),
+)
+
+
+def snapshot_scrub(text: str) -> str:
+    """``text`` with ports, task ids and clocks replaced, so snapshots are stable."""
+    for pattern, replacement in _VOLATILE:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+def snapshot_app(*args: Any, **kwargs: Any) -> SiaApp:
+    """A ``SiaApp`` that draws the same screen every run: volatile values scrubbed (through
+    the display policy's test seam) and no blinking cursor (reduced motion)."""
+    app = SiaApp(*args, scrub=snapshot_scrub, **kwargs)
+    app.animation_level = "none"
+    return app
 
 
 async def settle(pilot: Pilot[Any]) -> None:

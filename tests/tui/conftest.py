@@ -12,6 +12,7 @@ from textual.pilot import Pilot
 from sia_tui.core.engine.model import Target
 from sia_tui.tui.app import SiaApp
 from sia_tui.tui.storage import UserDirs
+from tests.support.tui import snapshot_app
 
 
 @pytest.fixture(autouse=True)
@@ -31,9 +32,9 @@ def user_dirs(tmp_path: Path) -> UserDirs:
 def make_app(reference_agent: Any, user_dirs: UserDirs) -> Callable[..., SiaApp]:
     """``make_app(fault=None)``: an app pointed at a fresh reference agent."""
 
-    def build(fault: str | None = None, *, snapshot_mode: bool = True) -> SiaApp:
+    def build(fault: str | None = None) -> SiaApp:
         agent = reference_agent(fault=fault)
-        return SiaApp(Target(agent.url), dirs=user_dirs, snapshot_mode=snapshot_mode)
+        return snapshot_app(Target(agent.url), dirs=user_dirs)
 
     return build
 

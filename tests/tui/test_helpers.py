@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from sia_tui.tui.display import literal, masked_header, scrub, set_snapshot_mode, visible
+from sia_tui.tui.display import PLAIN, DisplayPolicy, masked_header
 from sia_tui.tui.highlight import json_content
 from sia_tui.tui.screens.connect import parse_headers
 from sia_tui.tui.storage import UserDirs
@@ -19,6 +19,7 @@ from sia_tui.tui.themes import (
     parse_theme,
     theme_dirs,
 )
+from tests.support.tui import snapshot_scrub
 
 REPO_THEMES = Path(__file__).resolve().parents[2] / "themes"
 
@@ -73,9 +74,9 @@ def test_unreadable_theme_file_raises_theme_error(tmp_path: Path) -> None:
 
 def test_agent_text_never_becomes_markup_or_escapes() -> None:
     hostile = "[bold red]pwned[/bold red] [/foo] \x1b[2J\x07"
-    assert literal(hostile).plain == "[bold red]pwned[/bold red] [/foo] ␛[2J␇"
-    assert visible("a\nb\tc") == "a\nb\tc"
-    assert "\n" not in literal("a\nb").plain
+    assert PLAIN.literal(hostile).plain == "[bold red]pwned[/bold red] [/foo] ␛[2J␇"
+    assert PLAIN.visible("a\nb\tc") == "a\nb\tc"
+    assert "\n" not in PLAIN.literal("a\nb").plain
 
 
 def test_secret_headers_are_masked_unless_revealed() -> None:
@@ -85,19 +86,19 @@ def test_secret_headers_are_masked_unless_revealed() -> None:
     assert masked_header("Content-Type", "application/json") == "application/json"
 
 
-def test_snapshot_mode_hides_ports_ids_and_clocks() -> None:
+def test_the_test_scrubber_hides_ports_ids_and_clocks_only_where_injected() -> None:
+    """Snapshots hide volatile values through the policy a test injects; the product's
+    policy shows them, and no policy changes another (no module-level state)."""
     text = "http://127.0.0.1:41234/x 0b8e4c1e-1b2c-4d5e-8f90-123456789abc 2026-08-11T12:00:01Z"
-    set_snapshot_mode(True)
-    try:
-        assert scrub(text) == "http://127.0.0.1:PORT/x <uuid> <time>"
-    finally:
-        set_snapshot_mode(False)
-    assert scrub(text) == text
+    scrubbing = DisplayPolicy(scrub=snapshot_scrub)
+    assert scrubbing.visible(text) == "http://127.0.0.1:PORT/x <uuid> <time>"
+    assert PLAIN.visible(text) == text
+    assert DisplayPolicy().visible(text) == text
 
 
 def test_a_5mb_body_is_cut_before_rendering() -> None:
     body = json.dumps({"blob": "x" * (5 * 1024 * 1024)})
-    content = json_content(body, limit=64 * 1024)
+    content = json_content(body, PLAIN, limit=64 * 1024)
     assert len(content.plain) < 70 * 1024
     assert "more characters hidden" in content.plain
 
@@ -109,7 +110,7 @@ def test_a_5mb_exchange_in_pretty_view_is_not_parsed_and_is_cut() -> None:
 
     body = json.dumps({"blob": "x" * (5 * 1024 * 1024)}).encode()
     exchange = Exchange(1, "invoke", "POST", "http://a/rpc", (), b"{}", 200, (), body)
-    content = exchange_content(exchange, pretty=True, reveal=False, limit=64 * 1024)
+    content = exchange_content(exchange, PLAIN, pretty=True, limit=64 * 1024)
     assert f"response body ({len(body):,} bytes, raw)" in content.plain
     assert len(content.plain) < 70 * 1024
 

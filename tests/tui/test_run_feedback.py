@@ -25,6 +25,7 @@ from tests.support.tui import (
     invoke_appendix_b,
     record_notices,
     settle,
+    snapshot_app,
     static_text,
     wait_until,
 )
@@ -83,9 +84,7 @@ def gated_app(user_dirs: UserDirs) -> tuple[SiaApp, list[GatedEngine]]:
         built.append(GatedEngine(target))
         return built[-1]
 
-    return SiaApp(
-        Target("fake-card.json"), engine_factory=factory, dirs=user_dirs, snapshot_mode=True
-    ), built
+    return snapshot_app(Target("fake-card.json"), engine_factory=factory, dirs=user_dirs), built
 
 
 async def test_n_and_r_while_a_step_runs_are_refused_not_cancelling_it(user_dirs: UserDirs) -> None:
@@ -246,7 +245,7 @@ async def test_save_dialog_types_into_the_path_field(make_app: Any) -> None:
 
 
 async def test_overview_after_a_failed_step_one_shows_why(user_dirs: UserDirs) -> None:
-    app = SiaApp(Target("http://127.0.0.1:1"), dirs=user_dirs, snapshot_mode=True)
+    app = snapshot_app(Target("http://127.0.0.1:1"), dirs=user_dirs)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         run = app.current_run
@@ -298,13 +297,13 @@ async def test_not_jcs_digests_single_out_the_computed_one(make_app: Any) -> Non
         await pilot.press("3")
         await settle(pilot)
         table = app.screen.query_one("#interface", DataTable)
-        verdicts = [str(table.get_row_at(r)[2]) for r in range(3)]
+        verdicts = [str(table.get_row_at(r)[1]) for r in range(3)]
         assert verdicts == ["✔ = returned", "✔ = advertised", "✘ ≠ both"]
         assert "computed over the returned document differs from both" in static_text(
             app, "#forensics"
         )
         # The computed digest's differing tail is underlined.
-        computed = table.get_row_at(2)[1]
+        computed = table.get_row_at(2)[2]
         assert any("underline" in str(span.style) for span in computed.spans)
 
 
@@ -320,11 +319,12 @@ async def test_overview_shortens_digests_to_sixteen_hex(make_app: Any) -> None:
 
 
 def test_a_running_step_says_it_waits_for_the_answer() -> None:
+    from sia_tui.tui.display import PLAIN
     from sia_tui.tui.render.evidence import step_content
 
     run = Run(Target("fake-card.json"))
     run.steps[2].status = StepStatus.RUNNING
-    shown = str(step_content(run, run.steps[2], pretty=True, reveal=False, limit=None))
+    shown = str(step_content(run, run.steps[2], PLAIN, pretty=True, limit=None))
     assert "waiting for the answer…" in shown and "No request was sent" not in shown
 
 
@@ -336,13 +336,7 @@ async def test_read_only_results_never_ask_to_invoke(
 
     path = tmp_path / "ok.session.json"
     save_session(await record_run(reference_agent().url), ClientOptions(), path)
-    app = SiaApp(
-        None,
-        session=load_session(path),
-        engine_factory=no_network,
-        dirs=user_dirs,
-        snapshot_mode=True,
-    )
+    app = snapshot_app(None, session=load_session(path), engine_factory=no_network, dirs=user_dirs)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("6")

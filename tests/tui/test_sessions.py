@@ -25,10 +25,12 @@ from sia_tui.tui.storage import UserDirs
 from sia_tui.tui.widgets.argument_editor import ArgumentEditor
 from tests.support.tui import (
     SIZE,
+    invoke_appendix_b,
     no_network,
     record_notices,
     record_run,
     settle,
+    snapshot_app,
     static_text,
     wait_until,
 )
@@ -40,9 +42,7 @@ async def test_save_previews_redactions_and_writes_no_bearer(
     reference_agent: Any, user_dirs: UserDirs, tmp_path: Path
 ) -> None:
     agent = reference_agent()
-    app = SiaApp(
-        Target(agent.url), ClientOptions(bearer=CANARY_BEARER), dirs=user_dirs, snapshot_mode=True
-    )
+    app = snapshot_app(Target(agent.url), ClientOptions(bearer=CANARY_BEARER), dirs=user_dirs)
     told = record_notices(app)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -97,14 +97,22 @@ async def test_r_autosaves_the_finished_run_once(reference_agent: Any, user_dirs
     assert entries[0].skill == "evaluate_resource_condition"
 
 
-async def test_snapshot_mode_never_autosaves(make_app: Any) -> None:
-    app = make_app("digest-card")
+async def test_a_run_is_one_history_entry_updated_after_its_invocation(make_app: Any) -> None:
+    """Issue 15: steps 1-6 autosave the run; invoking it updates that entry (not a second
+    one), and the entry names the agent and the skill, not only the URL."""
+    app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("2", "r")
-        await settle(pilot)
-        assert app.current_run is not None and app.current_run.failed_step is not None
-    assert history.list_history() == []
+        await wait_until(pilot, lambda: len(history.list_history()) == 1)
+        first = history.list_history()[0]
+        assert first.outcome == "incomplete"
+        await invoke_appendix_b(pilot)
+        await wait_until(pilot, lambda: history.list_history()[0].outcome == "passed")
+    entries = history.list_history()
+    assert [e.id for e in entries] == [first.id]
+    assert entries[0].agent == "sia-tui reference agent"
+    assert entries[0].skill == "evaluate_resource_condition"
 
 
 async def test_open_session_shows_failing_step_without_network(
@@ -114,13 +122,7 @@ async def test_open_session_shows_failing_step_without_network(
     path = tmp_path / "digest-card.session.json"
     save_session(await record_run(agent.url), ClientOptions(), path)
     agent.stop()  # nothing to talk to, and the factory below fails on any attempt
-    app = SiaApp(
-        None,
-        session=load_session(path),
-        engine_factory=no_network,
-        dirs=user_dirs,
-        snapshot_mode=True,
-    )
+    app = snapshot_app(None, session=load_session(path), engine_factory=no_network, dirs=user_dirs)
     told = record_notices(app)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -172,7 +174,7 @@ async def test_history_opens_read_only_and_deletes_after_asking(
 ) -> None:
     agent = reference_agent(fault="digest-card")
     history.autosave(await record_run(agent.url), ClientOptions())
-    app = SiaApp(Target(agent.url), dirs=user_dirs, snapshot_mode=True)
+    app = snapshot_app(Target(agent.url), dirs=user_dirs)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("7")
@@ -180,7 +182,9 @@ async def test_history_opens_read_only_and_deletes_after_asking(
         assert isinstance(app.screen, HistoryMode)
         table = app.screen.query_one("#history", DataTable)
         assert table.row_count == 1
-        assert [str(c) for c in table.get_row_at(0)][3:] == ["failed", "4"]
+        row = [str(c) for c in table.get_row_at(0)]
+        # The agent and the skill name the run, then its outcome and failing step.
+        assert row[1:5] == ["sia-tui reference agent", "evaluate_resource_condition", "failed", "4"]
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, StepsScreen) and app.read_only)
         await settle(pilot)
@@ -228,7 +232,7 @@ async def test_connect_screen_takes_secret_values(
     reference_agent: Any, user_dirs: UserDirs
 ) -> None:
     agent = reference_agent()
-    app = SiaApp(dirs=user_dirs, snapshot_mode=True)
+    app = snapshot_app(dirs=user_dirs)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         app.screen.query_one("#location", Input).value = agent.url

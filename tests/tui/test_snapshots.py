@@ -13,7 +13,6 @@ from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.session import history, load_session, save_session
 from sia_tui.tui.app import SiaApp
 from sia_tui.tui.storage import UserDirs
-from sia_tui.tui.widgets.target_header import stable_location
 from tests.support.tui import (
     APPENDIX_B_TEXT,
     SIZE,
@@ -21,6 +20,8 @@ from tests.support.tui import (
     no_network,
     record_run,
     settle,
+    snapshot_app,
+    snapshot_scrub,
 )
 
 
@@ -238,7 +239,7 @@ def test_compose_refuses_the_look_alike_pair(snap_compare: Any, make_app: Any) -
         await settle(pilot)
         for side in ("left", "right"):  # the fields hold the real port; hide it once sent
             field = screen.query_one(f"#{side}-card", Input)
-            field.value = stable_location(field.value, snapshot_mode=True)
+            field.value = snapshot_scrub(field.value)
         await settle(pilot)
 
     assert snap_compare(make_app(), terminal_size=SIZE, run_before=run_before)
@@ -254,11 +255,5 @@ def test_read_only_session_shows_the_recorded_failure(
     agent = reference_agent(fault="digest-card")
     save_session(asyncio.run(record_run(agent.url)), ClientOptions(), path)
     agent.stop()
-    app = SiaApp(
-        None,
-        session=load_session(path),
-        engine_factory=no_network,
-        dirs=user_dirs,
-        snapshot_mode=True,
-    )
+    app = snapshot_app(None, session=load_session(path), engine_factory=no_network, dirs=user_dirs)
     assert snap_compare(app, terminal_size=SIZE, run_before=settle)

@@ -25,6 +25,7 @@ from tests.support.tui import (
     invoke_appendix_b,
     no_network,
     settle,
+    snapshot_app,
     static_text,
     wait_until,
 )
@@ -73,7 +74,7 @@ async def test_x_cancels_the_running_task_and_the_screen_says_cancelled(
     9 is cancelled (⊗), and nothing is reported as failed."""
     agent = reference_agent(step_delay=0.5)
     target = Target(agent.url, skill_id="check_link_capacity", mode="stream")
-    app = SiaApp(target, dirs=user_dirs, snapshot_mode=True)
+    app = snapshot_app(target, dirs=user_dirs)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("2", "r")
@@ -113,7 +114,7 @@ async def test_digests_of_a_session_with_a_marked_value_agree_with_its_steps(
         await pilot.press("3")
         await settle(pilot)
         table = app.screen.query_one("#schemas", DataTable)
-        verdicts = [str(table.get_row_at(r)[2]) for r in range(table.row_count)]
+        verdicts = [str(table.get_row_at(r)[1]) for r in range(table.row_count)]
         steps = app.current_run.steps if app.current_run else []
     assert steps[5].status.value == "passed"
     assert verdicts and all(v.startswith("✔") for v in verdicts), verdicts
@@ -145,7 +146,7 @@ async def test_open_with_cache_says_the_document_came_from_the_cache(
     agent = reference_agent()
     factory = partial(build_procedure, cache=DocumentCache(tmp_path / "cache"))
     target = Target(agent.url, skill_id="evaluate_resource_condition")
-    app = SiaApp(target, engine_factory=factory, dirs=user_dirs, snapshot_mode=True)
+    app = snapshot_app(target, engine_factory=factory, dirs=user_dirs)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("2", "r")

@@ -46,6 +46,11 @@ def origin_of(url: str) -> Origin:
     return scheme, (parts.hostname or "").lower(), port or (443 if scheme == "https" else 80)
 
 
+def _user_message(codec: Codec, data: Any, text: str | None) -> dict[str, Any]:
+    """The user message: one text part when ``text`` is given, else one data part."""
+    return codec.make_text_message(text) if text is not None else codec.make_user_message(data)
+
+
 def _redirect_refused(status: int, target: str, url: str) -> TransportError:
     """RULES SR7: a redirect names a URL the user did not give; say where, do not go."""
     return TransportError(f"HTTP {status} redirect to {target[:300]!r} was not followed", url=url)
@@ -175,15 +180,22 @@ class A2AClient:
 
     # -- A2A calls --------------------------------------------------------------------------
 
+    def trust_card_origin(self, location: str) -> None:
+        """Credentials go to ``location``'s origin only, as after ``fetch_card(location)``
+        (a client that did not fetch the card itself; a local card file trusts any origin)."""
+        self._card_origin = origin_of(location) if "://" in location else None
+
     async def send(
         self,
         iface: Interface,
-        data: dict[str, Any],
+        data: Any = None,
         *,
         purpose: str,
         return_immediately: bool = False,
+        text: str | None = None,
     ) -> Task | Message:
-        """SendMessage with one user data part; the answer as a Task or Message.
+        """SendMessage with one user data part (or, given ``text``, one text part); the
+        answer as a Task or Message.
 
         By default the agent answers when the task is final; ``return_immediately`` (poll
         mode) asks for the task as soon as it exists.
@@ -193,7 +205,7 @@ class A2AClient:
             iface,
             "send",
             rpc_id=self._next_id(),
-            message=codec.make_user_message(data),
+            message=_user_message(codec, data, text),
             return_immediately=return_immediately,
         )
         payload = await self._wire_call(purpose, codec, wire)
@@ -225,12 +237,18 @@ class A2AClient:
         return task
 
     async def stream(
-        self, iface: Interface, data: dict[str, Any], *, purpose: str
+        self,
+        iface: Interface,
+        data: Any = None,
+        *,
+        purpose: str,
+        text: str | None = None,
     ) -> AsyncIterator[StreamEvent]:
-        """SendStreamingMessage: events as they arrive, until a final one or the stream ends."""
+        """SendStreamingMessage (one data part, or one text part given ``text``): events as
+        they arrive, until a final one or the stream ends."""
         codec = codec_for(iface.dialect)
         wire = codec.build(
-            iface, "stream", rpc_id=self._next_id(), message=codec.make_user_message(data)
+            iface, "stream", rpc_id=self._next_id(), message=_user_message(codec, data, text)
         )
         headers = self._headers(
             codec.version, wire.url, codec, wire.content_type, accept="text/event-stream"

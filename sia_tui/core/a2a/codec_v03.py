@@ -43,13 +43,22 @@ class CodecV03:
 
     version = "0.3"
 
-    def make_user_message(self, data: dict[str, Any]) -> dict[str, Any]:
+    def make_user_message(self, data: Any) -> dict[str, Any]:
         """One ``user`` message with a single ``kind: data`` part."""
         return {
             "kind": "message",
             "messageId": str(uuid.uuid4()),
             "role": "user",
             "parts": [{"kind": "data", "data": data}],
+        }
+
+    def make_text_message(self, text: str) -> dict[str, Any]:
+        """One ``user`` message with a single ``kind: text`` part (the plain A2A console)."""
+        return {
+            "kind": "message",
+            "messageId": str(uuid.uuid4()),
+            "role": "user",
+            "parts": [{"kind": "text", "text": text}],
         }
 
     def extension_headers(self, uri: str) -> list[tuple[str, str]]:

@@ -23,13 +23,17 @@ class CodecV1:
 
     version = "1.0"
 
-    def make_user_message(self, data: dict[str, Any]) -> dict[str, Any]:
+    def make_user_message(self, data: Any) -> dict[str, Any]:
         """One ROLE_USER message with a single data part (WIRE.md)."""
         return {
             "messageId": str(uuid.uuid4()),
             "role": "ROLE_USER",
             "parts": [{"data": data, "mediaType": "application/json"}],
         }
+
+    def make_text_message(self, text: str) -> dict[str, Any]:
+        """One ROLE_USER message with a single text part (the plain A2A console)."""
+        return {"messageId": str(uuid.uuid4()), "role": "ROLE_USER", "parts": [{"text": text}]}
 
     def extension_headers(self, uri: str) -> list[tuple[str, str]]:
         """``A2A-Extensions`` only; 1.0 dropped the X- name."""

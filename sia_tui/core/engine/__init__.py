@@ -17,7 +17,16 @@ from sia_tui.core.lazy_api import MODULE
 if TYPE_CHECKING:  # for type checkers; at run time __getattr__ loads each name on first use
     from sia_tui.core import limits
     from sia_tui.core.a2a import defaults
-    from sia_tui.core.a2a.model import AgentCard, Artifact, Interface, StreamEvent, Task
+    from sia_tui.core.a2a.model import (
+        AgentCard,
+        Artifact,
+        CardSkill,
+        Interface,
+        Message,
+        Part,
+        StreamEvent,
+        Task,
+    )
     from sia_tui.core.a2a.options import ClientOptions
     from sia_tui.core.canonical import canonical_bytes, digest_of, parse_digest
     from sia_tui.core.codes import ERROR_CODES, ErrorCode, Origin, describe_code
@@ -31,6 +40,12 @@ if TYPE_CHECKING:  # for type checkers; at run time __getattr__ loads each name 
         embedded_schema_at,
     )
     from sia_tui.core.engine.cache import DocumentCache
+    from sia_tui.core.engine.console import (
+        CONSOLE_MODES,
+        ConsoleReply,
+        ConsoleRequest,
+        PartKind,
+    )
     from sia_tui.core.engine.evidence import (
         ArgumentsEvidence,
         ArtifactRef,
@@ -75,6 +90,7 @@ if TYPE_CHECKING:  # for type checkers; at run time __getattr__ loads each name 
     from sia_tui.core.skeleton import skeleton_for
     from sia_tui.core.strictjson import Parsed, load_path, loads, parse, parse_path
     from sia_tui.core.threeway import DigestRow, DigestSource
+    from sia_tui.core.userinfo import strip_userinfo
     from sia_tui.core.validation import (
         CompiledSchema,
         TextValidation,
@@ -91,9 +107,13 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "ArtifactVerdict": ("sia_tui.core.engine.answers", "ArtifactVerdict"),
     "Blame": ("sia_tui.core.engine.evidence", "Blame"),
     "CLI_NEXT": ("sia_tui.core.engine.text_report", "CLI_NEXT"),
+    "CONSOLE_MODES": ("sia_tui.core.engine.console", "CONSOLE_MODES"),
     "CardEvidence": ("sia_tui.core.engine.evidence", "CardEvidence"),
+    "CardSkill": ("sia_tui.core.a2a.model", "CardSkill"),
     "ClientOptions": ("sia_tui.core.a2a.options", "ClientOptions"),
     "CompiledSchema": ("sia_tui.core.validation", "CompiledSchema"),
+    "ConsoleReply": ("sia_tui.core.engine.console", "ConsoleReply"),
+    "ConsoleRequest": ("sia_tui.core.engine.console", "ConsoleRequest"),
     "DESCRIBE_SKILL": ("sia_tui.core.constants", "DESCRIBE_SKILL"),
     "DelegationEvidence": ("sia_tui.core.engine.evidence", "DelegationEvidence"),
     "DescribeEvidence": ("sia_tui.core.engine.evidence", "DescribeEvidence"),
@@ -112,6 +132,7 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "Headers": ("sia_tui.core.exchange", "Headers"),
     "Interface": ("sia_tui.core.a2a.model", "Interface"),
     "JsonInputError": ("sia_tui.core.errors", "JsonInputError"),
+    "Message": ("sia_tui.core.a2a.model", "Message"),
     "NextAction": ("sia_tui.core.engine.evidence", "NextAction"),
     "OddOneOut": ("sia_tui.core.engine.answers", "OddOneOut"),
     "OfflineVerdict": ("sia_tui.core.engine.offline", "OfflineVerdict"),
@@ -119,6 +140,8 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "OutputEvidence": ("sia_tui.core.engine.evidence", "OutputEvidence"),
     "Parsed": ("sia_tui.core.strictjson", "Parsed"),
     "Party": ("sia_tui.core.engine.evidence", "Party"),
+    "Part": ("sia_tui.core.a2a.model", "Part"),
+    "PartKind": ("sia_tui.core.engine.console", "PartKind"),
     "PositionIndex": ("sia_tui.core.pointer", "PositionIndex"),
     "PresentationEvidence": ("sia_tui.core.engine.evidence", "PresentationEvidence"),
     "Procedure": ("sia_tui.core.engine.procedure", "Procedure"),
@@ -162,6 +185,7 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "render_text": ("sia_tui.core.engine.text_report", "render_text"),
     "run_to_json": ("sia_tui.core.engine.report", "run_to_json"),
     "skeleton_for": ("sia_tui.core.skeleton", "skeleton_for"),
+    "strip_userinfo": ("sia_tui.core.userinfo", "strip_userinfo"),
     "terminal_json": ("sia_tui.core.printable", "terminal_json"),
     "unwrap_payload": ("sia_tui.core.engine.offline", "unwrap_payload"),
     "validate_json_text": ("sia_tui.core.validation", "validate_json_text"),
@@ -176,9 +200,13 @@ __all__ = [
     "ArtifactVerdict",
     "Blame",
     "CLI_NEXT",
+    "CONSOLE_MODES",
     "CardEvidence",
+    "CardSkill",
     "ClientOptions",
     "CompiledSchema",
+    "ConsoleReply",
+    "ConsoleRequest",
     "DESCRIBE_SKILL",
     "DelegationEvidence",
     "DescribeEvidence",
@@ -197,6 +225,7 @@ __all__ = [
     "Headers",
     "Interface",
     "JsonInputError",
+    "Message",
     "NextAction",
     "OddOneOut",
     "OfflineVerdict",
@@ -204,6 +233,8 @@ __all__ = [
     "OutputEvidence",
     "Parsed",
     "Party",
+    "Part",
+    "PartKind",
     "PositionIndex",
     "PresentationEvidence",
     "Procedure",
@@ -247,6 +278,7 @@ __all__ = [
     "render_text",
     "run_to_json",
     "skeleton_for",
+    "strip_userinfo",
     "terminal_json",
     "unwrap_payload",
     "validate_json_text",

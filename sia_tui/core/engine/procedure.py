@@ -13,6 +13,7 @@ from sia_tui.core.a2a.model import StreamEvent, Task
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine import discovery, invocation, results, verification
 from sia_tui.core.engine.cache import DocumentCache
+from sia_tui.core.engine.console import ConsoleReply, ConsoleRequest, send_console
 from sia_tui.core.engine.context import EngineContext
 from sia_tui.core.engine.evidence import Blame, FailureCategory, NextAction, Party
 from sia_tui.core.engine.model import Run, StepResult, StepStatus, Target
@@ -228,6 +229,20 @@ class Procedure:
             return None
         run.cancel_requested = True  # step 9 then reports CANCELED as asked, not as a failure
         return await self._ctx.client.cancel(run.interface, run.task.id)
+
+    async def console(
+        self, request: ConsoleRequest, on_event: Callable[[StreamEvent], None] | None = None
+    ) -> ConsoleReply:
+        """Send one plain A2A message to the run's interface (the console; no step runs and
+        nothing is added to the run). Needs step 1: the card names the interface."""
+        return await send_console(
+            request,
+            self.run.interface,
+            self.run.target.location,
+            self.options,
+            transport=self._transport,
+            on_event=on_event,
+        )
 
     async def aclose(self) -> None:
         """Close any open stream and the HTTP client."""

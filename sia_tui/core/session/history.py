@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import secrets
 import time
 from collections.abc import Iterable
@@ -24,6 +25,10 @@ DATA_DIR_ENV = "SIA_TUI_DATA_DIR"
 MAX_ENTRIES = 200
 MAX_TOTAL_BYTES = 100 * 1024 * 1024
 INDEX_NAME = "index.json"
+#: What an entry id looks like (``20260501T120000Z-a1b2c3``): nothing else names a file.
+_ENTRY_ID = re.compile(r"\d{8}T\d{6}Z-[0-9a-f]{6}")
+#: Agent names are the agent's text: kept short in the index.
+_NAME_LIMIT = 80
 
 
 @dataclass(frozen=True)
@@ -38,6 +43,8 @@ class HistoryEntry:
     failed_step: int | None
     file: str
     size: int
+    #: The agent's name from its card (entries written before it was recorded have none).
+    agent: str | None = None
 
     @property
     def when(self) -> str:
@@ -45,10 +52,17 @@ class HistoryEntry:
         return time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(self.created))
 
 
+def data_dir() -> Path:
+    """sia-tui's data dir: ``SIA_TUI_DATA_DIR``, else platformdirs' ``user_data_dir``.
+
+    The history lives under it, and the TUI's recent targets and argument edits too.
+    """
+    return Path(os.environ.get(DATA_DIR_ENV) or user_data_dir("sia-tui", appauthor=False))
+
+
 def history_dir() -> Path:
-    """``user_data_dir("sia-tui")/history`` unless ``SIA_TUI_DATA_DIR`` overrides the data dir."""
-    base = os.environ.get(DATA_DIR_ENV) or user_data_dir("sia-tui", appauthor=False)
-    return Path(base) / "history"
+    """``data_dir()/history``."""
+    return data_dir() / "history"
 
 
 def _read_index(folder: Path) -> list[HistoryEntry]:
@@ -83,27 +97,37 @@ def autosave(
     *,
     secret_values: Iterable[str] = (),
     secret_headers: Iterable[str] = (),
+    entry_id: str | None = None,
 ) -> Path:
-    """Save ``run`` (redacted) into the history and prune it to its bounds."""
+    """Save ``run`` (redacted) into the history and prune it to its bounds.
+
+    ``entry_id`` (the stem of a path this returned before) updates that entry in place: a
+    run saved after steps 1-6 and again after its invocation stays one entry.
+    """
     folder = history_dir()
     now = time.time()
-    entry_id = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime(now)) + "-" + secrets.token_hex(3)
+    if entry_id is None or not _ENTRY_ID.fullmatch(entry_id):
+        entry_id = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime(now)) + "-" + secrets.token_hex(3)
     text, _ = render_session(run, options, secret_values, secret_headers)
     path = folder / f"{entry_id}.session.json"
+    saved = json.loads(text)["run"]  # what the file holds: redacted
+    card = saved.get("card") or {}
     try:
         atomic_write(path, text)
         failed = run.failed_step
         entry = HistoryEntry(
             id=entry_id,
             created=now,
-            target=json.loads(text)["run"]["target"]["location"],  # the redacted location
+            target=saved["target"]["location"],
             skill=run.skill_id or run.target.skill_id,
             outcome=run.outcome,
             failed_step=failed.step if failed else None,
             file=path.name,
             size=len(text.encode("utf-8")),
+            agent=str(card["name"])[:_NAME_LIMIT] if isinstance(card.get("name"), str) else None,
         )
-        _write_index(folder, _prune(folder, [entry, *list_history()]))
+        others = [e for e in list_history() if e.id != entry_id]
+        _write_index(folder, _prune(folder, [entry, *others]))
     except OSError as exc:
         raise SessionError(f"cannot write the history in {folder}: {exc.strerror or exc}") from None
     return path

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from textual.content import Content
 
@@ -16,9 +17,11 @@ from sia_tui.core.engine import (
     display_pointer,
     evidence_to_json,
 )
-from sia_tui.tui.display import literal
-from sia_tui.tui.highlight import json_content, pretty_json
+from sia_tui.tui.display import DisplayPolicy
+from sia_tui.tui.highlight import json_content
+from sia_tui.tui.jsontext import pretty_json
 from sia_tui.tui.render.exchange import exchange_content
+from sia_tui.tui.render.plain_a2a import lacks_extension, steps_do_not_apply
 from sia_tui.tui.widgets.step_list import STATUS_LOOK
 
 #: The key to press next, by the step's next action (``check`` names commands instead).
@@ -34,10 +37,15 @@ TUI_NEXT = {
 }
 
 
+#: Statuses of a step that will not run in this run.
+_ENDED = (StepStatus.FAILED, StepStatus.SKIPPED)
+
+
 def step_content(
-    run: Run, result: StepResult, *, pretty: bool, reveal: bool, limit: int | None
+    run: Run, result: StepResult, policy: DisplayPolicy, *, pretty: bool, limit: int | None
 ) -> Content:
     """The whole evidence pane for ``result``."""
+    literal = policy.literal
     icon, colour = STATUS_LOOK[result.status]
     blocks: list[Content] = [
         Content.assemble(
@@ -47,6 +55,8 @@ def step_content(
     ]
     if result.message:
         blocks.append(literal(result.message, multiline=True))
+    if result.step >= 2 and result.status in _ENDED and lacks_extension(run):
+        blocks.append(steps_do_not_apply(run))
     if result.code:
         info = describe_code(result.code)
         meaning = info.meaning if info else "not one of the draft's ten codes"
@@ -89,16 +99,17 @@ def step_content(
             )
     if result.findings:
         blocks.append(Content.styled(f"Findings ({len(result.findings)})", "bold underline"))
-        blocks.extend(finding_lines(result.findings))
-    if result.evidence is not None:
+        blocks.extend(finding_lines(result.findings, policy))
+    evidence = _filled(evidence_to_json(result.evidence))
+    if evidence:
         blocks.append(Content.styled("Evidence", "bold underline"))
-        blocks.append(json_content(pretty_json(evidence_to_json(result.evidence)), limit=limit))
+        blocks.append(json_content(pretty_json(evidence), policy, limit=limit))
     seqs = set(result.exchanges)
     exchanges = [e for e in run.exchanges if e.seq in seqs]
     if exchanges:
         blocks.append(Content.styled(f"Exchanges ({len(exchanges)})", "bold underline"))
         for exchange in exchanges:
-            blocks.append(exchange_content(exchange, pretty=pretty, reveal=reveal, limit=limit))
+            blocks.append(exchange_content(exchange, policy, pretty=pretty, limit=limit))
     elif result.status is StepStatus.RUNNING:
         # The exchange is recorded when the answer arrives; until then it is in flight.
         blocks.append(Content.styled("waiting for the answer…", "italic $accent"))
@@ -107,8 +118,16 @@ def step_content(
     return Content("\n\n").join(blocks)
 
 
-def finding_lines(findings: Iterable[Finding]) -> list[Content]:
+def _filled(evidence: dict[str, Any] | None) -> dict[str, Any]:
+    """The typed evidence without its empty members; empty when only its ``kind`` is left
+    (a pane reading ``{"kind": "describe"}`` tells the user nothing)."""
+    kept = {k: v for k, v in (evidence or {}).items() if v not in (None, "", [], {})}
+    return kept if set(kept) - {"kind"} else {}
+
+
+def finding_lines(findings: Iterable[Finding], policy: DisplayPolicy) -> list[Content]:
     """One line per finding: pointer, rule, message, and schema details when present."""
+    literal = policy.literal
     lines = []
     for finding in findings:
         where = display_pointer(finding.pointer)

@@ -5,14 +5,17 @@ from __future__ import annotations
 from textual.content import Content
 
 from sia_tui.core.engine import Exchange, Headers
-from sia_tui.tui.display import literal, masked_header, visible
-from sia_tui.tui.highlight import PRETTY_LIMIT, body_text, json_content, pretty_body
+from sia_tui.tui.display import DisplayPolicy
+from sia_tui.tui.highlight import json_content
+from sia_tui.tui.jsontext import PRETTY_LIMIT, body_text, pretty_body
 
 
 def exchange_content(
-    exchange: Exchange, *, pretty: bool, reveal: bool, limit: int | None
+    exchange: Exchange, policy: DisplayPolicy, *, pretty: bool, limit: int | None
 ) -> Content:
-    """Everything about one exchange as a single block of content."""
+    """Everything about one exchange as a single block of content (``policy.reveal``: the
+    credential headers in clear)."""
+    literal = policy.literal
     status = "no response" if exchange.status is None else f"HTTP {exchange.status}"
     head = Content.assemble(
         (f"#{exchange.seq} {exchange.purpose}  ", "bold"),
@@ -23,26 +26,29 @@ def exchange_content(
     blocks = [head]
     if exchange.error:
         blocks.append(Content.styled("transport error: ", "bold $error") + literal(exchange.error))
-    blocks.append(_headers("request headers", exchange.request_headers, reveal))
-    blocks.append(_body("request body", exchange.request_body, pretty, limit))
-    blocks.append(_headers("response headers", exchange.response_headers, reveal))
+    blocks.append(_headers("request headers", exchange.request_headers, policy))
+    blocks.append(_body("request body", exchange.request_body, policy, pretty, limit))
+    blocks.append(_headers("response headers", exchange.response_headers, policy))
     if exchange.events:
         for index, event in enumerate(exchange.events, start=1):
-            blocks.append(_body(f"stream event {index}", event, pretty, limit))
+            blocks.append(_body(f"stream event {index}", event, policy, pretty, limit))
     else:
-        blocks.append(_body("response body", exchange.response_body, pretty, limit))
+        blocks.append(_body("response body", exchange.response_body, policy, pretty, limit))
     if exchange.truncated:
         blocks.append(Content.styled("(body cut at the size limit)", "italic $warning"))
     return Content("\n").join(blocks)
 
 
-def _headers(title: str, headers: Headers, reveal: bool) -> Content:
+def _headers(title: str, headers: Headers, policy: DisplayPolicy) -> Content:
     lines = [Content.styled(title, "bold $text-muted")]
     for name, value in headers:
-        shown = masked_header(name, value, reveal=reveal)
+        shown = policy.header_value(name, value)
         lines.append(
             Content.assemble(
-                "  ", (visible(name, multiline=False), "$secondary"), ": ", literal(shown)
+                "  ",
+                (policy.visible(name, multiline=False), "$secondary"),
+                ": ",
+                policy.literal(shown),
             )
         )
     if not headers:
@@ -50,7 +56,9 @@ def _headers(title: str, headers: Headers, reveal: bool) -> Content:
     return Content("\n").join(lines)
 
 
-def _body(title: str, body: bytes, pretty: bool, limit: int | None) -> Content:
+def _body(
+    title: str, body: bytes, policy: DisplayPolicy, pretty: bool, limit: int | None
+) -> Content:
     pretty = pretty and len(body) <= PRETTY_LIMIT
     label = Content.styled(
         f"{title} ({len(body):,} bytes, {'pretty' if pretty else 'raw'})", "bold $text-muted"
@@ -58,4 +66,4 @@ def _body(title: str, body: bytes, pretty: bool, limit: int | None) -> Content:
     if not body:
         return label + Content.styled("  (empty)", "$text-muted")
     text = pretty_body(body) if pretty else body_text(body)
-    return label + Content("\n") + json_content(text, limit=limit)
+    return label + Content("\n") + json_content(text, policy, limit=limit)

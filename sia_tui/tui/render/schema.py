@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from textual.content import Content
 
-from sia_tui.tui.display import literal
+from sia_tui.tui.display import DisplayPolicy
 
 #: Deeper nesting is summarised: a hostile schema must not render forever.
 MAX_DEPTH = 8
@@ -14,8 +15,9 @@ MAX_DEPTH = 8
 MAX_PROPERTIES = 200
 
 
-def schema_content(schema: Any) -> Content:
+def schema_content(schema: Any, policy: DisplayPolicy) -> Content:
     """Readable lines for ``schema`` (untrusted: every string shown literally)."""
+    literal = policy.literal
     lines: list[Content] = []
     if isinstance(schema, dict):
         if "title" in schema:
@@ -24,7 +26,7 @@ def schema_content(schema: Any) -> Content:
             lines.append(literal(schema["description"], multiline=True, style="italic"))
         if "$id" in schema:
             lines.append(Content.assemble(("$id ", "$text-muted"), literal(schema["$id"])))
-    _walk(schema, "", 0, lines, name=None, required=False)
+    _walk(schema, "", 0, lines, policy, name=None, required=False)
     return Content("\n").join(lines)
 
 
@@ -44,13 +46,29 @@ def _type_of(schema: dict[str, Any]) -> str:
     return "any"
 
 
+def _json(value: Any) -> str:
+    """A schema value as JSON (``"gte"``, ``true``), never a Python repr."""
+    return json.dumps(value, ensure_ascii=False)
+
+
 def _walk(
-    schema: Any, indent: str, depth: int, lines: list[Content], *, name: str | None, required: bool
+    schema: Any,
+    indent: str,
+    depth: int,
+    lines: list[Content],
+    policy: DisplayPolicy,
+    *,
+    name: str | None,
+    required: bool,
 ) -> None:
+    literal = policy.literal
     if not isinstance(schema, dict):
         lines.append(
             Content.assemble(
-                indent, literal(name or "(value)"), ": ", literal(schema, style="$text-muted")
+                indent,
+                literal(name or "(value)"),
+                ": ",
+                literal(_json(schema), style="$text-muted"),
             )
         )
         return
@@ -62,10 +80,10 @@ def _walk(
     parts.append((_type_of(schema), "$secondary"))
     if "enum" in schema and isinstance(schema["enum"], list):
         parts.append(("  one of ", "$text-muted"))
-        parts.append(literal(", ".join(repr(v) for v in schema["enum"][:20])))
+        parts.append(literal(", ".join(_json(v) for v in schema["enum"][:20])))
     if "const" in schema:
         parts.append(("  = ", "$text-muted"))
-        parts.append(literal(repr(schema["const"])))
+        parts.append(literal(_json(schema["const"])))
     for key in (
         "format",
         "minimum",
@@ -78,7 +96,8 @@ def _walk(
     ):
         if key in schema:
             parts.append((f"  {key} ", "$text-muted"))
-            parts.append(literal(schema[key]))
+            value = schema[key]
+            parts.append(literal(value if isinstance(value, str) else _json(value)))
     if name is not None and isinstance(schema.get("title"), str):
         parts.append(("  — ", "$text-muted"))
         parts.append(literal(schema["title"], style="italic"))
@@ -105,14 +124,22 @@ def _walk(
                     Content.styled(f"{inner}… {len(properties) - index} more", "$text-muted")
                 )
                 break
-            _walk(sub, inner, depth + 1, lines, name=str(key), required=key in required_names)
+            _walk(
+                sub, inner, depth + 1, lines, policy, name=str(key), required=key in required_names
+            )
     items = schema.get("items")
     if isinstance(items, dict):
-        _walk(items, inner, depth + 1, lines, name="[items]", required=False)
+        _walk(items, inner, depth + 1, lines, policy, name="[items]", required=False)
     for combinator in ("oneOf", "anyOf", "allOf"):
         options = schema.get(combinator)
         if isinstance(options, list):
             for index, sub in enumerate(options[:MAX_PROPERTIES]):
                 _walk(
-                    sub, inner, depth + 1, lines, name=f"({combinator} {index + 1})", required=False
+                    sub,
+                    inner,
+                    depth + 1,
+                    lines,
+                    policy,
+                    name=f"({combinator} {index + 1})",
+                    required=False,
                 )

@@ -1,14 +1,17 @@
-"""The base of every mode screen: header line, body, footer, and redraw on run changes."""
+"""The base of every mode screen: tab bar, header line, body, footer, redraw on run changes."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer
 
 from sia_tui.core.engine import Run
+from sia_tui.tui.display import DisplayPolicy
+from sia_tui.tui.widgets.mode_tabs import ModeTabs
 from sia_tui.tui.widgets.target_header import TargetHeader
 
 if TYPE_CHECKING:
@@ -26,17 +29,38 @@ class SiaAppMixin:
         assert isinstance(self, Screen)
         return cast(SiaApp, self.app)
 
+    @property
+    def policy(self) -> DisplayPolicy:
+        """How this screen shows text: the app's policy (secrets masked)."""
+        return self.sia.display_policy
+
+
+#: ``z``: for screens with a ``COLLAPSIBLE`` pane (put it last in their ``BINDINGS``).
+ZOOM = Binding("z", "zoom", "Zoom", id="screen.zoom", tooltip="Hide or show the side pane")
+
 
 class RunScreen(SiaAppMixin, Screen[None]):
-    """A mode screen that redraws from the current ``Run``."""
+    """A mode screen that redraws from the current ``Run``.
+
+    Subclasses override ``compose_body`` and ``show_run``; ``COLLAPSIBLE`` names a side pane
+    that ``z`` hides, so a small terminal can give the whole width to the rest.
+    """
 
     #: Short help shown by F1 above the bindings table.
     HELP = ""
+    #: A CSS selector of the pane ``z`` hides and shows again ("" when there is none).
+    COLLAPSIBLE = ""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.mode_name = ""
+        """The mode this screen shows (set by ``ModeSpec.load``)."""
 
     def compose(self) -> ComposeResult:
+        yield ModeTabs(self.mode_name)
         yield TargetHeader(id="target-header")
         yield from self.compose_body()
-        yield Footer()
+        yield Footer(compact=True)
 
     def compose_body(self) -> ComposeResult:
         """The screen's own widgets."""
@@ -50,10 +74,14 @@ class RunScreen(SiaAppMixin, Screen[None]):
         run = self.sia.current_run
         if not self.query(TargetHeader):
             return  # not composed yet: on_screen_resume redraws once it is
-        self.query_one(TargetHeader).show(
-            run, snapshot_mode=self.sia.snapshot_mode, read_only=self.sia.read_only
-        )
+        self.query_one(TargetHeader).show(run, self.policy, read_only=self.sia.read_only)
         self.show_run(run)
 
     def show_run(self, run: Run | None) -> None:
         """Redraw the body; screens override."""
+
+    def action_zoom(self) -> None:
+        """Hide the side pane (or show it again)."""
+        if self.COLLAPSIBLE:
+            pane = self.query_one(self.COLLAPSIBLE)
+            pane.display = not pane.display

@@ -1,7 +1,12 @@
-"""The chaining screen: composition verdict (RULES CMP1-CMP3) and a side-by-side interface diff."""
+"""The chaining panel: composition verdict (RULES CMP1-CMP3) and a side-by-side interface diff.
+
+A widget, so the Compose mode (``compose_mode.py``) is a plain ``RunScreen`` around it.
+"""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -10,13 +15,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.screen import Screen
-from textual.widgets import Button, DataTable, Footer, Input, Select, Static
+from textual.widgets import Button, DataTable, Input, Select, Static
 
 from sia_tui.core.compose import CompositionVerdict, check_composition, obtain_document
 from sia_tui.core.diff import Impact, InterfaceDiff, diff_documents
 from sia_tui.core.engine import ClientOptions, Target
-from sia_tui.tui.display import literal, visible
+from sia_tui.tui.display import DisplayPolicy, policy_of
+from sia_tui.tui.widgets.columns import column_widths
 
 #: Theme variable per impact (DataTable cells are rich Text, so they can wrap).
 _IMPACT_COLOR = {Impact.BREAKING: "error", Impact.COMPATIBLE: "success", Impact.INFO: "secondary"}
@@ -38,28 +43,23 @@ _CHANGE_COLUMNS: tuple[tuple[str, int | None], ...] = (
     ("B", None),
     ("why", None),
 )
-#: Border, scrollbar and a margin around a table.
-_TABLE_CHROME = 6
 
 
-def _value(value: Any, style: str = "") -> Text:
-    """A JSON value for a cell: literal text that wraps (agent data, RULES SR7: inert)."""
-    text = value if isinstance(value, str) else "—" if value is None else repr(value)
+def _value(value: Any, policy: DisplayPolicy, style: str = "") -> Text:
+    """A JSON value for a cell, as JSON (never a Python repr): literal text that wraps (agent
+    data, RULES SR7: inert)."""
+    if isinstance(value, str):
+        text = value
+    elif value is None:
+        text = "—"
+    else:
+        text = json.dumps(value, ensure_ascii=False)
     if len(text) > _VALUE_LIMIT:
         text = text[: _VALUE_LIMIT - 3] + "..."
-    return Text(visible(text), style=style, overflow="fold")
+    return Text(policy.visible(text), style=style, overflow="fold")
 
 
-def column_widths(total: int, columns: tuple[tuple[str, int | None], ...]) -> list[int]:
-    """Fixed columns keep their width; the others share what is left (cell padding counted)."""
-    fixed = sum(width for _, width in columns if width is not None)
-    shared = [label for label, width in columns if width is None]
-    padding = 2 * len(columns)
-    each = max(12, (total - _TABLE_CHROME - fixed - padding) // max(1, len(shared)))
-    return [width if width is not None else each for _, width in columns]
-
-
-class ComposeScreen(Screen[None]):
+class ComposePanel(Vertical):
     """Pick two skills; see whether one can feed the other, and what differs between them."""
 
     HELP = (
@@ -73,50 +73,61 @@ class ComposeScreen(Screen[None]):
         Binding("f6", "run_diff", "Diff", id="compose.diff"),
     ]
     DEFAULT_CSS = """
-    ComposeScreen #form { height: auto; }
-    ComposeScreen #form Horizontal { height: auto; }
-    ComposeScreen #form Input { width: 1fr; }
-    ComposeScreen #form Select { width: 36; }
-    ComposeScreen #form .side { width: 16; padding: 1 0 0 1; text-style: bold; }
-    ComposeScreen #verdict { height: auto; padding: 0 1; border: round $panel; }
-    ComposeScreen #verdict.allowed { border: round $success; }
-    ComposeScreen #verdict.refused { border: round $error; }
-    ComposeScreen #results { height: 1fr; }
-    ComposeScreen DataTable { height: auto; max-height: 24; border: round $panel; }
-    ComposeScreen DataTable:focus { border: round $primary; }
-    ComposeScreen #version { height: auto; padding: 0 1; }
+    ComposePanel #form { height: auto; padding: 0 1; }
+    ComposePanel #form Horizontal { height: auto; margin-bottom: 1; }
+    ComposePanel #form Input { width: 2fr; margin-right: 1; }
+    ComposePanel #form .skill { width: 1fr; }
+    ComposePanel #form Select { width: 1fr; max-width: 36; }
+    ComposePanel #form .side { width: 10; text-style: bold; }
+    ComposePanel #form #buttons { margin-bottom: 0; }
+    ComposePanel #form Button { margin-right: 2; }
+    ComposePanel #verdict { height: auto; padding: 0 1; border: round $panel; }
+    ComposePanel #verdict.allowed { border: round $success; }
+    ComposePanel #verdict.refused { border: round $error; }
+    ComposePanel #results { height: 1fr; }
+    ComposePanel DataTable { height: auto; max-height: 24; border: round $panel; }
+    ComposePanel DataTable:focus { border: round $primary; }
+    ComposePanel #version { height: auto; padding: 0 1; }
     """
 
     def __init__(self, options: ClientOptions | None = None) -> None:
-        super().__init__()
+        super().__init__(id="compose-panel")
         self.options = options
         """Client settings; None uses the app's ``options`` (or safe defaults)."""
         self.verdict: CompositionVerdict | None = None
         """The last composition verdict shown."""
         self.diff: InterfaceDiff | None = None
         """The last interface diff shown."""
+        self.refuse: Callable[[], bool] = lambda: False
+        """Asked before fetching; True (after telling the user why) sends nothing."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="form"):
-            with Horizontal():
-                yield Static("upstream / A", classes="side")
-                yield Input(placeholder="upstream / A: agent URL or card file", id="left-card")
-                yield Input(placeholder="skill id", id="left-skill")
-                yield Select[str]([], prompt="advertised skills", id="left-pick")
-            with Horizontal():
-                yield Static("downstream / B", classes="side")
-                yield Input(placeholder="downstream / B: agent URL or card file", id="right-card")
-                yield Input(placeholder="skill id", id="right-skill")
-                yield Select[str]([], prompt="advertised skills", id="right-pick")
-            with Horizontal():
-                yield Button("Compose (F5)", id="compose", variant="primary")
-                yield Button("Diff (F6)", id="diff")
+            for side, label in (("left", "up / A"), ("right", "down / B")):
+                with Horizontal():
+                    yield Static(label, classes="side")
+                    yield Input(
+                        placeholder="agent URL or card file", id=f"{side}-card", compact=True
+                    )
+                    yield Input(
+                        placeholder="skill id", id=f"{side}-skill", classes="skill", compact=True
+                    )
+                    yield Select[str](
+                        [], prompt="advertised skills", id=f"{side}-pick", compact=True
+                    )
+            with Horizontal(id="buttons"):
+                yield Button("Compose (F5)", id="compose", variant="primary", compact=True)
+                yield Button("Diff (F6)", id="diff", compact=True)
         with VerticalScroll(id="results"):
             yield Static(id="verdict")
             yield DataTable(id="fields", cursor_type="row", zebra_stripes=True)
             yield DataTable(id="changes", cursor_type="row", zebra_stripes=True)
             yield Static(id="version")
-        yield Footer()
+
+    @property
+    def policy(self) -> DisplayPolicy:
+        """The app's display policy (secrets masked)."""
+        return policy_of(self.app)
 
     def on_mount(self) -> None:
         self._add_columns()
@@ -163,11 +174,13 @@ class ComposeScreen(Screen[None]):
 
     def action_run_compose(self) -> None:
         """Fetch both documents and show the composition verdict."""
-        self._fetch_and_show("compose")
+        if not self.refuse():
+            self._fetch_and_show("compose")
 
     def action_run_diff(self) -> None:
         """Fetch both documents and show the side-by-side diff."""
-        self._fetch_and_show("diff")
+        if not self.refuse():
+            self._fetch_and_show("diff")
 
     def _targets(self) -> tuple[Target, Target] | None:
         values = [
@@ -212,7 +225,7 @@ class ComposeScreen(Screen[None]):
         verdict.set_classes("refused")
         verdict.update(
             Content.styled("Could not obtain a document:\n", "bold $error")
-            + literal("\n".join(failures), multiline=True)
+            + self.policy.literal("\n".join(failures), multiline=True)
         )
 
     def show_verdict(self, verdict: CompositionVerdict) -> None:
@@ -231,7 +244,7 @@ class ComposeScreen(Screen[None]):
         lines += [f"looks alike: {reason}" for reason in verdict.look_alike]
         lines += verdict.notes
         panel.border_title = "Composition (CMP1-CMP3)"
-        panel.update(text + literal("\n" + "\n".join(lines), multiline=True))
+        panel.update(text + self.policy.literal("\n" + "\n".join(lines), multiline=True))
         self._fill_fields(verdict)
         self.query_one("#fields", DataTable).focus()
 
@@ -250,9 +263,9 @@ class ComposeScreen(Screen[None]):
                 else Text("✘ differs", style="bold " + self._color("error"))
             )
             table.add_row(
-                _value(field.name),
-                _value(field.upstream),
-                _value(field.downstream),
+                _value(field.name, self.policy),
+                _value(field.upstream, self.policy),
+                _value(field.downstream, self.policy),
                 mark,
                 height=None,
             )
@@ -278,7 +291,9 @@ class ComposeScreen(Screen[None]):
         self.query_one("#changes", DataTable).focus()
         self.query_one("#version", Static).update(
             Content.styled(version.message, "$success" if version.follows else "bold $error")
-            + literal(f"   ({len(diff.breaking)} breaking of {len(diff.changes)} changes)")
+            + self.policy.literal(
+                f"   ({len(diff.breaking)} breaking of {len(diff.changes)} changes)"
+            )
         )
 
     def _fill_changes(self, diff: InterfaceDiff) -> None:
@@ -286,11 +301,13 @@ class ComposeScreen(Screen[None]):
         table.display = True
         table.clear()
         for change in diff.changes:
+            policy = self.policy
+            colour = "bold " + self._color(_IMPACT_COLOR[change.impact])
             table.add_row(
-                _value(change.impact.value, "bold " + self._color(_IMPACT_COLOR[change.impact])),
-                _value(f"{change.where} {change.aspect}"),
-                _value(change.old),
-                _value(change.new),
-                _value(change.reason),
+                _value(change.impact.value, policy, colour),
+                _value(f"{change.where} {change.aspect}", policy),
+                _value(change.old, policy),
+                _value(change.new, policy),
+                _value(change.reason, policy),
                 height=None,
             )

@@ -1,21 +1,15 @@
-"""Mode 8: the chaining screen inside the app, prefilled with the current agent and its skills."""
+"""Mode 8: the chaining panel inside the app, prefilled with the current agent and its skills."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
-
 from textual import work
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import Binding
 from textual.widgets import Button, Input
 
 from sia_tui.core.engine import Run, Target, advertised_skills
-from sia_tui.tui.screens.base import SiaAppMixin
-from sia_tui.tui.screens.compose import ComposeScreen
-from sia_tui.tui.widgets.target_header import TargetHeader
-
-if TYPE_CHECKING:
-    pass
+from sia_tui.tui.screens.base import RunScreen
+from sia_tui.tui.screens.compose import ComposePanel
 
 
 def default_pair(skills: list[str], current: str | None) -> tuple[str, str]:
@@ -27,11 +21,12 @@ def default_pair(skills: list[str], current: str | None) -> tuple[str, str]:
     return up, others[0] if others else up
 
 
-class ComposeMode(SiaAppMixin, ComposeScreen):
+class ComposeMode(RunScreen):
     """Compose and diff, defaulting both sides to the agent on screen (RULES CMP1-CMP3)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        *ComposeScreen.BINDINGS,
+    HELP = ComposePanel.HELP
+    BINDINGS = [
+        *ComposePanel.BINDINGS,
         Binding("escape", "leave_fields", "Leave field", id="compose.leave"),
     ]
 
@@ -40,21 +35,23 @@ class ComposeMode(SiaAppMixin, ComposeScreen):
         self._prefilled_for: str | None = None
         """The agent location the fields were last prefilled from."""
 
-    def compose(self) -> ComposeResult:
-        yield TargetHeader(id="target-header")
-        yield from super().compose()
+    def compose_body(self) -> ComposeResult:
+        panel = ComposePanel()
+        panel.refuse = self.sia.refuse_if_read_only  # a recorded session never sends
+        yield panel
+
+    @property
+    def panel(self) -> ComposePanel:
+        """The compose and diff panel."""
+        return self.query_one(ComposePanel)
 
     def on_screen_resume(self) -> None:
-        self.refresh_run()
+        super().on_screen_resume()
         # Focus off the fields, so the number keys switch screens.
         self.query_one("#compose", Button).focus()
 
-    def refresh_run(self) -> None:
-        """Header, and the pickers/fields from the current agent (once per agent)."""
-        run = self.sia.current_run
-        self.query_one(TargetHeader).show(
-            run, snapshot_mode=self.sia.snapshot_mode, read_only=self.sia.read_only
-        )
+    def show_run(self, run: Run | None) -> None:
+        """The pickers and fields from the current agent (once per agent)."""
         if run is not None and run.card is not None:
             self._prefill(run)
 
@@ -66,7 +63,7 @@ class ComposeMode(SiaAppMixin, ComposeScreen):
             return
         self._prefilled_for = location
         for side in ("left", "right"):
-            self.set_skill_choices(side, skills)
+            self.panel.set_skill_choices(side, skills)
         up, down = default_pair(skills, run.skill_id or run.target.skill_id)
         for widget_id, value in (
             ("left-card", location),
@@ -81,12 +78,10 @@ class ComposeMode(SiaAppMixin, ComposeScreen):
         self.query_one("#compose", Button).focus()
 
     def action_run_compose(self) -> None:
-        if not self.sia.refuse_if_read_only():
-            super().action_run_compose()
+        self.panel.action_run_compose()
 
     def action_run_diff(self) -> None:
-        if not self.sia.refuse_if_read_only():
-            super().action_run_diff()
+        self.panel.action_run_diff()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         # Enter in an agent field loads that agent's advertised skills into its picker.
@@ -108,5 +103,5 @@ class ComposeMode(SiaAppMixin, ComposeScreen):
         finally:
             await engine.aclose()
         skills = advertised_skills(card) if card is not None else []
-        self.set_skill_choices(side, skills)
+        self.panel.set_skill_choices(side, skills)
         self.notify(f"{len(skills)} advertised skill(s) on that agent.")

@@ -1,4 +1,8 @@
-"""Connect: card URL or file, binding, headers/bearer (masked), TLS, recent targets."""
+"""Connect: card URL or file, binding, headers/bearer (masked), TLS, recent targets.
+
+Compact fields and a scrolling body with the buttons always on screen: the dialog fits an
+80x24 terminal.
+"""
 
 from __future__ import annotations
 
@@ -6,13 +10,13 @@ from dataclasses import dataclass
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select
 
 from sia_tui.core.engine import Target
-from sia_tui.tui.display import visible
+from sia_tui.tui.display import policy_of
 
 
 @dataclass(frozen=True)
@@ -51,12 +55,19 @@ class ConnectScreen(ModalScreen[ConnectRequest | None]):
     DEFAULT_CSS = """
     ConnectScreen { align: center middle; }
     ConnectScreen > Vertical {
-        width: 90; height: auto; border: thick $primary; background: $surface; padding: 0 2;
+        width: 90; max-width: 100%; height: auto; max-height: 100%;
+        border: thick $primary; background: $surface; padding: 0 1;
     }
-    ConnectScreen Label { margin-top: 1; }
-    ConnectScreen #recent { height: auto; max-height: 8; }
+    ConnectScreen VerticalScroll { height: auto; max-height: 1fr; }
+    ConnectScreen Label { margin-top: 1; color: $text-muted; }
+    ConnectScreen Label.first { margin-top: 0; }
+    ConnectScreen Input { margin: 0 0 0 1; }
+    ConnectScreen #recent { height: auto; max-height: 5; }
     ConnectScreen Horizontal { height: auto; }
-    ConnectScreen Select { width: 30; }
+    ConnectScreen #binding { width: 24; margin: 1 2 0 1; }
+    ConnectScreen #insecure { margin-top: 1; }
+    ConnectScreen #buttons { margin-top: 1; }
+    ConnectScreen #buttons Button { margin-right: 2; }
     """
 
     def __init__(self, recent: list[str]) -> None:
@@ -66,30 +77,48 @@ class ConnectScreen(ModalScreen[ConnectRequest | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label("[b]Agent Card[/b]: base URL, card URL (.json) or local card file")
-            yield Input(placeholder="http://127.0.0.1:8000", id="location")
-            with Horizontal():
-                yield Select(
-                    [("first callable", ""), ("JSONRPC", "jsonrpc"), ("HTTP+JSON", "http-json")],
-                    id="binding",
-                    allow_blank=False,
-                    value="",
+            with VerticalScroll():
+                yield Label(
+                    "[b]Agent Card[/b]: base URL, card URL (.json) or local card file",
+                    classes="first",
                 )
-                yield Checkbox("TLS: do not verify certificates (insecure)", id="insecure")
-            yield Label("Headers (Name: value; Other: value)")
-            yield Input(placeholder="X-Tenant: blue", id="headers", password=True)
-            yield Label("Bearer token")
-            yield Input(placeholder="(none)", id="bearer", password=True)
-            yield Label("Secret values, separated by ; (masked on screen, redacted when saved)")
-            yield Input(placeholder="(none)", id="secrets", password=True)
-            if self.recent:
-                yield Label("Recent targets (Enter to use)")
-                yield OptionList(
-                    *(Content(visible(r, multiline=False)) for r in self.recent), id="recent"
-                )
-            with Horizontal():
-                yield Button("Connect (ctrl+s)", variant="primary", id="go")
-                yield Button("Cancel (esc)", id="cancel")
+                yield Input(placeholder="http://127.0.0.1:8000", id="location", compact=True)
+                with Horizontal():
+                    yield Select(
+                        [
+                            ("first callable", ""),
+                            ("JSONRPC", "jsonrpc"),
+                            ("HTTP+JSON", "http-json"),
+                        ],
+                        id="binding",
+                        allow_blank=False,
+                        value="",
+                        compact=True,
+                    )
+                    yield Checkbox(
+                        "TLS: do not verify certificates (insecure)", id="insecure", compact=True
+                    )
+                yield Label("Headers (Name: value; Other: value)")
+                yield Input(placeholder="X-Tenant: blue", id="headers", password=True, compact=True)
+                yield Label("Bearer token")
+                yield Input(placeholder="(none)", id="bearer", password=True, compact=True)
+                yield Label("Secret values, separated by ; (masked on screen, redacted when saved)")
+                yield Input(placeholder="(none)", id="secrets", password=True, compact=True)
+                if self.recent:
+                    yield Label("Recent targets (Enter to use)")
+                    yield OptionList(
+                        *(
+                            Content(policy_of(self.app).visible(r, multiline=False))
+                            for r in self.recent
+                        ),
+                        id="recent",
+                    )
+            with Horizontal(id="buttons"):
+                yield Button("Connect (ctrl+s)", variant="primary", id="go", compact=True)
+                yield Button("Cancel (esc)", id="cancel", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#location", Input).focus()
 
     def on_input_submitted(self, _event: Input.Submitted) -> None:
         self.action_submit()

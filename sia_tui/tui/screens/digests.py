@@ -21,9 +21,11 @@ from sia_tui.core.engine import (
     canonical_bytes,
     embedded_schema_at,
 )
-from sia_tui.tui.display import DEFAULT_VIEW_LIMIT, literal, literal_text
-from sia_tui.tui.highlight import json_content, pretty_json
-from sia_tui.tui.screens.base import RunScreen
+from sia_tui.tui.display import DEFAULT_VIEW_LIMIT, DisplayPolicy
+from sia_tui.tui.highlight import json_content
+from sia_tui.tui.jsontext import pretty_json
+from sia_tui.tui.render.plain_a2a import lacks_extension, steps_do_not_apply
+from sia_tui.tui.screens.base import ZOOM, RunScreen
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,8 @@ class TableRow:
     verdict: str = ""
     #: The digest it is compared with, for underlining where the two first differ.
     compared_with: str | None = None
+    #: What the value is, for the titles of the panes that show it.
+    subject: str = "the Skill Interface Document"
 
 
 #: Short row labels: the verdict column must stay on screen beside a 71-character digest.
@@ -88,6 +92,7 @@ def schema_rows(run: Run) -> tuple[list[TableRow], list[str], bool]:
         if len(name) > 24:
             name = name[:23] + "…"
         word = "= computed" if check.match else "≠ computed"
+        subject = f"the {check.role} schema"
         rows.append(
             TableRow(
                 f"{name} declared",
@@ -96,6 +101,7 @@ def schema_rows(run: Run) -> tuple[list[TableRow], list[str], bool]:
                 check.match,
                 word,
                 None if check.match else check.computed,
+                subject,
             )
         )
         rows.append(
@@ -106,6 +112,7 @@ def schema_rows(run: Run) -> tuple[list[TableRow], list[str], bool]:
                 check.match,
                 word.replace("computed", "declared"),
                 None if check.match else check.declared,
+                subject,
             )
         )
         if check.forensics is not None:
@@ -118,17 +125,33 @@ class DigestsScreen(RunScreen):
 
     HELP = (
         "The interface digest three ways (RULES CP4) and each embedded schema's digest "
-        "(CP6). Select a row to see the canonical JCS bytes of the value it covers."
+        "(CP6). The panes below show the value of the highlighted row: pretty, and the "
+        "canonical JCS bytes its digest is computed over. z hides the pretty pane."
     )
     BINDINGS = [
-        Binding("c", "copy_digest", "Copy digest", id="digest.copy"),
-        Binding("C", "copy_canonical", "Copy canonical", id="digest.copy_canonical"),
+        Binding("c", "copy_digest", "Copy digest", id="digest.copy", tooltip="Copy the digest"),
+        Binding(
+            "C",
+            "copy_canonical",
+            "Copy JCS",
+            id="digest.copy_canonical",
+            tooltip="Copy the canonical text of the highlighted row's value",
+        ),
+        Binding(
+            "w",
+            "app.write_last_copy",
+            "To file",
+            id="digest.write_copy",
+            tooltip="Write the last copy to a file (when the clipboard did not get it)",
+        ),
+        ZOOM,
     ]
+    COLLAPSIBLE = "#pretty-pane"
     DEFAULT_CSS = """
     DigestsScreen DataTable { height: auto; max-height: 12; border: round $panel; }
     DigestsScreen DataTable:focus { border: round $primary; }
     DigestsScreen #forensics { height: auto; padding: 0 1; }
-    DigestsScreen #bytes { height: 1fr; }
+    DigestsScreen #bytes { height: 1fr; min-height: 5; }
     DigestsScreen #bytes VerticalScroll { width: 1fr; border: round $panel; padding: 0 1; }
     DigestsScreen #canonical-body { width: 1fr; }
     """
@@ -143,6 +166,8 @@ class DigestsScreen(RunScreen):
         """Forensics verdicts for the interface digest."""
         self._odd_digest: str | None = None
         """Which interface digest is the odd one out, when two of three agree."""
+        self._plain: Content | None = None
+        """Why there are no digests at all: an agent without the extension."""
 
     def compose_body(self) -> ComposeResult:
         with Vertical():
@@ -158,15 +183,17 @@ class DigestsScreen(RunScreen):
     def on_mount(self) -> None:
         for table_id in ("interface", "schemas"):
             table = self.query_one(f"#{table_id}", DataTable)
-            table.add_columns("digest of", "value", "verdict")
+            # The verdict before the digest: a 71-character digest may not fit 80 columns,
+            # the verdict must (its differing tail is underlined where there is room).
+            table.add_columns("digest of", "verdict", "digest")
         self.query_one("#interface", DataTable).border_title = "Interface digest (CP4)"
         self.query_one("#schemas", DataTable).border_title = "Embedded schemas (CP6)"
-        self.query_one("#pretty-pane").border_title = "Pretty JSON"
-        self.query_one("#canonical-pane").border_title = "Canonical JCS bytes (RFC 8785)"
+        self._title_panes(None)
 
     def show_run(self, run: Run | None) -> None:
         self._fill("interface", interface_rows(run) if run else [])
         self._forensics = []
+        self._plain = steps_do_not_apply(run) if run is not None and lacks_extension(run) else None
         odd = run.odd_one_out if run is not None else None
         self._odd_digest = f"{odd.statement} (RULES CP4)." if odd else None
         evidence = run.evidence(DigestEvidence) if run is not None else None
@@ -174,20 +201,28 @@ class DigestsScreen(RunScreen):
             about = f" ({evidence.forensics_of.value} digest)" if evidence.forensics_of else ""
             self._forensics.append(evidence.forensics + about)
         self._show_forensics()
-        self._select(self._rows["interface"][0] if self._rows["interface"] else None)
+        self._select(self._focused_row())
         self._verify_schemas(run)
 
     def _fill(self, table_id: str, rows: list[TableRow]) -> None:
         self._rows[table_id] = rows
         table = self.query_one(f"#{table_id}", DataTable)
+        cursor = table.cursor_row
         table.clear()
         colours = self.app.theme_variables
+        literal_text = self.policy.literal_text
         for row in rows:
             table.add_row(
-                literal_text(row.label), _digest_cell(row, colours), _verdict(row, colours)
+                literal_text(row.label),
+                _verdict(row, colours),
+                _digest_cell(row, colours, self.policy),
             )
+        if rows:
+            # A redraw keeps the row the user was reading (the panes follow it).
+            table.move_cursor(row=min(max(cursor, 0), len(rows) - 1), animate=False)
 
     def _show_forensics(self, extra: list[str] | None = None) -> None:
+        literal = self.policy.literal
         lines = [
             Content.styled("Forensics: ", "bold $digest-mismatch") + literal(line)
             for line in self._forensics + (extra or [])
@@ -197,6 +232,8 @@ class DigestsScreen(RunScreen):
                 0,
                 Content.styled("Three-way: ", "bold $digest-mismatch") + literal(self._odd_digest),
             )
+        if self._plain is not None:
+            lines.insert(0, self._plain)
         panel = self.query_one("#forensics", Static)
         panel.display = bool(lines)
         panel.update(Content("\n").join(lines))
@@ -216,20 +253,34 @@ class DigestsScreen(RunScreen):
         )
         self._fill("schemas", rows)
         self._show_forensics(verdicts)
+        if self.focused is self.query_one("#schemas", DataTable):
+            self._select(self._focused_row())
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         rows = self._rows.get(event.data_table.id or "", [])
         if 0 <= event.cursor_row < len(rows):
             self._select(rows[event.cursor_row])
 
+    def on_descendant_focus(self) -> None:
+        # Moving between the two tables shows the value of the row now highlighted.
+        if isinstance(self.focused, DataTable):
+            self._select(self._focused_row())
+
+    def _title_panes(self, row: TableRow | None) -> None:
+        """Name what the two panes show (the value of the highlighted row)."""
+        subject = f" of {row.subject} ({row.label.strip()})" if row is not None else ""
+        self.query_one("#pretty-pane").border_title = f"Pretty JSON{subject}"
+        self.query_one("#canonical-pane").border_title = f"Canonical JCS bytes{subject}"
+
     def _select(self, row: TableRow | None) -> None:
         value = row.value if row else None
+        self._title_panes(row if value is not None else None)
         if value is None:
             self.query_one("#pretty-body", Static).update("No value to show yet.")
             self.query_one("#canonical-body", Static).update("")
             return
         self.query_one("#pretty-body", Static).update(
-            json_content(pretty_json(value), limit=DEFAULT_VIEW_LIMIT)
+            json_content(pretty_json(value), self.policy, limit=DEFAULT_VIEW_LIMIT)
         )
         self._canonicalize(value)
 
@@ -247,11 +298,13 @@ class DigestsScreen(RunScreen):
         self._canonical_text = text
         body = self.query_one("#canonical-body", Static)
         if error is not None:
-            body.update(Content.styled("Cannot canonicalize: ", "bold $error") + literal(error))
+            body.update(
+                Content.styled("Cannot canonicalize: ", "bold $error") + self.policy.literal(error)
+            )
             return
         size = len(text.encode("utf-8"))
         header = Content.styled(f"{size:,} bytes (SHA-256 is over exactly these)\n", "bold")
-        body.update(header + json_content(text, limit=DEFAULT_VIEW_LIMIT))
+        body.update(header + json_content(text, self.policy, limit=DEFAULT_VIEW_LIMIT))
 
     def _focused_row(self) -> TableRow | None:
         table = self.focused if isinstance(self.focused, DataTable) else None
@@ -264,20 +317,18 @@ class DigestsScreen(RunScreen):
         if row is None or row.digest is None:
             self.notify("No digest on this row.", severity="warning")
             return
-        self.app.copy_to_clipboard(row.digest)
-        self.notify(f"Copied: {row.label}", markup=False)
+        self.sia.copy_text(row.digest, f"the digest {row.label.strip()}")
 
     def action_copy_canonical(self) -> None:
         if not self._canonical_text:
             self.notify("No canonical text yet.", severity="warning")
             return
-        self.app.copy_to_clipboard(self._canonical_text)
-        self.notify(f"Copied {len(self._canonical_text.encode()):,} canonical bytes.")
+        self.sia.copy_text(self._canonical_text, "the canonical text")
 
 
-def _digest_cell(row: TableRow, colours: dict[str, str]) -> Text:
+def _digest_cell(row: TableRow, colours: dict[str, str], policy: DisplayPolicy) -> Text:
     """The digest, its tail underlined from where it first differs from the compared one."""
-    cell = literal_text(row.digest or "—")
+    cell = policy.literal_text(row.digest or "—")
     start = first_difference(row.digest, row.compared_with) if row.digest else None
     if start is not None:
         # Digests often differ only in their last characters: point at them.

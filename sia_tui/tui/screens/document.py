@@ -13,10 +13,13 @@ from textual.widgets import Static, Tree
 from textual.widgets.tree import TreeNode
 
 from sia_tui.core.engine import Run
-from sia_tui.tui.display import DEFAULT_VIEW_LIMIT, literal, visible
-from sia_tui.tui.highlight import json_content, pretty_json
+from sia_tui.tui.display import DEFAULT_VIEW_LIMIT, DisplayPolicy
+from sia_tui.tui.highlight import json_content
+from sia_tui.tui.jsontext import pretty_json
+from sia_tui.tui.modes import mode_key
+from sia_tui.tui.render.plain_a2a import lacks_extension, steps_do_not_apply
 from sia_tui.tui.render.schema import schema_content
-from sia_tui.tui.screens.base import RunScreen
+from sia_tui.tui.screens.base import ZOOM, RunScreen
 
 #: Shown with the authority member (RULES SID5).
 AUTHORITY_NOTE = (
@@ -28,12 +31,16 @@ AUTHORITY_NOTE = (
 class DocumentScreen(RunScreen):
     """Browse the document the agent returned: schemas, interaction, constraints, authority."""
 
-    HELP = "The Skill Interface Document. Select a node to read it on the right."
-    BINDINGS = [Binding("j", "toggle_json", "Readable/JSON", id="document.json")]
+    HELP = "The Skill Interface Document. Pick a node on the left to read it on the right."
+    BINDINGS = [
+        Binding("j", "toggle_json", "JSON", id="document.json", tooltip="Readable or raw JSON"),
+        ZOOM,
+    ]
+    COLLAPSIBLE = "#doc-tree"
     DEFAULT_CSS = """
-    DocumentScreen Tree { width: 44; border: round $panel; }
+    DocumentScreen Tree { width: 2fr; min-width: 24; max-width: 44; border: round $panel; }
     DocumentScreen Tree:focus { border: round $primary; }
-    DocumentScreen #detail { width: 1fr; border: round $panel; padding: 0 1; }
+    DocumentScreen #detail { width: 3fr; border: round $panel; padding: 0 1; }
     """
 
     def __init__(self) -> None:
@@ -61,9 +68,13 @@ class DocumentScreen(RunScreen):
         if not isinstance(document, dict):
             tree.root.set_label(Text("no document yet"))
             self.query_one("#detail-body", Static).update(
-                "Run steps 1-3 (Steps screen, r) to fetch the Skill Interface Document."
+                steps_do_not_apply(run)
+                if run is not None and lacks_extension(run)
+                else f"Run steps 1-3 (Steps screen {mode_key('steps')}, r) to fetch the Skill "
+                "Interface Document."
             )
             return
+        visible = self.policy.visible
         tree.root.set_label(
             Text(
                 visible(
@@ -89,7 +100,8 @@ class DocumentScreen(RunScreen):
                 "authority (describes, does not permit)", data=("authority", document["authority"])
             )
         tree.root.expand()
-        self._select_node(tree.root)
+        self._selected = None
+        self._render_selected()
 
     def on_tree_node_highlighted(self, event: Tree.NodeHighlighted[tuple[str, Any]]) -> None:
         self._select_node(event.node)
@@ -101,29 +113,36 @@ class DocumentScreen(RunScreen):
     def _render_selected(self) -> None:
         body = self.query_one("#detail-body", Static)
         if self._selected is None:
-            body.update("")
+            body.update(
+                Content.styled(
+                    "Pick a node on the left (arrows, Enter) to read it here: a schema is "
+                    "shown readable (j: JSON), the document root as JSON.",
+                    "$text-muted",
+                )
+            )
             return
         kind, value = self._selected
         if self.as_json or kind == "json":
-            body.update(json_content(pretty_json(value), limit=DEFAULT_VIEW_LIMIT))
+            body.update(json_content(pretty_json(value), self.policy, limit=DEFAULT_VIEW_LIMIT))
         elif kind == "authority":
             body.update(
                 Content.styled(AUTHORITY_NOTE, "bold $warning")
                 + Content("\n\n")
-                + json_content(pretty_json(value), limit=DEFAULT_VIEW_LIMIT)
+                + json_content(pretty_json(value), self.policy, limit=DEFAULT_VIEW_LIMIT)
             )
         else:
-            body.update(_reference_content(value))
+            body.update(_reference_content(value, self.policy))
 
     def action_toggle_json(self) -> None:
         self.as_json = not self.as_json
         self._render_selected()
 
 
-def _reference_content(reference: Any) -> Content:
+def _reference_content(reference: Any, policy: DisplayPolicy) -> Content:
     """A Schema Reference: its identity lines, then the embedded schema made readable."""
+    literal = policy.literal
     if not isinstance(reference, dict):
-        return json_content(pretty_json(reference), limit=DEFAULT_VIEW_LIMIT)
+        return json_content(pretty_json(reference), policy, limit=DEFAULT_VIEW_LIMIT)
     lines = [
         Content.assemble((f"{key:<11}", "bold $text-muted"), literal(reference.get(key)))
         for key in ("schema_uri", "version", "dialect", "digest")
@@ -137,6 +156,6 @@ def _reference_content(reference: Any) -> Content:
     resolution = reference.get("resolution")
     schema = resolution.get("schema") if isinstance(resolution, dict) else None
     lines.append(Content(""))
-    lines.append(schema_content(schema))
+    lines.append(schema_content(schema, policy))
     lines.append(Content.styled("\n* required", "$text-muted"))
     return Content("\n").join(lines)

@@ -16,7 +16,11 @@ def bindings_markdown(title: str, intro: str, bindings: list[BindingType]) -> st
         if not isinstance(binding, Binding) or not binding.description:
             continue
         key = binding.key_display or binding.key
-        rows.append(f"| `{key}` | {binding.description} |")
+        # The footer shows the short description; the tooltip says it in full.
+        what = (
+            f"{binding.description}: {binding.tooltip}" if binding.tooltip else binding.description
+        )
+        rows.append(f"| `{key}` | {what} |")
     body = "\n".join(rows) if len(rows) > 2 else "_No keys of its own._"
     return f"# {title}\n\n{intro}\n\n{body}\n\nPress **Esc** to close."
 
@@ -28,8 +32,8 @@ class HelpScreen(ModalScreen[None]):
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
     HelpScreen > VerticalScroll {
-        width: 80; height: auto; max-height: 80%; border: thick $primary; background: $surface;
-        padding: 0 1;
+        width: 80; max-width: 100%; height: auto; max-height: 90%; border: thick $primary;
+        background: $surface; padding: 0 1;
     }
     """
 

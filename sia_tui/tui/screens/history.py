@@ -1,21 +1,19 @@
-"""The History screen: autosaved runs in a table; open one read-only or delete it."""
+"""Mode 7: the autosaved runs in a table; open one read-only (Esc comes back) or delete it."""
 
 from __future__ import annotations
 
 from functools import partial
-from pathlib import Path
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
-from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from sia_tui.core.session import history
-from sia_tui.tui.display import literal
-from sia_tui.tui.screens.base import SiaAppMixin
+from sia_tui.tui.screens.base import RunScreen
 from sia_tui.tui.screens.confirm import ConfirmScreen
-from sia_tui.tui.widgets.target_header import TargetHeader
+from sia_tui.tui.widgets.columns import Columns, column_widths
 
 #: The recorded outcome (``RunOutcome`` values) in the table's words and colours.
 _OUTCOME_WORDS = {"negative_test_passed": "negative ✔", "incomplete": "incomplete"}
@@ -24,28 +22,34 @@ _OUTCOME_STYLES = {
     "passed": "$success",
     "negative_test_passed": "$success",
 }
+#: The agent and its skill first: they say what the run was; the URL last (it gets cut).
+_COLUMNS: Columns = (
+    ("time (UTC)", 19),
+    ("agent", None),
+    ("skill", None),
+    ("outcome", 10),
+    ("step", 4),
+    ("target", None),
+)
 
 
-class HistoryScreen(Screen[Path | None]):
-    """Lists the history (newest first); dismisses with the chosen session file, or None.
+class HistoryMode(RunScreen):
+    """Every finished run, newest first; Enter opens one read-only, ``d`` deletes it."""
 
-    | key | action |
-    |---|---|
-    | `enter` / `o` | open the selected run (read-only) |
-    | `d` / `delete` | delete the selected run |
-    | `r` | reload the list |
-    | `escape` | back |
-    """
-
+    HELP = (
+        "Every finished run is autosaved here (redacted), one entry per run. Enter opens "
+        "one read-only: every screen shows the recorded bytes and nothing is sent; Esc "
+        "comes back to the live run as you left it. d deletes (asks first)."
+    )
     BINDINGS = [
-        Binding("o", "open", "Open", id="history.open"),
+        Binding("o", "open", "Open", id="history.open", tooltip="Open the run read-only"),
         Binding("d,delete", "delete", "Delete", id="history.delete"),
         Binding("r", "reload", "Reload", id="history.reload"),
-        Binding("escape", "back", "Back", id="history.back"),
+        Binding("escape", "back", "Back", id="history.back", tooltip="The live run"),
     ]
     DEFAULT_CSS = """
-    HistoryScreen DataTable { height: 1fr; }
-    HistoryScreen #history-empty { padding: 1 2; color: $text-muted; }
+    HistoryMode DataTable { height: 1fr; }
+    HistoryMode #history-empty { padding: 1 2; color: $text-muted; height: auto; }
     """
 
     def __init__(self) -> None:
@@ -53,40 +57,54 @@ class HistoryScreen(Screen[Path | None]):
         self.entries: list[history.HistoryEntry] = []
         """The entries shown, in table order."""
 
-    def compose(self) -> ComposeResult:
+    def compose_body(self) -> ComposeResult:
         yield Static("", id="history-empty")
         yield DataTable(id="history", cursor_type="row", zebra_stripes=True)
-        yield Footer()
 
     def on_mount(self) -> None:
+        self._add_columns()
+
+    def _add_columns(self) -> None:
         table = self.query_one(DataTable)
-        # Explicit widths: cells are Content, which the table does not measure.
-        for label, width in (
-            ("time (UTC)", 19),
-            ("target", 31),
-            ("skill", 30),
-            ("outcome", 13),
-            ("failing step", 12),
-        ):
+        table.clear(columns=True)
+        # Explicit widths (cells are Content, which the table does not measure), sized to
+        # the screen so the outcome stays visible at 80 columns.
+        widths = column_widths(self.size.width or 120, _COLUMNS, minimum=10)
+        for (label, _), width in zip(_COLUMNS, widths, strict=True):
             table.add_column(label, width=width)
+
+    def on_resize(self, _event: events.Resize) -> None:
+        self._add_columns()
         self.action_reload()
-        table.focus()
+
+    def on_screen_resume(self) -> None:
+        super().on_screen_resume()
+        self.query_one(DataTable).focus()
+
+    def show_run(self, run: object) -> None:
+        """Re-read the list (an autosave may have added or updated a run)."""
+        cursor = self.query_one(DataTable).cursor_row
+        self.action_reload()
+        if self.entries:
+            self.query_one(DataTable).move_cursor(row=min(max(cursor, 0), len(self.entries) - 1))
 
     def action_reload(self) -> None:
         """Read the history index again."""
         self.entries = history.list_history()
         table = self.query_one(DataTable)
         table.clear()
+        literal = self.policy.literal
         for entry in self.entries:
             table.add_row(
-                self.when(entry),
-                literal(entry.target),
+                literal(entry.when),
+                literal(entry.agent or "-"),
                 literal(entry.skill or "-"),
                 Content.styled(
                     _OUTCOME_WORDS.get(entry.outcome, entry.outcome),
                     _OUTCOME_STYLES.get(entry.outcome, "$warning"),
                 ),
                 str(entry.failed_step) if entry.failed_step else "-",
+                literal(entry.target),
                 key=entry.id,
             )
         empty = self.query_one("#history-empty", Static)
@@ -94,10 +112,6 @@ class HistoryScreen(Screen[Path | None]):
             "" if self.entries else literal(f"No saved runs yet in {history.history_dir()}")
         )
         empty.display = not self.entries
-
-    def when(self, entry: history.HistoryEntry) -> str:
-        """The time column for ``entry``."""
-        return entry.when
 
     def _selected(self) -> history.HistoryEntry | None:
         table = self.query_one(DataTable)
@@ -110,59 +124,6 @@ class HistoryScreen(Screen[Path | None]):
         self.action_open()
 
     def action_open(self) -> None:
-        """Dismiss with the selected entry's session file."""
-        entry = self._selected()
-        if entry is not None:
-            self.dismiss(history.entry_path(entry))
-
-    def action_delete(self) -> None:
-        """Delete the selected entry and its file."""
-        entry = self._selected()
-        if entry is not None:
-            self.delete_entry_now(entry)
-
-    def delete_entry_now(self, entry: history.HistoryEntry) -> None:
-        """Delete ``entry`` and its file, then show the list again."""
-        history.delete_entry(entry.id)
-        self.notify(f"deleted {entry.id}")
-        self.action_reload()
-
-    def action_back(self) -> None:
-        """Close without opening anything."""
-        self.dismiss(None)
-
-
-class HistoryMode(SiaAppMixin, HistoryScreen):
-    """Mode 7: the history inside the app; Enter opens a run read-only, ``d`` asks first."""
-
-    HELP = (
-        "Every finished run is autosaved here (redacted). Enter opens one read-only: "
-        "every screen shows the recorded bytes and nothing is sent. d deletes (asks first)."
-    )
-
-    def compose(self) -> ComposeResult:
-        yield TargetHeader(id="target-header")
-        yield from super().compose()
-
-    def on_screen_resume(self) -> None:
-        self.refresh_run()
-        self.query_one(DataTable).focus()
-
-    def refresh_run(self) -> None:
-        """Redraw the header and re-read the list (an autosave may have added a run)."""
-        self.query_one(TargetHeader).show(
-            self.sia.current_run, snapshot_mode=self.sia.snapshot_mode, read_only=self.sia.read_only
-        )
-        cursor = self.query_one(DataTable).cursor_row
-        self.action_reload()
-        if self.entries:
-            self.query_one(DataTable).move_cursor(row=min(max(cursor, 0), len(self.entries) - 1))
-
-    def when(self, entry: history.HistoryEntry) -> str:
-        # Snapshots must not change with the clock.
-        return "<time>" if self.sia.snapshot_mode else entry.when
-
-    def action_open(self) -> None:
         """Open the selected run read-only, on the Steps screen."""
         entry = self._selected()
         if entry is not None:
@@ -173,12 +134,15 @@ class HistoryMode(SiaAppMixin, HistoryScreen):
         entry = self._selected()
         if entry is None:
             return
+        literal = self.policy.literal
         question = Content.assemble(
             "Delete the saved run of ",
             literal(entry.skill or "-", style="bold"),
             " against ",
-            literal(entry.target, style="bold"),
-            f" ({self.when(entry)})? The file is removed.",
+            literal(entry.agent or entry.target, style="bold"),
+            " (",
+            literal(entry.when),
+            ")? The file is removed.",
         )
         self.app.push_screen(
             ConfirmScreen(question, yes_label="Delete (y)"), partial(self._delete_confirmed, entry)
@@ -186,8 +150,13 @@ class HistoryMode(SiaAppMixin, HistoryScreen):
 
     def _delete_confirmed(self, entry: history.HistoryEntry, yes: bool | None) -> None:
         if yes:
-            self.delete_entry_now(entry)
+            history.delete_entry(entry.id)
+            self.notify(f"deleted {entry.id}")
+            self.action_reload()
 
     def action_back(self) -> None:
-        """Back to the Overview."""
-        self.app.switch_mode("overview")
+        """Back to the live run (when a recorded one is shown), else to the Overview."""
+        if self.sia.has_live_run:
+            self.sia.action_back_to_live()
+        else:
+            self.app.switch_mode("overview")

@@ -13,7 +13,7 @@ from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
 from textual.timer import Timer
-from textual.widgets import Checkbox, DataTable, Select, Static
+from textual.widgets import Checkbox, DataTable, Label, Select, Static
 
 from sia_tui.core.engine import (
     CompiledSchema,
@@ -25,7 +25,11 @@ from sia_tui.core.engine import (
     display_pointer,
     validate_json_text,
 )
-from sia_tui.tui.display import literal_text
+from sia_tui.tui.display import DisplayPolicy
+from sia_tui.tui.engine_actions import BUSY_NOTICE
+from sia_tui.tui.jsontext import pretty_json
+from sia_tui.tui.modes import mode_key, mode_keys
+from sia_tui.tui.render.plain_a2a import CONSOLE_OFFER, lacks_extension
 from sia_tui.tui.screens.base import RunScreen
 from sia_tui.tui.screens.confirm import ConfirmScreen
 from sia_tui.tui.widgets.argument_editor import ArgumentEditor
@@ -34,6 +38,8 @@ from sia_tui.tui.widgets.argument_editor import ArgumentEditor
 VALIDATE_DELAY = 0.15
 #: Debounce before an edit is written to the data dir.
 SAVE_DELAY = 0.5
+#: Shown under the editor: how to get out of it (Tab indents inside it).
+EDITOR_KEYS = f"tab indents · esc leaves the editor, then tab: next field, {mode_keys()}: screens"
 
 
 class InvokeScreen(RunScreen):
@@ -41,21 +47,36 @@ class InvokeScreen(RunScreen):
 
     HELP = (
         "Edit the arguments as JSON. Errors are listed below and underlined in the "
-        "text. Esc leaves the editor; then 1-8 switch screens. f3 puts the skeleton back."
+        f"text. Tab indents; Esc leaves the editor, then Tab moves on and {mode_keys()} "
+        "switch screens. f3 puts the skeleton back, f4 the example."
     )
     BINDINGS = [
-        Binding("ctrl+j", "invoke", "Invoke", id="invoke.send"),
-        Binding("ctrl+t", "toggle_send_anyway", "Send anyway", id="invoke.send_anyway"),
+        Binding("ctrl+j", "invoke", "Invoke", id="invoke.send", tooltip="Send the arguments"),
+        Binding(
+            "ctrl+t",
+            "toggle_send_anyway",
+            "Send anyway",
+            id="invoke.send_anyway",
+            tooltip="Send invalid arguments as a deliberate negative test",
+        ),
         # Not ctrl+k: that is TextArea's delete-to-end-of-line.
-        Binding("f3", "reset", "Skeleton", id="invoke.skeleton"),
-        Binding("ctrl+x", "app.cancel_task", "Cancel task", id="invoke.cancel"),
+        Binding("f3", "reset", "Skeleton", id="invoke.skeleton", tooltip="The schema's skeleton"),
+        Binding(
+            "f4",
+            "use_example",
+            "Example",
+            id="invoke.example",
+            tooltip="The input schema's or the card skill's example",
+        ),
+        Binding("ctrl+x", "app.cancel_task", "Cancel", id="invoke.cancel", tooltip="Cancel task"),
     ]
     DEFAULT_CSS = """
-    InvokeScreen #options { height: 3; }
-    InvokeScreen #mode { width: 24; }
-    InvokeScreen ArgumentEditor { height: 1fr; }
-    InvokeScreen #verdict { height: 1; padding: 0 1; }
-    InvokeScreen #errors { height: 10; border: round $panel; }
+    InvokeScreen #options { height: 1; margin: 0 1; }
+    InvokeScreen #options Label { padding: 0 1 0 0; }
+    InvokeScreen #mode { width: 22; margin-right: 2; }
+    InvokeScreen ArgumentEditor { height: 1fr; min-height: 5; }
+    InvokeScreen #verdict { height: auto; max-height: 3; padding: 0 1; }
+    InvokeScreen #errors { height: auto; max-height: 8; border: round $panel; }
     InvokeScreen #send-anyway.-armed { background: $warning 30%; text-style: bold; }
     """
 
@@ -77,8 +98,12 @@ class InvokeScreen(RunScreen):
         """The input schema, compiled once per document."""
         self._document: object = None
         """The document the editor was prepared for."""
+        self._prepared = False
+        """Whether the editor was prepared at least once (for no document too)."""
         self._schema: Any = None
         """Its input schema (``Run.input_schema``), for the skeleton."""
+        self._example: Any = None
+        """The example arguments (``Run.example_arguments``), when there is one."""
         self._edit_key: tuple[str, str] | None = None
         """(target, skill) the current text is persisted under."""
         self._generation = 0
@@ -91,8 +116,13 @@ class InvokeScreen(RunScreen):
     def compose_body(self) -> ComposeResult:
         with Vertical():
             with Horizontal(id="options"):
-                yield Select([("sync", "sync")], id="mode", allow_blank=False, value="sync")
-                yield Checkbox("Send anyway (deliberate negative test)", id="send-anyway")
+                yield Label("response mode")
+                yield Select(
+                    [("sync", "sync")], id="mode", allow_blank=False, value="sync", compact=True
+                )
+                yield Checkbox(
+                    "Send anyway (deliberate negative test)", id="send-anyway", compact=True
+                )
             yield ArgumentEditor(id="editor")
             yield Static(id="verdict")
             yield DataTable(id="errors", cursor_type="row")
@@ -103,35 +133,40 @@ class InvokeScreen(RunScreen):
         # that shows the rows cut to the header's width.
         for label, width in (
             ("at", 6),
-            ("instance path", 28),
-            ("keyword", 12),
-            ("expected", 14),
-            ("actual", 14),
+            ("instance path", 24),
+            ("keyword", 10),
+            ("expected", 12),
+            ("actual", 12),
             ("message", 60),
         ):
             table.add_column(label, width=width)
         table.border_title = "Problems"
-        if self.sia.snapshot_mode:
-            # A blinking cursor is a clock: screenshots would differ from run to run.
-            self.query_one(ArgumentEditor).cursor_blink = False
+        table.display = False
+        editor = self.query_one(ArgumentEditor)
+        editor.border_subtitle = EDITOR_KEYS
+        # Reduced motion (TEXTUAL_ANIMATIONS=none) stops the cursor blinking too.
+        editor.cursor_blink = self.app.animation_level != "none"
 
     def show_run(self, run: Run | None) -> None:
-        # Marked secret values may have changed: the editor re-renders its masked lines.
-        self.query_one(ArgumentEditor).notify_style_update()
-        document = run.document if run else None
-        if document is self._document:
-            return
-        self._document = document
         editor = self.query_one(ArgumentEditor)
+        # Marked secret values may have changed: the editor re-renders its masked lines.
+        editor.policy = self.policy
+        editor.notify_style_update()
+        document = run.document if run else None
+        if document is self._document and self._prepared:
+            if self._schema is None:
+                self._no_schema(run)  # steps may have started or ended since
+            return
+        self._prepared = True
+        self._document = document
         schema = self._schema = run.input_schema if run is not None else None
+        example = run.example_arguments if run is not None else None
+        self._example = example
         if run is None or schema is None:
             self._compiled = None
             editor.read_only = True
             editor.load_text("")
-            self._verdict(
-                "Run steps 1-6 first (Steps screen: 2, then r) to load the input schema.",
-                "$text-muted",
-            )
+            self._no_schema(run)
             return
         try:
             self._compiled = compile_schema(schema)
@@ -149,8 +184,6 @@ class InvokeScreen(RunScreen):
         )
         if self.sia.read_only:
             # A recorded session: show the arguments as sent; nothing is persisted or sent.
-            from sia_tui.tui.highlight import pretty_json
-
             self._edit_key = None
             editor.read_only = True
             editor.load_text("" if run.arguments is None else pretty_json(run.arguments))
@@ -161,13 +194,39 @@ class InvokeScreen(RunScreen):
         text = self.sia.dirs.load_edit(*self._edit_key)
         editor.read_only = False
         editor.focus()
-        editor.load_text(text if text is not None else self._skeleton(schema))
+        if text is None:
+            # A valid example beats a skeleton that may not validate ("" vs minLength 1).
+            text = pretty_json(example.value) if example is not None else self._skeleton(schema)
+            if example is not None:
+                self.notify(
+                    f"The editor starts with {example.source}; f3 puts the skeleton instead.",
+                    title="Example arguments",
+                    markup=False,
+                )
+        editor.load_text(text)
         self._schedule_validation()
+
+    def _no_schema(self, run: Run | None) -> None:
+        """Why there is nothing to edit: steps running, not run yet, or no schema at all."""
+        if lacks_extension(run):
+            self._verdict(
+                "No input schema: this agent has no schema-interface extension, so there is "
+                f"nothing to validate arguments against. {CONSOLE_OFFER}",
+                "$warning",
+            )
+        elif self.sia.engine_busy:
+            self._verdict("Steps are running: the input schema arrives with step 6.", "$accent")
+        else:
+            self._verdict(
+                f"Run steps 1-6 first (r on the Steps screen, {mode_key('steps')}) to load the "
+                f"input schema. A skill without a schema interface: the A2A console "
+                f"({mode_key('console')}).",
+                "$text-muted",
+            )
 
     @staticmethod
     def _skeleton(schema: Any) -> str:
         from sia_tui.core.engine import skeleton_for
-        from sia_tui.tui.highlight import pretty_json
 
         return pretty_json(skeleton_for(schema))
 
@@ -201,6 +260,7 @@ class InvokeScreen(RunScreen):
         editor = self.query_one(ArgumentEditor)
         table = self.query_one("#errors", DataTable)
         table.clear()
+        literal_text = self.policy.literal_text
         if result.parse_error is not None:
             error = result.parse_error
             position = (error.line or 1, error.column or 1)
@@ -213,6 +273,7 @@ class InvokeScreen(RunScreen):
                 "",
                 literal_text(str(error)),
             )
+            table.display = True
             self.valid = False
             self._verdict(
                 f"✘ Not JSON at line {position[0]}, column {position[1]}: {error}", "$error"
@@ -220,7 +281,8 @@ class InvokeScreen(RunScreen):
             return
         editor.mark_errors([(f.line, f.column or 1) for f in result.findings if f.line])
         for finding in result.findings:
-            table.add_row(*_finding_row(finding))
+            table.add_row(*_finding_row(finding, self.policy))
+        table.display = bool(result.findings)
         self.valid = not result.findings
         if self.valid:
             self._verdict(
@@ -281,21 +343,54 @@ class InvokeScreen(RunScreen):
                 title="Send anyway",
             )
 
-    def action_reset(self) -> None:
-        """Replace the text by the input schema's skeleton."""
-        schema = self._schema
+    def _refuse_edit(self) -> bool:
+        """Tell the user and return True when the editor cannot be refilled now."""
         if self.sia.read_only:
             self.notify(
                 "read-only session: the recorded arguments stay as sent.", severity="warning"
             )
-        elif schema is None:
-            self.notify("No input schema yet: run steps 1-6 first (2, then r).", severity="warning")
-        else:
-            self.query_one(ArgumentEditor).load_text(self._skeleton(schema))
+            return True
+        if self._schema is None:
+            self.notify(self._why_no_schema(), severity="warning")
+            return True
+        return False
+
+    def action_reset(self) -> None:
+        """Replace the text by the input schema's skeleton."""
+        if not self._refuse_edit():
+            self.query_one(ArgumentEditor).load_text(self._skeleton(self._schema))
+
+    def action_use_example(self) -> None:
+        """Replace the text by the example arguments (the input schema's, else the card's)."""
+        if self._refuse_edit():
+            return
+        if self._example is None:
+            self.notify(
+                "No example: the input schema declares none and the card's skill entry lists "
+                "no JSON example.",
+                severity="warning",
+            )
+            return
+        self.query_one(ArgumentEditor).load_text(pretty_json(self._example.value))
+        self.notify(f"Arguments from {self._example.source}.", markup=False)
+
+    def _why_no_schema(self) -> str:
+        """What ctrl+j, f3 or f4 are told while there is no input schema."""
+        if self.sia.engine_busy:
+            return BUSY_NOTICE
+        if lacks_extension(self.sia.current_run):
+            return f"This agent has no schema interface. {CONSOLE_OFFER}"
+        return f"No input schema yet: run steps 1-6 first ({mode_key('steps')}, then r)."
 
     def action_invoke(self) -> None:
+        if self._compiled is None:
+            self.notify(self._why_no_schema(), title="Nothing sent", severity="warning")
+            return
         result = self.last_result
-        if result is None or result.parse_error is not None:
+        if result is None:
+            self.notify("The arguments are being checked; try again.", severity="warning")
+            return
+        if result.parse_error is not None:
             self.notify("The text is not JSON; nothing can be sent.", severity="error")
             return
         if not self.valid and not self.send_anyway:
@@ -337,8 +432,9 @@ class InvokeScreen(RunScreen):
         self.sia.invoke(arguments, self.send_anyway and not self.valid)
 
 
-def _finding_row(finding: Finding) -> tuple[Any, ...]:
+def _finding_row(finding: Finding, policy: DisplayPolicy) -> tuple[Any, ...]:
     at = f"{finding.line}:{finding.column}" if finding.line else ""
+    literal_text = policy.literal_text
     return (
         at,
         literal_text(display_pointer(finding.pointer)),

@@ -9,10 +9,17 @@ from textual.content import Content
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from sia_tui.core.engine import DESCRIBE_SKILL, AgentCard, Run, StepStatus
-from sia_tui.tui.display import literal
-from sia_tui.tui.highlight import pretty_json
-from sia_tui.tui.screens.base import RunScreen
+from sia_tui.core.engine import DESCRIBE_SKILL, AgentCard, CardSkill, Run, StepStatus
+from sia_tui.tui.display import DisplayPolicy
+from sia_tui.tui.jsontext import pretty_json
+from sia_tui.tui.modes import mode_key
+from sia_tui.tui.render.plain_a2a import (
+    CONSOLE_OFFER,
+    has_schema_interface,
+    lacks_extension,
+    steps_do_not_apply,
+)
+from sia_tui.tui.screens.base import ZOOM, RunScreen
 
 ADV4_STATEMENT = (
     "This agent does not conform to the schema-interface extension (RULES ADV4): "
@@ -33,8 +40,9 @@ def short_digest(digest: str) -> str:
     return f"{algorithm}:{hex_part[:SHORT_DIGEST_HEX]}…"
 
 
-def card_content(card: AgentCard) -> Content:
+def card_content(card: AgentCard, policy: DisplayPolicy) -> Content:
     """The card as a person reads it; every string is agent-sent, so shown literally."""
+    literal = policy.literal
     lines: list[Content] = [
         literal(card.name, style="bold $primary"),
         literal(card.description, multiline=True),
@@ -84,6 +92,7 @@ def card_content(card: AgentCard) -> Content:
                 "bold $warning",
             )
         )
+        lines.append(Content.styled(CONSOLE_OFFER, "bold $accent"))
     else:
         lines.append(
             Content.assemble(
@@ -119,11 +128,12 @@ def card_content(card: AgentCard) -> Content:
     return Content("\n").join(lines)
 
 
-def _no_card(run: Run | None) -> Content:
+def _no_card(run: Run | None, policy: DisplayPolicy) -> Content:
     """Why there is no card: step 1's failure with its hint, or how to fetch one."""
+    literal = policy.literal
     first = run.steps[0] if run is not None else None
     if first is None or first.status is not StepStatus.FAILED:
-        return Content("No Agent Card yet. Press r on the Steps screen (2), or c to connect.")
+        return Content("No Agent Card yet. Press r to run the steps, or c to connect.")
     lines = [
         Content.assemble(("✘ step 1 failed: ", "bold $error"), literal(first.title, style="bold")),
         literal(first.message, multiline=True),
@@ -132,7 +142,9 @@ def _no_card(run: Run | None) -> Content:
         lines.append(Content.styled("hint: ", "bold") + literal(first.hint, multiline=True))
     lines.append(
         Content.styled(
-            "\nPress 2 then R to retry step 1, or c to connect to another agent.", "$text-muted"
+            f"\nPress {mode_key('steps')} then R to retry step 1, or c to connect to another "
+            "agent.",
+            "$text-muted",
         )
     )
     return Content("\n").join(lines)
@@ -141,15 +153,29 @@ def _no_card(run: Run | None) -> Content:
 class OverviewScreen(RunScreen):
     """What the agent says about itself; pick the skill to debug on the right."""
 
-    HELP = "The Agent Card. Select a skill with Enter to debug it in the other screens."
-    BINDINGS = [Binding("c", "app.connect", "Connect…", id="overview.connect")]
+    HELP = (
+        "The Agent Card. The skill list has the focus: Enter on a skill the extension "
+        "advertises runs the steps on it; Enter on any other skill opens it in the plain "
+        "A2A console. r runs the steps on the current skill (●)."
+    )
+    BINDINGS = [
+        Binding("r", "run_steps", "Run steps", id="overview.run", tooltip="Run the steps"),
+        Binding("c", "app.connect", "Connect…", id="overview.connect"),
+        ZOOM,
+    ]
+    COLLAPSIBLE = "#card"
     DEFAULT_CSS = """
-    OverviewScreen #card { width: 1fr; border: round $panel; padding: 0 1; }
-    OverviewScreen #skills-pane { width: 52; }
+    OverviewScreen #card { width: 1fr; min-width: 30; border: round $panel; padding: 0 1; }
+    OverviewScreen #skills-pane { width: 1fr; min-width: 30; max-width: 60; }
     OverviewScreen #skills { height: 1fr; border: round $panel; }
     OverviewScreen #skills:focus { border: round $primary; }
     OverviewScreen #skill-note { height: auto; padding: 0 1; color: $text-muted; }
     """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._skills: list[CardSkill] = []
+        """The card's skills, in list order."""
 
     def compose_body(self) -> ComposeResult:
         with Horizontal():
@@ -157,31 +183,39 @@ class OverviewScreen(RunScreen):
                 yield Static(id="card-body")
             with Vertical(id="skills-pane"):
                 yield OptionList(id="skills")
-                yield Static("Enter: debug this skill", id="skill-note")
+                yield Static("", id="skill-note")
+
+    def on_mount(self) -> None:
+        self.query_one("#skills", OptionList).focus()
 
     def show_run(self, run: Run | None) -> None:
         body = self.query_one("#card-body", Static)
         skills = self.query_one("#skills", OptionList)
         skills.clear_options()
+        self._skills = []
         if run is None or run.card is None:
-            body.update(_no_card(run))
+            body.update(_no_card(run, self.policy))
+            self._note(run)
             return
         card = run.card
-        body.update(card_content(card))
+        body.update(card_content(card, self.policy))
         advertised = (
             {b.skill_id: b for b in card.schema_interface.bindings}
             if (card.schema_interface)
             else {}
         )
         chosen = run.skill_id or run.target.skill_id
+        literal = self.policy.literal
+        self._skills = list(card.skills)
         for skill in card.skills:
             mark = "●" if skill.id == chosen else " "
             ad = advertised.get(skill.id)
-            badge = (
-                (f"  schema v{ad.skill_version}", "$success")
-                if ad
-                else ("  (no schema interface)", "$text-muted")
-            )
+            if skill.id == DESCRIBE_SKILL:
+                badge = ("  (the extension's own skill)", "$text-muted")
+            elif ad:
+                badge = (f"  schema v{ad.skill_version}", "$success")
+            else:
+                badge = ("  (no schema interface)", "$text-muted")
             tags = ", ".join(skill.tags)
             prompt = Content.assemble(
                 (f"{mark} ", "bold $accent"),
@@ -194,11 +228,46 @@ class OverviewScreen(RunScreen):
                 "\n   ",
                 literal(f"tags: {tags}" if tags else "no tags", style="$text-muted"),
             )
-            skills.add_option(Option(prompt, id=f"skill-{skill.id}"))
+            # describe_skill is how documents are fetched, not a skill to debug (RULES ADV2).
+            skills.add_option(
+                Option(prompt, id=f"skill-{skill.id}", disabled=skill.id == DESCRIBE_SKILL)
+            )
+        current = next((i for i, s in enumerate(card.skills) if s.id == chosen), None)
+        if current is None:
+            current = next((i for i, s in enumerate(card.skills) if s.id != DESCRIBE_SKILL), None)
+        skills.highlighted = current
+        self._note(run)
+
+    def _note(self, run: Run | None) -> None:
+        note = self.query_one("#skill-note", Static)
+        if lacks_extension(run):
+            assert run is not None
+            note.update(steps_do_not_apply(run))
+        else:
+            note.update(
+                "Enter: run the steps on the highlighted skill (no schema interface: open it "
+                f"in the A2A console, {mode_key('console')})."
+            )
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        run = self.sia.current_run
-        if run is None or run.card is None:
+        if event.option_index >= len(self._skills):
             return
-        skill = run.card.skills[event.option_index]
-        self.sia.choose_skill(skill.id)
+        self._open(self._skills[event.option_index])
+
+    def _open(self, skill: CardSkill) -> None:
+        run = self.sia.current_run
+        if not has_schema_interface(run, skill.id):
+            # Plain A2A: the eleven steps do not apply; the console talks to it.
+            self.sia.open_console(skill.id)
+            return
+        if run is not None and (run.skill_id or run.target.skill_id) != skill.id:
+            self.sia.choose_skill(skill.id)
+        self.action_run_steps()
+
+    def action_run_steps(self) -> None:
+        """Run the steps on the current skill and watch them on the Steps screen."""
+        run = self.sia.current_run
+        if lacks_extension(run):
+            self.notify(CONSOLE_OFFER, title="Steps 3-11 do not apply")
+        self.sia.action_run_all()
+        self.sia.switch_mode("steps")

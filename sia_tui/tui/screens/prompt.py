@@ -16,7 +16,8 @@ class PromptScreen(ModalScreen[str | None]):
     DEFAULT_CSS = """
     PromptScreen { align: center middle; }
     PromptScreen > Vertical {
-        width: 80; height: auto; border: thick $accent; background: $surface; padding: 1 2;
+        width: 80; max-width: 100%; height: auto; border: thick $accent;
+        background: $surface; padding: 1 2;
     }
     PromptScreen #prompt-help { color: $text-muted; margin-bottom: 1; }
     """

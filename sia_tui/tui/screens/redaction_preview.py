@@ -11,7 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Input, Static
 
 from sia_tui.core.session import RedactionHit, placeholder
-from sia_tui.tui.display import literal
+from sia_tui.tui.display import policy_of
 
 
 class RedactionPreviewScreen(ModalScreen[bool]):
@@ -68,6 +68,7 @@ class RedactionPreviewScreen(ModalScreen[bool]):
         # Explicit widths: cells are Content, which the table does not measure.
         table.add_column("placeholder", width=30)
         table.add_column("where", width=60)
+        literal = policy_of(self.app).literal
         for hit in self.hits:
             table.add_row(literal(placeholder(hit.name)), literal(hit.where))
         # The path field takes the focus: typing goes into it, so `n` there is a letter,

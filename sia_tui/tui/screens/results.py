@@ -23,10 +23,13 @@ from sia_tui.core.engine import (
     describe_code,
     display_pointer,
 )
-from sia_tui.tui.display import DEFAULT_VIEW_LIMIT, literal, literal_text
-from sia_tui.tui.highlight import json_content, pretty_json
+from sia_tui.tui.display import DEFAULT_VIEW_LIMIT, DisplayPolicy
+from sia_tui.tui.highlight import json_content
+from sia_tui.tui.jsontext import pretty_json
+from sia_tui.tui.modes import mode_key
 from sia_tui.tui.render.evidence import finding_lines
-from sia_tui.tui.screens.base import RunScreen
+from sia_tui.tui.render.plain_a2a import CONSOLE_OFFER, lacks_extension
+from sia_tui.tui.screens.base import ZOOM, RunScreen
 
 
 def artifact_value(artifact: Artifact) -> Any:
@@ -39,13 +42,15 @@ class ResultsScreen(RunScreen):
     """What the skill returned, each part with its own verdict; links jump to records."""
 
     HELP = (
-        "The result artifact (left) and the supporting records (right). Select a link "
-        "to jump to the record it names."
+        "The result artifact (left) and the supporting records (right), each with its own "
+        "verdict. Select a link to jump to the record it names; z hides the records pane."
     )
     BINDINGS = [
-        Binding("a", "show_all", "Show all", id="results.show_all"),
+        Binding("a", "show_all", "All", id="results.show_all", tooltip="Show large bodies whole"),
         Binding("x", "app.cancel_task", "Cancel task", id="results.cancel"),
+        ZOOM,
     ]
+    COLLAPSIBLE = "#records-pane"
     DEFAULT_CSS = """
     ResultsScreen #status { height: auto; max-height: 6; padding: 0 1; }
     ResultsScreen .pane { width: 1fr; border: round $panel; padding: 0 1; }
@@ -84,6 +89,8 @@ class ResultsScreen(RunScreen):
         self.query_one("#error-summary").display = False
 
     def show_run(self, run: Run | None) -> None:
+        policy = self.policy
+        literal = policy.literal
         self.query_one("#status", Static).update(self._status(run))
         self._show_error(run)
         limit = None if self.show_everything else DEFAULT_VIEW_LIMIT
@@ -96,11 +103,11 @@ class ResultsScreen(RunScreen):
         else:
             # The result's own verdict (RULES CP10): a bad record is never its fault.
             result_body.update(
-                _verdict(run.result_verdict, "the output schema")
+                _verdict(run.result_verdict, "the output schema", policy)
                 + Content("\n")
                 + literal(run.result.name or "", style="bold")
                 + Content("\n")
-                + json_content(pretty_json(artifact_value(run.result)), limit=limit)
+                + json_content(pretty_json(artifact_value(run.result)), policy, limit=limit)
             )
             refs = run.record_refs
             links.display = bool(refs)
@@ -124,16 +131,20 @@ class ResultsScreen(RunScreen):
                     literal(record.kind or "(unknown)"),
                 )
             )
-            blocks.append(_record_verdict(record))
-            blocks.append(json_content(pretty_json(artifact_value(record.artifact)), limit=limit))
+            blocks.append(_record_verdict(record, policy))
+            blocks.append(
+                json_content(pretty_json(artifact_value(record.artifact)), policy, limit=limit)
+            )
         records_body.update(Content("\n").join(blocks))
 
     def _status(self, run: Run | None) -> Content:
-        live = [_event_line(event) for event in self.sia.stream_log[-4:]]
+        policy = self.policy
+        literal = policy.literal
+        live = [_event_line(event, policy) for event in self.sia.stream_log[-4:]]
         if run is None or run.task is None:
             failed = run.failed_step if run is not None else None
             if failed is not None:
-                return _failure_lines(failed)
+                return _failure_lines(failed, policy)
             if live:
                 return Content("\n").join(live)
             if self.sia.read_only:
@@ -149,7 +160,7 @@ class ResultsScreen(RunScreen):
                 f"  mode {run.mode or '?'}",
             )
         ]
-        lines.extend(_verdict_banner(run))
+        lines.extend(_verdict_banner(run, policy))
         reception = run.evidence(ReceptionEvidence)
         status_log = reception.status_log if reception is not None else []
         if status_log:
@@ -179,19 +190,24 @@ class ResultsScreen(RunScreen):
             )
         if failed is not None:
             return Content("\n").join(
-                [Content.styled("No result.", "bold"), _failure_lines(failed)]
+                [Content.styled("No result.", "bold"), _failure_lines(failed, self.policy)]
             )
         if run is not None and run.task is not None:
-            return literal(f"No result: the task ended {run.task.state}.")
+            return self.policy.literal(f"No result: the task ended {run.task.state}.")
         if self.sia.read_only:
             return Content.styled(
                 "No result: this recorded session invoked nothing.", "$text-muted"
             )
-        return Content.styled("No result yet. Invoke the skill on screen 5.", "$text-muted")
+        if lacks_extension(run):
+            return Content.styled(f"No result: no schema interface. {CONSOLE_OFFER}", "$warning")
+        return Content.styled(
+            f"No result yet. Invoke the skill on screen {mode_key('invoke')}.", "$text-muted"
+        )
 
     def _streamed_records(self, limit: int | None) -> Content:
         """Artifacts streamed so far (validated once the task ends), or the empty notice."""
         streamed = [e.artifact for e in self.sia.stream_log if e.artifact is not None]
+        literal = self.policy.literal
         if not streamed:
             return Content("No supporting records.")
         blocks = [Content.styled("streaming: validated when the task ends", "italic $text-muted")]
@@ -201,12 +217,15 @@ class ResultsScreen(RunScreen):
                     literal(artifact.artifact_id, style="bold"), "  ", literal(artifact.name or "")
                 )
             )
-            blocks.append(json_content(pretty_json(artifact_value(artifact)), limit=limit))
+            blocks.append(
+                json_content(pretty_json(artifact_value(artifact)), self.policy, limit=limit)
+            )
         return Content("\n").join(blocks)
 
     def _show_error(self, run: Run | None) -> None:
         table = self.query_one("#error-table", DataTable)
         summary = self.query_one("#error-summary", Static)
+        literal, literal_text = self.policy.literal, self.policy.literal_text
         table.clear()
         error = run.task_error if run is not None else None
         summary.display = error is not None
@@ -275,7 +294,7 @@ class ResultsScreen(RunScreen):
         self.refresh_run()
 
 
-def _event_line(event: StreamEvent) -> Content:
+def _event_line(event: StreamEvent, policy: DisplayPolicy) -> Content:
     """One live line per streamed event: its kind, state and status text."""
     message = event.status_message or event.message
     texts = [str(p.value) for p in message.parts if p.kind == "text"] if message else []
@@ -284,12 +303,13 @@ def _event_line(event: StreamEvent) -> Content:
     return Content.assemble(
         ("⟳ ", "bold $accent"),
         (f"{event.kind} ", "bold"),
-        literal(f"{state} {name} {' '.join(texts)}".strip()),
+        policy.literal(f"{state} {name} {' '.join(texts)}".strip()),
     )
 
 
-def _failure_lines(step: StepResult) -> Content:
+def _failure_lines(step: StepResult, policy: DisplayPolicy) -> Content:
     """The failing step's number, title, message and hint (RULES CP0: nothing ran after it)."""
+    literal = policy.literal
     lines = [
         Content.assemble(
             (f"✘ step {step.step} failed: ", "bold $error"), literal(step.title, style="bold")
@@ -301,7 +321,7 @@ def _failure_lines(step: StepResult) -> Content:
     return Content("\n").join(lines)
 
 
-def _verdict_banner(run: Run) -> list[Content]:
+def _verdict_banner(run: Run, policy: DisplayPolicy) -> list[Content]:
     """The run's verdict above the panes: a remote COMPLETED is not the last word."""
     outcome = run.outcome
     if outcome is RunOutcome.NEGATIVE_TEST_PASSED:
@@ -323,24 +343,24 @@ def _verdict_banner(run: Run) -> list[Content]:
     return [
         Content.assemble(
             (f"✘ step {failed.step} {code}: ", "bold $error"),
-            literal(blame.statement if blame else failed.message, multiline=True),
+            policy.literal(blame.statement if blame else failed.message, multiline=True),
         )
     ]
 
 
-def _verdict(verdict: ArtifactVerdict | None, schema: str) -> Content:
+def _verdict(verdict: ArtifactVerdict | None, schema: str, policy: DisplayPolicy) -> Content:
     """The result's own verdict with its located errors (pointer, keyword, message)."""
     if verdict is None:
         return Content.styled("· not checked yet (step 10 has not run)", "$text-muted")
     if verdict.valid:
         return Content.styled(f"✔ valid against {schema}", "bold $success")
     head = Content.styled(f"✘ does not validate against {schema}", "bold $error")
-    return Content("\n").join([head, *finding_lines(verdict.findings)])
+    return Content("\n").join([head, *finding_lines(verdict.findings, policy)])
 
 
-def _record_verdict(record: RecordResult) -> Content:
+def _record_verdict(record: RecordResult, policy: DisplayPolicy) -> Content:
     """A record's own verdict (RULES INV6, CP10)."""
     if record.valid:
         return Content.styled("✔ valid against its record schema", "bold $success")
     head = Content.styled("✘ does not validate against its record schema", "bold $error")
-    return Content("\n").join([head, *finding_lines(record.findings)])
+    return Content("\n").join([head, *finding_lines(record.findings, policy)])

@@ -9,26 +9,39 @@ from textual.reactive import reactive
 from textual.widgets import OptionList, Static
 
 from sia_tui.core.engine import Run, StepStatus
-from sia_tui.tui.display import DEFAULT_VIEW_LIMIT, set_reveal_marked
+from sia_tui.tui.display import DEFAULT_VIEW_LIMIT
 from sia_tui.tui.render.evidence import step_content
-from sia_tui.tui.screens.base import RunScreen
+from sia_tui.tui.screens.base import ZOOM, RunScreen
 from sia_tui.tui.widgets.step_list import StepList
 
 
 class StepsScreen(RunScreen):
     """The stepper: run steps one at a time or to the end, and read why each passed or failed."""
 
-    HELP = "Run the eleven steps of the draft's procedure and read each step's evidence."
+    HELP = (
+        "Run the eleven steps of the draft's procedure and read each step's evidence. "
+        "s shows secrets in clear on this screen only; z hides the step list."
+    )
     BINDINGS = [
-        Binding("n", "app.run_next", "Next step", id="step.next"),
-        Binding("r", "app.run_all", "Run all", id="step.run_all"),
-        Binding("R", "app.restart", "Restart", id="step.restart"),
-        Binding("p", "toggle_pretty", "Pretty/raw", id="step.pretty"),
-        Binding("s", "toggle_secrets", "Show secrets", id="step.secrets"),
-        Binding("a", "show_all", "Show all", id="step.show_all"),
+        Binding("n", "app.run_next", "Next", id="step.next", tooltip="Run the next step"),
+        Binding("r", "app.run_all", "Run all", id="step.run_all", tooltip="Run every step"),
+        Binding(
+            "R", "app.restart", "Restart", id="step.restart", tooltip="From step 1, card re-fetched"
+        ),
+        Binding("p", "toggle_pretty", "Raw", id="step.pretty", tooltip="Pretty or raw bodies"),
+        Binding(
+            "s",
+            "toggle_secrets",
+            "Secrets",
+            id="step.secrets",
+            tooltip="Show secrets in clear on this screen (credentials, marked values)",
+        ),
+        Binding("a", "show_all", "All", id="step.show_all", tooltip="Show large bodies whole"),
+        ZOOM,
     ]
+    COLLAPSIBLE = "#step-list"
     DEFAULT_CSS = """
-    StepsScreen #evidence { width: 1fr; border: round $panel; padding: 0 1; }
+    StepsScreen #evidence { width: 3fr; border: round $panel; padding: 0 1; }
     StepsScreen #evidence:focus { border: round $primary; }
     """
 
@@ -92,11 +105,9 @@ class StepsScreen(RunScreen):
             body.update("")
             return
         limit = None if self.show_everything else DEFAULT_VIEW_LIMIT
-        body.update(
-            step_content(
-                run, run.steps[index], pretty=self.pretty, reveal=self.reveal_secrets, limit=limit
-            )
-        )
+        # ``s`` reveals secrets here only: the other screens keep the app's policy.
+        policy = self.policy.revealing(self.reveal_secrets)
+        body.update(step_content(run, run.steps[index], policy, pretty=self.pretty, limit=limit))
 
     def select_step(self, number: int) -> None:
         """Highlight step ``number`` (1-11)."""
@@ -107,8 +118,6 @@ class StepsScreen(RunScreen):
 
     def action_toggle_secrets(self) -> None:
         self.reveal_secrets = not self.reveal_secrets
-        # Values the user marked secret follow the same toggle as credential headers.
-        set_reveal_marked(self.reveal_secrets)
 
     def action_show_all(self) -> None:
         self.show_everything = True

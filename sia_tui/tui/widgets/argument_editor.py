@@ -7,7 +7,7 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.widgets import TextArea
 
-from sia_tui.tui.display import mask_in_place
+from sia_tui.tui.display import PLAIN, DisplayPolicy
 
 _ERROR_STYLE = Style(underline=True, color="red", bold=True)
 
@@ -16,7 +16,13 @@ class ArgumentEditor(TextArea):
     """Edits the skill arguments; ``mark_errors`` underlines located problems."""
 
     BINDINGS = [
-        Binding("escape", "leave", "Leave editor", id="editor.leave"),
+        Binding(
+            "escape",
+            "leave",
+            "Leave editor",
+            id="editor.leave",
+            tooltip="Focus the next field; then the number keys switch screens",
+        ),
     ]
 
     def __init__(self, text: str = "", *, id: str | None = None) -> None:
@@ -25,6 +31,8 @@ class ArgumentEditor(TextArea):
         )
         self._marks: dict[int, list[tuple[int, int]]] = {}
         """0-based line -> (start, end) character spans to underline."""
+        self.policy: DisplayPolicy = PLAIN
+        """Masks secret values in place (the screen sets the app's policy)."""
 
     def mark_errors(self, positions: list[tuple[int, int]]) -> None:
         """Underline from each 1-based (line, column) to the end of its token."""
@@ -46,7 +54,7 @@ class ArgumentEditor(TextArea):
     def get_line(self, line_index: int) -> Text:
         line = super().get_line(line_index)
         # Values marked secret are masked here too (docs/TUI.md): same length, same columns.
-        masked = mask_in_place(line.plain)
+        masked = self.policy.mask_in_place(line.plain)
         if masked != line.plain:
             line.plain = masked
         for start, end in self._marks.get(line_index, ()):

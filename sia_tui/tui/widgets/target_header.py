@@ -2,20 +2,11 @@
 
 from __future__ import annotations
 
-import re
-
 from textual.content import Content
 from textual.widgets import Static
 
-from sia_tui.core.engine import Run
-from sia_tui.tui.display import visible
-
-_PORT = re.compile(r"(127\.0\.0\.1|localhost):\d+")
-
-
-def stable_location(location: str, snapshot_mode: bool) -> str:
-    """In snapshot mode the ephemeral port is hidden, so screenshots do not change per run."""
-    return _PORT.sub(r"\1:PORT", location) if snapshot_mode else location
+from sia_tui.core.engine import Run, strip_userinfo
+from sia_tui.tui.display import DisplayPolicy
 
 
 class TargetHeader(Static):
@@ -28,14 +19,13 @@ class TargetHeader(Static):
     }
     """
 
-    def show(
-        self, run: Run | None, *, snapshot_mode: bool = False, read_only: bool = False
-    ) -> None:
+    def show(self, run: Run | None, policy: DisplayPolicy, *, read_only: bool = False) -> None:
         """Redraw from ``run`` (None: not connected); ``read_only`` for a recorded session."""
         if run is None:
             self.update(Content.from_markup("[b]sia-tui[/b]  not connected: press [b]c[/b]"))
             return
-        location = stable_location(run.card_url or run.target.location, snapshot_mode)
+        # A password in the card URL never reaches the screen (nor a screenshot of it).
+        location = strip_userinfo(run.card_url or run.target.location)
         skill = run.skill_id or run.target.skill_id
         # The location goes last: when the line is too long, it is what gets cut.
         parts = [
@@ -46,10 +36,10 @@ class TargetHeader(Static):
                 else []
             ),
             Content("skill: "),
-            Content.styled(visible(skill or "(none selected)", multiline=False), "bold"),
+            Content.styled(policy.visible(skill or "(none selected)", multiline=False), "bold"),
         ]
         if run.interface is not None:
-            badge = visible(run.interface.badge, multiline=False)
+            badge = policy.visible(run.interface.badge, multiline=False)
             parts.append(Content.styled(f"  [{badge}]", "bold $accent"))
         if run.card is not None:
             parts.append(Content(f"  card {run.card.card_dialect}"))
@@ -57,5 +47,5 @@ class TargetHeader(Static):
             # RULES CP12: say that describe_skill was not called for this document.
             parts.append(Content.styled("  document from cache", "bold $warning"))
         parts.append(Content("  "))  # always a gap, with or without a card
-        parts.append(Content.styled(visible(location, multiline=False), "$text-primary"))
+        parts.append(Content.styled(policy.visible(location, multiline=False), "$text-primary"))
         self.update(Content("").join(parts))

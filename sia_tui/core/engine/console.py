@@ -1,0 +1,129 @@
+"""The plain A2A console: one user message (a text or a data part) to any skill of any agent.
+
+For an agent without the schema-interface extension, or a skill without a schema interface,
+the eleven steps do not apply; the console still lets a user talk to it: sync or stream,
+the raw reply and the task's artifacts. It reports what came back and judges nothing: no
+step, no verdict. Credentials follow the same origin rule as the procedure (RULES SR7), and
+the extension is not activated (this is plain A2A).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from typing import Any
+
+import httpx
+
+from sia_tui.core.a2a.client import A2AClient
+from sia_tui.core.a2a.model import Artifact, Interface, Message, StreamEvent, Task
+from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.engine.assembly import TaskAssembly
+from sia_tui.core.errors import SiaError
+from sia_tui.core.exchange import Exchange
+from sia_tui.core.strictjson import loads
+
+
+class PartKind(StrEnum):
+    """What the one part of the message is."""
+
+    TEXT = "text"
+    DATA = "data"
+
+
+#: The response modes the console offers (poll is the procedure's own concern).
+CONSOLE_MODES = ("sync", "stream")
+
+
+@dataclass(frozen=True)
+class ConsoleRequest:
+    """A message to send: its part and how to wait for the answer."""
+
+    kind: PartKind
+    text: str
+    """The text part, or the JSON text of the data part."""
+    mode: str = "sync"
+    """``sync`` (SendMessage) or ``stream`` (SendStreamingMessage)."""
+    skill_id: str | None = None
+    """The skill the user had in mind (A2A messages do not name one; kept for the record)."""
+
+    def data(self) -> Any:
+        """The data part's value (strict JSON; raises ``JsonInputError`` with a position)."""
+        return loads(self.text, source="data part")
+
+
+@dataclass
+class ConsoleReply:
+    """What one console message brought back, raw and read."""
+
+    request: ConsoleRequest
+    interface: Interface | None
+    exchanges: list[Exchange] = field(default_factory=list)
+    task: Task | None = None
+    message: Message | None = None
+    events: list[StreamEvent] = field(default_factory=list)
+    error: str | None = None
+    """Why nothing usable came back (transport, A2A error, a data part that is not JSON)."""
+
+    @property
+    def artifacts(self) -> tuple[Artifact, ...]:
+        """The task's artifacts (none for a bare Message)."""
+        return self.task.artifacts if self.task is not None else ()
+
+    @property
+    def state(self) -> str | None:
+        """The task's state, ``message`` for a bare Message, None when nothing came back."""
+        if self.task is not None:
+            return self.task.state
+        return "message" if self.message is not None else None
+
+
+async def send_console(
+    request: ConsoleRequest,
+    interface: Interface | None,
+    card_location: str,
+    options: ClientOptions,
+    *,
+    transport: httpx.AsyncBaseTransport | None = None,
+    on_event: Callable[[StreamEvent], None] | None = None,
+) -> ConsoleReply:
+    """Send ``request`` to ``interface`` (from the card at ``card_location``); never raises
+    for what the agent does: the reply says what happened."""
+    reply = ConsoleReply(request, interface)
+    if interface is None:
+        reply.error = "no callable interface: step 1 (retrieve the card) has not passed"
+        return reply
+    try:
+        data = request.data() if request.kind is PartKind.DATA else None
+    except SiaError as exc:
+        reply.error = f"the data part is not JSON: {exc}"
+        return reply
+    text = request.text if request.kind is PartKind.TEXT else None
+    client = A2AClient(
+        replace(options, extensions=False), transport=transport, on_exchange=reply.exchanges.append
+    )
+    client.trust_card_origin(card_location)  # RULES SR7: credentials to the card's origin
+    try:
+        if request.mode == "stream":
+            assembly = TaskAssembly()
+            async for event in client.stream(interface, data, text=text, purpose="console"):
+                reply.events.append(event)
+                if event.message is not None and event.kind == "message":
+                    reply.message = event.message
+                assembly.apply(event)
+                if on_event is not None:
+                    on_event(event)
+            if assembly.task_id:
+                reply.task = assembly.task()
+        else:
+            answer = await client.send(interface, data, text=text, purpose="console")
+            if isinstance(answer, Task):
+                reply.task = answer
+            else:
+                reply.message = answer
+    except SiaError as exc:
+        reply.error = f"{type(exc).__name__}: {exc}"
+    finally:
+        await client.aclose()
+    return reply

@@ -1,0 +1,94 @@
+"""What leaves the app besides sessions: the clipboard (OSC 52), its file fallback, and
+screenshots. Files go to the download folder, created when missing; a failure names the path.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import platformdirs
+from textual.app import App
+
+from sia_tui.core.session import atomic_write
+
+#: What a person is told about the clipboard: the app cannot know whether it arrived.
+CLIPBOARD_NOTE = (
+    "Sent with OSC 52, the terminal clipboard escape: terminals and tmux may ignore it "
+    "(tmux: set -g set-clipboard on). Press w to write it to a file instead."
+)
+_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+def export_dir() -> Path:
+    """Where screenshots and copied text are written: the user's download folder."""
+    return Path(platformdirs.user_downloads_dir())
+
+
+def _stamp() -> str:
+    return time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+
+
+class ExportsApp(App[None]):
+    """Clipboard and screenshot actions of ``SiaApp``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.last_copy: tuple[str, str] | None = None
+        """(what, text) of the last copy, for the file fallback."""
+
+    def copy_text(self, text: str, what: str) -> None:
+        """Put ``text`` on the clipboard (OSC 52) and say how it was sent."""
+        self.copy_to_clipboard(text)
+        self.last_copy = (what, text)
+        size = len(text.encode("utf-8"))
+        self.notify(f"{CLIPBOARD_NOTE}", title=f"Copied {what} ({size:,} bytes)", markup=False)
+
+    def action_write_last_copy(self) -> None:
+        """Write the last copied text to a file in the download folder (the fallback)."""
+        if self.last_copy is None:
+            self.notify("Nothing copied yet: press c or C first.", severity="warning")
+            return
+        what, text = self.last_copy
+        name = f"sia-tui-{_UNSAFE.sub('-', what).strip('-')[:40]}-{_stamp()}.txt"
+        path = self._export_path(name)
+        if path is None:
+            return
+        try:
+            atomic_write(path, text)
+        except OSError as exc:
+            self._cannot_write(path, exc)
+            return
+        self.notify(str(path), title=f"Wrote {what}", markup=False)
+
+    def action_screenshot_to_file(self) -> None:
+        """Save an SVG of the screen in the download folder (secrets stay masked)."""
+        path = self._export_path(f"sia-tui-{_stamp()}.svg")
+        if path is None:
+            return
+        try:
+            self.save_screenshot(path.name, str(path.parent))
+        except OSError as exc:
+            self._cannot_write(path, exc)
+            return
+        self.notify(str(path), title="Screenshot saved", markup=False)
+
+    def _export_path(self, name: str) -> Path | None:
+        """``name`` in the download folder, creating the folder; None (and a notice naming
+        the folder) when it cannot be created."""
+        folder = export_dir()
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            self._cannot_write(folder, exc)
+            return None
+        return folder / name
+
+    def _cannot_write(self, path: Path, exc: OSError) -> None:
+        self.notify(
+            f"Cannot write {path}: {exc.strerror or exc}",
+            title="Not saved",
+            severity="error",
+            markup=False,
+        )

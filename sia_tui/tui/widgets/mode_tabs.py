@@ -1,0 +1,61 @@
+"""The header tab bar: every screen's key once, the current one highlighted (as in Posting).
+
+The footer below is left to the focused pane's own keys. The bar fits any width: full
+titles when they fit, short ones at 80 columns, and at worst the keys alone with the
+current screen's title. Each tab is clickable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.cells import cell_len
+from textual.content import Content
+from textual.widget import Widget
+
+from sia_tui.tui.modes import MODE_SPECS, ModeSpec
+
+#: Keys every screen shares, shown at the right when there is room.
+_HINTS = "^s save  F1 keys  ^p commands"
+
+Label = Callable[[ModeSpec], str]
+#: From the most to the least room needed; the current tab always shows its full title.
+_LAYOUTS: tuple[Label, ...] = (
+    lambda spec: f"{spec.key} {spec.title}",
+    lambda spec: f"{spec.key} {spec.short}",
+    lambda spec: spec.key,
+)
+
+
+class ModeTabs(Widget):
+    """One line: `` 1 Overview  2 Steps … `` with the current mode in reverse."""
+
+    DEFAULT_CSS = """
+    ModeTabs { height: 1; background: $panel; color: $text-muted; }
+    """
+
+    def __init__(self, current: str) -> None:
+        super().__init__(id="mode-tabs")
+        self.current = current
+        """The mode of the screen this bar sits on."""
+
+    def render(self) -> Content:
+        width = self.size.width or 80
+        for layout in _LAYOUTS:
+            tabs = self._tabs(layout)
+            if tabs.cell_length <= width:
+                break
+        gap = width - tabs.cell_length - cell_len(_HINTS) - 1
+        if gap >= 2:
+            tabs = tabs + Content(" " * gap) + Content.styled(_HINTS, "$text-muted")
+        return tabs
+
+    def _tabs(self, label: Label) -> Content:
+        parts = []
+        for spec in MODE_SPECS:
+            current = spec.name == self.current
+            text = f" {spec.key} {spec.title} " if current else f" {label(spec)} "
+            style = "bold reverse $accent" if current else "$foreground"
+            action = f"@click=app.switch_mode('{spec.name}')"
+            parts.append(Content.from_markup(f"[{action}]$text[/]", text=text).stylize(style))
+        return Content("").join(parts)
