@@ -16,6 +16,7 @@ others live next to their one user (module in brackets)::
     ├── UsageError              a flag value that cannot be used, exit 2 [cli/flags]
     ├── SideError               a compose/diff side cannot be obtained [cli/cmd_compose]
     ├── ReadOnlySessionError    something tried to send from a recorded session [tui/readonly]
+    ├── ThemeFileError          a theme file that is unreadable or not a theme [tui/themes]
     ├── UnknownFault            a fault name that is not a Fault [agent/faults]
     ├── OperationError          the reference agent answers an A2A-level error [agent/service]
     └── BadRequest              the agent cannot read a request body [agent/app]

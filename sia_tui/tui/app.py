@@ -31,7 +31,7 @@ from sia_tui.tui.readonly import ReadOnlyEngine
 from sia_tui.tui.screens.connect import ConnectRequest, ConnectScreen
 from sia_tui.tui.screens.help import HelpScreen, bindings_markdown
 from sia_tui.tui.storage import UserDirs
-from sia_tui.tui.themes import APP_VARIABLE_DEFAULTS, DEFAULT_THEME, load_themes
+from sia_tui.tui.themes import APP_VARIABLE_DEFAULTS, DEFAULT_THEME, load_themes_reporting
 
 
 class SiaApp(EngineActionsApp):
@@ -108,8 +108,11 @@ class SiaApp(EngineActionsApp):
         return dict(APP_VARIABLE_DEFAULTS)
 
     def on_mount(self) -> None:
-        for theme in load_themes():
+        themes, problems = load_themes_reporting()
+        for theme in themes:
             self.register_theme(theme)
+        for problem in problems:
+            self.notify(str(problem), title="Theme skipped", severity="warning", markup=False)
         remembered = self.dirs.load_settings().get("theme")
         # Set explicitly: TEXTUAL_THEME must not leak into what the user (or a snapshot) sees.
         self.theme = remembered if remembered in self.available_themes else DEFAULT_THEME

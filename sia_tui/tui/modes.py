@@ -41,6 +41,7 @@ class ModeSpec:
         """A new instance of the screen (imports its module the first time)."""
         module, _, cls = self.screen.partition(":")
         screen: Screen[Any] = getattr(importlib.import_module(f"{_SCREENS}.{module}"), cls)()
+        screen.mode_name = self.name  # type: ignore[attr-defined]  # RunScreen's tab bar
         return screen
 
 
@@ -58,7 +59,7 @@ MODE_SPECS: tuple[ModeSpec, ...] = (
         "steps", "2", "Steps", "Steps", "the eleven steps and their evidence", "steps:StepsScreen"
     ),
     ModeSpec(
-        "digests", "3", "Digests", "Dgst", "the three-way digest inspector", "digests:DigestsScreen"
+        "digests", "3", "Digests", "Digest", "the three-way digest inspector", "digests:DigestsScreen"
     ),
     ModeSpec(
         "document",
@@ -72,7 +73,7 @@ MODE_SPECS: tuple[ModeSpec, ...] = (
         "invoke",
         "5",
         "Invoke",
-        "Invk",
+        "Invoke",
         "the argument editor, validated as you type",
         "invoke:InvokeScreen",
     ),
@@ -80,7 +81,7 @@ MODE_SPECS: tuple[ModeSpec, ...] = (
         "results",
         "6",
         "Results",
-        "Rslt",
+        "Result",
         "the result and supporting records, each with its verdict",
         "results:ResultsScreen",
     ),
@@ -161,3 +162,9 @@ def docs_table() -> str:
         for spec in MODE_SPECS
     ]
     return "\n".join([DOCS_BEGIN, *rows, DOCS_END])
+
+
+def regenerate_docs(text: str) -> str:
+    """``text`` (docs/TUI.md) with the table between the markers made current."""
+    start, end = text.index(DOCS_BEGIN), text.index(DOCS_END) + len(DOCS_END)
+    return text[:start] + docs_table() + text[end:]

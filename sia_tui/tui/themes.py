@@ -10,6 +10,8 @@ from typing import Any
 from textual.color import Color, ColorParseError
 from textual.theme import Theme
 
+from sia_tui.core.engine import SiaError
+
 #: App-specific variables every theme must define (used as $digest-match etc. in CSS).
 APP_VARIABLE_DEFAULTS: dict[str, str] = {
     "digest-match": "#4CC38A",
@@ -37,8 +39,8 @@ _COLOR_KEYS = (
 )
 
 
-class ThemeFileError(ValueError):
-    """A theme file is unreadable or not a valid theme."""
+class ThemeFileError(SiaError):
+    """A theme file is unreadable or not a valid theme (the app starts with the others)."""
 
 
 def theme_dirs() -> list[Path]:
@@ -116,10 +118,28 @@ def load_theme_file(path: Path) -> Theme:
 
 
 def load_themes(dirs: Iterable[Path] | None = None) -> list[Theme]:
-    """Every valid theme from the first theme directory that exists."""
+    """Every valid theme from the first theme directory that exists (raises
+    ``ThemeFileError`` for the first broken one)."""
+    themes, problems = load_themes_reporting(dirs)
+    if problems:
+        raise problems[0]
+    return themes
+
+
+def load_themes_reporting(
+    dirs: Iterable[Path] | None = None,
+) -> tuple[list[Theme], list[ThemeFileError]]:
+    """The valid themes of the first theme directory that exists, and what was wrong with
+    the others: one broken file must not stop the app from starting."""
     for directory in dirs if dirs is not None else theme_dirs():
         if directory.is_dir():
             files = sorted(directory.glob("*.json"))
             if files:
-                return [load_theme_file(path) for path in files]
-    return []
+                themes, problems = [], []
+                for path in files:
+                    try:
+                        themes.append(load_theme_file(path))
+                    except ThemeFileError as exc:
+                        problems.append(exc)
+                return themes, problems
+    return [], []

@@ -5,7 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from a2a.helpers.proto_helpers import get_data_parts, new_data_part, new_task_from_user_message
+from a2a.helpers.proto_helpers import (
+    get_data_parts,
+    get_text_parts,
+    new_data_part,
+    new_task_from_user_message,
+    new_text_part,
+)
 from a2a.server.agent_execution import AgentExecutor, RequestContext
 from a2a.server.events import EventQueue
 from a2a.server.request_handlers import DefaultRequestHandler
@@ -27,7 +33,8 @@ from sia_tui.agent.threaded import serve_in_thread
 
 
 class EchoExecutor(AgentExecutor):
-    """Completes with the received data echoed in an artifact, or rejects on request."""
+    """Completes with the received parts echoed in an artifact (data as ``{"echo": [...]}``,
+    text as ``echo: ...``), or rejects on request."""
 
     async def execute(self, context: RequestContext, event_queue: EventQueue) -> None:
         assert context.message is not None
@@ -35,11 +42,14 @@ class EchoExecutor(AgentExecutor):
         await event_queue.enqueue_event(task)
         updater = TaskUpdater(event_queue, task.id, task.context_id)
         data = get_data_parts(list(context.message.parts))
-        if data and data[0].get("action") == "reject":
+        texts = get_text_parts(list(context.message.parts))
+        if data and isinstance(data[0], dict) and data[0].get("action") == "reject":
             await updater.reject()
             return
         await updater.start_work()
-        await updater.add_artifact([new_data_part({"echo": data})], name="echo", last_chunk=True)
+        parts = [new_data_part({"echo": data})] if data or not texts else []
+        parts += [new_text_part(f"echo: {text}") for text in texts]
+        await updater.add_artifact(parts, name="echo", last_chunk=True)
         await updater.complete()
 
     async def cancel(self, context: RequestContext, event_queue: EventQueue) -> None:
@@ -62,7 +72,15 @@ def _card(base: str) -> AgentCard:
         capabilities=AgentCapabilities(streaming=True),
         default_input_modes=["application/json"],
         default_output_modes=["application/json"],
-        skills=[AgentSkill(id="echo", name="Echo", description="echoes", tags=["test"])],
+        skills=[
+            AgentSkill(
+                id="echo",
+                name="Echo",
+                description="echoes",
+                tags=["test"],
+                examples=["hello from the card", '{"greeting": "hello"}'],
+            )
+        ],
     )
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -40,3 +40,12 @@ def make_app(reference_agent: Any, user_dirs: UserDirs) -> Callable[..., SiaApp]
 
 
 RunBefore = Callable[[Pilot[Any]], Awaitable[None]]
+
+
+@pytest.fixture
+def echo_agent_url() -> Iterator[str]:
+    """Base URL of a plain A2A agent built with a2a-sdk (no schema-interface extension)."""
+    from tests.support.sdk_echo_agent import running_echo_agent
+
+    with running_echo_agent() as url:
+        yield url

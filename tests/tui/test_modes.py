@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual.binding import Binding
 from textual.widgets import Button, DataTable, Input, Select, Static
 
 from sia_tui.tui.app import SiaApp
@@ -86,3 +87,40 @@ def test_default_pair_prefers_the_skill_being_debugged() -> None:
     assert default_pair(skills, "b") == ("b", "a")
     assert default_pair(skills, None) == ("a", "b")
     assert default_pair([], "x") == ("x", "")
+
+
+def test_the_mode_table_generates_keys_palette_and_docs() -> None:
+    """Issue 16: one ModeSpec row per screen makes its number key, its palette command and
+    its docs/TUI.md row; nothing else lists the screens."""
+    from pathlib import Path
+
+    from sia_tui.tui.modes import MODE_SPECS, docs_table, regenerate_docs
+
+    bindings = {b.id: b for b in SiaApp.BINDINGS if isinstance(b, Binding)}
+    for spec in MODE_SPECS:
+        binding = bindings[f"mode.{spec.name}"]
+        assert (binding.key, binding.action) == (spec.key, f"switch_mode('{spec.name}')")
+        assert not binding.show  # the tab bar shows the keys, not the footer
+        assert spec.name in SiaApp.MODES
+        assert f"| `{spec.key}` | {spec.title} | `mode: {spec.name}` |" in docs_table()
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "TUI.md").read_text(encoding="utf-8")
+    assert regenerate_docs(doc) == doc, "run `uv run python scripts/mode_table.py`"
+    assert len({spec.key for spec in MODE_SPECS}) == len(MODE_SPECS)
+
+
+async def test_every_mode_has_its_palette_command_and_tab(make_app: Any) -> None:
+    from sia_tui.tui.modes import MODE_SPECS
+    from sia_tui.tui.widgets.mode_tabs import ModeTabs
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        for spec in MODE_SPECS:
+            assert f"mode: {spec.name}" in titles
+            await pilot.press(spec.key)
+            await settle(pilot)
+            assert app.current_mode == spec.name
+            tabs = str(app.screen.query_one(ModeTabs).render())
+            assert f" {spec.key} {spec.title} " in tabs  # the current tab in full
+            assert all(other.key in tabs for other in MODE_SPECS)

@@ -72,8 +72,8 @@ class RunScreen(SiaAppMixin, Screen[None]):
     def refresh_run(self) -> None:
         """Redraw the header and body from the app's current run."""
         run = self.sia.current_run
-        if not self.query(TargetHeader):
-            return  # not composed yet: on_screen_resume redraws once it is
+        if not self.is_mounted:
+            return  # its widgets are not all there yet: on_screen_resume redraws it
         self.query_one(TargetHeader).show(run, self.policy, read_only=self.sia.read_only)
         self.show_run(run)
 

@@ -138,6 +138,7 @@ class ConsoleScreen(RunScreen):
             chosen = (run.skill_id if run is not None else None) or skills[0].id
         if chosen is not None:
             picker.value = chosen
+            self.sia.console_state.skill_id = chosen
         editor = self.query_one(ArgumentEditor)
         if not editor.text.strip():
             self.action_next_example(quiet=True)

@@ -42,7 +42,7 @@ class TableRow:
     #: The digest it is compared with, for underlining where the two first differ.
     compared_with: str | None = None
     #: What the value is, for the titles of the panes that show it.
-    subject: str = "the Skill Interface Document"
+    subject: str = "the document"
 
 
 #: Short row labels: the verdict column must stay on screen beside a 71-character digest.
@@ -92,7 +92,7 @@ def schema_rows(run: Run) -> tuple[list[TableRow], list[str], bool]:
         if len(name) > 24:
             name = name[:23] + "…"
         word = "= computed" if check.match else "≠ computed"
-        subject = f"the {check.role} schema"
+        subject = name
         rows.append(
             TableRow(
                 f"{name} declared",
@@ -257,6 +257,10 @@ class DigestsScreen(RunScreen):
             self._select(self._focused_row())
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        # Only the table the user is in drives the panes (a refill highlights rows too).
+        reading = self.focused if isinstance(self.focused, DataTable) else None
+        if (reading or self.query_one("#interface", DataTable)) is not event.data_table:
+            return
         rows = self._rows.get(event.data_table.id or "", [])
         if 0 <= event.cursor_row < len(rows):
             self._select(rows[event.cursor_row])
@@ -268,9 +272,9 @@ class DigestsScreen(RunScreen):
 
     def _title_panes(self, row: TableRow | None) -> None:
         """Name what the two panes show (the value of the highlighted row)."""
-        subject = f" of {row.subject} ({row.label.strip()})" if row is not None else ""
+        subject = f": {row.subject}" if row is not None else ""
         self.query_one("#pretty-pane").border_title = f"Pretty JSON{subject}"
-        self.query_one("#canonical-pane").border_title = f"Canonical JCS bytes{subject}"
+        self.query_one("#canonical-pane").border_title = f"JCS bytes (RFC 8785){subject}"
 
     def _select(self, row: TableRow | None) -> None:
         value = row.value if row else None

@@ -68,7 +68,16 @@ class InvokeScreen(RunScreen):
             id="invoke.example",
             tooltip="The input schema's or the card skill's example",
         ),
-        Binding("ctrl+x", "app.cancel_task", "Cancel", id="invoke.cancel", tooltip="Cancel task"),
+        # Hidden from the footer (no room at 80 columns): a running task is watched on
+        # Results, where x cancels it; F1 lists this key.
+        Binding(
+            "ctrl+x",
+            "app.cancel_task",
+            "Cancel",
+            show=False,
+            id="invoke.cancel",
+            tooltip="Cancel the running task",
+        ),
     ]
     DEFAULT_CSS = """
     InvokeScreen #options { height: 1; margin: 0 1; }
@@ -121,7 +130,7 @@ class InvokeScreen(RunScreen):
                     [("sync", "sync")], id="mode", allow_blank=False, value="sync", compact=True
                 )
                 yield Checkbox(
-                    "Send anyway (deliberate negative test)", id="send-anyway", compact=True
+                    "Send anyway (negative test)", id="send-anyway", compact=True
                 )
             yield ArgumentEditor(id="editor")
             yield Static(id="verdict")

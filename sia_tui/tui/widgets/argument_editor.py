@@ -19,7 +19,7 @@ class ArgumentEditor(TextArea):
         Binding(
             "escape",
             "leave",
-            "Leave editor",
+            "Leave",
             id="editor.leave",
             tooltip="Focus the next field; then the number keys switch screens",
         ),

@@ -15,8 +15,8 @@ from textual.widget import Widget
 
 from sia_tui.tui.modes import MODE_SPECS, ModeSpec
 
-#: Keys every screen shares, shown at the right when there is room.
-_HINTS = "^s save  F1 keys  ^p commands"
+#: Keys every screen shares, shown at the right when there is room (the footer has ^p).
+_HINTS = "^s save  F1 keys"
 
 Label = Callable[[ModeSpec], str]
 #: From the most to the least room needed; the current tab always shows its full title.
@@ -31,7 +31,10 @@ class ModeTabs(Widget):
     """One line: `` 1 Overview  2 Steps … `` with the current mode in reverse."""
 
     DEFAULT_CSS = """
-    ModeTabs { height: 1; background: $panel; color: $text-muted; }
+    ModeTabs {
+        height: 1; background: $panel; color: $text-muted;
+        link-style: none; link-style-hover: bold; link-background-hover: $panel-lighten-1;
+    }
     """
 
     def __init__(self, current: str) -> None:
@@ -53,9 +56,11 @@ class ModeTabs(Widget):
     def _tabs(self, label: Label) -> Content:
         parts = []
         for spec in MODE_SPECS:
-            current = spec.name == self.current
-            text = f" {spec.key} {spec.title} " if current else f" {label(spec)} "
-            style = "bold reverse $accent" if current else "$foreground"
             action = f"@click=app.switch_mode('{spec.name}')"
-            parts.append(Content.from_markup(f"[{action}]$text[/]", text=text).stylize(style))
+            if spec.name == self.current:
+                tab = Content.styled(f" {spec.key} {spec.title} ", "bold reverse $accent")
+            else:
+                key, _, name = label(spec).partition(" ")
+                tab = Content.assemble(" ", (key, "bold $accent"), (f" {name}" if name else ""))
+            parts.append(Content.from_markup(f"[{action}]$tab[/]", tab=tab))
         return Content("").join(parts)

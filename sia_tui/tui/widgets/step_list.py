@@ -24,7 +24,10 @@ class StepList(OptionList):
     """Lists step results; highlighting one shows its evidence (``OptionHighlighted``)."""
 
     DEFAULT_CSS = """
-    StepList { width: 2fr; min-width: 26; max-width: 52; height: 1fr; border: round $panel; }
+    StepList {
+        width: 2fr; min-width: 26; max-width: 52; height: 1fr; border: round $panel;
+        text-wrap: nowrap; text-overflow: ellipsis;
+    }
     StepList:focus { border: round $primary; }
     """
 
