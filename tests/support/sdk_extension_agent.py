@@ -6,6 +6,8 @@ HTTP+JSON, so `sia-tui check` can be pointed at an agent that is not ours.
 
 from __future__ import annotations
 
+import copy
+import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -31,7 +33,24 @@ from sia_tui.core.constants import EXTENSION_URI
 from sia_tui.core.validation import compile_schema
 
 SKILL = "evaluate_resource_condition"
-DOCUMENT = assemble(SKILLS_BY_ID[SKILL], digest_of)
+#: The example the card's skill entry lists (as a vendor would): the document has none.
+CARD_EXAMPLE = {
+    "resource_id": "network-resource-123",
+    "condition": {"metric": "utilization", "operator": "gte", "threshold": 80, "unit": "percent"},
+}
+
+
+def _document_without_examples() -> dict[str, Any]:
+    """The reference document with the input schema's ``examples`` removed (its digest
+    recomputed): like a vendor's, its skeleton does not validate (``""`` vs minLength)."""
+    document = copy.deepcopy(assemble(SKILLS_BY_ID[SKILL], digest_of))
+    reference = document["input_schema"]
+    reference["resolution"]["schema"].pop("examples", None)
+    reference["digest"] = digest_of(reference["resolution"]["schema"])
+    return document
+
+
+DOCUMENT = _document_without_examples()
 DIGEST = digest_of(DOCUMENT)
 
 
@@ -74,6 +93,7 @@ def peer_card(base: str) -> AgentCard:
                 "name": "Evaluate resource condition",
                 "description": "Appendix B",
                 "tags": ["network"],
+                "examples": ["Is network-resource-123 above 80%?", json.dumps(CARD_EXAMPLE)],
             },
         ],
     }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Callable
 from typing import Any
@@ -9,13 +10,15 @@ from typing import Any
 from textual.pilot import Pilot
 from textual.widgets import Static
 
+from sia_tui.core.a2a.model import Task
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.model import Run, Target
+from sia_tui.core.engine.model import Run, StepResult, StepStatus, Target
 from sia_tui.core.engine.procedure import Procedure
 from sia_tui.tui.app import SiaApp
 from sia_tui.tui.engine import UpdateCallback
 from sia_tui.tui.screens.invoke import InvokeScreen
 from sia_tui.tui.screens.results import ResultsScreen
+from sia_tui.tui.storage import UserDirs
 from sia_tui.tui.widgets.argument_editor import ArgumentEditor
 
 #: The draft's Appendix B arguments (WIRE.md).
@@ -127,3 +130,62 @@ async def record_run(url: str) -> Run:
         return await procedure.run_all()
     finally:
         await procedure.aclose()
+
+
+class GatedEngine:
+    """A fake engine whose steps wait at a gate while ``hold`` is set (no network)."""
+
+    def __init__(self, target: Target) -> None:
+        self.run = Run(target)
+        self.hold = False
+        self.gate = asyncio.Event()
+        self.calls: list[str] = []
+
+    async def step(self) -> StepResult | None:
+        self.calls.append("step")
+        result = self.run.steps[(self.run.next_step or 1) - 1]
+        result.status = StepStatus.RUNNING
+        if self.hold:
+            await self.gate.wait()
+        result.status = StepStatus.PASSED
+        return result
+
+    async def run_all(self) -> Run:
+        self.calls.append("run_all")
+        return self.run
+
+    async def run_until(self, last: int) -> Run:
+        return self.run
+
+    async def restart(self) -> None:
+        self.calls.append("restart")
+        self.run = Run(self.run.target)
+
+    def set_arguments(self, arguments: Any, *, send_anyway: bool = False) -> None:
+        self.calls.append("set_arguments")
+
+    def select_skill(self, skill_id: str) -> None:
+        """Nothing to select in the fake."""
+
+    def set_mode(self, mode: str | None) -> None:
+        """Nothing to choose in the fake."""
+
+    async def cancel(self) -> Task | None:
+        return None
+
+    async def console(self, request: Any, on_event: Any = None) -> Any:
+        raise AssertionError("the gated engine has no console")
+
+    async def aclose(self) -> None:
+        """No client to close."""
+
+
+def gated_app(user_dirs: UserDirs) -> tuple[SiaApp, list[GatedEngine]]:
+    """An app over a GatedEngine, and the list the engine it builds is put in."""
+    built: list[GatedEngine] = []
+
+    def factory(target: Target, options: ClientOptions, on_update: UpdateCallback) -> Any:
+        built.append(GatedEngine(target))
+        return built[-1]
+
+    return snapshot_app(Target("fake-card.json"), engine_factory=factory, dirs=user_dirs), built

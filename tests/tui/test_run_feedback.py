@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from textual.widgets import DataTable, Input
 
 from sia_tui.core.a2a.model import Artifact, Part, StreamEvent, Task
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.model import Run, StepResult, StepStatus, Target
-from sia_tui.tui.app import SiaApp
-from sia_tui.tui.engine import UpdateCallback
+from sia_tui.core.engine.model import Run, StepStatus, Target
 from sia_tui.tui.engine_actions import BUSY_NOTICE
 from sia_tui.tui.screens.invoke import InvokeScreen
 from sia_tui.tui.screens.redaction_preview import RedactionPreviewScreen
@@ -22,6 +19,7 @@ from tests.support.tui import (
     APPENDIX_B_TEXT,
     SIZE,
     enter_arguments,
+    gated_app,
     invoke_appendix_b,
     record_notices,
     settle,
@@ -29,62 +27,6 @@ from tests.support.tui import (
     static_text,
     wait_until,
 )
-
-
-class GatedEngine:
-    """A fake engine whose steps wait at a gate while ``hold`` is set (no network)."""
-
-    def __init__(self, target: Target) -> None:
-        self.run = Run(target)
-        self.hold = False
-        self.gate = asyncio.Event()
-        self.calls: list[str] = []
-
-    async def step(self) -> StepResult | None:
-        self.calls.append("step")
-        result = self.run.steps[(self.run.next_step or 1) - 1]
-        result.status = StepStatus.RUNNING
-        if self.hold:
-            await self.gate.wait()
-        result.status = StepStatus.PASSED
-        return result
-
-    async def run_all(self) -> Run:
-        self.calls.append("run_all")
-        return self.run
-
-    async def run_until(self, last: int) -> Run:
-        return self.run
-
-    async def restart(self) -> None:
-        self.calls.append("restart")
-        self.run = Run(self.run.target)
-
-    def set_arguments(self, arguments: Any, *, send_anyway: bool = False) -> None:
-        self.calls.append("set_arguments")
-
-    def select_skill(self, skill_id: str) -> None:
-        """Nothing to select in the fake."""
-
-    def set_mode(self, mode: str | None) -> None:
-        """Nothing to choose in the fake."""
-
-    async def cancel(self) -> Task | None:
-        return None
-
-    async def aclose(self) -> None:
-        """No client to close."""
-
-
-def gated_app(user_dirs: UserDirs) -> tuple[SiaApp, list[GatedEngine]]:
-    """An app over a GatedEngine, and the list the engine it builds is put in."""
-    built: list[GatedEngine] = []
-
-    def factory(target: Target, options: ClientOptions, on_update: UpdateCallback) -> Any:
-        built.append(GatedEngine(target))
-        return built[-1]
-
-    return snapshot_app(Target("fake-card.json"), engine_factory=factory, dirs=user_dirs), built
 
 
 async def test_n_and_r_while_a_step_runs_are_refused_not_cancelling_it(user_dirs: UserDirs) -> None:
