@@ -1,0 +1,81 @@
+"""Copying and screenshots say what they did, and where (issue 15, "Screenshot", "Copy")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sia_tui.tui import exports
+from sia_tui.tui.screens.help import HelpScreen
+from tests.support.tui import SIZE, record_notices, settle
+
+
+@pytest.fixture
+def downloads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A download folder that does not exist yet."""
+    folder = tmp_path / "home" / "Downloads"
+    monkeypatch.setattr(exports, "export_dir", lambda: folder)
+    return folder
+
+
+async def test_the_screenshot_key_is_in_f1_and_creates_the_download_folder(
+    make_app: Any, downloads: Path
+) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("f1")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        assert "| `f12` | Screenshot:" in app.screen.markdown
+        await pilot.press("escape")
+        told = record_notices(app)
+        await pilot.press("f12")
+        await settle(pilot)
+        (svg,) = downloads.glob("sia-tui-*.svg")
+        assert "<svg" in svg.read_text(encoding="utf-8")
+        assert told == [str(svg)]
+
+
+async def test_a_screenshot_that_cannot_be_written_names_the_path(
+    make_app: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    monkeypatch.setattr(exports, "export_dir", lambda: blocker / "Downloads")
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        told = record_notices(app)
+        await pilot.press("f12")
+        await settle(pilot)
+        assert len(told) == 1 and told[0].startswith(f"Cannot write {blocker / 'Downloads'}: ")
+
+
+async def test_copy_says_how_the_text_was_sent_and_w_writes_it_to_a_file(
+    make_app: Any, downloads: Path
+) -> None:
+    """OSC 52 cannot be confirmed (tmux without set-clipboard drops it): say so, and offer
+    the file."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("2", "r")
+        await settle(pilot)
+        await pilot.press("3")
+        await settle(pilot)
+        copied: list[str] = []
+        app.copy_to_clipboard = copied.append
+        told = record_notices(app)
+        await pilot.press("c")
+        await settle(pilot)
+        run = app.current_run
+        assert run is not None and copied == [run.digests.advertised]
+        assert "OSC 52" in told[-1] and "set-clipboard" in told[-1] and "Press w" in told[-1]
+        await pilot.press("w")
+        await settle(pilot)
+        (written,) = downloads.glob("sia-tui-*.txt")
+        assert written.read_text(encoding="utf-8") == run.digests.advertised
+        assert told[-1] == str(written)
