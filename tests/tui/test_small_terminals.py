@@ -1,0 +1,112 @@
+"""At 80x24 (a laptop split at a plugfest) no key and no verdict is cut (issue 15)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from textual.app import App
+from textual.widget import Widget
+from textual.widgets import DataTable, Footer
+from textual.widgets._footer import FooterKey
+
+from sia_tui.tui.modes import MODE_SPECS
+from sia_tui.tui.screens.connect import ConnectScreen
+from sia_tui.tui.widgets.argument_editor import ArgumentEditor
+from sia_tui.tui.widgets.mode_tabs import ModeTabs
+from tests.support.tui import APPENDIX_B_TEXT, SMALL, enter_arguments, settle
+
+
+def _fully_visible(app: App[Any], widget: Widget) -> bool:
+    """The widget's whole region is on screen (nothing clipped at the right or bottom)."""
+    region = widget.region
+    width, height = app.size
+    return region.width > 0 and region.right <= width and region.bottom <= height
+
+
+def _cut_keys(app: App[Any]) -> list[str]:
+    """Footer keys that do not fit, or overlap their neighbour."""
+    keys = sorted(app.screen.query_one(Footer).query(FooterKey), key=lambda k: k.region.x)
+    cut = [k.key for k in keys if not _fully_visible(app, k)]
+    cut += [b.key for a, b in zip(keys, keys[1:], strict=False) if a.region.right > b.region.x]
+    return cut
+
+
+async def test_every_screen_fits_80x24_with_every_key_visible(make_app: Any) -> None:
+    app = make_app()
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        await pilot.press("2", "r")
+        await settle(pilot)
+        await enter_arguments(pilot, APPENDIX_B_TEXT)
+        await pilot.press("ctrl+j")
+        await settle(pilot)
+        for spec in MODE_SPECS:
+            app.switch_mode(spec.name)
+            await settle(pilot)
+            screen = app.screen
+            for editor in screen.query(ArgumentEditor):  # its own keys join the footer
+                editor.focus()
+                await settle(pilot)
+            assert _cut_keys(app) == [], spec.name
+            tabs = screen.query_one(ModeTabs)
+            shown = str(tabs.render())
+            assert len(shown) <= SMALL[0] and all(f"{s.key} " in shown for s in MODE_SPECS)
+            if spec.name in ("steps", "digests", "results", "overview"):
+                # The pane that holds the verdict is on screen, whole width.
+                target = {
+                    "steps": "#evidence",
+                    "digests": "#interface",
+                    "results": "#status",
+                    "overview": "#skills",
+                }[spec.name]
+                assert _fully_visible(app, screen.query_one(target)), spec.name
+
+
+async def test_the_digest_verdict_column_is_on_screen_at_80_columns(make_app: Any) -> None:
+    app = make_app("digest-card")
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        await pilot.press("2", "r")
+        await settle(pilot)
+        await pilot.press("3")
+        await settle(pilot)
+        table = app.screen.query_one("#interface", DataTable)
+        label, verdict = list(table.columns.values())[:2]
+        right = table.region.x + label.get_render_width(table) + verdict.get_render_width(table)
+        assert right <= table.region.right
+        assert str(table.get_row_at(0)[1]) == "✘ ≠ both"
+
+
+@pytest.mark.parametrize("size", [SMALL, (100, 30)])
+async def test_the_connect_dialog_fits_with_its_buttons(
+    make_app: Any, size: tuple[int, int]
+) -> None:
+    app = make_app()
+    app.dirs.remember_target("http://one.example")
+    app.dirs.remember_target("http://two.example")
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ConnectScreen)
+        for selector in ("#go", "#cancel", "#location", "#recent"):
+            assert _fully_visible(app, screen.query_one(selector)), selector
+
+
+async def test_z_collapses_the_side_pane_to_give_the_rest_the_width(make_app: Any) -> None:
+    app = make_app()
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        await pilot.press("2", "r")
+        await settle(pilot)
+        evidence = app.screen.query_one("#evidence")
+        before = evidence.size.width
+        await pilot.press("z")
+        await settle(pilot)
+        assert not app.screen.query_one("#step-list").display
+        assert evidence.size.width > before + 20
+        await pilot.press("z")
+        await settle(pilot)
+        assert app.screen.query_one("#step-list").display
