@@ -38,6 +38,8 @@ class SiaApp(EngineActionsApp):
     """sia-tui: debug a schema-governed A2A skill step by step."""
 
     TITLE = "sia-tui"
+    #: Pane titles name what a pane shows: readable, not the dim colour of a quiet border.
+    CSS = "* { border-title-color: $foreground 85%; }"
     MODES = mode_factories()
     DEFAULT_MODE = "overview"
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -11,10 +11,15 @@ from sia_tui.tui.jsontext import PRETTY_LIMIT, body_text, pretty_body
 
 
 def exchange_content(
-    exchange: Exchange, policy: DisplayPolicy, *, pretty: bool, limit: int | None
+    exchange: Exchange,
+    policy: DisplayPolicy,
+    *,
+    pretty: bool,
+    limit: int | None,
+    reply_first: bool = False,
 ) -> Content:
     """Everything about one exchange as a single block of content (``policy.reveal``: the
-    credential headers in clear)."""
+    credential headers in clear); ``reply_first`` puts the response before the request."""
     literal = policy.literal
     status = "no response" if exchange.status is None else f"HTTP {exchange.status}"
     head = Content.assemble(
@@ -26,16 +31,19 @@ def exchange_content(
     blocks = [head]
     if exchange.error:
         blocks.append(Content.styled("transport error: ", "bold $error") + literal(exchange.error))
-    blocks.append(_headers("request headers", exchange.request_headers, policy))
-    blocks.append(_body("request body", exchange.request_body, policy, pretty, limit))
-    blocks.append(_headers("response headers", exchange.response_headers, policy))
+    request = [
+        _headers("request headers", exchange.request_headers, policy),
+        _body("request body", exchange.request_body, policy, pretty, limit),
+    ]
+    response = [_headers("response headers", exchange.response_headers, policy)]
     if exchange.events:
         for index, event in enumerate(exchange.events, start=1):
-            blocks.append(_body(f"stream event {index}", event, policy, pretty, limit))
+            response.append(_body(f"stream event {index}", event, policy, pretty, limit))
     else:
-        blocks.append(_body("response body", exchange.response_body, policy, pretty, limit))
+        response.append(_body("response body", exchange.response_body, policy, pretty, limit))
     if exchange.truncated:
-        blocks.append(Content.styled("(body cut at the size limit)", "italic $warning"))
+        response.append(Content.styled("(body cut at the size limit)", "italic $warning"))
+    blocks += [*response, *request] if reply_first else [*request, *response]
     return Content("\n").join(blocks)
 
 

@@ -74,12 +74,11 @@ class ComposePanel(Vertical):
     ]
     DEFAULT_CSS = """
     ComposePanel #form { height: auto; padding: 0 1; }
-    ComposePanel #form Horizontal { height: auto; margin-bottom: 1; }
+    ComposePanel #form Horizontal { height: 1; }
     ComposePanel #form Input { width: 2fr; margin-right: 1; }
-    ComposePanel #form .skill { width: 1fr; }
     ComposePanel #form Select { width: 1fr; max-width: 36; }
     ComposePanel #form .side { width: 10; text-style: bold; }
-    ComposePanel #form #buttons { margin-bottom: 0; }
+    ComposePanel #form #buttons { margin-top: 1; }
     ComposePanel #form Button { margin-right: 2; }
     ComposePanel #verdict { height: auto; padding: 0 1; border: round $panel; }
     ComposePanel #verdict.allowed { border: round $success; }
@@ -112,9 +111,7 @@ class ComposePanel(Vertical):
                     yield Input(
                         placeholder="skill id", id=f"{side}-skill", classes="skill", compact=True
                     )
-                    yield Select[str](
-                        [], prompt="advertised skills", id=f"{side}-pick", compact=True
-                    )
+                    yield Select[str]([], prompt="skills", id=f"{side}-pick", compact=True)
             with Horizontal(id="buttons"):
                 yield Button("Compose (F5)", id="compose", variant="primary", compact=True)
                 yield Button("Diff (F6)", id="diff", compact=True)

@@ -64,7 +64,8 @@ class ConnectScreen(ModalScreen[ConnectRequest | None]):
     ConnectScreen Input { margin: 0 0 0 1; }
     ConnectScreen #recent { height: auto; max-height: 5; }
     ConnectScreen Horizontal { height: auto; }
-    ConnectScreen #binding { width: 24; margin: 1 2 0 1; }
+    ConnectScreen #binding-label { margin: 1 1 0 0; }
+    ConnectScreen #binding { width: 22; margin: 1 2 0 0; }
     ConnectScreen #insecure { margin-top: 1; }
     ConnectScreen #buttons { margin-top: 1; }
     ConnectScreen #buttons Button { margin-right: 2; }
@@ -84,6 +85,7 @@ class ConnectScreen(ModalScreen[ConnectRequest | None]):
                 )
                 yield Input(placeholder="http://127.0.0.1:8000", id="location", compact=True)
                 with Horizontal():
+                    yield Label("binding", id="binding-label")
                     yield Select(
                         [
                             ("first callable", ""),

@@ -60,7 +60,9 @@ class ConsoleScreen(RunScreen):
     ConsoleScreen #mode { width: 12; }
     ConsoleScreen #message { height: 30%; min-height: 4; }
     ConsoleScreen #console-status { height: auto; max-height: 3; padding: 0 1; }
-    ConsoleScreen .pane { width: 1fr; border: round $panel; padding: 0 1; }
+    ConsoleScreen .pane {
+        width: 1fr; border: round $panel; padding: 0 1; border-title-color: $foreground;
+    }
     """
 
     def __init__(self) -> None:
@@ -147,7 +149,11 @@ class ConsoleScreen(RunScreen):
         state = self.sia.console_state
         reply = state.reply
         iface = run.interface if run is not None else None
-        via = Content.styled(f"via [{iface.badge}] {iface.url}", "$text-muted") if iface else None
+        via = (
+            self.policy.literal(f"via [{iface.badge}] {iface.url}", style="$text-muted")
+            if iface
+            else None
+        )
         if state.sending:
             line = Content.styled(f"⟳ sending… {len(state.events)} event(s) so far", "bold $accent")
         elif reply is None:
@@ -178,7 +184,9 @@ class ConsoleScreen(RunScreen):
             return
         body.update(
             Content("\n\n").join(
-                exchange_content(ex, self.policy, pretty=self.pretty, limit=DEFAULT_VIEW_LIMIT)
+                exchange_content(
+                    ex, self.policy, pretty=self.pretty, limit=DEFAULT_VIEW_LIMIT, reply_first=True
+                )
                 for ex in reply.exchanges
             )
         )

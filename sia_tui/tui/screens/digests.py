@@ -149,9 +149,10 @@ class DigestsScreen(RunScreen):
     COLLAPSIBLE = "#pretty-pane"
     DEFAULT_CSS = """
     DigestsScreen DataTable { height: auto; max-height: 12; border: round $panel; }
+    DigestsScreen #schemas { max-height: 30%; min-height: 5; }
     DigestsScreen DataTable:focus { border: round $primary; }
-    DigestsScreen #forensics { height: auto; padding: 0 1; }
-    DigestsScreen #bytes { height: 1fr; min-height: 5; }
+    DigestsScreen #forensics { height: auto; max-height: 30%; padding: 0 1; overflow-y: auto; }
+    DigestsScreen #bytes { height: 1fr; min-height: 6; }
     DigestsScreen #bytes VerticalScroll { width: 1fr; border: round $panel; padding: 0 1; }
     DigestsScreen #canonical-body { width: 1fr; }
     """

@@ -31,6 +31,8 @@ _COLUMNS: Columns = (
     ("step", 4),
     ("target", None),
 )
+#: From this width the target column is shown too.
+_WIDE = 110
 
 
 class HistoryMode(RunScreen):
@@ -64,13 +66,18 @@ class HistoryMode(RunScreen):
     def on_mount(self) -> None:
         self._add_columns()
 
+    def _columns(self) -> Columns:
+        """The columns that fit: the target (it is in the header) goes on a narrow screen."""
+        return _COLUMNS if (self.size.width or 120) >= _WIDE else _COLUMNS[:-1]
+
     def _add_columns(self) -> None:
         table = self.query_one(DataTable)
         table.clear(columns=True)
         # Explicit widths (cells are Content, which the table does not measure), sized to
         # the screen so the outcome stays visible at 80 columns.
-        widths = column_widths(self.size.width or 120, _COLUMNS, minimum=10)
-        for (label, _), width in zip(_COLUMNS, widths, strict=True):
+        columns = self._columns()
+        widths = column_widths(self.size.width or 120, columns, minimum=10)
+        for (label, _), width in zip(columns, widths, strict=True):
             table.add_column(label, width=width)
 
     def on_resize(self, _event: events.Resize) -> None:
@@ -94,8 +101,9 @@ class HistoryMode(RunScreen):
         table = self.query_one(DataTable)
         table.clear()
         literal = self.policy.literal
+        shown = len(self._columns())
         for entry in self.entries:
-            table.add_row(
+            cells = (
                 literal(entry.when),
                 literal(entry.agent or "-"),
                 literal(entry.skill or "-"),
@@ -105,8 +113,8 @@ class HistoryMode(RunScreen):
                 ),
                 str(entry.failed_step) if entry.failed_step else "-",
                 literal(entry.target),
-                key=entry.id,
             )
+            table.add_row(*cells[:shown], key=entry.id)
         empty = self.query_one("#history-empty", Static)
         empty.update(
             "" if self.entries else literal(f"No saved runs yet in {history.history_dir()}")

@@ -39,7 +39,7 @@ VALIDATE_DELAY = 0.15
 #: Debounce before an edit is written to the data dir.
 SAVE_DELAY = 0.5
 #: Shown under the editor: how to get out of it (Tab indents inside it).
-EDITOR_KEYS = f"tab indents · esc leaves the editor, then tab: next field, {mode_keys()}: screens"
+EDITOR_KEYS = f"tab indents · esc leaves the editor (then tab, or {mode_keys()})"
 
 
 class InvokeScreen(RunScreen):
@@ -129,9 +129,7 @@ class InvokeScreen(RunScreen):
                 yield Select(
                     [("sync", "sync")], id="mode", allow_blank=False, value="sync", compact=True
                 )
-                yield Checkbox(
-                    "Send anyway (negative test)", id="send-anyway", compact=True
-                )
+                yield Checkbox("Send anyway (negative test)", id="send-anyway", compact=True)
             yield ArgumentEditor(id="editor")
             yield Static(id="verdict")
             yield DataTable(id="errors", cursor_type="row")

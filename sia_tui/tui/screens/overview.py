@@ -242,7 +242,10 @@ class OverviewScreen(RunScreen):
         note = self.query_one("#skill-note", Static)
         if lacks_extension(run):
             assert run is not None
-            note.update(steps_do_not_apply(run))
+            note.update(
+                steps_do_not_apply(run)
+                + Content.styled("\nEnter on a skill opens it in the console.", "$text-muted")
+            )
         else:
             note.update(
                 "Enter: run the steps on the highlighted skill (no schema interface: open it "

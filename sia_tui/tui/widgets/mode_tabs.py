@@ -58,9 +58,9 @@ class ModeTabs(Widget):
         for spec in MODE_SPECS:
             action = f"@click=app.switch_mode('{spec.name}')"
             if spec.name == self.current:
-                tab = Content.styled(f" {spec.key} {spec.title} ", "bold reverse $accent")
+                tab = Content.styled(f" {spec.key} {spec.title} ", "bold $background on $accent")
             else:
                 key, _, name = label(spec).partition(" ")
                 tab = Content.assemble(" ", (key, "bold $accent"), (f" {name}" if name else ""))
-            parts.append(Content.from_markup(f"[{action}]$tab[/]", tab=tab))
+            parts.append(tab.stylize(action))
         return Content("").join(parts)
