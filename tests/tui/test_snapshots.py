@@ -1,4 +1,8 @@
-"""Snapshot tests: what a person sees on each screen (120x36, sia-dark unless stated)."""
+"""Snapshot tests: what a person sees on each screen (120x36, sia-dark unless stated).
+
+Every mode screen has the tab bar at the top (all nine keys, the current screen
+highlighted, '^s save  F1 keys' at the right) and a footer with only its own keys and F1.
+"""
 
 from __future__ import annotations
 
@@ -10,8 +14,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.session import history, load_session, save_session
-from sia_tui.tui.app import SiaApp
+from sia_tui.core.session import load_session, save_session
 from sia_tui.tui.storage import UserDirs
 from tests.support.tui import (
     APPENDIX_B_TEXT,
@@ -204,17 +207,12 @@ def test_markup_fault_is_shown_literally(snap_compare: Any, make_app: Any) -> No
 
 
 def test_history_lists_the_autosaved_failure(snap_compare: Any, make_app: Any) -> None:
-    """Mode 7, History: one row, time '<time>', target http://127.0.0.1:PORT, skill
-    evaluate_resource_condition, outcome 'failed', failing step 4; the footer offers Open,
-    Delete, Reload and Back, and the mode keys 1-8."""
+    """Mode 7, History: one row (the run autosaved itself), time '<time>', agent 'sia-tui
+    reference agent', skill evaluate_resource_condition, outcome 'failed', step 4, target
+    http://127.0.0.1:PORT; the footer offers Open, Delete, Reload and Back."""
 
     async def run_before(pilot: Pilot[Any]) -> None:
         await _ran_six_steps(pilot)
-        app = pilot.app
-        assert isinstance(app, SiaApp)
-        run = app.current_run
-        assert run is not None
-        history.autosave(run, ClientOptions())  # snapshot mode never autosaves by itself
         await pilot.press("7")
         await settle(pilot)
 
@@ -257,3 +255,35 @@ def test_read_only_session_shows_the_recorded_failure(
     agent.stop()
     app = snapshot_app(None, session=load_session(path), engine_factory=no_network, dirs=user_dirs)
     assert snap_compare(app, terminal_size=SIZE, run_before=settle)
+
+
+def test_plain_a2a_agent_overview_offers_the_console(
+    snap_compare: Any, echo_agent_url: str, user_dirs: UserDirs
+) -> None:
+    """An a2a-sdk agent without the extension: the card with the ADV4 statement and, under
+    it and under the skill list, 'Steps 3-11 do not apply' and 'Press 0 for the plain A2A
+    console'; the Echo skill marked '(no schema interface)'."""
+    from sia_tui.core.engine import Target
+
+    app = snapshot_app(Target(echo_agent_url), dirs=user_dirs)
+    assert snap_compare(app, terminal_size=SIZE, run_before=settle)
+
+
+def test_console_shows_the_raw_reply_and_the_artifacts(
+    snap_compare: Any, echo_agent_url: str, user_dirs: UserDirs
+) -> None:
+    """The console after sending the text 'hello from the card' (the card's example) in
+    sync mode: 'task <uuid> state TASK_STATE_COMPLETED 1 artifact(s)', the raw reply on the
+    left (response headers and body first, then the request), the artifact 'echo' with the
+    text 'echo: hello from the card' on the right."""
+    from sia_tui.core.engine import Target
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        await pilot.press("0")
+        await settle(pilot)
+        await pilot.press("ctrl+j")
+        await settle(pilot)
+
+    app = snapshot_app(Target(echo_agent_url), dirs=user_dirs)
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
