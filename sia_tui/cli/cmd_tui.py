@@ -53,12 +53,10 @@ def run_app(app: App[Any], *, headless: bool = False) -> int:
 
 def open_main(args: argparse.Namespace) -> int:
     """Run the debugger on the given card (or the connect screen)."""
-    from functools import partial
-
-    from sia_tui.core.engine import DocumentCache, Target
-    from sia_tui.core.session import SessionError, load_session
+    # Only what opening a live target needs: a session file or --cache load their own.
+    from sia_tui.core.engine import Target
     from sia_tui.tui.app import SiaApp
-    from sia_tui.tui.engine import build_procedure
+    from sia_tui.tui.engine import EngineFactory, build_procedure
     from sia_tui.tui.readonly import looks_like_session
 
     try:
@@ -68,6 +66,8 @@ def open_main(args: argparse.Namespace) -> int:
         return 2
     values, headers = tuple(args.secret), tuple(args.secret_header)
     if args.card and looks_like_session(args.card):
+        from sia_tui.core.session import SessionError, load_session
+
         try:
             session = load_session(args.card)
         except SessionError as exc:
@@ -78,7 +78,13 @@ def open_main(args: argparse.Namespace) -> int:
     target = None
     if args.card:
         target = Target(args.card, skill_id=args.skill, binding=args.binding, mode=args.mode)
-    factory = partial(build_procedure, cache=DocumentCache()) if args.cache else build_procedure
+    factory: EngineFactory = build_procedure
+    if args.cache:
+        from functools import partial
+
+        from sia_tui.core.engine import DocumentCache
+
+        factory = partial(build_procedure, cache=DocumentCache())
     app = SiaApp(
         target, options, engine_factory=factory, secret_values=values, secret_headers=headers
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sia_tui.core.canonical import digest_of, parse_digest
 from sia_tui.core.codes import ErrorCode
@@ -19,7 +19,9 @@ from sia_tui.core.threeway import (
     digest_values,
     odd_one_out,
 )
-from sia_tui.core.validation import CompiledSchema, check_schema, compile_schema
+
+if TYPE_CHECKING:
+    from sia_tui.core.validation import CompiledSchema
 
 _VERSION = re.compile(r"(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\Z")
 # Which rule a trusted-schema violation breaks, by the document member it is under.
@@ -40,6 +42,8 @@ def _bad(message: str, pointer: str, rule: str, **extra: Any) -> Finding:
 
 
 def _trusted_schema() -> CompiledSchema:
+    from sia_tui.core.validation import compile_schema
+
     return compile_schema(load_skill_interface_schema())
 
 
@@ -313,6 +317,8 @@ def _remote_refs(schema: Any, pointer: str) -> list[Finding]:
 
 def _usability(schema: Any, schema_pointer: str) -> list[Finding]:
     """SR7 and what the engine alone catches: the schema must compile offline."""
+    from sia_tui.core.validation import compile_schema  # jsonschema: loaded when first used
+
     remote = _remote_refs(schema, schema_pointer)
     if remote:
         return remote
@@ -328,6 +334,8 @@ def _usability(schema: Any, schema_pointer: str) -> list[Finding]:
 
 def verify_embedded_schemas(document: Any) -> list[SchemaRefCheck]:
     """CP6: every embedded schema against its declared digest, plus a metaschema check."""
+    from sia_tui.core.validation import check_schema  # jsonschema: loaded when first used
+
     if not isinstance(document, dict):
         return []
     checks = []

@@ -4,34 +4,34 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import work
 from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
-from sia_tui.core.engine import (
-    ClientOptions,
-    Run,
-    StepResult,
-    StepStatus,
-    StreamEvent,
-    Target,
-    advertised_skills,
-)
-from sia_tui.core.session import LoadedSession
+from sia_tui.core.engine import ClientOptions, StepStatus, advertised_skills
 from sia_tui.tui import palette
 from sia_tui.tui.display import DisplayPolicy, Scrubber, secret_forms
-from sia_tui.tui.engine import Engine, EngineFactory, build_procedure
+from sia_tui.tui.engine import build_procedure
 from sia_tui.tui.engine_actions import ConsoleState, EngineActionsApp
 from sia_tui.tui.messages import EngineFailed, RunUpdated
 from sia_tui.tui.modes import mode_bindings, mode_factories
 from sia_tui.tui.readonly import ReadOnlyEngine
-from sia_tui.tui.screens.connect import ConnectRequest, ConnectScreen
-from sia_tui.tui.screens.help import HelpScreen, bindings_markdown
 from sia_tui.tui.storage import UserDirs
-from sia_tui.tui.themes import APP_VARIABLE_DEFAULTS, DEFAULT_THEME, load_themes_reporting
+from sia_tui.tui.themes import (
+    APP_VARIABLE_DEFAULTS,
+    DEFAULT_THEME,
+    ThemeFileError,
+    load_themes_reporting,
+)
+
+if TYPE_CHECKING:
+    from sia_tui.core.engine import Run, StepResult, StreamEvent, Target
+    from sia_tui.core.session import LoadedSession
+    from sia_tui.tui.engine import Engine, EngineFactory
+    from sia_tui.tui.screens.connect import ConnectRequest
 
 
 class SiaApp(EngineActionsApp):
@@ -104,20 +104,28 @@ class SiaApp(EngineActionsApp):
             # A recorded session: every screen renders from its bytes, no client is built.
             self.engine = ReadOnlyEngine(session)
         self.update_display_policy()
+        self._refresh_pending = False
+        """A redraw is scheduled for the next refresh (updates arrive in bursts)."""
+        self._theme_problems = self._set_theme()
 
     # -- themes ------------------------------------------------------------------------------
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return dict(APP_VARIABLE_DEFAULTS)
 
-    def on_mount(self) -> None:
+    def _set_theme(self) -> list[ThemeFileError]:
+        """Register the themes and choose one before the first frame (choosing it later
+        styles every widget twice); returns the theme files that were skipped."""
         themes, problems = load_themes_reporting()
         for theme in themes:
             self.register_theme(theme)
-        for problem in problems:
-            self.notify(str(problem), title="Theme skipped", severity="warning", markup=False)
         remembered = self.dirs.load_settings().get("theme")
         # Set explicitly: TEXTUAL_THEME must not leak into what the user (or a snapshot) sees.
         self.theme = remembered if remembered in self.available_themes else DEFAULT_THEME
+        return problems
+
+    def on_mount(self) -> None:
+        for problem in self._theme_problems:
+            self.notify(str(problem), title="Theme skipped", severity="warning", markup=False)
         self.theme_changed_signal.subscribe(self, self._remember_theme)
         if self.session is not None:
             self.switch_mode("steps")
@@ -187,22 +195,23 @@ class SiaApp(EngineActionsApp):
         run = self.engine.run
         if run.steps[0].status is StepStatus.PASSED and self.remember_targets:
             # Only a target that answered: a typo or a dead port does not fill the list.
-            self.dirs.remember_target(target.location)
+            self._remember_target(target.location)
         self._default_skill()
 
+    @work(thread=True, group="recent-targets")
+    def _remember_target(self, location: str) -> None:
+        # A file write with fsync: off the UI thread.
+        self.dirs.remember_target(location)
+
     def _default_skill(self) -> None:
-        """After step 1, pick the first advertised skill so ``r`` can run everything."""
+        """After step 1, pick the first advertised skill so ``r`` can run everything (the
+        Overview opens on the skill list with it marked ●)."""
         run = self.current_run
         if run is None or run.card is None or run.target.skill_id is not None:
             return
         skills = advertised_skills(run.card)
         if len(skills) > 1 and self.engine is not None:
             self.engine.select_skill(skills[0])
-            self.notify(
-                f"{len(skills)} skills advertised; working on "
-                f"{self.display_policy.visible(skills[0])}. Pick another on the Overview (1).",
-                markup=False,
-            )
 
     def _on_engine_update(
         self, run: Run, step: StepResult | None, event: StreamEvent | None
@@ -213,6 +222,13 @@ class SiaApp(EngineActionsApp):
         self.post_message(RunUpdated(step, event))
 
     def on_run_updated(self, message: RunUpdated) -> None:
+        # Updates come in bursts (a step starts, ends, the next starts...): redraw once.
+        if not self._refresh_pending:
+            self._refresh_pending = True
+            self.call_after_refresh(self._redraw_screen)
+
+    def _redraw_screen(self) -> None:
+        self._refresh_pending = False
         refresh = getattr(self.screen, "refresh_run", None)
         if callable(refresh):
             refresh()
@@ -228,6 +244,8 @@ class SiaApp(EngineActionsApp):
     # -- actions (network work only in workers) ---------------------------------------------
     def action_connect(self) -> None:
         """Open the connect screen."""
+        from sia_tui.tui.screens.connect import ConnectScreen
+
         self.push_screen(ConnectScreen(self.dirs.recent_targets()), self._connect_chosen)
 
     def _connect_chosen(self, request: ConnectRequest | None) -> None:
@@ -266,6 +284,8 @@ class SiaApp(EngineActionsApp):
 
     def action_help(self) -> None:
         """Help for the focused pane."""
+        from sia_tui.tui.screens.help import HelpScreen, bindings_markdown
+
         screen = self.screen
         focused = self.focused
         bindings: list[BindingType] = list(getattr(screen, "BINDINGS", []))

@@ -3,22 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
-from sia_tui.core.engine import (
-    ClientOptions,
-    ConsoleReply,
-    ConsoleRequest,
-    DocumentCache,
-    Procedure,
-    Run,
-    StepResult,
-    StreamEvent,
-    Target,
-    Task,
-)
+if TYPE_CHECKING:  # names only: the engine itself (httpx...) loads when the first one is built
+    from sia_tui.core.engine import (
+        ClientOptions,
+        ConsoleReply,
+        ConsoleRequest,
+        DocumentCache,
+        Run,
+        StepResult,
+        StreamEvent,
+        Target,
+        Task,
+    )
 
-UpdateCallback = Callable[[Run, StepResult | None, StreamEvent | None], None]
+UpdateCallback: TypeAlias = "Callable[[Run, StepResult | None, StreamEvent | None], None]"
 
 
 class Engine(Protocol):
@@ -41,7 +41,7 @@ class Engine(Protocol):
 
 
 #: Builds an engine for a target; tests may inject a fake.
-EngineFactory = Callable[[Target, ClientOptions, UpdateCallback], Engine]
+EngineFactory: TypeAlias = "Callable[[Target, ClientOptions, UpdateCallback], Engine]"
 
 
 def build_procedure(
@@ -53,5 +53,7 @@ def build_procedure(
 ) -> Engine:
     """The real engine; the document cache (RULES CP12) only when asked for (``--cache``):
     a debugger shows what the agent does now."""
+    from sia_tui.core.engine import Procedure
+
     engine: Engine = Procedure(target, options, cache=cache, on_update=on_update)
     return engine

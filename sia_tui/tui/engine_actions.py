@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import work
 from textual.worker import WorkerState
 
-from sia_tui.core.engine import ConsoleReply, ConsoleRequest, StreamEvent
-from sia_tui.tui.engine import Engine
 from sia_tui.tui.messages import EngineFailed, RunUpdated
 from sia_tui.tui.modes import mode_key
 from sia_tui.tui.session_actions import SessionApp
+
+if TYPE_CHECKING:
+    from sia_tui.core.engine import ConsoleReply, ConsoleRequest, StreamEvent
+    from sia_tui.tui.engine import Engine
 
 #: The worker group every network call of the engine runs in.
 ENGINE_GROUP = "engine"

@@ -4,18 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sia_tui.core.engine import (
-    ConsoleReply,
-    ConsoleRequest,
-    Run,
-    SiaError,
-    StepResult,
-    StreamEvent,
-    Task,
-)
-from sia_tui.core.session import LoadedSession
+from sia_tui.core.engine import SiaError
+
+if TYPE_CHECKING:
+    from sia_tui.core.engine import (
+        ConsoleReply,
+        ConsoleRequest,
+        Run,
+        StepResult,
+        StreamEvent,
+        Task,
+    )
+    from sia_tui.core.session import LoadedSession
 
 #: Session files are recognised by this text near their start (``"format": "sia-session/2"``).
 _SESSION_MARK = b"sia-session/"

@@ -9,25 +9,21 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual import work
 
-from sia_tui.core.engine import ClientOptions, Run, SiaError, StreamEvent
-from sia_tui.core.session import (
-    LoadedSession,
-    RedactionHit,
-    autosave,
-    load_session,
-    preview_redactions,
-)
-from sia_tui.core.session import save_session as write_session
-from sia_tui.tui.display import DisplayPolicy
-from sia_tui.tui.engine import Engine
+from sia_tui.core.engine import SiaError
 from sia_tui.tui.exports import ExportsApp
 from sia_tui.tui.messages import RunUpdated
 from sia_tui.tui.readonly import ReadOnlyEngine, read_only_notice
-from sia_tui.tui.screens.prompt import PromptScreen
-from sia_tui.tui.screens.redaction_preview import RedactionPreviewScreen
+
+if TYPE_CHECKING:  # saving, loading and their dialogs load when first used
+    from sia_tui.core.engine import ClientOptions, Run, StreamEvent
+    from sia_tui.core.session import LoadedSession, RedactionHit
+    from sia_tui.tui.display import DisplayPolicy
+    from sia_tui.tui.engine import Engine
+    from sia_tui.tui.screens.redaction_preview import RedactionPreviewScreen
 
 _UNSAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
 
@@ -111,6 +107,8 @@ class SessionApp(ExportsApp):
     @work(thread=True, exclusive=True, group="session-load")
     def open_session_file(self, path: Path) -> None:
         """Load a session file (off the UI thread) and show it read-only."""
+        from sia_tui.core.session import load_session
+
         try:
             loaded = load_session(path)
         except SiaError as exc:
@@ -183,6 +181,8 @@ class SessionApp(ExportsApp):
 
     # -- save --------------------------------------------------------------------------------
     def _save_options(self) -> ClientOptions:
+        from sia_tui.core.engine import ClientOptions
+
         # A loaded session's options are placeholders already; save it with neutral ones.
         return ClientOptions() if self.read_only else self.options
 
@@ -196,6 +196,8 @@ class SessionApp(ExportsApp):
 
     @work(thread=True, exclusive=True, group="session-save")
     def _prepare_save(self, run: Run) -> None:
+        from sia_tui.core.session import preview_redactions
+
         try:
             hits = preview_redactions(
                 run, self._save_options(), self.secret_values, self.secret_headers
@@ -212,6 +214,8 @@ class SessionApp(ExportsApp):
         self.call_from_thread(self._show_preview, run, hits)
 
     def _show_preview(self, run: Run, hits: list[RedactionHit]) -> None:
+        from sia_tui.tui.screens.redaction_preview import RedactionPreviewScreen
+
         screen = RedactionPreviewScreen(hits, default_session_path(run))
         self.push_screen(screen, partial(self._preview_answered, run, screen))
 
@@ -223,8 +227,10 @@ class SessionApp(ExportsApp):
 
     @work(thread=True, group="session-save")
     def _write(self, run: Run, destination: str) -> None:
+        from sia_tui.core.session import save_session
+
         try:
-            saved = write_session(
+            saved = save_session(
                 run,
                 self._save_options(),
                 Path(destination).expanduser(),
@@ -270,6 +276,8 @@ class SessionApp(ExportsApp):
 
     @work(thread=True, group="autosave")
     def _autosave(self, run: Run, slot: AutosaveSlot) -> None:
+        from sia_tui.core.session import autosave
+
         try:
             with slot.lock:
                 path = autosave(
@@ -301,6 +309,8 @@ class SessionApp(ExportsApp):
 
     def action_mark_secret(self) -> None:
         """Ask for a value to treat as secret."""
+        from sia_tui.tui.screens.prompt import PromptScreen
+
         self.push_screen(
             PromptScreen(
                 "Mark a value secret",

@@ -18,7 +18,9 @@ def test_defaults_are_safe() -> None:
     assert options.max_response_bytes == 8 * 1024 * 1024
     assert options.verify is True and options.follow_redirects is False
     assert options.allow_cross_origin is False and options.extensions is True
-    assert ssl_context(options) is True  # httpx's verified default context
+    context = ssl_context(options)  # httpx's verified default context, built once
+    assert isinstance(context, ssl.SSLContext) and context is ssl_context(ClientOptions())
+    assert context.verify_mode == ssl.CERT_REQUIRED and context.check_hostname
 
 
 def test_verify_off_gives_an_unverified_context() -> None:

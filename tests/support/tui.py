@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from textual.pilot import Pilot
+from textual.worker import WorkerCancelled
 from textual.widgets import Static
 
 from sia_tui.core.a2a.model import Task
@@ -57,10 +58,20 @@ def snapshot_app(*args: Any, **kwargs: Any) -> SiaApp:
     return app
 
 
+async def workers_done(app: Any) -> None:
+    """Wait for every worker; one that a newer exclusive worker replaced is done too."""
+    for _ in range(10):
+        try:
+            await app.workers.wait_for_complete()
+            return
+        except WorkerCancelled:
+            continue  # by design (exclusive workers): wait for the ones still running
+
+
 async def settle(pilot: Pilot[Any]) -> None:
     """Wait until the engine and every pending timer/worker have finished."""
     for _ in range(3):
-        await pilot.app.workers.wait_for_complete()
+        await workers_done(pilot.app)
         await pilot.pause()
     # Toasts are transient; they would hide what a snapshot is about.
     pilot.app.clear_notifications()
@@ -73,7 +84,7 @@ async def wait_until(pilot: Pilot[Any], condition: Callable[[], bool], tries: in
         if condition():
             return
         await pilot.pause(0.02)
-        await pilot.app.workers.wait_for_complete()
+        await workers_done(pilot.app)
     assert condition(), "condition never became true"
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import ssl
 import time
 from collections.abc import AsyncIterator, Callable
@@ -37,10 +38,19 @@ def content_type_of(headers: httpx.Headers) -> str:
     return str(headers.get("content-type", "")).split(";")[0].strip().lower()
 
 
+@functools.cache
+def default_tls(trust_env: bool) -> ssl.SSLContext:
+    """httpx's verifying TLS context (``SSL_CERT_FILE``/``SSL_CERT_DIR`` honoured when
+    ``trust_env``), built once per process: loading the CA bundle takes tens of milliseconds
+    and every client (the procedure, the console, compose) needs the same one. An
+    SSLContext is meant to be shared."""
+    return httpx.create_ssl_context(trust_env=trust_env)
+
+
 def ssl_context(options: ClientOptions) -> ssl.SSLContext | bool:
     """TLS settings; verification stays on unless the user turned it off."""
     if options.verify is True and options.cert is None:
-        return True
+        return default_tls(options.trust_env)
     try:
         if isinstance(options.verify, str):
             context = ssl.create_default_context(cafile=options.verify)

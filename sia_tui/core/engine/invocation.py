@@ -34,7 +34,6 @@ from sia_tui.core.engine.remote_errors import (
 from sia_tui.core.errors import CanonicalizationError, SiaError
 from sia_tui.core.findings import Finding, Severity
 from sia_tui.core.pointer import display
-from sia_tui.core.validation import compile_schema
 
 #: Modes in the order the engine prefers them when the user has not chosen.
 MODE_PREFERENCE = ("sync", "stream", "poll")
@@ -104,6 +103,8 @@ def take_example(ctx: EngineContext, evidence: ArgumentsEvidence) -> None:
 
 async def check_arguments(ctx: EngineContext, result: StepResult) -> None:
     """CP7: the outgoing arguments validate against input_schema."""
+    from sia_tui.core.validation import compile_schema  # jsonschema: not needed to start
+
     run = ctx.run
     evidence = ArgumentsEvidence(negative_test=run.send_anyway)
     result.evidence = evidence

@@ -21,7 +21,6 @@ from sia_tui.core.engine.model import RecordResult, StepResult
 from sia_tui.core.engine.outcome import StepFailed
 from sia_tui.core.findings import Finding, Severity
 from sia_tui.core.pointer import display
-from sia_tui.core.validation import compile_schema
 
 
 def _single_data(artifact: Artifact, what: str, rule: str) -> tuple[Any, list[Finding]]:
@@ -40,6 +39,8 @@ def _single_data(artifact: Artifact, what: str, rule: str) -> tuple[Any, list[Fi
 
 def _validate(schema: Any, value: Any, rule: str, label: str = "") -> list[Finding]:
     """Validation findings re-labelled as output_invalid; ``label`` names the artifact."""
+    from sia_tui.core.validation import compile_schema  # jsonschema: not needed to start
+
     out = []
     for finding in compile_schema(schema).validate(value):
         out.append(

@@ -10,14 +10,15 @@ import time
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from platformdirs import user_data_dir
 
 from sia_tui.core.atomic_file import atomic_write
-from sia_tui.core.engine.model import Run
 from sia_tui.core.session.dataclass_json import SessionError
-from sia_tui.core.session.store import render_session
+
+if TYPE_CHECKING:
+    from sia_tui.core.engine.model import Run
 
 #: Environment variable that moves the data dir (tests, portable installs).
 DATA_DIR_ENV = "SIA_TUI_DATA_DIR"
@@ -104,6 +105,8 @@ def autosave(
     ``entry_id`` (the stem of a path this returned before) updates that entry in place: a
     run saved after steps 1-6 and again after its invocation stays one entry.
     """
+    from sia_tui.core.session.store import render_session  # the data dir alone needs none of it
+
     folder = history_dir()
     now = time.time()
     if entry_id is None or not _ENTRY_ID.fullmatch(entry_id):
