@@ -50,6 +50,7 @@ class SiaApp(EngineActionsApp):
             "escape",
             "back_to_live",
             "Back to live run",
+            show=False,  # the header's read-only badge says it (no room in the footer)
             id="session.back",
             tooltip="Leave the recorded run and show the live one again, unchanged",
         ),

@@ -74,7 +74,10 @@ class RunScreen(SiaAppMixin, Screen[None]):
         run = self.sia.current_run
         if not self.is_mounted:
             return  # its widgets are not all there yet: on_screen_resume redraws it
-        self.query_one(TargetHeader).show(run, self.policy, read_only=self.sia.read_only)
+        sia = self.sia
+        self.query_one(TargetHeader).show(
+            run, self.policy, read_only=sia.read_only, live_waits=sia.has_live_run
+        )
         self.show_run(run)
 
     def show_run(self, run: Run | None) -> None:

@@ -113,6 +113,11 @@ class ConsoleScreen(RunScreen):
         editor.border_subtitle = "the message · esc leaves the editor"
         editor.cursor_blink = self.app.animation_level != "none"
 
+    def on_screen_resume(self) -> None:
+        super().on_screen_resume()
+        # The user came here to type a message (Esc leaves the editor for the number keys).
+        self.query_one(ArgumentEditor).focus()
+
     # -- drawing -----------------------------------------------------------------------------
     def show_run(self, run: Run | None) -> None:
         self.query_one(ArgumentEditor).policy = self.policy
@@ -137,7 +142,8 @@ class ConsoleScreen(RunScreen):
         wanted = self.sia.console_state.skill_id
         chosen = wanted if any(s.id == wanted for s in skills) else None
         if chosen is None and skills:
-            chosen = (run.skill_id if run is not None else None) or skills[0].id
+            current = (run.skill_id or run.target.skill_id) if run is not None else None
+            chosen = current if any(s.id == current for s in skills) else skills[0].id
         if chosen is not None:
             picker.value = chosen
             self.sia.console_state.skill_id = chosen
@@ -199,6 +205,14 @@ class ConsoleScreen(RunScreen):
             artifacts = [e.artifact for e in events if e.artifact is not None]
         pane.border_title = f"Artifacts ({len(artifacts)})"
         blocks = [_artifact_content(a, self.policy) for a in artifacts]
+        status = reply.task.status_message if reply is not None and reply.task else None
+        if status is not None:  # e.g. why the task was rejected or failed
+            blocks.insert(
+                0,
+                Content.styled("Status message", "bold underline")
+                + Content("\n")
+                + _parts_content(status.parts, self.policy),
+            )
         if reply is not None and reply.message is not None:
             blocks.append(
                 Content.styled("Message from the agent", "bold underline")

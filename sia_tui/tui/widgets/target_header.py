@@ -19,8 +19,16 @@ class TargetHeader(Static):
     }
     """
 
-    def show(self, run: Run | None, policy: DisplayPolicy, *, read_only: bool = False) -> None:
-        """Redraw from ``run`` (None: not connected); ``read_only`` for a recorded session."""
+    def show(
+        self,
+        run: Run | None,
+        policy: DisplayPolicy,
+        *,
+        read_only: bool = False,
+        live_waits: bool = False,
+    ) -> None:
+        """Redraw from ``run`` (None: not connected); ``read_only`` for a recorded session,
+        ``live_waits`` when Esc goes back to the live run."""
         if run is None:
             self.update(Content.from_markup("[b]sia-tui[/b]  not connected: press [b]c[/b]"))
             return
@@ -31,7 +39,14 @@ class TargetHeader(Static):
         parts = [
             Content.styled("sia-tui ", "bold"),
             *(
-                [Content.styled("session (read-only) ", "bold reverse $warning")]
+                [
+                    Content.styled(
+                        "session (read-only, esc: live run) "
+                        if live_waits
+                        else "session (read-only) ",
+                        "bold reverse $warning",
+                    )
+                ]
                 if read_only
                 else []
             ),
