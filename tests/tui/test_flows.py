@@ -32,7 +32,7 @@ async def test_demo_opens_on_the_card_with_step_one_passed(make_app: Any) -> Non
         assert app.current_run is not None
         assert app.current_run.steps[0].status is StepStatus.PASSED
         assert "sia-tui reference agent" in static_text(app, "#card-body")
-        # The header names the target with the port hidden in snapshot mode.
+        # The header names the target (the test scrubber hides the port).
         assert "127.0.0.1:PORT" in static_text(app, "#target-header")
 
 

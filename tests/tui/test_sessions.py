@@ -83,7 +83,7 @@ async def test_cancelled_save_writes_nothing(
 
 async def test_r_autosaves_the_finished_run_once(reference_agent: Any, user_dirs: UserDirs) -> None:
     agent = reference_agent(fault="digest-card")
-    app = SiaApp(Target(agent.url), dirs=user_dirs)  # not snapshot mode: autosave is on
+    app = SiaApp(Target(agent.url), dirs=user_dirs)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert history.list_history() == []
