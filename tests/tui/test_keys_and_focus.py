@@ -85,6 +85,7 @@ async def test_esc_leaves_a_recorded_run_for_the_live_one_unchanged(make_app: An
         await wait_until(pilot, lambda: app.read_only)
         await settle(pilot)
         assert app.has_live_run
+        assert "session (read-only, esc: live run)" in static_text(app, "#target-header")
         titles = [c.title for c in app.get_system_commands(app.screen)]
         assert "session: back to the live run" in titles
         await pilot.press("escape")

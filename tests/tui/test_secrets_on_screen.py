@@ -125,3 +125,24 @@ async def test_recent_targets_and_edits_never_store_userinfo(
     assert json.loads(next(p for p in stored if p.parent.name == "edits").read_text())[
         "target"
     ] == (url.replace(f"tester:{PASSWORD}@", ""))
+
+
+async def test_s_on_steps_reveals_secrets_on_that_screen_only(make_app: Any) -> None:
+    """Issue 16: `s` on Steps used to unmask every screen (a module-level flag)."""
+    app = make_app()
+    secret = "sia-tui reference agent"  # the card's name, marked secret
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.add_secret_values([secret])
+        await pilot.press("2", "r")
+        await settle(pilot)
+        app.screen.select_step(1)  # type: ignore[attr-defined]
+        await pilot.pause()
+        assert secret not in static_text(app, "#evidence-body")
+        await pilot.press("s")
+        await settle(pilot)
+        assert secret in static_text(app, "#evidence-body")  # revealed here
+        await pilot.press("1")
+        await settle(pilot)
+        card = static_text(app, "#card-body")
+        assert secret not in card and MASK in card  # and nowhere else
