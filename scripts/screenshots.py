@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
-from textual.widgets import Input, Select
+from textual.widgets import Input
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # tests.support: the same helpers as the snapshot tests
@@ -33,13 +33,13 @@ from sia_tui.core.engine.model import Target  # noqa: E402
 from sia_tui.core.engine.procedure import Procedure  # noqa: E402
 from sia_tui.core.session import load_session, save_session  # noqa: E402
 from sia_tui.tui.storage import UserDirs  # noqa: E402
-from sia_tui.tui.widgets.argument_editor import ArgumentEditor  # noqa: E402
 from tests.support.sdk_echo_agent import running_echo_agent  # noqa: E402
 from tests.support.tui import (  # noqa: E402
     APPENDIX_B_TEXT,
     SIZE,
     SMALL,
     enter_arguments,
+    send_on_console,
     settle,
     snapshot_app,
     snapshot_scrub,
@@ -148,11 +148,7 @@ async def look_alike(pilot: Pilot[Any]) -> None:
 async def console_echo(pilot: Pilot[Any]) -> None:
     """The console on the a2a-sdk agent: a data part sent in stream mode."""
     await keys("0")(pilot)
-    screen = pilot.app.screen
-    screen.query_one("#part", Select).value = "data"
-    screen.query_one("#mode", Select).value = "stream"
-    screen.query_one(ArgumentEditor).load_text('{"hello": "plugfest"}')
-    await keys("ctrl+j")(pilot)
+    await send_on_console(pilot, '{"hello": "plugfest"}', part="data", mode="stream")
 
 
 SHOTS: list[tuple[str, Drive, dict[str, Any]]] = [

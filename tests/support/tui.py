@@ -8,8 +8,8 @@ from collections.abc import Callable
 from typing import Any
 
 from textual.pilot import Pilot
+from textual.widgets import Select, Static
 from textual.worker import WorkerCancelled
-from textual.widgets import Static
 
 from sia_tui.core.a2a.model import Task
 from sia_tui.core.a2a.options import ClientOptions
@@ -78,6 +78,22 @@ async def settle(pilot: Pilot[Any]) -> None:
     await pilot.pause()
 
 
+async def press(pilot: Pilot[Any], *keys: str) -> None:
+    """Settle, then press each key and settle after it (a person waits to see each screen)."""
+    await settle(pilot)
+    for key in keys:
+        await pilot.press(key)
+        await settle(pilot)
+
+
+async def hold_a_running_step(pilot: Pilot[Any], engine: GatedEngine) -> None:
+    """Start step 2 on a gated engine and keep it running (``engine.gate.set()`` ends it)."""
+    await settle(pilot)
+    engine.hold = True
+    await pilot.press("2", "n")
+    await wait_until(pilot, lambda: engine.run.steps[1].status is StepStatus.RUNNING)
+
+
 async def wait_until(pilot: Pilot[Any], condition: Callable[[], bool], tries: int = 200) -> None:
     """Pause in small steps until ``condition`` holds (fails the test if it never does)."""
     for _ in range(tries):
@@ -132,6 +148,21 @@ def record_notices(app: SiaApp) -> list[str]:
 def no_network(target: Target, options: ClientOptions, on_update: UpdateCallback) -> Any:
     """An engine factory that fails the test if the app ever tries to build a client."""
     raise AssertionError(f"a read-only session tried to reach {target.location}")
+
+
+async def send_on_console(
+    pilot: Pilot[Any], text: str, *, part: str = "text", mode: str = "sync"
+) -> None:
+    """On the console: the part kind, the mode and the text; ctrl+j; wait for the reply."""
+    app = pilot.app
+    assert isinstance(app, SiaApp)
+    screen = app.screen
+    screen.query_one("#part", Select).value = part
+    screen.query_one("#mode", Select).value = mode
+    screen.query_one(ArgumentEditor).load_text(text)
+    await pilot.press("ctrl+j")
+    await wait_until(pilot, lambda: app.console_state.reply is not None)
+    await settle(pilot)
 
 
 async def record_run(url: str) -> Run:

@@ -9,7 +9,7 @@ import pytest
 
 from sia_tui.tui import exports
 from sia_tui.tui.screens.help import HelpScreen
-from tests.support.tui import SIZE, record_notices, settle
+from tests.support.tui import SIZE, press, record_notices, settle
 
 
 @pytest.fixture
@@ -25,9 +25,7 @@ async def test_the_screenshot_key_is_in_f1_and_creates_the_download_folder(
 ) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("f1")
-        await settle(pilot)
+        await press(pilot, "f1")
         assert isinstance(app.screen, HelpScreen)
         assert "| `f12` | Screenshot:" in app.screen.markdown
         await pilot.press("escape")
@@ -61,11 +59,7 @@ async def test_copy_says_how_the_text_was_sent_and_w_writes_it_to_a_file(
     the file."""
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("2", "r")
-        await settle(pilot)
-        await pilot.press("3")
-        await settle(pilot)
+        await press(pilot, "2", "r", "3")
         copied: list[str] = []
         app.copy_to_clipboard = copied.append
         told = record_notices(app)

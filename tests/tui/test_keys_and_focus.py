@@ -18,7 +18,9 @@ from sia_tui.tui.widgets.argument_editor import ArgumentEditor
 from tests.support.tui import (
     SIZE,
     gated_app,
+    hold_a_running_step,
     invoke_appendix_b,
+    press,
     record_notices,
     settle,
     snapshot_app,
@@ -51,9 +53,7 @@ async def test_the_overview_opens_on_the_skill_list_with_the_current_skill(
 async def test_r_on_the_overview_runs_the_steps(make_app: Any) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("r")
-        await settle(pilot)
+        await press(pilot, "r")
         assert isinstance(app.screen, StepsScreen)
         run = app.current_run
         assert run is not None and run.waiting_for_arguments
@@ -101,11 +101,8 @@ async def test_esc_leaves_a_recorded_run_for_the_live_one_unchanged(make_app: An
 async def test_invoke_while_steps_run_says_so_not_not_json(user_dirs: UserDirs) -> None:
     app, built = gated_app(user_dirs)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
         engine = built[0]
-        engine.hold = True
-        await pilot.press("2", "n")
-        await wait_until(pilot, lambda: engine.run.steps[1].status is StepStatus.RUNNING)
+        await hold_a_running_step(pilot, engine)
         await pilot.press("5")
         await pilot.pause()
         assert "Steps are running" in static_text(app, "#verdict")
@@ -122,11 +119,7 @@ async def test_the_editor_shows_its_escape_and_the_mode_picker_its_label(
 ) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("2", "r")
-        await settle(pilot)
-        await pilot.press("5")
-        await settle(pilot)
+        await press(pilot, "2", "r", "5")
         screen = app.screen
         assert isinstance(screen, InvokeScreen)
         editor = screen.query_one(ArgumentEditor)
@@ -153,9 +146,7 @@ async def test_the_editor_starts_with_the_card_skills_example(
     example = json.dumps(CARD_EXAMPLE, indent=2)
     app = snapshot_app(Target(sdk_extension_agent_url), dirs=user_dirs)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("2", "r")
-        await settle(pilot)
+        await press(pilot, "2", "r")
         told = record_notices(app)
         await pilot.press("5")
         screen = app.screen
@@ -173,11 +164,7 @@ async def test_the_editor_starts_with_the_card_skills_example(
 async def test_the_document_pane_asks_to_pick_a_node(make_app: Any) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("2", "r")
-        await settle(pilot)
-        await pilot.press("4")
-        await settle(pilot)
+        await press(pilot, "2", "r", "4")
         assert "Pick a node on the left" in static_text(app, "#detail-body")
         app.screen.query_one(Tree).focus()
         await pilot.press("down")
@@ -188,11 +175,7 @@ async def test_the_document_pane_asks_to_pick_a_node(make_app: Any) -> None:
 async def test_the_digest_panes_name_what_they_show_and_follow_the_row(make_app: Any) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("2", "r")
-        await settle(pilot)
-        await pilot.press("3")
-        await settle(pilot)
+        await press(pilot, "2", "r", "3")
         screen = app.screen
         assert isinstance(screen, DigestsScreen)
         pretty = screen.query_one("#pretty-pane")
@@ -229,9 +212,7 @@ async def test_evidence_never_shows_only_its_kind(make_app: Any) -> None:
 async def test_compose_fields_keep_their_width_at_80_columns(make_app: Any) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("8")
-        await settle(pilot)
+        await press(pilot, "8")
         card = app.screen.query_one("#left-card")
         skill = app.screen.query_one("#left-skill")
         assert card.size.width >= 24 and skill.size.width >= 12

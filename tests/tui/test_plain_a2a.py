@@ -3,8 +3,6 @@ not apply say so, and the plain A2A console talks to any skill (issue 15)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from textual.widgets import OptionList, Select
 
 from sia_tui.core.engine import Target
@@ -13,24 +11,19 @@ from sia_tui.tui.screens.console import ConsoleScreen
 from sia_tui.tui.screens.invoke import InvokeScreen
 from sia_tui.tui.storage import UserDirs
 from sia_tui.tui.widgets.argument_editor import ArgumentEditor
-from tests.support.tui import SIZE, record_notices, settle, snapshot_app, static_text, wait_until
+from tests.support.tui import (
+    SIZE,
+    press,
+    record_notices,
+    send_on_console,
+    settle,
+    snapshot_app,
+    static_text,
+)
 
 
 def _plain_app(url: str, user_dirs: UserDirs) -> SiaApp:
     return snapshot_app(Target(url), dirs=user_dirs)
-
-
-async def _send(pilot: Any, text: str, *, part: str = "text", mode: str = "sync") -> None:
-    """On the console: the part kind, the mode and the text; ctrl+j; wait for the reply."""
-    app = pilot.app
-    screen = app.screen
-    assert isinstance(screen, ConsoleScreen)
-    screen.query_one("#part", Select).value = part
-    screen.query_one("#mode", Select).value = mode
-    screen.query_one(ArgumentEditor).load_text(text)
-    await pilot.press("ctrl+j")
-    await wait_until(pilot, lambda: app.console_state.reply is not None)
-    await settle(pilot)
 
 
 async def test_the_console_sends_text_and_data_to_a_plain_a2a_agent(
@@ -40,10 +33,8 @@ async def test_the_console_sends_text_and_data_to_a_plain_a2a_agent(
     both come back, with the raw reply and the task's artifacts on screen."""
     app = _plain_app(echo_agent_url, user_dirs)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("0")
-        await settle(pilot)
-        await _send(pilot, "hello, plugfest")
+        await press(pilot, "0")
+        await send_on_console(pilot, "hello, plugfest")
         reply = app.console_state.reply
         assert reply is not None and reply.error is None
         assert reply.task is not None and reply.task.state == "TASK_STATE_COMPLETED"
@@ -52,7 +43,7 @@ async def test_the_console_sends_text_and_data_to_a_plain_a2a_agent(
         assert "SendMessage" in raw and "TASK_STATE_COMPLETED" in raw  # the raw exchange
         assert "TASK_STATE_COMPLETED" in static_text(app, "#console-status")
 
-        await _send(pilot, '{"n": 7}', part="data", mode="stream")
+        await send_on_console(pilot, '{"n": 7}', part="data", mode="stream")
         reply = app.console_state.reply
         assert reply is not None and reply.error is None and reply.events
         assert reply.task is not None and reply.task.state == "TASK_STATE_COMPLETED"
@@ -70,9 +61,7 @@ async def test_a_data_part_that_is_not_json_is_located_and_not_sent(
     app = _plain_app(echo_agent_url, user_dirs)
     async with app.run_test(size=SIZE) as pilot:
         told = record_notices(app)
-        await settle(pilot)
-        await pilot.press("0")
-        await settle(pilot)
+        await press(pilot, "0")
         screen = app.screen
         screen.query_one("#part", Select).value = "data"
         screen.query_one(ArgumentEditor).load_text('{"n": }')
@@ -88,9 +77,7 @@ async def test_the_console_offers_the_card_skills_examples(
     """The card's examples fill the editor; a JSON one becomes a data part."""
     app = _plain_app(echo_agent_url, user_dirs)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("0")
-        await settle(pilot)
+        await press(pilot, "0")
         screen = app.screen
         editor = screen.query_one(ArgumentEditor)
         assert editor.text == "hello from the card"  # the first example, as a text part

@@ -22,6 +22,7 @@ from tests.support.tui import (
     APPENDIX_B_TEXT,
     SIZE,
     enter_arguments,
+    press,
     settle,
     snapshot_app,
     static_text,
@@ -109,9 +110,7 @@ async def test_recent_targets_and_edits_never_store_userinfo(
     url = reference_agent().url.replace("http://", f"http://tester:{PASSWORD}@")
     app = snapshot_app(Target(url), dirs=user_dirs)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("2", "r")
-        await settle(pilot)
+        await press(pilot, "2", "r")
         await enter_arguments(pilot, APPENDIX_B_TEXT)
         await pilot.pause(0.7)  # the edit is saved 0.5 s after the last keystroke
         await settle(pilot)
@@ -136,7 +135,7 @@ async def test_s_on_steps_reveals_secrets_on_that_screen_only(make_app: Any) -> 
         app.add_secret_values([secret])
         await pilot.press("2", "r")
         await settle(pilot)
-        app.screen.select_step(1)  # type: ignore[attr-defined]
+        app.screen.select_step(1)
         await pilot.pause()
         assert secret not in static_text(app, "#evidence-body")
         await pilot.press("s")

@@ -14,7 +14,7 @@ from sia_tui.tui.modes import MODE_SPECS
 from sia_tui.tui.screens.connect import ConnectScreen
 from sia_tui.tui.widgets.argument_editor import ArgumentEditor
 from sia_tui.tui.widgets.mode_tabs import ModeTabs
-from tests.support.tui import APPENDIX_B_TEXT, SMALL, enter_arguments, settle
+from tests.support.tui import APPENDIX_B_TEXT, SMALL, enter_arguments, press, settle
 
 
 def _fully_visible(app: App[Any], widget: Widget) -> bool:
@@ -35,9 +35,7 @@ def _cut_keys(app: App[Any]) -> list[str]:
 async def test_every_screen_fits_80x24_with_every_key_visible(make_app: Any) -> None:
     app = make_app()
     async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
-        await pilot.press("2", "r")
-        await settle(pilot)
+        await press(pilot, "2", "r")
         await enter_arguments(pilot, APPENDIX_B_TEXT)
         await pilot.press("ctrl+j")
         await settle(pilot)
@@ -66,11 +64,7 @@ async def test_every_screen_fits_80x24_with_every_key_visible(make_app: Any) -> 
 async def test_the_digest_verdict_column_is_on_screen_at_80_columns(make_app: Any) -> None:
     app = make_app("digest-card")
     async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
-        await pilot.press("2", "r")
-        await settle(pilot)
-        await pilot.press("3")
-        await settle(pilot)
+        await press(pilot, "2", "r", "3")
         table = app.screen.query_one("#interface", DataTable)
         label, verdict = list(table.columns.values())[:2]
         right = table.region.x + label.get_render_width(table) + verdict.get_render_width(table)
@@ -86,9 +80,7 @@ async def test_the_connect_dialog_fits_with_its_buttons(
     app.dirs.remember_target("http://one.example")
     app.dirs.remember_target("http://two.example")
     async with app.run_test(size=size) as pilot:
-        await settle(pilot)
-        await pilot.press("c")
-        await settle(pilot)
+        await press(pilot, "c")
         screen = app.screen
         assert isinstance(screen, ConnectScreen)
         for selector in ("#go", "#cancel", "#location", "#recent"):
@@ -98,9 +90,7 @@ async def test_the_connect_dialog_fits_with_its_buttons(
 async def test_z_collapses_the_side_pane_to_give_the_rest_the_width(make_app: Any) -> None:
     app = make_app()
     async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
-        await pilot.press("2", "r")
-        await settle(pilot)
+        await press(pilot, "2", "r")
         evidence = app.screen.query_one("#evidence")
         before = evidence.size.width
         await pilot.press("z")

@@ -10,15 +10,15 @@ from __future__ import annotations
 from typing import Any
 
 from textual.pilot import Pilot
-from textual.widgets import Input, Select
+from textual.widgets import Input
 
 from sia_tui.core.engine import Target
 from sia_tui.tui.storage import UserDirs
-from sia_tui.tui.widgets.argument_editor import ArgumentEditor
 from tests.support.tui import (
     APPENDIX_B_TEXT,
     SMALL,
     enter_arguments,
+    send_on_console,
     settle,
     snapshot_app,
     snapshot_scrub,
@@ -129,12 +129,7 @@ def test_small_console_on_a_plain_agent(
 
     async def run_before(pilot: Pilot[Any]) -> None:
         await keys("0")(pilot)
-        screen = pilot.app.screen
-        screen.query_one("#part", Select).value = "data"
-        screen.query_one("#mode", Select).value = "stream"
-        screen.query_one(ArgumentEditor).load_text('{"hello": "plugfest"}')
-        await pilot.press("ctrl+j")
-        await settle(pilot)
+        await send_on_console(pilot, '{"hello": "plugfest"}', part="data", mode="stream")
 
     app = snapshot_app(Target(echo_agent_url), dirs=user_dirs)
     assert snap_compare(app, terminal_size=SMALL, run_before=run_before)
