@@ -23,7 +23,8 @@ with contextlib.redirect_stdout(quiet), contextlib.redirect_stderr(quiet):
         code = main(sys.argv[1:])
     except SystemExit as exc:
         code = exc.code
-print(json.dumps({"code": code, "modules": sorted(sys.modules)}))
+# A None entry blocks an import (sia_tui/__init__.py blocks httpx's CLI): nothing loaded.
+print(json.dumps({"code": code, "modules": sorted(m for m, v in sys.modules.items() if v)}))
 """
 
 #: What only networked commands, the TUI or validation need.

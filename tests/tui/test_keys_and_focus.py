@@ -92,7 +92,7 @@ async def test_esc_leaves_a_recorded_run_for_the_live_one_unchanged(make_app: An
         await settle(pilot)
         assert not app.read_only and app.engine is live_engine
         assert app.current_run is live_run and [s.status for s in live_run.steps] == statuses
-        assert "session (read-only)" not in static_text(app, "#target-header")
+        assert "read-only" not in static_text(app, "#target-header")
         await pilot.press("R")  # the live engine still works
         await settle(pilot)
         assert app.current_run is not None and app.current_run.steps[0].status.value == "passed"

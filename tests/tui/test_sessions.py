@@ -188,7 +188,7 @@ async def test_history_opens_read_only_and_deletes_after_asking(
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, StepsScreen) and app.read_only)
         await settle(pilot)
-        assert "session (read-only)" in static_text(app, "#target-header")
+        assert "session (read-only, esc: live run)" in static_text(app, "#target-header")
         assert "interface_invalid" in static_text(app, "#evidence-body")
         await pilot.press("7", "d")
         await pilot.pause()
