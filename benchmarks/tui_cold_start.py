@@ -8,7 +8,9 @@ installed copy (``PYTHONDONTWRITEBYTECODE`` is dropped; the warm-up rounds write
 into a temporary ``PYTHONPYCACHEPREFIX``). Both run with Textual's
 headless driver and stop themselves once their content is rendered (``auto_pilot``), so the
 figure is start-up, imports, the first screen and, for sia-tui, step 1 (fetching the card
-from the reference agent on 127.0.0.1). Prints figures and ratios, asserts nothing.
+from the reference agent on 127.0.0.1), up to the moment the content is on screen (the
+probe says so on a pipe; the time it takes to exit afterwards is not counted). Prints
+figures and ratios, asserts nothing.
 """
 
 from __future__ import annotations
@@ -22,10 +24,16 @@ GOAL = 2.0
 CARD_TEXT = "sia-tui reference agent"
 
 
+#: What a probe writes (to the pipe the benchmark reads) once its content is on screen.
+SHOWN = "shown"
+
+
 async def _until_shown(pilot: Any, shown: Any) -> None:
-    """Pause in tiny steps until ``shown()``, then end the app."""
+    """Pause in tiny steps until ``shown()``, say so, then end the app."""
     while not shown():
         await pilot.pause(0.001)
+    # The benchmark stops its clock here: shutting down is not part of a cold start.
+    print(SHOWN, file=sys.__stdout__, flush=True)
     pilot.app.exit()
 
 
@@ -64,11 +72,47 @@ def probe_sia_tui(url: str) -> None:
     main(["open", url])
 
 
-def run(argv: list[str], env: dict[str, str]) -> None:
-    """One fresh interpreter to the end; a failure stops the benchmark."""
+def run(argv: list[str], env: dict[str, str]) -> float:
+    """Seconds from starting a fresh interpreter until it says its content is on screen
+    (its exit afterwards is waited for, not counted); a probe that ends without saying so
+    stops the benchmark."""
     import subprocess
+    import time
 
-    subprocess.run(argv, check=True, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    started = time.perf_counter()
+    with subprocess.Popen(
+        argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
+    ) as child:
+        assert child.stdout is not None
+        for line in child.stdout:
+            if line.strip() == SHOWN:
+                elapsed = time.perf_counter() - started
+                break
+        else:
+            raise RuntimeError(f"{argv[2:]}: the probe ended before showing its content")
+        child.wait(timeout=30)
+    return elapsed
+
+
+def interleaved_runs(
+    baseline: list[str], candidate: list[str], env: dict[str, str], rounds: int
+) -> Any:
+    """``pairs.interleaved``, with each side's time measured up to "shown" (see ``run``)."""
+    from pairs import Pairs
+
+    for _ in range(2):  # warm-up: bytecode written, caches filled
+        run(baseline, env)
+        run(candidate, env)
+    base: list[float] = []
+    cand: list[float] = []
+    for i in range(rounds):
+        if i % 2:
+            cand.append(run(candidate, env))
+            base.append(run(baseline, env))
+        else:
+            base.append(run(baseline, env))
+            cand.append(run(candidate, env))
+    return Pairs(base, cand)
 
 
 def main() -> None:
@@ -76,8 +120,6 @@ def main() -> None:
     # Imported here, not at the top: the probes (this file run again) must not pay for them.
     import os
     import tempfile
-
-    from pairs import interleaved
 
     from sia_tui.agent.config import AgentConfig
     from sia_tui.agent.runner import start_agent
@@ -97,10 +139,8 @@ def main() -> None:
             }
             env.pop("PYTHONDONTWRITEBYTECODE", None)
             me = [sys.executable, __file__]
-            pairs = interleaved(
-                partial(run, [*me, "--probe", "minimal"], env),
-                partial(run, [*me, "--probe", "sia-tui", agent.url], env),
-                rounds,
+            pairs = interleaved_runs(
+                [*me, "--probe", "minimal"], [*me, "--probe", "sia-tui", agent.url], env, rounds
             )
     finally:
         agent.stop()

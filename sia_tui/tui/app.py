@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -32,6 +33,10 @@ if TYPE_CHECKING:
     from sia_tui.core.session import LoadedSession
     from sia_tui.tui.engine import Engine, EngineFactory
     from sia_tui.tui.screens.connect import ConnectRequest
+
+
+#: Redraws from the run closer together than this wait for the next frame (60 per second).
+_FRAME = 1 / 60
 
 
 class SiaApp(EngineActionsApp):
@@ -107,6 +112,8 @@ class SiaApp(EngineActionsApp):
         self.update_display_policy()
         self._refresh_pending = False
         """A redraw is scheduled for the next refresh (updates arrive in bursts)."""
+        self._last_redraw = 0.0
+        """When the screen was last redrawn from the run (``time.monotonic``)."""
         self._theme_problems = self._set_theme()
 
     # -- themes ------------------------------------------------------------------------------
@@ -223,13 +230,19 @@ class SiaApp(EngineActionsApp):
         self.post_message(RunUpdated(step, event))
 
     def on_run_updated(self, message: RunUpdated) -> None:
-        # Updates come in bursts (a step starts, ends, the next starts...): redraw once.
-        if not self._refresh_pending:
+        # Updates come in bursts (a step starts, ends, the next starts...): the first is drawn
+        # at once, the rest of the burst once, after the next frame.
+        if self._refresh_pending:
+            return
+        if time.monotonic() - self._last_redraw >= _FRAME:
+            self._redraw_screen()
+        else:
             self._refresh_pending = True
             self.call_after_refresh(self._redraw_screen)
 
     def _redraw_screen(self) -> None:
         self._refresh_pending = False
+        self._last_redraw = time.monotonic()
         refresh = getattr(self.screen, "refresh_run", None)
         if callable(refresh):
             refresh()

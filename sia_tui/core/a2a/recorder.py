@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import functools
 import ssl
 import time
 from collections.abc import AsyncIterator, Callable
@@ -14,6 +13,7 @@ from typing import Any
 import httpx
 
 from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.a2a.tls import default_tls
 from sia_tui.core.errors import RequestTimeout, ResponseTooLarge, SiaError, TransportError
 from sia_tui.core.exchange import Exchange, Headers
 
@@ -36,15 +36,6 @@ class Reply:
 def content_type_of(headers: httpx.Headers) -> str:
     """The media type, lowercased, without parameters."""
     return str(headers.get("content-type", "")).split(";")[0].strip().lower()
-
-
-@functools.cache
-def default_tls(trust_env: bool) -> ssl.SSLContext:
-    """httpx's verifying TLS context (``SSL_CERT_FILE``/``SSL_CERT_DIR`` honoured when
-    ``trust_env``), built once per process: loading the CA bundle takes tens of milliseconds
-    and every client (the procedure, the console, compose) needs the same one. An
-    SSLContext is meant to be shared."""
-    return httpx.create_ssl_context(trust_env=trust_env)
 
 
 def ssl_context(options: ClientOptions) -> ssl.SSLContext | bool:

@@ -28,6 +28,7 @@ if TYPE_CHECKING:  # for type checkers; at run time __getattr__ loads each name 
         Task,
     )
     from sia_tui.core.a2a.options import ClientOptions
+    from sia_tui.core.a2a.tls import warm_up as warm_up_tls
     from sia_tui.core.canonical import canonical_bytes, digest_of, parse_digest
     from sia_tui.core.codes import ERROR_CODES, ErrorCode, Origin, describe_code
     from sia_tui.core.constants import DESCRIBE_SKILL
@@ -190,6 +191,7 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "unwrap_payload": ("sia_tui.core.engine.offline", "unwrap_payload"),
     "validate_json_text": ("sia_tui.core.validation", "validate_json_text"),
     "verify_offline": ("sia_tui.core.engine.offline", "verify_offline"),
+    "warm_up_tls": ("sia_tui.core.a2a.tls", "warm_up"),
 }
 
 __all__ = [
@@ -283,6 +285,7 @@ __all__ = [
     "unwrap_payload",
     "validate_json_text",
     "verify_offline",
+    "warm_up_tls",
 ]
 
 
