@@ -40,3 +40,15 @@ def test_options_are_immutable() -> None:
     options = ClientOptions()
     with pytest.raises(AttributeError):
         options.bearer = "x"  # type: ignore[misc]
+
+
+def test_the_default_tls_context_is_built_once_per_trust_env() -> None:
+    """Every client shares it (loading the CA bundle takes tens of ms); a client that must
+    not read SSL_CERT_FILE gets its own."""
+    from sia_tui.core.a2a import tls
+
+    tls.warm_up(True)
+    trusting = tls.default_tls(True)
+    assert tls.default_tls(True) is trusting
+    assert tls.default_tls(False) is not trusting
+    assert trusting.verify_mode == ssl.CERT_REQUIRED and trusting.check_hostname
