@@ -1,0 +1,98 @@
+"""Cells as projections of a ``Run``: the one place the matrix reads verdicts.
+
+Nothing here judges an agent. A step cell is the step's status, code, origin and blame; a
+binding/mode cell is the run's outcome, summary and failed step. The only translations are
+into the matrix's four words, written once:
+
+- ``passed`` and ``negative_test_passed`` are **pass**; ``failed`` is **fail**;
+- a failure the engine files under ``usage`` or ``internal`` is **incomplete**: the run could
+  not do what the plugfest file asked (no example arguments, a sia-tui bug), which says
+  nothing about the agent (``check`` exits 2 for the first, not 1);
+- except a mode the validated document does not declare, which is **skip**: the column does
+  not apply to that skill (RULES SID4);
+- steps that did not run, a cancelled or cut-off run, are **incomplete**; steps after a
+  failure are **skip** (RULES CP0).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from sia_tui.core.engine.evidence import FailureCategory
+from sia_tui.core.engine.model import Run, StepResult, StepStatus
+from sia_tui.core.engine.verdicts import RunOutcome
+from sia_tui.core.matrix.model import Cell, CellStatus
+from sia_tui.core.matrix.plugfest import BINDING_LABELS
+
+#: Cleans agent text before it is stored in a cell (the agent's redactor).
+Clean = Callable[[str], str]
+#: Failure categories that say the run could not be carried out, not that the agent failed.
+_NOT_THE_AGENT = (FailureCategory.USAGE, FailureCategory.INTERNAL)
+
+
+def _failure(cell: Cell, step: StepResult, run: Run, clean: Clean) -> Cell:
+    """Fill ``cell`` with the failed ``step``'s code, origin, category and blame."""
+    cell.step = step.step
+    cell.code = str(step.code) if step.code else None
+    cell.origin = str(step.origin) if step.origin else None
+    cell.category = str(step.category) if step.category else None
+    blame = run.at_fault
+    if blame is not None:
+        cell.party, cell.statement = str(blame.party), clean(blame.statement)
+    if step.category in _NOT_THE_AGENT:
+        cell.status = CellStatus.INCOMPLETE
+        cell.summary = clean(f"could not run: {step.message}")
+    return cell
+
+
+def step_cell(step: StepResult, run: Run, clean: Clean) -> Cell:
+    """The cell of one of the eleven steps."""
+    if step.status is StepStatus.PASSED:
+        return Cell(CellStatus.PASS, clean(step.message), mode=run.mode)
+    if step.status is StepStatus.FAILED:
+        return _failure(Cell(CellStatus.FAIL, clean(step.message), mode=run.mode), step, run, clean)
+    if step.status is StepStatus.SKIPPED:
+        return Cell(CellStatus.SKIP, clean(step.message), step=step.step)
+    # not run, running, cancelled: it did not happen, and it is never counted as passed.
+    return Cell(CellStatus.INCOMPLETE, clean(run.summary), step=step.step)
+
+
+def undeclared_mode(run: Run) -> Cell | None:
+    """A skip cell when the run's mode is one its validated document does not declare."""
+    mode = run.target.mode
+    if mode is None or run.validated_document is None or mode in run.declared_modes:
+        return None
+    return not_declared(mode, run.declared_modes)
+
+
+def run_cell(run: Run, clean: Clean, *, stopped: str = "") -> Cell:
+    """The cell of a whole run (a binding/mode column). ``stopped``: why the matrix cut it."""
+    outcome = run.outcome
+    cell = Cell(mode=run.mode or run.target.mode)
+    if outcome in (RunOutcome.PASSED, RunOutcome.NEGATIVE_TEST_PASSED):
+        cell.status, cell.summary = CellStatus.PASS, clean(run.summary)
+    elif outcome is RunOutcome.FAILED:
+        failed = run.failed_step
+        assert failed is not None
+        not_applicable = undeclared_mode(run)
+        if not_applicable is not None:
+            return not_applicable
+        cell.status, cell.summary = CellStatus.FAIL, clean(run.summary)
+        _failure(cell, failed, run, clean)
+    else:
+        waiting = run.next_step
+        cell.status, cell.step = CellStatus.INCOMPLETE, waiting
+        cell.summary = clean(f"{stopped}; {run.summary}" if stopped else run.summary)
+    return cell
+
+
+def not_offered(binding: str) -> Cell:
+    """A binding the agent's card does not offer: the column does not apply."""
+    return Cell(CellStatus.SKIP, f"the card offers no callable {BINDING_LABELS[binding]} interface")
+
+
+def not_declared(mode: str, declared: list[str]) -> Cell:
+    """A mode the row's validated document does not declare (RULES SID4)."""
+    listed = ", ".join(declared) or "none"
+    text = f"the document declares {listed}, not {mode} (RULES SID4)"
+    return Cell(CellStatus.SKIP, text, mode=mode)
