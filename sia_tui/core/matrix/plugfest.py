@@ -21,6 +21,7 @@ from sia_tui.core.errors import SiaError
 from sia_tui.core.matrix.plugfest_agents import read_agent
 from sia_tui.core.matrix.toml_lines import key_lines
 from sia_tui.core.matrix.toml_reader import Problem, TableReader
+from sia_tui.core.printable import printable
 
 #: ``arguments = "example"``: take each skill's arguments from its document's examples.
 EXAMPLE = "example"
@@ -233,8 +234,8 @@ def _check(source: Path, text: str, data: dict[str, Any], environ: Mapping[str, 
         warnings=tuple(warnings),
     )
     expectations = _expectations(reader, data, plugfest)
-    if problems:
-        raise PlugfestError(str(source), problems)
+    if problems:  # in file order, so the list reads top to bottom like the file
+        raise PlugfestError(str(source), sorted(problems, key=lambda p: p.line or 0))
     return replace(plugfest, expectations=tuple(expectations))
 
 
@@ -254,12 +255,13 @@ def _arguments(
     spec = reader.string(table, path, "arguments")
     if spec is None or spec == EXAMPLE:
         return Arguments(EXAMPLE) if spec else None
-    file = base / spec
     try:
-        return Arguments(spec, load_path(file))
+        return Arguments(spec, load_path(base / spec))
     except JsonInputError as exc:
         reader.problem((*path, "arguments"), f"{spec}: {exc}")
-        return None
+    except ValueError:  # a NUL byte in the path: open() refuses it before any I/O
+        reader.problem((*path, "arguments"), f"{printable(spec)!r} is not a usable file name")
+    return None
 
 
 def _skills(reader: TableReader, data: dict[str, Any], base: Path) -> list[SkillEntry]:
