@@ -33,7 +33,6 @@ from sia_tui.tui.screens.document import DocumentScreen
 from sia_tui.tui.screens.help import HelpScreen, bindings_markdown
 from sia_tui.tui.screens.history import HistoryMode
 from sia_tui.tui.screens.invoke import InvokeScreen
-from sia_tui.tui.screens.matrix import MatrixLaunch, MatrixMode
 from sia_tui.tui.screens.overview import OverviewScreen
 from sia_tui.tui.screens.results import ResultsScreen
 from sia_tui.tui.screens.steps import StepsScreen
@@ -55,7 +54,6 @@ class SiaApp(EngineActionsApp):
         "results": ResultsScreen,
         "history": HistoryMode,
         "compose": ComposeMode,
-        "matrix": MatrixMode,
     }
     DEFAULT_MODE = "overview"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -67,7 +65,6 @@ class SiaApp(EngineActionsApp):
         Binding("6", "switch_mode('results')", "Results", id="mode.results"),
         Binding("7", "switch_mode('history')", "History", id="mode.history"),
         Binding("8", "switch_mode('compose')", "Compose", id="mode.compose"),
-        Binding("escape", "back_to_matrix", "Matrix", id="matrix.back"),
         Binding("ctrl+s", "save_session", "Save", id="session.save"),
         Binding("f1", "help", "Help", id="app.help"),
         Binding("ctrl+q", "quit", "Quit", id="app.quit"),
@@ -84,7 +81,6 @@ class SiaApp(EngineActionsApp):
         session: LoadedSession | None = None,
         secret_values: tuple[str, ...] = (),
         secret_headers: tuple[str, ...] = (),
-        matrix: MatrixLaunch | None = None,
     ) -> None:
         super().__init__()
         self.engine_factory = engine_factory
@@ -106,8 +102,6 @@ class SiaApp(EngineActionsApp):
         self.secret_values = list(secret_values)
         self.secret_headers = list(secret_headers)
         self._autosaved = set()
-        self.matrix_launch = matrix
-        """The plugfest file of ``sia-tui matrix``: the app opens on the Matrix screen."""
         set_marked_values(self.secret_values)
         set_reveal_marked(False)
         if session is not None:
@@ -125,9 +119,11 @@ class SiaApp(EngineActionsApp):
         # Set explicitly: TEXTUAL_THEME must not leak into what the user (or a snapshot) sees.
         self.theme = remembered if remembered in self.available_themes else DEFAULT_THEME
         self.theme_changed_signal.subscribe(self, self._remember_theme)
-        if self.matrix_launch is not None:
-            self.switch_mode("matrix")
-        elif self.session is not None:
+        self.open_first_screen()
+
+    def open_first_screen(self) -> None:
+        """The recorded session's steps, the target's overview, or the connect screen."""
+        if self.session is not None:
             self.switch_mode("steps")
             for warning in self.session.warnings:
                 self.notify(
@@ -236,15 +232,6 @@ class SiaApp(EngineActionsApp):
         self.notify(
             f"Skill selected: {visible(skill_id)}. Press 2 then r to run the steps.", markup=False
         )
-
-    def action_back_to_matrix(self) -> None:
-        """Esc: back to the plugfest matrix from a cell's run."""
-        self.switch_mode("matrix")
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "back_to_matrix":  # only in plugfest mode, and not on the matrix itself
-            return self.matrix_launch is not None and self.current_mode != "matrix"
-        return super().check_action(action, parameters)
 
     def action_help(self) -> None:
         """Help for the focused pane."""

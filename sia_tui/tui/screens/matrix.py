@@ -70,11 +70,11 @@ def run_matrix_app(
     plugfest: Plugfest, save_dir: Path | None, *, jobs: int | None, deadline: float | None
 ) -> int:
     """Open the app on the Matrix screen (``sia-tui matrix`` without output flags)."""
-    from sia_tui.tui.app import SiaApp
+    from sia_tui.tui.matrix_app import MatrixApp
     from sia_tui.tui.storage import UserDirs
 
     folder = save_dir or default_save_dir(UserDirs.default().data, plugfest)
-    app = SiaApp(matrix=MatrixLaunch(plugfest, folder, jobs, deadline))
+    app = MatrixApp(MatrixLaunch(plugfest, folder, jobs, deadline))
     app.run()
     return app.return_code or 0
 
@@ -131,7 +131,7 @@ class MatrixMode(SiaAppMixin, Screen[None]):
     @property
     def launch(self) -> MatrixLaunch | None:
         """The app's plugfest, if it was started in plugfest mode."""
-        launch = self.sia.matrix_launch
+        launch = getattr(self.app, "matrix_launch", None)
         return launch if isinstance(launch, MatrixLaunch) else None
 
     def on_mount(self) -> None:

@@ -81,11 +81,14 @@ def detail(row: Row, column: Column | None, cell: Cell, snapshot_mode: bool) -> 
     """What the selected cell says: the verdict, why, who is at fault, its session."""
     where = f"{row.label} · {column.label if column else 'steps 1-11'}"
     word = "EXPECTED FAILURE" if cell.expected else WORDS[cell.status]
-    head = [literal(where, style="bold"), Content("  "), Content.styled(word, STYLES[cell.status])]
+    # Spaces trail each span: an SVG renderer may drop a span's leading spaces.
+    head = [literal(where + "  ", style="bold"), Content.styled(word + " ", STYLES[cell.status])]
     if cell.step is not None and cell.status is not CellStatus.SKIP:
         code = f", {cell.code} ({cell.origin or 'local'})" if cell.code else ""
-        head.append(Content(f" at step {cell.step}{code}"))
-    lines = [Content("").join(head), literal(cell.summary or "-")]
+        head.append(Content(f"at step {cell.step}{code}"))
+    lines = [Content("").join(head)]
+    if not (cell.status is CellStatus.FAIL and cell.party):  # else the head line and blame say it
+        lines.append(literal(cell.summary or "-"))
     if cell.party:
         lines.append(
             Content.assemble(("At fault: ", "bold"), literal(f"{cell.party}: {cell.statement}"))
