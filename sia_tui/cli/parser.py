@@ -10,7 +10,15 @@ from sia_tui import __version__
 
 #: Modules that contribute subcommands, in help order. Each has ``register(subparsers)``
 #: and sets ``func`` (``Callable[[argparse.Namespace], int]``) on its parsers.
-COMMAND_MODULES = ("cmd_tui", "cmd_check", "cmd_serve", "cmd_canon", "cmd_session", "cmd_compose")
+COMMAND_MODULES = (
+    "cmd_tui",
+    "cmd_check",
+    "cmd_probe",
+    "cmd_serve",
+    "cmd_canon",
+    "cmd_session",
+    "cmd_compose",
+)
 
 #: Which module registers each command, so that running one imports only its module
 #: (start-up time, issue 12). A test checks it against what the modules register.
@@ -18,6 +26,7 @@ COMMAND_OWNERS = {
     "open": "cmd_tui",
     "demo": "cmd_tui",
     "check": "cmd_check",
+    "probe": "cmd_probe",
     "serve-demo": "cmd_serve",
     "canon": "cmd_canon",
     "digest": "cmd_canon",

@@ -168,11 +168,22 @@ def _invalid(inputs: PlanInputs, kind: ProbeKind) -> PlannedProbe:
     return PlannedProbe(kind, request, pointers=built.pointers)
 
 
+def _byte_count(value: Any) -> int | None:
+    """A non-negative whole number; ``4096.0`` counts (WIRE.md: integers may come as floats)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    if isinstance(value, float) and not value.is_integer():
+        return None
+    return int(value) if value >= 0 else None
+
+
 def _oversized(inputs: PlanInputs, blocked: str) -> PlannedProbe:
     kind = ProbeKind.OVERSIZED_INPUT
     constraints = (inputs.run.document or {}).get("constraints")
-    limit = constraints.get("max_input_bytes") if isinstance(constraints, dict) else None
-    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
+    limit = _byte_count(
+        constraints.get("max_input_bytes") if isinstance(constraints, dict) else None
+    )
+    if limit is None:
         return PlannedProbe(kind, None, skip_reason="the document declares no max_input_bytes")
     if inputs.base is None:
         return PlannedProbe(kind, None, skip_reason=inputs.base_problem)

@@ -39,6 +39,8 @@ class LoadedSession:
     #: True when every body hash in the manifest matched.
     manifest_ok: bool = True
     path: str | None = None
+    #: The ``probe`` member of a session that recorded a ``sia-tui probe`` run, as JSON.
+    probe: dict[str, Any] | None = None
 
 
 def environment() -> dict[str, Any]:
@@ -135,8 +137,13 @@ def _options(options: object, red: Redactor) -> dict[str, Any]:
     return out
 
 
-def build_document(run: Run, options: object, redactor: Redactor) -> dict[str, Any]:
-    """The complete, redacted session document for ``run`` (RULES CP11: preserve)."""
+def build_document(
+    run: Run, options: object, redactor: Redactor, *, probe: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """The complete, redacted session document for ``run`` (RULES CP11: preserve).
+
+    ``probe`` is the optional ``probe`` member (a ``sia-tui probe`` run's plan and grades).
+    """
     for ex in run.exchanges:  # learn every credential first, so bodies echoing it are scrubbed
         redactor.learn_headers(ex.request_headers)
         redactor.learn_headers(ex.response_headers)
@@ -158,6 +165,8 @@ def build_document(run: Run, options: object, redactor: Redactor) -> dict[str, A
         "run": run_json,
         "exchanges": exchanges,
     }
+    if probe is not None:  # an optional member: readers of sia-session/1 ignore it
+        document["probe"] = redactor.value(probe, "probe")
     document["redactions"] = [{"name": h.name, "where": h.where} for h in redactor.hits]
     document["manifest"] = {"algorithm": "sha256", "bodies": manifest}
     return document
@@ -195,6 +204,7 @@ def read_document(data: Any, path: str | None = None) -> LoadedSession:
         warnings=warnings,
         manifest_ok=not warnings,
         path=path,
+        probe=None if data.get("probe") is None else _as_dict(data["probe"], "/probe"),
     )
 
 
