@@ -125,7 +125,7 @@ class ScriptedAgent:
             )
             return httpx.Response(200, text=body, headers={"content-type": "text/event-stream"})
         self.requests.append(data)
-        answer = self.describe() if data["skill"] == "describe_skill" else self.invoke(data)
+        answer = self.describe() if data.get("skill") == "describe_skill" else self.invoke(data)
         return httpx.Response(
             200, json={"jsonrpc": "2.0", "id": envelope["id"], "result": {"task": answer}}
         )
