@@ -16,8 +16,8 @@ from sia_tui.core.probe.session import recorded_probe, report_from_session, save
 from sia_tui.core.session import load_session
 from sia_tui.core.session.dataclass_json import SessionError
 from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
-from tests.support.probe import completed_task, probe
-from tests.support.scripted_agent import BASE, ScriptedAgent, task
+from tests.support.probe import probe
+from tests.support.scripted_agent import BASE, ScriptedAgent, completed_task, task
 
 TOKEN = "echoed-t0ken-4b7a"
 

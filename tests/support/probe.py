@@ -10,7 +10,6 @@ from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.model import Target
 from sia_tui.core.probe.model import Grade, ProbeReport
 from sia_tui.core.probe.runner import Prober
-from tests.support.scripted_agent import artifact, task
 
 SKILL = "evaluate_resource_condition"
 
@@ -47,31 +46,3 @@ def grades(report: ProbeReport) -> dict[str, str]:
 def failing(report: ProbeReport) -> set[str]:
     """The ids of the probes that failed."""
     return {r.id for r in report.results if r.grade is Grade.FAIL}
-
-
-#: A correct result and record of evaluate_resource_condition for scripted agents.
-RESULT = {
-    "result": "condition_not_met",
-    "observed_value": 42,
-    "unit": "percent",
-    "supporting_record_refs": ["observation-7"],
-}
-RECORD = {
-    "record_id": "observation-7",
-    "resource_id": "network-resource-123",
-    "metric": "utilization",
-    "value": 42,
-    "unit": "percent",
-    "observed_at": "2026-08-11T12:00:01Z",
-}
-
-
-def completed_task(_request: dict[str, Any] | None = None) -> dict[str, Any]:
-    """A correct COMPLETED answer with the result and its record (the valid baseline)."""
-    return task(
-        "TASK_STATE_COMPLETED",
-        artifacts=[
-            artifact("r1", SKILL, RESULT),
-            artifact("observation-7", "resource-observation", RECORD),
-        ],
-    )

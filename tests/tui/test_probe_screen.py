@@ -11,13 +11,19 @@ from textual.widgets import OptionList
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.probe.model import Grade, ProbeReport
 from sia_tui.core.probe.session import save_probe_session
-from sia_tui.core.session import load_session
 from sia_tui.tui.app import SiaApp
 from sia_tui.tui.screens.confirm import ConfirmScreen
 from sia_tui.tui.screens.probe import ProbeScreen
 from sia_tui.tui.storage import UserDirs
 from tests.support.probe import grades, probe
-from tests.support.tui import SIZE, no_network, record_notices, settle, static_text, wait_until
+from tests.support.tui import (
+    SIZE,
+    read_only_app,
+    record_notices,
+    settle,
+    static_text,
+    wait_until,
+)
 
 
 def _shown(app: SiaApp) -> ProbeReport:
@@ -88,13 +94,7 @@ async def test_a_recorded_probe_session_shows_its_grades_read_only(
     recorded = await probe(reference_agent(fault="accepts-stale").url)
     path = tmp_path / "probe.session.json"
     save_probe_session(recorded, ClientOptions(), path)
-    app = SiaApp(
-        None,
-        session=load_session(path),
-        engine_factory=no_network,
-        dirs=user_dirs,
-        snapshot_mode=True,
-    )
+    app = read_only_app(path, user_dirs)
     told = record_notices(app)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)

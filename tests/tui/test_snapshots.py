@@ -10,7 +10,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.session import history, load_session, save_session
+from sia_tui.core.session import history, save_session
 from sia_tui.tui.app import SiaApp
 from sia_tui.tui.storage import UserDirs
 from sia_tui.tui.widgets.target_header import stable_location
@@ -18,7 +18,7 @@ from tests.support.tui import (
     APPENDIX_B_TEXT,
     SIZE,
     enter_arguments,
-    no_network,
+    read_only_app,
     record_run,
     settle,
 )
@@ -241,13 +241,7 @@ def test_read_only_session_shows_the_recorded_failure(
     agent = reference_agent(fault="digest-card")
     save_session(asyncio.run(record_run(agent.url)), ClientOptions(), path)
     agent.stop()
-    app = SiaApp(
-        None,
-        session=load_session(path),
-        engine_factory=no_network,
-        dirs=user_dirs,
-        snapshot_mode=True,
-    )
+    app = read_only_app(path, user_dirs)
     assert snap_compare(app, terminal_size=SIZE, run_before=settle)
 
 

@@ -134,15 +134,10 @@ class ProbeResult:
 
 
 @dataclass
-class ProbeReport:
-    """A whole probe run: the learning procedure, the probes planned, and their grades."""
+class ProbeRecord:
+    """The probes of a run and their grades: what a session file's ``probe`` member holds."""
 
-    #: The eleven-step run that learned the interface (and, when allowed, the valid baseline).
-    learning: Run
-    planned: list[PlannedProbe] = field(default_factory=list)
     results: list[ProbeResult] = field(default_factory=list)
-    #: Every exchange of the probes, numbered after the learning run's.
-    exchanges: list[Exchange] = field(default_factory=list)
     #: Where the valid arguments came from: "file", "example", "skeleton", or None.
     arguments_source: str | None = None
     #: Why steps 7-11 (the valid baseline invocation) did not run, or "" when they ran.
@@ -151,6 +146,17 @@ class ProbeReport:
     #: The response mode the probes were sent in ("sync", "poll" or "stream").
     mode: str | None = None
     draft: str = DRAFT
+
+
+@dataclass(kw_only=True)
+class ProbeReport(ProbeRecord):
+    """A whole probe run: the learning procedure, the probes planned, and their grades."""
+
+    #: The eleven-step run that learned the interface (and, when allowed, the valid baseline).
+    learning: Run
+    planned: list[PlannedProbe] = field(default_factory=list)
+    #: Every exchange of the probes, numbered after the learning run's.
+    exchanges: list[Exchange] = field(default_factory=list)
 
     @property
     def learned(self) -> bool:

@@ -12,11 +12,11 @@ from __future__ import annotations
 import dataclasses
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, fields
 from typing import Any
 
 from sia_tui.core.engine.model import Run
-from sia_tui.core.probe.model import DRAFT, PlannedProbe, ProbeReport, ProbeResult
+from sia_tui.core.probe.model import PlannedProbe, ProbeRecord, ProbeReport, ProbeResult
 from sia_tui.core.probe.runner import ProbeSender
 from sia_tui.core.session.dataclass_json import SessionError, from_json, to_json
 from sia_tui.core.session.format import LoadedSession
@@ -24,28 +24,9 @@ from sia_tui.core.session.replay import ReplayTransport, options_from
 from sia_tui.core.session.store import SavedSession, save_session
 
 
-@dataclass
-class ProbeRecord:
-    """The ``probe`` member: everything about a probe run except its run and exchanges."""
-
-    results: list[ProbeResult] = field(default_factory=list)
-    arguments_source: str | None = None
-    baseline_skipped: str = ""
-    allow_valid_invocations: bool = False
-    mode: str | None = None
-    draft: str = DRAFT
-
-
 def probe_member(report: ProbeReport) -> dict[str, Any]:
     """The ``probe`` member of the session file for ``report``."""
-    record = ProbeRecord(
-        report.results,
-        report.arguments_source,
-        report.baseline_skipped,
-        report.allow_valid_invocations,
-        report.mode,
-        report.draft,
-    )
+    record = ProbeRecord(**{f.name: getattr(report, f.name) for f in fields(ProbeRecord)})
     value: dict[str, Any] = to_json(record)
     return value
 
@@ -87,13 +68,7 @@ def report_from_session(session: LoadedSession) -> ProbeReport | None:
     if record is None:
         return None
     return ProbeReport(
-        learning=session.run,
-        results=record.results,
-        arguments_source=record.arguments_source,
-        baseline_skipped=record.baseline_skipped,
-        allow_valid_invocations=record.allow_valid_invocations,
-        mode=record.mode,
-        draft=record.draft,
+        learning=session.run, **{f.name: getattr(record, f.name) for f in fields(ProbeRecord)}
     )
 
 
