@@ -115,3 +115,20 @@ async def test_the_palette_and_bindings_name_the_probe_mode(make_app: Any) -> No
         titles = [c.title for c in app.get_system_commands(app.screen)]
         assert "mode: probe" in titles
         assert "mode.probe" in {getattr(b, "id", None) for b in app.BINDINGS}
+
+
+async def test_an_interface_that_cannot_be_learned_is_said_and_nothing_is_probed(
+    make_app: Any,
+) -> None:
+    """The mismatch agent refuses the valid baseline (step 8): no grade is shown."""
+    app = make_app("mismatch")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("9", "p")
+        await settle(pilot)
+        report = _shown(app)
+        assert report.outcome == "not_learned" and report.results == []
+        assert _rows(app) == []
+        evidence = static_text(app, "#probe-body")
+        assert "Could not learn the interface: step 8" in evidence
+        assert "No probe was sent" in evidence

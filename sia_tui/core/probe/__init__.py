@@ -1,0 +1,1 @@
+"""`sia-tui probe`: deliberately wrong requests, each graded against the draft's rules."""

@@ -27,7 +27,7 @@ from sia_tui.core.errors import SchemaError
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.probe.arguments import example_arguments
 from sia_tui.core.probe.grading import EXPECTATIONS, grade
-from sia_tui.core.probe.model import Grade, PlannedProbe, ProbeReport, ProbeResult
+from sia_tui.core.probe.model import Grade, PlannedProbe, ProbeKind, ProbeReport, ProbeResult
 from sia_tui.core.probe.observe import observe
 from sia_tui.core.probe.plan import PlanInputs, plan_probes, valid_invocations_blocked
 from sia_tui.core.validation import CompiledSchema, compile_schema
@@ -63,6 +63,21 @@ def options_for_interface(run: Run, options: ClientOptions) -> ClientOptions:
     return without_credentials(options)
 
 
+def skipped(planned: PlannedProbe) -> ProbeResult:
+    """The result of a probe before it is sent: skipped, with the plan's reason."""
+    expected = EXPECTATIONS[planned.kind]
+    return ProbeResult(
+        planned.kind,
+        grade=Grade.SKIP,
+        reason=planned.skip_reason,
+        rule=expected.rule,
+        title=expected.title,
+        sent=planned.request,
+        pointers=planned.pointers,
+        expected=expected.describe(),
+    )
+
+
 class ProbeSender:
     """Sends probes to one interface and grades the answers; every exchange is recorded."""
 
@@ -93,17 +108,7 @@ class ProbeSender:
 
     async def send(self, planned: PlannedProbe, mode: str) -> ProbeResult:
         """Send one planned probe (or record its skip) and grade the answer."""
-        expected = EXPECTATIONS[planned.kind]
-        result = ProbeResult(
-            planned.kind,
-            grade=Grade.SKIP,
-            reason=planned.skip_reason,
-            rule=expected.rule,
-            title=expected.title,
-            sent=planned.request,
-            pointers=planned.pointers,
-            expected=expected.describe(),
-        )
+        result = skipped(planned)
         if planned.request is None:
             return result
         first = len(self.report.exchanges)
@@ -202,15 +207,23 @@ class Prober:
 
     @property
     def needs_confirmation(self) -> bool:
-        """True when a valid invocation would be sent and the document declares execute."""
-        learned = self.report.learned and self._base is not None
+        """True when the document declares execute authority: ask before valid invocations."""
+        learned = self.report.learned and self._schema is not None
         return learned and bool(valid_invocations_blocked(self.report.learning.document, False))
 
     async def run(self, *, allow_valid_invocations: bool = False) -> ProbeReport:
         """The valid baseline (steps 7-11) when allowed, then every probe, graded."""
         report = self.report
         report.allow_valid_invocations = allow_valid_invocations
-        if not report.learned or self._schema is None:
+        if not report.learned:
+            return report
+        if self._schema is None:  # nothing can be built without the input schema
+            report.baseline_skipped = self.arguments_problem
+            report.results = [
+                skipped(PlannedProbe(kind, None, skip_reason=self.arguments_problem))
+                for kind in ProbeKind
+            ]
+            self._notify()
             return report
         blocked = valid_invocations_blocked(report.learning.document, allow_valid_invocations)
         report.baseline_skipped = self.arguments_problem or blocked
