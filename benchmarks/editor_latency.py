@@ -21,7 +21,7 @@ from sia_tui.agent.runner import start_agent
 from sia_tui.core.engine.model import Target
 from sia_tui.core.validation import compile_schema, validate_json_text
 from sia_tui.tui.app import SiaApp
-from sia_tui.tui.screens.invoke import VALIDATE_DELAY, InvokeScreen, input_schema_of
+from sia_tui.tui.screens.invoke import VALIDATE_DELAY, InvokeScreen
 from sia_tui.tui.storage import UserDirs
 from sia_tui.tui.widgets.argument_editor import ArgumentEditor
 
@@ -87,7 +87,7 @@ async def measure(size: int) -> tuple[float, float, int]:
                     totals.append((time.perf_counter() - started) * 1000)
                 run = app.current_run
                 assert run is not None
-                compiled = compile_schema(input_schema_of(run.document))
+                compiled = compile_schema(run.input_schema)
                 broken = editor.text
                 alone = []
                 for _ in range(ROUNDS):

@@ -22,6 +22,7 @@ from sia_tui.agent.tasks import (
 from sia_tui.agent.validate import schema_details
 from sia_tui.core.codes import ErrorCode
 from sia_tui.core.constants import DESCRIBE_SKILL, DIGEST_MEMBER, DOCUMENT_MEMBER
+from sia_tui.core.pointer import display
 
 #: Size of the ``huge`` fault's extra artifact: over the client's 8 MiB default limit.
 HUGE_BYTES = 12 * 1024 * 1024
@@ -135,7 +136,7 @@ class SkillExecutor:
             task,
             REJECTED,
             ErrorCode.INPUT_INVALID,
-            f"{len(details)} argument error(s), first at {details[0]['instance_path'] or '/'}",
+            f"{len(details)} argument error(s), first at {display(details[0]['instance_path'])}",
             details,
         )
 

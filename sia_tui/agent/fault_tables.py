@@ -40,19 +40,34 @@ def _probe_outcome(expected: Expected) -> str:
     return f"fails {fails}" if fails else "as `check`"
 
 
+def _at_fault(expected: Expected) -> str:
+    return f"{expected.at_fault} …" if expected.at_fault else ""
+
+
 def readme_table(specs: Iterable[FaultSpec] = FAULT_SPECS.values()) -> str:
-    """Faults grouped by what a newcomer sees when running each command."""
+    """Faults grouped by what a newcomer sees when running each command: where check stops,
+    the at-fault sentence every command shows, check's exit code (and probe's verdict)."""
     specs = list(specs)
     probe = _probe_column(specs)
-    groups: dict[tuple[str, str], list[str]] = {}
+    groups: dict[tuple[str, str, int, str], list[str]] = {}
     for spec in specs:
-        key = (_check_outcome(spec.expected), _probe_outcome(spec.expected) if probe else "")
+        expected = spec.expected
+        key = (
+            _check_outcome(expected),
+            _at_fault(expected),
+            expected.exit_code,
+            _probe_outcome(expected) if probe else "",
+        )
         groups.setdefault(key, []).append(f"`{spec.fault}`")
-    head = f"| fault | what {_CHECK} shows |" + (" `sia-tui probe` |" if probe else "")
-    rule = "|---|---|" + ("---|" if probe else "")
+    head = (
+        f"| fault | what {_CHECK} shows | who is at fault (check, the TUI and the report say) "
+        "| exit |" + (" `sia-tui probe` |" if probe else "")
+    )
+    rule = "|---|---|---|---|" + ("---|" if probe else "")
     rows = [
-        f"| {', '.join(names)} | {check} |" + (f" {probe_text} |" if probe else "")
-        for (check, probe_text), names in groups.items()
+        f"| {', '.join(names)} | {check} | {blame} | {code} |"
+        + (f" {probe_text} |" if probe else "")
+        for (check, blame, code, probe_text), names in groups.items()
     ]
     return "\n".join([head, rule, *rows])
 

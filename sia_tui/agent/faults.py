@@ -68,6 +68,14 @@ class Expected:
     probe_fails: tuple[str, ...] = ()
     #: What else a user sees, one short phrase (Markdown), e.g. what forensics names.
     note: str = ""
+    #: How the sentence naming who is at fault begins: ``check``, the TUI's Steps screen and
+    #: the bug report all show it (``Run.at_fault``); empty when the run passes.
+    at_fault: str = ""
+
+    @property
+    def exit_code(self) -> int:
+        """What ``sia-tui check --args example`` exits with: 1 when it stops, else 0."""
+        return 0 if self.check is None else 1
 
 
 @dataclass(frozen=True)
@@ -82,8 +90,10 @@ class FaultSpec:
     expected: Expected
 
 
-def _stop(step: int, code: ErrorCode | None, origin: Origin = Origin.LOCAL) -> Expected:
-    return Expected(Stop(step, code, origin))
+def _stop(
+    step: int, code: ErrorCode | None, at_fault: str, origin: Origin = Origin.LOCAL
+) -> Expected:
+    return Expected(Stop(step, code, origin), at_fault=at_fault)
 
 
 _INVALID = ErrorCode.INTERFACE_INVALID
@@ -100,73 +110,99 @@ _SPECS = (
         Fault.DIGEST_CARD,
         "the Agent Card advertises a wrong interface digest (step 4 fails)",
         "card digest of evaluate_resource_condition wrong",
-        _stop(4, _INVALID),
+        _stop(4, _INVALID, "the card's advertised digest differs from both"),
     ),
     FaultSpec(
         Fault.DIGEST_RESPONSE,
         "describe_skill returns a wrong interface_digest (step 4 fails)",
         "describe_skill digest wrong",
-        _stop(4, _INVALID),
+        _stop(4, _INVALID, "describe_skill's returned digest differs from both"),
     ),
     FaultSpec(
         Fault.NOT_JCS,
         "digests computed over json.dumps (default separators) instead of JCS (step 4)",
         "all digests are SHA-256 of `json.dumps(value)`",
-        Expected(Stop(4, _INVALID), note="forensics names json.dumps"),
+        Expected(
+            Stop(4, _INVALID),
+            note="forensics names json.dumps",
+            at_fault="the advertised and returned digests agree, but the document does not "
+            "hash to them",
+        ),
     ),
     FaultSpec(
         Fault.SCHEMA_DIGEST,
         "one embedded schema digest is wrong; interface digests agree (step 6)",
         "input-schema digest wrong, interface digests consistent",
-        _stop(6, _INVALID),
+        _stop(6, _INVALID, "the declared digest of input_schema does not match"),
     ),
     FaultSpec(
         Fault.NO_DESCRIBE,
         "the Agent Card does not list describe_skill (step 2 fails)",
         "no `describe_skill` in card skills",
-        Expected(Stop(2, ErrorCode.SKILL_NOT_ADVERTISED), note="nothing is sent"),
+        Expected(
+            Stop(2, ErrorCode.SKILL_NOT_ADVERTISED),
+            note="nothing is sent",
+            at_fault="the Agent Card does not list describe_skill",
+        ),
     ),
     FaultSpec(
         Fault.UNAVAILABLE,
         "describe_skill answers FAILED interface_unavailable (step 3)",
         "describe_skill FAILED interface_unavailable",
-        _stop(3, ErrorCode.INTERFACE_UNAVAILABLE, Origin.REMOTE),
+        _stop(
+            3,
+            ErrorCode.INTERFACE_UNAVAILABLE,
+            "the agent's describe_skill ended TASK_STATE_FAILED",
+            Origin.REMOTE,
+        ),
     ),
     FaultSpec(
         Fault.OUTPUT_INVALID,
         "COMPLETED with a result outside the output enum (step 10)",
         "COMPLETED, `result` outside the enum",
-        _stop(10, ErrorCode.OUTPUT_INVALID),
+        _stop(10, ErrorCode.OUTPUT_INVALID, "the result does not validate"),
     ),
     FaultSpec(
         Fault.RECORD_INVALID,
         "the supporting record lacks observed_at (step 10)",
         "COMPLETED, record lacks `observed_at`",
-        _stop(10, ErrorCode.OUTPUT_INVALID),
+        _stop(10, ErrorCode.OUTPUT_INVALID, "supporting record 'observation-7' does not validate"),
     ),
     FaultSpec(
         Fault.MISMATCH,
         "every invocation is REJECTED with interface_mismatch",
         "every invocation REJECTED interface_mismatch",
-        _stop(8, ErrorCode.INTERFACE_MISMATCH, Origin.REMOTE),
+        _stop(
+            8, ErrorCode.INTERFACE_MISMATCH, "the agent rejects its own interface", Origin.REMOTE
+        ),
     ),
     FaultSpec(
         Fault.SLOW,
         "A2A calls answer only after slow_seconds (longer than the client timeout)",
         "A2A calls wait `slow_seconds` (30 s); the card is prompt",
-        Expected(Stop(3, None), note="the read times out"),
+        Expected(
+            Stop(3, None), note="the read times out", at_fault="the agent did not answer in time"
+        ),
     ),
     FaultSpec(
         Fault.MALFORMED,
         "describe_skill answers with bytes that are not JSON",
         "describe_skill body is not JSON",
-        Expected(Stop(3, None), note="the body is not JSON, located at line:column"),
+        Expected(
+            Stop(3, None),
+            note="the body is not JSON, located at line:column",
+            at_fault="the agent's answer is not usable",
+        ),
     ),
     FaultSpec(
         Fault.HUGE,
         "invocations carry an extra artifact of about 12 MiB (over the client limit)",
         "extra 12 MiB `bulk-trace` artifact on invocations",
-        Expected(Stop(8, None), note="the read is aborted at the size limit"),
+        Expected(
+            Stop(8, None),
+            note="the read is aborted at the size limit",
+            at_fault="the agent's answer is too large",
+        ),
     ),
     FaultSpec(
         Fault.MARKUP,

@@ -9,9 +9,7 @@ from typing import TYPE_CHECKING, Any
 # Handlers import what they run: `--help` needs argparse only, canon/digest never load
 # the validators (issue 12).
 if TYPE_CHECKING:
-    from sia_tui.core.errors import SiaError
-    from sia_tui.core.findings import Finding
-    from sia_tui.core.strictjson import Parsed
+    from sia_tui.core.engine import Finding, Parsed, SiaError
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -31,8 +29,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
 
 def _read(name: str) -> Parsed:
     """Strictly parse a file or standard input; raises SiaError on any problem."""
-    from sia_tui.core import limits
-    from sia_tui.core.strictjson import parse, parse_path
+    from sia_tui.core.engine import limits, parse, parse_path
 
     if name == "-":
         return parse(sys.stdin.buffer.read(limits.MAX_JSON_BYTES + 1), source="<stdin>")
@@ -41,7 +38,7 @@ def _read(name: str) -> Parsed:
 
 def digest_of_file(name: str) -> str:
     """What `digest` prints for a file (or - for stdin); raises SiaError on any problem."""
-    from sia_tui.core.canonical import digest_of
+    from sia_tui.core.engine import digest_of
 
     parsed = _read(name)
     return digest_of(parsed.value, shape=parsed.shape)
@@ -54,8 +51,7 @@ def _fail(exc: SiaError) -> int:
 
 def run_canon(args: argparse.Namespace) -> int:
     """Exactly the canonical bytes, no trailing newline (RULES SR4, SR5)."""
-    from sia_tui.core.canonical import canonical_bytes
-    from sia_tui.core.errors import SiaError
+    from sia_tui.core.engine import SiaError, canonical_bytes
 
     try:
         parsed = _read(args.file)
@@ -70,7 +66,7 @@ def run_canon(args: argparse.Namespace) -> int:
 
 def run_digest(args: argparse.Namespace) -> int:
     """The draft digest of a JSON value (RULES SR4, SID6)."""
-    from sia_tui.core.errors import SiaError
+    from sia_tui.core.engine import SiaError
 
     try:
         print(digest_of_file(args.file))
@@ -80,12 +76,9 @@ def run_digest(args: argparse.Namespace) -> int:
 
 
 def run_lint(args: argparse.Namespace) -> int:
-    """CP5, CP6, SID8 (and CP4 against --digest) on a document file; exit 1 on findings."""
-    from sia_tui.core.canonical import parse_digest
-    from sia_tui.core.constants import DIGEST_MEMBER, DOCUMENT_MEMBER
-    from sia_tui.core.document import validate_document, verify_digests, verify_embedded_schemas
-    from sia_tui.core.errors import SiaError
-    from sia_tui.core.findings import Severity
+    """Steps 4 (against --digest or the payload's digest), 5 and 6 on a document file;
+    exit 1 on findings. The engine's own step code decides, as for a live agent."""
+    from sia_tui.core.engine import SiaError, parse_digest, unwrap_payload, verify_offline
 
     try:
         value = _read(args.document).value
@@ -93,27 +86,15 @@ def run_lint(args: argparse.Namespace) -> int:
             parse_digest(args.digest)
     except SiaError as exc:
         return _fail(exc)
-    document = value
-    returned = args.digest
     # A whole describe_skill payload is accepted too: lint the document inside it.
-    if isinstance(value, dict) and DOCUMENT_MEMBER in value and DIGEST_MEMBER in value:
-        document = value[DOCUMENT_MEMBER]
-        returned = value[DIGEST_MEMBER] if args.digest is None else args.digest
-    skill_id = document.get("skill_id") if isinstance(document, dict) else None
-    skill_version = document.get("skill_version") if isinstance(document, dict) else None
-    findings: list[Finding] = validate_document(
-        document, skill_id=str(skill_id), skill_version=str(skill_version)
-    )
-    for check in verify_embedded_schemas(document):
-        findings += check.findings
-    if returned is not None:
-        findings += verify_digests(document, returned, returned).findings
-    _print(findings, as_json=args.json)
-    return 1 if any(f.severity is Severity.ERROR for f in findings) else 0
+    document, carried = unwrap_payload(value)
+    verdict = verify_offline(document, digest=args.digest or carried)
+    _print(verdict.findings, as_json=args.json)
+    return 0 if verdict.ok else 1
 
 
 def _print(findings: list[Finding], *, as_json: bool) -> None:
-    from sia_tui.core.printable import printable, terminal_json
+    from sia_tui.core.engine import display_pointer, printable, terminal_json
 
     if as_json:
         rows = [
@@ -129,6 +110,7 @@ def _print(findings: list[Finding], *, as_json: bool) -> None:
         print(terminal_json({"ok": not rows, "findings": rows}))
         return
     for f in findings:
-        print(f"{f.severity}: {printable(f.pointer or '/')}: {printable(f.message)} [{f.rule}]")
+        where = printable(display_pointer(f.pointer))
+        print(f"{f.severity}: {where}: {printable(f.message)} [{f.rule}]")
     if not findings:
         print("ok: the document passes CP5, CP6 and SID8")

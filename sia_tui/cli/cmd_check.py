@@ -16,9 +16,10 @@ from sia_tui.cli.flags import (
 # The engine and httpx are imported by the functions that run them, so that building the
 # parser (`--help`, other commands) stays light (issue 12).
 if TYPE_CHECKING:
-    from sia_tui.core.a2a.options import ClientOptions
-    from sia_tui.core.engine.cache import DocumentCache
-    from sia_tui.core.engine.model import Run, Target
+    from sia_tui.core.engine import ClientOptions, DocumentCache, Run, Target
+
+#: ``--args example``: take the arguments from the document's examples.
+EXAMPLE = "example"
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -27,15 +28,18 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         "check",
         help="run the eleven-step client procedure headless",
         description="Run the draft's client procedure against an Agent Card "
-        "and report every step. Exit 0: every step that ran passed; 1: the "
-        "procedure failed; 2: usage or unreadable input.",
+        "and report every step. Exit 0: all eleven steps passed (or a negative test passed); "
+        "1: the procedure failed; 2: usage or unreadable input; 3: incomplete (steps that "
+        "should run did not, e.g. no --args).",
     )
     parser.add_argument("card", help="base URL, Agent Card URL (.json) or local card file")
     parser.add_argument("--skill", help="skill id (default: the one advertised domain skill)")
     parser.add_argument(
         "--args",
-        metavar="FILE|-",
-        help="skill arguments as JSON; without it steps 7-11 are not run",
+        metavar="FILE|-|example",
+        help="skill arguments as JSON; 'example' takes the first example of the document's "
+        "input schema (else of the card's skill entry); without --args steps 7-11 do not "
+        "run and the outcome is incomplete (exit 3)",
     )
     parser.add_argument(
         "--mode",
@@ -47,11 +51,18 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
-        "--no-cache",
+        "--cache",
         action="store_true",
-        help="always call describe_skill (no document cache, RULES CP12)",
+        help="reuse a cached document bound to this target, skill, version and digest "
+        "(RULES CP12) instead of calling describe_skill; the outcome then says so",
     )
-    parser.add_argument("--save", metavar="FILE", help="save the session (sia-session/1)")
+    parser.add_argument(
+        "--no-cache",
+        action="store_false",
+        dest="cache",
+        help="call describe_skill every time (the default)",
+    )
+    parser.add_argument("--save", metavar="FILE", help="save the session (sia-session/2)")
     add_connection_flags(parser)
     parser.set_defaults(func=main)
 
@@ -59,27 +70,23 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
 async def run_check(
     target: Target, options: ClientOptions, arguments: Any, cache: DocumentCache | None
 ) -> Run:
-    """Run the procedure to the end and return the run."""
-    from sia_tui.core.engine.discovery import advertised_domain_skills
-    from sia_tui.core.engine.model import StepStatus
-    from sia_tui.core.engine.procedure import Procedure
+    """Run the procedure to the end and return the run (``arguments`` may be EXAMPLE)."""
+    from sia_tui.core.engine import Procedure, StepStatus
 
     procedure = Procedure(target, options, cache=cache)
     try:
         await procedure.run_until(1)
         run = procedure.run
-        if (
-            target.skill_id is None
-            and run.card is not None
-            and run.steps[0].status is StepStatus.PASSED
-        ):
-            skills = advertised_domain_skills(run.card)
+        if target.skill_id is None and run.steps[0].status is StepStatus.PASSED:
+            skills = run.advertised_skills
             if len(skills) > 1:
                 raise UsageError(
                     "the card advertises several skills; choose one with --skill:\n  "
                     + "\n  ".join(skills)
                 )
-        if arguments is not None:
+        if arguments is EXAMPLE:
+            procedure.use_example()
+        elif arguments is not None:
             procedure.set_arguments(arguments)
         await procedure.run_all()
         return procedure.run
@@ -92,21 +99,26 @@ def main(args: argparse.Namespace) -> int:
     import asyncio
     from pathlib import Path
 
-    from sia_tui.core.engine.cache import DocumentCache
-    from sia_tui.core.engine.model import Target
-    from sia_tui.core.engine.report import run_to_json
-    from sia_tui.core.engine.text_report import render_text
-    from sia_tui.core.errors import JsonInputError
-    from sia_tui.core.printable import terminal_json
-    from sia_tui.core.redact import Redactor
-    from sia_tui.core.session.dataclass_json import SessionError
-    from sia_tui.core.session.store import save_session
+    from sia_tui.core.engine import (
+        DocumentCache,
+        FailureCategory,
+        JsonInputError,
+        Target,
+        render_text,
+        run_to_json,
+        terminal_json,
+    )
+    from sia_tui.core.session import Redactor, SessionError, save_session
 
     try:
         options = client_options(args)
-        arguments = read_json_input(args.args)[0] if args.args else None
+        arguments: Any = None
+        if args.args == EXAMPLE:
+            arguments = EXAMPLE
+        elif args.args:
+            arguments = read_json_input(args.args)[0]
         target = Target(args.card, skill_id=args.skill, binding=args.binding, mode=args.mode)
-        cache = None if args.no_cache else DocumentCache()
+        cache = DocumentCache() if args.cache else None
         run = asyncio.run(run_check(target, options, arguments, cache))
     except (UsageError, JsonInputError) as exc:
         print(f"sia-tui check: {exc}", file=sys.stderr)
@@ -134,4 +146,7 @@ def main(args: argparse.Namespace) -> int:
     else:
         text = render_text(run, colour=sys.stdout.isatty())
         sys.stdout.write(redactor.text(text, "report"))
-    return 0 if run.outcome == "passed" else 1
+    failed = run.failed_step
+    if failed is not None and failed.category is FailureCategory.USAGE:
+        return 2  # e.g. --args example without an example, --mode the document lacks
+    return run.outcome.exit_code

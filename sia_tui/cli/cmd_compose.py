@@ -14,16 +14,14 @@ from sia_tui.cli.flags import (
     client_options,
     read_json_input,
 )
-from sia_tui.core.constants import DIGEST_MEMBER, DOCUMENT_MEMBER
-from sia_tui.core.errors import SiaError
-from sia_tui.core.printable import printable, terminal_json
+from sia_tui.core.engine import SiaError, display_pointer, printable, terminal_json
 
 # The engine, validators and httpx are imported by the functions that run them, so that
 # building the parser (`--help`, other commands) stays light (issue 12).
 if TYPE_CHECKING:
-    from sia_tui.core.a2a.options import ClientOptions
     from sia_tui.core.compose import CompositionVerdict
     from sia_tui.core.diff import InterfaceDiff
+    from sia_tui.core.engine import ClientOptions
 
 _COLOURS = {"breaking": "31", "compatible": "32", "info": "2"}  # by Impact value
 
@@ -55,7 +53,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         "diff",
         help="structural diff of two Skill Interface Documents (RULES SID2)",
         description="Each side is CARD#SKILL (fetched and validated live), a saved session "
-        "(sia-session/1), or a document file (a bare document or a describe_skill payload). "
+        "(sia-session/1 or /2), or a document file (a bare document or a describe_skill payload). "
         "Exit 0: no breaking change and the version rule holds; 1: breaking change or version "
         "rule violated; 2: usage or unreadable input.",
     )
@@ -95,7 +93,7 @@ class Side:
 async def fetch_side(label: str, card: str, skill: str, options: ClientOptions) -> Side:
     """Steps 1-6 through the engine; any failure names the side and the step."""
     from sia_tui.core.compose import obtain_document
-    from sia_tui.core.engine.model import Target
+    from sia_tui.core.engine import Target
 
     obtained = await obtain_document(label, Target(card, skill_id=skill), options)
     failure = obtained.failure()
@@ -106,9 +104,7 @@ async def fetch_side(label: str, card: str, skill: str, options: ClientOptions) 
 
 def _file_side(label: str, path: str) -> Side:
     """A session file, a describe_skill payload or a bare document."""
-    from sia_tui.core.canonical import digest_of
-    from sia_tui.core.document import validate_document, verify_embedded_schemas
-    from sia_tui.core.strictjson import load_path
+    from sia_tui.core.engine import load_path, unwrap_payload, verify_offline
 
     try:
         data = load_path(path)
@@ -118,33 +114,21 @@ def _file_side(label: str, path: str) -> Side:
         raise SideError(f"{label}: {path} does not hold a JSON object")
     if "format" in data:
         return _session_side(label, path)
-    notes: list[str] = []
-    document = data
-    if DOCUMENT_MEMBER in data and DIGEST_MEMBER in data:
-        document = data[DOCUMENT_MEMBER]
-        if not isinstance(document, dict):
-            raise SideError(f"{label}: {DOCUMENT_MEMBER} is not an object")
-        try:
-            matches = digest_of(document) == data[DIGEST_MEMBER]
-        except SiaError:
-            matches = False
-        if not matches:  # RULES SID6: the carried digest must be the document's
-            notes.append(f"{DIGEST_MEMBER} does not match the document (RULES SID6)")
-    # A file did not pass through the engine: check it as steps 5-6 would (CP5, CP6).
-    findings = validate_document(
-        document,
-        skill_id=str(document.get("skill_id", "")),
-        skill_version=str(document.get("skill_version", "")),
-    )
-    findings += [f for check in verify_embedded_schemas(document) for f in check.findings]
-    notes += [
-        f"{f.severity.value} at {f.pointer or '/'}: {f.message} (RULES {f.rule})" for f in findings
+    document, digest = unwrap_payload(data)
+    if not isinstance(document, dict):
+        raise SideError(f"{label}: the describe_skill payload's document is not an object")
+    # A file did not pass through a run: the engine's steps 4-6 check it offline, the
+    # payload's own digest standing for the advertised one (RULES CP4, CP5, CP6, SID6).
+    verdict = verify_offline(document, digest=digest)
+    notes = [
+        f"{f.severity.value} at {display_pointer(f.pointer)}: {f.message} (RULES {f.rule})"
+        for f in verdict.findings
     ]
     return Side(label, path, document, notes=notes)
 
 
 def _session_side(label: str, path: str) -> Side:
-    from sia_tui.core.session.store import load_session
+    from sia_tui.core.session import load_session
 
     try:
         run = load_session(path).run
@@ -156,10 +140,10 @@ def _session_side(label: str, path: str) -> Side:
             f"{label}: the session's step {failed.step} ({failed.title}) failed; "
             "it holds no validated document"
         )
-    if not isinstance(run.document, dict) or run.steps[5].status.value != "passed":
+    document = run.validated_document
+    if document is None:
         raise SideError(f"{label}: the session holds no validated document")
-    task_id = run.steps[2].evidence.get("task_id")
-    return Side(label, path, run.document, task_id if isinstance(task_id, str) else None)
+    return Side(label, path, document, run.describe_task_id)
 
 
 async def resolve_side(label: str, spec: str, options: ClientOptions) -> Side:
@@ -207,7 +191,8 @@ def render_verdict(verdict: CompositionVerdict, up: Side, down: Side, colour: bo
         lines.append(f"instance against the downstream input schema: {state} (RULES CMP3)")
         for finding in verdict.instance_findings[:20]:
             at = f" line {finding.line}" if finding.line else ""
-            lines.append(f"  {finding.pointer or '/'}{at}: {printable(finding.message)}")
+            where = display_pointer(finding.pointer)
+            lines.append(f"  {where}{at}: {printable(finding.message)}")
     if verdict.look_alike:
         lines += ["", "the schemas look alike:"] + [f"  - {x}" for x in verdict.look_alike]
     lines += [""] + [printable(n) for n in verdict.notes]
@@ -217,7 +202,7 @@ def render_verdict(verdict: CompositionVerdict, up: Side, down: Side, colour: bo
 
 def render_diff(diff: InterfaceDiff, a: Side, b: Side, colour: bool) -> str:
     """The diff as text: one line per change, then the version verdict."""
-    from sia_tui.core.schema_diff import Impact
+    from sia_tui.core.diff import Impact
 
     lines = []
     for side in (a, b):
@@ -277,7 +262,7 @@ def _emit(
     locations: list[str],
 ) -> None:
     """Print text or JSON with credentials (flags, URL userinfo/query secrets) redacted."""
-    from sia_tui.core.redact import Redactor
+    from sia_tui.core.session import Redactor
 
     redactor = Redactor.from_options(
         options, secret_values=args.secret, secret_headers=args.secret_header

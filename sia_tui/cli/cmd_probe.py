@@ -11,9 +11,8 @@ from sia_tui.cli.flags import UsageError, add_connection_flags, client_options, 
 # The engine and httpx are imported by the functions that run them, so that building the
 # parser (`--help`, other commands) stays light (issue 12).
 if TYPE_CHECKING:
-    from sia_tui.core.a2a.options import ClientOptions
-    from sia_tui.core.engine.model import Target
-    from sia_tui.core.probe.model import ProbeReport
+    from sia_tui.core.engine import ClientOptions, Target
+    from sia_tui.core.probe import ProbeReport
 
 #: Exit statuses (docs/PROBE.md).
 EXIT_PASSED, EXIT_FAILED, EXIT_USAGE, EXIT_NOT_LEARNED = 0, 1, 2, 3
@@ -62,7 +61,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     )
     parser.add_argument("--json", action="store_true", help="print the JSON report")
     parser.add_argument("--junit", metavar="FILE", help="write a JUnit XML report")
-    parser.add_argument("--save", metavar="FILE", help="save the session (sia-session/1)")
+    parser.add_argument("--save", metavar="FILE", help="save the session (sia-session/2)")
     add_connection_flags(parser)
     parser.set_defaults(func=main)
 
@@ -71,7 +70,7 @@ async def run_probe(
     target: Target, options: ClientOptions, arguments: Any, allow_valid: bool
 ) -> tuple[ProbeReport, str]:
     """Learn, then probe; returns the report and a problem with the given arguments."""
-    from sia_tui.core.probe.runner import Prober
+    from sia_tui.core.probe import Prober
 
     prober = Prober(target, options, arguments=arguments)
     try:
@@ -94,10 +93,8 @@ def _write_outputs(args: argparse.Namespace, report: ProbeReport, options: Clien
     """--save and --junit; 0, or 2 when a file cannot be written."""
     from pathlib import Path
 
-    from sia_tui.core.junit import write_junit
-    from sia_tui.core.probe.report import junit_suites
-    from sia_tui.core.probe.session import save_probe_session
-    from sia_tui.core.session.dataclass_json import SessionError
+    from sia_tui.core.probe import save_probe_session, write_probe_junit
+    from sia_tui.core.session import SessionError
 
     try:
         if args.save:
@@ -109,7 +106,7 @@ def _write_outputs(args: argparse.Namespace, report: ProbeReport, options: Clien
                 secret_headers=args.secret_header,
             )
         if args.junit:
-            write_junit(Path(args.junit), junit_suites(report))
+            write_probe_junit(Path(args.junit), report)
     except SessionError as exc:
         print(f"sia-tui probe: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -123,12 +120,9 @@ def main(args: argparse.Namespace) -> int:
     """Run `probe`; never a traceback for bad input."""
     import asyncio
 
-    from sia_tui.core.engine.model import Target
-    from sia_tui.core.errors import JsonInputError
-    from sia_tui.core.printable import printable, terminal_json
-    from sia_tui.core.probe.report import probe_to_json
-    from sia_tui.core.probe.text_report import render_probe_text
-    from sia_tui.core.redact import Redactor
+    from sia_tui.core.engine import JsonInputError, Target, printable, terminal_json
+    from sia_tui.core.probe import probe_to_json, render_probe_text
+    from sia_tui.core.session import Redactor
 
     try:
         options = client_options(args)

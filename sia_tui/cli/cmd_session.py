@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any
 
-from sia_tui.core.errors import SiaError
+from sia_tui.core.engine import SiaError
 
 # Each handler imports what it runs (asyncio, sessions, the engine), so that building the
 # parser (`--help`, other commands) stays light (issue 12).
@@ -16,12 +16,12 @@ from sia_tui.core.errors import SiaError
 def register(sub: argparse._SubParsersAction[Any]) -> None:
     """Add the session subcommands."""
     replay = sub.add_parser("replay", help="re-validate a saved session offline with today's code")
-    replay.add_argument("file", help="a sia-session/1 file")
+    replay.add_argument("file", help="a session file (sia-session/1 or /2)")
     replay.add_argument("--json", action="store_true", help="machine-readable output")
     replay.set_defaults(func=cmd_replay)
 
     rerun = sub.add_parser("rerun", help="send a saved session's requests to the live target")
-    rerun.add_argument("file", help="a sia-session/1 file")
+    rerun.add_argument("file", help="a session file (sia-session/1 or /2)")
     rerun.add_argument(
         "--header",
         action="append",
@@ -35,7 +35,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     rerun.set_defaults(func=cmd_rerun)
 
     report = sub.add_parser("report", help="write a Markdown or HTML bug report of a session")
-    report.add_argument("file", help="a sia-session/1 file")
+    report.add_argument("file", help="a session file (sia-session/1 or /2)")
     report.add_argument("--format", choices=("markdown", "html"), default="markdown")
     report.add_argument("-o", "--output", help="write here instead of standard output")
     report.set_defaults(func=cmd_report)
@@ -57,10 +57,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     differ, 2 unreadable."""
     import asyncio
 
-    from sia_tui.core.probe.session import replay_probes
-    from sia_tui.core.redact import install_log_redaction
-    from sia_tui.core.session.replay import replay_session
-    from sia_tui.core.session.store import load_session
+    from sia_tui.core.probe import replay_probes
+    from sia_tui.core.session import install_log_redaction, load_session, replay_session
 
     install_log_redaction()
     try:
@@ -82,6 +80,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
             print(f"note: {note}")
         if result.same:
             print("same: today's code reaches the recorded verdict at every step")
+        print(f"today: {result.run.headline}")
         for change in result.changes:
             print(
                 f"step {change.step} {change.title}: recorded {change.recorded}, "
@@ -106,7 +105,7 @@ def _print_probe_replay(probes: Any) -> None:
 
 def parse_headers(values: list[str]) -> tuple[tuple[str, str], ...]:
     """``'Name: value'`` strings as header pairs."""
-    from sia_tui.core.session.dataclass_json import SessionError
+    from sia_tui.core.session import SessionError
 
     pairs = []
     for value in values:
@@ -121,9 +120,7 @@ def cmd_rerun(args: argparse.Namespace) -> int:
     """Exit 0 when the live run matches the recording ("still reproduces"), 1 when changed."""
     import asyncio
 
-    from sia_tui.core.redact import Redactor, install_log_redaction
-    from sia_tui.core.session.rerun import rerun_session
-    from sia_tui.core.session.store import load_session
+    from sia_tui.core.session import Redactor, install_log_redaction, load_session, rerun_session
 
     try:
         headers = parse_headers(args.header)
@@ -146,7 +143,7 @@ def cmd_rerun(args: argparse.Namespace) -> int:
         print(json.dumps(redactor.value(result.to_json(), "output"), indent=2))
     else:
         print(redactor.text(result.headline(), "output"))
-        for body in result.body_changes:
+        for body in [] if result.unreachable else result.body_changes:
             print(
                 redactor.text(
                     f"response of {body.purpose} (recorded #{body.recorded_seq}):", "output"
@@ -161,10 +158,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     """Write the report; 2 when the session cannot be read or the output cannot be written."""
     from pathlib import Path
 
-    from sia_tui.core.atomic_file import atomic_write
-    from sia_tui.core.session.report_html import render_html
-    from sia_tui.core.session.report_md import render_markdown
-    from sia_tui.core.session.store import load_session
+    from sia_tui.core.session import atomic_write, load_session, render_html, render_markdown
 
     try:
         session = load_session(args.file)

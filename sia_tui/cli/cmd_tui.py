@@ -17,7 +17,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         "open",
         help="open the debugger (no CARD: the connect screen)",
         description="Open the Textual debugger on an Agent Card, or a "
-        "saved sia-session/1 file read-only (no network at all).",
+        "saved session file (sia-session/1 or /2) read-only (no network at all).",
     )
     parser.add_argument(
         "card",
@@ -26,6 +26,12 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     )
     parser.add_argument("--skill", help="skill id (default: the one advertised domain skill)")
     parser.add_argument("--mode", choices=("sync", "stream", "poll"), help="response mode")
+    parser.add_argument(
+        "--cache",
+        action="store_true",
+        help="reuse a cached document bound to this target, skill, version and digest "
+        "(RULES CP12) instead of calling describe_skill; step 3 and the header say so",
+    )
     add_connection_flags(parser)
     parser.set_defaults(func=open_main)
 
@@ -47,9 +53,12 @@ def run_app(app: App[Any], *, headless: bool = False) -> int:
 
 def open_main(args: argparse.Namespace) -> int:
     """Run the debugger on the given card (or the connect screen)."""
-    from sia_tui.core.engine.model import Target
+    from functools import partial
+
+    from sia_tui.core.engine import DocumentCache, Target
     from sia_tui.core.session import SessionError, load_session
     from sia_tui.tui.app import SiaApp
+    from sia_tui.tui.engine import build_procedure
     from sia_tui.tui.readonly import looks_like_session
 
     try:
@@ -69,7 +78,11 @@ def open_main(args: argparse.Namespace) -> int:
     target = None
     if args.card:
         target = Target(args.card, skill_id=args.skill, binding=args.binding, mode=args.mode)
-    return run_app(SiaApp(target, options, secret_values=values, secret_headers=headers))
+    factory = partial(build_procedure, cache=DocumentCache()) if args.cache else build_procedure
+    app = SiaApp(
+        target, options, engine_factory=factory, secret_values=values, secret_headers=headers
+    )
+    return run_app(app)
 
 
 def demo_main(args: argparse.Namespace) -> int:
@@ -77,7 +90,7 @@ def demo_main(args: argparse.Namespace) -> int:
     from sia_tui.agent.config import AgentConfig
     from sia_tui.agent.faults import UnknownFault, fault_named
     from sia_tui.agent.runner import start_agent
-    from sia_tui.core.engine.model import Target
+    from sia_tui.core.engine import Target
     from sia_tui.tui.app import SiaApp
 
     try:

@@ -6,11 +6,12 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
-from sia_tui.core.a2a import defaults  # plain numbers: keeps the parser light
-from sia_tui.core.errors import SiaError
+# The engine API loads each name on first use: defaults are plain numbers, and SiaError
+# is one light module, so building the parser stays light (issue 12).
+from sia_tui.core.engine import SiaError, defaults
 
 if TYPE_CHECKING:  # imported where used: building the parser must stay light (issue 12)
-    from sia_tui.core.a2a.options import ClientOptions
+    from sia_tui.core.engine import ClientOptions
 
 
 class UsageError(SiaError):
@@ -92,7 +93,7 @@ def parse_header(text: str) -> tuple[str, str]:
 
 def client_options(args: Any) -> ClientOptions:
     """ClientOptions from the parsed connection flags."""
-    from sia_tui.core.a2a.options import ClientOptions
+    from sia_tui.core.engine import ClientOptions
 
     verify: bool | str = False if args.insecure else (args.cacert or True)
     cert: str | tuple[str, str] | None = None
@@ -117,8 +118,7 @@ def read_json_input(spec: str) -> tuple[Any, str]:
     text (so findings can name a line and column). Errors are JsonInputError, located."""
     from pathlib import Path
 
-    from sia_tui.core import limits
-    from sia_tui.core.strictjson import load_path, loads
+    from sia_tui.core.engine import limits, load_path, loads
 
     if spec == "-":
         data = sys.stdin.buffer.read(limits.MAX_JSON_BYTES + 1)

@@ -12,6 +12,7 @@ from sia_tui import __version__
 #: and sets ``func`` (``Callable[[argparse.Namespace], int]``) on its parsers.
 COMMAND_MODULES = (
     "cmd_tui",
+    "cmd_web",
     "cmd_check",
     "cmd_probe",
     "cmd_serve",
@@ -25,6 +26,7 @@ COMMAND_MODULES = (
 COMMAND_OWNERS = {
     "open": "cmd_tui",
     "demo": "cmd_tui",
+    "web": "cmd_web",
     "check": "cmd_check",
     "probe": "cmd_probe",
     "serve-demo": "cmd_serve",

@@ -52,8 +52,8 @@ _CODES = (
         None,
         "client",
         "The Agent Card does not advertise the selected skill (or describe_skill).",
-        "Pick a skill the card's schema-interface extension lists, or ask the vendor to "
-        "advertise it.",
+        "Choose a skill the card's schema-interface extension lists; the card must advertise "
+        "both describe_skill and the skill (RULES ADV1, ADV2).",
     ),
     CodeInfo(
         ErrorCode.INTERFACE_UNAVAILABLE,
@@ -68,7 +68,8 @@ _CODES = (
         "agent, client",
         "The Skill Interface Document or an embedded schema is defective or does not match "
         "its digest.",
-        "Compare the digests in the inspector; the forensics verdict names the likely vendor bug.",
+        "Make the document, its embedded schemas and their digests agree: each digest is "
+        "SHA-256 over RFC 8785 (JCS) bytes (RULES SID6, SR4).",
     ),
     CodeInfo(
         ErrorCode.INTERFACE_MISMATCH,

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from sia_tui.core.canonical import canonical_bytes, digest_of
 from sia_tui.core.codes import ErrorCode
 from sia_tui.core.document import embedded_schema
-from sia_tui.core.engine.model import Run, StepStatus, Target
+from sia_tui.core.engine.model import Run, Target
 from sia_tui.core.errors import CanonicalizationError, SiaError
 from sia_tui.core.findings import Finding
 from sia_tui.core.schema_diff import ANNOTATIONS, MAX_DEPTH
@@ -312,14 +312,12 @@ class ObtainedDocument:
     @property
     def document(self) -> dict[str, Any] | None:
         """The document, only once step 6 passed (RULES CP0: nothing unvalidated is used)."""
-        passed = self.run.steps[5].status is StepStatus.PASSED
-        return self.run.document if passed else None
+        return self.run.validated_document
 
     @property
     def task_id(self) -> str | None:
         """The describe_skill task id (INV12 evidence); None when served from a cache."""
-        value = self.run.steps[2].evidence.get("task_id")
-        return value if isinstance(value, str) else None
+        return self.run.describe_task_id
 
     def failure(self) -> str | None:
         """ "upstream: step 3 (Call describe_skill) failed: ..." or None when obtained."""

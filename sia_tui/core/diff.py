@@ -6,7 +6,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from sia_tui.core.schema_diff import Change, Impact, Role, diff_schemas, json_equal
+from sia_tui.core.schema_diff import Change, Role, diff_schemas, json_equal
+from sia_tui.core.schema_diff import Impact as Impact  # part of the diff API
 
 _VERSION = re.compile(r"(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)")
 #: Constraints whose larger value is more permissive for the client (WIRE.md).

@@ -14,6 +14,11 @@ from sia_tui.core.findings import Finding, Severity
 from sia_tui.core.forensics import ForensicsVerdict, diagnose_digest
 from sia_tui.core.pointer import join
 from sia_tui.core.sischema import load_skill_interface_schema
+from sia_tui.core.threeway import (
+    DigestSource,
+    digest_values,
+    odd_one_out,
+)
 from sia_tui.core.validation import CompiledSchema, check_schema, compile_schema
 
 _VERSION = re.compile(r"(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\Z")
@@ -47,6 +52,10 @@ class DigestCheck:
     computed: str | None
     findings: tuple[Finding, ...] = ()
     forensics: ForensicsVerdict | None = None
+    #: The digest that differs while the other two agree (None: all agree, or no majority).
+    odd_one_out: DigestSource | None = None
+    #: Which digest the forensics verdict explains (the one that is wrong).
+    forensics_of: DigestSource | None = None
 
     @property
     def ok(self) -> bool:
@@ -70,8 +79,54 @@ def _digest_format(value: Any, what: str, pointer: str, rule: str) -> list[Findi
     return []
 
 
+#: Where a finding about each digest points: the card advertisement or the payload member.
+_DIGEST_POINTER = {
+    DigestSource.ADVERTISED: "",
+    DigestSource.RETURNED: "/interface_digest",
+    DigestSource.COMPUTED: "/interface_digest",
+}
+
+
+def _odd_finding(
+    source: DigestSource, values: dict[DigestSource, str | None], forensics: ForensicsVerdict
+) -> Finding:
+    """One finding naming the odd digest, the agreeing pair, and the forensics verdict."""
+    odd = str(values[source])
+    agreed = next(str(v) for s, v in values.items() if s is not source)
+    if source is DigestSource.COMPUTED:
+        fact = (
+            f"the document hashes to {odd}, not to the interface digest {agreed} that the "
+            "advertised and returned digests agree on: the agent computes its interface "
+            "digest wrongly (RULES SID6)"
+        )
+        expected, actual = odd, agreed
+    elif source is DigestSource.ADVERTISED:
+        fact = (
+            f"the Agent Card advertises {odd}, but describe_skill returned {agreed} and the "
+            "document hashes to it too"
+        )
+        expected, actual = agreed, odd
+    else:
+        fact = (
+            f"describe_skill returned {odd}, but the Agent Card advertises {agreed} and the "
+            "document hashes to it too"
+        )
+        expected, actual = agreed, odd
+    return _bad(
+        f"{fact}; {forensics.explanation}",
+        _DIGEST_POINTER[source],
+        "SID6" if source is DigestSource.COMPUTED else "CP4",
+        expected=expected,
+        actual=actual,
+    )
+
+
 def verify_digests(document: Any, advertised: str | None, returned: str | None) -> DigestCheck:
-    """Three-way digest check (RULES CP4, SID6); each malformed digest is explained."""
+    """Three-way digest check (RULES CP4, SID6); each malformed digest is explained.
+
+    When two digests agree and one differs, one finding names the odd one out and the
+    forensics verdict explains that digest (never the two that agree).
+    """
     findings: list[Finding] = []
     try:
         computed: str | None = digest_of(document)
@@ -80,6 +135,17 @@ def verify_digests(document: Any, advertised: str | None, returned: str | None) 
         findings.append(_bad(f"the document cannot be canonicalized: {exc}", "", "SID6"))
     findings += _digest_format(advertised, "advertised", "", "ADV1")
     findings += _digest_format(returned, "returned", "/interface_digest", "CP4")
+    values = digest_values(advertised, returned, computed)
+    odd = odd_one_out(advertised, returned, computed)
+    verdict: ForensicsVerdict | None = None
+    explained: DigestSource | None = None
+    if odd is not None:
+        # The wrong digest is the odd one; with the document's own digest wrong, the pair
+        # that agrees is what the vendor computed.
+        explained = odd if odd is not DigestSource.COMPUTED else DigestSource.RETURNED
+        verdict = diagnose_digest(str(values[explained]), document)
+        findings.append(_odd_finding(odd, values, verdict))
+        return DigestCheck(advertised, returned, computed, tuple(findings), verdict, odd, explained)
     if advertised != returned:
         findings.append(
             _bad(
@@ -91,9 +157,8 @@ def verify_digests(document: Any, advertised: str | None, returned: str | None) 
                 actual=str(returned),
             )
         )
-    verdict = None
     if computed is not None and returned is not None and computed != returned:
-        verdict = diagnose_digest(str(returned), document)
+        verdict, explained = diagnose_digest(str(returned), document), DigestSource.RETURNED
         findings.append(
             _bad(
                 f"the returned document hashes to {computed}, not {returned}: "
@@ -104,7 +169,7 @@ def verify_digests(document: Any, advertised: str | None, returned: str | None) 
                 actual=str(returned),
             )
         )
-    return DigestCheck(advertised, returned, computed, tuple(findings), verdict)
+    return DigestCheck(advertised, returned, computed, tuple(findings), verdict, None, explained)
 
 
 def _rule_for(pointer: str) -> str:

@@ -20,13 +20,17 @@ others live next to their one user (module in brackets)::
     ├── OperationError          the reference agent answers an A2A-level error [agent/service]
     └── BadRequest              the agent cannot read a request body [agent/app]
 
-``StepFailed`` [core/engine/outcome] is deliberately outside the tree: it is how a step ends
-itself failed, not an error for a caller. Steps wrap transport calls in ``except SiaError``;
-were StepFailed a SiaError, such a handler would swallow it and re-label the failure. The
-procedure turns it into the step's result, so it never leaves the engine.
+``StepFailed`` and ``StepEnds`` [core/engine/outcome] are deliberately outside the tree: they
+are how a step ends itself (failed, or concluding the run early), not errors for a caller.
+Steps wrap transport calls in ``except SiaError``; were StepFailed a SiaError, such a
+handler would swallow it and re-label the failure. The procedure turns it into the step's
+result, so it never leaves the engine.
 """
 
 from __future__ import annotations
+
+#: The root JSON Pointer as shown (``/`` would name the member "", RFC 6901).
+ROOT_POINTER = '"" (root)'
 
 
 class SiaError(Exception):
@@ -94,7 +98,7 @@ class SchemaError(SiaError):
     def __init__(self, message: str, *, pointer: str = "") -> None:
         self.message = message
         self.pointer = pointer
-        super().__init__(f"{message} (at {pointer or '/'})")
+        super().__init__(f"{message} (at {pointer or ROOT_POINTER})")
 
 
 class TransportError(SiaError):

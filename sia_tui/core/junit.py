@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 from typing import Final
@@ -72,7 +72,7 @@ class JUnitSuite:
     name: str
     cases: tuple[JUnitCase, ...] = ()
     timestamp: str = ""
-    properties: tuple[tuple[str, str], ...] = field(default=())
+    properties: tuple[tuple[str, str], ...] = ()
 
     def count(self, status: CaseStatus) -> int:
         """How many cases ended with ``status``."""

@@ -8,6 +8,8 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any, NamedTuple
 
+from sia_tui.core.errors import ROOT_POINTER
+
 Segment = str | int
 
 # One token of JSON text: a string, a structural character, or a bare word (number,
@@ -30,6 +32,19 @@ def unescape(token: str) -> str:
 def join(segments: Iterable[Segment]) -> str:
     """The pointer for a path of keys and indexes; the empty path is ``""`` (the root)."""
     return "".join("/" + escape(s) for s in segments)
+
+
+#: How the root pointer ``""`` is shown: ``/`` would be the member named "" (RFC 6901).
+ROOT_DISPLAY = ROOT_POINTER
+
+
+def display(pointer: str) -> str:
+    """A pointer for people: unchanged, except the root ``""``, which must never read ``/``."""
+    return pointer if pointer else ROOT_DISPLAY
+
+
+#: The name the engine API exports (``display`` alone says little outside this module).
+display_pointer = display
 
 
 def split(pointer: str) -> list[str]:

@@ -115,6 +115,9 @@ class Redactor:
     #: literal form -> placeholder name; longest forms are replaced first.
     literals: dict[str, str] = field(default_factory=dict)
     hits: list[RedactionHit] = field(default_factory=list)
+    #: Forms of values the user marked secret (not credentials): redacted everywhere except
+    #: in the bytes a digest is computed over (``marked=False``).
+    marked: set[str] = field(default_factory=set)
 
     @classmethod
     def from_options(
@@ -137,20 +140,28 @@ class Redactor:
         if isinstance(bearer, str) and bearer:
             redactor.add_secret(bearer, "authorization", force=True)
         for value in list(getattr(options, "secret_values", ()) or ()) + list(secret_values):
-            redactor.add_secret(str(value), "secret")
+            redactor.add_secret(str(value), "secret", marked=True)
         if location:
             redactor.learn_url(location)
         return redactor
 
-    def add_secret(self, value: str, name: str, *, force: bool = False) -> None:
-        """Redact ``value`` (and its encodings) everywhere from now on."""
+    def add_secret(
+        self, value: str, name: str, *, force: bool = False, marked: bool = False
+    ) -> None:
+        """Redact ``value`` (and its encodings) from now on; ``marked``: a value the user
+        marked secret rather than a credential (see ``marked``)."""
         value = value.strip()
         if len(value) < MIN_LITERAL_LENGTH and not force:
             return
         if not value:
             return
         for form in _encoded_forms(value):
+            known = form in self.literals
             self.literals.setdefault(form, name)
+            if marked and not known:
+                self.marked.add(form)
+            elif not marked:
+                self.marked.discard(form)  # a credential is redacted everywhere
         # "Bearer X": the scheme's token alone is the secret too.
         scheme, _, token = value.partition(" ")
         if token and scheme.isalpha() and len(token) >= MIN_LITERAL_LENGTH:
@@ -198,8 +209,9 @@ class Redactor:
 
     # --- applying -------------------------------------------------------------------------
 
-    def text(self, value: str, where: str) -> str:
-        """``value`` with URL credentials and every known secret replaced."""
+    def text(self, value: str, where: str, *, marked: bool = True) -> str:
+        """``value`` with URL credentials and every known secret replaced (``marked=False``:
+        credentials only, values the user marked secret are kept)."""
         if not value:
             return value
         out = _URL_USERINFO.sub(
@@ -214,18 +226,25 @@ class Redactor:
             out,
         )
         for form in sorted(self.literals, key=len, reverse=True):
+            if not marked and form in self.marked:
+                continue
             if form in out:
                 name = self.literals[form]
                 out = out.replace(form, placeholder(name))
                 self._hit("", name, where)
         return out
 
-    def data(self, body: bytes, where: str) -> bytes:
+    def data(self, body: bytes, where: str, *, marked: bool = True) -> bytes:
         """Raw body bytes with secrets replaced (decoded leniently so nothing is skipped)."""
         if not body:
             return body
         text = body.decode("utf-8", errors="surrogateescape")
-        return self.text(text, where).encode("utf-8", errors="surrogateescape")
+        return self.text(text, where, marked=marked).encode("utf-8", errors="surrogateescape")
+
+    def carries_marked(self, body: bytes) -> bool:
+        """True when ``body`` holds a value the user marked secret (in any encoded form)."""
+        text = body.decode("utf-8", errors="surrogateescape")
+        return any(form in text for form in self.marked)
 
     def headers(self, headers: Headers, where: str) -> list[list[str]]:
         """Headers as ``[name, value]`` pairs with credential headers wholly replaced."""
@@ -237,26 +256,38 @@ class Redactor:
                 out.append([name, self.text(value, f"{where} {name}")])
         return out
 
-    def value(self, value: Any, where: str, pointer: str = "") -> Any:
+    def value(self, value: Any, where: str, pointer: str = "", *, marked: bool = True) -> Any:
         """A JSON value with every string (keys included) redacted; hits name the pointer.
 
         RULES ERR6: an agent's error ``details`` may echo an argument the user marked secret;
         bodies go through here, so the echo is redacted like the original.
         """
         if isinstance(value, str):
-            return self.text(value, f"{where} {pointer}" if pointer else where)
+            return self.text(value, f"{where} {pointer}" if pointer else where, marked=marked)
         if isinstance(value, list | tuple):
-            return [self.value(item, where, f"{pointer}/{i}") for i, item in enumerate(value)]
+            return [
+                self.value(item, where, f"{pointer}/{i}", marked=marked)
+                for i, item in enumerate(value)
+            ]
         if isinstance(value, dict):
             return {
-                self.text(str(k), f"{where} {pointer}/{k}"): self.value(v, where, f"{pointer}/{k}")
+                self.text(str(k), f"{where} {pointer}/{k}", marked=marked): self.value(
+                    v, where, f"{pointer}/{k}", marked=marked
+                )
                 for k, v in value.items()
             }
         return value
 
-    def leaks(self, text: str) -> list[str]:
-        """Placeholder names of any known secret still present in ``text`` (a final check)."""
-        return sorted({name for form, name in self.literals.items() if form in text})
+    def leaks(self, text: str, *, marked: bool = True) -> list[str]:
+        """Placeholder names of any known secret still present in ``text`` (a final check);
+        ``marked=False`` looks for credentials only."""
+        return sorted(
+            {
+                name
+                for form, name in self.literals.items()
+                if form in text and (marked or form not in self.marked)
+            }
+        )
 
     def _hit(self, replacement: str, name: str, where: str) -> str:
         hit = RedactionHit(name, where)

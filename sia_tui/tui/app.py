@@ -11,10 +11,14 @@ from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
-from sia_tui.core.a2a.model import StreamEvent
-from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.discovery import advertised_domain_skills
-from sia_tui.core.engine.model import Run, StepResult, Target
+from sia_tui.core.engine import (
+    ClientOptions,
+    Run,
+    StepResult,
+    StreamEvent,
+    Target,
+    advertised_skills,
+)
 from sia_tui.core.session import LoadedSession
 from sia_tui.tui import palette
 from sia_tui.tui.display import set_marked_values, set_reveal_marked, set_snapshot_mode, visible
@@ -170,7 +174,7 @@ class SiaApp(EngineActionsApp):
         run = self.current_run
         if run is None or run.card is None or run.target.skill_id is not None:
             return
-        skills = advertised_domain_skills(run.card)
+        skills = advertised_skills(run.card)
         if len(skills) > 1 and self.engine is not None:
             self.engine.select_skill(skills[0])
             self.notify(

@@ -8,8 +8,8 @@ from collections.abc import Iterable
 from rich.text import Text
 from textual.content import Content
 
-from sia_tui.core.printable import printable
-from sia_tui.core.redact import MIN_LITERAL_LENGTH, is_credential_header
+from sia_tui.core.engine import printable
+from sia_tui.core.session import MIN_LITERAL_LENGTH, is_credential_header
 
 #: Rendered views of untrusted text stop here; a "show all" action lifts the cap.
 DEFAULT_VIEW_LIMIT = 64 * 1024
@@ -56,6 +56,17 @@ def mask_marked(text: str) -> str:
     for value in _marked_values:
         if value in text:
             text = text.replace(value, MASK)
+    return text
+
+
+def mask_in_place(text: str) -> str:
+    """``text`` with each marked value replaced by as many ``•`` as it has characters, so
+    an editor's columns and cursor stay where they were (unless revealed)."""
+    if _reveal_marked:
+        return text
+    for value in _marked_values:
+        if value in text:
+            text = text.replace(value, "•" * len(value))
     return text
 
 

@@ -5,9 +5,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from sia_tui.core.a2a.model import StreamEvent, Task
-from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.model import Run, StepResult, Target
+from sia_tui.core.engine import (
+    ClientOptions,
+    DocumentCache,
+    Procedure,
+    Run,
+    StepResult,
+    StreamEvent,
+    Target,
+    Task,
+)
 
 UpdateCallback = Callable[[Run, StepResult | None, StreamEvent | None], None]
 
@@ -32,9 +39,14 @@ class Engine(Protocol):
 EngineFactory = Callable[[Target, ClientOptions, UpdateCallback], Engine]
 
 
-def build_procedure(target: Target, options: ClientOptions, on_update: UpdateCallback) -> Engine:
-    """The real engine, with the document cache (RULES CP12)."""
-    from sia_tui.core.engine.procedure import Procedure
-
-    engine: Engine = Procedure(target, options, on_update=on_update)
+def build_procedure(
+    target: Target,
+    options: ClientOptions,
+    on_update: UpdateCallback,
+    *,
+    cache: DocumentCache | None = None,
+) -> Engine:
+    """The real engine; the document cache (RULES CP12) only when asked for (``--cache``):
+    a debugger shows what the agent does now."""
+    engine: Engine = Procedure(target, options, cache=cache, on_update=on_update)
     return engine

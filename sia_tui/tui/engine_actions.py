@@ -7,7 +7,7 @@ from typing import Any
 from textual import work
 from textual.worker import WorkerState
 
-from sia_tui.core.a2a.model import StreamEvent
+from sia_tui.core.engine import StreamEvent
 from sia_tui.tui.messages import EngineFailed, RunUpdated
 from sia_tui.tui.session_actions import SessionApp
 
@@ -76,7 +76,7 @@ class EngineActionsApp(SessionApp):
     def _explain_pause(self) -> None:
         """Steps 7-11 wait for arguments: say where they come from, once the run pauses."""
         run = self.engine.run if self.engine is not None else None
-        if run is not None and run.next_step == 7 and run.arguments is None:
+        if run is not None and run.waiting_for_arguments:
             self.notify(
                 "Steps 1-6 passed. Steps 7-11 need the skill's arguments: press 5 to "
                 "edit them, then ctrl+j to invoke.",
@@ -127,16 +127,11 @@ class EngineActionsApp(SessionApp):
         self._cancel_task()
 
     def _why_not_cancellable(self) -> str:
-        """Why ``x`` would do nothing now, or "" when a cancel request makes sense."""
+        """Why ``x`` would do nothing now (``Run.cancel_refusal``), or "" when it makes sense."""
         run = self.engine.run if self.engine is not None else None
         if run is None or run.task is None:
             return "No task to cancel: invoke the skill first (5, then ctrl+j)."
-        if run.task.terminal:
-            return f"The task is not running: it ended {run.task.state}."
-        interaction = (run.document or {}).get("interaction", {})
-        if not (isinstance(interaction, dict) and interaction.get("cancellable")):
-            return "This skill is not cancellable: its document does not declare it."
-        return ""
+        return run.cancel_refusal
 
     @work(group="engine-cancel")
     async def _cancel_task(self) -> None:

@@ -6,8 +6,7 @@ from dataclasses import dataclass
 
 from textual.message import Message
 
-from sia_tui.core.a2a.model import StreamEvent
-from sia_tui.core.engine.model import StepResult
+from sia_tui.core.engine import StepResult, StreamEvent
 
 
 @dataclass

@@ -5,12 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from sia_tui.core.a2a.model import Task
-from sia_tui.core.engine.model import Run, StepResult
-from sia_tui.core.errors import SiaError
+from sia_tui.core.engine import Run, SiaError, StepResult, Task
 from sia_tui.core.session import LoadedSession
 
-#: Session files are recognised by this text near their start (``"format": "sia-session/1"``).
+#: Session files are recognised by this text near their start (``"format": "sia-session/2"``).
 _SESSION_MARK = b"sia-session/"
 #: How much of a file is read to decide whether it is a session (the format member is first).
 _SNIFF_BYTES = 64 * 1024

@@ -12,11 +12,14 @@ from pathlib import Path
 from textual import work
 from textual.app import App
 
-from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.model import Run, StepStatus
-from sia_tui.core.errors import SiaError
-from sia_tui.core.redact import RedactionHit
-from sia_tui.core.session import LoadedSession, autosave, load_session, preview_redactions
+from sia_tui.core.engine import ClientOptions, Run, SiaError
+from sia_tui.core.session import (
+    LoadedSession,
+    RedactionHit,
+    autosave,
+    load_session,
+    preview_redactions,
+)
 from sia_tui.core.session import save_session as write_session
 from sia_tui.tui.display import set_marked_values, visible
 from sia_tui.tui.engine import Engine
@@ -26,8 +29,6 @@ from sia_tui.tui.screens.prompt import PromptScreen
 from sia_tui.tui.screens.redaction_preview import RedactionPreviewScreen
 
 _UNSAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
-#: Steps 7-11 need arguments; a run resting before step 7 without them has finished.
-_FIRST_INVOCATION_STEP = 7
 
 
 def default_session_path(run: Run, now: float | None = None) -> str:
@@ -35,16 +36,6 @@ def default_session_path(run: Run, now: float | None = None) -> str:
     skill = _UNSAFE_NAME.sub("_", run.skill_id or run.target.skill_id or "run")[:60]
     stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime(now))
     return f"./sia-{skill}-{stamp}.session.json"
-
-
-def run_finished(run: Run) -> bool:
-    """A step failed, or everything that can run without new input has passed."""
-    if any(s.status is StepStatus.RUNNING for s in run.steps):
-        return False
-    if run.failed_step is not None:
-        return True
-    nxt = run.next_step
-    return nxt is None or (nxt >= _FIRST_INVOCATION_STEP and run.arguments is None)
 
 
 def _snapshot(run: Run) -> Run:
@@ -176,7 +167,7 @@ class SessionApp(App[None]):
     def maybe_autosave(self) -> None:
         """Autosave the run into the history once it has finished (never in snapshot mode)."""
         run = self.engine.run if self.engine is not None else None
-        if run is None or self.snapshot_mode or self.read_only or not run_finished(run):
+        if run is None or self.snapshot_mode or self.read_only or not run.finished:
             return
         key = (id(run), len(run.exchanges), tuple(s.status.value for s in run.steps))
         if key in self._autosaved:

@@ -10,7 +10,7 @@ from typing import Any
 
 import platformdirs
 
-from sia_tui.core.atomic_file import atomic_write
+from sia_tui.core.session import atomic_write
 
 _APP = "sia-tui"
 #: How many recent targets the connect screen remembers.

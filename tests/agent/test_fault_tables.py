@@ -48,13 +48,15 @@ def test_a_fault_only_probe_exposes_gets_a_probe_column() -> None:
     )
     readme = readme_table([stale, plain]).splitlines()
     assert readme[0].endswith("| `sia-tui probe` |")
-    assert readme[2] == "| `mismatch` | passes all eleven steps | fails `stale-digest` |"
+    assert readme[2] == "| `mismatch` | passes all eleven steps |  | 0 | fails `stale-digest` |"
     assert readme[3].endswith("| as `check` |")
     reference = reference_table([stale, plain]).splitlines()
     assert reference[2].endswith("| passes all eleven steps | fails `stale-digest` |")
     # The real table: the faults of issue 13 are ones only `sia-tui probe` exposes.
     assert readme_table().splitlines()[0].endswith("| `sia-tui probe` |")
-    assert "| `accepts-stale` | passes all eleven steps | fails `stale-digest` |" in readme_table()
+    assert "| `accepts-stale` | passes all eleven steps |  | 0 | fails `stale-digest` |" in (
+        readme_table()
+    )
 
 
 def test_a_moved_table_is_noticed() -> None:

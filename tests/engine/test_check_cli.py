@@ -65,13 +65,14 @@ def test_json_report_contract(
 def test_without_args_steps_7_to_11_are_not_run(
     agent_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Steps 1-6 only; exit 0 because every step that ran passed."""
+    """Steps 1-6 only: the run is incomplete (exit 3), never a pass (issue 10, item 2)."""
     code = main(
         ["check", agent_url, "--skill", "evaluate_resource_condition", "--json", "--no-cache"]
     )
     report = json.loads(capsys.readouterr().out)
-    assert code == 0
+    assert (code, report["outcome"]) == (3, "incomplete")
     assert [s["status"] for s in report["steps"]] == ["passed"] * 6 + ["not_run"] * 5
+    assert "steps 7-11 did not run: no arguments were given" in report["summary"]
 
 
 def test_several_skills_without_skill_is_usage(

@@ -11,6 +11,7 @@ from sia_tui.agent.config import AgentConfig
 from sia_tui.agent.faults import FAULT_SPECS, Fault, FaultSpec
 from sia_tui.agent.runner import start_agent
 from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.engine.evidence import DigestEvidence, FailureCategory
 from sia_tui.core.engine.model import Run, StepStatus, Target
 from sia_tui.core.engine.procedure import Procedure
 from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
@@ -90,7 +91,9 @@ async def test_fault_shows_its_expected_check_outcome(agent_url: str, spec: Faul
         failed.message
     )
     if stop.code is None:
-        assert failed.evidence["category"] == "transport"
+        assert failed.category is FailureCategory.TRANSPORT
+    blame = run.at_fault  # the sentence check, the TUI and the report all show
+    assert blame is not None and blame.statement.startswith(spec.expected.at_fault), blame
     assert all(s.status is StepStatus.SKIPPED for s in run.steps[stop.step :])
     assert all(s.status is StepStatus.PASSED for s in run.steps[: stop.step - 1])
 
@@ -99,7 +102,8 @@ async def test_fault_shows_its_expected_check_outcome(agent_url: str, spec: Faul
 async def test_not_jcs_forensics_names_json_dumps(agent_url: str) -> None:
     """Digest forensics recognises the vendor's json.dumps digest."""
     run = await check(agent_url)
-    assert "json.dumps" in run.steps[3].evidence.get("forensics", "")
+    digests = run.evidence(DigestEvidence)
+    assert digests is not None and "json.dumps" in (digests.forensics or "")
 
 
 @pytest.mark.parametrize("agent_url", ["v03"], indirect=True)

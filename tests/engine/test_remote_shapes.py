@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.engine.evidence import ArgumentsEvidence, ReceptionEvidence
 from sia_tui.core.engine.model import Run, StepStatus, Target
 from sia_tui.core.engine.procedure import Procedure
 from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
@@ -127,11 +128,12 @@ async def test_agent_details_become_located_findings() -> None:
         "condition": {**APPENDIX_B_ARGUMENTS["condition"], "threshold": "80"},
     }
     run = await run_with(agent, bad, send_anyway=True)
-    # RULES ERR4: an instance a valid schema rejects is input_invalid, never interface_invalid.
-    assert run.steps[6].code == "input_invalid"
-    assert run.steps[6].evidence["send_anyway"].startswith("deliberate negative test")
+    # The invalid input is the point of the negative test: found, and sent anyway.
+    assert [f.keyword for f in run.steps[6].findings] == ["type"]
+    assert run.steps[6].message.startswith("deliberate negative test")
     step8 = run.steps[7]
-    assert step8.code == "input_invalid" and step8.origin is not None
+    error = run.task_error
+    assert error is not None and (error.step, error.code) == (8, "input_invalid")
     assert [(f.pointer, f.keyword) for f in step8.findings if f.keyword] == [
         ("/condition/threshold", "type")
     ]
@@ -229,7 +231,9 @@ async def test_a_stream_that_closes_early_is_polled_not_misreported() -> None:
     )
     run = await run_with(agent)
     assert [s.status for s in run.steps] == [StepStatus.PASSED] * 11, run.failed_step
-    assert run.steps[8].evidence["note"].startswith("the stream ended before a final state")
+    reception = run.evidence(ReceptionEvidence)
+    assert reception is not None and reception.note is not None
+    assert reception.note.startswith("the stream ended before a final state")
 
 
 async def test_an_undeclared_mode_is_never_used() -> None:
@@ -253,4 +257,24 @@ async def test_arguments_beyond_jcs_range_still_validate() -> None:
     }
     run = await run_with(agent, big)
     assert run.steps[6].status is StepStatus.PASSED
-    assert run.steps[6].evidence["arguments_bytes"] is None
+    checked = run.evidence(ArgumentsEvidence)
+    assert checked is not None and checked.arguments_bytes is None
+
+
+async def test_an_agent_that_accepts_invalid_input_fails_the_negative_test() -> None:
+    """Send anyway and the agent completes the task: it skipped its own validation
+    (RULES INV3), so step 8 fails and the agent is at fault."""
+    agent = completed(
+        artifact("r1", SKILL, RESULT), artifact("observation-7", "resource-observation", RECORD)
+    )
+    bad = {
+        **APPENDIX_B_ARGUMENTS,
+        "condition": {**APPENDIX_B_ARGUMENTS["condition"], "threshold": "80"},
+    }
+    run = await run_with(agent, bad, send_anyway=True)
+    failed = run.failed_step
+    assert failed is not None and (failed.step, failed.code) == (8, "input_invalid")
+    assert "accepted arguments that fail its own input schema" in failed.message
+    blame = run.at_fault
+    assert blame is not None and blame.party.value == "agent"
+    assert run.outcome == "failed"

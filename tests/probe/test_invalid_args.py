@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from sia_tui.core.engine.answers import ExampleArguments
 from sia_tui.core.probe.arguments import (
     breaking_arguments,
     example_arguments,
@@ -122,12 +123,15 @@ def test_a_number_member_gets_a_string_not_an_integer() -> None:
     assert not isinstance(built, str) and built.arguments == {"v": "sia-tui probe: wrong type"}
 
 
-def test_example_first_then_skeleton_then_nothing() -> None:
-    assert example_arguments(compile_schema(RICH)) == (BASE, "example")
+def test_the_runs_example_if_valid_then_the_skeleton_then_nothing() -> None:
+    """Run.example_arguments is used only when it validates: the probe breaks valid input."""
+    example = ExampleArguments(BASE, "the input schema's examples[0]")
+    assert example_arguments(compile_schema(RICH), example) == (BASE, "example")
     closed = {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}
-    assert example_arguments(compile_schema(closed)) == ({"a": ""}, "skeleton")
+    wrong = ExampleArguments({"a": 1}, "the input schema's examples[0]")
+    assert example_arguments(compile_schema(closed), wrong) == ({"a": ""}, "skeleton")
     impossible = {"type": "string", "pattern": "^z$", "examples": ["nope"]}
-    assert example_arguments(compile_schema(impossible)) is None
+    assert example_arguments(compile_schema(impossible), None) is None
 
 
 def test_oversized_arguments_stay_valid_and_exceed_the_limit() -> None:

@@ -13,7 +13,7 @@ from sia_tui.cli import main
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.probe.model import Grade
 from sia_tui.core.probe.session import recorded_probe, report_from_session, save_probe_session
-from sia_tui.core.session import load_session
+from sia_tui.core.session import FORMAT, load_session
 from sia_tui.core.session.dataclass_json import SessionError
 from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
 from tests.support.probe import probe
@@ -51,12 +51,12 @@ async def test_an_echoed_credential_is_redacted_in_the_probe_member(tmp_path: Pa
 
 
 async def test_a_probe_session_is_still_a_check_session(tmp_path: Path) -> None:
-    """sia-session/1 gained an optional member: report and open read it like any session."""
+    """The session format gained an optional member: report reads it like any session."""
     report = await probe(BASE, transport=ScriptedAgent(invoke=echoing).transport())
     path = tmp_path / "p.session.json"
     save_probe_session(report, ClientOptions(), path)
     document = json.loads(path.read_text(encoding="utf-8"))
-    assert document["format"] == "sia-session/1"
+    assert document["format"] == FORMAT
     assert [e["seq"] for e in document["exchanges"]] == list(
         range(1, len(document["exchanges"]) + 1)
     )

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from sia_tui.core.atomic_file import atomic_write
+from sia_tui.core.engine.evidence import CardEvidence, DigestEvidence
 from sia_tui.core.engine.model import StepStatus
 from sia_tui.core.errors import SiaError
 from sia_tui.core.session import SessionError, load_session, save_session
@@ -116,7 +117,38 @@ def test_save_to_an_unwritable_place_is_a_session_error(tmp_path: Path) -> None:
 
 def test_file_records_environment_and_outcome(saved: Path) -> None:
     data = json.loads(saved.read_text(encoding="utf-8"))
-    assert data["format"] == "sia-session/1"
+    assert data["format"] == "sia-session/2"
     assert data["outcome"] == "failed" and data["failed_step"] == 4
+    assert data["at_fault"]["party"] == "agent" and data["document_from_cache"] is False
+    assert data["run"]["steps"][3]["evidence"]["kind"] == "digests"
     assert "httpx" in data["environment"]["dependencies"]
     assert data["manifest"]["bodies"]["1/response"].startswith("sha256:")
+
+
+#: A file written by sia-tui 0.1.0 in the first format (provenance: docs/examples at that time).
+V1_FILE = Path(__file__).parents[1] / "fixtures" / "sessions" / "digest-card-v1.session.json"
+
+
+def test_a_version_1_file_is_upgraded_not_refused() -> None:
+    """sia-session/1 files keep loading: their untyped evidence becomes the typed evidence,
+    and the verdicts read from it are the ones the file recorded."""
+    loaded = load_session(V1_FILE)
+    run = loaded.run
+    assert loaded.format == "sia-session/1" and not loaded.warnings
+    assert run.failed_step is not None and run.failed_step.step == 4
+    digests = run.evidence(DigestEvidence)
+    assert digests is not None and digests.advertised == run.digests.advertised
+    assert run.odd_one_out is not None and run.odd_one_out.source.value == "advertised"
+    card = run.evidence(CardEvidence)
+    assert card is not None and card.agent == "sia-tui reference agent"
+    assert run.outcome.value == "failed"
+
+
+def test_a_newer_format_is_refused_with_a_clear_message(tmp_path: Path) -> None:
+    """A file from a newer sia-tui says so in one line instead of being misread."""
+    path = tmp_path / "future.session.json"
+    data = json.loads(V1_FILE.read_text(encoding="utf-8"))
+    data["format"] = "sia-session/3"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(SessionError, match="sia-session/3.*newer sia-tui"):
+        load_session(path)

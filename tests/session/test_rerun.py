@@ -83,3 +83,21 @@ def test_a_redacted_target_needs_target(tmp_path: Path, capsys: pytest.CaptureFi
     save_session(digest_card_run(), canary_options(), path)
     assert run_session_cli(["rerun", str(path)]) == 2
     assert "--target" in capsys.readouterr().err
+
+
+async def test_rerun_against_an_agent_that_is_gone_says_connection_refused(
+    reference_agent: StartAgent, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Nothing answers at the recorded URL: the headline names the refused connection and
+    compares nothing; a digest that was not obtained did not 'change' (issue 10, item 10)."""
+    agent = reference_agent(fault="digest-card")
+    run = await record_live(agent.url, ClientOptions())
+    path = tmp_path / "gone.session.json"
+    save_session(run, ClientOptions(), path)
+    agent.stop()
+    code = await asyncio.to_thread(run_session_cli, ["rerun", str(path)])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert out.startswith("not re-run: the agent could not be reached")
+    assert "connection refused" in out.lower() and "nothing was compared" in out
+    assert "digest changed" not in out and "no such request today" not in out

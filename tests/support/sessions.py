@@ -7,6 +7,7 @@ import json
 from sia_tui.core.a2a.model import Artifact, Part, Task
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.codes import ErrorCode, Origin
+from sia_tui.core.engine.evidence import DigestEvidence
 from sia_tui.core.engine.model import Digests, Run, StepStatus, Target
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.findings import Finding
@@ -89,12 +90,12 @@ def digest_card_run() -> Run:
     failed.origin = Origin.LOCAL
     failed.message = "the advertised digest differs from the returned and computed digests"
     failed.hint = "Compare the digests in the inspector."
-    failed.evidence = {
-        "advertised": ADVERTISED,
-        "returned": COMPUTED,
-        "computed": COMPUTED,
-        "<script>": "<b>agent</b>",
-    }
+    failed.evidence = DigestEvidence(
+        advertised=ADVERTISED,
+        returned=COMPUTED,
+        computed=COMPUTED,
+        forensics="<script>alert(1)</script> <b>agent</b>",
+    )
     failed.findings = [
         Finding(
             "digest mismatch",

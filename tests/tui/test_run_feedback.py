@@ -189,9 +189,12 @@ async def test_send_anyway_shows_the_agents_rejection_as_remote(make_app: Any) -
         await settle(pilot)
         summary = static_text(app, "#error-summary")
         run = app.current_run
-        assert run is not None and run.steps[6].status is StepStatus.FAILED  # local at step 7
+        # A deliberate negative test the agent rightly rejects is a passed expectation.
+        assert run is not None and run.outcome.value == "negative_test_passed"
+        assert run.failed_step is None and run.steps[6].status is StepStatus.PASSED
         assert "input_invalid" in summary
         assert "origin remote" in summary  # the agent's answer, not step 7's local finding
+        assert "NEGATIVE TEST PASSED" in static_text(app, "#status")
 
 
 async def test_editor_keys_f3_skeleton_and_ctrl_k_left_to_the_editor(make_app: Any) -> None:
@@ -297,8 +300,10 @@ async def test_not_jcs_digests_single_out_the_computed_one(make_app: Any) -> Non
         await settle(pilot)
         table = app.screen.query_one("#interface", DataTable)
         verdicts = [str(table.get_row_at(r)[2]) for r in range(3)]
-        assert verdicts == ["✘ ≠ computed", "✘ ≠ computed", "✘ ≠ both"]
-        assert "computed here differs from both" in static_text(app, "#forensics")
+        assert verdicts == ["✔ = returned", "✔ = advertised", "✘ ≠ both"]
+        assert "computed over the returned document differs from both" in static_text(
+            app, "#forensics"
+        )
         # The computed digest's differing tail is underlined.
         computed = table.get_row_at(2)[1]
         assert any("underline" in str(span.style) for span in computed.spans)

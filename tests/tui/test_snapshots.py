@@ -45,9 +45,10 @@ def test_steps_after_r_show_six_green_steps(snap_compare: Any, make_app: Any) ->
 
 
 def test_digest_card_fault_highlights_failed_step_four(snap_compare: Any, make_app: Any) -> None:
-    """Step 4 in red ✘ and highlighted; steps 5-11 skipped ⊘. The evidence says
-    code interface_invalid, origin local (found here), its meaning, and a 'What to do next'
-    sentence, then the three digests and the forensics verdict."""
+    """Step 4 in red ✘ and highlighted; steps 5-11 skipped ⊘. The evidence says the card's
+    advertised digest differs from both, code interface_invalid, origin local (found here),
+    its meaning, 'At fault: agent ...', 'What to do next: ... (press 3 for the digest
+    table)', the one finding at "" (root), then the typed evidence (kind digests)."""
     assert snap_compare(make_app("digest-card"), terminal_size=SIZE, run_before=_ran_six_steps)
 
 
@@ -65,8 +66,10 @@ def test_digest_inspector_three_way_table(snap_compare: Any, make_app: Any) -> N
 
 
 def test_digest_inspector_mismatch_in_red(snap_compare: Any, make_app: Any) -> None:
-    """With the digest-card fault the 'advertised in card' row reads '✘ mismatch' in red
-    while returned and computed match; a Forensics line explains the likely cause."""
+    """With the digest-card fault the 'advertised in card' row reads '✘ ≠ both' in red (its
+    last character underlined) while returned and computed read '✔ = computed' and
+    '✔ = returned'; the Three-way line names the card's advertised digest as the odd one out
+    and a Forensics line explains it; the schema table's title says step 6 did not run."""
 
     async def run_before(pilot: Pilot[Any]) -> None:
         await _ran_six_steps(pilot)
@@ -165,6 +168,15 @@ def test_results_side_by_side(snap_compare: Any, make_app: Any) -> None:
     assert snap_compare(make_app(), terminal_size=SIZE, run_before=_invoked)
 
 
+def test_record_invalid_results_blame_only_the_record(snap_compare: Any, make_app: Any) -> None:
+    """record-invalid: the header reads '✘ step 10 output_invalid (local): supporting record
+    'observation-7' does not validate against its record schema' under the agent's
+    COMPLETED; the result pane on the left says '✔ valid against the output schema'; the
+    record pane on the right says '✘ does not validate against its record schema' with the
+    located error at "" (root), required, observed_at."""
+    assert snap_compare(make_app("record-invalid"), terminal_size=SIZE, run_before=_invoked)
+
+
 def test_all_eleven_steps_green(snap_compare: Any, make_app: Any) -> None:
     """After invoking, the Steps screen shows all eleven steps with green ✔."""
 
@@ -177,9 +189,10 @@ def test_all_eleven_steps_green(snap_compare: Any, make_app: Any) -> None:
 
 
 def test_error_task_shows_code_state_origin_details(snap_compare: Any, make_app: Any) -> None:
-    """With the mismatch fault the invocation is REJECTED: the Results screen shows a red
-    bordered table titled 'interface_mismatch · TASK_STATE_REJECTED · remote: …' and no
-    result artifact."""
+    """With the mismatch fault the invocation is REJECTED: under the task line the verdict
+    '✘ step 8 interface_mismatch (remote): the agent rejects its own interface ...'; a red
+    bordered box with code, state and origin remote (reported by the agent at step 8); no
+    result, and the hint that re-fetching will not help."""
     assert snap_compare(make_app("mismatch"), terminal_size=SIZE, run_before=_invoked)
 
 

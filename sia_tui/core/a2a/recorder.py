@@ -65,7 +65,23 @@ def translate(exc: Exception, url: str) -> SiaError:
     if isinstance(exc, httpx.TimeoutException | TimeoutError):
         kind = "connect" if isinstance(exc, httpx.ConnectTimeout) else "response"
         return RequestTimeout(f"{kind} timed out", url=url)
+    if _refused(exc):
+        # httpx says "All connection attempts failed"; the cause underneath is what a
+        # user needs: nothing listens at that address (any more).
+        return TransportError("connection refused: nothing answers at this address", url=url)
     return TransportError(f"{type(exc).__name__}: {exc}", url=url)
+
+
+def _refused(exc: BaseException) -> bool:
+    """True when a ConnectionRefusedError is in the exception's cause chain."""
+    seen: BaseException | None = exc
+    for _ in range(8):  # bounded: a cause chain is short
+        if seen is None:
+            return False
+        if isinstance(seen, ConnectionRefusedError):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
 
 
 #: Idle connections are dropped after this long, safely before a typical 5 s server timeout.

@@ -2,17 +2,27 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NoReturn
 from urllib.parse import urlsplit, urlunsplit
 
 from sia_tui.core.a2a.model import AgentCard, Interface, Message, Task
 from sia_tui.core.codes import ErrorCode, Origin
 from sia_tui.core.constants import DESCRIBE_SKILL, DIGEST_MEMBER, DOCUMENT_MEMBER
 from sia_tui.core.document import check_advertisement
+from sia_tui.core.engine.answers import advertised_skills
 from sia_tui.core.engine.cache import CachedDocument, CacheKey
 from sia_tui.core.engine.context import EngineContext
+from sia_tui.core.engine.evidence import (
+    Blame,
+    CardEvidence,
+    DescribeEvidence,
+    FailureCategory,
+    NextAction,
+    Party,
+    SkillEvidence,
+)
 from sia_tui.core.engine.model import StepResult
-from sia_tui.core.engine.outcome import StepFailed, transport_hint
+from sia_tui.core.engine.outcome import StepFailed, transport_failure
 from sia_tui.core.engine.remote_errors import read_remote_error
 from sia_tui.core.errors import SiaError
 from sia_tui.core.findings import Severity
@@ -36,38 +46,32 @@ async def retrieve_card(ctx: EngineContext, result: StepResult) -> None:
     try:
         fetched = await ctx.client.fetch_card(run.target.location)
     except SiaError as exc:
-        raise StepFailed(
-            f"could not retrieve the Agent Card: {exc}",
-            hint="Check the URL or file path, and that the agent is running.",
-        ) from exc
+        raise transport_failure("could not retrieve the Agent Card", exc) from exc
     card = fetched.card
     run.card, run.card_url = card, fetched.url
     run.warnings.extend(w for w in card.warnings if w not in run.warnings)
-    result.evidence = {
-        "card_url": fetched.url,
-        "agent": card.name,
-        "card_dialect": card.card_dialect,
-        "interfaces": [i.badge + " " + i.url for i in card.interfaces],
-        "extension": card.schema_interface is not None,
-        "warnings": list(card.warnings),
-    }
+    evidence = CardEvidence(
+        card_url=fetched.url,
+        agent=card.name,
+        card_dialect=card.card_dialect,
+        interfaces=[i.badge + " " + i.url for i in card.interfaces],
+        extension=card.schema_interface is not None,
+        warnings=list(card.warnings),
+    )
+    result.evidence = evidence
     iface = choose_interface(card, run.target.binding)
     if iface is None:
         wanted = f" {run.target.binding}" if run.target.binding else ""
+        message = f"the card declares no callable{wanted} interface (JSON-RPC or HTTP+JSON)"
         raise StepFailed(
-            f"the card declares no callable{wanted} interface (JSON-RPC or HTTP+JSON)",
-            hint="Pick another --binding, or ask the vendor to publish a JSON-RPC or "
-            "HTTP+JSON interface.",
+            message,
+            hint="Publish a JSON-RPC or HTTP+JSON interface in the card's supportedInterfaces"
+            + (", or choose the other --binding." if wanted else "."),
+            blame=Blame(party=Party.AGENT, statement=message),
         )
     run.interface = iface
-    result.evidence["selected_interface"] = f"{iface.badge} {iface.url}"
+    evidence.selected_interface = f"{iface.badge} {iface.url}"
     result.message = f"{card.name}: using {iface.badge} at {iface.url}"
-
-
-def advertised_domain_skills(card: AgentCard) -> list[str]:
-    """Skill ids the extension binds, other than describe_skill."""
-    ad = card.schema_interface
-    return [b.skill_id for b in ad.bindings if b.skill_id != DESCRIBE_SKILL] if ad else []
 
 
 async def select_skill(ctx: EngineContext, result: StepResult) -> None:
@@ -83,6 +87,12 @@ async def select_skill(ctx: EngineContext, result: StepResult) -> None:
             "provide this procedure; its schemas must not be inferred from skill descriptions "
             "(RULES ADV4)",
             code=ErrorCode.SKILL_NOT_ADVERTISED,
+            hint="Advertise the schema-interface extension in the Agent Card's capabilities, "
+            "with a binding for each schema-governed skill (RULES ADV1).",
+            blame=Blame(
+                party=Party.AGENT,
+                statement="the Agent Card does not advertise the schema-interface extension",
+            ),
         )
     findings = check_advertisement(ad.raw)  # RULES ADV1, ADV3
     result.findings.extend(findings)
@@ -91,39 +101,65 @@ async def select_skill(ctx: EngineContext, result: StepResult) -> None:
             "the schema-interface advertisement in the card is malformed",
             code=ErrorCode.INTERFACE_INVALID,
             findings=findings,
+            hint="Fix the extension entry at the located pointers (RULES ADV1, ADV3).",
+            blame=Blame(
+                party=Party.AGENT,
+                statement="the Agent Card's schema-interface advertisement is malformed",
+            ),
+            next_action=NextAction.SHOW_EXCHANGE,
         )
     if card.skill(DESCRIBE_SKILL) is None:
         # RULES ADV2, CP13: found before describe_skill, so nothing is sent.
         raise StepFailed(
             "the card's skills do not include describe_skill (RULES ADV2)",
             code=ErrorCode.SKILL_NOT_ADVERTISED,
+            hint="List describe_skill among the Agent Card's skills: without it no client "
+            "can obtain the Skill Interface Document (RULES ADV2).",
+            blame=Blame(
+                party=Party.AGENT,
+                statement="the Agent Card does not list describe_skill among its skills",
+            ),
         )
-    domain = advertised_domain_skills(card)
+    domain = advertised_skills(card)
     skill_id = run.target.skill_id
     if skill_id is None:
         if len(domain) != 1:
+            listed = ", ".join(domain) if domain else "no domain skill"
+            message = f"choose a skill; the extension advertises {listed}"
             raise StepFailed(
-                f"choose a skill; the extension advertises: {', '.join(domain)}",
-                hint="Pick one of the advertised skills.",
-                category="usage",
+                message,
+                hint="Choose one of the skills the extension advertises.",
+                category=FailureCategory.USAGE,
+                blame=Blame(party=Party.CALLER, statement=message),
+                next_action=NextAction.CHOOSE_SKILL,
             )
         skill_id = domain[0]
     binding = next((b for b in ad.bindings if b.skill_id == skill_id), None)
     if binding is None or card.skill(skill_id) is None:
         where = "the extension's skills" if binding is None else "the card's skills"
+        message = f"skill {skill_id!r} is not advertised in {where} (RULES CP2, CP13)"
+        chosen = run.target.skill_id is not None and skill_id not in domain
         raise StepFailed(
-            f"skill {skill_id!r} is not advertised in {where} (RULES CP2, CP13)",
+            message,
             code=ErrorCode.SKILL_NOT_ADVERTISED,
+            hint=(
+                "Choose a skill the extension advertises: " + ", ".join(domain)
+                if chosen and domain
+                else "Advertise the skill both in the card's skills and in the extension's "
+                "bindings (RULES CP2)."
+            ),
+            blame=Blame(party=Party.CALLER if chosen else Party.AGENT, statement=message),
+            next_action=NextAction.CHOOSE_SKILL if chosen else NextAction.REPORT,
         )
     run.skill_id, run.skill_version = skill_id, binding.skill_version
     run.digests.advertised = binding.interface_digest
-    result.evidence = {
-        "skill_id": skill_id,
-        "skill_version": binding.skill_version,
-        "interface_digest": binding.interface_digest,
-        "advertised_skills": domain,
-        "extension_required": ad.required,
-    }
+    result.evidence = SkillEvidence(
+        skill_id=skill_id,
+        skill_version=binding.skill_version,
+        interface_digest=binding.interface_digest,
+        advertised_skills=domain,
+        extension_required=ad.required,
+    )
     result.message = (
         f"{skill_id} {binding.skill_version} advertised with {binding.interface_digest}"
     )
@@ -159,9 +195,11 @@ def cache_key(ctx: EngineContext) -> CacheKey:
 async def settle(ctx: EngineContext, reply: Task | Message, purpose: str) -> Task:
     """A task in a final state: poll one that is still running (bounded by the options)."""
     if isinstance(reply, Message):
+        message = f"the agent answered {purpose} with a bare Message, not a Task"
         raise StepFailed(
-            f"the agent answered {purpose} with a bare Message, not a Task",
+            message,
             hint="A schema-governed skill must answer with a Task (RULES DS2, INV5).",
+            blame=Blame(party=Party.AGENT, statement=message),
         )
     if reply.terminal:
         return reply
@@ -169,34 +207,40 @@ async def settle(ctx: EngineContext, reply: Task | Message, purpose: str) -> Tas
     try:
         return await ctx.client.poll(ctx.run.interface, reply.id)
     except SiaError as exc:
-        raise StepFailed(
-            f"polling the {purpose} task failed: {exc}", hint=transport_hint(exc)
-        ) from exc
+        raise transport_failure(f"polling the {purpose} task failed", exc) from exc
 
 
 def describe_payload(task: Task) -> dict[str, Any]:
     """RULES DS2: exactly one Artifact named describe_skill with a single Data Part."""
     artifacts = [a for a in task.artifacts if a.name == DESCRIBE_SKILL]
     if len(task.artifacts) != 1 or len(artifacts) != 1:
-        raise StepFailed(
+        _bad_payload(
             f"expected exactly one artifact named describe_skill, got "
-            f"{[a.name for a in task.artifacts]} (RULES DS2)",
-            code=ErrorCode.INTERFACE_INVALID,
+            f"{[a.name for a in task.artifacts]} (RULES DS2)"
         )
     data = artifacts[0].data_parts()
     if len(artifacts[0].parts) != 1 or len(data) != 1 or not isinstance(data[0], dict):
-        raise StepFailed(
-            "the describe_skill artifact must hold a single data part with an object (RULES DS2)",
-            code=ErrorCode.INTERFACE_INVALID,
+        _bad_payload(
+            "the describe_skill artifact must hold a single data part with an object (RULES DS2)"
         )
     payload = data[0]
     if not isinstance(payload.get(DOCUMENT_MEMBER), dict) or DIGEST_MEMBER not in payload:
-        raise StepFailed(
+        _bad_payload(
             f"the describe_skill data lacks {DOCUMENT_MEMBER!r} (an object) or "
-            f"{DIGEST_MEMBER!r} (RULES DS2)",
-            code=ErrorCode.INTERFACE_INVALID,
+            f"{DIGEST_MEMBER!r} (RULES DS2)"
         )
     return payload
+
+
+def _bad_payload(message: str) -> NoReturn:
+    raise StepFailed(
+        message,
+        code=ErrorCode.INTERFACE_INVALID,
+        hint="describe_skill must complete with exactly one artifact named describe_skill "
+        "holding one data part: the document and its interface_digest (RULES DS2).",
+        blame=Blame(party=Party.AGENT, statement=message),
+        next_action=NextAction.SHOW_EXCHANGE,
+    )
 
 
 async def describe(ctx: EngineContext, result: StepResult) -> None:
@@ -207,10 +251,12 @@ async def describe(ctx: EngineContext, result: StepResult) -> None:
     hit = ctx.cache.get(key) if ctx.cache else None
     if hit is not None:
         run.document, run.digests.returned, run.from_cache = hit.document, hit.returned_digest, True
-        result.evidence = {"from_cache": True, "cache_key": key.__dict__}
+        result.evidence = DescribeEvidence(
+            from_cache=True, returned_digest=hit.returned_digest, cache_key=dict(key.__dict__)
+        )
         result.message = (
-            "document reused from the cache, bound to this target, skill, version "
-            "and digest (RULES CP12); no request sent"
+            "document reused from the cache (--cache), bound to this target, skill, version "
+            "and digest (RULES CP12); describe_skill was not called"
         )
         return
     # RULES DS1, DS5: only the skill id; no version range is inferred or negotiated in-band.
@@ -218,24 +264,28 @@ async def describe(ctx: EngineContext, result: StepResult) -> None:
     try:
         reply = await ctx.client.send(run.interface, data, purpose="describe_skill")
     except SiaError as exc:
-        raise StepFailed(f"describe_skill failed: {exc}", hint=transport_hint(exc)) from exc
+        raise transport_failure("describe_skill failed", exc) from exc
     task = await settle(ctx, reply, "describe_skill")
-    result.evidence = {"task_id": task.id, "state": task.state, "from_cache": False}
+    evidence = DescribeEvidence(task_id=task.id, state=task.state)
+    result.evidence = evidence
     if task.state != "TASK_STATE_COMPLETED":
         error = read_remote_error(task)
         result.findings.extend(error.findings)
+        what = f"describe_skill ended {task.state}: {error.code or 'no code'}"
         raise StepFailed(
-            f"describe_skill ended {task.state}: {error.code or 'no code'}"
-            f"{': ' + error.message if error.message else ''}",
+            what + (f": {error.message}" if error.message else ""),
             code=error.code,
             origin=Origin.REMOTE,
             findings=error.findings,
+            category=None if error.code else FailureCategory.REMOTE,
+            blame=Blame(party=Party.AGENT, statement=f"the agent's {what}"),
+            next_action=NextAction.SHOW_EXCHANGE,
         )
     payload = describe_payload(task)
     run.document = payload[DOCUMENT_MEMBER]
     returned = payload[DIGEST_MEMBER]
     run.digests.returned = returned if isinstance(returned, str) else repr(returned)
-    result.evidence["returned_digest"] = run.digests.returned
+    evidence.returned_digest = run.digests.returned
     result.message = f"document received for {run.skill_id} (task {task.id})"
 
 

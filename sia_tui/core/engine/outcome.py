@@ -1,16 +1,43 @@
-"""How a step reports failure to the procedure: raise StepFailed with the draft code."""
+"""How a step reports its end to the procedure: StepFailed with the draft code, or StepEnds."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
 from sia_tui.core.codes import ErrorCode, Origin, describe_code
-from sia_tui.core.errors import A2AProtocolError, JsonInputError, RequestTimeout, ResponseTooLarge
+from sia_tui.core.engine.evidence import (
+    Blame,
+    FailureCategory,
+    NextAction,
+    Party,
+    StepStatus,
+)
+from sia_tui.core.errors import (
+    A2AProtocolError,
+    JsonInputError,
+    RequestTimeout,
+    ResponseTooLarge,
+    SiaError,
+)
 from sia_tui.core.findings import Finding
 
 #: Category of a failure that is not one of the draft's ten codes (WIRE.md: transport
 #: failures and A2A errors are their own category, never mapped onto the ten).
-TRANSPORT = "transport"
+TRANSPORT = FailureCategory.TRANSPORT
+
+#: Where to look next for each code when a step does not say (each surface names its key).
+_NEXT_BY_CODE = {
+    ErrorCode.SKILL_NOT_ADVERTISED: NextAction.REPORT,
+    ErrorCode.INTERFACE_UNAVAILABLE: NextAction.RESTART,
+    ErrorCode.INTERFACE_INVALID: NextAction.SHOW_DIGESTS,
+    ErrorCode.INTERFACE_MISMATCH: NextAction.SHOW_RESULTS,
+    ErrorCode.INPUT_INVALID: NextAction.EDIT_ARGUMENTS,
+    ErrorCode.CONSTRAINT_REJECTED: NextAction.SHOW_DOCUMENT,
+    ErrorCode.AUTHORIZATION_FAILED: NextAction.SHOW_RESULTS,
+    ErrorCode.RESOURCE_LIMIT_EXCEEDED: NextAction.SHOW_RESULTS,
+    ErrorCode.EXECUTION_FAILED: NextAction.REPORT,
+    ErrorCode.OUTPUT_INVALID: NextAction.SHOW_RESULTS,
+}
 
 
 class StepFailed(Exception):  # not a SiaError on purpose: see the tree in core/errors.py
@@ -24,7 +51,9 @@ class StepFailed(Exception):  # not a SiaError on purpose: see the tree in core/
         origin: Origin = Origin.LOCAL,
         hint: str | None = None,
         findings: Iterable[Finding] = (),
-        category: str | None = None,
+        category: FailureCategory | None = None,
+        blame: Blame | None = None,
+        next_action: NextAction | None = None,
     ) -> None:
         super().__init__(message)
         self.message = message
@@ -33,22 +62,49 @@ class StepFailed(Exception):  # not a SiaError on purpose: see the tree in core/
         info = describe_code(code) if code else None
         self.hint = hint or (info.hint if info else "")
         self.findings = list(findings)
-        #: "draft" when ``code`` is one of the ten, else e.g. "transport".
-        self.category = category or ("draft" if code else TRANSPORT)
+        #: DRAFT when ``code`` is one of the ten, else e.g. TRANSPORT.
+        self.category = category or (FailureCategory.DRAFT if code else TRANSPORT)
+        #: None lets the run derive who is at fault from the code and category.
+        self.blame = blame
+        self.next_action = next_action or (
+            _NEXT_BY_CODE.get(code) if code else NextAction.SHOW_EXCHANGE
+        )
 
 
-def transport_hint(exc: Exception) -> str:
-    """What to do next after a failed exchange, by what went wrong."""
+class StepEnds(Exception):  # like StepFailed, control flow inside the engine, not a SiaError
+    """Raised inside a step that concludes the run early without failing it.
+
+    A negative test answered with the expected rejection (step 8 passes), or a task
+    cancelled as the user asked (step 9 is ``cancelled``): the later steps are skipped
+    with ``reason``, and nothing more is sent.
+    """
+
+    def __init__(self, message: str, *, status: StepStatus, reason: str) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+        self.reason = reason
+
+
+def transport_failure(what: str, exc: SiaError) -> StepFailed:
+    """A failed exchange as a located step failure that names who is at fault."""
+    message = f"{what}: {exc}"
     if isinstance(exc, RequestTimeout):
-        return (
+        hint = (
             "The agent did not answer in time: check that it is healthy, or raise "
             "--timeout for a slow agent."
         )
-    if isinstance(exc, ResponseTooLarge):
-        return (
+        blame = Blame(party=Party.AGENT, statement=f"the agent did not answer in time ({what})")
+    elif isinstance(exc, ResponseTooLarge):
+        hint = (
             "The answer was larger than the size limit: raise --max-response-bytes only "
             "if the agent is trusted."
         )
-    if isinstance(exc, A2AProtocolError | JsonInputError):
-        return "See the exchange: the agent's answer is not usable A2A."
-    return "The exchange failed: check the URL, the network and the agent, then restart."
+        blame = Blame(party=Party.AGENT, statement=f"the agent's answer is too large ({what})")
+    elif isinstance(exc, A2AProtocolError | JsonInputError):
+        hint = "The agent's answer is not usable A2A: see the recorded exchange."
+        blame = Blame(party=Party.AGENT, statement=f"the agent's answer is not usable: {exc}")
+    else:
+        hint = "The exchange failed: check the URL, the network and that the agent is running."
+        blame = Blame(party=Party.NETWORK, statement=f"the agent could not be reached: {exc}")
+    return StepFailed(message, hint=hint, blame=blame, next_action=NextAction.SHOW_EXCHANGE)

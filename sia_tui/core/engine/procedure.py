@@ -14,8 +14,10 @@ from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine import discovery, invocation, results, verification
 from sia_tui.core.engine.cache import DocumentCache
 from sia_tui.core.engine.context import EngineContext
+from sia_tui.core.engine.evidence import Blame, FailureCategory, NextAction, Party
 from sia_tui.core.engine.model import Run, StepResult, StepStatus, Target
-from sia_tui.core.engine.outcome import StepFailed
+from sia_tui.core.engine.outcome import StepEnds, StepFailed
+from sia_tui.core.engine.verdicts import FIRST_INVOCATION_STEP
 from sia_tui.core.errors import SiaError
 from sia_tui.core.exchange import Exchange
 
@@ -36,8 +38,18 @@ STEPS: dict[int, StepFunction] = {
     10: results.check_output,
     11: results.present,
 }
-#: The first step that needs arguments: without them the run pauses here.
-FIRST_INVOCATION_STEP = 7
+
+
+def record_failure(result: StepResult, failure: StepFailed) -> None:
+    """Mark ``result`` failed with everything ``failure`` says (code, blame, findings...)."""
+    result.status = StepStatus.FAILED
+    result.message = failure.message
+    result.code, result.origin, result.hint = failure.code, failure.origin, failure.hint
+    result.category, result.blame = failure.category, failure.blame
+    result.next_action = failure.next_action
+    for finding in failure.findings:
+        if finding not in result.findings:
+            result.findings.append(finding)
 
 
 class Procedure:
@@ -79,9 +91,8 @@ class Procedure:
 
     @property
     def finished(self) -> bool:
-        """True when nothing more can run without new input."""
-        nxt = self.run.next_step
-        return nxt is None or (nxt >= FIRST_INVOCATION_STEP and self.run.arguments is None)
+        """True when nothing more can run without new input (``Run.finished``)."""
+        return self.run.finished
 
     async def step(self) -> StepResult | None:
         """Run the next step; returns it, or None when nothing can run."""
@@ -95,6 +106,8 @@ class Procedure:
         try:
             await STEPS[number](self._ctx, result)
             result.status = StepStatus.PASSED
+        except StepEnds as end:
+            self._end(result, end)
         except asyncio.CancelledError:
             # The caller gave up on this step (a UI worker was replaced): it did not run.
             self.run.steps[number - 1] = StepResult.fresh(number)
@@ -106,12 +119,17 @@ class Procedure:
         except SiaError as exc:  # a core error that escaped a step is still located
             self._fail(result, StepFailed(str(exc)))
         except Exception as exc:  # noqa: BLE001 - agent input must never crash the run
+            message = (
+                f"sia-tui could not finish this step ({type(exc).__name__}: {exc}); this is a "
+                "sia-tui bug: please report it with the saved session"
+            )
             self._fail(
                 result,
                 StepFailed(
-                    f"sia-tui could not finish this step ({type(exc).__name__}: {exc}); this is a "
-                    "sia-tui bug: please report it with the saved session",
-                    category="internal",
+                    message,
+                    category=FailureCategory.INTERNAL,
+                    blame=Blame(party=Party.TOOL, statement=message),
+                    next_action=NextAction.REPORT,
                 ),
             )
         finally:
@@ -125,20 +143,20 @@ class Procedure:
         return result
 
     def _fail(self, result: StepResult, failure: StepFailed) -> None:
-        result.status = StepStatus.FAILED
-        result.message = failure.message
-        result.code, result.origin, result.hint = failure.code, failure.origin, failure.hint
-        result.evidence.setdefault("category", failure.category)
-        for finding in failure.findings:
-            if finding not in result.findings:
-                result.findings.append(finding)
-        if result.step == FIRST_INVOCATION_STEP and self.run.send_anyway:
-            return  # a deliberate negative test: the user chose to send invalid input
+        record_failure(result, failure)
         # RULES CP0: once a step fails, no later step runs and no request is sent.
-        for later in self.run.steps[result.step :]:
+        self._skip_after(result.step, f"skipped: step {result.step} failed")
+
+    def _end(self, result: StepResult, end: StepEnds) -> None:
+        """A step that concludes the run early: it keeps its status, the rest are skipped."""
+        result.status, result.message = end.status, end.message
+        self._skip_after(result.step, end.reason)
+
+    def _skip_after(self, step: int, reason: str) -> None:
+        for later in self.run.steps[step:]:
             if later.status is StepStatus.NOT_RUN:
                 later.status = StepStatus.SKIPPED
-                later.message = f"skipped: step {result.step} failed"
+                later.message = reason
 
     async def run_until(self, last: int) -> Run:
         """Run steps up to and including ``last`` (or until one fails)."""
@@ -155,7 +173,12 @@ class Procedure:
         old = self.run
         await self._ctx.close_stream()
         await self._ctx.client.aclose()
-        self.run = Run(target=old.target, arguments=old.arguments, send_anyway=old.send_anyway)
+        self.run = Run(
+            target=old.target,
+            arguments=None if old.use_example else old.arguments,
+            send_anyway=old.send_anyway,
+            use_example=old.use_example,
+        )
         self._ctx = self._new_context(self.run)
         self._notify(None)
 
@@ -167,7 +190,7 @@ class Procedure:
         run.target = replace(run.target, skill_id=skill_id)
         run.skill_id = run.skill_version = run.document = None
         run.digests.advertised = run.digests.returned = run.digests.computed = None
-        run.from_cache, run.arguments = False, None
+        run.from_cache, run.arguments, run.use_example = False, None, False
         self._reset_from(2 if run.steps[0].status is StepStatus.PASSED else 1)
 
     def set_mode(self, mode: str | None) -> None:
@@ -180,8 +203,14 @@ class Procedure:
         """Arguments for steps 7-11; a previous invocation's steps start again."""
         self.run.arguments = arguments
         self.run.send_anyway = send_anyway
+        self.run.use_example = False
         if self.run.steps[5].status is StepStatus.PASSED:
             self._reset_from(FIRST_INVOCATION_STEP)
+
+    def use_example(self) -> None:
+        """Step 7 takes the document's first example as the arguments (``--args example``)."""
+        self.set_arguments(None)
+        self.run.use_example = True
 
     def _reset_from(self, first: int) -> None:
         run = self.run
@@ -189,14 +218,15 @@ class Procedure:
             run.steps[index] = StepResult.fresh(index + 1)
         if first <= FIRST_INVOCATION_STEP:
             run.task, run.result, run.records, run.mode = None, None, [], None
+            run.cancel_requested = False
         self._notify(None)
 
     async def cancel(self) -> Task | None:
-        """Cancel the running task when the document declares it cancellable."""
+        """Cancel the running task when ``Run.cancellable`` says a request makes sense."""
         run = self.run
-        cancellable = bool((run.document or {}).get("interaction", {}).get("cancellable"))
-        if run.task is None or run.interface is None or not cancellable or not run.task.id:
+        if not run.cancellable or run.task is None or run.interface is None:
             return None
+        run.cancel_requested = True  # step 9 then reports CANCELED as asked, not as a failure
         return await self._ctx.client.cancel(run.interface, run.task.id)
 
     async def aclose(self) -> None:

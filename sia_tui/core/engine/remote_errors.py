@@ -3,11 +3,26 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from sia_tui.core.a2a.model import Task
-from sia_tui.core.codes import ErrorCode, as_error_code, expected_states
+from sia_tui.core.codes import ErrorCode, Origin, as_error_code, expected_states
+from sia_tui.core.engine.evidence import (
+    Blame,
+    DelegationEvidence,
+    FailureCategory,
+    NextAction,
+    Party,
+    ReceptionEvidence,
+    TaskError,
+)
+from sia_tui.core.engine.outcome import StepFailed
 from sia_tui.core.findings import Finding, Severity
+from sia_tui.core.pointer import display
+
+if TYPE_CHECKING:
+    from sia_tui.core.engine.context import EngineContext
+    from sia_tui.core.engine.model import StepResult
 
 
 @dataclass
@@ -97,7 +112,7 @@ def details_as_findings(error: RemoteError) -> list[Finding]:
             Finding(
                 text
                 if isinstance(text, str)
-                else f"{entry.get('keyword', 'invalid')} at {entry['instance_path'] or '/'}",
+                else f"{entry.get('keyword', 'invalid')} at {display(entry['instance_path'])}",
                 pointer=entry["instance_path"],
                 code=error.code,
                 schema_path=_text(entry.get("schema_path")),
@@ -111,3 +126,82 @@ def details_as_findings(error: RemoteError) -> list[Finding]:
 
 def _text(value: Any) -> str | None:
     return None if value is None else str(value)
+
+
+def task_error_of(error: RemoteError, step: int) -> TaskError:
+    """The typed evidence of the agent's error object."""
+    return TaskError(
+        step=step,
+        code=error.code,
+        message=error.message,
+        state=error.state,
+        details=list(error.details),
+    )
+
+
+def raise_remote(ctx: EngineContext, task: Task, result: StepResult) -> NoReturn:
+    """Record the agent's error in the step's evidence and fail the step with it."""
+    error = read_remote_error(task)
+    findings = details_as_findings(error) + error.findings
+    result.findings.extend(findings)
+    if isinstance(result.evidence, DelegationEvidence | ReceptionEvidence):
+        result.evidence.error = task_error_of(error, result.step)
+    said = f"{error.code or 'no code'}" + (f": {error.message}" if error.message else "")
+    hint, blame = _judge(ctx, error, said)
+    raise StepFailed(
+        f"the agent ended the task {task.state}: {said}",
+        code=error.code,
+        origin=Origin.REMOTE,
+        findings=findings,
+        category=None if error.code else FailureCategory.REMOTE,
+        hint=hint,
+        blame=blame,
+        next_action=NextAction.SHOW_RESULTS,
+    )
+
+
+def _judge(ctx: EngineContext, error: RemoteError, said: str) -> tuple[str | None, Blame]:
+    """The hint and who is at fault for an error the agent reported."""
+    run = ctx.run
+    code = error.code
+    if code is ErrorCode.INTERFACE_MISMATCH and _sent_what_it_published(ctx):
+        # RULES INV2: the request carried exactly the version and digest the agent
+        # advertised and returned; re-fetching cannot help.
+        version, digest = run.skill_version, run.digests.advertised
+        return (
+            "The agent advertised and returned this skill_version and interface_digest, and "
+            "the request carried exactly those: its comparison with its active document is "
+            "wrong (RULES INV2). Unless it was redeployed in between, re-fetching will not help.",
+            Blame(
+                party=Party.AGENT,
+                statement=f"the agent rejects its own interface: it advertised and returned "
+                f"skill_version {version} and interface_digest {digest}, and the request "
+                "carried exactly those",
+            ),
+        )
+    if code is ErrorCode.INPUT_INVALID:
+        return (
+            "The arguments validate against the input schema the agent published; its own "
+            "validation disagrees with that schema (RULES INV3).",
+            Blame(
+                party=Party.AGENT,
+                statement="the agent rejects arguments that validate against its own input "
+                f"schema ({said})",
+            ),
+        )
+    if code in (ErrorCode.CONSTRAINT_REJECTED, ErrorCode.AUTHORIZATION_FAILED):
+        return None, Blame(party=Party.CALLER, statement=f"the agent refused the request: {said}")
+    return None, Blame(
+        party=Party.AGENT, statement=f"the agent ended the task {error.state}: {said}"
+    )
+
+
+def _sent_what_it_published(ctx: EngineContext) -> bool:
+    """True when the request's version and digest equal the advertised and returned ones."""
+    run = ctx.run
+    document = run.document if isinstance(run.document, dict) else {}
+    return (
+        run.digests.advertised is not None
+        and run.digests.advertised == run.digests.returned
+        and document.get("skill_version") == run.skill_version
+    )

@@ -1,11 +1,13 @@
-"""The machine-readable report of a run (`sia-tui check --json`)."""
+"""The machine-readable report of a run (`sia-tui check --json`): the read model as JSON."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from sia_tui import __version__
 from sia_tui.core.codes import ErrorCode
+from sia_tui.core.engine.evidence import Blame, StepEvidence
 from sia_tui.core.engine.model import Run, StepResult
 from sia_tui.core.findings import Finding
 
@@ -24,6 +26,27 @@ def finding_to_json(finding: Finding) -> dict[str, Any]:
     return out
 
 
+def evidence_to_json(evidence: StepEvidence | None) -> dict[str, Any] | None:
+    """A step's typed evidence as a JSON object (``kind`` names its class)."""
+    return _plain(dataclasses.asdict(evidence)) if evidence is not None else None
+
+
+def _plain(value: Any) -> Any:
+    """Enums as their values, everything else as is (asdict already made dicts and lists)."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, str):
+        return str(value)  # a StrEnum member becomes its plain value
+    return value
+
+
+def blame_to_json(blame: Blame | None) -> dict[str, str] | None:
+    """``{party, statement}`` or None."""
+    return {"party": blame.party.value, "statement": blame.statement} if blame else None
+
+
 def step_to_json(step: StepResult) -> dict[str, Any]:
     """One of the eleven step objects."""
     return {
@@ -33,16 +56,18 @@ def step_to_json(step: StepResult) -> dict[str, Any]:
         "status": step.status.value,
         "code": step.code,
         "origin": step.origin.value if step.origin else None,
+        "category": step.category.value if step.category else None,
         "message": step.message,
         "hint": step.hint or None,
+        "next_action": step.next_action.value if step.next_action else None,
         "findings": [finding_to_json(f) for f in step.findings],
         "exchanges": list(step.exchanges),
-        "evidence": step.evidence,
+        "evidence": evidence_to_json(step.evidence),
     }
 
 
 def error_to_json(run: Run) -> dict[str, Any] | None:
-    """The failing step as ``{code, origin, step, message, details}``, or None."""
+    """The failing step as ``{code, origin, step, message, details, at_fault}``, or None."""
     failed = run.failed_step
     if failed is None:
         return None
@@ -54,10 +79,11 @@ def error_to_json(run: Run) -> dict[str, Any] | None:
     return {
         "code": failed.code,
         "origin": failed.origin.value if failed.origin else "local",
-        "category": failed.evidence.get("category"),
+        "category": failed.category.value if failed.category else None,
         "step": failed.step,
         "message": failed.message,
         "hint": failed.hint or None,
+        "at_fault": blame_to_json(run.at_fault),
         "details": details,
     }
 
@@ -65,9 +91,16 @@ def error_to_json(run: Run) -> dict[str, Any] | None:
 def run_to_json(run: Run) -> dict[str, Any]:
     """The whole report; always exactly eleven step objects."""
     iface = run.interface
+    odd = run.odd_one_out
+    verdict = run.result_verdict
+    task_error = run.task_error
     return {
         "tool": f"sia-tui {__version__}",
-        "outcome": run.outcome,
+        "outcome": run.outcome.value,
+        "summary": run.summary,
+        "headline": run.headline,
+        "exit_code": run.outcome.exit_code,
+        "at_fault": blame_to_json(run.at_fault),
         "target": run.target.location,
         "card_url": run.card_url,
         "agent": run.card.name if run.card else None,
@@ -83,12 +116,22 @@ def run_to_json(run: Run) -> dict[str, Any]:
             "advertised": run.digests.advertised,
             "returned": run.digests.returned,
             "computed": run.digests.computed,
+            "odd_one_out": odd.source.value if odd else None,
         },
         "task": {"id": run.task.id, "state": run.task.state} if run.task else None,
+        "task_error": dataclasses.asdict(task_error) if task_error else None,
         "result": run.result.data_parts()[0] if run.result and run.result.data_parts() else None,
+        "result_verdict": None
+        if verdict is None
+        else {"valid": verdict.valid, "findings": [finding_to_json(f) for f in verdict.findings]},
         "records": [
-            {"artifactId": r.artifact.artifact_id, "kind": r.kind, "valid": r.valid}
-            for r in run.records
+            {
+                "artifactId": r.artifact.artifact_id,
+                "kind": r.kind,
+                "valid": r.valid,
+                "findings": [finding_to_json(f) for f in r.findings],
+            }
+            for r in run.record_verdicts
         ],
         "warnings": list(run.warnings),
         "exchanges": [

@@ -6,15 +6,22 @@ from typing import Any
 
 from sia_tui.core.a2a.model import Artifact
 from sia_tui.core.codes import ErrorCode
+from sia_tui.core.engine.answers import REFS_MEMBER
 from sia_tui.core.engine.context import EngineContext
+from sia_tui.core.engine.evidence import (
+    Blame,
+    NextAction,
+    OutputEvidence,
+    Party,
+    PresentationEvidence,
+    RecordSummary,
+)
 from sia_tui.core.engine.invocation import schema_at
 from sia_tui.core.engine.model import RecordResult, StepResult
 from sia_tui.core.engine.outcome import StepFailed
 from sia_tui.core.findings import Finding, Severity
+from sia_tui.core.pointer import display
 from sia_tui.core.validation import compile_schema
-
-#: Output member that carries artifactId references to records (WIRE.md, Appendix B).
-REFS_MEMBER = "supporting_record_refs"
 
 
 def _single_data(artifact: Artifact, what: str, rule: str) -> tuple[Any, list[Finding]]:
@@ -105,54 +112,84 @@ async def check_output(ctx: EngineContext, result: StepResult) -> None:
         if not findings:
             findings = _validate(schema_at(ctx.document, ("output_schema",)), value, "CP10")
     run.records = check_records(ctx, run.result)
-    ids = {a.artifact_id for a in run.task.artifacts}
-    refs = value.get(REFS_MEMBER) if isinstance(value, dict) else None
-    for index, ref in enumerate(refs if isinstance(refs, list) else []):
-        # A non-string ref is the output schema's business (step 10 reports it there).
-        if isinstance(ref, str) and ref not in ids:
-            # RULES INV7: output refers to records by their task-scoped artifactId.
-            findings.append(
-                Finding(
-                    f"{REFS_MEMBER}[{index}] = {ref!r} names no artifact of this task",
-                    pointer=f"/{REFS_MEMBER}/{index}",
-                    rule="INV7",
-                    code=ErrorCode.OUTPUT_INVALID,
-                )
-            )
+    findings += _dangling_refs(value, {a.artifact_id for a in run.task.artifacts})
+    # The result's findings and each record's are kept apart: a bad record must never be
+    # shown as the result's fault (and the reverse).
+    result.evidence = OutputEvidence(
+        result_artifact_id=run.result.artifact_id if run.result else None,
+        result_findings=list(findings),
+        records=[
+            RecordSummary(artifact_id=r.artifact.artifact_id, kind=r.kind, valid=r.valid)
+            for r in run.records
+        ],
+    )
     result.findings.extend(findings)
     for record in run.records:
         result.findings.extend(record.findings)
-    result.evidence = {
-        "result": run.result.artifact_id if run.result else None,
-        "records": [
-            {"artifactId": r.artifact.artifact_id, "kind": r.kind, "valid": r.valid}
-            for r in run.records
-        ],
-    }
     errors = [f for f in result.findings if f.severity is Severity.ERROR]
     if errors:
-        # RULES INV9: a remote COMPLETED with invalid output is unusable: output_invalid, local.
-        raise StepFailed(
-            f"the output is unusable: {errors[0].pointer or '/'} {errors[0].message}"
-            + (f" (+{len(errors) - 1} more)" if len(errors) > 1 else ""),
-            code=ErrorCode.OUTPUT_INVALID,
-            findings=result.findings,
-        )
+        _fail_output(errors, findings, run.records, result.findings)
     result.message = (
         f"output valid against {ctx.document['output_schema'].get('schema_uri')}; "
         f"{len(run.records)} record(s) valid"
     )
 
 
+def _dangling_refs(value: Any, ids: set[str]) -> list[Finding]:
+    """RULES INV7: output refers to records by their task-scoped artifactId."""
+    refs = value.get(REFS_MEMBER) if isinstance(value, dict) else None
+    return [
+        Finding(
+            f"{REFS_MEMBER}[{index}] = {ref!r} names no artifact of this task",
+            pointer=f"/{REFS_MEMBER}/{index}",
+            rule="INV7",
+            code=ErrorCode.OUTPUT_INVALID,
+        )
+        # A non-string ref is the output schema's business (reported above).
+        for index, ref in enumerate(refs if isinstance(refs, list) else [])
+        if isinstance(ref, str) and ref not in ids
+    ]
+
+
+def _fail_output(
+    errors: list[Finding],
+    result_findings: list[Finding],
+    records: list[RecordResult],
+    everything: list[Finding],
+) -> None:
+    """RULES INV9: a remote COMPLETED with invalid output is unusable: output_invalid, local."""
+    bad_records = [r.artifact.artifact_id for r in records if not r.valid]
+    parts = []
+    if any(f.severity is Severity.ERROR for f in result_findings):
+        parts.append("the result does not validate against the output schema")
+    if bad_records:
+        parts.append(
+            f"supporting record {', '.join(repr(r) for r in bad_records)} does not validate "
+            "against its record schema"
+        )
+    statement = " and ".join(parts)
+    first = errors[0]
+    raise StepFailed(
+        f"the output is unusable: {statement}; first at {display(first.pointer)}: "
+        f"{first.message}" + (f" (+{len(errors) - 1} more)" if len(errors) > 1 else ""),
+        code=ErrorCode.OUTPUT_INVALID,
+        findings=everything,
+        hint="Validate the result and every supporting record against the schemas the "
+        "document declares before completing the task; invalid output must end FAILED with "
+        "output_invalid (RULES INV8).",
+        blame=Blame(party=Party.AGENT, statement=statement),
+        next_action=NextAction.SHOW_RESULTS,
+    )
+
+
 async def present(ctx: EngineContext, result: StepResult) -> None:
     """CP11: hand the validated results to the user, with what they do not mean."""
     run = ctx.run
-    authority = ctx.document.get("authority", {})
-    result.evidence = {
-        "result": run.result.data_parts()[0] if run.result else None,
-        "records": [r.artifact.artifact_id for r in run.records],
-        "authority": authority,
-        "note": "matching schemas prove structure, not semantics; authority describes, it does "
+    result.evidence = PresentationEvidence(
+        result=run.result.data_parts()[0] if run.result else None,
+        records=[r.artifact.artifact_id for r in run.records],
+        authority=ctx.document.get("authority", {}),
+        note="matching schemas prove structure, not semantics; authority describes, it does "
         "not permit (RULES SID5, CMP3)",
-    }
+    )
     result.message = "results validated and ready to display"

@@ -1,11 +1,13 @@
-"""The readable report of a run, for a terminal or to paste into an issue."""
+"""The readable report of a run (`sia-tui check`), for a terminal or to paste into an issue."""
 
 from __future__ import annotations
 
 import json
 
 from sia_tui.core.codes import describe_code
-from sia_tui.core.engine.model import Run, StepStatus
+from sia_tui.core.engine.evidence import NextAction
+from sia_tui.core.engine.model import Run, StepResult, StepStatus
+from sia_tui.core.pointer import display
 from sia_tui.core.printable import printable
 
 _ICONS = {
@@ -14,6 +16,7 @@ _ICONS = {
     StepStatus.SKIPPED: "↷",
     StepStatus.NOT_RUN: "·",
     StepStatus.RUNNING: "…",
+    StepStatus.CANCELLED: "⊗",
 }
 _COLOURS = {
     StepStatus.PASSED: "32",
@@ -21,7 +24,22 @@ _COLOURS = {
     StepStatus.SKIPPED: "33",
     StepStatus.NOT_RUN: "2",
     StepStatus.RUNNING: "36",
+    StepStatus.CANCELLED: "33",
 }
+#: What to run next, by the step's next action (the TUI names its keys instead).
+CLI_NEXT = {
+    NextAction.SHOW_DIGESTS: "the three digests are listed below; `sia-tui open CARD`, "
+    "then 3, shows the digest table",
+    NextAction.SHOW_DOCUMENT: "`sia-tui open CARD`, then 4, shows the document",
+    NextAction.EDIT_ARGUMENTS: "fix the file given to --args, or try --args example",
+    NextAction.SHOW_RESULTS: "--json lists the task error and its details; "
+    "`sia-tui open CARD`, then 6, shows the results",
+    NextAction.SHOW_EXCHANGE: "add --save FILE, then `sia-tui report FILE` shows the exchange",
+    NextAction.CHOOSE_SKILL: "pass --skill with one of the advertised skills",
+    NextAction.RESTART: "run the same check again later",
+    NextAction.REPORT: "add --save FILE and send `sia-tui report FILE` to the agent's vendor",
+}
+_OUTCOME_COLOUR = {"passed": "32", "negative_test_passed": "32", "failed": "31"}
 
 
 def _clip(text: str, limit: int = 300) -> str:
@@ -33,7 +51,7 @@ def _paint(text: str, colour: str, enabled: bool) -> str:
 
 
 def render_text(run: Run, *, colour: bool = False) -> str:
-    """Every step with its status, then the error, digests and task; agent text made inert."""
+    """Every step with its status, then the digests, task and outcome; agent text inert."""
     lines = []
     agent = printable(run.card.name) if run.card else run.target.location
     iface = run.interface
@@ -41,50 +59,70 @@ def render_text(run: Run, *, colour: bool = False) -> str:
     if run.skill_id:
         lines.append(
             f"skill: {printable(run.skill_id)} {printable(run.skill_version or '')}"
-            + ("  (document from cache)" if run.from_cache else "")
+            + ("  (document from the cache: describe_skill not called)" if run.from_cache else "")
         )
     lines.append("")
     for step in run.steps:
         icon = _paint(_ICONS[step.status], _COLOURS[step.status], colour)
-        status = _paint(f"{step.status.value:<8}", _COLOURS[step.status], colour)
+        status = _paint(f"{step.status.value:<9}", _COLOURS[step.status], colour)
         code = (
             f" [{printable(step.code)}, {step.origin.value if step.origin else 'local'}]"
             if step.code
             else ""
         )
         lines.append(f" {icon} {step.step:>2}. {step.title:<40} {status}{code}")
-        if step.message and step.status in (StepStatus.PASSED, StepStatus.FAILED):
+        shown = (StepStatus.PASSED, StepStatus.FAILED, StepStatus.CANCELLED)
+        if step.message and step.status in shown:
             lines.append(f"       {printable(step.message)}")
         if step.status is StepStatus.FAILED:
-            for finding in step.findings[:10]:
-                where = printable(finding.pointer or "/")
-                rule = f" [{finding.rule}]" if finding.rule else ""
-                lines.append(f"       - {where}: {printable(finding.message)}{rule}")
-            if step.hint:
-                lines.append(f"       next: {printable(step.hint)}")
-            info = describe_code(step.code) if step.code else None
-            if info:
-                lines.append(f"       {step.code}: {info.meaning}")
+            lines += _failure_lines(step)
     lines.append("")
-    d = run.digests
     lines.append("digests:")
-    lines.append(f"  advertised (card)      {printable(d.advertised or '-')}")
-    lines.append(f"  returned (describe)    {printable(d.returned or '-')}")
-    lines.append(f"  computed (here, JCS)   {d.computed or '-'}")
+    labels = {"advertised": "advertised (card)   ", "returned": "returned (describe) "}
+    for row in run.digest_rows:
+        label = labels.get(row.source.value, "computed (here, JCS)")
+        verdict = f"  {row.verdict}" if row.verdict else ""
+        lines.append(f"  {label}  {printable(row.digest or '-')}{verdict}")
     if run.task:
         lines.append(f"task: {printable(run.task.id)} {run.task.state}")
     if run.result is not None and run.result.data_parts():
         text = json.dumps(run.result.data_parts()[0], ensure_ascii=False)
-        lines.append(f"result {printable(run.result.artifact_id)}: {printable(_clip(text))}")
-    for record in run.records:
-        verdict = "valid" if record.valid else "INVALID"
+        judged = run.result_verdict
+        mark = "" if judged is None else ("  valid" if judged.valid else "  INVALID")
+        lines.append(f"result {printable(run.result.artifact_id)}{mark}: {printable(_clip(text))}")
+    for record in run.record_verdicts:
         lines.append(
             f"record {printable(record.artifact.artifact_id)} "
-            f"[{printable(record.kind or record.artifact.name or '?')}]: {verdict}"
+            f"[{printable(record.kind or record.artifact.name or '?')}]: "
+            + ("valid" if record.valid else "INVALID")
         )
     for warning in run.warnings:
         lines.append(f"warning: {printable(warning)}")
-    verdict = "PASSED" if run.outcome == "passed" else "FAILED"
     lines.append("")
-    lines.append(_paint(f"outcome: {verdict}", "32" if verdict == "PASSED" else "31", colour))
+    lines.append(
+        _paint(
+            f"outcome: {printable(run.headline)}",
+            _OUTCOME_COLOUR.get(run.outcome.value, "33"),
+            colour,
+        )
+    )
     return "\n".join(lines) + "\n"
+
+
+def _failure_lines(step: StepResult) -> list[str]:
+    """A failed step's located findings, what to do next, and its code's meaning."""
+    lines = []
+    for finding in step.findings[:10]:
+        rule = f" [{finding.rule}]" if finding.rule else ""
+        lines.append(
+            f"       - {printable(display(finding.pointer))}: {printable(finding.message)}{rule}"
+        )
+    if len(step.findings) > 10:
+        lines.append(f"       ... {len(step.findings) - 10} more finding(s)")
+    if step.hint or step.next_action:
+        where = CLI_NEXT.get(step.next_action) if step.next_action else None
+        lines.append("       next: " + printable(step.hint) + (f" ({where})" if where else ""))
+    info = describe_code(step.code) if step.code else None
+    if info:
+        lines.append(f"       {step.code}: {info.meaning}")
+    return lines

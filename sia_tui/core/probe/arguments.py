@@ -11,8 +11,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from sia_tui.core.canonical import canonical_bytes
+from sia_tui.core.engine.answers import ExampleArguments
 from sia_tui.core.errors import CanonicalizationError
-from sia_tui.core.pointer import join
+from sia_tui.core.pointer import display, join
 from sia_tui.core.skeleton import skeleton_for
 from sia_tui.core.validation import CompiledSchema
 
@@ -21,17 +22,17 @@ from sia_tui.core.validation import CompiledSchema
 MAX_OVERSIZED_BYTES = 4 * 1024 * 1024
 
 
-def example_arguments(compiled: CompiledSchema) -> tuple[Any, str] | None:
-    """The input schema's first valid ``examples`` entry, else its skeleton if valid.
+def example_arguments(
+    compiled: CompiledSchema, example: ExampleArguments | None = None
+) -> tuple[Any, str] | None:
+    """Valid arguments to start from: ``example`` (the run's, ``Run.example_arguments``)
+    when it validates, else the input schema's skeleton when that validates.
 
     Returns (arguments, "example" | "skeleton"), or None when neither validates.
     """
-    schema = compiled.schema
-    examples = schema.get("examples") if isinstance(schema, dict) else None
-    for example in examples if isinstance(examples, list) else []:
-        if compiled.is_valid(example):
-            return copy.deepcopy(example), "example"
-    skeleton = skeleton_for(schema)
+    if example is not None and compiled.is_valid(example.value):
+        return copy.deepcopy(example.value), "example"
+    skeleton = skeleton_for(compiled.schema)
     if compiled.is_valid(skeleton):
         return skeleton, "skeleton"
     return None
@@ -96,7 +97,7 @@ def oversized_arguments(compiled: CompiledSchema, base: Any, limit: int) -> tupl
     for path in _string_leaves(base):
         padded = _with(base, path, _get(base, path) + "x" * (target - size))
         if compiled.is_valid(padded):
-            return padded, f"{join(list(path)) or '/'} padded to {jcs_size(padded)} bytes"
+            return padded, f"{display(join(list(path)))} padded to {jcs_size(padded)} bytes"
     return "no string member of the valid arguments can grow and stay valid"
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from sia_tui.core.codes import ErrorCode
+from sia_tui.core.pointer import display
 from sia_tui.core.probe.model import Answer, Grade, Observation, ProbeKind
 
 REJECTED = "TASK_STATE_REJECTED"
@@ -221,10 +222,10 @@ def _locate(expected: Expectation, observed: Observation, pointers: tuple[str, .
         )
     return _fail(
         expected,
-        f"details point at {_list(paths)}, not at {' or '.join(p or '/' for p in pointers)}",
+        f"details point at {_list(paths)}, not at {' or '.join(display(p) for p in pointers)}",
     )
 
 
 def _list(paths: list[object]) -> str:
-    shown = [repr(p) if not isinstance(p, str) else (p or "/") for p in paths[:5]]
+    shown = [display(p) if isinstance(p, str) else repr(p) for p in paths[:5]]
     return ", ".join(shown) + (f" (+{len(paths) - 5})" if len(paths) > 5 else "")

@@ -5,11 +5,12 @@ Both read the typed :class:`ProbeReport`; neither decides a grade.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from sia_tui import __version__
 from sia_tui.core.exchange import Exchange
-from sia_tui.core.junit import CaseStatus, JUnitCase, JUnitSuite
+from sia_tui.core.junit import CaseStatus, JUnitCase, JUnitSuite, write_junit
 from sia_tui.core.probe.grading import EXPECTATIONS
 from sia_tui.core.probe.model import Grade, Observation, ProbeReport, ProbeResult
 
@@ -174,3 +175,8 @@ def junit_suites(report: ProbeReport) -> list[JUnitSuite]:
             ),
         )
     return [JUnitSuite(f"sia-tui probe {skill}", cases, properties=properties)]
+
+
+def write_probe_junit(path: Path, report: ProbeReport) -> None:
+    """Write the JUnit report of ``report`` to ``path`` atomically (``probe --junit``)."""
+    write_junit(path, junit_suites(report))

@@ -20,11 +20,11 @@ import httpx
 from sia_tui.core.a2a.client import A2AClient, origin_of
 from sia_tui.core.a2a.model import Interface
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.document import embedded_schema
 from sia_tui.core.engine.model import Run, Target
 from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.errors import SchemaError
 from sia_tui.core.exchange import Exchange
+from sia_tui.core.pointer import display
 from sia_tui.core.probe.arguments import example_arguments
 from sia_tui.core.probe.grading import EXPECTATIONS, grade
 from sia_tui.core.probe.model import Grade, PlannedProbe, ProbeKind, ProbeReport, ProbeResult
@@ -38,13 +38,11 @@ ProbeHook = Callable[[ProbeReport], None]
 _MODE_PREFERENCE = ("sync", "poll", "stream")
 
 
-def probe_mode(document: dict[str, Any] | None, wanted: str | None) -> str:
+def probe_mode(run: Run) -> str:
     """The user's mode when the document declares it, else sync, poll, stream (RULES SID4)."""
-    interaction = (document or {}).get("interaction")
-    modes = interaction.get("response_modes") if isinstance(interaction, dict) else None
-    declared = [m for m in modes if isinstance(m, str)] if isinstance(modes, list) else []
-    if wanted in declared:
-        return str(wanted)
+    declared = run.declared_modes
+    if run.target.mode in declared:
+        return str(run.target.mode)
     return next((m for m in _MODE_PREFERENCE if m in declared), "sync")
 
 
@@ -180,9 +178,9 @@ class Prober:
         return self.report
 
     def _prepare_arguments(self) -> None:
-        document = self.report.learning.document or {}
+        run = self.report.learning
         try:
-            self._schema = compile_schema(embedded_schema(document.get("input_schema")))
+            self._schema = compile_schema(run.input_schema)
         except SchemaError as exc:  # step 6 passed, so this is a sia-tui limitation
             self.arguments_problem = f"the input schema cannot be compiled: {exc}"
             return
@@ -191,12 +189,12 @@ class Prober:
             if findings:
                 first = findings[0]
                 self.arguments_problem = (
-                    f"the arguments given do not validate: {first.pointer or '/'} {first.message}"
+                    f"the arguments given do not validate: {display(first.pointer)} {first.message}"
                 )
                 return
             self._base, self.report.arguments_source = self.given_arguments, "file"
             return
-        example = example_arguments(self._schema)
+        example = example_arguments(self._schema, run.example_arguments)
         if example is None:
             self.arguments_problem = (
                 "neither the input schema's examples nor its skeleton validate: "
@@ -244,7 +242,7 @@ class Prober:
         report.planned = plan_probes(inputs)
         run = report.learning
         assert run.interface is not None
-        report.mode = probe_mode(run.document, run.target.mode)
+        report.mode = probe_mode(run)
         options = options_for_interface(run, self.options)
         self._sender = ProbeSender(report, options, run.interface, self._transport)
         self._notify()

@@ -7,9 +7,10 @@ import enum
 import types
 import typing
 from functools import cache
-from typing import Any, TypeVar, Union
+from typing import Any, Literal, TypeVar, Union
 
 from sia_tui.core.errors import SiaError
+from sia_tui.core.pointer import display
 
 T = TypeVar("T")
 
@@ -43,12 +44,41 @@ def _hints(cls: type) -> dict[str, Any]:
 
 def from_json(cls: type[T], data: Any, where: str = "") -> T:
     """Rebuild a ``cls`` instance from JSON, raising :class:`SessionError` on any mismatch."""
-    result: T = _decode(cls, data, where or "/", 0)
+    result: T = _decode(cls, data, where, 0)
     return result
 
 
 def _fail(where: str, expected: str, data: Any) -> SessionError:
-    return SessionError(f"at {where or '/'}: expected {expected}, found {type(data).__name__}")
+    return SessionError(f"at {display(where)}: expected {expected}, found {type(data).__name__}")
+
+
+@cache
+def _kind_of(cls: Any) -> tuple[Any, ...]:
+    """The values a dataclass's ``kind: Literal[...]`` member allows (empty: no such member)."""
+    if not (isinstance(cls, type) and dataclasses.is_dataclass(cls)):
+        return ()
+    hint = _hints(cls).get("kind")
+    return typing.get_args(hint) if typing.get_origin(hint) is Literal else ()
+
+
+def _decode_union(options: tuple[Any, ...], data: Any, where: str, depth: int) -> Any:
+    if data is None and type(None) in options:
+        return None
+    if isinstance(data, dict) and any(_kind_of(o) for o in options):
+        # A tagged union (the typed step evidence): ``kind`` names the class.
+        for option in options:
+            if data.get("kind") in _kind_of(option):
+                return _decode(option, data, where, depth + 1)
+        raise SessionError(f"at {where}/kind: unknown kind {data.get('kind')!r}")
+    errors = []
+    for option in options:
+        if option is type(None):
+            continue
+        try:
+            return _decode(option, data, where, depth + 1)
+        except SessionError as exc:
+            errors.append(exc)
+    raise errors[0] if errors else _fail(where, "a value", data)
 
 
 def _decode(tp: Any, data: Any, where: str, depth: int) -> Any:
@@ -58,18 +88,11 @@ def _decode(tp: Any, data: Any, where: str, depth: int) -> Any:
         return data
     origin = typing.get_origin(tp)
     if origin in (Union, types.UnionType):
-        options = typing.get_args(tp)
-        if data is None and type(None) in options:
-            return None
-        errors = []
-        for option in options:
-            if option is type(None):
-                continue
-            try:
-                return _decode(option, data, where, depth + 1)
-            except SessionError as exc:
-                errors.append(exc)
-        raise errors[0] if errors else _fail(where, "a value", data)
+        return _decode_union(typing.get_args(tp), data, where, depth)
+    if origin is Literal:
+        if data in typing.get_args(tp):
+            return data
+        raise SessionError(f"at {where}: expected one of {list(typing.get_args(tp))}")
     if origin in (list, tuple):
         if not isinstance(data, list):
             raise _fail(where, "an array", data)

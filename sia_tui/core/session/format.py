@@ -1,4 +1,4 @@
-"""The ``sia-session/1`` document: build it from a Run (redacted) and read it back."""
+"""The ``sia-session/2`` document: build it from a Run (redacted) and read it back."""
 
 from __future__ import annotations
 
@@ -17,8 +17,12 @@ from sia_tui.core.engine.model import Run
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.redact import RedactionHit, Redactor, placeholder
 from sia_tui.core.session.dataclass_json import SessionError, from_json, to_json
+from sia_tui.core.session.upgrade import upgrade_run
 
-FORMAT = "sia-session/1"
+#: The format this sia-tui writes. Version 2 types each step's evidence (``kind``).
+FORMAT = "sia-session/2"
+#: Formats it reads; a version-1 file is upgraded on load (``upgrade.py``).
+READABLE_FORMATS = ("sia-session/1", FORMAT)
 #: Libraries whose version can change a verdict; recorded for the environment section.
 DEPENDENCIES = ("httpx", "jsonschema", "rfc8785", "textual", "platformdirs")
 
@@ -39,6 +43,8 @@ class LoadedSession:
     #: True when every body hash in the manifest matched.
     manifest_ok: bool = True
     path: str | None = None
+    #: The format the file declared (an older one is upgraded on load).
+    format: str = FORMAT
     #: The ``probe`` member of a session that recorded a ``sia-tui probe`` run, as JSON.
     probe: dict[str, Any] | None = None
 
@@ -86,9 +92,14 @@ def _sha(data: bytes) -> str:
 
 def _exchange(ex: Exchange, red: Redactor, manifest: dict[str, str]) -> dict[str, Any]:
     where = f"exchange {ex.seq}"
+    # A value the user marked secret is redacted everywhere except in the document
+    # describe_skill returned (unless the request carried the value): SHA-256 is computed
+    # over those bytes, and replay must reach the same verdict on them (issue 10, item 7).
+    # Credentials are redacted everywhere.
+    keep = digested(ex) and not red.carries_marked(ex.request_body)
     request_body = red.data(ex.request_body, f"{where} request body")
-    response_body = red.data(ex.response_body, f"{where} response body")
-    events = [red.data(e, f"{where} event {i}") for i, e in enumerate(ex.events)]
+    response_body = red.data(ex.response_body, f"{where} response body", marked=not keep)
+    events = [red.data(e, f"{where} event {i}", marked=not keep) for i, e in enumerate(ex.events)]
     manifest[f"{ex.seq}/request"] = _sha(request_body)
     manifest[f"{ex.seq}/response"] = _sha(response_body)
     for i, event in enumerate(events):
@@ -108,6 +119,7 @@ def _exchange(ex: Exchange, red: Redactor, manifest: dict[str, str]) -> dict[str
             "body": _body(response_body),
         },
         "events": [_body(e) for e in events],
+        "digested": keep,
         "started_at": ex.started_at,
         "elapsed_ms": ex.elapsed_ms,
         "error": None if ex.error is None else red.text(ex.error, f"{where} error"),
@@ -137,6 +149,16 @@ def _options(options: object, red: Redactor) -> dict[str, Any]:
     return out
 
 
+#: Members of ``run`` a digest is computed over: values the user marked secret are kept in
+#: them (credentials are not).
+DIGESTED_RUN_MEMBERS = ("document",)
+
+
+def digested(ex: Exchange) -> bool:
+    """True for an exchange whose response carries the document a digest is checked over."""
+    return ex.purpose == "describe_skill"
+
+
 def build_document(
     run: Run, options: object, redactor: Redactor, *, probe: dict[str, Any] | None = None
 ) -> dict[str, Any]:
@@ -151,25 +173,46 @@ def build_document(
     redactor.learn_url(run.target.location)
     manifest: dict[str, str] = {}
     exchanges = [_exchange(ex, redactor, manifest) for ex in run.exchanges]
-    run_json = redactor.value(to_json(dataclasses.replace(run, exchanges=[])), "run")
+    raw_run = to_json(dataclasses.replace(run, exchanges=[]))
+    published = {k: raw_run.pop(k, None) for k in DIGESTED_RUN_MEMBERS}
+    run_json = redactor.value(raw_run, "run")
+    for member, value in published.items():
+        run_json[member] = redactor.value(value, f"run {member}", marked=False)
     run_json.pop("exchanges", None)
     failed = run.failed_step
+    blame = run.at_fault
     document: dict[str, Any] = {
         "format": FORMAT,
         "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "tool": {"name": "sia-tui", "version": __version__},
         "environment": environment(),
-        "outcome": run.outcome,
+        "outcome": run.outcome.value,
+        "summary": redactor.text(run.headline, "summary"),
         "failed_step": failed.step if failed else None,
+        "at_fault": None
+        if blame is None
+        else {"party": blame.party.value, "statement": redactor.text(blame.statement, "at_fault")},
+        "document_from_cache": run.from_cache,
         "options": _options(options, redactor),
         "run": run_json,
         "exchanges": exchanges,
     }
-    if probe is not None:  # an optional member: readers of sia-session/1 ignore it
+    if probe is not None:  # an optional member: readers that do not know it ignore it
         document["probe"] = redactor.value(probe, "probe")
     document["redactions"] = [{"name": h.name, "where": h.where} for h in redactor.hits]
     document["manifest"] = {"algorithm": "sha256", "bodies": manifest}
     return document
+
+
+def sent_side(document: dict[str, Any]) -> dict[str, Any]:
+    """The document without the digested bytes (the describe_skill document, in ``run`` and
+    in its exchange): where no marked value may remain."""
+    run = {k: v for k, v in document.get("run", {}).items() if k not in DIGESTED_RUN_MEMBERS}
+    exchanges = [
+        {k: v for k, v in ex.items() if not ex.get("digested") or k not in ("response", "events")}
+        for ex in document.get("exchanges", [])
+    ]
+    return {**document, "run": run, "exchanges": exchanges}
 
 
 def read_document(data: Any, path: str | None = None) -> LoadedSession:
@@ -177,12 +220,19 @@ def read_document(data: Any, path: str | None = None) -> LoadedSession:
     if not isinstance(data, dict):
         raise SessionError("not a sia-tui session: the file is not a JSON object")
     fmt = data.get("format")
-    if fmt != FORMAT:
-        raise SessionError(f"unsupported session format {fmt!r}; this sia-tui reads {FORMAT!r}")
+    if fmt not in READABLE_FORMATS:
+        raise SessionError(
+            f"unsupported session format {fmt!r}; this sia-tui reads "
+            f"{' and '.join(repr(f) for f in READABLE_FORMATS)}"
+            + (" (written by a newer sia-tui?)" if str(fmt).startswith("sia-session/") else "")
+        )
     for member in ("run", "exchanges", "manifest"):
         if member not in data:
             raise SessionError(f"the session has no '{member}' member (truncated or edited?)")
-    run = from_json(Run, {**_as_dict(data["run"], "/run"), "exchanges": []}, "/run")
+    run_json = _as_dict(data["run"], "/run")
+    if fmt != FORMAT:
+        run_json = upgrade_run(run_json)
+    run = from_json(Run, {**run_json, "exchanges": []}, "/run")
     if not isinstance(data["exchanges"], list):
         raise SessionError("at /exchanges: expected an array")
     bodies = _as_dict(_as_dict(data["manifest"], "/manifest").get("bodies", {}), "/manifest")
@@ -204,6 +254,7 @@ def read_document(data: Any, path: str | None = None) -> LoadedSession:
         warnings=warnings,
         manifest_ok=not warnings,
         path=path,
+        format=str(fmt),
         probe=None if data.get("probe") is None else _as_dict(data["probe"], "/probe"),
     )
 

@@ -6,6 +6,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from sia_tui.core.pointer import display
+
 #: Members that differ on every run by design (fresh ids, clocks); not a behaviour change.
 VOLATILE_MEMBERS = frozenset(
     {
@@ -43,10 +45,10 @@ class JsonChange:
             return text if len(text) <= 60 else text[:57] + "..."
 
         if self.op == "added":
-            return f"added {self.pointer}: {short(self.after)}"
+            return f"added {display(self.pointer)}: {short(self.after)}"
         if self.op == "removed":
-            return f"removed {self.pointer}: {short(self.before)}"
-        return f"changed {self.pointer}: {short(self.before)} -> {short(self.after)}"
+            return f"removed {display(self.pointer)}: {short(self.before)}"
+        return f"changed {display(self.pointer)}: {short(self.before)} -> {short(self.after)}"
 
 
 def _escape(key: str) -> str:
@@ -72,7 +74,7 @@ def _walk(a: Any, b: Any, pointer: str, out: list[JsonChange], depth: int, ignor
         return
     if depth > MAX_DEPTH:
         if a != b:
-            out.append(JsonChange("changed", pointer or "/", "(deep)", "(deep)"))
+            out.append(JsonChange("changed", pointer, "(deep)", "(deep)"))
         return
     if isinstance(a, dict) and isinstance(b, dict):
         for key in a:
@@ -107,4 +109,4 @@ def _walk(a: Any, b: Any, pointer: str, out: list[JsonChange], depth: int, ignor
         )
     )
     if not same:
-        out.append(JsonChange("changed", pointer or "/", a, b))
+        out.append(JsonChange("changed", pointer, a, b))

@@ -115,6 +115,8 @@ class ReplayResult:
         """The ``replay --json`` report."""
         return {
             "same": self.same,
+            "outcome": self.run.outcome.value,
+            "headline": self.run.headline,
             "changes": [dataclasses.asdict(c) for c in self.changes],
             "steps": [
                 {"step": s.step, "status": s.status.value, "code": s.code, "message": s.message}

@@ -1,14 +1,15 @@
-"""A Markdown bug report of a session, ready to paste into a GitHub issue."""
+"""The bug report (``report.py``) as Markdown, ready to paste into a GitHub issue."""
 
 from __future__ import annotations
 
 import re
 
-from sia_tui.core.session.facts import ReportFacts, evidence_text, gather
 from sia_tui.core.session.format import LoadedSession
+from sia_tui.core.session.report import Block, BugReport, Cell, Code, Facts, Paragraph, build_report
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|#~!])")
-_MARK = {True: "✅ match", False: "❌ differs", None: "—"}
+#: Marks for toned cells (Markdown has no colour).
+_MARKS = {"match": "✅ ", "differs": "❌ ", "failed": "❌ ", "passed": "", "skipped": ""}
 
 
 def md_text(text: str) -> str:
@@ -33,91 +34,36 @@ def md_span(text: str) -> str:
     return f"{tick}{pad}{text}{pad}{tick}"
 
 
-def _table(header: list[str], rows: list[list[str]]) -> list[str]:
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    lines += ["| " + " | ".join(row) + " |" for row in rows]
-    return lines
+def _cell(cell: Cell) -> str:
+    text = md_span(cell.text) if cell.code else md_text(cell.text)
+    return _MARKS.get(cell.tone or "", "") + text
+
+
+def _block(block: Block) -> list[str]:
+    if isinstance(block, Paragraph):
+        return [f"**{md_text(block.text)}**" if block.strong else md_text(block.text)]
+    if isinstance(block, Facts):
+        return [f"- {md_text(label)}: {md_text(text)}" for label, text in block.items]
+    if isinstance(block, Code):
+        return [md_code(block.text, block.language)]
+    lines = ["| " + " | ".join(md_text(h) for h in block.header) + " |"]
+    lines.append("|" + "---|" * len(block.header))
+    lines += ["| " + " | ".join(_cell(c) for c in row) + " |" for row in block.rows]
+    return ["\n".join(lines)]
+
+
+def render_report_markdown(report: BugReport) -> str:
+    """Every section of the model, in order."""
+    out = ["# sia-tui session report", "", f"**{md_text(report.summary)}**", ""]
+    if report.warnings:
+        out += ["> [!WARNING]"] + [f"> {md_text(w)}" for w in report.warnings] + [""]
+    for section in report.sections:
+        out += [f"## {md_text(section.title)}", ""]
+        for block in section.blocks:
+            out += [*_block(block), ""]
+    return "\n".join(out)
 
 
 def render_markdown(session: LoadedSession, filename: str) -> str:
-    """The report: summary, environment, steps, failing step, digests, errors, reproduction."""
-    facts: ReportFacts = gather(session, filename)
-    out = ["# sia-tui session report", "", f"**{md_text(facts.summary)}**", ""]
-    if facts.warnings:
-        out += ["> [!WARNING]"] + [f"> {md_text(w)}" for w in facts.warnings] + [""]
-    out += ["## Environment", ""]
-    out += _table(
-        ["component", "version"], [[md_text(k), md_text(v)] for k, v in facts.environment]
-    )
-    out += ["", "## Steps", ""]
-    out += _table(
-        ["#", "step", "rule", "status", "code", "message"],
-        [
-            [
-                str(s.step),
-                md_text(s.title),
-                s.rule,
-                s.status.value,
-                md_text(s.code or ""),
-                md_text(s.message),
-            ]
-            for s in facts.steps
-        ],
-    )
-    if facts.failed:
-        f = facts.failed
-        out += [
-            "",
-            f"## Failing step {f.step}: {md_text(f.title)} ({f.rule})",
-            "",
-            f"- code: {md_span(f.code or 'none')} ({f.origin or 'local'})",
-            f"- message: {md_text(f.message)}",
-        ]
-        if f.hint:
-            out.append(f"- next: {md_text(f.hint)}")
-        out += ["", "Evidence:", "", md_code(evidence_text(f), "json")]
-    out += ["", "## Interface digests", ""]
-    out += _table(
-        ["source", "digest", "vs advertised"],
-        [
-            [r.source, md_span(r.value) if r.value else "—", _MARK[r.matches_advertised]]
-            for r in facts.digests
-        ],
-    )
-    out += ["", "## Located errors", ""]
-    if facts.findings:
-        out += _table(
-            ["step", "pointer", "rule", "code", "keyword", "expected", "actual", "message"],
-            [
-                [
-                    str(step) if step else "record",
-                    md_span(f.pointer or "/"),
-                    md_text(f.rule or ""),
-                    md_text(f.code or ""),
-                    md_text(f.keyword or ""),
-                    md_text(f.expected or ""),
-                    md_text(f.actual or ""),
-                    md_text(f.message + (f" (line {f.line})" if f.line else "")),
-                ]
-                for step, f in facts.findings
-            ],
-        )
-    else:
-        out.append("None.")
-    out += ["", "## Minimal request that reproduces", ""]
-    if facts.repro:
-        r = facts.repro
-        head = "\n".join([f"{r.method} {r.url}", *(f"{k}: {v}" for k, v in r.headers)])
-        out += [md_code(head, "http"), "", md_code(r.body or "(empty body)", "json")]
-    else:
-        out.append("No request was recorded.")
-    out += [
-        "",
-        "## Re-run it",
-        "",
-        md_code(facts.rerun_command, "sh"),
-        "",
-        "Credentials were redacted from the session; supply them again as shown.",
-        "",
-    ]
-    return "\n".join(out)
+    """The Markdown bug report of ``session`` (saved as ``filename``)."""
+    return render_report_markdown(build_report(session, filename))

@@ -10,6 +10,7 @@ from typing import Any
 
 import httpx
 
+from sia_tui.core.engine.evidence import FailureCategory
 from sia_tui.core.engine.model import Run
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.session.dataclass_json import SessionError
@@ -52,10 +53,26 @@ class RerunResult:
         """True when steps and digests are as recorded (bodies may differ in detail)."""
         return not self.step_changes and not self.digest_changes
 
+    @property
+    def unreachable(self) -> bool:
+        """True when today's run got no answer where the recording had one: nothing that
+        came after can be compared (a digest not obtained is not a digest that changed)."""
+        failed = self.run.failed_step
+        return (
+            failed is not None
+            and failed.category is FailureCategory.TRANSPORT
+            and any(c.step == failed.step and c.recorded != c.today for c in self.step_changes)
+        )
+
     def headline(self) -> str:
-        """ "still reproduces", or a short list of what changed."""
+        """ "still reproduces", why nothing could be compared, or what changed."""
         if self.same:
             return "still reproduces" if self.run.failed_step else "still passes, as recorded"
+        failed = self.run.failed_step
+        if self.unreachable and failed is not None:
+            blame = self.run.at_fault
+            why = blame.statement if blame else failed.message
+            return f"not re-run: {why} (step {failed.step}); nothing was compared"
         parts = [f"step {c.step}: {c.recorded} -> {c.today}" for c in self.step_changes]
         parts += [f"{k} digest changed" for k in self.digest_changes]
         return "changed: " + "; ".join(parts)
@@ -66,6 +83,7 @@ class RerunResult:
             "same": self.same,
             "still_reproduces": self.still_reproduces,
             "headline": self.headline(),
+            "unreachable": self.unreachable,
             "step_changes": [dataclasses.asdict(c) for c in self.step_changes],
             "digest_changes": {
                 k: {"recorded": a, "today": b} for k, (a, b) in self.digest_changes.items()
@@ -149,10 +167,11 @@ async def rerun_session(
     options = options_from(session.options, headers=kept + headers, bearer=bearer)
     today = await run_recorded(target, options, recorded, transport)
     old, new = recorded.digests, today.digests
+    # A digest today's run did not obtain (the agent is gone) did not change.
     digest_changes = {
         name: (getattr(old, name), getattr(new, name))
         for name in ("advertised", "returned", "computed")
-        if getattr(old, name) != getattr(new, name)
+        if getattr(new, name) is not None and getattr(old, name) != getattr(new, name)
     }
     steps = compare_steps(recorded, today)
     was, now = recorded.failed_step, today.failed_step

@@ -14,7 +14,12 @@ from sia_tui.core.engine.model import Run
 from sia_tui.core.errors import JsonInputError
 from sia_tui.core.redact import RedactionHit, Redactor
 from sia_tui.core.session.dataclass_json import SessionError
-from sia_tui.core.session.format import LoadedSession, build_document, read_document
+from sia_tui.core.session.format import (
+    LoadedSession,
+    build_document,
+    read_document,
+    sent_side,
+)
 from sia_tui.core.strictjson import loads
 
 #: Largest session file this tool will read (untrusted input).
@@ -63,7 +68,9 @@ def render_session(
     redactor = make_redactor(run, options, secret_values, secret_headers)
     document = build_document(run, options, redactor, probe=probe)
     text = json.dumps(document, ensure_ascii=False, indent=1)
-    leaks = redactor.leaks(text)
+    # Credentials must be nowhere; marked values nowhere on the side that sent them.
+    sent = json.dumps(sent_side(document), ensure_ascii=False)
+    leaks = sorted(set(redactor.leaks(text, marked=False)) | set(redactor.leaks(sent)))
     if leaks:  # by construction this cannot happen; never write a secret if it does
         raise SessionError(f"refusing to save: a secret ({', '.join(leaks)}) survived redaction")
     return text + "\n", list(redactor.hits)

@@ -6,13 +6,32 @@ from collections.abc import Iterable
 
 from textual.content import Content
 
-from sia_tui.core.codes import describe_code
-from sia_tui.core.engine.model import Run, StepResult, StepStatus
-from sia_tui.core.findings import Finding
+from sia_tui.core.engine import (
+    Finding,
+    NextAction,
+    Run,
+    StepResult,
+    StepStatus,
+    describe_code,
+    display_pointer,
+    evidence_to_json,
+)
 from sia_tui.tui.display import literal
 from sia_tui.tui.highlight import json_content, pretty_json
 from sia_tui.tui.render.exchange import exchange_content
 from sia_tui.tui.widgets.step_list import STATUS_LOOK
+
+#: The key to press next, by the step's next action (``check`` names commands instead).
+TUI_NEXT = {
+    NextAction.SHOW_DIGESTS: "press 3 for the digest table",
+    NextAction.SHOW_DOCUMENT: "press 4 for the document",
+    NextAction.EDIT_ARGUMENTS: "press 5 to edit the arguments",
+    NextAction.SHOW_RESULTS: "press 6 for the results",
+    NextAction.SHOW_EXCHANGE: "read the exchange below (p: pretty/raw)",
+    NextAction.CHOOSE_SKILL: "press 1 to pick an advertised skill",
+    NextAction.RESTART: "press R to run again",
+    NextAction.REPORT: "press ctrl+s to save the session for the vendor",
+}
 
 
 def step_content(
@@ -50,16 +69,30 @@ def step_content(
         )
         blocks.append(Content.styled(meaning, "italic"))
     if result.status is StepStatus.FAILED:
+        blame = run.at_fault if run.failed_step is result else None
+        if blame is not None:
+            blocks.append(
+                Content.assemble(
+                    ("At fault: ", "bold $error"),
+                    (f"{blame.party.value} ", "bold $accent"),
+                    literal(blame.statement, multiline=True),
+                )
+            )
         known = describe_code(result.code) if result.code else None
         hint = result.hint or (known.hint if known else "")
-        if hint:
-            blocks.append(Content.styled("What to do next: ", "bold $warning") + literal(hint))
+        key = TUI_NEXT.get(result.next_action) if result.next_action else None
+        if hint or key:
+            blocks.append(
+                Content.styled("What to do next: ", "bold $warning")
+                + literal(hint)
+                + Content.styled(f" ({key})" if key else "", "bold $accent")
+            )
     if result.findings:
         blocks.append(Content.styled(f"Findings ({len(result.findings)})", "bold underline"))
         blocks.extend(finding_lines(result.findings))
-    if result.evidence:
+    if result.evidence is not None:
         blocks.append(Content.styled("Evidence", "bold underline"))
-        blocks.append(json_content(pretty_json(result.evidence), limit=limit))
+        blocks.append(json_content(pretty_json(evidence_to_json(result.evidence)), limit=limit))
     seqs = set(result.exchanges)
     exchanges = [e for e in run.exchanges if e.seq in seqs]
     if exchanges:
@@ -78,7 +111,7 @@ def finding_lines(findings: Iterable[Finding]) -> list[Content]:
     """One line per finding: pointer, rule, message, and schema details when present."""
     lines = []
     for finding in findings:
-        where = finding.pointer or "/"
+        where = display_pointer(finding.pointer)
         detail = ""
         if finding.keyword:
             detail = f"  [{finding.keyword}: expected {finding.expected}, got {finding.actual}]"

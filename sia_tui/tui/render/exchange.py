@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.content import Content
 
-from sia_tui.core.exchange import Exchange, Headers
+from sia_tui.core.engine import Exchange, Headers
 from sia_tui.tui.display import literal, masked_header, visible
 from sia_tui.tui.highlight import PRETTY_LIMIT, body_text, json_content, pretty_body
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from textual.content import Content
 
-from sia_tui.core.probe.model import Grade, PlannedProbe, ProbeReport, ProbeResult
-from sia_tui.core.probe.text_report import observed_line
+from sia_tui.core.probe import Grade, PlannedProbe, ProbeReport, ProbeResult, observed_line
 from sia_tui.tui.display import literal
 from sia_tui.tui.highlight import json_content, pretty_json
 from sia_tui.tui.render.exchange import exchange_content

@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
 
-from sia_tui.core.engine.model import Run
+from sia_tui.core.engine import Run
 from sia_tui.tui.widgets.target_header import TargetHeader
 
 if TYPE_CHECKING:

@@ -13,11 +13,9 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Input, Select, Static
 
-from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.compose import CompositionVerdict, check_composition, obtain_document
-from sia_tui.core.diff import InterfaceDiff, diff_documents
-from sia_tui.core.engine.model import Target
-from sia_tui.core.schema_diff import Impact
+from sia_tui.core.diff import Impact, InterfaceDiff, diff_documents
+from sia_tui.core.engine import ClientOptions, Target
 from sia_tui.tui.display import literal, visible
 
 #: Theme variable per impact (DataTable cells are rich Text, so they can wrap).

@@ -9,8 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Button, Input
 
-from sia_tui.core.engine.discovery import advertised_domain_skills
-from sia_tui.core.engine.model import Run, Target
+from sia_tui.core.engine import Run, Target, advertised_skills
 from sia_tui.tui.screens.base import SiaAppMixin
 from sia_tui.tui.screens.compose import ComposeScreen
 from sia_tui.tui.widgets.target_header import TargetHeader
@@ -61,7 +60,7 @@ class ComposeMode(SiaAppMixin, ComposeScreen):
 
     def _prefill(self, run: Run) -> None:
         assert run.card is not None
-        skills = advertised_domain_skills(run.card)
+        skills = advertised_skills(run.card)
         location = run.target.location
         if location == self._prefilled_for:
             return
@@ -108,6 +107,6 @@ class ComposeMode(SiaAppMixin, ComposeScreen):
             return
         finally:
             await engine.aclose()
-        skills = advertised_domain_skills(card) if card is not None else []
+        skills = advertised_skills(card) if card is not None else []
         self.set_skill_choices(side, skills)
         self.notify(f"{len(skills)} advertised skill(s) on that agent.")

@@ -11,7 +11,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select
 
-from sia_tui.core.engine.model import Target
+from sia_tui.core.engine import Target
 from sia_tui.tui.display import visible
 
 

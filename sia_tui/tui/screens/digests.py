@@ -13,91 +13,55 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import DataTable, Static
 
-from sia_tui.core.canonical import canonical_bytes
-from sia_tui.core.document import embedded_schema, verify_embedded_schemas
-from sia_tui.core.engine.model import Run
-from sia_tui.core.errors import SiaError
-from sia_tui.core.pointer import resolve
+from sia_tui.core.engine import (
+    DigestEvidence,
+    DigestSource,
+    Run,
+    SiaError,
+    canonical_bytes,
+    embedded_schema_at,
+)
 from sia_tui.tui.display import DEFAULT_VIEW_LIMIT, literal, literal_text
 from sia_tui.tui.highlight import json_content, pretty_json
 from sia_tui.tui.screens.base import RunScreen
 
 
 @dataclass(frozen=True)
-class DigestRow:
-    """One row of a digest table: a digest string, the value it covers, and its verdict."""
+class TableRow:
+    """One row on screen: a digest, the value it covers, and the engine's verdict on it."""
 
     label: str
     digest: str | None
     value: Any
     #: True when it agrees with every digest it is compared with, False when not, None: n/a.
     match: bool | None
-    #: The verdict in words ("≠ computed (= returned)"), so the odd one out is visible.
+    #: The verdict in words ("≠ both", "= returned"), so the odd one out is visible.
     verdict: str = ""
     #: The digest it is compared with, for underlining where the two first differ.
     compared_with: str | None = None
 
 
-_INTERFACE_LABELS = (
-    ("advertised", "advertised in card"),
-    ("returned", "returned by describe_skill"),
-    ("computed", "computed here"),
-)
+#: Short row labels: the verdict column must stay on screen beside a 71-character digest.
+_SOURCE_LABELS = {
+    DigestSource.ADVERTISED: "advertised in card",
+    DigestSource.RETURNED: "returned by describe_skill",
+    DigestSource.COMPUTED: "computed here",
+}
 
 
-def interface_rows(run: Run) -> list[DigestRow]:
-    """Advertised / returned / computed; each row says which of the other two it agrees with.
-
-    RULES CP4: all three must be equal. When two agree and one differs, only the odd one
-    out says "differs from both", so a wrong computation is not mistaken for a match.
-    """
-    d = run.digests
-    values = {"advertised": d.advertised, "returned": d.returned, "computed": d.computed}
-    rows = []
-    for key, label in _INTERFACE_LABELS:
-        digest = values[key]
-        others = {k: v for k, v in values.items() if k != key and v is not None}
-        if digest is None or not others:
-            rows.append(DigestRow(label, digest, run.document, None))
-            continue
-        differ = [k for k, v in others.items() if v != digest]
-        # Short words: the verdict column must stay on screen beside a 71-character digest.
-        if len(others) == 1:
-            verdict = ("≠ " if differ else "= ") + next(iter(others))
-        elif not differ:
-            verdict = "= both"
-        elif len(differ) == len(others):
-            verdict = "≠ both"
-        else:
-            verdict = "≠ " + differ[0]
-        rows.append(
-            DigestRow(
-                label,
-                digest,
-                run.document,
-                not differ,
-                verdict,
-                others[differ[0]] if differ else None,
-            )
+def interface_rows(run: Run) -> list[TableRow]:
+    """The engine's three-way rows (``Run.digest_rows``, RULES CP4) with the document."""
+    return [
+        TableRow(
+            _SOURCE_LABELS[row.source],
+            row.digest,
+            run.document,
+            row.match,
+            row.verdict,
+            row.compared_with,
         )
-    return rows
-
-
-def odd_one_out(run: Run) -> str | None:
-    """The sentence naming the one digest that differs while the other two agree, if any."""
-    d = run.digests
-    values = {
-        "advertised in card": d.advertised,
-        "returned by describe_skill": d.returned,
-        "computed here": d.computed,
-    }
-    if None in values.values() or len(set(values.values())) != 2:
-        return None
-    for label, value in values.items():
-        if list(values.values()).count(value) == 1:
-            others = " and ".join(k.split(" ")[0] for k in values if k != label)
-            return f"{others} agree; {label} differs from both (RULES CP4)."
-    return None
+        for row in run.digest_rows
+    ]
 
 
 def first_difference(digest: str, other: str | None) -> int | None:
@@ -110,22 +74,22 @@ def first_difference(digest: str, other: str | None) -> int | None:
     return min(len(digest), len(other))
 
 
-def schema_rows(document: Any) -> tuple[list[DigestRow], list[str]]:
-    """Each embedded schema's declared vs computed digest (RULES CP6), plus forensics lines.
-
-    Computed by the core whether or not step 6 ran, so a failure at step 4 can still be
-    compared schema by schema.
-    """
-    rows, verdicts = [], []
-    for check in verify_embedded_schemas(document):
-        schema = _embedded_schema(document, check.pointer)
+def schema_rows(run: Run) -> tuple[list[TableRow], list[str], bool]:
+    """Each embedded schema's declared vs computed digest (``Run.schema_digests``, RULES
+    CP6), the forensics lines, and whether step 6 checked them. When step 6 did not run (a
+    failure at step 4) the engine still checks the document on request, so it can be
+    compared schema by schema."""
+    checked = run.schema_digests
+    rows, lines = [], []
+    for check in checked.schemas:
+        schema = embedded_schema_at(run.document, check.pointer)
         # Record kinds keep only their name: the full role would push the verdict off-screen.
         name = check.role.replace("supporting_record_schemas/", "")
         if len(name) > 24:
             name = name[:23] + "…"
         word = "= computed" if check.match else "≠ computed"
         rows.append(
-            DigestRow(
+            TableRow(
                 f"{name} declared",
                 check.declared,
                 schema,
@@ -135,7 +99,7 @@ def schema_rows(document: Any) -> tuple[list[DigestRow], list[str]]:
             )
         )
         rows.append(
-            DigestRow(
+            TableRow(
                 f"{' ' * len(name)} computed",
                 check.computed,
                 schema,
@@ -145,15 +109,8 @@ def schema_rows(document: Any) -> tuple[list[DigestRow], list[str]]:
             )
         )
         if check.forensics is not None:
-            verdicts.append(f"{check.role}: {check.forensics.explanation}")
-    return rows, verdicts
-
-
-def _embedded_schema(document: Any, pointer: str) -> Any:
-    try:
-        return embedded_schema(resolve(document, pointer))
-    except (SiaError, LookupError, TypeError, ValueError):
-        return None
+            lines.append(f"{check.role}: {check.forensics}")
+    return rows, lines, checked.from_step or not rows
 
 
 class DigestsScreen(RunScreen):
@@ -178,7 +135,7 @@ class DigestsScreen(RunScreen):
 
     def __init__(self) -> None:
         super().__init__()
-        self._rows: dict[str, list[DigestRow]] = {"interface": [], "schemas": []}
+        self._rows: dict[str, list[TableRow]] = {"interface": [], "schemas": []}
         """Rows per table, in display order."""
         self._canonical_text = ""
         """The canonical text of the selected value (for copying)."""
@@ -210,25 +167,17 @@ class DigestsScreen(RunScreen):
     def show_run(self, run: Run | None) -> None:
         self._fill("interface", interface_rows(run) if run else [])
         self._forensics = []
-        self._odd_digest = odd_one_out(run) if run is not None else None
-        if (
-            run is not None
-            and run.digests.advertised
-            and run.digests.computed
-            and ({run.digests.advertised, run.digests.returned} != {run.digests.computed})
-        ):
-            self._forensics.append(
-                str(
-                    run.steps[3].evidence.get(
-                        "forensics", "no common vendor mistake reproduces the differing digest"
-                    )
-                )
-            )
+        odd = run.odd_one_out if run is not None else None
+        self._odd_digest = f"{odd.statement} (RULES CP4)." if odd else None
+        evidence = run.evidence(DigestEvidence) if run is not None else None
+        if evidence is not None and evidence.forensics:
+            about = f" ({evidence.forensics_of.value} digest)" if evidence.forensics_of else ""
+            self._forensics.append(evidence.forensics + about)
         self._show_forensics()
         self._select(self._rows["interface"][0] if self._rows["interface"] else None)
-        self._verify_schemas(run.document if run else None)
+        self._verify_schemas(run)
 
-    def _fill(self, table_id: str, rows: list[DigestRow]) -> None:
+    def _fill(self, table_id: str, rows: list[TableRow]) -> None:
         self._rows[table_id] = rows
         table = self.query_one(f"#{table_id}", DataTable)
         table.clear()
@@ -253,12 +202,18 @@ class DigestsScreen(RunScreen):
         panel.update(Content("\n").join(lines))
 
     @work(thread=True, exclusive=True, group="schema-digests")
-    def _verify_schemas(self, document: Any) -> None:
-        # Canonicalizing every embedded schema can be slow for a big document: off the UI.
-        rows, verdicts = schema_rows(document)
-        self.app.call_from_thread(self._schemas_ready, rows, verdicts)
+    def _verify_schemas(self, run: Run | None) -> None:
+        # The engine may canonicalize every embedded schema for a big document: off the UI.
+        rows, verdicts, checked = schema_rows(run) if run is not None else ([], [], True)
+        self.app.call_from_thread(self._schemas_ready, rows, verdicts, checked)
 
-    def _schemas_ready(self, rows: list[DigestRow], verdicts: list[str]) -> None:
+    def _schemas_ready(self, rows: list[TableRow], verdicts: list[str], checked: bool) -> None:
+        table = self.query_one("#schemas", DataTable)
+        table.border_title = (
+            "Embedded schemas (CP6)"
+            if checked
+            else "Embedded schemas (CP6, checked here: step 6 did not run)"
+        )
         self._fill("schemas", rows)
         self._show_forensics(verdicts)
 
@@ -267,7 +222,7 @@ class DigestsScreen(RunScreen):
         if 0 <= event.cursor_row < len(rows):
             self._select(rows[event.cursor_row])
 
-    def _select(self, row: DigestRow | None) -> None:
+    def _select(self, row: TableRow | None) -> None:
         value = row.value if row else None
         if value is None:
             self.query_one("#pretty-body", Static).update("No value to show yet.")
@@ -298,7 +253,7 @@ class DigestsScreen(RunScreen):
         header = Content.styled(f"{size:,} bytes (SHA-256 is over exactly these)\n", "bold")
         body.update(header + json_content(text, limit=DEFAULT_VIEW_LIMIT))
 
-    def _focused_row(self) -> DigestRow | None:
+    def _focused_row(self) -> TableRow | None:
         table = self.focused if isinstance(self.focused, DataTable) else None
         table = table or self.query_one("#interface", DataTable)
         rows = self._rows.get(table.id or "", [])
@@ -320,7 +275,7 @@ class DigestsScreen(RunScreen):
         self.notify(f"Copied {len(self._canonical_text.encode()):,} canonical bytes.")
 
 
-def _digest_cell(row: DigestRow, colours: dict[str, str]) -> Text:
+def _digest_cell(row: TableRow, colours: dict[str, str]) -> Text:
     """The digest, its tail underlined from where it first differs from the compared one."""
     cell = literal_text(row.digest or "—")
     start = first_difference(row.digest, row.compared_with) if row.digest else None
@@ -330,7 +285,7 @@ def _digest_cell(row: DigestRow, colours: dict[str, str]) -> Text:
     return cell
 
 
-def _verdict(row: DigestRow, colours: dict[str, str]) -> Text:
+def _verdict(row: TableRow, colours: dict[str, str]) -> Text:
     # rich Text so DataTable measures it exactly; colours are the theme's app variables.
     if row.match is None:
         return Text("—")

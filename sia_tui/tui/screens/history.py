@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -18,8 +17,13 @@ from sia_tui.tui.screens.base import SiaAppMixin
 from sia_tui.tui.screens.confirm import ConfirmScreen
 from sia_tui.tui.widgets.target_header import TargetHeader
 
-if TYPE_CHECKING:
-    pass
+#: The recorded outcome (``RunOutcome`` values) in the table's words and colours.
+_OUTCOME_WORDS = {"negative_test_passed": "negative ✔", "incomplete": "incomplete"}
+_OUTCOME_STYLES = {
+    "failed": "bold $error",
+    "passed": "$success",
+    "negative_test_passed": "$success",
+}
 
 
 class HistoryScreen(Screen[Path | None]):
@@ -59,9 +63,9 @@ class HistoryScreen(Screen[Path | None]):
         # Explicit widths: cells are Content, which the table does not measure.
         for label, width in (
             ("time (UTC)", 19),
-            ("target", 36),
+            ("target", 31),
             ("skill", 30),
-            ("outcome", 8),
+            ("outcome", 13),
             ("failing step", 12),
         ):
             table.add_column(label, width=width)
@@ -79,7 +83,8 @@ class HistoryScreen(Screen[Path | None]):
                 literal(entry.target),
                 literal(entry.skill or "-"),
                 Content.styled(
-                    entry.outcome, "bold $error" if entry.outcome == "failed" else "$success"
+                    _OUTCOME_WORDS.get(entry.outcome, entry.outcome),
+                    _OUTCOME_STYLES.get(entry.outcome, "$warning"),
                 ),
                 str(entry.failed_step) if entry.failed_step else "-",
                 key=entry.id,

@@ -15,13 +15,14 @@ from textual.reactive import reactive
 from textual.timer import Timer
 from textual.widgets import Checkbox, DataTable, Select, Static
 
-from sia_tui.core.engine.model import Run
-from sia_tui.core.errors import SiaError
-from sia_tui.core.findings import Finding
-from sia_tui.core.validation import (
+from sia_tui.core.engine import (
     CompiledSchema,
+    Finding,
+    Run,
+    SiaError,
     TextValidation,
     compile_schema,
+    display_pointer,
     validate_json_text,
 )
 from sia_tui.tui.display import literal_text
@@ -33,23 +34,6 @@ from sia_tui.tui.widgets.argument_editor import ArgumentEditor
 VALIDATE_DELAY = 0.15
 #: Debounce before an edit is written to the data dir.
 SAVE_DELAY = 0.5
-
-
-def input_schema_of(document: Any) -> Any:
-    """The embedded input schema of a Skill Interface Document, or None."""
-    try:
-        return document["input_schema"]["resolution"]["schema"]
-    except (KeyError, TypeError):
-        return None
-
-
-def response_modes(document: Any) -> list[str]:
-    """The modes the document declares (RULES INV: sync, stream, poll)."""
-    try:
-        modes = document["interaction"]["response_modes"]
-    except (KeyError, TypeError):
-        return ["sync"]
-    return [m for m in modes if m in ("sync", "stream", "poll")] or ["sync"]
 
 
 class InvokeScreen(RunScreen):
@@ -93,6 +77,8 @@ class InvokeScreen(RunScreen):
         """The input schema, compiled once per document."""
         self._document: object = None
         """The document the editor was prepared for."""
+        self._schema: Any = None
+        """Its input schema (``Run.input_schema``), for the skeleton."""
         self._edit_key: tuple[str, str] | None = None
         """(target, skill) the current text is persisted under."""
         self._generation = 0
@@ -130,12 +116,14 @@ class InvokeScreen(RunScreen):
             self.query_one(ArgumentEditor).cursor_blink = False
 
     def show_run(self, run: Run | None) -> None:
+        # Marked secret values may have changed: the editor re-renders its masked lines.
+        self.query_one(ArgumentEditor).notify_style_update()
         document = run.document if run else None
         if document is self._document:
             return
         self._document = document
         editor = self.query_one(ArgumentEditor)
-        schema = input_schema_of(document)
+        schema = self._schema = run.input_schema if run is not None else None
         if run is None or schema is None:
             self._compiled = None
             editor.read_only = True
@@ -151,10 +139,14 @@ class InvokeScreen(RunScreen):
             self._compiled = None
             self._verdict(f"The input schema cannot be compiled: {exc}", "$error")
             return
-        modes = response_modes(document)
+        # Only the modes the document declares (RULES SID4); none declared: the engine
+        # chooses and step 8 says why it cannot.
+        modes = run.declared_modes
         mode_select: Select[str] = self.query_one("#mode", Select)
-        mode_select.set_options([(m, m) for m in modes])
-        mode_select.value = run.target.mode if run.target.mode in modes else modes[0]
+        mode_select.set_options([(m, m) for m in modes] or [("(none declared)", "")])
+        mode_select.value = (
+            run.target.mode if run.target.mode in modes else modes[0] if modes else ""
+        )
         if self.sia.read_only:
             # A recorded session: show the arguments as sent; nothing is persisted or sent.
             from sia_tui.tui.highlight import pretty_json
@@ -174,7 +166,7 @@ class InvokeScreen(RunScreen):
 
     @staticmethod
     def _skeleton(schema: Any) -> str:
-        from sia_tui.core.skeleton import skeleton_for
+        from sia_tui.core.engine import skeleton_for
         from sia_tui.tui.highlight import pretty_json
 
         return pretty_json(skeleton_for(schema))
@@ -291,7 +283,7 @@ class InvokeScreen(RunScreen):
 
     def action_reset(self) -> None:
         """Replace the text by the input schema's skeleton."""
-        schema = input_schema_of(self._document)
+        schema = self._schema
         if self.sia.read_only:
             self.notify(
                 "read-only session: the recorded arguments stay as sent.", severity="warning"
@@ -341,7 +333,7 @@ class InvokeScreen(RunScreen):
         if engine is None or self.sia.refuse_if_busy():
             return  # the mode must not change under a running step either
         mode = self.query_one("#mode", Select).value
-        engine.set_mode(mode if isinstance(mode, str) else None)
+        engine.set_mode(mode if isinstance(mode, str) and mode else None)
         self.sia.invoke(arguments, self.send_anyway and not self.valid)
 
 
@@ -349,7 +341,7 @@ def _finding_row(finding: Finding) -> tuple[Any, ...]:
     at = f"{finding.line}:{finding.column}" if finding.line else ""
     return (
         at,
-        literal_text(finding.pointer or "/"),
+        literal_text(display_pointer(finding.pointer)),
         literal_text(finding.keyword or ""),
         literal_text(finding.expected or ""),
         literal_text(finding.actual or ""),

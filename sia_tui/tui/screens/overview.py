@@ -9,9 +9,7 @@ from textual.content import Content
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from sia_tui.core.a2a.model import AgentCard
-from sia_tui.core.constants import DESCRIBE_SKILL
-from sia_tui.core.engine.model import Run, StepStatus
+from sia_tui.core.engine import DESCRIBE_SKILL, AgentCard, Run, StepStatus
 from sia_tui.tui.display import literal
 from sia_tui.tui.highlight import pretty_json
 from sia_tui.tui.screens.base import RunScreen

@@ -18,8 +18,8 @@ from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from sia_tui.core.engine.model import Run, Target
-from sia_tui.core.probe.model import Grade, ProbeReport
+from sia_tui.core.engine import Procedure, Run, Target
+from sia_tui.core.probe import Grade, Prober, ProbeReport, report_from_session
 from sia_tui.tui.display import DEFAULT_VIEW_LIMIT, literal
 from sia_tui.tui.render.probe import (
     learning_content,
@@ -88,8 +88,6 @@ class ProbeScreen(RunScreen):
     def show_run(self, run: Run | None) -> None:
         session = self.sia.session
         if session is not None and self.report is None and session.probe is not None:
-            from sia_tui.core.probe.session import report_from_session
-
             self.report = report_from_session(session)
         key = (run.target.location, self._skill(run)) if run is not None else None
         if self.report is not None and session is None and key != self._shown_for:
@@ -159,9 +157,6 @@ class ProbeScreen(RunScreen):
 
     @work(exclusive=True, group=PROBE_GROUP)
     async def _probe(self, target: Target) -> None:
-        from sia_tui.core.engine.procedure import Procedure
-        from sia_tui.core.probe.runner import Prober
-
         engine = self.sia.engine
         # The options the current agent was connected with (the connect screen may add some).
         options = engine.options if isinstance(engine, Procedure) else self.sia.options

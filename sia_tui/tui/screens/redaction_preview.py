@@ -10,7 +10,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Input, Static
 
-from sia_tui.core.redact import RedactionHit, placeholder
+from sia_tui.core.session import RedactionHit, placeholder
 from sia_tui.tui.display import literal
 
 

@@ -11,31 +11,28 @@ from textual.content import Content
 from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
-from sia_tui.core.a2a.model import Artifact, StreamEvent
-from sia_tui.core.codes import describe_code
-from sia_tui.core.engine.model import Run, StepResult, StepStatus
+from sia_tui.core.engine import (
+    Artifact,
+    ArtifactVerdict,
+    ReceptionEvidence,
+    RecordResult,
+    Run,
+    RunOutcome,
+    StepResult,
+    StreamEvent,
+    describe_code,
+    display_pointer,
+)
 from sia_tui.tui.display import DEFAULT_VIEW_LIMIT, literal, literal_text
 from sia_tui.tui.highlight import json_content, pretty_json
 from sia_tui.tui.render.evidence import finding_lines
 from sia_tui.tui.screens.base import RunScreen
-
-#: Member of the output that names supporting records by artifactId (WIRE.md).
-REFS_MEMBER = "supporting_record_refs"
 
 
 def artifact_value(artifact: Artifact) -> Any:
     """The artifact's data part (one value), else its raw JSON."""
     data = artifact.data_parts()
     return data[0] if len(data) == 1 else artifact.raw
-
-
-def record_refs(run: Run) -> list[str]:
-    """Every artifact id the result's ``supporting_record_refs`` names."""
-    if run.result is None:
-        return []
-    value = artifact_value(run.result)
-    refs = value.get(REFS_MEMBER) if isinstance(value, dict) else None
-    return [str(r) for r in refs] if isinstance(refs, list) else []
 
 
 class ResultsScreen(RunScreen):
@@ -97,15 +94,15 @@ class ResultsScreen(RunScreen):
             result_body.update(self._no_result(run))
             links.display = False
         else:
-            verdict = run.steps[9]
+            # The result's own verdict (RULES CP10): a bad record is never its fault.
             result_body.update(
-                _verdict(verdict.status is StepStatus.PASSED, [])
+                _verdict(run.result_verdict, "the output schema")
                 + Content("\n")
                 + literal(run.result.name or "", style="bold")
                 + Content("\n")
                 + json_content(pretty_json(artifact_value(run.result)), limit=limit)
             )
-            refs = record_refs(run)
+            refs = run.record_refs
             links.display = bool(refs)
             for ref in refs:
                 links.add_option(
@@ -115,11 +112,11 @@ class ResultsScreen(RunScreen):
                     )
                 )
         records_body = self.query_one("#records-body", Static)
-        if run is None or not run.records:
+        if run is None or not run.record_verdicts:
             records_body.update(self._streamed_records(limit))
             return
         blocks = []
-        for record in run.records:
+        for record in run.record_verdicts:
             blocks.append(
                 Content.assemble(
                     literal(record.artifact.artifact_id, style="bold"),
@@ -127,7 +124,7 @@ class ResultsScreen(RunScreen):
                     literal(record.kind or "(unknown)"),
                 )
             )
-            blocks.append(_verdict(record.valid, record.findings))
+            blocks.append(_record_verdict(record))
             blocks.append(json_content(pretty_json(artifact_value(record.artifact)), limit=limit))
         records_body.update(Content("\n").join(blocks))
 
@@ -152,17 +149,12 @@ class ResultsScreen(RunScreen):
                 f"  mode {run.mode or '?'}",
             )
         ]
-        if run.send_anyway:
+        lines.extend(_verdict_banner(run))
+        reception = run.evidence(ReceptionEvidence)
+        status_log = reception.status_log if reception is not None else []
+        if status_log:
             lines.append(
-                Content.styled(
-                    "Deliberate negative test: invalid input was sent anyway.", "bold $warning"
-                )
-            )
-        status_log = run.steps[8].evidence.get("status_log")
-        if isinstance(status_log, list) and status_log:
-            lines.append(
-                Content.styled("status: ", "$text-muted")
-                + literal(" → ".join(str(s) for s in status_log[-6:]))
+                Content.styled("status: ", "$text-muted") + literal(" → ".join(status_log[-6:]))
             )
         elif live:
             lines.extend(live)
@@ -216,21 +208,13 @@ class ResultsScreen(RunScreen):
         table = self.query_one("#error-table", DataTable)
         summary = self.query_one("#error-summary", Static)
         table.clear()
-        error = None
-        holder = None
-        for number in (8, 9):
-            if run is not None and "error" in run.steps[number - 1].evidence:
-                holder = run.steps[number - 1]
-                error = holder.evidence["error"]
-        summary.display = isinstance(error, dict)
-        if not isinstance(error, dict) or run is None:
+        error = run.task_error if run is not None else None
+        summary.display = error is not None
+        if error is None:
             table.display = False
             return
-        # The origin is the one of the step holding the agent's error (8 REJECTED, 9 FAILED),
-        # not of step 7: after "send anyway" the agent's input_invalid is remote.
-        origin = holder.origin.value if holder and holder.origin else "remote"
-        state = run.task.state if run.task else "?"
-        code = str(error.get("code") or "(no code)")
+        # The agent reported it: remote, whichever step held it (8 REJECTED, 9 FAILED).
+        code = error.code or "(no code)"
         info = describe_code(code)
         summary.update(
             Content("\n").join(
@@ -239,11 +223,12 @@ class ResultsScreen(RunScreen):
                         ("code ", "bold"),
                         literal(code, style="bold $error"),
                         ("  state ", "bold"),
-                        literal(state),
+                        literal(error.state),
                         ("  origin ", "bold"),
-                        (origin, "bold $accent"),
+                        ("remote", "bold $accent"),
+                        (f" (reported by the agent at step {error.step})", "$text-muted"),
                     ),
-                    literal(error.get("message") or "", multiline=True),
+                    literal(error.message, multiline=True),
                     Content.styled(
                         info.meaning if info else "not one of the draft's ten codes",
                         "italic $text-muted",
@@ -251,20 +236,20 @@ class ResultsScreen(RunScreen):
                 ]
             )
         )
-        details = error.get("details")
-        table.display = isinstance(details, list) and bool(details)
-        for detail in details if isinstance(details, list) else []:
-            if isinstance(detail, dict):
-                table.add_row(
-                    *(
-                        literal_text(detail.get(k, ""))
-                        for k in ("instance_path", "schema_path", "keyword", "expected", "actual")
-                    )
-                )
+        table.display = bool(error.details)
+        for detail in error.details:
+            path = detail.get("instance_path")
+            table.add_row(
+                literal_text(display_pointer(path) if isinstance(path, str) else ""),
+                *(
+                    literal_text(detail.get(k, ""))
+                    for k in ("schema_path", "keyword", "expected", "actual")
+                ),
+            )
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         run = self.sia.current_run
-        refs = record_refs(run) if run else []
+        refs = run.record_refs if run else []
         if event.option_index >= len(refs) or run is None:
             return
         target = refs[event.option_index]
@@ -316,8 +301,46 @@ def _failure_lines(step: StepResult) -> Content:
     return Content("\n").join(lines)
 
 
-def _verdict(valid: bool, findings: list[Any]) -> Content:
-    if valid:
-        return Content.styled("✔ valid against its schema", "bold $success")
-    head = Content.styled("✘ does not validate against its schema", "bold $error")
-    return Content("\n").join([head, *finding_lines(findings)])
+def _verdict_banner(run: Run) -> list[Content]:
+    """The run's verdict above the panes: a remote COMPLETED is not the last word."""
+    outcome = run.outcome
+    if outcome is RunOutcome.NEGATIVE_TEST_PASSED:
+        return [Content.styled("✔ " + run.headline, "bold $success")]
+    if outcome is RunOutcome.CANCELLED:
+        return [Content.styled("⊗ " + run.headline, "bold $warning")]
+    failed = run.failed_step
+    if failed is None or failed.step < 8:
+        if run.send_anyway:
+            return [
+                Content.styled(
+                    "Deliberate negative test: invalid input was sent anyway.", "bold $warning"
+                )
+            ]
+        return []
+    # e.g. output_invalid (local) after the agent said COMPLETED (RULES INV9).
+    code = f"{failed.code} ({failed.origin or 'local'})" if failed.code else "failed"
+    blame = run.at_fault
+    return [
+        Content.assemble(
+            (f"✘ step {failed.step} {code}: ", "bold $error"),
+            literal(blame.statement if blame else failed.message, multiline=True),
+        )
+    ]
+
+
+def _verdict(verdict: ArtifactVerdict | None, schema: str) -> Content:
+    """The result's own verdict with its located errors (pointer, keyword, message)."""
+    if verdict is None:
+        return Content.styled("· not checked yet (step 10 has not run)", "$text-muted")
+    if verdict.valid:
+        return Content.styled(f"✔ valid against {schema}", "bold $success")
+    head = Content.styled(f"✘ does not validate against {schema}", "bold $error")
+    return Content("\n").join([head, *finding_lines(verdict.findings)])
+
+
+def _record_verdict(record: RecordResult) -> Content:
+    """A record's own verdict (RULES INV6, CP10)."""
+    if record.valid:
+        return Content.styled("✔ valid against its record schema", "bold $success")
+    head = Content.styled("✘ does not validate against its record schema", "bold $error")
+    return Content("\n").join([head, *finding_lines(record.findings)])

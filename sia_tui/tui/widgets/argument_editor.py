@@ -7,6 +7,8 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.widgets import TextArea
 
+from sia_tui.tui.display import mask_in_place
+
 _ERROR_STYLE = Style(underline=True, color="red", bold=True)
 
 
@@ -43,6 +45,10 @@ class ArgumentEditor(TextArea):
 
     def get_line(self, line_index: int) -> Text:
         line = super().get_line(line_index)
+        # Values marked secret are masked here too (docs/TUI.md): same length, same columns.
+        masked = mask_in_place(line.plain)
+        if masked != line.plain:
+            line.plain = masked
         for start, end in self._marks.get(line_index, ()):
             line.stylize(_ERROR_STYLE, start, end)
         return line

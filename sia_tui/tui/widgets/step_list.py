@@ -6,7 +6,7 @@ from textual.content import Content
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from sia_tui.core.engine.model import StepResult, StepStatus
+from sia_tui.core.engine import StepResult, StepStatus
 
 #: Icon and theme variable per status.
 STATUS_LOOK: dict[StepStatus, tuple[str, str]] = {
@@ -15,6 +15,7 @@ STATUS_LOOK: dict[StepStatus, tuple[str, str]] = {
     StepStatus.SKIPPED: ("⊘", "$step-skipped"),
     StepStatus.NOT_RUN: ("·", "$text-muted"),
     StepStatus.RUNNING: ("⠋", "$step-running"),
+    StepStatus.CANCELLED: ("⊗", "$step-skipped"),
 }
 _SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 

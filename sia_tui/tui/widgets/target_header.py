@@ -7,7 +7,7 @@ import re
 from textual.content import Content
 from textual.widgets import Static
 
-from sia_tui.core.engine.model import Run
+from sia_tui.core.engine import Run
 from sia_tui.tui.display import visible
 
 _PORT = re.compile(r"(127\.0\.0\.1|localhost):\d+")
@@ -53,6 +53,9 @@ class TargetHeader(Static):
             parts.append(Content.styled(f"  [{badge}]", "bold $accent"))
         if run.card is not None:
             parts.append(Content(f"  card {run.card.card_dialect}"))
+        if run.from_cache:
+            # RULES CP12: say that describe_skill was not called for this document.
+            parts.append(Content.styled("  document from cache", "bold $warning"))
         parts.append(Content("  "))  # always a gap, with or without a card
         parts.append(Content.styled(visible(location, multiline=False), "$text-primary"))
         self.update(Content("").join(parts))

@@ -1,0 +1,214 @@
+"""What a ``Run`` says about the interface, the task and the artifacts it returned.
+
+``Run``'s properties call these functions (with ``verdicts.py`` for the outcome and who is
+at fault); nothing outside the engine recomputes them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from sia_tui.core.a2a.model import AgentCard, Artifact
+from sia_tui.core.constants import DESCRIBE_SKILL
+from sia_tui.core.document import SchemaRefCheck, embedded_schema, verify_embedded_schemas
+from sia_tui.core.engine.evidence import (
+    DelegationEvidence,
+    DescribeEvidence,
+    OutputEvidence,
+    ReceptionEvidence,
+    SchemaDigest,
+    SchemaEvidence,
+    StepStatus,
+    TaskError,
+)
+from sia_tui.core.errors import JsonInputError
+from sia_tui.core.findings import Finding, Severity
+from sia_tui.core.pointer import resolve
+from sia_tui.core.strictjson import loads
+from sia_tui.core.threeway import (
+    DigestRow,
+    DigestSource,
+    compare_rows,
+    odd_one_out_statement,
+)
+from sia_tui.core.threeway import odd_one_out as _odd_source
+
+if TYPE_CHECKING:
+    from sia_tui.core.engine.model import Run
+
+#: Output member that carries artifactId references to records (WIRE.md, Appendix B).
+REFS_MEMBER = "supporting_record_refs"
+
+
+@dataclass(frozen=True)
+class OddOneOut:
+    """The interface digest that differs from the other two, said in one sentence."""
+
+    source: DigestSource
+    statement: str
+
+
+@dataclass(frozen=True)
+class ArtifactVerdict:
+    """The result artifact (None when the task returned none) with its own findings."""
+
+    artifact: Artifact | None
+    findings: list[Finding]
+
+    @property
+    def valid(self) -> bool:
+        """True when the artifact exists and no error finding is about it."""
+        return self.artifact is not None and not any(
+            f.severity is Severity.ERROR for f in self.findings
+        )
+
+
+@dataclass(frozen=True)
+class ExampleArguments:
+    """Arguments taken from an example, and where the example was found."""
+
+    value: Any
+    source: str
+
+
+@dataclass(frozen=True)
+class SchemaDigests:
+    """Every embedded schema's digest check; ``from_step`` is False when step 6 did not
+    run and the core checked the document on request (e.g. after a step-4 failure)."""
+
+    schemas: list[SchemaDigest]
+    from_step: bool
+
+
+# -- the interface ------------------------------------------------------------------------
+def validated_document(run: Run) -> dict[str, Any] | None:
+    """The document, only once step 6 passed."""
+    return run.document if run.steps[5].status is StepStatus.PASSED else None
+
+
+def describe_task_id(run: Run) -> str | None:
+    """The describe_skill task id (INV12 evidence)."""
+    describe = run.evidence(DescribeEvidence)
+    return describe.task_id if describe is not None else None
+
+
+def input_schema(run: Run) -> Any:
+    """The embedded input schema of the document, or None."""
+    document = run.document
+    return embedded_schema(document.get("input_schema")) if isinstance(document, dict) else None
+
+
+def declared_modes(run: Run) -> list[str]:
+    """The response modes the document declares (RULES SID4); [] when it declares none."""
+    document = run.document if isinstance(run.document, dict) else {}
+    interaction = document.get("interaction")
+    modes = interaction.get("response_modes") if isinstance(interaction, dict) else None
+    return [m for m in modes if isinstance(m, str)] if isinstance(modes, list) else []
+
+
+def example_arguments(run: Run) -> ExampleArguments | None:
+    """The input schema's first example, else the first JSON example of the card's skill."""
+    schema = input_schema(run)
+    examples = schema.get("examples") if isinstance(schema, dict) else None
+    if isinstance(examples, list) and examples:
+        return ExampleArguments(examples[0], "the input schema's examples[0]")
+    skill = run.card.skill(run.skill_id) if run.card and run.skill_id else None
+    for index, text in enumerate(skill.examples if skill else ()):
+        try:
+            value = loads(text, source=f"card skill example {index}")
+        except JsonInputError:
+            continue  # card examples are often prose prompts, not arguments
+        return ExampleArguments(value, f"the card skill's examples[{index}]")
+    return None
+
+
+def advertised_skills(card: AgentCard | None) -> list[str]:
+    """Skill ids the card's schema-interface extension binds, other than describe_skill."""
+    ad = card.schema_interface if card is not None else None
+    return [b.skill_id for b in ad.bindings if b.skill_id != DESCRIBE_SKILL] if ad else []
+
+
+def embedded_schema_at(document: Any, pointer: str) -> Any:
+    """The inline schema of the Schema Reference at ``pointer`` in ``document``, or None."""
+    try:
+        return embedded_schema(resolve(document, pointer))
+    except (KeyError, ValueError):
+        return None
+
+
+def odd_one_out(run: Run) -> OddOneOut | None:
+    """The interface digest that differs while the other two agree."""
+    d = run.digests
+    source = _odd_source(d.advertised, d.returned, d.computed)
+    return OddOneOut(source, odd_one_out_statement(source)) if source else None
+
+
+def digest_rows(run: Run) -> list[DigestRow]:
+    """The three-way table's rows (RULES CP4)."""
+    d = run.digests
+    return compare_rows(d.advertised, d.returned, d.computed)
+
+
+def schema_digests(run: Run) -> SchemaDigests:
+    """Step 6's checks, or (when step 6 did not run) the core's check of the document."""
+    evidence = run.evidence(SchemaEvidence)
+    if evidence is not None:
+        return SchemaDigests(list(evidence.schemas), True)
+    return SchemaDigests(as_schema_digests(verify_embedded_schemas(run.document)), False)
+
+
+def as_schema_digests(checks: list[SchemaRefCheck]) -> list[SchemaDigest]:
+    """CP6 checks as the typed evidence rows."""
+    return [
+        SchemaDigest(
+            role=c.role,
+            pointer=c.pointer,
+            declared=c.declared,
+            computed=c.computed,
+            match=c.match,
+            forensics=c.forensics.explanation if c.forensics else None,
+        )
+        for c in checks
+    ]
+
+
+# -- the task and what it returned --------------------------------------------------------
+def cancel_refusal(run: Run) -> str:
+    """Why a cancel request would do nothing now; "" when it makes sense."""
+    if run.task is None or not run.task.id:
+        return "No task to cancel: invoke the skill first."
+    if run.task.terminal:
+        return f"The task is not running: it ended {run.task.state}."
+    document = run.document if isinstance(run.document, dict) else {}
+    interaction = document.get("interaction")
+    if not (isinstance(interaction, dict) and interaction.get("cancellable") is True):
+        return "This skill is not cancellable: its document does not declare it."
+    if run.interface is None:
+        return "No A2A interface to send the cancel request to."
+    return ""
+
+
+def task_error(run: Run) -> TaskError | None:
+    """The agent's error object: step 9's (FAILED) if any, else step 8's (REJECTED)."""
+    reception = run.evidence(ReceptionEvidence)
+    if reception is not None and reception.error is not None:
+        return reception.error
+    delegation = run.evidence(DelegationEvidence)
+    return delegation.error if delegation is not None else None
+
+
+def result_verdict(run: Run) -> ArtifactVerdict | None:
+    """The result's own verdict from step 10; records are judged separately."""
+    output = run.evidence(OutputEvidence)
+    if output is None:
+        return None
+    return ArtifactVerdict(run.result, list(output.result_findings))
+
+
+def record_refs(run: Run) -> list[str]:
+    """Every artifact id the result's ``supporting_record_refs`` names."""
+    data = run.result.data_parts() if run.result is not None else []
+    value = data[0] if len(data) == 1 else None
+    refs = value.get(REFS_MEMBER) if isinstance(value, dict) else None
+    return [str(r) for r in refs] if isinstance(refs, list) else []

@@ -1,0 +1,68 @@
+"""Steps 4-6 on a document file, offline: the engine's own step code, without a run's gate.
+
+``sia-tui lint`` and a document file given to ``diff`` are checked here, so a file and a
+live agent's document get exactly the same verdict (RULES CP4, CP5, CP6).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sia_tui.core.constants import DIGEST_MEMBER, DOCUMENT_MEMBER
+from sia_tui.core.engine.model import Run, StepResult, StepStatus, Target
+from sia_tui.core.engine.outcome import StepFailed
+from sia_tui.core.engine.procedure import record_failure
+from sia_tui.core.engine.verification import digests_step, document_step, embedded_step
+from sia_tui.core.findings import Finding, Severity
+
+
+@dataclass(frozen=True)
+class OfflineVerdict:
+    """Steps 4 (only with a digest), 5 and 6 on one document, each run whatever the others
+    said, so every problem of the file is listed at once."""
+
+    document: Any
+    steps: list[StepResult]
+
+    @property
+    def findings(self) -> list[Finding]:
+        """Every finding of the steps that ran, in step order."""
+        return [f for step in self.steps for f in step.findings]
+
+    @property
+    def ok(self) -> bool:
+        """True when no step failed and no finding is an error."""
+        return all(s.status is StepStatus.PASSED for s in self.steps) and not any(
+            f.severity is Severity.ERROR for f in self.findings
+        )
+
+
+def unwrap_payload(value: Any) -> tuple[Any, str | None]:
+    """A describe_skill payload's document and digest, or ``value`` itself and None."""
+    if isinstance(value, dict) and DOCUMENT_MEMBER in value and DIGEST_MEMBER in value:
+        digest = value[DIGEST_MEMBER]
+        return value[DOCUMENT_MEMBER], digest if isinstance(digest, str) else repr(digest)
+    return value, None
+
+
+def verify_offline(document: Any, *, digest: str | None = None) -> OfflineVerdict:
+    """Run steps 4-6 on ``document``; step 4 compares ``digest`` (when given) three ways.
+
+    The digest stands for both the advertised and the returned one: a file has no card.
+    """
+    ids = document if isinstance(document, dict) else {}
+    run = Run(target=Target("(document file)"))
+    run.document = document
+    run.skill_id, run.skill_version = str(ids.get("skill_id")), str(ids.get("skill_version"))
+    run.digests.advertised = run.digests.returned = digest
+    steps = {4: digests_step, 5: document_step, 6: embedded_step}
+    numbers = (4, 5, 6) if digest is not None else (5, 6)
+    for number in numbers:
+        result = run.steps[number - 1]
+        try:
+            steps[number](run, result)
+            result.status = StepStatus.PASSED
+        except StepFailed as failure:
+            record_failure(result, failure)
+    return OfflineVerdict(document, [run.steps[n - 1] for n in numbers])

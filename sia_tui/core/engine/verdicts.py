@@ -1,0 +1,190 @@
+"""The answers a ``Run`` gives: one implementation of every verdict the surfaces show.
+
+``Run``'s properties call these functions; nothing outside the engine recomputes them.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from sia_tui.core.codes import ErrorCode, describe_code
+from sia_tui.core.engine.evidence import (
+    Blame,
+    DelegationEvidence,
+    FailureCategory,
+    Party,
+    StepStatus,
+)
+from sia_tui.core.exchange import Exchange
+from sia_tui.core.threeway import (
+    DigestSource,
+)
+from sia_tui.core.threeway import odd_one_out as _odd_source
+
+if TYPE_CHECKING:
+    from sia_tui.core.engine.model import Run, StepResult
+
+#: The first step that needs arguments: without them the run pauses before it.
+FIRST_INVOCATION_STEP = 7
+#: Codes an agent uses to say the request itself was wrong (RULES ERR3: REJECTED).
+CALLER_CODES = frozenset(
+    {ErrorCode.INPUT_INVALID, ErrorCode.CONSTRAINT_REJECTED, ErrorCode.AUTHORIZATION_FAILED}
+)
+
+
+class RunOutcome(StrEnum):
+    """The verdict of a whole run."""
+
+    #: All eleven steps passed.
+    PASSED = "passed"
+    #: A step failed (RULES CP0: at most one).
+    FAILED = "failed"
+    #: Nothing failed, but steps that should run did not (no arguments, still running).
+    INCOMPLETE = "incomplete"
+    #: The user cancelled the task and the agent did cancel it.
+    CANCELLED = "cancelled"
+    #: A deliberate negative test: the agent rejected invalid input with input_invalid.
+    NEGATIVE_TEST_PASSED = "negative_test_passed"
+
+    @property
+    def label(self) -> str:
+        """The outcome in capitals: "PASSED", "FAILED", "INCOMPLETE", "NEGATIVE TEST PASSED"."""
+        return self.value.replace("_", " ").upper()
+
+    @property
+    def exit_code(self) -> int:
+        """0 passed, 1 failed, 3 incomplete or cancelled (2 is left to usage errors)."""
+        if self in (RunOutcome.PASSED, RunOutcome.NEGATIVE_TEST_PASSED):
+            return 0
+        return 1 if self is RunOutcome.FAILED else 3
+
+
+# -- where the run is ---------------------------------------------------------------------
+def waiting_for_arguments(run: Run) -> bool:
+    """Steps 1-6 passed and step 7 has neither arguments nor an example to take."""
+    return (
+        run.next_step == FIRST_INVOCATION_STEP
+        and run.arguments is None
+        and not run.use_example
+        and not _running(run)
+    )
+
+
+def finished(run: Run) -> bool:
+    """Nothing more can run without new input, and no step is running."""
+    if _running(run):
+        return False
+    return run.next_step is None or waiting_for_arguments(run)
+
+
+def outcome(run: Run) -> RunOutcome:
+    """The run's verdict; a step that did not run is never counted as passed."""
+    if run.failed_step is not None:
+        return RunOutcome.FAILED
+    if any(s.status is StepStatus.CANCELLED for s in run.steps):
+        return RunOutcome.CANCELLED
+    delegation = run.evidence(DelegationEvidence)
+    if delegation is not None and delegation.expected_rejection:
+        return RunOutcome.NEGATIVE_TEST_PASSED
+    if all(s.status is StepStatus.PASSED for s in run.steps):
+        return RunOutcome.PASSED
+    return RunOutcome.INCOMPLETE
+
+
+def summary(run: Run) -> str:
+    """Why the run has its outcome, in one sentence every surface prints as is."""
+    verdict = outcome(run)
+    if verdict is RunOutcome.FAILED:
+        failed = run.failed_step
+        assert failed is not None
+        code = f" ({failed.code}, {failed.origin or 'local'})" if failed.code else ""
+        blame = at_fault(run)
+        why = blame.statement if blame else failed.message
+        text = f"at step {failed.step}, {failed.title}{code}: {why}"
+    elif verdict is RunOutcome.PASSED:
+        text = "all eleven steps passed"
+    elif verdict is RunOutcome.NEGATIVE_TEST_PASSED:
+        text = (
+            "the agent rejected the invalid arguments with input_invalid, as the deliberate "
+            "negative test expects (RULES INV3)"
+        )
+    elif verdict is RunOutcome.CANCELLED:
+        text = "the task was cancelled as asked; its output was not checked"
+    else:
+        text = _not_run_reason(run)
+    if run.from_cache:
+        text += "; the document came from the cache (describe_skill was not called, RULES CP12)"
+    return text
+
+
+def headline(run: Run) -> str:
+    """The outcome and why: "FAILED at step 4, ...", "INCOMPLETE: steps 7-11 did not run..."."""
+    label = outcome(run).label
+    text = summary(run)
+    return f"{label} {text}" if text.startswith("at step") else f"{label}: {text}"
+
+
+def _not_run_reason(run: Run) -> str:
+    waiting = [s.step for s in run.steps if s.status is StepStatus.NOT_RUN]
+    if _running(run):
+        return "a step is still running"
+    span = f"steps {waiting[0]}-{waiting[-1]}" if len(waiting) > 1 else f"step {waiting[0]}"
+    if waiting_for_arguments(run):
+        return f"{span} did not run: no arguments were given"
+    return f"{span} did not run"
+
+
+def _running(run: Run) -> bool:
+    return any(s.status is StepStatus.RUNNING for s in run.steps)
+
+
+# -- who is at fault ----------------------------------------------------------------------
+def at_fault(run: Run) -> Blame | None:
+    """The failed step's blame as the engine recorded it, else derived from its code."""
+    failed = run.failed_step
+    if failed is None:
+        return None
+    return failed.blame or default_blame(failed)
+
+
+def default_blame(step: StepResult) -> Blame:
+    """Who is at fault for a failure whose step named nobody (old sessions, plain codes)."""
+    if step.category is FailureCategory.INTERNAL:
+        return Blame(party=Party.TOOL, statement="sia-tui itself failed: " + step.message)
+    if step.category is FailureCategory.USAGE:
+        return Blame(party=Party.CALLER, statement=step.message)
+    if step.category is FailureCategory.TRANSPORT:
+        return Blame(party=Party.AGENT, statement=step.message)
+    if step.code in CALLER_CODES:
+        who = "the agent" if step.origin == "remote" else "sia-tui"
+        return Blame(
+            party=Party.CALLER, statement=f"{who} found the request invalid: {step.message}"
+        )
+    info = describe_code(step.code) if step.code else None
+    return Blame(party=Party.AGENT, statement=info.meaning if info else step.message)
+
+
+def fault_exchanges(run: Run) -> list[Exchange]:
+    """The recorded exchanges whose bytes show the failure, in order (a vendor's evidence).
+
+    A step that sends nothing points at the exchange it judged: the card for a card
+    fault (step 2, or step 4 when the advertised digest is the odd one out), the
+    describe_skill answer for the document (steps 4-6), the invocation for its output (10).
+    """
+    failed = run.failed_step
+    if failed is None:
+        return []
+    by_step = {s.step: s.exchanges for s in run.steps}
+    numbers: tuple[int, ...] = (failed.step,)
+    if failed.step == 2:
+        numbers = (1,)
+    elif failed.step == 4:
+        odd = _odd_source(run.digests.advertised, run.digests.returned, run.digests.computed)
+        numbers = (1, 3) if odd is None else (1,) if odd is DigestSource.ADVERTISED else (3,)
+    elif failed.step in (5, 6):
+        numbers = (3,)
+    elif failed.step == 10:
+        numbers = (8, 9)
+    seqs = {seq for n in numbers for seq in by_step.get(n, [])}
+    return [ex for ex in run.exchanges if ex.seq in seqs]

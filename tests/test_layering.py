@@ -1,0 +1,84 @@
+"""The layering contract: the CLI and the TUI read the core only through its five APIs.
+
+``sia_tui.cli`` and ``sia_tui.tui`` may import ``sia_tui.core.engine``,
+``sia_tui.core.session``, ``sia_tui.core.compose``, ``sia_tui.core.diff`` and
+``sia_tui.core.probe`` (the packages or modules themselves, never their insides), so no
+surface can compute a verdict of its own with the core's internals (docs/ARCHITECTURE.md,
+"The read model").
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1] / "sia_tui"
+#: The core APIs a surface may import.
+CORE_APIS = frozenset(
+    {
+        "sia_tui.core.engine",
+        "sia_tui.core.session",
+        "sia_tui.core.compose",
+        "sia_tui.core.diff",
+        "sia_tui.core.probe",
+    }
+)
+
+
+def core_imports(source: str) -> list[tuple[int, str]]:
+    """(line, imported module) for every import of ``sia_tui.core`` in ``source``."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            if node.module == "sia_tui.core":
+                # ``from sia_tui.core import engine`` names a module, not an attribute.
+                found += [(node.lineno, f"sia_tui.core.{alias.name}") for alias in node.names]
+            else:
+                found.append((node.lineno, node.module))
+    return [(line, name) for line, name in found if name.startswith("sia_tui.core")]
+
+
+def violations(source: str) -> list[str]:
+    """Every import of the core other than its five APIs."""
+    return [f"line {line}: {name}" for line, name in core_imports(source) if name not in CORE_APIS]
+
+
+def test_the_checker_catches_an_internal_import() -> None:
+    """A surface reaching into the engine's internals, or a core helper, is a violation."""
+    source = (
+        "from sia_tui.core.engine import Run\n"
+        "from sia_tui.core.engine.discovery import advertised_domain_skills\n"
+        "import sia_tui.core.document\n"
+        "from sia_tui.core import limits, session\n"
+    )
+    assert violations(source) == [
+        "line 2: sia_tui.core.engine.discovery",
+        "line 3: sia_tui.core.document",
+        "line 4: sia_tui.core.limits",
+    ]
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted(p for layer in ("cli", "tui") for p in (ROOT / layer).rglob("*.py")),
+    ids=lambda p: str(p.relative_to(ROOT)),
+)
+def test_surfaces_import_only_the_core_apis(path: Path) -> None:
+    """cli/ and tui/ import the engine, session, compose, diff and probe APIs, nothing else
+    of the core (lazy imports inside functions included)."""
+    assert violations(path.read_text(encoding="utf-8")) == []
+
+
+@pytest.mark.parametrize(
+    "package", ["sia_tui.core.engine", "sia_tui.core.session", "sia_tui.core.probe"]
+)
+def test_every_name_of_a_lazy_api_resolves(package: str) -> None:
+    """The engine and session APIs load names on first use: each listed name must exist."""
+    module = importlib.import_module(package)
+    missing = [name for name in module.__all__ if getattr(module, name, None) is None]
+    assert missing == []
