@@ -7,7 +7,6 @@ from typing import Any
 
 from sia_tui.core.a2a.client import A2AClient
 from sia_tui.core.a2a.model import Interface, Message, Task
-from sia_tui.core.codes import expected_states
 from sia_tui.core.engine.assembly import TaskAssembly
 from sia_tui.core.engine.remote_errors import read_remote_error
 from sia_tui.core.errors import A2AProtocolError, SiaError
@@ -21,12 +20,7 @@ def observation_of(task: Task) -> Observation:
     if task.state not in _FINISHED:
         return Observation(Answer.TASK, state=task.state)
     error = read_remote_error(task)
-    # A code the draft gives no terminal state (skill_not_advertised) has no ERR3 to break.
-    findings = [
-        f
-        for f in error.findings
-        if f.rule != "ERR3" or (error.code and expected_states(error.code))
-    ]
+    findings = list(error.findings)
     return Observation(
         Answer.TASK,
         state=task.state,
