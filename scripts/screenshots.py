@@ -1,6 +1,7 @@
 """Generate SVG (and PNG, with rsvg-convert) screenshots of every screen into screenshots/.
 
-Run: ``uv run python scripts/screenshots.py``. Starts the reference agent on 127.0.0.1.
+Run: ``uv run python scripts/screenshots.py [NAME ...]`` (all, or only the named ones, e.g.
+``19-probe``). Starts the reference agent on 127.0.0.1.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ import asyncio
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -155,6 +157,12 @@ async def look_alike(pilot: Pilot[Any]) -> None:
     await settle(pilot)
 
 
+async def failed_probe(pilot: Pilot[Any]) -> None:
+    """Mode 9, probes run, the failing one selected."""
+    await keys("9", "p")(pilot)
+    await keys("end", "up")(pilot)
+
+
 SHOTS: list[tuple[str, Drive, dict[str, Any]]] = [
     ("01-connect", nothing, {"connect": False}),
     ("02-overview", nothing, {}),
@@ -178,14 +186,17 @@ SHOTS: list[tuple[str, Drive, dict[str, Any]]] = [
     ("16-history", autosaved_failure, {"fault": Fault.DIGEST_CARD}),
     ("17-compose", look_alike, {}),
     ("18-session-readonly", nothing, {"fault": Fault.DIGEST_CARD, "session": True}),
+    ("19-probe", failed_probe, {"fault": Fault.IGNORES_MAX_INPUT}),
 ]
 
 
-async def main() -> None:
-    """Generate every screenshot, then PNGs when rsvg-convert is installed."""
+async def main(only: list[str]) -> None:
+    """Generate every screenshot (or those in ``only``), then PNGs with rsvg-convert."""
     OUT.mkdir(exist_ok=True)
     converter = shutil.which("rsvg-convert")
     for name, drive, options in SHOTS:
+        if only and name not in only:
+            continue
         svg = await shoot(name, drive, **options)
         # Rich writes indentation as leading no-break spaces, which SVG renderers such as
         # rsvg trim unless told to preserve them: the PNGs then lose every indent.
@@ -201,4 +212,4 @@ async def main() -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    asyncio.run(main(sys.argv[1:]))

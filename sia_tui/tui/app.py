@@ -34,6 +34,7 @@ from sia_tui.tui.screens.help import HelpScreen, bindings_markdown
 from sia_tui.tui.screens.history import HistoryMode
 from sia_tui.tui.screens.invoke import InvokeScreen
 from sia_tui.tui.screens.overview import OverviewScreen
+from sia_tui.tui.screens.probe import ProbeScreen
 from sia_tui.tui.screens.results import ResultsScreen
 from sia_tui.tui.screens.steps import StepsScreen
 from sia_tui.tui.storage import UserDirs
@@ -44,7 +45,7 @@ class SiaApp(EngineActionsApp):
     """sia-tui: debug a schema-governed A2A skill step by step."""
 
     TITLE = "sia-tui"
-    #: Mode name -> screen; number keys 1-8 in this order.
+    #: Mode name -> screen; number keys 1-9 in this order.
     MODES: ClassVar[dict[str, Any]] = {
         "overview": OverviewScreen,
         "steps": StepsScreen,
@@ -54,6 +55,7 @@ class SiaApp(EngineActionsApp):
         "results": ResultsScreen,
         "history": HistoryMode,
         "compose": ComposeMode,
+        "probe": ProbeScreen,
     }
     DEFAULT_MODE = "overview"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -65,6 +67,7 @@ class SiaApp(EngineActionsApp):
         Binding("6", "switch_mode('results')", "Results", id="mode.results"),
         Binding("7", "switch_mode('history')", "History", id="mode.history"),
         Binding("8", "switch_mode('compose')", "Compose", id="mode.compose"),
+        Binding("9", "switch_mode('probe')", "Probe", id="mode.probe"),
         Binding("ctrl+s", "save_session", "Save", id="session.save"),
         Binding("f1", "help", "Help", id="app.help"),
         Binding("ctrl+q", "quit", "Quit", id="app.quit"),

@@ -20,6 +20,7 @@ _MODES = (
     ("results", "the result and supporting records"),
     ("history", "the autosaved runs (open one read-only, delete)"),
     ("compose", "the composition check and interface diff"),
+    ("probe", "deliberately wrong requests, each graded against its rule"),
 )
 
 

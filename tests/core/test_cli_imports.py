@@ -88,8 +88,9 @@ def test_digest_and_canon_import_no_network_tui_or_validator(command: str, tmp_p
     assert heavy_among(loaded_modules(command, str(document))) == []
 
 
-def test_help_of_a_networked_command_does_not_import_the_network_stack() -> None:
-    assert heavy_among(loaded_modules("check", "--help")) == []
+@pytest.mark.parametrize("command", ["check", "probe"])
+def test_help_of_a_networked_command_does_not_import_the_network_stack(command: str) -> None:
+    assert heavy_among(loaded_modules(command, "--help")) == []
 
 
 def test_command_owners_match_what_each_module_registers() -> None:

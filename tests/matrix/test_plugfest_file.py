@@ -221,10 +221,15 @@ def test_unusable_files(tmp_path: Path) -> None:
         load_plugfest(tmp_path / "absent.toml", {})
 
 
-def test_probe_is_refused_until_the_probe_engine_is_wired_in(tmp_path: Path) -> None:
-    text = 'probe = true\n[[agent]]\nname = "a"\ncard = "https://a.example"\n'
-    (problem,) = _problems(tmp_path, text)
-    assert ":1: probe: this build of sia-tui cannot probe yet" in problem
+def test_probe_adds_a_column_a_baseline_may_name(tmp_path: Path) -> None:
+    text = (
+        'probe = true\nmodes = ["sync"]\nbindings = ["JSONRPC"]\n'
+        '[[agent]]\nname = "a"\ncard = "https://a.example"\n'
+        '[[expect]]\nagent = "a"\ncell = "probe"\nreason = "accepts stale digests"\n'
+    )
+    plugfest = _load(tmp_path, text)
+    assert plugfest.probe and plugfest.column_keys == ["JSONRPC/sync", "probe"]
+    assert plugfest.expectations[0].cell == "probe"
 
 
 _SCALARS = st.one_of(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
@@ -11,10 +12,12 @@ from textual.widgets import Static
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.model import Run, Target
 from sia_tui.core.engine.procedure import Procedure
+from sia_tui.core.session import load_session
 from sia_tui.tui.app import SiaApp
 from sia_tui.tui.engine import UpdateCallback
 from sia_tui.tui.screens.invoke import InvokeScreen
 from sia_tui.tui.screens.results import ResultsScreen
+from sia_tui.tui.storage import UserDirs
 from sia_tui.tui.widgets.argument_editor import ArgumentEditor
 
 #: The draft's Appendix B arguments (WIRE.md).
@@ -91,6 +94,13 @@ def record_notices(app: SiaApp) -> list[str]:
 def no_network(target: Target, options: ClientOptions, on_update: UpdateCallback) -> Any:
     """An engine factory that fails the test if the app ever tries to build a client."""
     raise AssertionError(f"a read-only session tried to reach {target.location}")
+
+
+def read_only_app(path: Path, dirs: UserDirs) -> SiaApp:
+    """The app on a saved session, read-only, failing the test if it tries the network."""
+    return SiaApp(
+        None, session=load_session(path), engine_factory=no_network, dirs=dirs, snapshot_mode=True
+    )
 
 
 async def record_run(url: str) -> Run:

@@ -174,3 +174,27 @@ def test_matrix_screen_snapshot(
         await _on_cell(pilot, "vendor-c", "evaluate_resource_condition", "JSONRPC/sync")
 
     assert snap_compare(make_matrix_app(), terminal_size=SIZE, run_before=run_before)
+
+
+async def test_a_probe_cell_opens_its_grades_on_the_probe_screen(
+    make_matrix_app: Callable[..., MatrixApp],
+) -> None:
+    """Each probe cell shows its own report: the second one opened replaces the first."""
+    from sia_tui.tui.screens.probe import ProbeScreen
+
+    head = ONE_MODE + '\nbindings = ["JSONRPC"]\nprobe = true'
+    agents = {"vendor-a": None, "vendor-s": "accepts-stale"}
+    matrix_app = make_matrix_app(agents, EVALUATE, head)
+    async with matrix_app.run_test(size=SIZE) as pilot:
+        await _finished(pilot)
+        summaries = []
+        for agent in ("vendor-s", "vendor-a"):
+            await _on_cell(pilot, agent, SKILL, "probe")
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: isinstance(pilot.app.screen, ProbeScreen))
+            await settle(pilot)
+            summaries.append(str(pilot.app.screen.query_one("#probe-summary", Static).visual))
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: matrix_app.current_mode == "matrix")
+        assert "1 fail" in summaries[0]
+        assert "0 fail" in summaries[1]

@@ -23,6 +23,7 @@ from tests.support.tui import (
     SIZE,
     enter_arguments,
     invoke_appendix_b,
+    read_only_app,
     record_notices,
     settle,
     static_text,
@@ -331,18 +332,12 @@ def test_a_running_step_says_it_waits_for_the_answer() -> None:
 async def test_read_only_results_never_ask_to_invoke(
     reference_agent: Any, user_dirs: UserDirs, tmp_path: Any
 ) -> None:
-    from sia_tui.core.session import load_session, save_session
-    from tests.support.tui import no_network, record_run
+    from sia_tui.core.session import save_session
+    from tests.support.tui import record_run
 
     path = tmp_path / "ok.session.json"
     save_session(await record_run(reference_agent().url), ClientOptions(), path)
-    app = SiaApp(
-        None,
-        session=load_session(path),
-        engine_factory=no_network,
-        dirs=user_dirs,
-        snapshot_mode=True,
-    )
+    app = read_only_app(path, user_dirs)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("6")

@@ -10,7 +10,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.session import history, load_session, save_session
+from sia_tui.core.session import history, save_session
 from sia_tui.tui.app import SiaApp
 from sia_tui.tui.storage import UserDirs
 from sia_tui.tui.widgets.target_header import stable_location
@@ -18,7 +18,7 @@ from tests.support.tui import (
     APPENDIX_B_TEXT,
     SIZE,
     enter_arguments,
-    no_network,
+    read_only_app,
     record_run,
     settle,
 )
@@ -254,11 +254,27 @@ def test_read_only_session_shows_the_recorded_failure(
     agent = reference_agent(fault="digest-card")
     save_session(asyncio.run(record_run(agent.url)), ClientOptions(), path)
     agent.stop()
-    app = SiaApp(
-        None,
-        session=load_session(path),
-        engine_factory=no_network,
-        dirs=user_dirs,
-        snapshot_mode=True,
-    )
+    app = read_only_app(path, user_dirs)
     assert snap_compare(app, terminal_size=SIZE, run_before=settle)
+
+
+def test_probe_screen_explains_a_failed_probe(snap_compare: Any, make_app: Any) -> None:
+    """Mode 9 against the ignores-max-input agent after p: the summary reads 'Probe
+    evaluate_resource_condition 1.0  9 pass  1 fail  0 warn  2 skip' and 'judged against
+    draft-huang-ainetops-agent-schema-interfaces-00'; twelve probes listed with green ✔ pass,
+    grey ⊘ skip and one red ✘ fail, oversized-input, selected. On the right: 'Steps 1-11
+    passed', the red ✘ oversized-input heading with 'fail; RULES ERR3', the reason (the
+    agent completed the task), what was sent (/condition/metric padded past the 4096-byte
+    limit), Expected REJECTED with constraint_rejected, Observed COMPLETED, and 'It should
+    have answered' in amber."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        await pilot.press("9")
+        await settle(pilot)
+        await pilot.press("p")
+        await settle(pilot)
+        await pilot.press("end", "up")
+        await settle(pilot)
+
+    assert snap_compare(make_app("ignores-max-input"), terminal_size=SIZE, run_before=run_before)

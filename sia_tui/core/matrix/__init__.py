@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from sia_tui.core.matrix.model import CompositionCell as CompositionCell
     from sia_tui.core.matrix.model import Matrix as Matrix
     from sia_tui.core.matrix.model import Row as Row
+    from sia_tui.core.matrix.plugfest import PROBE_KEY as PROBE_KEY
     from sia_tui.core.matrix.plugfest import Plugfest as Plugfest
     from sia_tui.core.matrix.plugfest import PlugfestError as PlugfestError
     from sia_tui.core.matrix.plugfest import load_plugfest as load_plugfest
@@ -41,6 +42,7 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "CompositionCell": ("sia_tui.core.matrix.model", "CompositionCell"),
     "Matrix": ("sia_tui.core.matrix.model", "Matrix"),
     "MatrixRunner": ("sia_tui.core.matrix.runner", "MatrixRunner"),
+    "PROBE_KEY": ("sia_tui.core.matrix.plugfest", "PROBE_KEY"),
     "Plugfest": ("sia_tui.core.matrix.plugfest", "Plugfest"),
     "PlugfestError": ("sia_tui.core.matrix.plugfest", "PlugfestError"),
     "Row": ("sia_tui.core.matrix.model", "Row"),

@@ -1,7 +1,7 @@
 """What a plugfest matrix is made of: columns, rows of cells, the composition table.
 
-Rows are agent × skill. Columns are the eleven steps (of the row's first run) and one per
-binding × mode (each its own run); a probe column is reserved (``ColumnKind.PROBE``, issue 13).
+Rows are agent × skill. Columns are the eleven steps (of the row's first run), one per
+binding × mode (each its own run) and, with ``probe = true``, the probe (``sia-tui probe``).
 A cell is a projection of one ``Run`` (``project.py``): the matrix computes no verdict of its
 own. Every surface (the CLI's JSON, Markdown, HTML and JUnit, the TUI's Matrix screen) reads
 this model.
@@ -14,7 +14,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from sia_tui.core.engine.model import STEP_TITLES
-from sia_tui.core.matrix.plugfest import BINDING_LABELS, Plugfest, binding_mode_key
+from sia_tui.core.matrix.plugfest import BINDING_LABELS, PROBE_KEY, Plugfest, binding_mode_key
 
 if TYPE_CHECKING:
     from sia_tui.core.matrix.baseline import BaselineReport
@@ -45,7 +45,7 @@ class ColumnKind(StrEnum):
     STEP = "step"
     #: A whole run over one binding in one response mode.
     BINDING_MODE = "binding_mode"
-    #: Reserved for ``sia-tui probe`` (issue 13): the probe grades of the row's skill.
+    #: ``sia-tui probe`` on the row's skill: deliberately wrong requests, each graded.
     PROBE = "probe"
 
 
@@ -93,6 +93,9 @@ def columns_for(plugfest: Plugfest) -> list[Column]:
                     mode=mode,
                 )
             )
+    if plugfest.probe:
+        title = "deliberately wrong requests (sia-tui probe), each graded against its rule"
+        columns.append(Column(PROBE_KEY, ColumnKind.PROBE, "probe", title))
     return columns
 
 

@@ -42,9 +42,8 @@ DEFAULT_JOBS = 8
 MAX_JOBS = 64
 #: Largest plugfest file read (it is a hand-written list, not data).
 MAX_FILE_BYTES = 1024 * 1024
-#: Whether ``probe = true`` can be honoured: the matrix drives ``sia-tui probe`` (issue 13)
-#: once that engine is on this branch; until then the key is read and refused.
-PROBE_AVAILABLE = False
+#: The key of the probe column (``probe = true``), for ``[[expect]] cell = "probe"``.
+PROBE_KEY = "probe"
 
 _TOP_KEYS = (
     "name",
@@ -164,8 +163,9 @@ class Plugfest:
 
     @property
     def column_keys(self) -> list[str]:
-        """Every binding/mode column, bindings first, in the file's order."""
-        return [binding_mode_key(b, m) for b in self.bindings for m in self.modes]
+        """Every verdict column: binding/mode, bindings first, in the file's order; probe."""
+        keys = [binding_mode_key(b, m) for b in self.bindings for m in self.modes]
+        return keys + [PROBE_KEY] if self.probe else keys
 
 
 def load_plugfest(path: str | Path, environ: Mapping[str, str] | None = None) -> Plugfest:
@@ -218,8 +218,6 @@ def _check(source: Path, text: str, data: dict[str, Any], environ: Mapping[str, 
     bindings = _bindings(reader, data)
     modes = _modes(reader, data)
     probe = reader.boolean(data, (), "probe", False)
-    if probe and not PROBE_AVAILABLE:
-        reader.problem(("probe",), "this build of sia-tui cannot probe yet (`sia-tui probe`)")
     plugfest = Plugfest(
         source=source,
         name=reader.string(data, (), "name") or source.stem,

@@ -11,7 +11,10 @@ into the matrix's four words, written once:
 - except a mode the validated document does not declare, which is **skip**: the column does
   not apply to that skill (RULES SID4);
 - steps that did not run, a cancelled or cut-off run, are **incomplete**; steps after a
-  failure are **skip** (RULES CP0).
+  failure are **skip** (RULES CP0);
+- a probe cell is the probe report's outcome: ``failed`` is **fail**, ``passed`` **pass**
+  (warnings are named in the summary); when the interface was not learned the probe does
+  not apply (**skip**: the binding/mode cells already show why), unless the run was cut off.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from sia_tui.core.engine.model import Run, StepResult, StepStatus
 from sia_tui.core.engine.verdicts import RunOutcome
 from sia_tui.core.matrix.model import Cell, CellStatus
 from sia_tui.core.matrix.plugfest import BINDING_LABELS
+from sia_tui.core.probe.model import Grade, ProbeReport
 
 #: Cleans agent text before it is stored in a cell (the agent's redactor).
 Clean = Callable[[str], str]
@@ -96,3 +100,33 @@ def not_declared(mode: str, declared: list[str]) -> Cell:
     listed = ", ".join(declared) or "none"
     text = f"the document declares {listed}, not {mode} (RULES SID4)"
     return Cell(CellStatus.SKIP, text, mode=mode)
+
+
+def not_learned(run: Run, clean: Clean) -> Cell:
+    """The probe column of a row whose first run did not learn the interface (steps 1-6)."""
+    return Cell(CellStatus.SKIP, clean(f"the interface was not learned: {run.headline}"))
+
+
+def probe_cell(report: ProbeReport, clean: Clean, *, stopped: str = "") -> Cell:
+    """The cell of a probe run (``sia-tui probe`` on the row's skill)."""
+    learning = report.learning
+    if stopped:
+        return Cell(CellStatus.INCOMPLETE, clean(f"{stopped}; {learning.summary}"))
+    if report.outcome == "not_learned":
+        return not_learned(learning, clean)
+    counts = ", ".join(f"{report.count(g)} {g.value}" for g in Grade if report.count(g))
+    failed = [r for r in report.results if r.grade is Grade.FAIL]
+    if not failed:
+        warned = [r.id for r in report.results if r.grade is Grade.WARN]
+        note = f" (warnings: {', '.join(warned)})" if warned else ""
+        return Cell(CellStatus.PASS, f"probes: {counts}{note}", mode=report.mode)
+    first = failed[0]
+    names = ", ".join(f"{r.id} (RULES {r.rule})" for r in failed)
+    return Cell(
+        CellStatus.FAIL,
+        clean(f"probes: {counts}; failed: {names}"),
+        category="probe",
+        party="agent",
+        statement=clean(f"{first.title}: {first.reason}"),
+        mode=report.mode,
+    )

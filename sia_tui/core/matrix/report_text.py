@@ -36,7 +36,7 @@ def cell_phrase(cell: Cell) -> str:
     if cell.status is CellStatus.PASS:
         return f"{mark} ★ now passes" if cell.fixed else mark
     if cell.status is CellStatus.FAIL:
-        where = f"{cell.step} {cell.code or cell.category or ''}".strip()
+        where = " ".join(str(p) for p in (cell.step, cell.code or cell.category) if p)
         origin = f" ({cell.origin})" if cell.origin else ""
         return f"{mark} {'expected: ' if cell.expected else ''}{where}{origin}"
     if cell.status is CellStatus.INCOMPLETE and cell.step:

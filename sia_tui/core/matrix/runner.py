@@ -34,13 +34,23 @@ from sia_tui.core.matrix.model import (
     Cell,
     CellStatus,
     Column,
+    ColumnKind,
     Matrix,
     Row,
     columns_for,
     step_key,
 )
-from sia_tui.core.matrix.plugfest import AgentEntry, Arguments, Plugfest
-from sia_tui.core.matrix.project import Clean, not_declared, not_offered, run_cell, step_cell
+from sia_tui.core.matrix.plugfest import PROBE_KEY, AgentEntry, Arguments, Plugfest
+from sia_tui.core.matrix.probing import probe, save_probe
+from sia_tui.core.matrix.project import (
+    Clean,
+    not_declared,
+    not_learned,
+    not_offered,
+    probe_cell,
+    run_cell,
+    step_cell,
+)
 from sia_tui.core.redact import Redactor
 
 if TYPE_CHECKING:
@@ -198,7 +208,7 @@ class MatrixRunner:
         row.describe_task_id = first.run.describe_task_id
         row.no_document = "" if row.document else clean(first.run.headline)
         pending: list[tuple[Column, Target]] = []
-        for column in self.matrix.verdict_columns:
+        for column in self._binding_mode_columns:
             assert column.binding is not None and column.mode is not None
             if not offered:  # no binding to try: the first run's step 1 says why
                 cell = self._cell_of(first, clean)
@@ -214,12 +224,49 @@ class MatrixRunner:
             row.cells[column.key] = cell
         self._changed(row)
         self._mark_running(row, [column for column, _ in pending])
-        await asyncio.gather(
-            *(
-                self._column(row, column, target, agent, arguments, clean, prefix)
-                for column, target in pending
+        work = [
+            self._column(row, column, target, agent, arguments, clean, prefix)
+            for column, target in pending
+        ]
+        if self.plugfest.probe:
+            work.append(self._probe(row, agent, arguments, clean, prefix, first, target))
+        await asyncio.gather(*work)
+
+    @property
+    def _binding_mode_columns(self) -> list[Column]:
+        return [c for c in self.matrix.columns if c.kind is ColumnKind.BINDING_MODE]
+
+    async def _probe(
+        self,
+        row: Row,
+        agent: AgentEntry,
+        arguments: Arguments | None,
+        clean: Clean,
+        prefix: str,
+        first: Driven,
+        target: Target,
+    ) -> None:
+        """The probe column: only once the first run learned the interface (steps 1-6)."""
+        if first.run.validated_document is None:
+            row.cells[PROBE_KEY] = not_learned(first.run, clean)
+            self._changed(row)
+            return
+        assert self._slots is not None
+        self._mark_running(row, [c for c in self.matrix.columns if c.key == PROBE_KEY])
+        async with self._slots:
+            started = time.monotonic()
+            report, stopped = await probe(
+                target, agent, arguments, deadline=self.deadline, transport=self._transport
             )
-        )
+            seconds = time.monotonic() - started
+        cell = probe_cell(report, clean, stopped=stopped)
+        if self.save_dir is not None:
+            cell.session = await save_probe(
+                report, agent, self.save_dir / f"{prefix}--probe.session.json"
+            )
+        cell.seconds = round(seconds, 3)
+        row.cells[PROBE_KEY] = cell
+        self._changed(row)
 
     async def _column(
         self,
@@ -257,8 +304,10 @@ class MatrixRunner:
     def _fill(self, row: Row, driven: Driven, clean: Clean) -> None:
         """Every cell of ``row`` from one run (the card could not be read)."""
         self._fill_steps(row, driven, clean)
-        for column in self.matrix.verdict_columns:
+        for column in self._binding_mode_columns:
             row.cells[column.key] = self._cell_of(driven, clean)
+        if self.plugfest.probe:
+            row.cells[PROBE_KEY] = not_learned(driven.run, clean)
         self._changed(row)
 
     # -- one run ----------------------------------------------------------------------------

@@ -41,7 +41,7 @@ class InvokeScreen(RunScreen):
 
     HELP = (
         "Edit the arguments as JSON. Errors are listed below and underlined in the "
-        "text. Esc leaves the editor; then 1-8 switch screens. f3 puts the skeleton back."
+        "text. Esc leaves the editor; then 1-9 switch screens. f3 puts the skeleton back."
     )
     BINDINGS = [
         Binding("ctrl+j", "invoke", "Invoke", id="invoke.send"),

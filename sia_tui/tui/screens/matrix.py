@@ -23,6 +23,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from sia_tui.core.engine import write_junit
 from sia_tui.core.matrix import (
+    PROBE_KEY,
     Cell,
     Matrix,
     MatrixRunner,
@@ -268,12 +269,14 @@ class MatrixMode(SiaAppMixin, Screen[None]):
         selected = self._selected()
         if selected is None:
             return
-        cell = selected[2]
+        key, cell = selected[1], selected[2]
         if cell.session is None:
             reason = "it is still running" if not cell.done else "no run was needed for it"
             self.notify(f"This cell has no session: {reason}.", severity="warning")
             return
-        self.sia.open_session_file(Path(cell.session))
+        # A probe cell opens on the Probe screen (its grades), any other on the Steps screen.
+        mode = "probe" if key == PROBE_KEY else "steps"
+        self.sia.open_session_file(Path(cell.session), mode)
 
     # -- actions -----------------------------------------------------------------------------
     def action_toggle_composition(self) -> None:

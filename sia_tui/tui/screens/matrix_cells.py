@@ -61,7 +61,8 @@ def verdict_mark(cell: Cell) -> Content:
     """A verdict cell in a few characters: ``✔``, ``✘ 4``, ``✘ 4 exp``, ``✔ ★``, ``? 3``."""
     mark = MARKS[cell.status]
     if cell.status is CellStatus.FAIL:
-        text = f"{mark} {cell.step}" + (" exp" if cell.expected else "")
+        step = f" {cell.step}" if cell.step is not None else ""
+        text = f"{mark}{step}" + (" exp" if cell.expected else "")
         return Content.styled(text, "$warning" if cell.expected else STYLES[cell.status])
     if cell.status is CellStatus.PASS and cell.fixed:
         return Content.styled(f"{mark} ★", "bold $step-passed")
