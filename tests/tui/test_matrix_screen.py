@@ -146,6 +146,12 @@ async def test_composition_and_export(
             ],
         ]
         assert len(rows) == 8 and {r[2] for r in rows[2:]} == {"✘ not allowed"}
+        panel = screen.query_one("#matrix-detail", Static)
+        assert str(panel.visual).startswith(
+            "vendor-a · measure_available_bandwidth → vendor-e · admit_traffic_demand  ✔ composes"
+        )
+        await pilot.press("down", "down")
+        assert "Differ: schema_uri, digest" in str(panel.visual)
         await pilot.press("x")
         await settle(pilot)
         folder = tmp_path / "sessions"

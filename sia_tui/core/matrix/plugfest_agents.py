@@ -152,11 +152,7 @@ def _card(
         ):
             return None
         return card
-    file = base / card
-    if not file.is_file():
-        reader.problem((*path, "card"), f"{printable(card)!r} is not a URL and no such file")
-        return None
-    return str(file)
+    return _local_file(reader, (*path, "card"), base, card, "is not a URL and no such file")
 
 
 def _headers(
@@ -194,8 +190,16 @@ def _verify(
         return False
     if cacert is None:
         return True
-    file = base / cacert
+    return _local_file(reader, (*path, "cacert"), base, cacert, "is not a file") or True
+
+
+def _local_file(
+    reader: TableReader, path: KeyPath, base: Path, name: str, missing: str
+) -> str | None:
+    """``name`` relative to the plugfest file's folder, made absolute; None (a problem) when
+    there is no such file."""
+    file = base / name
     if not file.is_file():
-        reader.problem((*path, "cacert"), f"no such file: {printable(cacert)!r}")
-        return True
+        reader.problem(path, f"{printable(name)!r} {missing}")
+        return None
     return str(file)

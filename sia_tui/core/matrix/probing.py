@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from sia_tui.core.engine.model import Target
 from sia_tui.core.errors import SiaError
+from sia_tui.core.matrix.closing import close_quietly
 from sia_tui.core.matrix.plugfest import AgentEntry, Arguments
 from sia_tui.core.probe.model import ProbeReport
 from sia_tui.core.probe.runner import Prober
@@ -41,11 +42,7 @@ async def probe(
     except TimeoutError:
         stopped = f"cut off at the deadline of {deadline:g} s per cell"
     finally:
-        try:
-            async with asyncio.timeout(5):
-                await prober.aclose()
-        except (TimeoutError, Exception):  # noqa: BLE001 - the grades are already recorded
-            pass
+        await close_quietly(prober.aclose())
     return prober.report, stopped
 
 

@@ -29,6 +29,7 @@ from sia_tui.core.engine.model import Run, Target
 from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.errors import SiaError
 from sia_tui.core.matrix.baseline import compare
+from sia_tui.core.matrix.closing import close_quietly
 from sia_tui.core.matrix.composition import composition_table
 from sia_tui.core.matrix.model import (
     Cell,
@@ -336,7 +337,7 @@ class MatrixRunner:
             except TimeoutError:
                 stopped = f"cut off at the deadline of {self.deadline:g} s per cell"
             finally:
-                await _close(procedure)
+                await close_quietly(procedure.aclose())
             seconds = time.monotonic() - started
         session = await self._save(procedure.run, agent, name) if name else None
         return Driven(procedure.run, stopped, seconds, session)
@@ -361,15 +362,6 @@ class MatrixRunner:
             self.warnings.append(f"{agent.name}: session not saved: {exc}")
             return None
         return str(path)
-
-
-async def _close(procedure: Procedure) -> None:
-    """Close the run's client; a close that hangs or fails must not stop the matrix."""
-    try:
-        async with asyncio.timeout(5):
-            await procedure.aclose()
-    except (TimeoutError, Exception):  # noqa: BLE001 - the verdict is already recorded
-        pass
 
 
 def _same_run(first: Run, column: Column, first_binding: str) -> bool:

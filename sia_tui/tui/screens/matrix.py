@@ -25,6 +25,7 @@ from sia_tui.core.engine import write_junit
 from sia_tui.core.matrix import (
     PROBE_KEY,
     Cell,
+    CompositionCell,
     Matrix,
     MatrixRunner,
     Plugfest,
@@ -38,8 +39,10 @@ from sia_tui.core.session import atomic_write
 from sia_tui.tui.display import literal, literal_text, visible
 from sia_tui.tui.screens.base import SiaAppMixin
 from sia_tui.tui.screens.matrix_cells import (
+    PAIR_LOOK,
     detail,
     heading,
+    pair_detail,
     progress,
     steps_cell,
     steps_strip,
@@ -48,7 +51,6 @@ from sia_tui.tui.screens.matrix_cells import (
 
 #: The table's first columns before the verdict columns.
 _STEPS = "steps"
-_COMPOSITION_WORDS = {"allowed": "✔ composes", "not_allowed": "✘ not allowed"}
 
 
 @dataclass(frozen=True)
@@ -121,6 +123,7 @@ class MatrixMode(SiaAppMixin, Screen[None]):
         self.matrix: Matrix | None = None
         """The table as the runner has filled it so far."""
         self._row_keys: list[Row] = []
+        self._pairs: list[CompositionCell] = []
 
     def compose(self) -> ComposeResult:
         yield Static(id="matrix-title")
@@ -219,12 +222,9 @@ class MatrixMode(SiaAppMixin, Screen[None]):
         table = self.query_one("#composition", DataTable)
         if table.row_count:
             return
-        pairs = sorted(matrix.composition, key=lambda p: p.status != "allowed")
-        for pair in pairs:
-            word = _COMPOSITION_WORDS.get(pair.status, "– unavailable")
-            style = {"allowed": "$step-passed", "not_allowed": "$step-failed"}.get(
-                pair.status, "$step-skipped"
-            )
+        self._pairs = sorted(matrix.composition, key=lambda p: p.status != "allowed")
+        for pair in self._pairs:
+            word, style = PAIR_LOOK.get(pair.status, PAIR_LOOK["unavailable"])
             why = pair.summary
             if pair.differing:
                 why = "differ: " + ", ".join(pair.differing)
@@ -264,6 +264,11 @@ class MatrixMode(SiaAppMixin, Screen[None]):
     def on_data_table_cell_highlighted(self, event: DataTable.CellHighlighted) -> None:
         self._show_detail()
 
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if event.data_table.id == "composition" and event.cursor_row < len(self._pairs):
+            panel = self.query_one("#matrix-detail", Static)
+            panel.update(pair_detail(self._pairs[event.cursor_row]))
+
     def on_data_table_cell_selected(self, event: DataTable.CellSelected) -> None:
         event.stop()
         selected = self._selected()
@@ -285,8 +290,15 @@ class MatrixMode(SiaAppMixin, Screen[None]):
             self.notify("The composition table comes once every cell has run.")
             return
         self.toggle_class("composition")
-        shown = "#composition" if self.has_class("composition") else "#matrix"
-        self.query_one(shown, DataTable).focus()
+        if self.has_class("composition"):
+            table = self.query_one("#composition", DataTable)
+            table.focus()
+            if self._pairs:
+                pair = self._pairs[min(table.cursor_row, len(self._pairs) - 1)]
+                self.query_one("#matrix-detail", Static).update(pair_detail(pair))
+        else:
+            self.query_one("#matrix", DataTable).focus()
+            self._show_detail()
 
     def action_export(self) -> None:
         """Write the reports next to the sessions."""

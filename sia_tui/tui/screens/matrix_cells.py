@@ -10,7 +10,16 @@ from pathlib import Path
 
 from textual.content import Content
 
-from sia_tui.core.matrix import MARKS, Cell, CellStatus, Column, ColumnKind, Matrix, Row
+from sia_tui.core.matrix import (
+    MARKS,
+    Cell,
+    CellStatus,
+    Column,
+    ColumnKind,
+    CompositionCell,
+    Matrix,
+    Row,
+)
 from sia_tui.tui.display import literal, visible
 
 #: The theme colour of each status (``themes/*.json`` define the step-* variables).
@@ -128,3 +137,31 @@ def progress(matrix: Matrix) -> Content:
         tone = {0: "bold $success", 1: "bold $error"}.get(matrix.exit_code, "bold $warning")
         parts += [Content("\n"), Content.styled(matrix.baseline.headline, tone)]
     return Content("").join(parts)
+
+
+#: The words and colours of a composition verdict.
+PAIR_LOOK = {
+    "allowed": ("✔ composes", "$step-passed"),
+    "not_allowed": ("✘ not allowed", "$step-failed"),
+    "unavailable": ("– unavailable", "$step-skipped"),
+}
+
+
+def pair_detail(pair: CompositionCell) -> Content:
+    """The selected composition pair: the verdict, why, and what looks alike (RULES CMP2)."""
+    word, style = PAIR_LOOK.get(pair.status, PAIR_LOOK["unavailable"])
+    lines = [
+        Content.assemble(
+            literal(f"{pair.upstream.label} → {pair.downstream.label}  ", style="bold"),
+            (word, style),
+        ),
+        literal(pair.summary),
+    ]
+    if pair.differing:
+        lines.append(Content.assemble(("Differ: ", "bold"), literal(", ".join(pair.differing))))
+    if pair.look_alike:
+        alike = "; ".join(pair.look_alike)
+        lines.append(
+            Content.assemble(("Looks alike, still not composable: ", "bold"), literal(alike))
+        )
+    return Content("\n").join(lines)
