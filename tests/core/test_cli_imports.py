@@ -88,7 +88,7 @@ def test_digest_and_canon_import_no_network_tui_or_validator(command: str, tmp_p
     assert heavy_among(loaded_modules(command, str(document))) == []
 
 
-@pytest.mark.parametrize("command", ["check", "probe"])
+@pytest.mark.parametrize("command", ["check", "probe", "matrix"])
 def test_help_of_a_networked_command_does_not_import_the_network_stack(command: str) -> None:
     assert heavy_among(loaded_modules(command, "--help")) == []
 

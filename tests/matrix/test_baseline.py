@@ -151,3 +151,18 @@ def test_cli_exit_1_wins_over_3(
     assert main(["matrix", str(path), "--json"]) == 1
     report = json.loads(capsys.readouterr().out)
     assert report["headline"] == "NEW FAILURES: 1 new failure(s); 1 cell(s) could not run"
+
+
+def test_a_card_advertising_many_skills_costs_a_bounded_number_of_rows() -> None:
+    """Without [[skill]], every advertised skill is a row of runs: a hostile card listing
+    thousands must not make thousands of rows."""
+    from sia_tui.core.matrix.runner import MAX_ADVERTISED_SKILLS, MatrixRunner
+
+    agent = AgentEntry("a", "http://a")
+    runner = MatrixRunner(Plugfest(source=Path("P.toml"), name="p", agents=(agent,)))
+    skills = runner._skills_for(agent, [f"skill_{n}" for n in range(5000)])
+    assert len(skills) == MAX_ADVERTISED_SKILLS == 32
+    assert runner.warnings == [
+        "a: the card advertises 5000 skills; the first 32 are tried "
+        "(name the skills with [[skill]])"
+    ]

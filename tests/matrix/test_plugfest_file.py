@@ -274,3 +274,15 @@ def test_no_structure_crashes_the_checker(data: dict[str, Any]) -> None:
         _check(Path("/nonexistent/P.toml"), "", data, {})
     except PlugfestError as exc:
         assert exc.problems
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=st.text(alphabet=st.sampled_from(list("[]{}=\"'.,#\n abc_-01xé\\")), max_size=120))
+def test_no_text_crashes_the_loader(tmp_path_factory: pytest.TempPathFactory, text: str) -> None:
+    """Arbitrary text, valid TOML or not, loads or is refused with problems: never a crash."""
+    path = tmp_path_factory.mktemp("fuzz") / "P.toml"
+    path.write_text(text, encoding="utf-8")
+    try:
+        load_plugfest(path, {})
+    except PlugfestError as exc:
+        assert exc.problems

@@ -204,3 +204,24 @@ async def test_a_probe_cell_opens_its_grades_on_the_probe_screen(
             await wait_until(pilot, lambda: matrix_app.current_mode == "matrix")
         assert "1 fail" in summaries[0]
         assert "0 fail" in summaries[1]
+
+
+async def test_quitting_while_cells_run_ends_promptly(
+    make_matrix_app: Callable[..., MatrixApp],
+) -> None:
+    """The slow agent holds every A2A call for 2 s; quitting cancels the runs, no hang."""
+    import time
+
+    matrix_app = make_matrix_app({"vendor-s": "slow"}, EVALUATE, ONE_MODE + "\ndeadline = 30")
+    async with matrix_app.run_test(size=SIZE) as pilot:
+        screen = _screen(pilot)
+        # Not wait_until: it waits for the workers, and the running matrix worker is the point.
+        for _ in range(500):
+            if screen.matrix is not None and screen.matrix.rows:
+                break
+            await pilot.pause(0.02)
+        assert screen.matrix is not None and screen.matrix.rows
+        started = time.monotonic()
+        await pilot.press("ctrl+q")
+    assert time.monotonic() - started < 10  # "it ends", not "it is fast"
+    assert matrix_app.return_code in (0, None)

@@ -60,6 +60,8 @@ if TYPE_CHECKING:
 #: Called after each change: the matrix, the row that changed (None: the whole table).
 ChangeHook = Callable[[Matrix, Row | None], None]
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+#: Most skills taken from one card when the file names none (each is a row of runs).
+MAX_ADVERTISED_SKILLS = 32
 #: Up to this step a run is the same for every binding and mode (the card, the skill).
 _SAME_FOR_EVERY_BINDING = 2
 #: Up to this step a run is the same in every mode (the mode is chosen at step 8).
@@ -179,7 +181,12 @@ class MatrixRunner:
             return list(agent.skills)
         if self.plugfest.skills:
             return [s.id for s in self.plugfest.skills if s.id in advertised]
-        return advertised
+        if len(advertised) > MAX_ADVERTISED_SKILLS:  # a card is agent data: bound what it costs
+            self.warnings.append(
+                f"{agent.name}: the card advertises {len(advertised)} skills; the first "
+                f"{MAX_ADVERTISED_SKILLS} are tried (name the skills with [[skill]])"
+            )
+        return advertised[:MAX_ADVERTISED_SKILLS]
 
     def _new_row(self, agent: AgentEntry, skill: str | None, order: tuple[int, int]) -> Row:
         """Add a row of pending cells where the file's order puts it (agents finish in any
