@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -63,3 +64,22 @@ def test_piped_without_output_flags_prints_the_text_table(
     assert captured.err.endswith(
         "sia-tui matrix: MATCHES THE BASELINE: every cell passed or was skipped\n"
     )
+
+
+def test_a_skill_without_examples_could_not_run_and_exits_3(
+    reference_agent: StartAgent, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """admit_traffic_demand has no example arguments: `example` cannot be honoured. That is
+    the file's problem, not the agent's failure: could not run (exit 3), never a fail."""
+    path = plugfest_file(
+        tmp_path,
+        {"a": reference_agent().url},
+        '[[skill]]\nid = "admit_traffic_demand"',
+        head='bindings = ["JSONRPC"]\nmodes = ["sync"]',
+    )
+    assert main(["matrix", str(path), "--json"]) == 3
+    report = json.loads(capsys.readouterr().out)
+    cell = report["rows"][0]["cells"]["JSONRPC/sync"]
+    assert (cell["status"], cell["step"], cell["category"]) == ("incomplete", 7, "usage")
+    assert cell["summary"].startswith("could not run: no example arguments")
+    assert report["rows"][0]["cells"]["step7"]["status"] == "incomplete"

@@ -110,16 +110,18 @@ def test_no_secret_reaches_any_output(
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A bearer token and an API key from the environment are sent, and appear in no report,
-    no session, no progress line."""
-    token, key = "tok-CANARY-0123456789", "key-CANARY-9876543210"
+    """A bearer token, an API key and a header value that does not look like a credential,
+    all from the environment, are sent, and appear in no report, no session, no progress
+    line: whatever header_env names is a secret."""
+    token, key, tenant = "tok-CANARY-0123456789", "key-CANARY-9876543210", "tenant-CANARY-42"
     monkeypatch.setenv("PLUGFEST_TOKEN", token)
     monkeypatch.setenv("PLUGFEST_KEY", key)
+    monkeypatch.setenv("PLUGFEST_TENANT", tenant)
     path = plugfest_file(
         tmp_path,
         {},
         f'[[agent]]\nname = "a"\ncard = "{reference_agent().url}"\nbearer_env = "PLUGFEST_TOKEN"\n'
-        'header_env = { "X-Api-Key" = "PLUGFEST_KEY" }\n'
+        'header_env = { "X-Api-Key" = "PLUGFEST_KEY", "X-Tenant" = "PLUGFEST_TENANT" }\n'
         '[[skill]]\nid = "evaluate_resource_condition"',
         head='bindings = ["JSONRPC"]\nmodes = ["sync"]',
     )
@@ -147,5 +149,6 @@ def test_no_secret_reaches_any_output(
     written = [captured.out, captured.err, saved] + [
         p.read_text(encoding="utf-8") for p in tmp_path.glob("m.*")
     ]
+    assert "«redacted:x-tenant»" in saved  # the header the request carried, redacted
     for text in written:
-        assert token not in text and key not in text
+        assert token not in text and key not in text and tenant not in text
