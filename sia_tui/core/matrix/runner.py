@@ -9,9 +9,10 @@ Per agent, step 1 is run once to read the card (which bindings it offers, which 
 advertises). Per row (agent × skill), a first run over the first offered binding, in the
 mode the engine picks, fills the eleven step columns. Each binding/mode column is then its
 own run, unless it does not apply (a binding the card does not offer, a mode the validated
-document does not declare), it is the first run itself, or the first run failed at step 1
-or 2, which no binding or mode changes. At most ``jobs`` runs are in flight; each has a
-deadline. Every run can be saved as a redacted session through the session store.
+document does not declare), it is the first run itself, or the first run failed at a step
+that neither the binding (1-2) nor the mode (1-7) changes. With ``probe = true`` the probe
+column runs once the interface is learned. ``driver.py`` runs each procedure: at most
+``jobs`` at once, each within its deadline, each saved as a redacted session.
 """
 
 from __future__ import annotations
@@ -19,18 +20,14 @@ from __future__ import annotations
 import asyncio
 import bisect
 import re
-import time
 from collections.abc import Callable, Coroutine
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sia_tui.core.engine.model import Run, Target
-from sia_tui.core.engine.procedure import Procedure
-from sia_tui.core.errors import SiaError
 from sia_tui.core.matrix.baseline import compare
-from sia_tui.core.matrix.closing import close_quietly
 from sia_tui.core.matrix.composition import composition_table
+from sia_tui.core.matrix.driver import Driven, RunDriver
 from sia_tui.core.matrix.model import (
     Cell,
     CellStatus,
@@ -42,7 +39,6 @@ from sia_tui.core.matrix.model import (
     step_key,
 )
 from sia_tui.core.matrix.plugfest import PROBE_KEY, AgentEntry, Arguments, Plugfest
-from sia_tui.core.matrix.probing import probe, save_probe
 from sia_tui.core.matrix.project import (
     Clean,
     not_declared,
@@ -66,16 +62,6 @@ MAX_ADVERTISED_SKILLS = 32
 _SAME_FOR_EVERY_BINDING = 2
 #: Up to this step a run is the same in every mode (the mode is chosen at step 8).
 _SAME_FOR_EVERY_MODE = 7
-
-
-@dataclass
-class Driven:
-    """One finished (or cut-off) run, with where its session went."""
-
-    run: Run
-    stopped: str
-    seconds: float
-    session: str | None
 
 
 def _slug(text: str) -> str:
@@ -105,7 +91,13 @@ class MatrixRunner:
         """What went wrong around the runs (a session that could not be saved)."""
         self._transport = transport
         self._on_change = on_change
-        self._slots: asyncio.Semaphore | None = None
+        self._driver: RunDriver | None = None
+
+    @property
+    def driver(self) -> RunDriver:
+        """The driver of this run's procedures (made by ``run``, on its event loop)."""
+        assert self._driver is not None, "run() makes the driver"
+        return self._driver
 
     def _changed(self, row: Row | None) -> None:
         if self._on_change is not None:
@@ -113,9 +105,19 @@ class MatrixRunner:
 
     async def run(self) -> Matrix:
         """Run every cell, then the composition table and the baseline comparison."""
-        self._slots = asyncio.Semaphore(self.jobs)
         if self.save_dir is not None:
-            self.save_dir.mkdir(parents=True, exist_ok=True)
+            try:
+                self.save_dir.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                self.warnings.append(f"sessions are not saved: {exc.strerror or exc}")
+                self.save_dir = None
+        self._driver = RunDriver(
+            jobs=self.jobs,
+            deadline=self.deadline,
+            save_dir=self.save_dir,
+            transport=self._transport,
+            warnings=self.warnings,
+        )
         async with asyncio.TaskGroup() as group:
             for index, agent in enumerate(self.plugfest.agents):
                 group.create_task(self._guarded(self._agent(group, index, agent), agent.name))
@@ -144,9 +146,9 @@ class MatrixRunner:
     async def _agent(self, group: asyncio.TaskGroup, index: int, agent: AgentEntry) -> None:
         clean = _cleaner(agent)
         prefix = f"{index + 1:02d}-{_slug(agent.name)}"
-        card = await self._drive(Target(agent.card), agent, None, 1)
+        card = await self.driver.drive(Target(agent.card), agent, None, 1)
         if card.run.card is None:  # the card could not be read: every cell says so
-            card.session = await self._save(card.run, agent, f"{prefix}--card")
+            card.session = await self.driver.save_run(card.run, agent, f"{prefix}--card")
             named: list[str | None] = [*self._explicit_skills(agent)] or [None]
             for place, skill in enumerate(named):
                 self._fill(self._new_row(agent, skill, (index, place)), card, clean)
@@ -210,7 +212,7 @@ class MatrixRunner:
         first_binding = offered[0] if offered else self.plugfest.bindings[0]
         target = Target(agent.card, skill_id=row.skill, binding=first_binding)
         self._mark_running(row, [c for c in self.matrix.columns if not c.verdict])
-        first = await self._drive(target, agent, arguments, 11, f"{prefix}--first")
+        first = await self.driver.drive(target, agent, arguments, 11, f"{prefix}--first")
         self._fill_steps(row, first, clean)
         row.document = first.run.validated_document
         row.describe_task_id = first.run.describe_task_id
@@ -259,20 +261,10 @@ class MatrixRunner:
             row.cells[PROBE_KEY] = not_learned(first.run, clean)
             self._changed(row)
             return
-        assert self._slots is not None
         self._mark_running(row, [c for c in self.matrix.columns if c.key == PROBE_KEY])
-        async with self._slots:
-            started = time.monotonic()
-            report, stopped = await probe(
-                target, agent, arguments, deadline=self.deadline, transport=self._transport
-            )
-            seconds = time.monotonic() - started
-        cell = probe_cell(report, clean, stopped=stopped)
-        if self.save_dir is not None:
-            cell.session = await save_probe(
-                report, agent, self.save_dir / f"{prefix}--probe.session.json"
-            )
-        cell.seconds = round(seconds, 3)
+        probed = await self.driver.probe(target, agent, arguments, f"{prefix}--probe")
+        cell = probe_cell(probed.report, clean, stopped=probed.stopped)
+        cell.session, cell.seconds = probed.session, round(probed.seconds, 3)
         row.cells[PROBE_KEY] = cell
         self._changed(row)
 
@@ -287,7 +279,7 @@ class MatrixRunner:
         prefix: str,
     ) -> None:
         name = f"{prefix}--{_slug(column.key)}"
-        driven = await self._drive(target, agent, arguments, 11, name)
+        driven = await self.driver.drive(target, agent, arguments, 11, name)
         row.cells[column.key] = self._cell_of(driven, clean)
         self._changed(row)
 
@@ -317,58 +309,6 @@ class MatrixRunner:
         if self.plugfest.probe:
             row.cells[PROBE_KEY] = not_learned(driven.run, clean)
         self._changed(row)
-
-    # -- one run ----------------------------------------------------------------------------
-    async def _drive(
-        self,
-        target: Target,
-        agent: AgentEntry,
-        arguments: Arguments | None,
-        last: int,
-        name: str = "",
-    ) -> Driven:
-        """Run the procedure up to step ``last`` within the deadline, then save its session
-        as ``name`` (unless no name is given)."""
-        assert self._slots is not None
-        async with self._slots:
-            started = time.monotonic()
-            procedure = Procedure(target, agent.options, transport=self._transport)
-            if arguments is not None and arguments.example:
-                procedure.use_example()
-            elif arguments is not None:
-                procedure.set_arguments(arguments.value)
-            stopped = ""
-            try:
-                async with asyncio.timeout(self.deadline):
-                    await procedure.run_until(last)
-            except TimeoutError:
-                stopped = f"cut off at the deadline of {self.deadline:g} s per cell"
-            finally:
-                await close_quietly(procedure.aclose())
-            seconds = time.monotonic() - started
-        session = await self._save(procedure.run, agent, name) if name else None
-        return Driven(procedure.run, stopped, seconds, session)
-
-    async def _save(self, run: Run, agent: AgentEntry, name: str) -> str | None:
-        """Save ``run`` redacted with the agent's credentials; None when not saving."""
-        if self.save_dir is None:
-            return None
-        from sia_tui.core.session.store import save_session
-
-        path = self.save_dir / f"{name}.session.json"
-        try:
-            await asyncio.to_thread(
-                save_session,
-                run,
-                agent.options,
-                path,
-                secret_values=agent.secret_values,
-                secret_headers=agent.secret_headers,
-            )
-        except SiaError as exc:
-            self.warnings.append(f"{agent.name}: session not saved: {exc}")
-            return None
-        return str(path)
 
 
 def _same_run(first: Run, column: Column, first_binding: str) -> bool:
