@@ -52,6 +52,14 @@ def add_connection_flags(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument("--connect-timeout", type=float, default=5.0, metavar="S")
     group.add_argument(
+        "--deadline",
+        type=float,
+        default=limits.DEFAULT_DEADLINE_SECONDS,
+        metavar="S",
+        help="the whole run ends within S seconds, whatever max_duration_seconds the agent "
+        f"declares; a running task is cancelled (default {limits.DEFAULT_DEADLINE_SECONDS:g})",
+    )
+    group.add_argument(
         "--max-response-bytes",
         type=int,
         default=8 * 1024 * 1024,
@@ -88,11 +96,12 @@ def client_options(args: Any) -> ClientOptions:
     cert: str | tuple[str, str] | None = None
     if args.cert:
         cert = (args.cert, args.key) if args.key else args.cert
-    if args.timeout <= 0 or args.connect_timeout <= 0:
-        raise UsageError("timeouts must be positive")
+    if args.timeout <= 0 or args.connect_timeout <= 0 or args.deadline <= 0:
+        raise UsageError("timeouts and the deadline must be positive")
     return ClientOptions(
         connect_timeout=args.connect_timeout,
         read_timeout=args.timeout,
+        deadline=args.deadline,
         max_response_bytes=args.max_response_bytes,
         verify=verify,
         cert=cert,

@@ -6,8 +6,10 @@ SiaError
 ├── DigestFormatError       a digest string that is not "sha256:" + 64 lowercase hex
 ├── SchemaError             a JSON Schema that is itself invalid
 ├── TransportError          the network exchange failed (refused, timeout, TLS, size, status)
-│   ├── ResponseTooLarge
-│   └── RequestTimeout
+│   ├── ResponseTooLarge    a body, a decoded layer or an SSE event passed its size limit
+│   ├── EncodingRefused     a Content-Encoding that is unknown or stacked too deep
+│   └── RequestTimeout      connect, read or whole-exchange timeout
+│       └── DeadlineExceeded  the run's overall deadline (--deadline) passed
 ├── A2AProtocolError        the peer answered, but not with usable A2A (an A2A error, a bad shape)
 └── ProcedureError          the eleven-step procedure cannot continue (carries step and code)
 """
@@ -18,6 +20,8 @@ from __future__ import annotations
 class SiaError(Exception):
     """Base class of every error sia-tui raises on purpose."""
 
+    kind = "error"
+
 
 class JsonInputError(SiaError):
     """Text from outside is not acceptable JSON.
@@ -25,6 +29,8 @@ class JsonInputError(SiaError):
     ``line``/``column`` are 1-based positions in the text (when known); ``pointer``
     is the RFC 6901 JSON Pointer of the container where the problem was found.
     """
+
+    kind = "invalid_json"
 
     def __init__(
         self,
@@ -59,6 +65,8 @@ class JsonInputError(SiaError):
 class CanonicalizationError(SiaError):
     """A JSON value cannot be serialized by RFC 8785 (JCS)."""
 
+    kind = "not_canonicalizable"
+
     def __init__(self, message: str, *, pointer: str | None = None) -> None:
         self.message = message
         self.pointer = pointer
@@ -67,6 +75,8 @@ class CanonicalizationError(SiaError):
 
 class DigestFormatError(SiaError):
     """A digest string is malformed; the message says exactly how."""
+
+    kind = "bad_digest"
 
     def __init__(self, message: str, *, value: str) -> None:
         self.message = message
@@ -77,6 +87,8 @@ class DigestFormatError(SiaError):
 class SchemaError(SiaError):
     """A JSON Schema is not a valid 2020-12 schema."""
 
+    kind = "invalid_schema"
+
     def __init__(self, message: str, *, pointer: str = "") -> None:
         self.message = message
         self.pointer = pointer
@@ -85,6 +97,8 @@ class SchemaError(SiaError):
 
 class TransportError(SiaError):
     """The HTTP exchange failed before a usable response arrived."""
+
+    kind = "transport"
 
     def __init__(self, message: str, *, url: str | None = None) -> None:
         self.message = message
@@ -95,13 +109,31 @@ class TransportError(SiaError):
 class ResponseTooLarge(TransportError):
     """The response body exceeded the configured limit; the read was aborted."""
 
+    kind = "response_too_large"
+
+
+class EncodingRefused(TransportError):
+    """The response's Content-Encoding is unknown or stacks too many layers; not decoded."""
+
+    kind = "encoding_refused"
+
 
 class RequestTimeout(TransportError):
     """Connecting or reading took longer than the configured timeout."""
 
+    kind = "timeout"
+
+
+class DeadlineExceeded(RequestTimeout):
+    """The run's overall deadline passed; what was running was stopped."""
+
+    kind = "deadline_exceeded"
+
 
 class A2AProtocolError(SiaError):
     """The peer answered with an A2A error or a shape this client cannot read."""
+
+    kind = "a2a_error"
 
     def __init__(self, message: str, *, code: int | str | None = None) -> None:
         self.message = message
@@ -111,6 +143,8 @@ class A2AProtocolError(SiaError):
 
 class ProcedureError(SiaError):
     """The client procedure cannot continue at ``step`` for a draft ``code``."""
+
+    kind = "procedure"
 
     def __init__(self, message: str, *, step: int, code: str | None = None) -> None:
         self.message = message

@@ -21,10 +21,11 @@ from jsonschema.exceptions import best_match as _jsonschema_best_match
 from referencing import Registry, Resource
 
 from sia_tui.core import limits
+from sia_tui.core.bounded import MoreFindings, cap_findings
 from sia_tui.core.canonical import digest_of
 from sia_tui.core.errors import CanonicalizationError, JsonInputError, SchemaError
 from sia_tui.core.findings import Finding
-from sia_tui.core.pointer import PositionIndex, join
+from sia_tui.core.pointer import PositionIndex, join, resolve
 from sia_tui.core.strictjson import loads
 
 
@@ -41,6 +42,7 @@ _META = Draft202012Validator(
     registry=NO_REMOTE_REGISTRY,
     format_checker=FormatChecker(formats=[f for f in FormatChecker.checkers if f != "regex"]),
 )
+_PATTERN_OPTIONS = jsonschema_rs.FancyRegexOptions(backtrack_limit=limits.MAX_REGEX_BACKTRACKS)
 _WEAK_KEYWORDS = frozenset({"anyOf", "oneOf", "allOf", "not", "if", "then", "else", "$ref"})
 _LIMIT_KEYWORDS = frozenset(
     {
@@ -192,8 +194,10 @@ class CompiledSchema:
         self.digest = digest
         # RULES SR7: offline, so a $ref to anything not embedded fails here, unfetched.
         # RULES FMT1: formats are asserted (date-time per RFC 3339, leap seconds included).
+        # A backtracking pattern (backreference, lookaround) is capped far below the
+        # engine's default, so a hostile one costs microseconds per string, not 25 ms.
         self._validator = jsonschema_rs.Draft202012Validator(
-            schema, validate_formats=True, offline=True
+            schema, validate_formats=True, offline=True, pattern_options=_PATTERN_OPTIONS
         )
         self._resources = _resource_pointers(schema)
 
@@ -207,21 +211,30 @@ class CompiledSchema:
             return False
 
     def validate(self, instance: Any, *, source_text: str | None = None) -> list[Finding]:
-        """Every validation error as a located Finding, in instance order (RULES ERR5, FMT2)."""
+        """Every validation error as a located Finding, in instance order (RULES ERR5, FMT2).
+
+        At most ``limits.MAX_FINDINGS`` are kept; one closing finding counts the rest.
+        """
         findings = self._findings(instance)
+        closing = [f for f in findings[-1:] if isinstance(f, MoreFindings)]
+        findings = findings[: len(findings) - len(closing)]
         if len(findings) <= 1 and source_text is None:
-            return findings  # nothing to order (and a too-deep instance is never walked)
+            return findings + closing  # nothing to order (a too-deep instance is never walked)
         if source_text is not None:
             index = PositionIndex(source_text)
             located = []
             for f in findings:
                 where = index.position(f.pointer)
                 located.append(f if where is None else replace(f, line=where[0], column=where[1]))
-            return sorted(located, key=lambda f: (f.line or 0, f.column or 0, f.schema_path or ""))
+            ordered = sorted(
+                located, key=lambda f: (f.line or 0, f.column or 0, f.schema_path or "")
+            )
+            return ordered + closing
         order = _instance_order(instance)
-        return sorted(
+        ordered = sorted(
             findings, key=lambda f: (order.get(f.pointer, len(order)), f.schema_path or "")
         )
+        return ordered + closing
 
     def _findings(self, instance: Any) -> list[Finding]:
         # The engine recurses natively and would crash the process on a value nested
@@ -235,7 +248,11 @@ class CompiledSchema:
                 )
             ]
         try:
-            return [self._finding(error) for error in self._validator.iter_errors(instance)]
+            # The engine builds every error at once; only the kept ones become Findings.
+            return cap_findings(
+                self._finding(error) if index < limits.MAX_FINDINGS else _LEFT_OUT
+                for index, error in enumerate(self._validator.iter_errors(instance))
+            )
         except (ValueError, TypeError, OverflowError, RecursionError) as exc:
             # A value the engine cannot take (e.g. nesting past its own limit) is reported.
             return [Finding(f"the instance cannot be validated: {exc}"[:300], rule="ERR5")]
@@ -273,15 +290,30 @@ class CompiledSchema:
         elif keyword in _WEAK_KEYWORDS:
             actual = json_type(error.instance)
         message = str(error.message)
+        schema_path = self._keyword_location(error)
+        if keyword == "pattern" and "backtracking" in message:
+            # RULES ERR5: the overrun is a located finding (the value is not validated).
+            expected = self._pattern_at(schema_path)
+            message = (
+                f"the pattern {expected} needs more than {limits.MAX_REGEX_BACKTRACKS} "
+                "backtracking steps on this value; it was not evaluated, so the value is "
+                "not validated"
+            )
         return Finding(
             message if len(message) <= 300 else message[:299] + "…",
             pointer=join(error.instance_path),
             rule="ERR5",
             keyword=keyword,
-            schema_path=self._keyword_location(error),
+            schema_path=schema_path,
             expected=expected,
             actual=actual,
         )
+
+    def _pattern_at(self, schema_path: str) -> str:
+        try:
+            return render(resolve(self.schema, schema_path))
+        except (KeyError, IndexError, ValueError, TypeError):
+            return "(unknown)"
 
     def _keyword_location(self, error: Any) -> str:
         """The real pointer of the failing keyword in this schema, through ``$ref``."""
@@ -293,6 +325,8 @@ class CompiledSchema:
         return join(error.schema_path)
 
 
+#: Stands for an engine error past the cap (only counted, never rendered).
+_LEFT_OUT = Finding("left out", rule="ERR5")
 _CACHE: OrderedDict[str, CompiledSchema] = OrderedDict()
 
 

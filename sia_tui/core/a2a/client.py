@@ -250,7 +250,7 @@ class A2AClient:
                 yield read_event(payload, jsonrpc=wire.jsonrpc, proto03=wire.proto03)
                 return
             parser = SSEParser(max_event_bytes=self.options.max_event_bytes)
-            async for chunk in response.aiter_bytes():
+            async for chunk in self._recorder.chunks(response):
                 self._recorder.append(body, chunk)
                 for sse in parser.feed(chunk):
                     events.append(sse.data)

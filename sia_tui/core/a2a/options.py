@@ -22,8 +22,12 @@ class ClientOptions:
     connect_timeout: float = 5.0
     #: Seconds to wait for the next bytes of a response.
     read_timeout: float = 15.0
-    #: Seconds a whole non-streaming exchange may take (a slow drip still ends).
+    #: Seconds a whole non-streaming exchange may take, headers and body together (a slow
+    #: drip still ends).
     total_timeout: float = 60.0
+    #: Seconds one run of the procedure may spend in its steps, all exchanges, polls and
+    #: streams together, whatever ``max_duration_seconds`` the agent declares.
+    deadline: float = limits.DEFAULT_DEADLINE_SECONDS
     #: Seconds a stream may stay silent (SDK servers ping every 15 s).
     stream_idle_timeout: float = 60.0
     #: Bodies beyond this are aborted and recorded as truncated.

@@ -6,6 +6,7 @@ from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 from sia_tui.core.a2a.model import AgentCard, Interface, Message, Task
+from sia_tui.core.bounded import merge_warnings
 from sia_tui.core.codes import Origin
 from sia_tui.core.constants import DESCRIBE_SKILL, DIGEST_MEMBER, DOCUMENT_MEMBER
 from sia_tui.core.document import check_advertisement
@@ -42,7 +43,7 @@ async def retrieve_card(ctx: EngineContext, result: StepResult) -> None:
         ) from exc
     card = fetched.card
     run.card, run.card_url = card, fetched.url
-    run.warnings.extend(w for w in card.warnings if w not in run.warnings)
+    merge_warnings(run.warnings, card.warnings)
     result.evidence = {
         "card_url": fetched.url,
         "agent": card.name,

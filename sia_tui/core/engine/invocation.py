@@ -6,6 +6,7 @@ import asyncio
 from typing import Any
 
 from sia_tui.core.a2a.model import Message, StreamEvent, Task
+from sia_tui.core.bounded import error_count
 from sia_tui.core.canonical import canonical_bytes
 from sia_tui.core.codes import Origin
 from sia_tui.core.document import embedded_schema
@@ -92,7 +93,8 @@ async def check_arguments(ctx: EngineContext, result: StepResult) -> None:
         # RULES ERR4: a valid schema rejecting an instance is input_invalid, never
         # interface_invalid.
         raise StepFailed(
-            f"{len(errors)} input error(s); first: {errors[0].pointer or '/'} {errors[0].message}",
+            f"{error_count(findings)} input error(s); first: "
+            f"{errors[0].pointer or '/'} {errors[0].message}",
             code="input_invalid",
             findings=findings,
         )
@@ -188,7 +190,6 @@ async def receive(ctx: EngineContext, result: StepResult) -> None:
                     if event is None or event.final:
                         break
             run.task = ctx.assembly.task()
-            result.evidence["status_log"] = list(ctx.assembly.status_log)
             if not run.task.terminal:
                 # The stream closed early: ask for the task instead of guessing its state
                 # (a closed connection is not a state the agent reported, RULES CP13).
@@ -204,6 +205,8 @@ async def receive(ctx: EngineContext, result: StepResult) -> None:
     except SiaError as exc:
         raise StepFailed(f"receiving the task failed: {exc}", hint=transport_hint(exc)) from exc
     finally:
+        if ctx.assembly is not None:  # kept even when the deadline stopped the stream
+            result.evidence["status_log"] = ctx.assembly.status_summary()
         await ctx.close_stream()
     task = run.task
     result.evidence.update(

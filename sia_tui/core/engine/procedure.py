@@ -11,12 +11,14 @@ import httpx
 from sia_tui.core.a2a.client import A2AClient
 from sia_tui.core.a2a.model import StreamEvent, Task
 from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.bounded import cap_findings, merge_findings, merge_warnings
 from sia_tui.core.engine import discovery, invocation, results, verification
 from sia_tui.core.engine.cache import DocumentCache
 from sia_tui.core.engine.context import EngineContext
+from sia_tui.core.engine.deadline import RunDeadline, stop_after_deadline
 from sia_tui.core.engine.model import Run, StepResult, StepStatus, Target
-from sia_tui.core.engine.outcome import StepFailed
-from sia_tui.core.errors import SiaError
+from sia_tui.core.engine.outcome import StepFailed, transport_hint
+from sia_tui.core.errors import DeadlineExceeded, SiaError
 from sia_tui.core.exchange import Exchange
 
 StepFunction = Callable[[EngineContext, StepResult], Awaitable[None]]
@@ -59,6 +61,7 @@ class Procedure:
         self.run = Run(target=target)
         self._ctx = self._new_context(self.run)
         self._current: StepResult | None = None
+        self._deadline = RunDeadline(options.deadline)
 
     def _new_context(self, run: Run) -> EngineContext:
         client = A2AClient(self.options, transport=self._transport, on_exchange=self._record)
@@ -93,8 +96,12 @@ class Procedure:
         self._current = result
         self._notify(result)
         try:
-            await STEPS[number](self._ctx, result)
+            async with self._deadline.running():
+                await STEPS[number](self._ctx, result)
             result.status = StepStatus.PASSED
+        except DeadlineExceeded as exc:
+            await stop_after_deadline(self._ctx, result)
+            self._fail(result, StepFailed(str(exc), hint=transport_hint(exc)), exc)
         except asyncio.CancelledError:
             # The caller gave up on this step (a UI worker was replaced): it did not run.
             self.run.steps[number - 1] = StepResult.fresh(number)
@@ -102,9 +109,9 @@ class Procedure:
             self._notify(None)
             raise
         except StepFailed as failure:
-            self._fail(result, failure)
+            self._fail(result, failure, failure.__cause__)
         except SiaError as exc:  # a core error that escaped a step is still located
-            self._fail(result, StepFailed(str(exc)))
+            self._fail(result, StepFailed(str(exc)), exc)
         except Exception as exc:  # noqa: BLE001 - agent input must never crash the run
             self._fail(
                 result,
@@ -116,22 +123,24 @@ class Procedure:
             )
         finally:
             self._current = None
+            # A flood of findings is kept bounded: the first ones, and a count of the rest.
+            result.findings[:] = cap_findings(result.findings)
             # What the client noticed (a cross-origin interface, a mismatched JSON-RPC id)
             # belongs in the run's report too.
-            self.run.warnings.extend(
-                w for w in self._ctx.client.warnings if w not in self.run.warnings
-            )
+            merge_warnings(self.run.warnings, self._ctx.client.warnings)
         self._notify(result)
         return result
 
-    def _fail(self, result: StepResult, failure: StepFailed) -> None:
+    def _fail(
+        self, result: StepResult, failure: StepFailed, cause: BaseException | None = None
+    ) -> None:
         result.status = StepStatus.FAILED
         result.message = failure.message
         result.code, result.origin, result.hint = failure.code, failure.origin, failure.hint
         result.evidence.setdefault("category", failure.category)
-        for finding in failure.findings:
-            if finding not in result.findings:
-                result.findings.append(finding)
+        if isinstance(cause, SiaError):  # the named error: a size limit, a timeout...
+            result.evidence.setdefault("error_kind", cause.kind)
+        merge_findings(result.findings, failure.findings)
         if result.step == FIRST_INVOCATION_STEP and self.run.send_anyway:
             return  # a deliberate negative test: the user chose to send invalid input
         # RULES CP0: once a step fails, no later step runs and no request is sent.
@@ -157,6 +166,7 @@ class Procedure:
         await self._ctx.client.aclose()
         self.run = Run(target=old.target, arguments=old.arguments, send_anyway=old.send_anyway)
         self._ctx = self._new_context(self.run)
+        self._deadline.reset()
         self._notify(None)
 
     def select_skill(self, skill_id: str) -> None:
@@ -189,6 +199,7 @@ class Procedure:
             run.steps[index] = StepResult.fresh(index + 1)
         if first <= FIRST_INVOCATION_STEP:
             run.task, run.result, run.records, run.mode = None, None, [], None
+            self._deadline.reset()  # a new invocation gets the whole deadline
         self._notify(None)
 
     async def cancel(self) -> Task | None:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from sia_tui.core.a2a.model import Artifact
+from sia_tui.core.bounded import MoreFindings, error_count
 from sia_tui.core.engine.context import EngineContext
 from sia_tui.core.engine.invocation import schema_at
 from sia_tui.core.engine.model import RecordResult, StepResult
@@ -32,22 +34,12 @@ def _single_data(artifact: Artifact, what: str, rule: str) -> tuple[Any, list[Fi
 
 def _validate(schema: Any, value: Any, rule: str, label: str = "") -> list[Finding]:
     """Validation findings re-labelled as output_invalid; ``label`` names the artifact."""
-    out = []
-    for finding in compile_schema(schema).validate(value):
-        out.append(
-            Finding(
-                label + finding.message,
-                severity=finding.severity,
-                pointer=finding.pointer,
-                rule=rule,
-                code="output_invalid",
-                schema_path=finding.schema_path,
-                keyword=finding.keyword,
-                expected=finding.expected,
-                actual=finding.actual,
-            )
-        )
-    return out
+    return [
+        finding
+        if isinstance(finding, MoreFindings)  # the count of what was left out stays as it is
+        else replace(finding, message=label + finding.message, rule=rule, code="output_invalid")
+        for finding in compile_schema(schema).validate(value)
+    ]
 
 
 def check_records(ctx: EngineContext, result_artifact: Artifact | None) -> list[RecordResult]:
@@ -133,7 +125,7 @@ async def check_output(ctx: EngineContext, result: StepResult) -> None:
         # RULES INV9: a remote COMPLETED with invalid output is unusable: output_invalid, local.
         raise StepFailed(
             f"the output is unusable: {errors[0].pointer or '/'} {errors[0].message}"
-            + (f" (+{len(errors) - 1} more)" if len(errors) > 1 else ""),
+            + (f" (+{total - 1} more)" if (total := error_count(errors)) > 1 else ""),
             code="output_invalid",
             findings=result.findings,
         )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from sia_tui.core.bounded import error_count
 from sia_tui.core.document import validate_document, verify_digests, verify_embedded_schemas
 from sia_tui.core.engine.context import EngineContext
 from sia_tui.core.engine.discovery import remember
@@ -44,7 +45,7 @@ async def check_document(ctx: EngineContext, result: StepResult) -> None:
     if errors:
         raise StepFailed(
             f"the Skill Interface Document is invalid: {errors[0].message}"
-            + (f" (+{len(errors) - 1} more)" if len(errors) > 1 else ""),
+            + (f" (+{total - 1} more)" if (total := error_count(errors)) > 1 else ""),
             code="interface_invalid",
             findings=findings,
         )

@@ -1,0 +1,82 @@
+"""`sia-tui check` against each attack: a named error at the right step, in bounded time
+and memory (issue 11; RULES SR7 and the untrusted-input contract of docs/CORE.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from tests.hostile.attacks import ATTACKS
+from tests.hostile.measure import check
+
+
+@dataclass(frozen=True)
+class Expected:
+    """How a run against one attack must end."""
+
+    attack: str
+    step: int
+    error_kind: str
+    #: Words the step's message must contain (the limit it names).
+    says: str
+    flags: tuple[str, ...] = ()
+
+
+CASES = [
+    Expected("gzip-gzip", 1, "response_too_large", "gzip-decoded"),
+    Expected("deflate-deflate", 1, "response_too_large", "deflate-decoded"),
+    Expected("gzip-deflate", 1, "response_too_large", "-decoded"),
+    Expected("gzip-x3", 1, "encoding_refused", "3 layers, at most 2"),
+    Expected("unknown-encoding", 1, "encoding_refused", "'sia-bogus' refused"),
+    Expected(
+        "chunked-forever",
+        1,
+        "response_too_large",
+        "larger than 1000000 bytes",
+        ("--max-response-bytes", "1000000"),
+    ),
+    Expected("sse-long-line", 8, "response_too_large", "SSE event larger", ("--mode", "stream")),
+    Expected("slow-headers", 1, "deadline_exceeded", "deadline of 2 s passed"),
+    Expected("slow-body", 1, "deadline_exceeded", "deadline of 2 s passed"),
+    Expected("slow-poll", 9, "deadline_exceeded", "deadline of 2 s", ("--mode", "poll")),
+    Expected("sse-keepalive", 8, "deadline_exceeded", "deadline of 2 s", ("--mode", "stream")),
+    Expected(
+        "sse-working-forever", 9, "deadline_exceeded", "deadline of 2 s", ("--mode", "stream")
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.attack for c in CASES])
+def test_attack_ends_with_a_named_error_in_bounded_time_and_memory(
+    case: Expected, tmp_path: Path
+) -> None:
+    measured = check(case.attack, tmp_path, *case.flags)
+    failed = measured.failed
+    assert measured.exit == 1, ATTACKS[case.attack].summary
+    assert failed["step"] == case.step, failed
+    assert failed["origin"] == "local" and failed["evidence"]["category"] == "transport"
+    assert failed["evidence"]["error_kind"] == case.error_kind, failed
+    assert case.says in failed["message"], failed["message"]
+    # Everything received so far is kept: the cut exchange is recorded with its error.
+    cut = [e for e in measured.report["exchanges"] if e["seq"] in failed["exchanges"]]
+    assert cut and any(e["error"] for e in cut), measured.report["exchanges"]
+
+
+def test_a_task_still_running_at_the_deadline_is_cancelled(tmp_path: Path) -> None:
+    measured = check("sse-working-forever", tmp_path, "--mode", "stream")
+    failed = measured.failed
+    assert failed["evidence"]["cancel"] == "CancelTask sent: the task is now TASK_STATE_CANCELED"
+    assert failed["evidence"]["status_log"][-1].startswith("TASK_STATE_WORKING ×")
+    purposes = [e["purpose"] for e in measured.report["exchanges"]]
+    assert purposes[-1] == "cancel (deadline)"
+
+
+def test_a_huge_number_in_the_result_is_a_located_output_finding(tmp_path: Path) -> None:
+    measured = check("number-10e400", tmp_path)
+    failed = measured.failed
+    assert (failed["step"], failed["code"], failed["origin"]) == (10, "output_invalid", "local")
+    finding = failed["findings"][0]
+    assert (finding["pointer"], finding["keyword"]) == ("/observed_value", "maximum")
+    assert len(finding["actual"]) <= 120  # a 401-digit number is shown shortened
