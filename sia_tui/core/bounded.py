@@ -8,6 +8,7 @@ one closing entry that counts what was left out, and merged with set lookups, ne
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -77,17 +78,27 @@ def merge_findings(target: list[Finding], extra: Iterable[Finding]) -> None:
             target.append(finding)
 
 
+def more_warnings(left_out: int, limit: int) -> str:
+    """The closing warning for ``left_out`` warnings not kept."""
+    return f"{left_out} more warning(s) not kept: at most {limit} are kept and shown"
+
+
+_MORE_WARNINGS = re.compile(r"(\d+) more warning\(s\) not kept: at most \d+ are kept and shown")
+
+
 def cap_warnings(warnings: Iterable[str], limit: int = limits.MAX_WARNINGS) -> list[str]:
-    """The first ``limit`` warnings, plus one that counts the rest (if any)."""
+    """The first ``limit`` warnings, plus one that counts the rest (earlier counts included)."""
     kept: list[str] = []
     left_out = 0
     for warning in warnings:
-        if len(kept) < limit:
+        if counted := _MORE_WARNINGS.fullmatch(warning):
+            left_out += int(counted.group(1))
+        elif len(kept) < limit:
             kept.append(warning)
         else:
             left_out += 1
     if left_out:
-        kept.append(f"{left_out} more warning(s) not kept: at most {limit} are kept and shown")
+        kept.append(more_warnings(left_out, limit))
     return kept
 
 

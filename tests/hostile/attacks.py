@@ -221,12 +221,9 @@ def _warning_flood(card: dict[str, Any]) -> None:
 
 
 def _extension_flood(card: dict[str, Any]) -> None:
+    # The skill bound FLOOD more times: each repeat is an ADV3 finding.
     params = card["capabilities"]["extensions"][0]["params"]
-    real = params["skills"][0]
-    params["skills"] = [{**real, "skill_id": f"flood_{i}"} for i in range(FLOOD)] + params["skills"]
-    card["skills"] += [
-        {"id": f"flood_{i}", "name": "f", "description": "d", "tags": []} for i in range(FLOOD)
-    ]
+    params["skills"] = params["skills"] * (FLOOD + 1)
 
 
 def _findings_document(document: dict[str, Any]) -> None:
@@ -248,7 +245,9 @@ register(
 )
 register(
     Attack(
-        "extension-flood", f"{FLOOD} advertised skills in the extension", edit_card=_extension_flood
+        "extension-flood",
+        f"the skill bound {FLOOD} more times in the extension",
+        edit_card=_extension_flood,
     )
 )
 register(
