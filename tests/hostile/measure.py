@@ -81,19 +81,20 @@ def check(
     name: str,
     tmp_path: Path,
     *extra: str,
-    arguments: bool = True,
     within: float = DEADLINE + MARGIN,
 ) -> Measured:
-    """``sia-tui check`` against attack ``name`` with the fast flags; asserts it ended
-    ``within`` seconds and under the peak memory bound."""
-    args = ["check", "", "--skill", SKILL, *FAST_FLAGS, *extra]
-    if arguments:
-        path = tmp_path / "arguments.json"
-        path.write_text(json.dumps(ARGUMENTS), encoding="utf-8")
-        args += ["--args", str(path)]
+    """``sia-tui check`` against attack ``name`` (see :func:`check_url`)."""
     with serving(name) as server:
-        args[1] = server.url
-        measured = run_measured(args, limit=within)
-    assert measured.seconds < within, f"{name}: took {measured.seconds:.1f} s"
-    assert measured.peak_rss_mb < PEAK_RSS_MB, f"{name}: peak RSS {measured.peak_rss_mb:.0f} MB"
+        return check_url(server.url, tmp_path, *extra, within=within)
+
+
+def check_url(url: str, tmp_path: Path, *extra: str, within: float = DEADLINE + MARGIN) -> Measured:
+    """``sia-tui check URL`` with the fast flags and the skill's arguments; asserts it ended
+    ``within`` seconds and under the peak memory bound."""
+    path = tmp_path / "arguments.json"
+    path.write_text(json.dumps(ARGUMENTS), encoding="utf-8")
+    args = ["check", url, "--skill", SKILL, "--args", str(path), *FAST_FLAGS, *extra]
+    measured = run_measured(args, limit=within)
+    assert measured.seconds < within, f"{url}: took {measured.seconds:.1f} s"
+    assert measured.peak_rss_mb < PEAK_RSS_MB, f"{url}: peak RSS {measured.peak_rss_mb:.0f} MB"
     return measured
