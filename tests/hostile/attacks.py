@@ -157,6 +157,20 @@ async def _sse_working(request: Request, reply: Reply, honest: Honest) -> None:
         await asyncio.sleep(DRIP)
 
 
+@attack(
+    "sse-working-flood",
+    "the stream sends WORKING updates as fast as it can, 100 per write",
+    stage="stream",
+)
+async def _sse_working_flood(request: Request, reply: Reply, honest: Honest) -> None:
+    await reply.head(200, [("Content-Type", "text/event-stream")])
+    await reply.write(sse(request, {"task": task("TASK_STATE_WORKING")}))
+    batch = sse(request, status_update("TASK_STATE_WORKING")) * 100
+    while True:
+        await reply.write(batch)
+        await asyncio.sleep(0.001)
+
+
 @attack("slow-headers", "the card's response headers arrive a byte at a time", stage="card")
 async def _slow_headers(request: Request, reply: Reply, honest: Honest) -> None:
     await reply.write(b"HTTP/1.1 200 OK\r\n")
