@@ -208,7 +208,8 @@ class SiaApp(EngineActionsApp):
     # -- actions (network work only in workers) ---------------------------------------------
     def action_connect(self) -> None:
         """Open the connect screen."""
-        self.push_screen(ConnectScreen(self.dirs.recent_targets()), self._connect_chosen)
+        screen = ConnectScreen(self.dirs.recent_targets(), deadline=self.options.deadline)
+        self.push_screen(screen, self._connect_chosen)
 
     def _connect_chosen(self, request: ConnectRequest | None) -> None:
         if request is None:
@@ -219,6 +220,7 @@ class SiaApp(EngineActionsApp):
             headers=self.options.headers + request.headers,
             bearer=request.bearer or self.options.bearer,
             verify=False if request.insecure else self.options.verify,
+            deadline=request.deadline,
         )
         self.connect(request.target, options)
 
