@@ -187,6 +187,22 @@ async def _slow_body(request: Request, reply: Reply, honest: Honest) -> None:
         await asyncio.sleep(DRIP)
 
 
+@attack(
+    "slow-headers-then-body",
+    "the card's headers take 1.2 s, byte by byte, then its body drips forever",
+    stage="card",
+)
+async def _slow_headers_then_body(request: Request, reply: Reply, honest: Honest) -> None:
+    await reply.write(b"HTTP/1.1 200 OK\r\n")
+    for _ in range(12):
+        await reply.write(b"X-Slow: 1\r\n")
+        await asyncio.sleep(DRIP)
+    await reply.write(b"Content-Type: application/json\r\nContent-Length: 1000000\r\n\r\n")
+    while True:
+        await reply.write(b" ")
+        await asyncio.sleep(DRIP)
+
+
 @attack("chunked-forever", "the card is an endless chunked body", stage="card")
 async def _chunked_forever(request: Request, reply: Reply, honest: Honest) -> None:
     await reply.head(200, [("Content-Type", "application/json"), ("Transfer-Encoding", "chunked")])
@@ -222,6 +238,30 @@ register(
         "the result carries the integer 10^400 where the schema says maximum 100",
         edit_document=_bounded_value,
         result=lambda: {"result": "condition_met", "observed_value": 10**400},
+    )
+)
+
+
+#: A backreference pattern whose every mismatch backtracks exponentially (issue 18, item 5).
+BACKTRACKING_PATTERN = r"^(a|a)*\1b$"
+#: How many strings the backtracking attack returns (the issue's 313 KB).
+BACKTRACKING_STRINGS = 8000
+
+
+def _backtracking_document(document: dict[str, Any]) -> None:
+    from tests.support.documents import reference
+
+    strings = {"type": "array", "items": {"type": "string", "pattern": BACKTRACKING_PATTERN}}
+    schema = {"type": "object", "properties": {"result": strings}}
+    document["output_schema"] = reference(schema, "https://example.net/schemas/backtracking")
+
+
+register(
+    Attack(
+        "backtracking-pattern",
+        f"{BACKTRACKING_STRINGS} strings against a backreference pattern that backtracks",
+        edit_document=_backtracking_document,
+        result=lambda: {"result": ["a" * 30 + str(i) for i in range(BACKTRACKING_STRINGS)]},
     )
 )
 

@@ -80,3 +80,14 @@ def test_a_huge_number_in_the_result_is_a_located_output_finding(tmp_path: Path)
     finding = failed["findings"][0]
     assert (finding["pointer"], finding["keyword"]) == ("/observed_value", "maximum")
     assert len(finding["actual"]) <= 120  # a 401-digit number is shown shortened
+
+
+def test_a_backtracking_pattern_is_a_located_finding_not_a_hang(tmp_path: Path) -> None:
+    """Issue 18 item 5: 8,000 strings cost 203 s at the engine's default backtrack limit."""
+    measured = check("backtracking-pattern", tmp_path)
+    failed = measured.failed
+    assert (failed["step"], failed["code"]) == (10, "output_invalid")
+    finding = failed["findings"][0]
+    assert (finding["pointer"], finding["keyword"]) == ("/result/0", "pattern")
+    assert finding["schema_path"] == "/properties/result/items/pattern"
+    assert "backtracking steps" in finding["message"] and "not validated" in finding["message"]
