@@ -32,6 +32,13 @@ MAX_SKELETON_DEPTH: Final = 12
 #: every surface shows a bounded list.
 MAX_FINDINGS: Final = 1000
 
+#: Largest listing of validation errors, in schema members x value-levels. The engine
+#: builds every error before the first can be read, each ~1.5 KB with a copy of the value
+#: it is about, so an 8 MiB answer against a many-keyword schema could cost gigabytes.
+#: Past this the verdict (invalid) stands with the first error and a note; a valid value
+#: of any size passes as usual. 250,000 pairs stay under ~400 MB in the worst case.
+MAX_LISTING_WORK: Final = 250_000
+
 #: Most warnings a card or a run keeps; the rest are counted in one closing warning.
 MAX_WARNINGS: Final = 1000
 

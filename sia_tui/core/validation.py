@@ -25,7 +25,7 @@ from sia_tui.core.bounded import MoreFindings, cap_findings
 from sia_tui.core.canonical import digest_of
 from sia_tui.core.errors import CanonicalizationError, JsonInputError, SchemaError
 from sia_tui.core.findings import Finding
-from sia_tui.core.pointer import PositionIndex, join, resolve
+from sia_tui.core.pointer import PositionIndex, join, resolve, split
 from sia_tui.core.strictjson import loads
 
 
@@ -139,23 +139,54 @@ def _resource_pointers(schema: Any) -> dict[str, str]:
     return found
 
 
-def _instance_order(instance: Any) -> dict[str, int]:
-    """Pointer -> document order of every value in the instance."""
-    order: dict[str, int] = {}
-    stack: list[tuple[str, Any]] = [("", instance)]
-    while stack:
-        pointer, node = stack.pop()
-        order[pointer] = len(order)
-        if isinstance(node, dict):
-            items: Iterable[tuple[str, Any]] = (
-                (f"{pointer}/{join([k])[1:]}", v) for k, v in node.items()
-            )
-        elif isinstance(node, list):
-            items = ((f"{pointer}/{i}", v) for i, v in enumerate(node))
-        else:
-            continue
-        stack.extend(reversed(list(items)))
+def _instance_order(instance: Any, pointers: Iterable[str]) -> dict[str, tuple[int, ...]]:
+    """Pointer -> a key that sorts in document order, for the given pointers only (walking
+    every value of an 8 MiB instance to order a thousand findings would cost gigabytes)."""
+    positions: dict[int, dict[str, int]] = {}
+    order: dict[str, tuple[int, ...]] = {}
+    for pointer in pointers:
+        node, key = instance, []
+        for token in split(pointer):
+            if isinstance(node, list):
+                index = int(token) if token.isdigit() and int(token) < len(node) else len(node)
+                key.append(index)
+                node = node[index] if index < len(node) else None
+            elif isinstance(node, dict):
+                members = positions.setdefault(id(node), {k: n for n, k in enumerate(node)})
+                key.append(members.get(token, len(node)))
+                node = node.get(token)
+            else:
+                key.append(0)
+        order[pointer] = tuple(key)
     return order
+
+
+def _members(schema: Any) -> int:
+    """How many object members a schema has, all levels (a bound on keywords per value)."""
+    count, stack = 0, [schema]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            count += len(node)
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return count
+
+
+def _listing_work(instance: Any, keywords: int) -> tuple[int, int]:
+    """Values in ``instance``, and a bound on what listing its errors costs: every error
+    is a keyword at a value and copies that value's subtree, so keywords x the sum of
+    subtree sizes (each value counted once per level above it)."""
+    values, weight = 1, 1
+    stack: list[tuple[Any, int]] = [(instance, 1)] if isinstance(instance, dict | list) else []
+    while stack:
+        node, depth = stack.pop()
+        children = node.values() if isinstance(node, dict) else node
+        values += len(children)
+        weight += len(children) * (depth + 1)
+        stack.extend((c, depth + 1) for c in children if isinstance(c, dict | list))
+    return values, weight * max(keywords, 1)
 
 
 def _too_deep(instance: Any, limit: int) -> bool:
@@ -200,6 +231,7 @@ class CompiledSchema:
             schema, validate_formats=True, offline=True, pattern_options=_PATTERN_OPTIONS
         )
         self._resources = _resource_pointers(schema)
+        self._keywords = _members(schema)
 
     def is_valid(self, instance: Any) -> bool:
         """True when ``instance`` validates."""
@@ -230,10 +262,8 @@ class CompiledSchema:
                 located, key=lambda f: (f.line or 0, f.column or 0, f.schema_path or "")
             )
             return ordered + closing
-        order = _instance_order(instance)
-        ordered = sorted(
-            findings, key=lambda f: (order.get(f.pointer, len(order)), f.schema_path or "")
-        )
+        order = _instance_order(instance, {f.pointer for f in findings})
+        ordered = sorted(findings, key=lambda f: (order[f.pointer], f.schema_path or ""))
         return ordered + closing
 
     def _findings(self, instance: Any) -> list[Finding]:
@@ -248,7 +278,12 @@ class CompiledSchema:
                 )
             ]
         try:
-            # The engine builds every error at once; only the kept ones become Findings.
+            if self._validator.is_valid(instance):
+                return []  # fast, and the same verdict as listing the errors
+            values, work = _listing_work(instance, self._keywords)
+            if work > limits.MAX_LISTING_WORK:
+                return self._first_error_only(instance, values)
+            # Only the kept errors become Findings; the rest are counted.
             return cap_findings(
                 self._finding(error) if index < limits.MAX_FINDINGS else _LEFT_OUT
                 for index, error in enumerate(self._validator.iter_errors(instance))
@@ -256,6 +291,24 @@ class CompiledSchema:
         except (ValueError, TypeError, OverflowError, RecursionError) as exc:
             # A value the engine cannot take (e.g. nesting past its own limit) is reported.
             return [Finding(f"the instance cannot be validated: {exc}"[:300], rule="ERR5")]
+
+    def _first_error_only(self, instance: Any, values: int) -> list[Finding]:
+        """The first error, and a finding that says the others are not listed.
+
+        The engine builds every error before the first can be read, each with a copy of
+        the value it is about: errors x values can reach gigabytes. One error is cheap.
+        """
+        note = Finding(
+            f"the value fails validation; only its first error is listed: {values} values "
+            f"against a schema of {self._keywords} members is more than the engine can list "
+            f"within bounded memory ({limits.MAX_LISTING_WORK} value-member pairs)",
+            rule="ERR5",
+        )
+        try:
+            self._validator.validate(instance)
+        except jsonschema_rs.ValidationError as error:
+            return [self._finding(error), note]
+        return [note]
 
     def _finding(self, error: Any) -> Finding:
         keyword = str(error.kind.name)

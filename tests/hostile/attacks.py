@@ -10,16 +10,13 @@ honest answer. To add one, write a responder and decorate it with :func:`attack`
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from tests.hostile import bombs
 from tests.hostile.honest import (
-    SKILL,
     Honest,
-    artifact,
     sse,
     status_update,
     task,
@@ -312,15 +309,32 @@ register(
         result=lambda: {"result": list(range(FLOOD))},
     )
 )
+#: A flood small enough to be listed (and counted) within MAX_LISTING_WORK.
+LISTED_FLOOD = 10_000
+register(
+    Attack(
+        "findings-flood-listed",
+        f"a result with {LISTED_FLOOD} validation errors",
+        edit_document=_findings_document,
+        result=lambda: {"result": list(range(LISTED_FLOOD))},
+    )
+)
 
 
-def describe(name: str) -> str:
-    """``name: summary`` for test ids and failure messages."""
-    return f"{name}: {ATTACKS[name].summary}"
+def _required_document(document: dict[str, Any]) -> None:
+    from tests.support.documents import reference
+
+    schema = {"allOf": [{"required": [f"missing_{i}"]} for i in range(COPIES)]}
+    document["output_schema"] = reference(schema, "https://example.net/schemas/copies")
 
 
-def card_json(honest: Honest) -> bytes:
-    return json.dumps(honest.card()).encode()
-
-
-__all__ = ["ATTACKS", "Attack", "SKILL", "artifact", "attack", "describe", "register"]
+#: Errors at the root of the result; each used to carry a copy of the whole result.
+COPIES = 100
+register(
+    Attack(
+        "error-copies",
+        f"{COPIES} errors at the root of a result of a million values",
+        edit_document=_required_document,
+        result=lambda: {"values": [0] * 1_000_000},
+    )
+)

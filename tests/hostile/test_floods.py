@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from sia_tui.core import limits
-from tests.hostile.attacks import FLOOD
+from tests.hostile.attacks import FLOOD, LISTED_FLOOD
 from tests.hostile.measure import check
 
 #: The issue's bound for 100,000 of anything, process start included.
@@ -38,11 +38,32 @@ def test_extension_advertisement_flood_fails_step_2_with_counted_findings(
 
 
 def test_validation_findings_flood_fails_step_10_with_an_exact_count(tmp_path: Path) -> None:
-    measured = check("findings-flood", tmp_path, within=FLOOD_SECONDS)
+    """10,000 errors used to take 34 s (20,000: 117 s)."""
+    measured = check("findings-flood-listed", tmp_path, within=FLOOD_SECONDS)
     failed = measured.failed
     assert (failed["step"], failed["code"]) == (10, "output_invalid")
-    assert failed["message"].endswith(f"(+{FLOOD - 1} more)")
+    assert failed["message"].endswith(f"(+{LISTED_FLOOD - 1} more)")
     findings = failed["findings"]
     assert len(findings) == limits.MAX_FINDINGS + 1
     assert [f["pointer"] for f in findings[:3]] == ["/result/0", "/result/1", "/result/2"]
-    assert findings[-1]["message"].startswith(f"{FLOOD - limits.MAX_FINDINGS} more finding(s)")
+    left_out = LISTED_FLOOD - limits.MAX_FINDINGS
+    assert findings[-1]["message"].startswith(f"{left_out} more finding(s) not kept")
+
+
+def test_a_validation_flood_too_big_to_list_keeps_the_verdict_and_first_error(
+    tmp_path: Path,
+) -> None:
+    measured = check("findings-flood", tmp_path, within=FLOOD_SECONDS)
+    failed = measured.failed
+    assert (failed["step"], failed["code"]) == (10, "output_invalid")
+    note, first = failed["findings"]
+    assert note["message"].startswith("the value fails validation; only its first error")
+    assert (first["pointer"], first["keyword"]) == ("/result/0", "type")
+
+
+def test_errors_that_each_copied_the_whole_result_stay_within_memory(tmp_path: Path) -> None:
+    """100 root errors over a million values: each error used to carry its own copy."""
+    measured = check("error-copies", tmp_path, within=FLOOD_SECONDS)
+    failed = measured.failed
+    assert (failed["step"], failed["code"]) == (10, "output_invalid")
+    assert failed["findings"][-1]["keyword"] == "required"
