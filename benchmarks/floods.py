@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import time
 
-import tests.hostile.attacks as attacks
+import tests.hostile.attacks_content as attacks
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.model import Target
 from sia_tui.core.engine.procedure import Procedure
