@@ -59,6 +59,8 @@ def test_attack_ends_with_a_named_error_in_bounded_time_and_memory(
     assert failed["origin"] == "local" and failed["evidence"]["category"] == "transport"
     assert failed["evidence"]["error_kind"] == case.error_kind, failed
     assert case.says in failed["message"], failed["message"]
+    flag = {"deadline_exceeded": "--deadline", "response_too_large": "--max-response-bytes"}
+    assert flag.get(case.error_kind, "") in failed["hint"]
     # Everything received so far is kept: the cut exchange is recorded with its error.
     cut = [e for e in measured.report["exchanges"] if e["seq"] in failed["exchanges"]]
     assert cut and any(e["error"] for e in cut), measured.report["exchanges"]

@@ -5,7 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from sia_tui.core.codes import Origin, describe_code
-from sia_tui.core.errors import A2AProtocolError, JsonInputError, RequestTimeout, ResponseTooLarge
+from sia_tui.core.errors import (
+    A2AProtocolError,
+    DeadlineExceeded,
+    EncodingRefused,
+    JsonInputError,
+    RequestTimeout,
+    ResponseTooLarge,
+)
 from sia_tui.core.findings import Finding
 
 #: Category of a failure that is not one of the draft's ten codes (WIRE.md: transport
@@ -39,6 +46,11 @@ class StepFailed(Exception):
 
 def transport_hint(exc: Exception) -> str:
     """What to do next after a failed exchange, by what went wrong."""
+    if isinstance(exc, DeadlineExceeded):
+        return (
+            "The run took longer than its deadline: check that the agent ends its tasks, or "
+            "raise --deadline for a slow one."
+        )
     if isinstance(exc, RequestTimeout):
         return (
             "The agent did not answer in time: check that it is healthy, or raise "
@@ -49,6 +61,8 @@ def transport_hint(exc: Exception) -> str:
             "The answer was larger than the size limit: raise --max-response-bytes only "
             "if the agent is trusted."
         )
+    if isinstance(exc, EncodingRefused):
+        return "The agent compressed its answer in a way sia-tui does not decode: see the exchange."
     if isinstance(exc, A2AProtocolError | JsonInputError):
         return "See the exchange: the agent's answer is not usable A2A."
     return "The exchange failed: check the URL, the network and the agent, then restart."
