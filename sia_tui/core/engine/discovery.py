@@ -39,7 +39,7 @@ async def retrieve_card(ctx: EngineContext, result: StepResult) -> None:
     except SiaError as exc:
         raise StepFailed(
             f"could not retrieve the Agent Card: {exc}",
-            hint="Check the URL or file path, and that the agent is running.",
+            hint=transport_hint(exc, "Check the URL or file path, and that the agent is running."),
         ) from exc
     card = fetched.card
     run.card, run.card_url = card, fetched.url

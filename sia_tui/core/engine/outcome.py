@@ -44,7 +44,10 @@ class StepFailed(Exception):
         self.category = category or ("draft" if code else TRANSPORT)
 
 
-def transport_hint(exc: Exception) -> str:
+def transport_hint(
+    exc: Exception,
+    fallback: str = "The exchange failed: check the URL, the network and the agent, then restart.",
+) -> str:
     """What to do next after a failed exchange, by what went wrong."""
     if isinstance(exc, DeadlineExceeded):
         return (
@@ -65,4 +68,4 @@ def transport_hint(exc: Exception) -> str:
         return "The agent compressed its answer in a way sia-tui does not decode: see the exchange."
     if isinstance(exc, A2AProtocolError | JsonInputError):
         return "See the exchange: the agent's answer is not usable A2A."
-    return "The exchange failed: check the URL, the network and the agent, then restart."
+    return fallback
