@@ -74,13 +74,18 @@ async def _sse_keepalive(request: Request, reply: Reply, honest: Honest) -> None
     await _keep_alive(reply)
 
 
-@attack("sse-working-forever", "the stream sends WORKING updates, forever", stage="stream")
-async def _sse_working(request: Request, reply: Reply, honest: Honest) -> None:
+async def _working_forever(request: Request, reply: Reply, per_write: int, pause: float) -> None:
     await reply.head(200, [("Content-Type", "text/event-stream")])
     await reply.write(sse(request, {"task": task("TASK_STATE_WORKING")}))
+    batch = sse(request, status_update("TASK_STATE_WORKING")) * per_write
     while True:
-        await reply.write(sse(request, status_update("TASK_STATE_WORKING")))
-        await asyncio.sleep(DRIP)
+        await reply.write(batch)
+        await asyncio.sleep(pause)
+
+
+@attack("sse-working-forever", "the stream sends WORKING updates, forever", stage="stream")
+async def _sse_working(request: Request, reply: Reply, honest: Honest) -> None:
+    await _working_forever(request, reply, 1, DRIP)
 
 
 @attack(
@@ -89,28 +94,25 @@ async def _sse_working(request: Request, reply: Reply, honest: Honest) -> None:
     stage="stream",
 )
 async def _sse_working_flood(request: Request, reply: Reply, honest: Honest) -> None:
-    await reply.head(200, [("Content-Type", "text/event-stream")])
-    await reply.write(sse(request, {"task": task("TASK_STATE_WORKING")}))
-    batch = sse(request, status_update("TASK_STATE_WORKING")) * 100
+    await _working_forever(request, reply, 100, 0.001)
+
+
+async def _drip_forever(reply: Reply, byte: bytes) -> None:
     while True:
-        await reply.write(batch)
-        await asyncio.sleep(0.001)
+        await reply.write(byte)
+        await asyncio.sleep(DRIP)
 
 
 @attack("slow-headers", "the card's response headers arrive a byte at a time", stage="card")
 async def _slow_headers(request: Request, reply: Reply, honest: Honest) -> None:
     await reply.write(b"HTTP/1.1 200 OK\r\n")
-    while True:
-        await reply.write(b"X")
-        await asyncio.sleep(DRIP)
+    await _drip_forever(reply, b"X")
 
 
 @attack("slow-body", "the card's body arrives a byte at a time", stage="card")
 async def _slow_body(request: Request, reply: Reply, honest: Honest) -> None:
     await reply.head(200, [("Content-Type", "application/json"), ("Content-Length", "1000000")])
-    while True:
-        await reply.write(b" ")
-        await asyncio.sleep(DRIP)
+    await _drip_forever(reply, b" ")
 
 
 @attack(
@@ -124,9 +126,7 @@ async def _slow_headers_then_body(request: Request, reply: Reply, honest: Honest
         await reply.write(b"X-Slow: 1\r\n")
         await asyncio.sleep(DRIP)
     await reply.write(b"Content-Type: application/json\r\nContent-Length: 1000000\r\n\r\n")
-    while True:
-        await reply.write(b" ")
-        await asyncio.sleep(DRIP)
+    await _drip_forever(reply, b" ")
 
 
 @attack("chunked-forever", "the card is an endless chunked body", stage="card")
