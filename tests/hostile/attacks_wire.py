@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections.abc import Callable
 
 from tests.hostile import bombs
@@ -26,6 +27,12 @@ def _encoded_card(codings: str, body: Callable[[], bytes]) -> Responder:
     return respond
 
 
+def _encoding_attack(name: str, summary: str, codings: str, body: Callable[[], bytes]) -> None:
+    built = functools.cache(body)
+    # Built before the server answers anything: a client's 1 s read timeout must not race it.
+    register(Attack(name, summary, {"card": _encoded_card(codings, built)}, prepare=built))
+
+
 for _name, _codings, _body in (
     ("gzip-gzip", "gzip, gzip", lambda: bombs.gzip(bombs.gzip_zeros(BOMB_MIB))),
     ("deflate-deflate", "deflate, deflate", lambda: bombs.deflate(bombs.zlib_zeros(BOMB_MIB))),
@@ -36,29 +43,26 @@ for _name, _codings, _body in (
         lambda: bombs.gzip(bombs.gzip(bombs.gzip_zeros(BOMB_MIB))),
     ),
 ):
-    register(
-        Attack(
-            _name,
-            f"the card as a {BOMB_MIB} MiB zero bomb under Content-Encoding: {_codings}",
-            {"card": _encoded_card(_codings, _body)},
-        )
+    _encoding_attack(
+        _name,
+        f"the card as a {BOMB_MIB} MiB zero bomb under Content-Encoding: {_codings}",
+        _codings,
+        _body,
     )
-
-register(
-    Attack(
-        "unknown-encoding",
-        "the card under Content-Encoding: sia-bogus, an encoding nobody knows",
-        {"card": _encoded_card("sia-bogus", lambda: b"{}")},
-    )
+_encoding_attack(
+    "unknown-encoding",
+    "the card under Content-Encoding: sia-bogus, an encoding nobody knows",
+    "sia-bogus",
+    lambda: b"{}",
 )
 
 
 # -- time --------------------------------------------------------------------------------
 
 
-@attack("slow-poll", "GetTask answers WORKING after 0.8 s, forever", stage="get_task")
+@attack("slow-poll", "GetTask answers WORKING after 0.5 s, forever", stage="get_task")
 async def _slow_poll(request: Request, reply: Reply, honest: Honest) -> None:
-    await asyncio.sleep(0.8)
+    await asyncio.sleep(0.5)
     await reply.rpc(request, task("TASK_STATE_WORKING"))
 
 

@@ -23,8 +23,10 @@ PEAK_RSS_MB = 500
 DEADLINE = 2.0
 #: Wall-time slack over a configured limit: process start, imports, a loaded machine.
 MARGIN = 3.0
-#: Flags every hostile run shares: short limits, no cache, the machine-readable report.
-FAST_FLAGS = ["--json", "--no-cache", "--timeout", "1", "--deadline", str(DEADLINE)]
+#: Flags every hostile run shares: a short deadline, no cache, the machine-readable report.
+#: The read timeout equals the deadline, so a slow attack is ended by the deadline even
+#: when a loaded machine stretches a drip's pause.
+FAST_FLAGS = ["--json", "--no-cache", "--timeout", str(DEADLINE), "--deadline", str(DEADLINE)]
 
 
 @dataclass(frozen=True)

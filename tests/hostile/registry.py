@@ -33,6 +33,8 @@ class Attack:
     edit_card: Edit | None = None
     edit_document: Edit | None = None
     result: Callable[[], Any] | None = None
+    #: Work done once before the server answers (building a bomb takes a second).
+    prepare: Callable[[], object] | None = None
 
     def agent(self, base: str) -> Honest:
         """The honest agent this attack builds on, with the attack's edits."""
@@ -42,6 +44,9 @@ class Attack:
         return Honest(base, edit_document=self.edit_document, edit_card=self.edit_card, **kwargs)
 
     def handler(self, base: str) -> Callable[[Request, Reply], Awaitable[None]]:
+        """What the server answers with; built before it accepts the first request."""
+        if self.prepare is not None:
+            self.prepare()
         honest = self.agent(base)
 
         async def handle(request: Request, reply: Reply) -> None:
