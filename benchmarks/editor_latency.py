@@ -44,7 +44,7 @@ def document_of_size(size: int) -> str:
         },
     }
     text = json.dumps(base, indent=2)
-    notes = []
+    notes: list[dict[str, object]] = []
     while len(text) < size:
         notes.append({"id": len(notes), "note": "padding to grow the document " * 2})
         text = json.dumps(base | {"x_notes": notes}, indent=2)

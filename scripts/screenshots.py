@@ -18,6 +18,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from sia_tui.agent.config import AgentConfig
+from sia_tui.agent.faults import Fault
 from sia_tui.agent.runner import start_agent
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.model import Target
@@ -74,7 +75,7 @@ async def shoot(
     name: str,
     drive: Drive,
     *,
-    fault: str | None = None,
+    fault: Fault | None = None,
     theme: str | None = None,
     connect: bool = True,
     session: bool = False,
@@ -158,25 +159,25 @@ SHOTS: list[tuple[str, Drive, dict[str, Any]]] = [
     ("01-connect", nothing, {"connect": False}),
     ("02-overview", nothing, {}),
     ("03-steps", keys("2", "r"), {}),
-    ("04-step-failed-digest-card", keys("2", "r"), {"fault": "digest-card"}),
+    ("04-step-failed-digest-card", keys("2", "r"), {"fault": Fault.DIGEST_CARD}),
     ("05-digests", keys("2", "r", "3"), {}),
-    ("06-digests-mismatch", keys("2", "r", "3"), {"fault": "digest-card"}),
+    ("06-digests-mismatch", keys("2", "r", "3"), {"fault": Fault.DIGEST_CARD}),
     ("07-document", keys("2", "r", "4", "down"), {}),
     ("08-document-authority", keys("2", "r", "4", "end"), {}),
     ("09-editor-error", bad_arguments, {}),
     ("10-results", invoke, {}),
-    ("11-error-task", invoke, {"fault": "mismatch"}),
+    ("11-error-task", invoke, {"fault": Fault.MISMATCH}),
     ("12-help", keys("2", "r", "f1"), {}),
-    ("13-markup-fault", nothing, {"fault": "markup"}),
+    ("13-markup-fault", nothing, {"fault": Fault.MARKUP}),
     ("14-theme-light", keys("2", "r"), {"theme": "sia-light"}),
     (
         "15-theme-high-contrast",
         keys("2", "r"),
-        {"fault": "digest-card", "theme": "sia-high-contrast"},
+        {"fault": Fault.DIGEST_CARD, "theme": "sia-high-contrast"},
     ),
-    ("16-history", autosaved_failure, {"fault": "digest-card"}),
+    ("16-history", autosaved_failure, {"fault": Fault.DIGEST_CARD}),
     ("17-compose", look_alike, {}),
-    ("18-session-readonly", nothing, {"fault": "digest-card", "session": True}),
+    ("18-session-readonly", nothing, {"fault": Fault.DIGEST_CARD, "session": True}),
 ]
 
 

@@ -57,12 +57,12 @@ def reference_agent() -> Iterator[StartAgent]:
 
 
 @pytest.fixture
-def sdk_peer_url() -> Iterator[str]:
+def sdk_extension_agent_url() -> Iterator[str]:
     """Base URL of a schema-interface agent built with the official a2a-sdk (both bindings).
 
     Point ``sia-tui check`` / ``Procedure`` at it to test against an agent that is not ours.
     """
-    from tests.support.sdk_extension_agent import running_sdk_peer
+    from tests.support.sdk_extension_agent import running_extension_agent
 
-    with running_sdk_peer() as url:
+    with running_extension_agent() as url:
         yield url

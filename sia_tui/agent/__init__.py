@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 from sia_tui.agent.app import create_app
-from sia_tui.agent.config import FAULTS, AgentConfig
+from sia_tui.agent.config import AgentConfig
+from sia_tui.agent.faults import FAULT_SPECS, Fault, FaultSpec
 from sia_tui.agent.runner import RunningAgent, start_agent
 
-__all__ = ["FAULTS", "AgentConfig", "RunningAgent", "create_app", "start_agent"]
+__all__ = [
+    "FAULT_SPECS",
+    "AgentConfig",
+    "Fault",
+    "FaultSpec",
+    "RunningAgent",
+    "create_app",
+    "start_agent",
+]

@@ -6,6 +6,7 @@ from typing import Any
 
 from sia_tui.agent.config import MARKUP_SAMPLE, AgentConfig
 from sia_tui.agent.documents import FAULTED_SKILL, FrozenDocument, corrupt
+from sia_tui.agent.faults import Fault
 from sia_tui.core.constants import DESCRIBE_SKILL, EXTENSION_URI, INTERFACE_VERSION
 
 ERROR_INFO = "type.googleapis.com/google.rpc.ErrorInfo"
@@ -41,7 +42,7 @@ def rest_error(http_status: int, status: str, message: str, reason: str) -> dict
 
 def _card_skills(config: AgentConfig, documents: dict[str, FrozenDocument]) -> list[Any]:
     skills: list[dict[str, Any]] = []
-    if not config.has("no-describe"):
+    if not config.has(Fault.NO_DESCRIBE):
         skills.append(
             {
                 "id": DESCRIBE_SKILL,
@@ -64,7 +65,7 @@ def _card_skills(config: AgentConfig, documents: dict[str, FrozenDocument]) -> l
                 "outputModes": JSON_MODES,
             }
         )
-    if config.has("markup"):
+    if config.has(Fault.MARKUP):
         for skill in skills:
             skill["name"] = f"{skill['name']} {MARKUP_SAMPLE}"
             skill["description"] = f"{MARKUP_SAMPLE} {skill['description']}"
@@ -76,7 +77,7 @@ def extension(config: AgentConfig, documents: dict[str, FrozenDocument]) -> dict
     bindings = []
     for frozen in documents.values():
         digest = frozen.interface_digest
-        if config.has("digest-card") and frozen.skill_id == FAULTED_SKILL:
+        if config.has(Fault.DIGEST_CARD) and frozen.skill_id == FAULTED_SKILL:
             digest = corrupt(digest)
         bindings.append(
             {
@@ -109,7 +110,7 @@ def agent_card(
         "pushNotifications": False,
         "extensions": [extension(config, documents)],
     }
-    if config.has("v03"):
+    if config.has(Fault.V03):
         card.update(
             {
                 "url": f"{base}/a2a/jsonrpc",

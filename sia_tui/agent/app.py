@@ -16,9 +16,10 @@ from starlette.routing import Route
 
 from sia_tui.agent import a2a_wire as wire
 from sia_tui.agent.config import AgentConfig
+from sia_tui.agent.faults import Fault
 from sia_tui.agent.service import AgentService, OperationError, check_message, is_final
 from sia_tui.core.constants import EXTENSION_URI, EXTENSIONS_HEADER, LEGACY_EXTENSIONS_HEADER
-from sia_tui.core.errors import JsonInputError
+from sia_tui.core.errors import JsonInputError, SiaError
 from sia_tui.core.strictjson import loads
 
 REST_TYPE = "application/a2a+json"
@@ -26,7 +27,7 @@ REST_TYPE = "application/a2a+json"
 MALFORMED_BODY = b"\x00\xff<html>describe_skill: internal error</html"
 
 
-class BadRequest(Exception):
+class BadRequest(SiaError):
     """The body could not be read as a request: too large or not JSON."""
 
     def __init__(self, code: int, reason: str, message: str) -> None:
@@ -44,7 +45,7 @@ class AgentApp:
     def __init__(self, config: AgentConfig) -> None:
         self.config = config
         self.service = AgentService(config)
-        self.legacy = config.has("v03")
+        self.legacy = config.has(Fault.V03)
         #: Set when the server is stopping, so a ``slow`` delay ends instead of being killed.
         self.stopping = threading.Event()
 
@@ -96,7 +97,7 @@ class AgentApp:
         return {}
 
     async def _slow(self) -> None:
-        if not self.config.has("slow"):
+        if not self.config.has(Fault.SLOW):
             return
         deadline = time.monotonic() + self.config.slow_seconds
         while time.monotonic() < deadline and not self.stopping.is_set():
@@ -200,7 +201,7 @@ class AgentApp:
         return wire.v03_event(event, update is not None and is_final(update["status"]["state"]))
 
     def _malformed(self, params: Any) -> bool:
-        if not self.config.has("malformed") or not isinstance(params, dict):
+        if not self.config.has(Fault.MALFORMED) or not isinstance(params, dict):
             return False
         message = params.get("message")
         return isinstance(message, dict) and self.service.is_describe(message)

@@ -10,6 +10,7 @@ from typing import Any
 
 from sia_tui.agent.catalog import SKILLS, SkillSpec
 from sia_tui.agent.config import AgentConfig
+from sia_tui.agent.faults import Fault
 from sia_tui.agent.schemas import DomainSchema
 from sia_tui.agent.validate import check_document
 from sia_tui.core.canonical import digest_of
@@ -98,16 +99,16 @@ def assemble(spec: SkillSpec, digester: Digester) -> dict[str, Any]:
 
 def build_documents(config: AgentConfig) -> dict[str, FrozenDocument]:
     """Assemble and validate every domain document once; raise if one is defective."""
-    digester: Digester = not_jcs_digest if config.has("not-jcs") else digest_of
+    digester: Digester = not_jcs_digest if config.has(Fault.NOT_JCS) else digest_of
     frozen: dict[str, FrozenDocument] = {}
     for spec in SKILLS:
         document = assemble(spec, digester)
-        faulty_schema = config.has("schema-digest") and spec.skill_id == FAULTED_SKILL
+        faulty_schema = config.has(Fault.SCHEMA_DIGEST) and spec.skill_id == FAULTED_SKILL
         if faulty_schema:
             ref = document["input_schema"]
             ref["digest"] = corrupt(ref["digest"])
         # The faults deliberately break digests; everything else must hold (RULES SID7, CP6).
-        check_document(document, verify_digests=not (faulty_schema or config.has("not-jcs")))
+        check_document(document, verify_digests=not (faulty_schema or config.has(Fault.NOT_JCS)))
         frozen[spec.skill_id] = FrozenDocument(
             spec.skill_id,
             spec.skill_version,

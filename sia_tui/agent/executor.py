@@ -9,6 +9,7 @@ from typing import Any
 
 from sia_tui.agent.config import MARKUP_SAMPLE, AgentConfig
 from sia_tui.agent.documents import FrozenDocument, corrupt
+from sia_tui.agent.faults import Fault
 from sia_tui.agent.skills import run_domain_skill
 from sia_tui.agent.tasks import (
     COMPLETED,
@@ -19,6 +20,7 @@ from sia_tui.agent.tasks import (
     data_part,
 )
 from sia_tui.agent.validate import schema_details
+from sia_tui.core.codes import ErrorCode
 from sia_tui.core.constants import DESCRIBE_SKILL, DIGEST_MEMBER, DOCUMENT_MEMBER
 
 #: Size of the ``huge`` fault's extra artifact: over the client's 8 MiB default limit.
@@ -43,7 +45,7 @@ class SkillExecutor:
         self,
         task: TaskRecord,
         state: str,
-        code: str,
+        code: ErrorCode,
         message: str,
         details: list[dict[str, str]] | None = None,
     ) -> None:
@@ -60,14 +62,16 @@ class SkillExecutor:
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # the agent must never crash on a request
-            self._end(task, FAILED, "execution_failed", f"internal error: {type(exc).__name__}")
+            self._end(
+                task, FAILED, ErrorCode.EXECUTION_FAILED, f"internal error: {type(exc).__name__}"
+            )
 
     async def _dispatch(self, task: TaskRecord, request: Any) -> None:
         if not isinstance(request, dict) or not isinstance(request.get("skill"), str):
             self._end(
                 task,
                 REJECTED,
-                "input_invalid",
+                ErrorCode.INPUT_INVALID,
                 "the message needs exactly one data part {skill, arguments, ...} (INV1)",
             )
             return
@@ -83,16 +87,16 @@ class SkillExecutor:
             self._end(
                 task,
                 REJECTED,
-                "input_invalid",
+                ErrorCode.INPUT_INVALID,
                 "arguments.skill_id must be a string",
                 [{"instance_path": "/arguments/skill_id", "keyword": "type", "expected": "string"}],
             )
             return
-        if self.config.has("unavailable"):
+        if self.config.has(Fault.UNAVAILABLE):
             self._end(
                 task,
                 FAILED,
-                "interface_unavailable",
+                ErrorCode.INTERFACE_UNAVAILABLE,
                 "the interface store is temporarily unavailable",
             )
             return
@@ -101,12 +105,12 @@ class SkillExecutor:
             self._end(
                 task,
                 FAILED,
-                "interface_unavailable",
+                ErrorCode.INTERFACE_UNAVAILABLE,
                 f"no Skill Interface Document for skill {skill_id[:100]!r}",
             )
             return
         digest = frozen.interface_digest
-        if self.config.has("digest-response"):
+        if self.config.has(Fault.DIGEST_RESPONSE):
             digest = corrupt(digest)
         task.add_artifact(
             {
@@ -124,20 +128,20 @@ class SkillExecutor:
             self._end(
                 task,
                 REJECTED,
-                "interface_mismatch",
+                ErrorCode.INTERFACE_MISMATCH,
                 f"no active interface for skill {skill_id[:100]!r}",
             )
             return
         # RULES INV2: version and digest are compared before the arguments are looked at.
         if (
-            self.config.has("mismatch")
+            self.config.has(Fault.MISMATCH)
             or request.get("skill_version") != frozen.skill_version
             or request.get("interface_digest") != frozen.interface_digest
         ):
             self._end(
                 task,
                 REJECTED,
-                "interface_mismatch",
+                ErrorCode.INTERFACE_MISMATCH,
                 f"active interface is {skill_id} {frozen.skill_version} {frozen.interface_digest}",
             )
             return
@@ -148,7 +152,7 @@ class SkillExecutor:
             self._end(
                 task,
                 REJECTED,
-                "input_invalid",
+                ErrorCode.INPUT_INVALID,
                 f"{len(details)} argument error(s), first at {details[0]['instance_path'] or '/'}",
                 details,
             )
@@ -161,7 +165,7 @@ class SkillExecutor:
             self._end(
                 task,
                 REJECTED,
-                "constraint_rejected",
+                ErrorCode.CONSTRAINT_REJECTED,
                 f"arguments are {size} bytes; constraints.max_input_bytes is {limit}",
             )
             return
@@ -180,13 +184,13 @@ class SkillExecutor:
             problems = schema_details(schema, emission.data)
             if (
                 problems
-                and not self.config.has("output-invalid")
-                and not self.config.has("record-invalid")
+                and not self.config.has(Fault.OUTPUT_INVALID)
+                and not self.config.has(Fault.RECORD_INVALID)
             ):
                 self._end(
                     task,
                     FAILED,
-                    "output_invalid",
+                    ErrorCode.OUTPUT_INVALID,
                     f"the {emission.name} {emission.kind} failed validation",
                     problems,
                 )
@@ -198,9 +202,9 @@ class SkillExecutor:
                     "parts": [data_part(emission.data)],
                 }
             )
-        if self.config.has("huge"):
+        if self.config.has(Fault.HUGE):
             task.add_artifact(
                 {"artifactId": "bulk-trace", "name": "bulk-trace", "parts": [{"text": huge_text()}]}
             )
-        text = f"done {MARKUP_SAMPLE}" if self.config.has("markup") else "done"
+        text = f"done {MARKUP_SAMPLE}" if self.config.has(Fault.MARKUP) else "done"
         task.set_status(COMPLETED, task.agent_message([{"text": text}]))

@@ -12,6 +12,7 @@ from sia_tui.agent.executor import SkillExecutor
 from sia_tui.agent.tasks import CANCELED, TaskRecord, TaskStore
 from sia_tui.core.a2a.model import INTERRUPTED_STATES, TERMINAL_STATES
 from sia_tui.core.constants import DESCRIBE_SKILL
+from sia_tui.core.errors import SiaError
 
 
 def is_final(state: str) -> bool:
@@ -19,7 +20,7 @@ def is_final(state: str) -> bool:
     return state in TERMINAL_STATES or state in INTERRUPTED_STATES
 
 
-class OperationError(Exception):
+class OperationError(SiaError):
     """An A2A-level error (not one of the draft's ten codes)."""
 
     def __init__(self, code: int, http_status: int, status: str, reason: str, message: str) -> None:

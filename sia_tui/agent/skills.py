@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sia_tui.agent.config import MARKUP_SAMPLE, AgentConfig
+from sia_tui.agent.faults import Fault
 
 #: Fixed observation time, so every run of a demo shows the same records.
 OBSERVED_AT = "2026-08-11T12:00:01Z"
@@ -62,7 +63,7 @@ async def evaluate_resource_condition(
         "unit": condition["unit"],
         "supporting_record_refs": [record_id],
     }
-    if config.has("output-invalid"):
+    if config.has(Fault.OUTPUT_INVALID):
         result["result"] = "condition_probably_met"
     record = {
         "record_id": record_id,
@@ -72,9 +73,9 @@ async def evaluate_resource_condition(
         "unit": condition["unit"],
         "observed_at": OBSERVED_AT,
     }
-    if config.has("record-invalid"):
+    if config.has(Fault.RECORD_INVALID):
         del record["observed_at"]
-    if config.has("markup"):
+    if config.has(Fault.MARKUP):
         record["metric"] = condition["metric"] + " " + MARKUP_SAMPLE
     yield Emission("result", "evaluate_resource_condition", "result-1", result)
     yield Emission("record", "resource-observation", record_id, record)

@@ -22,7 +22,10 @@ GRACEFUL_SECONDS = 1
 def bind_socket(host: str, port: int) -> socket.socket:
     """Bind first, so an ephemeral port is known before uvicorn starts."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    # IPPROTO_TCP, not 0: asyncio turns on TCP_NODELAY only for sockets whose proto is TCP.
+    # Without it every response after the first on a keep-alive connection waited about
+    # 40 ms for Nagle and the client's delayed ACK (issue 17).
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((host, port))
     # Listen now: a client that reads the printed URL can connect before uvicorn is up.

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sia_tui.core.canonical import canonical_bytes, digest_of, parse_digest
-from sia_tui.core.constants import DIGEST_MEMBER, DOCUMENT_MEMBER
-from sia_tui.core.document import validate_document, verify_digests, verify_embedded_schemas
-from sia_tui.core.errors import SiaError
-from sia_tui.core.findings import Finding, Severity
-from sia_tui.core.printable import printable, terminal_json
-from sia_tui.core.strictjson import load_path, loads
+# Handlers import what they run: `--help` needs argparse only, canon/digest never load
+# the validators (issue 12).
+if TYPE_CHECKING:
+    from sia_tui.core.errors import SiaError
+    from sia_tui.core.findings import Finding
+    from sia_tui.core.strictjson import Parsed
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -30,11 +29,22 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     lint.set_defaults(func=run_lint)
 
 
-def _read(name: str) -> Any:
+def _read(name: str) -> Parsed:
     """Strictly parse a file or standard input; raises SiaError on any problem."""
+    from sia_tui.core import limits
+    from sia_tui.core.strictjson import parse, parse_path
+
     if name == "-":
-        return loads(sys.stdin.buffer.read(), source="<stdin>")
-    return load_path(name)
+        return parse(sys.stdin.buffer.read(limits.MAX_JSON_BYTES + 1), source="<stdin>")
+    return parse_path(name)
+
+
+def digest_of_file(name: str) -> str:
+    """What `digest` prints for a file (or - for stdin); raises SiaError on any problem."""
+    from sia_tui.core.canonical import digest_of
+
+    parsed = _read(name)
+    return digest_of(parsed.value, shape=parsed.shape)
 
 
 def _fail(exc: SiaError) -> int:
@@ -44,8 +54,12 @@ def _fail(exc: SiaError) -> int:
 
 def run_canon(args: argparse.Namespace) -> int:
     """Exactly the canonical bytes, no trailing newline (RULES SR4, SR5)."""
+    from sia_tui.core.canonical import canonical_bytes
+    from sia_tui.core.errors import SiaError
+
     try:
-        data = canonical_bytes(_read(args.file))
+        parsed = _read(args.file)
+        data = canonical_bytes(parsed.value, shape=parsed.shape)
     except SiaError as exc:
         return _fail(exc)
     sys.stdout.flush()
@@ -56,8 +70,10 @@ def run_canon(args: argparse.Namespace) -> int:
 
 def run_digest(args: argparse.Namespace) -> int:
     """The draft digest of a JSON value (RULES SR4, SID6)."""
+    from sia_tui.core.errors import SiaError
+
     try:
-        print(digest_of(_read(args.file)))
+        print(digest_of_file(args.file))
     except SiaError as exc:
         return _fail(exc)
     return 0
@@ -65,8 +81,14 @@ def run_digest(args: argparse.Namespace) -> int:
 
 def run_lint(args: argparse.Namespace) -> int:
     """CP5, CP6, SID8 (and CP4 against --digest) on a document file; exit 1 on findings."""
+    from sia_tui.core.canonical import parse_digest
+    from sia_tui.core.constants import DIGEST_MEMBER, DOCUMENT_MEMBER
+    from sia_tui.core.document import validate_document, verify_digests, verify_embedded_schemas
+    from sia_tui.core.errors import SiaError
+    from sia_tui.core.findings import Severity
+
     try:
-        value = _read(args.document)
+        value = _read(args.document).value
         if args.digest is not None:
             parse_digest(args.digest)
     except SiaError as exc:
@@ -91,6 +113,8 @@ def run_lint(args: argparse.Namespace) -> int:
 
 
 def _print(findings: list[Finding], *, as_json: bool) -> None:
+    from sia_tui.core.printable import printable, terminal_json
+
     if as_json:
         rows = [
             {

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import sys
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sia_tui.cli.flags import (
     UsageError,
@@ -14,18 +12,13 @@ from sia_tui.cli.flags import (
     client_options,
     read_json_input,
 )
-from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.cache import DocumentCache
-from sia_tui.core.engine.discovery import advertised_domain_skills
-from sia_tui.core.engine.model import Run, StepStatus, Target
-from sia_tui.core.engine.procedure import Procedure
-from sia_tui.core.engine.report import run_to_json
-from sia_tui.core.engine.text_report import render_text
-from sia_tui.core.errors import JsonInputError
-from sia_tui.core.printable import terminal_json
-from sia_tui.core.redact import Redactor
-from sia_tui.core.session.dataclass_json import SessionError
-from sia_tui.core.session.store import save_session
+
+# The engine and httpx are imported by the functions that run them, so that building the
+# parser (`--help`, other commands) stays light (issue 12).
+if TYPE_CHECKING:
+    from sia_tui.core.a2a.options import ClientOptions
+    from sia_tui.core.engine.cache import DocumentCache
+    from sia_tui.core.engine.model import Run, Target
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -67,6 +60,10 @@ async def run_check(
     target: Target, options: ClientOptions, arguments: Any, cache: DocumentCache | None
 ) -> Run:
     """Run the procedure to the end and return the run."""
+    from sia_tui.core.engine.discovery import advertised_domain_skills
+    from sia_tui.core.engine.model import StepStatus
+    from sia_tui.core.engine.procedure import Procedure
+
     procedure = Procedure(target, options, cache=cache)
     try:
         await procedure.run_until(1)
@@ -92,6 +89,19 @@ async def run_check(
 
 def main(args: argparse.Namespace) -> int:
     """Run `check`; never a traceback for bad input."""
+    import asyncio
+    from pathlib import Path
+
+    from sia_tui.core.engine.cache import DocumentCache
+    from sia_tui.core.engine.model import Target
+    from sia_tui.core.engine.report import run_to_json
+    from sia_tui.core.engine.text_report import render_text
+    from sia_tui.core.errors import JsonInputError
+    from sia_tui.core.printable import terminal_json
+    from sia_tui.core.redact import Redactor
+    from sia_tui.core.session.dataclass_json import SessionError
+    from sia_tui.core.session.store import save_session
+
     try:
         options = client_options(args)
         arguments = read_json_input(args.args)[0] if args.args else None

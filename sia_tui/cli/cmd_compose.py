@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import sys
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sia_tui.cli.flags import (
     UsageError,
@@ -16,21 +14,18 @@ from sia_tui.cli.flags import (
     client_options,
     read_json_input,
 )
-from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.canonical import digest_of
-from sia_tui.core.compose import CompositionVerdict, check_composition, obtain_document
 from sia_tui.core.constants import DIGEST_MEMBER, DOCUMENT_MEMBER
-from sia_tui.core.diff import InterfaceDiff, diff_documents
-from sia_tui.core.document import validate_document, verify_embedded_schemas
-from sia_tui.core.engine.model import Target
 from sia_tui.core.errors import SiaError
 from sia_tui.core.printable import printable, terminal_json
-from sia_tui.core.redact import Redactor
-from sia_tui.core.schema_diff import Impact
-from sia_tui.core.strictjson import load_path
 
-_SESSION_FORMAT = "sia-session/1"
-_COLOURS = {Impact.BREAKING: "31", Impact.COMPATIBLE: "32", Impact.INFO: "2"}
+# The engine, validators and httpx are imported by the functions that run them, so that
+# building the parser (`--help`, other commands) stays light (issue 12).
+if TYPE_CHECKING:
+    from sia_tui.core.a2a.options import ClientOptions
+    from sia_tui.core.compose import CompositionVerdict
+    from sia_tui.core.diff import InterfaceDiff
+
+_COLOURS = {"breaking": "31", "compatible": "32", "info": "2"}  # by Impact value
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -71,7 +66,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     diff.set_defaults(func=main_diff)
 
 
-class SideError(Exception):
+class SideError(SiaError):
     """A side cannot be obtained; the message names the side and the reason."""
 
 
@@ -99,6 +94,9 @@ class Side:
 
 async def fetch_side(label: str, card: str, skill: str, options: ClientOptions) -> Side:
     """Steps 1-6 through the engine; any failure names the side and the step."""
+    from sia_tui.core.compose import obtain_document
+    from sia_tui.core.engine.model import Target
+
     obtained = await obtain_document(label, Target(card, skill_id=skill), options)
     failure = obtained.failure()
     if failure is not None or obtained.document is None:
@@ -108,6 +106,10 @@ async def fetch_side(label: str, card: str, skill: str, options: ClientOptions) 
 
 def _file_side(label: str, path: str) -> Side:
     """A session file, a describe_skill payload or a bare document."""
+    from sia_tui.core.canonical import digest_of
+    from sia_tui.core.document import validate_document, verify_embedded_schemas
+    from sia_tui.core.strictjson import load_path
+
     try:
         data = load_path(path)
     except SiaError as exc:
@@ -115,7 +117,7 @@ def _file_side(label: str, path: str) -> Side:
     if not isinstance(data, dict):
         raise SideError(f"{label}: {path} does not hold a JSON object")
     if "format" in data:
-        return _session_side(label, path, data.get("format"))
+        return _session_side(label, path)
     notes: list[str] = []
     document = data
     if DOCUMENT_MEMBER in data and DIGEST_MEMBER in data:
@@ -141,15 +143,9 @@ def _file_side(label: str, path: str) -> Side:
     return Side(label, path, document, notes=notes)
 
 
-def _session_side(label: str, path: str, fmt: Any) -> Side:
-    if fmt != _SESSION_FORMAT:
-        raise SideError(
-            f"{label}: unsupported format {fmt!r} (this sia-tui reads {_SESSION_FORMAT!r})"
-        )
-    try:
-        from sia_tui.core.session.store import load_session
-    except ImportError:
-        raise SideError(f"{label}: sessions are not supported yet") from None
+def _session_side(label: str, path: str) -> Side:
+    from sia_tui.core.session.store import load_session
+
     try:
         run = load_session(path).run
     except SiaError as exc:
@@ -168,6 +164,8 @@ def _session_side(label: str, path: str, fmt: Any) -> Side:
 
 async def resolve_side(label: str, spec: str, options: ClientOptions) -> Side:
     """A file when the path exists, else ``CARD#SKILL`` fetched live."""
+    from pathlib import Path
+
     if Path(spec).is_file():
         return _file_side(label, spec)
     card, sep, skill = spec.rpartition("#")
@@ -219,6 +217,8 @@ def render_verdict(verdict: CompositionVerdict, up: Side, down: Side, colour: bo
 
 def render_diff(diff: InterfaceDiff, a: Side, b: Side, colour: bool) -> str:
     """The diff as text: one line per change, then the version verdict."""
+    from sia_tui.core.schema_diff import Impact
+
     lines = []
     for side in (a, b):
         lines.append(
@@ -231,7 +231,7 @@ def render_diff(diff: InterfaceDiff, a: Side, b: Side, colour: bool) -> str:
         lines.append("no structural change")
     for c in diff.changes:
         name = c.impact.value.upper() if c.impact is Impact.BREAKING else c.impact.value
-        tag = _paint(f"{name:<10}", _COLOURS[c.impact], colour)
+        tag = _paint(f"{name:<10}", _COLOURS[c.impact.value], colour)
         change = f"{c.aspect} {c.kind}"
         if c.kind == "changed":
             change += f": {_show(c.old)} -> {_show(c.new)}"
@@ -252,6 +252,8 @@ def render_diff(diff: InterfaceDiff, a: Side, b: Side, colour: bool) -> str:
 async def _compose(
     args: argparse.Namespace, options: ClientOptions
 ) -> tuple[CompositionVerdict, Side, Side]:
+    from sia_tui.core.compose import check_composition
+
     instance = read_json_input(args.instance) if args.instance else None
     up = await fetch_side("upstream", args.up_card, args.up_skill, options)
     down = await fetch_side("downstream", args.down_card, args.down_skill, options)
@@ -275,6 +277,8 @@ def _emit(
     locations: list[str],
 ) -> None:
     """Print text or JSON with credentials (flags, URL userinfo/query secrets) redacted."""
+    from sia_tui.core.redact import Redactor
+
     redactor = Redactor.from_options(
         options, secret_values=args.secret, secret_headers=args.secret_header
     )
@@ -288,10 +292,12 @@ def _emit(
 
 def main_compose(args: argparse.Namespace) -> int:
     """Run `compose`: exit 0 composable, 1 not, 2 usage or a side not obtained."""
+    import asyncio
+
     try:
         options = client_options(args)
         verdict, up, down = asyncio.run(_compose(args, options))
-    except (UsageError, SideError, SiaError) as exc:
+    except SiaError as exc:  # UsageError and SideError included
         print(f"sia-tui compose: {printable(str(exc))}", file=sys.stderr)
         return 2
     report = {
@@ -315,10 +321,14 @@ async def _diff(args: argparse.Namespace, options: ClientOptions) -> tuple[Side,
 
 def main_diff(args: argparse.Namespace) -> int:
     """Run `diff`: exit 0 no breaking change, 1 breaking or version rule violated, 2 usage."""
+    import asyncio
+
+    from sia_tui.core.diff import diff_documents
+
     try:
         options = client_options(args)
         a, b = asyncio.run(_diff(args, options))
-    except (UsageError, SideError, SiaError) as exc:
+    except SiaError as exc:  # UsageError and SideError included
         print(f"sia-tui diff: {printable(str(exc))}", file=sys.stderr)
         return 2
     diff = diff_documents(a.document, b.document)

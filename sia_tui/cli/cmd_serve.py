@@ -6,8 +6,6 @@ import argparse
 import sys
 from typing import Any
 
-from sia_tui.agent.config import FAULTS, AgentConfig
-
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
     """Add ``serve-demo``."""
@@ -39,23 +37,22 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     parser.set_defaults(func=run)
 
 
-def list_faults() -> str:
-    """One line per fault: ``name  description``."""
-    width = max(map(len, FAULTS))
-    return "\n".join(f"{name.ljust(width)}  {text}" for name, text in FAULTS.items())
-
-
 def run(args: argparse.Namespace) -> int:
     """Serve until interrupted; exit 2 on a bad fault name or an unusable address."""
+    from sia_tui.agent.config import AgentConfig
+    from sia_tui.agent.faults import UnknownFault, fault_named, list_faults
+
     if args.fault == "list":
         print(list_faults())
         return 0
-    if args.fault is not None and args.fault not in FAULTS:
-        print(f"sia-tui: unknown fault {args.fault!r}; try --fault list", file=sys.stderr)
+    try:
+        fault = fault_named(args.fault) if args.fault is not None else None
+    except UnknownFault as exc:
+        print(f"sia-tui: {exc}; try --fault list", file=sys.stderr)
         return 2
     from sia_tui.agent.runner import serve_forever
 
-    config = AgentConfig(fault=args.fault, bindings=args.binding, step_delay=args.step_delay)
+    config = AgentConfig(fault=fault, bindings=args.binding, step_delay=args.step_delay)
     try:
         return serve_forever(config, args.host, args.port)
     except OSError as exc:

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
 from sia_tui.core.errors import SiaError
-from sia_tui.core.redact import Redactor, install_log_redaction
-from sia_tui.core.session.dataclass_json import SessionError
+
+# Each handler imports what it runs (asyncio, sessions, the engine), so that building the
+# parser (`--help`, other commands) stays light (issue 12).
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -55,6 +54,9 @@ def _error(message: str) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """Exit 0 when today's verdicts match the recording, 1 when they differ, 2 unreadable."""
+    import asyncio
+
+    from sia_tui.core.redact import install_log_redaction
     from sia_tui.core.session.replay import replay_session
     from sia_tui.core.session.store import load_session
 
@@ -89,6 +91,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def parse_headers(values: list[str]) -> tuple[tuple[str, str], ...]:
     """``'Name: value'`` strings as header pairs."""
+    from sia_tui.core.session.dataclass_json import SessionError
+
     pairs = []
     for value in values:
         name, sep, rest = value.partition(":")
@@ -100,6 +104,9 @@ def parse_headers(values: list[str]) -> tuple[tuple[str, str], ...]:
 
 def cmd_rerun(args: argparse.Namespace) -> int:
     """Exit 0 when the live run matches the recording ("still reproduces"), 1 when changed."""
+    import asyncio
+
+    from sia_tui.core.redact import Redactor, install_log_redaction
     from sia_tui.core.session.rerun import rerun_session
     from sia_tui.core.session.store import load_session
 
@@ -137,9 +144,12 @@ def cmd_rerun(args: argparse.Namespace) -> int:
 
 def cmd_report(args: argparse.Namespace) -> int:
     """Write the report; 2 when the session cannot be read or the output cannot be written."""
+    from pathlib import Path
+
+    from sia_tui.core.atomic_file import atomic_write
     from sia_tui.core.session.report_html import render_html
     from sia_tui.core.session.report_md import render_markdown
-    from sia_tui.core.session.store import atomic_write, load_session
+    from sia_tui.core.session.store import load_session
 
     try:
         session = load_session(args.file)

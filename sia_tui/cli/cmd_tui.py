@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sia_tui.cli.flags import UsageError, add_connection_flags, client_options
-from sia_tui.core.engine.model import Target
+
+if TYPE_CHECKING:
+    from textual.app import App
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -37,8 +39,15 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     demo.set_defaults(func=demo_main)
 
 
+def run_app(app: App[Any], *, headless: bool = False) -> int:
+    """Run the app; a crash inside it exits non-zero (Textual sets return_code to 1)."""
+    app.run(headless=headless)
+    return app.return_code or 0
+
+
 def open_main(args: argparse.Namespace) -> int:
     """Run the debugger on the given card (or the connect screen)."""
+    from sia_tui.core.engine.model import Target
     from sia_tui.core.session import SessionError, load_session
     from sia_tui.tui.app import SiaApp
     from sia_tui.tui.readonly import looks_like_session
@@ -55,27 +64,29 @@ def open_main(args: argparse.Namespace) -> int:
         except SessionError as exc:
             print(f"sia-tui open: {exc}")
             return 2
-        SiaApp(None, options, session=session, secret_values=values, secret_headers=headers).run()
-        return 0
+        app = SiaApp(None, options, session=session, secret_values=values, secret_headers=headers)
+        return run_app(app)
     target = None
     if args.card:
         target = Target(args.card, skill_id=args.skill, binding=args.binding, mode=args.mode)
-    SiaApp(target, options, secret_values=values, secret_headers=headers).run()
-    return 0
+    return run_app(SiaApp(target, options, secret_values=values, secret_headers=headers))
 
 
 def demo_main(args: argparse.Namespace) -> int:
     """Start the reference agent, run the debugger against it, stop the agent."""
-    from sia_tui.agent.config import FAULTS, AgentConfig
+    from sia_tui.agent.config import AgentConfig
+    from sia_tui.agent.faults import UnknownFault, fault_named
     from sia_tui.agent.runner import start_agent
+    from sia_tui.core.engine.model import Target
     from sia_tui.tui.app import SiaApp
 
-    if args.fault is not None and args.fault not in FAULTS:
-        print(f"sia-tui demo: unknown fault {args.fault!r}; known: {', '.join(FAULTS)}")
-        return 2
-    agent = start_agent(AgentConfig(fault=args.fault), quiet=True)
     try:
-        SiaApp(Target(agent.url)).run()
+        fault = fault_named(args.fault) if args.fault is not None else None
+    except UnknownFault as exc:
+        print(f"sia-tui demo: {exc}")
+        return 2
+    agent = start_agent(AgentConfig(fault=fault), quiet=True)
+    try:
+        return run_app(SiaApp(Target(agent.url)))
     finally:
         agent.stop()
-    return 0

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sia_tui.core import limits
-from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.strictjson import load_path, loads
+from sia_tui.core.a2a import defaults  # plain numbers: keeps the parser light
+from sia_tui.core.errors import SiaError
+
+if TYPE_CHECKING:  # imported where used: building the parser must stay light (issue 12)
+    from sia_tui.core.a2a.options import ClientOptions
 
 
-class UsageError(Exception):
+class UsageError(SiaError):
     """A flag value that cannot be used; the command prints it and exits 2."""
 
 
@@ -46,25 +47,32 @@ def add_connection_flags(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--timeout",
         type=float,
-        default=15.0,
+        default=defaults.READ_TIMEOUT,
         metavar="S",
-        help="read timeout in seconds (default 15)",
+        help="read timeout in seconds (default %(default)g)",
     )
-    group.add_argument("--connect-timeout", type=float, default=5.0, metavar="S")
+    group.add_argument(
+        "--connect-timeout",
+        type=float,
+        default=defaults.CONNECT_TIMEOUT,
+        metavar="S",
+        help="connect timeout in seconds (default %(default)g)",
+    )
     group.add_argument(
         "--deadline",
         type=float,
-        default=limits.DEFAULT_DEADLINE_SECONDS,
+        default=defaults.DEADLINE,
         metavar="S",
         help="the whole run ends within S seconds, whatever max_duration_seconds the agent "
-        f"declares; a running task is cancelled (default {limits.DEFAULT_DEADLINE_SECONDS:g})",
+        "declares; a running task is cancelled (default %(default)g)",
     )
     group.add_argument(
         "--max-response-bytes",
         type=int,
-        default=8 * 1024 * 1024,
+        default=defaults.MAX_RESPONSE_BYTES,
         metavar="N",
-        help="abort any response larger than N bytes (default 8 MiB)",
+        help=f"abort any response larger than N bytes "
+        f"(default {defaults.MAX_RESPONSE_BYTES // 2**20} MiB)",
     )
     group.add_argument("--insecure", action="store_true", help="do not verify TLS certificates")
     group.add_argument("--cacert", metavar="FILE", help="verify TLS with this CA bundle")
@@ -92,6 +100,8 @@ def parse_header(text: str) -> tuple[str, str]:
 
 def client_options(args: Any) -> ClientOptions:
     """ClientOptions from the parsed connection flags."""
+    from sia_tui.core.a2a.options import ClientOptions
+
     verify: bool | str = False if args.insecure else (args.cacert or True)
     cert: str | tuple[str, str] | None = None
     if args.cert:
@@ -114,6 +124,11 @@ def client_options(args: Any) -> ClientOptions:
 def read_json_input(spec: str) -> tuple[Any, str]:
     """A JSON value from a file or stdin ('-'), strictly parsed and size-bounded, with its
     text (so findings can name a line and column). Errors are JsonInputError, located."""
+    from pathlib import Path
+
+    from sia_tui.core import limits
+    from sia_tui.core.strictjson import load_path, loads
+
     if spec == "-":
         data = sys.stdin.buffer.read(limits.MAX_JSON_BYTES + 1)
         value = loads(data, source="<stdin>")

@@ -10,11 +10,38 @@ from sia_tui import __version__
 
 #: Modules that contribute subcommands, in help order. Each has ``register(subparsers)``
 #: and sets ``func`` (``Callable[[argparse.Namespace], int]``) on its parsers.
-COMMAND_MODULES = ("cmd_tui", "cmd_check", "cmd_serve", "cmd_canon", "cmd_session", "cmd_compose")
+COMMAND_MODULES = (
+    "cmd_tui",
+    "cmd_web",
+    "cmd_check",
+    "cmd_serve",
+    "cmd_canon",
+    "cmd_session",
+    "cmd_compose",
+)
+
+#: Which module registers each command, so that running one imports only its module
+#: (start-up time, issue 12). A test checks it against what the modules register.
+COMMAND_OWNERS = {
+    "open": "cmd_tui",
+    "demo": "cmd_tui",
+    "web": "cmd_web",
+    "check": "cmd_check",
+    "serve-demo": "cmd_serve",
+    "canon": "cmd_canon",
+    "digest": "cmd_canon",
+    "lint": "cmd_canon",
+    "replay": "cmd_session",
+    "rerun": "cmd_session",
+    "report": "cmd_session",
+    "history": "cmd_session",
+    "compose": "cmd_compose",
+    "diff": "cmd_compose",
+}
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The full ``sia-tui`` parser."""
+def build_parser(modules: tuple[str, ...] = COMMAND_MODULES) -> argparse.ArgumentParser:
+    """The ``sia-tui`` parser with the subcommands of ``modules`` (all by default)."""
     parser = argparse.ArgumentParser(
         prog="sia-tui",
         description="Terminal debugger for schema-governed A2A skills "
@@ -22,7 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"sia-tui {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMAND_MODULES:
+    for name in modules:
         module = importlib.import_module(f"sia_tui.cli.{name}")
         module.register(sub)
     return parser
@@ -30,8 +57,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 def run(argv: list[str]) -> int:
     """Parse ``argv`` and run the chosen command; with no command, open the TUI."""
-    parser = build_parser()
-    args = parser.parse_args(argv or ["open"])
+    argv = argv or ["open"]
+    # The command is the first word that is not an option (the top level has only
+    # --help and --version); help, errors and unknown words get every command.
+    command = next((word for word in argv if not word.startswith("-")), None)
+    owner = COMMAND_OWNERS.get(command or "")
+    parser = build_parser((owner,) if owner else COMMAND_MODULES)
+    args = parser.parse_args(argv)
     func: Callable[[argparse.Namespace], int] | None = getattr(args, "func", None)
     if func is None:
         parser.print_help()

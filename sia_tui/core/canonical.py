@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
-import rfc8785
-
+from sia_tui.core import limits
 from sia_tui.core.constants import DIGEST_PREFIX
 from sia_tui.core.errors import CanonicalizationError, DigestFormatError
+from sia_tui.core.jcs_fast import encoder_bytes
+from sia_tui.core.jsonshape import Shape, measure
 
 #: Largest integer JCS can carry exactly: IEEE-754 doubles are exact up to 2**53 - 1.
 MAX_SAFE_INTEGER = 2**53 - 1
@@ -18,12 +18,27 @@ MAX_SAFE_INTEGER = 2**53 - 1
 _HEX64 = re.compile(r"[0-9a-f]{64}")
 
 
-def canonical_bytes(value: Any) -> bytes:
+def canonical_bytes(value: Any, *, shape: Shape | None = None) -> bytes:
     """Serialize ``value`` with RFC 8785 (JCS) as UTF-8 bytes (RULES SR4, SR5).
 
     Integers outside +/-(2**53 - 1) are rejected: JCS represents every number as an
     IEEE-754 double, so a larger integer would silently change value.
+
+    ``shape`` is the walk of this very value when the caller has it already (strict
+    loading makes one); it decides whether the C encoder may write the bytes (the fast
+    path, byte-identical by test) or rfc8785, the reference, must.
     """
+    if type(value) is dict or type(value) is list:
+        fast = encoder_bytes(value, shape or measure(value, limits.MAX_JSON_DEPTH))
+        if fast is not None:
+            return fast
+    return _reference_bytes(value)
+
+
+def _reference_bytes(value: Any) -> bytes:
+    """rfc8785's bytes, its refusals worded as CanonicalizationErrors."""
+    import rfc8785  # only on the slow path: it is the reference, not the common case
+
     try:
         return rfc8785.dumps(value)
     except rfc8785.IntegerDomainError as exc:
@@ -51,13 +66,12 @@ def sha256_digest(data: bytes) -> str:
     return DIGEST_PREFIX + hashlib.sha256(data).hexdigest()
 
 
-def digest_of(value: Any) -> str:
+def digest_of(value: Any, *, shape: Shape | None = None) -> str:
     """The draft digest of a JSON value: SHA-256 over its JCS bytes (RULES SR4, SID6)."""
-    return sha256_digest(canonical_bytes(value))
+    return sha256_digest(canonical_bytes(value, shape=shape))
 
 
-@dataclass(frozen=True)
-class Digest:
+class Digest(NamedTuple):
     """A well-formed digest string, split into algorithm and hex."""
 
     algorithm: str

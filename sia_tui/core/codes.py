@@ -13,11 +13,26 @@ class Origin(StrEnum):
     REMOTE = "remote"
 
 
+class ErrorCode(StrEnum):
+    """The draft's ten codes, in the WIRE.md table order (RULES ERR2)."""
+
+    SKILL_NOT_ADVERTISED = "skill_not_advertised"
+    INTERFACE_UNAVAILABLE = "interface_unavailable"
+    INTERFACE_INVALID = "interface_invalid"
+    INTERFACE_MISMATCH = "interface_mismatch"
+    INPUT_INVALID = "input_invalid"
+    CONSTRAINT_REJECTED = "constraint_rejected"
+    AUTHORIZATION_FAILED = "authorization_failed"
+    RESOURCE_LIMIT_EXCEEDED = "resource_limit_exceeded"
+    EXECUTION_FAILED = "execution_failed"
+    OUTPUT_INVALID = "output_invalid"
+
+
 @dataclass(frozen=True)
-class ErrorCode:
+class CodeInfo:
     """One of the ten codes, with its terminal state and who can detect it."""
 
-    code: str
+    code: ErrorCode
     #: A2A terminal state, or None when the error is local-only (no remote task exists).
     terminal_state: str | None
     #: Who may detect it: "client", "agent" or "agent, client".
@@ -32,74 +47,74 @@ REJECTED = "TASK_STATE_REJECTED"
 FAILED = "TASK_STATE_FAILED"
 
 _CODES = (
-    ErrorCode(
-        "skill_not_advertised",
+    CodeInfo(
+        ErrorCode.SKILL_NOT_ADVERTISED,
         None,
         "client",
         "The Agent Card does not advertise the selected skill (or describe_skill).",
         "Pick a skill the card's schema-interface extension lists, or ask the vendor to "
         "advertise it.",
     ),
-    ErrorCode(
-        "interface_unavailable",
+    CodeInfo(
+        ErrorCode.INTERFACE_UNAVAILABLE,
         FAILED,
         "agent",
         "The agent cannot currently return the advertised Skill Interface Document.",
         "Retry later; if it persists the agent is advertising an interface it cannot serve.",
     ),
-    ErrorCode(
-        "interface_invalid",
+    CodeInfo(
+        ErrorCode.INTERFACE_INVALID,
         FAILED,
         "agent, client",
         "The Skill Interface Document or an embedded schema is defective or does not match "
         "its digest.",
         "Compare the digests in the inspector; the forensics verdict names the likely vendor bug.",
     ),
-    ErrorCode(
-        "interface_mismatch",
+    CodeInfo(
+        ErrorCode.INTERFACE_MISMATCH,
         REJECTED,
         "agent",
         "The skill_version or interface_digest sent differs from the agent's active document.",
         "Re-fetch the Agent Card and run describe_skill again: the interface changed.",
     ),
-    ErrorCode(
-        "input_invalid",
+    CodeInfo(
+        ErrorCode.INPUT_INVALID,
         REJECTED,
         "agent, client",
         "The skill arguments do not validate against the input schema.",
         "Fix the arguments at the listed JSON Pointers and invoke again.",
     ),
-    ErrorCode(
-        "constraint_rejected",
+    CodeInfo(
+        ErrorCode.CONSTRAINT_REJECTED,
         REJECTED,
         "agent",
         "The request is valid but violates a constraint the agent enforces.",
         "Read the constraints member of the document and adjust the request.",
     ),
-    ErrorCode(  # RULES INV4: only the agent authorizes; a valid interface grants nothing.
-        "authorization_failed",
+    CodeInfo(  # RULES INV4: only the agent authorizes; a valid interface grants nothing.
+        ErrorCode.AUTHORIZATION_FAILED,
         REJECTED,
         "agent",
         "The agent did not authorize this caller for this skill (validation is not authorization).",
         "Check the credentials you configured; a valid interface grants nothing by itself.",
     ),
-    ErrorCode(
-        "resource_limit_exceeded",
+    CodeInfo(
+        ErrorCode.RESOURCE_LIMIT_EXCEEDED,
         None,
         "agent",
         "A resource limit was hit: REJECTED if checked before acceptance, FAILED during "
         "processing.",
         "Reduce the request size or scope, or retry when the agent is less loaded.",
     ),
-    ErrorCode(
-        "execution_failed",
+    CodeInfo(
+        ErrorCode.EXECUTION_FAILED,
         FAILED,
         "agent",
         "Domain processing failed after the request was accepted.",
         "This is the agent's own failure; report it with the saved session.",
     ),
-    ErrorCode(
-        "output_invalid",
+    CodeInfo(
+        ErrorCode.OUTPUT_INVALID,
         FAILED,
         "agent, client",
         "The skill output or a supporting record does not validate against its schema.",
@@ -108,17 +123,28 @@ _CODES = (
 )
 
 #: Every code by name, in the WIRE.md table order.
-ERROR_CODES: dict[str, ErrorCode] = {c.code: c for c in _CODES}
+ERROR_CODES: dict[ErrorCode, CodeInfo] = {c.code: c for c in _CODES}
 
 
-def describe_code(code: str) -> ErrorCode | None:
+def as_error_code(value: object) -> ErrorCode | None:
+    """``value`` as one of the ten codes, or None for anything else (RULES ERR2)."""
+    if not isinstance(value, str):
+        return None
+    try:
+        return ErrorCode(value)
+    except ValueError:
+        return None
+
+
+def describe_code(code: str) -> CodeInfo | None:
     """Return the known code, or None for a code outside the ten."""
-    return ERROR_CODES.get(code)
+    known = as_error_code(code)
+    return ERROR_CODES[known] if known else None
 
 
-def expected_states(code: str) -> frozenset[str]:
+def expected_states(code: ErrorCode) -> frozenset[str]:
     """Terminal states an agent may legitimately pair with ``code`` (RULES ERR3)."""
-    if code == "resource_limit_exceeded":
+    if code == ErrorCode.RESOURCE_LIMIT_EXCEEDED:
         return frozenset({REJECTED, FAILED})
     info = ERROR_CODES.get(code)
     if info is None or info.terminal_state is None:

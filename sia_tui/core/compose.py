@@ -6,6 +6,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from sia_tui.core.canonical import canonical_bytes, digest_of
+from sia_tui.core.codes import ErrorCode
 from sia_tui.core.document import embedded_schema
 from sia_tui.core.engine.model import Run, StepStatus, Target
 from sia_tui.core.errors import CanonicalizationError, SiaError
@@ -154,7 +155,7 @@ def verify_reference(ref: dict[str, Any], pointer: str) -> list[Finding]:
                 f"no inline schema at {pointer}/resolution/schema (RULES SR3)",
                 pointer=pointer,
                 rule="CMP1",
-                code="interface_invalid",
+                code=ErrorCode.INTERFACE_INVALID,
             )
         ]
     try:
@@ -165,7 +166,7 @@ def verify_reference(ref: dict[str, Any], pointer: str) -> list[Finding]:
                 f"the embedded schema cannot be canonicalized: {exc}",
                 pointer=f"{pointer}/resolution/schema",
                 rule="CMP1",
-                code="interface_invalid",
+                code=ErrorCode.INTERFACE_INVALID,
             )
         ]
     if computed != ref.get("digest"):
@@ -175,7 +176,7 @@ def verify_reference(ref: dict[str, Any], pointer: str) -> list[Finding]:
                 f"computed {computed}",
                 pointer=f"{pointer}/digest",
                 rule="CMP1",
-                code="interface_invalid",
+                code=ErrorCode.INTERFACE_INVALID,
                 expected=str(ref.get("digest")),
                 actual=computed,
             )

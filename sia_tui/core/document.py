@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from sia_tui.core.bounded import MoreFindings
 from sia_tui.core.canonical import digest_of, parse_digest
+from sia_tui.core.codes import ErrorCode
 from sia_tui.core.constants import EXTENSION_URI, INTERFACE_VERSION
 from sia_tui.core.errors import CanonicalizationError, DigestFormatError, SchemaError
 from sia_tui.core.findings import Finding, Severity
@@ -16,7 +17,6 @@ from sia_tui.core.pointer import join
 from sia_tui.core.sischema import load_skill_interface_schema
 from sia_tui.core.validation import CompiledSchema, check_schema, compile_schema
 
-INVALID = "interface_invalid"
 _VERSION = re.compile(r"(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\Z")
 # Which rule a trusted-schema violation breaks, by the document member it is under.
 _RULE_BY_MEMBER = {
@@ -32,7 +32,7 @@ _OPERATION_SELECTORS = ("operation", "action", "op", "command", "verb")
 
 
 def _bad(message: str, pointer: str, rule: str, **extra: Any) -> Finding:
-    return Finding(message, pointer=pointer, rule=rule, code=INVALID, **extra)
+    return Finding(message, pointer=pointer, rule=rule, code=ErrorCode.INTERFACE_INVALID, **extra)
 
 
 def _trusted_schema() -> CompiledSchema:
@@ -336,56 +336,6 @@ def verify_embedded_schemas(document: Any) -> list[SchemaRefCheck]:
             )
         )
     return checks
-
-
-@dataclass(frozen=True)
-class DocumentVerification:
-    """Steps 4-6 of the procedure on one document, each with its own verdict."""
-
-    digests: DigestCheck
-    document_findings: tuple[Finding, ...]
-    schema_checks: tuple[SchemaRefCheck, ...]
-    findings: tuple[Finding, ...] = field(default=())
-
-    @property
-    def digests_ok(self) -> bool:
-        """CP4 passed."""
-        return self.digests.ok
-
-    @property
-    def document_ok(self) -> bool:
-        """CP5 passed (warnings such as SID9 do not fail it)."""
-        return not any(f.severity is Severity.ERROR for f in self.document_findings)
-
-    @property
-    def schemas_ok(self) -> bool:
-        """CP6 passed."""
-        return all(check.ok for check in self.schema_checks)
-
-    @property
-    def ok(self) -> bool:
-        """Every step passed."""
-        return self.digests_ok and self.document_ok and self.schemas_ok
-
-
-def verify_document(
-    document: Any,
-    *,
-    skill_id: str,
-    skill_version: str,
-    advertised: str | None,
-    returned: str | None,
-) -> DocumentVerification:
-    """Run CP4, CP5 and CP6 on a describe_skill result and bundle the verdicts."""
-    digests = verify_digests(document, advertised, returned)
-    document_findings = tuple(
-        validate_document(document, skill_id=skill_id, skill_version=skill_version)
-    )
-    checks = tuple(verify_embedded_schemas(document))
-    everything = (
-        digests.findings + document_findings + tuple(f for check in checks for f in check.findings)
-    )
-    return DocumentVerification(digests, document_findings, checks, everything)
 
 
 def check_advertisement(extension_raw: Any) -> list[Finding]:

@@ -1,17 +1,34 @@
-"""The core's exception tree. Each error carries the context a user needs to locate it.
+"""The exception tree. Each error carries the context a user needs to locate it.
 
-SiaError
-├── JsonInputError          untrusted text that is not acceptable JSON (position attached)
-├── CanonicalizationError   a value RFC 8785 cannot serialize (e.g. an unsafe integer)
-├── DigestFormatError       a digest string that is not "sha256:" + 64 lowercase hex
-├── SchemaError             a JSON Schema that is itself invalid
-├── TransportError          the network exchange failed (refused, timeout, TLS, size, status)
-│   ├── ResponseTooLarge    a body, a decoded layer or an SSE event passed its size limit
-│   ├── EncodingRefused     a Content-Encoding that is unknown or stacked too deep
-│   └── RequestTimeout      connect, read or whole-exchange timeout
-│       └── DeadlineExceeded  the run's overall deadline (--deadline) passed
-├── A2AProtocolError        the peer answered, but not with usable A2A (an A2A error, a bad shape)
-└── ProcedureError          the eleven-step procedure cannot continue (carries step and code)
+Every error sia-tui raises on purpose is a SiaError. The core's own are defined here; the
+others live next to their one user (module in brackets)::
+
+    SiaError
+    ├── JsonInputError          untrusted text that is not acceptable JSON (position attached)
+    ├── CanonicalizationError   a value RFC 8785 cannot serialize (e.g. an unsafe integer)
+    ├── DigestFormatError       a digest string that is not "sha256:" + 64 lowercase hex
+    ├── SchemaError             a JSON Schema that is itself invalid
+    ├── TransportError          the exchange failed (refused, timeout, TLS, size, status)
+    │   ├── ResponseTooLarge    a body, a decoded layer or an SSE event passed its size limit
+    │   ├── EncodingRefused     a Content-Encoding that is unknown or stacked too deep
+    │   └── RequestTimeout      connect, read or whole-exchange timeout
+    │       └── DeadlineExceeded  the run's overall deadline (--deadline) passed
+    ├── A2AProtocolError        the peer answered, but not with usable A2A
+    ├── SessionError            a session file cannot be read [core/session/dataclass_json]
+    ├── UsageError              a flag value that cannot be used, exit 2 [cli/flags]
+    ├── SideError               a compose/diff side cannot be obtained [cli/cmd_compose]
+    ├── ReadOnlySessionError    something tried to send from a recorded session [tui/readonly]
+    ├── UnknownFault            a fault name that is not a Fault [agent/faults]
+    ├── OperationError          the reference agent answers an A2A-level error [agent/service]
+    └── BadRequest              the agent cannot read a request body [agent/app]
+
+``StepFailed`` [core/engine/outcome] is deliberately outside the tree: it is how a step ends
+itself failed, not an error for a caller. Steps wrap transport calls in ``except SiaError``;
+were StepFailed a SiaError, such a handler would swallow it and re-label the failure. The
+procedure turns it into the step's result, so it never leaves the engine.
+
+Every class has a ``kind``: a stable snake_case name the run report carries
+(``evidence.error_kind``), so a user and a script can tell a size limit from a timeout.
 """
 
 from __future__ import annotations
@@ -139,15 +156,3 @@ class A2AProtocolError(SiaError):
         self.message = message
         self.code = code
         super().__init__(message if code is None else f"{message} [{code}]")
-
-
-class ProcedureError(SiaError):
-    """The client procedure cannot continue at ``step`` for a draft ``code``."""
-
-    kind = "procedure"
-
-    def __init__(self, message: str, *, step: int, code: str | None = None) -> None:
-        self.message = message
-        self.step = step
-        self.code = code
-        super().__init__(message)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from sia_tui.core.codes import ErrorCode
+
 
 class Severity(StrEnum):
     """How much a finding matters."""
@@ -26,8 +28,8 @@ class Finding:
     severity: Severity = Severity.ERROR
     pointer: str = ""
     rule: str | None = None
-    #: The draft code this finding maps to, e.g. "interface_invalid".
-    code: str | None = None
+    #: The draft code this finding maps to, e.g. ErrorCode.INTERFACE_INVALID.
+    code: ErrorCode | None = None
     #: JSON Schema details when the finding is a validation error (RULES ERR5).
     schema_path: str | None = None
     keyword: str | None = None

@@ -51,9 +51,5 @@ MAX_CONTENT_ENCODINGS: Final = 2
 #: lets one string cost ~25 ms; this keeps a hostile pattern near 30 µs per string.
 MAX_REGEX_BACKTRACKS: Final = 1000
 
-#: Default overall deadline of one run of the procedure, in seconds (``--deadline``):
-#: whatever ``max_duration_seconds`` an agent declares, a run ends within it.
-DEFAULT_DEADLINE_SECONDS: Final = 120.0
-
 #: After the deadline, a CancelTask for the running task gets this long to be answered.
 CANCEL_GRACE_SECONDS: Final = 2.0

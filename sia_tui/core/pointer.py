@@ -6,8 +6,7 @@ import bisect
 import json
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 Segment = str | int
 
@@ -59,8 +58,7 @@ def resolve(document: Any, pointer: str) -> Any:
     return node
 
 
-@dataclass(frozen=True)
-class Token:
+class Token(NamedTuple):
     """One event of the tokenizer: a value start, a member name, or a bare word."""
 
     kind: str  # "value" | "key" | "close"

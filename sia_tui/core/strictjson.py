@@ -1,24 +1,50 @@
-"""Strict JSON loader for untrusted text: duplicates, NaN, lone surrogates, depth, size."""
+"""Strict JSON loader for untrusted text: duplicates, NaN, lone surrogates, depth, size.
+
+The standard library's C decoder does the scanning; hooks catch duplicate member names
+and NaN/Infinity as they are built; one walk of the result (``jsonshape``) checks depth
+and overflowing numbers, and its findings are reused by the JCS fast path. Anything
+rejected is then located in the text by ``json_locate``: line, column and the pointer of
+the enclosing container.
+"""
 
 from __future__ import annotations
 
 import json
+import os
 import re
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from sia_tui.core import limits
 from sia_tui.core.errors import JsonInputError
-from sia_tui.core.pointer import Segment, container_pointer_at, join, line_column, walk
+from sia_tui.core.json_locate import (
+    first_duplicate,
+    first_long_number,
+    first_overflow,
+    first_word,
+    lone_surrogate,
+    token_at,
+    too_deep_at,
+)
+from sia_tui.core.jsonshape import Shape, measure
+from sia_tui.core.pointer import container_pointer_at, join, line_column
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
+if TYPE_CHECKING:
+    from pathlib import Path
+
 # A \uD800-\uDFFF escape somewhere (possibly a valid pair; checked after parsing).
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
-# A string token is matched possessively and may run to the end of the text when it is
-# unterminated: otherwise every later quote restarts a failing scan (quadratic time on
-# hostile input such as an endless run of \").
-_BRACKETS = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+(?:"|\Z)|[\[{]|[\]}]', re.DOTALL)
-_NON_FINITE = frozenset({"NaN", "Infinity", "-Infinity"})
+# Number literals are measured in C: bytes that may belong to one become "0", all others
+# "x", and a run of MAX_NUMBER_CHARS + 1 zeros is looked for (strings give false alarms,
+# which the tokenizer then dismisses).
+_AS_NUMBER_RUNS = bytes(0x30 if byte in b"-+.0123456789eE" else 0x78 for byte in range(256))
+_LONG_NUMBER_RUN = b"0" * (limits.MAX_NUMBER_CHARS + 1)
+
+
+class Parsed(NamedTuple):
+    """A strictly parsed value and the walk that checked it (JCS reuses the walk)."""
+
+    value: Any
+    shape: Shape
 
 
 class _Problem(Exception):
@@ -36,7 +62,7 @@ def _pairs_hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise _Problem(f"duplicate member name {key!r}", key)
+                raise _Problem(f"duplicate member name {key!r}")
             seen.add(key)
     return result
 
@@ -45,27 +71,10 @@ def _reject_constant(word: str) -> Any:
     raise _Problem(f"{word} is not valid JSON (RFC 8259 has no NaN or Infinity)", word)
 
 
-def _parse_int(word: str) -> int:
-    if len(word) > limits.MAX_NUMBER_CHARS:
-        raise _Problem(f"number literal longer than {limits.MAX_NUMBER_CHARS} characters", word)
-    return int(word)
-
-
-def _parse_float(word: str) -> float:
-    if len(word) > limits.MAX_NUMBER_CHARS:
-        raise _Problem(f"number literal longer than {limits.MAX_NUMBER_CHARS} characters", word)
-    value = float(word)
-    if value in (float("inf"), float("-inf")):
-        raise _Problem(f"number {word[:40]} overflows an IEEE-754 double", word)
-    return value
-
-
+# Numbers are left to the C decoder (a Python hook per number was most of the cost):
+# their length was measured before, their range is checked by the walk after.
 _DECODER = json.JSONDecoder(
-    object_pairs_hook=_pairs_hook,
-    parse_constant=_reject_constant,
-    parse_int=_parse_int,
-    parse_float=_parse_float,
-    strict=True,
+    object_pairs_hook=_pairs_hook, parse_constant=_reject_constant, strict=True
 )
 
 
@@ -81,19 +90,32 @@ def _error(text: str, offset: int, message: str, source: str | None) -> JsonInpu
     )
 
 
-def _decode(data: bytes | str, max_bytes: int, source: str | None) -> str:
+def _rejected(
+    text: str, offset: int, message: str, source: str | None, max_depth: int
+) -> JsonInputError:
+    """The error at ``offset``, unless the text nests too deep somewhere: that comes first."""
+    deep = too_deep_at(text, max_depth)
+    if deep is not None:
+        offset, message = deep, f"nesting deeper than {max_depth} levels"
+    return _error(text, offset, message, source)
+
+
+def _decode(data: bytes | str, max_bytes: int, source: str | None) -> tuple[str, bytes, bool]:
+    """The text, its UTF-8 bytes, and whether the text holds literal lone surrogates."""
     if isinstance(data, str):
-        # A str of n code points is at most 4n UTF-8 bytes: only encode when it matters.
-        size = (
-            len(data) if len(data) * 4 <= max_bytes else len(data.encode("utf-8", "surrogatepass"))
-        )
-        if size > max_bytes:
+        try:
+            raw = data.encode("utf-8")
+            literal_surrogates = False
+        except UnicodeEncodeError:  # only a str can: checked after parsing, with a location
+            raw = data.encode("utf-8", "surrogatepass")
+            literal_surrogates = True
+        if len(raw) > max_bytes:
             raise JsonInputError(
-                f"input is {size} bytes, over the {max_bytes}-byte limit",
+                f"input is {len(raw)} bytes, over the {max_bytes}-byte limit",
                 offset=max_bytes,
                 source=source,
             )
-        return data
+        return data, raw, literal_surrogates
     if len(data) > max_bytes:
         line = data.count(b"\n", 0, max_bytes) + 1
         column = max_bytes - (data.rfind(b"\n", 0, max_bytes) + 1) + 1
@@ -105,7 +127,7 @@ def _decode(data: bytes | str, max_bytes: int, source: str | None) -> str:
             source=source,
         )
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8"), data, False
     except UnicodeDecodeError as exc:
         prefix = data[: exc.start].decode("utf-8")
         line, column = line_column(prefix, len(prefix))
@@ -119,58 +141,70 @@ def _decode(data: bytes | str, max_bytes: int, source: str | None) -> str:
         ) from None
 
 
-def _check_depth(text: str, max_depth: int, source: str | None) -> None:
-    """Count bracket nesting without recursion; strings are skipped as whole tokens."""
-    if text.count("[") + text.count("{") <= max_depth:
+def parse(
+    data: bytes | str,
+    *,
+    source: str | None = None,
+    max_bytes: int = limits.MAX_JSON_BYTES,
+    max_depth: int = limits.MAX_JSON_DEPTH,
+) -> Parsed:
+    """Parse untrusted JSON strictly; every rejection is a located ``JsonInputError``."""
+    text, raw, literal_surrogates = _decode(data, max_bytes, source)
+    if text.startswith("\ufeff"):
+        text = text[1:]  # a UTF-8 byte order mark is tolerated (RFC 8259 section 8.1)
+    if not text.strip(" \t\r\n"):
+        raise JsonInputError(
+            "empty input: expected a JSON value", line=1, column=1, offset=0, source=source
+        )
+    if len(raw) > limits.MAX_NUMBER_CHARS and _LONG_NUMBER_RUN in raw.translate(_AS_NUMBER_RUNS):
+        offset = first_long_number(text)
+        if offset is not None:
+            message = f"number literal longer than {limits.MAX_NUMBER_CHARS} characters"
+            raise _rejected(text, offset, message, source, max_depth)
+    try:
+        value = _DECODER.decode(text)
+    except _Problem as problem:
+        if problem.word is None:  # a duplicate: report the first one in text order
+            offset, name = first_duplicate(text)
+            message = problem.message if name is None else f"duplicate member name {name!r}"
+        else:
+            offset, message = first_word(text, problem.word), problem.message
+        raise _rejected(text, offset, message, source, max_depth) from None
+    except json.JSONDecodeError as exc:
+        message = "unexpected data after the JSON value" if exc.msg == "Extra data" else exc.msg
+        message = message[:1].lower() + message[1:]
+        raise _rejected(text, exc.pos, message, source, max_depth) from None
+    except RecursionError:  # the C decoder recurses; it gives up near 1000 levels
+        deep = too_deep_at(text, max_depth)
+        if deep is None:  # the caller's own stack was already deep
+            raise JsonInputError("nesting too deep", source=source) from None
+        raise _error(text, deep, f"nesting deeper than {max_depth} levels", source) from None
+    except ValueError as exc:  # pragma: no cover - long literals were refused above
+        raise JsonInputError(f"unreadable number: {exc}", source=source) from None
+    shape = measure(value, max_depth)
+    if shape.depth > max_depth:
+        raise _rejected(text, 0, f"nesting deeper than {max_depth} levels", source, max_depth)
+    if shape.non_finite:
+        offset, word = first_overflow(text) or (0, "")
+        message = f"number {word[:40]} overflows an IEEE-754 double"
+        raise _rejected(text, offset, message, source, max_depth)
+    if literal_surrogates or _SURROGATE_ESCAPE.search(text):
+        _reject_lone_surrogates(text, value, source)
+    return Parsed(value, shape)
+
+
+def _reject_lone_surrogates(text: str, value: Any, source: str | None) -> None:
+    found = lone_surrogate(value)
+    if found is None:
         return
-    depth = 0
-    for match in _BRACKETS.finditer(text):
-        char = text[match.start()]
-        if char in "[{":
-            depth += 1
-            if depth > max_depth:
-                raise _error(text, match.start(), f"nesting deeper than {max_depth} levels", source)
-        elif char in "]}":
-            depth -= 1
-
-
-def _find_lone_surrogate(value: Any) -> tuple[tuple[Segment, ...], bool] | None:
-    """Path of the first string (or key, flagged True) holding a lone surrogate."""
-    stack: list[tuple[tuple[Segment, ...], Any]] = [((), value)]
-    while stack:
-        path, node = stack.pop()
-        if isinstance(node, str):
-            if _SURROGATE.search(node):
-                return path, False
-        elif isinstance(node, dict):
-            for key, child in reversed(node.items()):
-                if _SURROGATE.search(key):
-                    return (*path, key), True
-                stack.append(((*path, key), child))
-        elif isinstance(node, list):
-            stack.extend(((*path, i), child) for i, child in reversed(list(enumerate(node))))
-    return None
-
-
-def _locate_word(text: str, word: str | None) -> int:
-    for token in walk(text):
-        if token.kind == "value" and token.word and token.word == word:
-            return token.offset
-    return 0
-
-
-def _locate_duplicate(text: str) -> tuple[int, Any]:
-    """Offset and name of the first repeated member name, in text order."""
-    seen: dict[tuple[Segment, ...], set[Any]] = {}
-    for token in walk(text):
-        if token.kind == "key":
-            names = seen.setdefault(token.path[:-1], set())
-            if token.path[-1] in names:
-                return token.offset, token.path[-1]
-            names.add(token.path[-1])
-        elif token.kind == "value" and text[token.offset] == "{":
-            seen[token.path] = set()  # a new object at a reused path (array slot)
-    return 0, None
+    path, is_key = found
+    what = "member name" if is_key else "string"
+    offset = token_at(text, path, is_key)
+    if offset is None:
+        raise JsonInputError(
+            "a string contains a lone UTF-16 surrogate", pointer=join(path), source=source
+        )
+    raise _error(text, offset, f"{what} contains a lone UTF-16 surrogate", source)
 
 
 def loads(
@@ -181,58 +215,25 @@ def loads(
     max_depth: int = limits.MAX_JSON_DEPTH,
 ) -> Any:
     """Parse untrusted JSON strictly; every rejection is a located ``JsonInputError``."""
-    text = _decode(data, max_bytes, source)
-    if text.startswith("\ufeff"):
-        text = text[1:]  # a UTF-8 byte order mark is tolerated (RFC 8259 section 8.1)
-    if not text.strip(" \t\r\n"):
-        raise JsonInputError(
-            "empty input: expected a JSON value", line=1, column=1, offset=0, source=source
-        )
-    _check_depth(text, max_depth, source)
-    try:
-        value = _DECODER.decode(text)
-    except _Problem as problem:
-        if problem.message.startswith("duplicate"):
-            offset, name = _locate_duplicate(text)
-            message = problem.message if name is None else f"duplicate member name {name!r}"
-            raise _error(text, offset, message, source) from None
-        else:
-            offset = _locate_word(text, problem.word)
-        raise _error(text, offset, problem.message, source) from None
-    except json.JSONDecodeError as exc:
-        message = "unexpected data after the JSON value" if exc.msg == "Extra data" else exc.msg
-        raise _error(text, exc.pos, message[:1].lower() + message[1:], source) from None
-    except RecursionError:  # pragma: no cover - the depth pre-scan prevents it
-        raise JsonInputError("nesting too deep", source=source) from None
-    if _SURROGATE_ESCAPE.search(text) or _SURROGATE.search(text):
-        found = _find_lone_surrogate(value)
-        if found is not None:
-            path, is_key = found
-            for token in walk(text):
-                if token.path == path and token.kind == ("key" if is_key else "value"):
-                    what = "member name" if is_key else "string"
-                    raise _error(
-                        text, token.offset, f"{what} contains a lone UTF-16 surrogate", source
-                    )
-            raise JsonInputError(
-                "a string contains a lone UTF-16 surrogate", pointer=join(path), source=source
-            )
-    return value
+    return parse(data, source=source, max_bytes=max_bytes, max_depth=max_depth).value
 
 
 def load_path(path: str | Path, *, max_bytes: int = limits.MAX_JSON_BYTES) -> Any:
     """Read and strictly parse a file; the error names the file. Reads at most the limit."""
-    file = Path(path)
+    return parse_path(path, max_bytes=max_bytes).value
+
+
+def parse_path(path: str | Path, *, max_bytes: int = limits.MAX_JSON_BYTES) -> Parsed:
+    """:func:`load_path`, keeping the walk for JCS (see :func:`parse`)."""
+    name = os.fspath(path)  # os, not pathlib: `sia-tui digest` starts faster without it
     try:
-        with file.open("rb") as handle:
+        with open(name, "rb") as handle:
             data = handle.read(max_bytes + 1)
-            size = file.stat().st_size
+            size = os.fstat(handle.fileno()).st_size
     except OSError as exc:
-        raise JsonInputError(f"cannot read file: {exc.strerror or exc}", source=str(file)) from None
+        raise JsonInputError(f"cannot read file: {exc.strerror or exc}", source=name) from None
     if len(data) > max_bytes:
         raise JsonInputError(
-            f"file is {size} bytes, over the {max_bytes}-byte limit",
-            offset=max_bytes,
-            source=str(file),
+            f"file is {size} bytes, over the {max_bytes}-byte limit", offset=max_bytes, source=name
         )
-    return loads(data, source=str(file), max_bytes=max_bytes)
+    return parse(data, source=name, max_bytes=max_bytes)

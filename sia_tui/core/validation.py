@@ -8,6 +8,7 @@ because its error paths point into the schema precisely.
 from __future__ import annotations
 
 import json
+import threading
 from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
@@ -380,7 +381,47 @@ class CompiledSchema:
 
 #: Stands for an engine error past the cap (only counted, never rendered).
 _LEFT_OUT = Finding("left out", rule="ERR5")
-_CACHE: OrderedDict[str, CompiledSchema] = OrderedDict()
+
+
+class _SchemaCache:
+    """Compiled schemas by digest, least recently used first out.
+
+    The UI thread and engine workers share it, so one lock makes lookup-and-refresh and
+    insert-and-evict single steps (unlocked, a lookup can race an eviction: KeyError).
+    Compiling happens outside the lock; when two threads compile the same schema, the
+    first one stored is kept.
+    """
+
+    def __init__(self) -> None:
+        self._items: OrderedDict[str, CompiledSchema] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: str) -> CompiledSchema | None:
+        with self._lock:
+            found = self._items.get(key)
+            if found is not None:
+                self._items.move_to_end(key)
+            return found
+
+    def put(self, key: str, compiled: CompiledSchema) -> CompiledSchema:
+        """Store ``compiled`` unless another thread stored ``key`` first; return the kept one."""
+        with self._lock:
+            kept = self._items.setdefault(key, compiled)
+            self._items.move_to_end(key)
+            while len(self._items) > limits.SCHEMA_CACHE_SIZE:
+                self._items.popitem(last=False)
+            return kept
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+    def __len__(self) -> int:
+        with self._lock:
+            return len(self._items)
+
+
+_CACHE = _SchemaCache()
 
 
 def compile_schema(schema: Any) -> CompiledSchema:
@@ -395,7 +436,6 @@ def compile_schema(schema: Any) -> CompiledSchema:
         key = "json:" + json.dumps(schema, sort_keys=True)
     cached = _CACHE.get(key)
     if cached is not None:
-        _CACHE.move_to_end(key)
         return cached
     if not isinstance(schema, dict | bool):
         raise SchemaError(f"a schema must be an object or a boolean, not {json_type(schema)}")
@@ -414,10 +454,7 @@ def compile_schema(schema: Any) -> CompiledSchema:
         raise _engine_schema_error(exc) from None
     except (ValueError, TypeError) as exc:
         raise SchemaError(f"the schema cannot be compiled: {exc}"[:300]) from None
-    _CACHE[key] = compiled
-    if len(_CACHE) > limits.SCHEMA_CACHE_SIZE:
-        _CACHE.popitem(last=False)
-    return compiled
+    return _CACHE.put(key, compiled)
 
 
 def _engine_schema_error(exc: Any) -> SchemaError:
@@ -428,13 +465,6 @@ def _engine_schema_error(exc: Any) -> SchemaError:
             pointer=join(exc.schema_path),
         )
     return SchemaError(f"invalid JSON Schema 2020-12: {message}", pointer=join(exc.instance_path))
-
-
-def best_match(findings: list[Finding]) -> Finding | None:
-    """The headline finding: the first specific one (not anyOf/oneOf/...) in instance order."""
-    if not findings:
-        return None
-    return next((f for f in findings if f.keyword not in _WEAK_KEYWORDS), findings[0])
 
 
 def validate_json_text(compiled: CompiledSchema, text: str) -> TextValidation:

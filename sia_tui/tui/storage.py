@@ -10,6 +10,8 @@ from typing import Any
 
 import platformdirs
 
+from sia_tui.core.atomic_file import atomic_write
+
 _APP = "sia-tui"
 #: How many recent targets the connect screen remembers.
 MAX_RECENT = 10
@@ -76,8 +78,6 @@ def _read_json_object(path: Path) -> dict[str, Any]:
 
 
 def _write_json(path: Path, data: Any) -> None:
-    # Write then rename, so a crash mid-write never leaves a half file behind.
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(data, indent=2), encoding="utf-8")
-    tmp.replace(path)
+    # A unique temp file per write: two sia-tui processes saving a setting at once must not
+    # race on one temp name (issue 17: one of eight simultaneous starts crashed).
+    atomic_write(path, json.dumps(data, indent=2))

@@ -20,7 +20,12 @@ from sia_tui.core.errors import TransportError
 )
 async def test_bad_card_locations_are_named(location: str, message: str) -> None:
     sent: list[httpx.Request] = []
-    transport = httpx.MockTransport(lambda r: sent.append(r) or httpx.Response(500))
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        sent.append(request)
+        return httpx.Response(500)
+
+    transport = httpx.MockTransport(answer)
     async with A2AClient(ClientOptions(), transport=transport) as client:
         with pytest.raises(TransportError, match=message):
             await client.fetch_card(location)

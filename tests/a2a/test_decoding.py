@@ -10,7 +10,7 @@ import pytest
 
 from sia_tui.core.a2a.decoding import PIECE, BoundedDecoder, content_codings
 from sia_tui.core.errors import EncodingRefused, ResponseTooLarge, TransportError
-from tests.hostile import bombs
+from tests.support import bombs
 
 TEXT = b'{"name": "agent", "pad": "' + b"x" * 200_000 + b'"}'
 

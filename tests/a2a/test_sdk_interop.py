@@ -9,14 +9,14 @@ import pytest
 from sia_tui.core.a2a.client import A2AClient
 from sia_tui.core.a2a.model import Task
 from sia_tui.core.a2a.options import ClientOptions
-from tests.support.sdk_echo_agent import sdk_peer
+from tests.support.sdk_echo_agent import running_echo_agent
 
 BADGES = ["JSONRPC 1.0", "JSONRPC 0.3", "HTTP+JSON 1.0", "HTTP+JSON 0.3"]
 
 
 @pytest.fixture(scope="module")
 def peer() -> Iterator[str]:
-    with sdk_peer() as base:
+    with running_echo_agent() as base:
         yield base
 
 

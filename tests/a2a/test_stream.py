@@ -83,7 +83,7 @@ async def test_consumer_leaving_early_still_records_the_exchange(make_client: An
         stream = client.stream(JSONRPC_V1, {}, purpose="invoke")
         async for _event in stream:
             break
-        await stream.aclose()  # type: ignore[attr-defined]
+        await stream.aclose()
     assert len(client.exchanges) == 1
     assert client.exchanges[0].events == (json.dumps(EVENTS[0]).encode(),)
 

@@ -10,10 +10,10 @@ import pytest
 
 from sia_tui.agent.catalog import SKILLS
 from sia_tui.core.canonical import digest_of
-from sia_tui.core.document import check_advertisement, verify_document
-from sia_tui.core.findings import Severity
+from sia_tui.core.document import check_advertisement
 from tests.support.agent_wire import Agent, describe_request, error_of
 from tests.support.agents import StartAgent
+from tests.support.documents import document_errors
 
 SKILL_IDS = [spec.skill_id for spec in SKILLS]
 
@@ -54,14 +54,13 @@ async def test_every_document_passes_the_core_verifier(
     advertised = {b["skill_id"]: b["interface_digest"] for b in extension["params"]["skills"]}
     for skill_id in SKILL_IDS:
         described = await agent.describe(skill_id)
-        verdict = verify_document(
+        errors = document_errors(
             described["skill_interface"],
             skill_id=skill_id,
             skill_version="1.0",
             advertised=advertised[skill_id],
             returned=described["interface_digest"],
         )
-        errors = [f for f in verdict.findings if f.severity == Severity.ERROR]
         assert errors == [], (skill_id, errors)
 
 

@@ -8,12 +8,14 @@ from typing import Any
 import httpx
 import pytest
 
-from sia_tui.agent.config import FAULTS, MARKUP_SAMPLE
+from sia_tui.agent.config import MARKUP_SAMPLE, AgentConfig
 from sia_tui.agent.documents import not_jcs_digest
+from sia_tui.agent.executor import HUGE_BYTES
+from sia_tui.agent.faults import FAULT_SPECS, Fault, UnknownFault
+from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.canonical import digest_of
 from sia_tui.core.constants import EXTENSION_URI
 from tests.support.agent_wire import (
-    APPENDIX_B,
     V1,
     Agent,
     artifacts_by_name,
@@ -24,6 +26,7 @@ from tests.support.agent_wire import (
     user_message,
 )
 from tests.support.agents import StartAgent
+from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
 
 SKILL = "evaluate_resource_condition"
 
@@ -39,9 +42,25 @@ async def digests(agent: Agent) -> tuple[str, str, dict[str, Any]]:
     return advertised, described["interface_digest"], described["skill_interface"]
 
 
-def test_every_fault_is_described_in_one_line() -> None:
-    assert len(FAULTS) == 14
-    assert all(text and "\n" not in text for text in FAULTS.values())
+def test_every_fault_has_one_spec_described_in_one_line() -> None:
+    assert list(FAULT_SPECS) == list(Fault)
+    for fault, spec in FAULT_SPECS.items():
+        assert spec.fault is fault
+        assert spec.description and "\n" not in spec.description
+        assert spec.symptom and "\n" not in spec.symptom
+
+
+def test_slow_and_huge_exceed_the_clients_defaults() -> None:
+    """The faults mean "over the client's limit": they must stay over its defaults."""
+    assert AgentConfig().slow_seconds > ClientOptions().read_timeout
+    assert ClientOptions().max_response_bytes < HUGE_BYTES
+
+
+def test_a_misspelt_fault_is_refused_not_a_correct_agent() -> None:
+    """A typo must never silently start a correct agent."""
+    with pytest.raises(UnknownFault, match="digest-card"):
+        AgentConfig(fault="digest-crad")  # type: ignore[arg-type]
+    assert AgentConfig(fault="digest-card").fault is Fault.DIGEST_CARD  # type: ignore[arg-type]
 
 
 async def test_digest_card(reference_agent: StartAgent, http: httpx.AsyncClient) -> None:
@@ -98,19 +117,25 @@ async def test_unavailable(reference_agent: StartAgent, http: httpx.AsyncClient)
 
 
 async def test_output_invalid(reference_agent: StartAgent, http: httpx.AsyncClient) -> None:
-    task = await Agent(http, reference_agent(fault="output-invalid").url).invoke(SKILL, APPENDIX_B)
+    task = await Agent(http, reference_agent(fault="output-invalid").url).invoke(
+        SKILL, APPENDIX_B_ARGUMENTS
+    )
     assert task["status"]["state"] == "TASK_STATE_COMPLETED"
     assert artifacts_by_name(task)[SKILL]["result"] not in ("condition_met", "condition_not_met")
 
 
 async def test_record_invalid(reference_agent: StartAgent, http: httpx.AsyncClient) -> None:
-    task = await Agent(http, reference_agent(fault="record-invalid").url).invoke(SKILL, APPENDIX_B)
+    task = await Agent(http, reference_agent(fault="record-invalid").url).invoke(
+        SKILL, APPENDIX_B_ARGUMENTS
+    )
     assert task["status"]["state"] == "TASK_STATE_COMPLETED"
     assert "observed_at" not in artifacts_by_name(task)["resource-observation"]
 
 
 async def test_mismatch(reference_agent: StartAgent, http: httpx.AsyncClient) -> None:
-    task = await Agent(http, reference_agent(fault="mismatch").url).invoke(SKILL, APPENDIX_B)
+    task = await Agent(http, reference_agent(fault="mismatch").url).invoke(
+        SKILL, APPENDIX_B_ARGUMENTS
+    )
     assert task["status"]["state"] == "TASK_STATE_REJECTED"
     assert error_of(task)["code"] == "interface_mismatch"
 
@@ -144,7 +169,7 @@ async def test_huge_artifact_exceeds_eight_mib(
 ) -> None:
     agent = Agent(http, reference_agent(fault="huge").url)
     digest = (await agent.describe(SKILL))["interface_digest"]
-    params = {"message": user_message(invocation(SKILL, digest, APPENDIX_B))}
+    params = {"message": user_message(invocation(SKILL, digest, APPENDIX_B_ARGUMENTS))}
     response = await agent.rpc("SendMessage", params)
     assert len(response.content) > 12 * 1024 * 1024
     names = [a["name"] for a in response.json()["result"]["task"]["artifacts"]]
@@ -157,7 +182,7 @@ async def test_markup_reaches_card_and_results(
     agent = Agent(http, reference_agent(fault="markup").url)
     card = await agent.card()
     assert all("[bold red]" in s["name"] and "\x1b[2J" in s["description"] for s in card["skills"])
-    task = await agent.invoke(SKILL, APPENDIX_B)
+    task = await agent.invoke(SKILL, APPENDIX_B_ARGUMENTS)
     assert MARKUP_SAMPLE in artifacts_by_name(task)["resource-observation"]["metric"]
     assert "\x07" in task["status"]["message"]["parts"][0]["text"]
 

@@ -7,8 +7,9 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.support.agent_wire import APPENDIX_B, Agent, artifacts_by_name, error_of, invocation
+from tests.support.agent_wire import Agent, artifacts_by_name, error_of, invocation
 from tests.support.agents import StartAgent
+from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
 
 BINDINGS = ["jsonrpc", "rest"]
 
@@ -33,7 +34,7 @@ async def test_appendix_b_gives_condition_not_met_with_observation_7(
 ) -> None:
     """The draft's Appendix B, byte for byte in values (RULES INV5-INV7)."""
     task = await Agent(http, reference_agent().url, binding).invoke(
-        "evaluate_resource_condition", APPENDIX_B
+        "evaluate_resource_condition", APPENDIX_B_ARGUMENTS
     )
     assert task["status"]["state"] == "TASK_STATE_COMPLETED"
     assert [(a["artifactId"], a["name"]) for a in task["artifacts"]] == [
@@ -54,7 +55,7 @@ async def test_other_resources_get_stable_made_up_observations(
     reference_agent: StartAgent, http: httpx.AsyncClient
 ) -> None:
     agent = Agent(http, reference_agent().url)
-    arguments = {**APPENDIX_B, "resource_id": "edge-router-9"}
+    arguments = {**APPENDIX_B_ARGUMENTS, "resource_id": "edge-router-9"}
     first = artifacts_by_name(await agent.invoke("evaluate_resource_condition", arguments))
     second = artifacts_by_name(await agent.invoke("evaluate_resource_condition", arguments))
     assert first == second
@@ -88,7 +89,9 @@ async def test_wrong_digest_is_a_mismatch_even_with_invalid_arguments(
     assert task["status"]["state"] == "TASK_STATE_REJECTED"
     assert error_of(task)["code"] == "interface_mismatch"
     digest = (await agent.describe("evaluate_resource_condition"))["interface_digest"]
-    task = await agent.send(invocation("evaluate_resource_condition", digest, APPENDIX_B, "1.1"))
+    task = await agent.send(
+        invocation("evaluate_resource_condition", digest, APPENDIX_B_ARGUMENTS, "1.1")
+    )
     assert error_of(task)["code"] == "interface_mismatch"
 
 
@@ -97,7 +100,10 @@ async def test_invalid_arguments_are_rejected_with_located_details(
     reference_agent: StartAgent, http: httpx.AsyncClient, binding: str
 ) -> None:
     """RULES INV3, ERR1, ERR5: the WIRE.md example, detail for detail."""
-    arguments = {**APPENDIX_B, "condition": {**APPENDIX_B["condition"], "threshold": "80"}}
+    arguments = {
+        **APPENDIX_B_ARGUMENTS,
+        "condition": {**APPENDIX_B_ARGUMENTS["condition"], "threshold": "80"},
+    }
     task = await Agent(http, reference_agent().url, binding).invoke(
         "evaluate_resource_condition", arguments
     )

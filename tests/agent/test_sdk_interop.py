@@ -11,9 +11,10 @@ from a2a.helpers import get_data_parts, new_data_message
 from a2a.types import Role, SendMessageRequest, TaskState
 
 from sia_tui.core.canonical import digest_of
-from sia_tui.core.document import verify_document
-from tests.support.agent_wire import APPENDIX_B, Agent, error_of, invocation
+from tests.support.agent_wire import Agent, error_of, invocation
 from tests.support.agents import StartAgent
+from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
+from tests.support.documents import document_errors
 
 SKILL = "evaluate_resource_condition"
 
@@ -44,7 +45,8 @@ async def sdk_send(base: str, binding: str, data: Any, seen: list[str]) -> Any:
 async def test_sdk_client_accepts_the_reference_agent(
     reference_agent: StartAgent, binding: str, path: str
 ) -> None:
-    base, seen = reference_agent().url, []
+    base = reference_agent().url
+    seen: list[str] = []
     described = await sdk_send(
         base, binding, {"skill": "describe_skill", "arguments": {"skill_id": SKILL}}, seen
     )
@@ -53,7 +55,7 @@ async def test_sdk_client_accepts_the_reference_agent(
     # Numbers come back as floats through protobuf Value; JCS digests are unaffected.
     assert digest_of(data["skill_interface"]) == data["interface_digest"]
     task = await sdk_send(
-        base, binding, invocation(SKILL, data["interface_digest"], APPENDIX_B), seen
+        base, binding, invocation(SKILL, data["interface_digest"], APPENDIX_B_ARGUMENTS), seen
     )
     assert task.status.state == TaskState.TASK_STATE_COMPLETED
     results = {a.name: get_data_parts(a.parts)[0] for a in task.artifacts}
@@ -63,27 +65,34 @@ async def test_sdk_client_accepts_the_reference_agent(
 
 
 @pytest.mark.parametrize("binding", ["jsonrpc", "rest"])
-async def test_sdk_peer_serves_the_extension(sdk_peer_url: str, binding: str) -> None:
+async def test_sdk_extension_agent_serves_the_extension(
+    sdk_extension_agent_url: str, binding: str
+) -> None:
     """The SDK-built peer passes our own document checks and enforces INV2/INV3."""
     async with httpx.AsyncClient(timeout=10) as http:
-        agent = Agent(http, sdk_peer_url, binding)
+        agent = Agent(http, sdk_extension_agent_url, binding)
         card = await agent.card()
         [binding_ad] = card["capabilities"]["extensions"][0]["params"]["skills"]
         described = await agent.describe(SKILL)
-        verdict = verify_document(
+        errors = document_errors(
             described["skill_interface"],
             skill_id=SKILL,
             skill_version="1.0",
             advertised=binding_ad["interface_digest"],
             returned=described["interface_digest"],
         )
-        assert [f for f in verdict.findings if f.severity == "error"] == []
-        task = await agent.send(invocation(SKILL, described["interface_digest"], APPENDIX_B))
+        assert errors == []
+        task = await agent.send(
+            invocation(SKILL, described["interface_digest"], APPENDIX_B_ARGUMENTS)
+        )
         assert task["status"]["state"] == "TASK_STATE_COMPLETED"
         assert task["artifacts"][0]["parts"][0]["data"]["result"] == "condition_not_met"
-        bad = {**APPENDIX_B, "condition": {**APPENDIX_B["condition"], "operator": "eq"}}
+        bad = {
+            **APPENDIX_B_ARGUMENTS,
+            "condition": {**APPENDIX_B_ARGUMENTS["condition"], "operator": "eq"},
+        }
         rejected = await agent.send(invocation(SKILL, described["interface_digest"], bad))
         assert rejected["status"]["state"] == "TASK_STATE_REJECTED"
         assert error_of(rejected)["details"][0]["instance_path"] == "/condition/operator"
-        mismatch = await agent.send(invocation(SKILL, "sha256:" + "2" * 64, APPENDIX_B))
+        mismatch = await agent.send(invocation(SKILL, "sha256:" + "2" * 64, APPENDIX_B_ARGUMENTS))
         assert error_of(mismatch)["code"] == "interface_mismatch"

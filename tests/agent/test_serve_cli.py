@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import signal
+import socket
 import subprocess
 import sys
+import time
 
 import httpx
 import pytest
 
-from sia_tui.agent.config import FAULTS
+from sia_tui.agent.faults import Fault
+from tests.support.agents import StartAgent
 
 
 def serve(*args: str) -> subprocess.Popen[str]:
@@ -47,7 +50,7 @@ def test_fault_list_prints_one_line_per_fault() -> None:
         check=True,
     )
     lines = result.stdout.splitlines()
-    assert [line.split()[0] for line in lines] == list(FAULTS)
+    assert [line.split()[0] for line in lines] == list(Fault)
 
 
 def test_unknown_fault_is_a_usage_error() -> None:
@@ -58,3 +61,30 @@ def test_unknown_fault_is_a_usage_error() -> None:
         timeout=60,
     )
     assert result.returncode == 2 and "--fault list" in result.stderr
+
+
+def test_second_response_on_a_keep_alive_connection_is_not_delayed(
+    reference_agent: StartAgent,
+) -> None:
+    """Issue 17: without TCP_NODELAY every reused-connection response waited ~40 ms.
+
+    The bound socket must be a TCP-protocol socket (asyncio enables TCP_NODELAY only then),
+    and reused-connection requests must answer well inside the 40 ms Nagle/delayed-ACK stall.
+    """
+    agent = reference_agent()
+    host, port = agent.url.removeprefix("http://").rsplit(":", 1)
+    request = (f"GET /.well-known/agent-card.json HTTP/1.1\r\nHost: {host}:{port}\r\n\r\n").encode()
+    timings = []
+    with socket.create_connection((host, int(port)), timeout=5) as conn:
+        reader = conn.makefile("rb")
+        for _ in range(10):
+            began = time.perf_counter()
+            conn.sendall(request)
+            length = 0
+            while (line := reader.readline()) not in (b"\r\n", b""):
+                if line.lower().startswith(b"content-length:"):
+                    length = int(line.split(b":")[1])
+            reader.read(length)
+            timings.append(time.perf_counter() - began)
+    reused = sorted(timings[1:])
+    assert reused[len(reused) // 2] < 0.025, f"reused-connection responses took {reused}"

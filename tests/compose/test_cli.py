@@ -110,7 +110,7 @@ def test_diff_file_with_broken_embedded_digest_is_noted(
     [
         (["diff", "no-such-file.json", "x#y"], "A: 'no-such-file.json' is neither a file nor"),
         (["diff", "__FIX__", "__NOTJSON__"], "B: "),
-        (["diff", "__FIX__", "__SESSION2__"], "unsupported format 'sia-session/2'"),
+        (["diff", "__FIX__", "__SESSION2__"], "unsupported session format 'sia-session/2'"),
     ],
 )
 def test_diff_usage_errors_exit_2(

@@ -7,6 +7,7 @@ import struct
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -100,7 +101,11 @@ def test_sr4_digest_is_sha256_of_jcs_lowercase_hex() -> None:
 
 def test_sr6_digest_covers_only_the_schema_not_the_reference() -> None:
     schema = {"type": "string"}
-    reference = {"schema_uri": "urn:x", "version": "1.0", "resolution": {"schema": schema}}
+    reference: dict[str, Any] = {
+        "schema_uri": "urn:x",
+        "version": "1.0",
+        "resolution": {"schema": schema},
+    }
     assert digest_of(schema) != digest_of(reference)
     moved = {**reference, "schema_uri": "urn:other", "version": "2.0"}
     assert digest_of(moved["resolution"]["schema"]) == digest_of(schema)

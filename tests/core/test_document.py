@@ -15,12 +15,11 @@ from sia_tui.core.document import (
     check_advertisement,
     validate_document,
     verify_digests,
-    verify_document,
     verify_embedded_schemas,
 )
 from sia_tui.core.findings import Severity
 from sia_tui.core.sischema import load_skill_interface_schema
-from tests.support.documents import INPUT_SCHEMA, make_document, reference
+from tests.support.documents import INPUT_SCHEMA, document_errors, make_document, reference
 
 Doc = dict[str, Any]
 IDS = {"skill_id": "evaluate_resource_condition", "skill_version": "1.0"}
@@ -36,17 +35,17 @@ def _errors(document: Any) -> list[tuple[str, str | None]]:
 
 def test_valid_document_passes_every_step(document: Doc) -> None:
     digest = digest_of(document)
-    result = verify_document(document, advertised=digest, returned=digest, **IDS)
-    assert result.ok and result.findings == ()
-    assert [c.role for c in result.schema_checks] == [
+    assert verify_digests(document, digest, digest).ok
+    assert validate_document(document, **IDS) == []
+    checks = verify_embedded_schemas(document)
+    assert all(c.ok and not c.findings for c in checks)
+    assert [c.role for c in checks] == [
         "input_schema",
         "output_schema",
         "supporting_record_schemas/resource-observation",
     ]
-    assert all(
-        f.code == "interface_invalid"
-        for f in verify_document({}, advertised=None, returned=None, **IDS).findings
-    )
+    broken = document_errors({}, advertised=None, returned=None, **IDS)
+    assert broken and all(f.code == "interface_invalid" for f in broken)
 
 
 def test_sid7_trusted_schema_ships_in_the_package() -> None:
@@ -159,9 +158,12 @@ def test_sid9_several_operations_is_an_advisory_warning(document: Doc) -> None:
     document["input_schema"] = reference(schema)
     findings = validate_document(document, **IDS)
     assert [(f.rule, f.severity) for f in findings] == [("SID9", Severity.WARNING)]
-    assert verify_document(
-        document, advertised=digest_of(document), returned=digest_of(document), **IDS
-    ).document_ok
+    assert (
+        document_errors(
+            document, advertised=digest_of(document), returned=digest_of(document), **IDS
+        )
+        == []
+    )
 
 
 def test_sr1_schema_reference_has_exactly_five_members(document: Doc) -> None:

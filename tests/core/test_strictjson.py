@@ -8,7 +8,8 @@ import pytest
 
 from sia_tui.core import limits
 from sia_tui.core.errors import JsonInputError
-from sia_tui.core.strictjson import load_path, loads
+from sia_tui.core.jsonshape import measure
+from sia_tui.core.strictjson import load_path, loads, parse
 
 
 def _error(data: bytes | str, **kwargs: int) -> JsonInputError:
@@ -152,8 +153,82 @@ def test_source_prefixes_the_message() -> None:
 
 def test_unterminated_string_of_escaped_quotes_is_refused_in_linear_time() -> None:
     """A hostile body (many brackets, then an endless run of \\") must not freeze the
-    client: the depth pre-scan reads the unterminated string once (regressed, this input
-    takes hours instead of milliseconds)."""
+    client: the scans that locate the error read the unterminated string once (regressed,
+    this input takes hours instead of milliseconds)."""
     hostile = "[]" * 300 + '"' + '\\"' * 200_000
     with pytest.raises(JsonInputError):
         loads(hostile)
+
+
+@pytest.mark.parametrize(
+    "opener, closer, step, segment",
+    [("[", "]", 1, "/0"), ('{"a":', "}", 5, "/a")],
+)
+def test_hundred_thousand_deep_nesting_gives_a_clean_error(
+    opener: str, closer: str, step: int, segment: str
+) -> None:
+    """The C decoder recurses: past its limit the error must still be the located depth
+    error, never a RecursionError."""
+    error = _error(opener * 100_000 + "1" + closer * 100_000)
+    assert f"deeper than {limits.MAX_JSON_DEPTH}" in error.message
+    assert (error.line, error.column) == (1, limits.MAX_JSON_DEPTH * step + 1)
+    assert error.pointer == segment * (limits.MAX_JSON_DEPTH - 1)
+
+
+def test_nesting_the_c_decoder_accepts_is_still_refused_past_the_limit() -> None:
+    error = _error("[" * 300 + "]" * 300)
+    assert f"deeper than {limits.MAX_JSON_DEPTH}" in error.message
+    assert error.column == limits.MAX_JSON_DEPTH + 1
+
+
+def test_too_deep_is_reported_before_other_problems() -> None:
+    error = _error("[" * 300 + '{"a": 1, "a": NaN}' + "]" * 300)
+    assert f"deeper than {limits.MAX_JSON_DEPTH}" in error.message
+
+
+def test_overflow_inside_a_container_is_located() -> None:
+    error = _error('{"a": [1,\n  -1e400]}')
+    assert error.message == "number -1e400 overflows an IEEE-754 double"
+    assert (error.line, error.column, error.pointer) == (2, 3, "/a")
+
+
+def test_overflow_without_an_exponent_is_rejected() -> None:
+    literal = "1" + "0" * 400 + ".5"
+    assert "overflows" in _error(f"[{literal}]").message
+
+
+def test_big_integers_are_kept_exactly() -> None:
+    """Strict loading keeps integers of any size (up to the literal length limit); it is
+    JCS that refuses those past 2**53 - 1 (test_canonical)."""
+    assert loads("[" + "1" + "0" * 400 + "]") == [10**400]
+
+
+def test_long_digit_runs_inside_strings_are_not_numbers() -> None:
+    digits = "1" * (limits.MAX_NUMBER_CHARS + 500)
+    assert loads(f'{{"{digits}": ["{digits}", 1.5e3]}}') == {digits: [digits, 1500.0]}
+    assert loads(f'["\\\\", "\\"{digits}"]') == ["\\", f'"{digits}']
+
+
+def test_long_number_after_strings_with_escaped_quotes_is_found() -> None:
+    error = _error('["a\\"b", "\\\\", ' + "1" * (limits.MAX_NUMBER_CHARS + 1) + "]")
+    assert "longer than" in error.message and error.column == 16
+
+
+def test_overlong_number_is_located_with_its_container() -> None:
+    error = _error('{"a": {"b": -' + "9" * limits.MAX_NUMBER_CHARS + "}}")
+    assert "longer than" in error.message
+    assert (error.column, error.pointer) == (13, "/a")
+
+
+def test_lone_surrogate_in_a_str_key_is_located() -> None:
+    error = _error('{"ok": 1, "\ud800": 2}')
+    assert error.message == "member name contains a lone UTF-16 surrogate"
+    assert error.column == 11
+
+
+def test_parse_returns_the_walk_of_the_value_it_parsed() -> None:
+    parsed = parse(b'{"a": [1, 2.0, {"b": "x"}], "c": 3.5}')
+    assert parsed.value == {"a": [1, 2.0, {"b": "x"}], "c": 3.5}
+    assert parsed.shape == measure(parsed.value, limits.MAX_JSON_DEPTH)
+    assert parsed.shape.depth == 3 and parsed.shape.encoder_safe
+    assert id(parsed.value["a"]) in parsed.shape.rewrite  # 2.0 must be written as 2

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from sia_tui.core.errors import SchemaError
-from sia_tui.core.validation import best_match, check_schema, compile_schema, validate_json_text
+from sia_tui.core.validation import check_schema, compile_schema, validate_json_text
 from tests.support.documents import INPUT_SCHEMA
 
 ARGS_TEXT = """{
@@ -61,14 +61,6 @@ def test_actual_is_truncated() -> None:
     finding = compiled.validate({"s": "x" * 10_000})[0]
     assert finding.actual is not None and len(finding.actual) <= 120
     assert finding.actual.endswith("…") and len(finding.message) <= 300
-
-
-def test_best_match_prefers_a_specific_keyword() -> None:
-    compiled = compile_schema({"anyOf": [{"type": "string"}, {"type": "integer"}], "minimum": 5})
-    findings = compiled.validate(1.5)
-    headline = best_match(findings)
-    assert headline is not None and headline.keyword == "minimum"
-    assert best_match([]) is None
 
 
 @pytest.mark.parametrize(

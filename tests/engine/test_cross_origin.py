@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import httpx
 
 from sia_tui.core.a2a.options import ClientOptions
@@ -22,7 +24,7 @@ def moved_agent() -> tuple[ScriptedAgent, list[httpx.Request]]:
     return agent, []
 
 
-async def run_against(options: ClientOptions) -> tuple[dict[str, object], list[httpx.Request]]:
+async def run_against(options: ClientOptions) -> tuple[dict[str, Any], list[httpx.Request]]:
     agent, seen = moved_agent()
 
     def handler(request: httpx.Request) -> httpx.Response:
@@ -47,7 +49,7 @@ async def test_credentials_are_withheld_from_another_origin() -> None:
     assert all("authorization" not in r.headers and "x-api-key" not in r.headers for r in to_other)
     card_request = next(r for r in seen if r.url.host != "elsewhere.test")
     assert card_request.headers["authorization"] == "Bearer tok-123456"
-    assert any("withheld" in str(w) for w in report["warnings"])  # type: ignore[union-attr]
+    assert any("withheld" in str(w) for w in report["warnings"])
 
 
 async def test_allow_cross_origin_sends_them_and_still_warns() -> None:
@@ -55,4 +57,4 @@ async def test_allow_cross_origin_sends_them_and_still_warns() -> None:
     report, seen = await run_against(ClientOptions(bearer="tok-123456", allow_cross_origin=True))
     to_other = [r for r in seen if r.url.host == "elsewhere.test"]
     assert to_other and all(r.headers.get("authorization") == "Bearer tok-123456" for r in to_other)
-    assert any("credentials are sent" in str(w) for w in report["warnings"])  # type: ignore[union-attr]
+    assert any("credentials are sent" in str(w) for w in report["warnings"])

@@ -8,15 +8,12 @@ from typing import Any
 import pytest
 
 from sia_tui.agent.config import AgentConfig
+from sia_tui.agent.faults import FAULT_SPECS, Fault, FaultSpec
 from sia_tui.agent.runner import start_agent
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.model import Run, StepStatus, Target
 from sia_tui.core.engine.procedure import Procedure
-
-APPENDIX_B_ARGUMENTS = {
-    "resource_id": "network-resource-123",
-    "condition": {"metric": "utilization", "operator": "gte", "threshold": 80, "unit": "percent"},
-}
+from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
 
 
 @pytest.fixture
@@ -66,32 +63,36 @@ async def test_correct_agent_passes_all_eleven_steps(agent_url: str, binding: st
     assert run.digests.advertised == run.digests.returned == run.digests.computed
 
 
+def _client_for(fault: Fault) -> ClientOptions:
+    """A client whose read timeout is shorter than the ``slow`` fault's delay (3 s here)."""
+    if fault is Fault.SLOW:
+        return ClientOptions(read_timeout=0.5, total_timeout=2.0)
+    return ClientOptions()
+
+
 @pytest.mark.parametrize(
-    ("agent_url", "step", "code", "origin"),
-    [
-        ("digest-card", 4, "interface_invalid", "local"),
-        ("digest-response", 4, "interface_invalid", "local"),
-        ("not-jcs", 4, "interface_invalid", "local"),
-        ("schema-digest", 6, "interface_invalid", "local"),
-        ("no-describe", 2, "skill_not_advertised", "local"),
-        ("unavailable", 3, "interface_unavailable", "remote"),
-        ("output-invalid", 10, "output_invalid", "local"),
-        ("record-invalid", 10, "output_invalid", "local"),
-        ("mismatch", 8, "interface_mismatch", "remote"),
-    ],
+    ("agent_url", "spec"),
+    [(spec.fault, spec) for spec in FAULT_SPECS.values()],
+    ids=[str(fault) for fault in FAULT_SPECS],
     indirect=["agent_url"],
 )
-async def test_fault_fails_at_expected_step(
-    agent_url: str, step: int, code: str, origin: str
-) -> None:
-    """The issue's fault table; every later step is skipped (RULES CP0)."""
-    run = await check(agent_url)
+async def test_fault_shows_its_expected_check_outcome(agent_url: str, spec: FaultSpec) -> None:
+    """The FaultSpec table (README, docs/REFERENCE-AGENT.md): where check stops, or that it
+    passes all eleven steps; every step after a failure is skipped (RULES CP0)."""
+    run = await check(agent_url, options=_client_for(spec.fault))
+    stop = spec.expected.check
+    if stop is None:
+        assert statuses(run) == ["passed"] * 11, [s.message for s in run.steps]
+        return
     failed = run.failed_step
     assert failed is not None, statuses(run)
-    assert (failed.step, failed.code) == (step, code), failed.message
-    assert failed.origin is not None and failed.origin.value == origin
-    assert all(s.status is StepStatus.SKIPPED for s in run.steps[step:])
-    assert all(s.status is StepStatus.PASSED for s in run.steps[: step - 1])
+    assert (failed.step, failed.code, failed.origin) == (stop.step, stop.code, stop.origin), (
+        failed.message
+    )
+    if stop.code is None:
+        assert failed.evidence["category"] == "transport"
+    assert all(s.status is StepStatus.SKIPPED for s in run.steps[stop.step :])
+    assert all(s.status is StepStatus.PASSED for s in run.steps[: stop.step - 1])
 
 
 @pytest.mark.parametrize("agent_url", ["not-jcs"], indirect=True)
@@ -109,19 +110,10 @@ async def test_v03_agent_passes_all_steps(agent_url: str) -> None:
     assert run.interface is not None and run.interface.dialect == "0.3"
 
 
-@pytest.mark.parametrize("agent_url", ["malformed"], indirect=True)
-async def test_malformed_describe_is_a_transport_failure(agent_url: str) -> None:
-    """Non-JSON bytes are not one of the ten codes: a located transport failure at step 3."""
-    run = await check(agent_url)
-    failed = run.failed_step
-    assert failed is not None and failed.step == 3
-    assert failed.code is None and failed.evidence["category"] == "transport"
-
-
 @pytest.mark.parametrize("agent_url", ["slow"], indirect=True)
 async def test_slow_agent_times_out(agent_url: str) -> None:
     """A read timeout shorter than the agent's delay fails cleanly, no hang."""
-    run = await check(agent_url, options=ClientOptions(read_timeout=0.5, total_timeout=2.0))
+    run = await check(agent_url, options=_client_for(Fault.SLOW))
     failed = run.failed_step
     assert failed is not None
     assert "tim" in failed.message.lower()
@@ -219,6 +211,7 @@ async def test_a_cancelled_step_goes_back_to_not_run(agent_url: str) -> None:
     running.cancel()
     with pytest.raises(asyncio.CancelledError):
         await running
-    assert procedure.run.steps[2].status is StepStatus.NOT_RUN
+    describe = procedure.run.steps[2]  # read afresh: the loop above saw it RUNNING
+    assert describe.status is StepStatus.NOT_RUN
     assert procedure.run.next_step == 3
     await procedure.aclose()

@@ -7,8 +7,8 @@ from typing import Any
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.model import Run, StepStatus, Target
 from sia_tui.core.engine.procedure import Procedure
+from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
 from tests.support.scripted_agent import (
-    ARGUMENTS,
     BASE,
     DIGEST,
     DOCUMENT,
@@ -35,7 +35,7 @@ RECORD = {
 
 
 async def run_with(
-    agent: ScriptedAgent, arguments: Any = ARGUMENTS, *, send_anyway: bool = False
+    agent: ScriptedAgent, arguments: Any = APPENDIX_B_ARGUMENTS, *, send_anyway: bool = False
 ) -> Run:
     procedure = Procedure(
         Target(BASE, skill_id=SKILL), ClientOptions(), transport=agent.transport()
@@ -65,7 +65,7 @@ async def test_requests_carry_exactly_the_draft_shapes() -> None:
         "skill": SKILL,
         "skill_version": "1.0",
         "interface_digest": DIGEST,
-        "arguments": ARGUMENTS,
+        "arguments": APPENDIX_B_ARGUMENTS,
     }
 
 
@@ -135,7 +135,10 @@ async def test_agent_details_become_located_findings() -> None:
             status_data=[{"code": "input_invalid", "message": "bad", "details": [detail]}],
         )
     )
-    bad = {**ARGUMENTS, "condition": {**ARGUMENTS["condition"], "threshold": "80"}}
+    bad = {
+        **APPENDIX_B_ARGUMENTS,
+        "condition": {**APPENDIX_B_ARGUMENTS["condition"], "threshold": "80"},
+    }
     run = await run_with(agent, bad, send_anyway=True)
     # RULES ERR4: an instance a valid schema rejects is input_invalid, never interface_invalid.
     assert run.steps[6].code == "input_invalid"
@@ -257,7 +260,10 @@ async def test_arguments_beyond_jcs_range_still_validate() -> None:
     agent = completed(
         artifact("r1", SKILL, RESULT), artifact("observation-7", "resource-observation", RECORD)
     )
-    big = {**ARGUMENTS, "condition": {**ARGUMENTS["condition"], "threshold": 2**60}}
+    big = {
+        **APPENDIX_B_ARGUMENTS,
+        "condition": {**APPENDIX_B_ARGUMENTS["condition"], "threshold": 2**60},
+    }
     run = await run_with(agent, big)
     assert run.steps[6].status is StepStatus.PASSED
     assert run.steps[6].evidence["arguments_bytes"] is None

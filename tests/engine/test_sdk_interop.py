@@ -17,8 +17,8 @@ ARGS = {
 
 
 @pytest.mark.parametrize("binding", ["jsonrpc", "http-json"])
-def test_check_passes_against_the_sdk_peer(
-    sdk_peer_url: str, binding: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+def test_check_passes_against_the_sdk_extension_agent(
+    sdk_extension_agent_url: str, binding: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """All eleven steps pass over both bindings against a2a-sdk 1.3.0's server."""
     args = tmp_path / "args.json"
@@ -26,7 +26,7 @@ def test_check_passes_against_the_sdk_peer(
     code = main(
         [
             "check",
-            sdk_peer_url,
+            sdk_extension_agent_url,
             "--skill",
             "evaluate_resource_condition",
             "--args",

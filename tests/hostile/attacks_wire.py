@@ -6,10 +6,10 @@ import asyncio
 import functools
 from collections.abc import Callable
 
-from tests.hostile import bombs
 from tests.hostile.honest import Honest, sse, status_update, task
 from tests.hostile.registry import Attack, Responder, attack, register
 from tests.hostile.server import Reply, Request
+from tests.support import bombs
 
 #: Decoded size of every compression bomb (1 GiB: far past any limit, cheap to build).
 BOMB_MIB = 1024

@@ -14,14 +14,12 @@ from typing import Any
 from sia_tui.core.canonical import digest_of
 from sia_tui.core.constants import EXTENSION_URI
 from tests.hostile.server import Reply, Request
+from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
 from tests.support.documents import make_document
 
 SKILL = "evaluate_resource_condition"
 #: Arguments valid against the document's input schema (the draft's Appendix B).
-ARGUMENTS = {
-    "resource_id": "network-resource-123",
-    "condition": {"metric": "utilization", "operator": "gte", "threshold": 80, "unit": "percent"},
-}
+ARGUMENTS = APPENDIX_B_ARGUMENTS
 RESULT = {"result": "condition_met"}
 TASK_ID, CONTEXT_ID = "task-h1", "ctx-h1"
 

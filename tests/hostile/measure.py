@@ -46,7 +46,7 @@ class Measured:
     @property
     def failed(self) -> dict[str, Any]:
         """The failing step of the report (the test fails if none failed)."""
-        failed = [s for s in self.report["steps"] if s["status"] == "failed"]
+        failed: list[dict[str, Any]] = [s for s in self.report["steps"] if s["status"] == "failed"]
         assert len(failed) == 1, f"expected one failed step, got {self.report['steps']}"
         return failed[0]
 

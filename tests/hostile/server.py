@@ -182,7 +182,7 @@ class HostileServer:
     async def _connection(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         task = asyncio.current_task()
         assert task is not None
-        self._tasks.add(task)  # type: ignore[arg-type]
+        self._tasks.add(task)
         self._writers.add(writer)
         try:
             request = await _read_request(reader)
@@ -192,7 +192,7 @@ class HostileServer:
         except (ConnectionError, asyncio.CancelledError):
             pass  # the client gave up (its limit worked) or the server is stopping
         finally:
-            self._tasks.discard(task)  # type: ignore[arg-type]
+            self._tasks.discard(task)
             self._writers.discard(writer)
             writer.close()
             with contextlib.suppress(Exception):

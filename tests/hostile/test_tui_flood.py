@@ -16,7 +16,7 @@ from sia_tui.tui.screens.steps import StepsScreen
 from sia_tui.tui.storage import UserDirs
 from tests.hostile.honest import SKILL
 from tests.hostile.measure import serving
-from tests.support.tui import APPENDIX_B_ARGUMENTS, SIZE, enter_arguments, settle
+from tests.support.tui import APPENDIX_B_TEXT, SIZE, enter_arguments, settle
 
 #: A person notices a second; a redraw per event queued ~1.5 s of redraws before the key.
 RESPONSE_SECONDS = 1.0
@@ -36,7 +36,7 @@ async def test_a_key_pressed_during_a_stream_flood_changes_the_screen(tmp_path: 
         async with app.run_test(size=SIZE) as pilot:
             await pilot.press("2", "r")
             await settle(pilot)
-            await enter_arguments(pilot, APPENDIX_B_ARGUMENTS)
+            await enter_arguments(pilot, APPENDIX_B_TEXT)
             await pilot.press("ctrl+j")
             run = app.current_run
             assert run is not None

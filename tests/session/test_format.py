@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from sia_tui.core.atomic_file import atomic_write
 from sia_tui.core.engine.model import StepStatus
 from sia_tui.core.errors import SiaError
 from sia_tui.core.session import SessionError, load_session, save_session
-from sia_tui.core.session.store import atomic_write
 from tests.support.sessions import ADVERTISED, COMPUTED, canary_options, digest_card_run
 
 

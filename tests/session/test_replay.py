@@ -12,7 +12,8 @@ from sia_tui.core.engine.model import StepStatus
 from sia_tui.core.session import load_session, save_session
 from sia_tui.core.session.replay import ReplayTransport, replay_session, request_key
 from tests.support.agents import StartAgent
-from tests.support.sessions import APPENDIX_B_ARGUMENTS, record_live, run_session_cli
+from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
+from tests.support.sessions import record_live, run_session_cli
 
 BEARER = "canary-replay-bearer-31f7"
 

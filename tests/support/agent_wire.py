@@ -11,10 +11,6 @@ import httpx
 from sia_tui.core.constants import EXTENSION_URI
 
 V1 = {"A2A-Version": "1.0", "A2A-Extensions": EXTENSION_URI}
-APPENDIX_B = {
-    "resource_id": "network-resource-123",
-    "condition": {"metric": "utilization", "operator": "gte", "threshold": 80, "unit": "percent"},
-}
 
 
 def user_message(data: Any) -> dict[str, Any]:

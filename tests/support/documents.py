@@ -6,6 +6,8 @@ import copy
 from typing import Any
 
 from sia_tui.core.canonical import digest_of
+from sia_tui.core.document import validate_document, verify_digests, verify_embedded_schemas
+from sia_tui.core.findings import Finding, Severity
 
 INPUT_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -65,3 +67,18 @@ def make_document() -> dict[str, Any]:
         "constraints": {},
         "authority": {"default_mode": "observe_only", "approval_may_be_required": False},
     }
+
+
+def document_errors(
+    document: Any,
+    *,
+    skill_id: str,
+    skill_version: str,
+    advertised: str | None,
+    returned: str | None,
+) -> list[Finding]:
+    """The error findings of steps 4-6 (CP4, CP5, CP6) on one document, as the engine runs them."""
+    findings = list(verify_digests(document, advertised, returned).findings)
+    findings += validate_document(document, skill_id=skill_id, skill_version=skill_version)
+    findings += [f for check in verify_embedded_schemas(document) for f in check.findings]
+    return [f for f in findings if f.severity is Severity.ERROR]

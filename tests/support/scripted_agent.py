@@ -18,10 +18,6 @@ BASE = "http://scripted.test"
 SKILL = "evaluate_resource_condition"
 DOCUMENT = assemble(SKILLS_BY_ID[SKILL], digest_of)
 DIGEST = digest_of(DOCUMENT)
-ARGUMENTS = {
-    "resource_id": "network-resource-123",
-    "condition": {"metric": "utilization", "operator": "gte", "threshold": 80, "unit": "percent"},
-}
 
 
 def task(

@@ -79,7 +79,7 @@ def _app(base: str) -> Starlette:
 
 
 @contextmanager
-def sdk_peer() -> Iterator[str]:
+def running_echo_agent() -> Iterator[str]:
     """Serve the peer on an ephemeral 127.0.0.1 port; yield its base URL; stop after."""
     server = serve_in_thread(_app, name="sdk-echo-peer")
     try:

@@ -220,7 +220,7 @@ def peer_app(base: str) -> Starlette:
 
 
 @contextmanager
-def running_sdk_peer() -> Iterator[str]:
+def running_extension_agent() -> Iterator[str]:
     """Serve the peer on 127.0.0.1 with an ephemeral port; yield its base URL."""
     server = serve_in_thread(peer_app, name="sdk-peer")
     try:

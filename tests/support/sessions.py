@@ -6,7 +6,7 @@ import json
 
 from sia_tui.core.a2a.model import Artifact, Part, Task
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.codes import Origin
+from sia_tui.core.codes import ErrorCode, Origin
 from sia_tui.core.engine.model import Digests, Run, StepStatus, Target
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.findings import Finding
@@ -85,7 +85,7 @@ def digest_card_run() -> Run:
     run.steps[1].exchanges = [1]
     failed = run.steps[3]
     failed.status = StepStatus.FAILED
-    failed.code = "interface_invalid"
+    failed.code = ErrorCode.INTERFACE_INVALID
     failed.origin = Origin.LOCAL
     failed.message = "the advertised digest differs from the returned and computed digests"
     failed.hint = "Compare the digests in the inspector."
@@ -100,7 +100,7 @@ def digest_card_run() -> Run:
             "digest mismatch",
             pointer="/interface_digest",
             rule="CP4",
-            code="interface_invalid",
+            code=ErrorCode.INTERFACE_INVALID,
             expected=ADVERTISED,
             actual=COMPUTED,
         )
@@ -124,12 +124,6 @@ def run_session_cli(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     code: int = args.func(args)
     return code
-
-
-APPENDIX_B_ARGUMENTS = {
-    "resource_id": "network-resource-123",
-    "condition": {"metric": "utilization", "operator": "gte", "threshold": 80, "unit": "percent"},
-}
 
 
 async def record_live(

@@ -18,7 +18,7 @@ from sia_tui.tui.screens.results import ResultsScreen
 from sia_tui.tui.widgets.argument_editor import ArgumentEditor
 
 #: The draft's Appendix B arguments (WIRE.md).
-APPENDIX_B_ARGUMENTS = """{
+APPENDIX_B_TEXT = """{
   "resource_id": "network-resource-123",
   "condition": {"metric": "utilization", "operator": "gte", "threshold": 80, "unit": "percent"}
 }"""
@@ -68,7 +68,7 @@ async def invoke_appendix_b(pilot: Any) -> None:
     """Run steps 1-6, enter the Appendix B arguments, invoke, and wait on Results."""
     await pilot.press("2", "r")
     await settle(pilot)
-    await enter_arguments(pilot, APPENDIX_B_ARGUMENTS)
+    await enter_arguments(pilot, APPENDIX_B_TEXT)
     await pilot.press("ctrl+j")
     await wait_until(pilot, lambda: isinstance(pilot.app.screen, ResultsScreen))
     await settle(pilot)
@@ -78,7 +78,13 @@ def record_notices(app: SiaApp) -> list[str]:
     """Every notification message the app shows from now on (toasts fade; this keeps them)."""
     told: list[str] = []
     notify = app.notify
-    app.notify = lambda message, **kw: (told.append(str(message)), notify(message, **kw))[1]
+
+    def recording(message: str, **options: Any) -> None:
+        told.append(str(message))
+        notify(message, **options)
+
+    # A test double on this one instance; mypy forbids assigning to a method in general.
+    app.notify = recording  # type: ignore[method-assign]
     return told
 
 

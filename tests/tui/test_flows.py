@@ -13,7 +13,7 @@ from sia_tui.tui.screens.overview import OverviewScreen
 from sia_tui.tui.screens.results import ResultsScreen
 from sia_tui.tui.screens.steps import StepsScreen
 from tests.support.tui import (
-    APPENDIX_B_ARGUMENTS,
+    APPENDIX_B_TEXT,
     SIZE,
     enter_arguments,
     invoke_appendix_b,
@@ -45,7 +45,7 @@ async def test_r_then_invoke_runs_all_eleven_steps_green(make_app: Any) -> None:
         run = app.current_run
         assert run is not None
         assert [s.status for s in run.steps[:6]] == [StepStatus.PASSED] * 6
-        screen = await enter_arguments(pilot, APPENDIX_B_ARGUMENTS)
+        screen = await enter_arguments(pilot, APPENDIX_B_TEXT)
         assert screen.valid
         await pilot.press("ctrl+j")
         await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen))
@@ -95,7 +95,7 @@ async def test_editing_the_arguments_shows_and_clears_an_error(make_app: Any) ->
         await settle(pilot)
         await pilot.press("2", "r")
         await settle(pilot)
-        bad = APPENDIX_B_ARGUMENTS.replace("80", '"eighty"')
+        bad = APPENDIX_B_TEXT.replace("80", '"eighty"')
         screen = await enter_arguments(pilot, bad)
         problems = screen.query_one("#errors", DataTable)
         assert not screen.valid
@@ -109,7 +109,7 @@ async def test_editing_the_arguments_shows_and_clears_an_error(make_app: Any) ->
         assert isinstance(app.screen, InvokeScreen)
         assert app.current_run is not None and app.current_run.arguments is None
         assert any(m.startswith("Nothing sent") and "ctrl+t" in m for m in told), told
-        screen = await enter_arguments(pilot, APPENDIX_B_ARGUMENTS)
+        screen = await enter_arguments(pilot, APPENDIX_B_TEXT)
         assert screen.valid and problems.row_count == 0
 
 
@@ -180,7 +180,7 @@ async def test_stream_mode_shows_live_events_and_passes(make_app: Any) -> None:
         await settle(pilot)
         await pilot.press("2", "r")
         await settle(pilot)
-        screen = await enter_arguments(pilot, APPENDIX_B_ARGUMENTS)
+        screen = await enter_arguments(pilot, APPENDIX_B_TEXT)
         from textual.widgets import Select
 
         modes = screen.query_one("#mode", Select)

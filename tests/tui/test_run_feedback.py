@@ -19,7 +19,7 @@ from sia_tui.tui.screens.results import ResultsScreen
 from sia_tui.tui.storage import UserDirs
 from sia_tui.tui.widgets.argument_editor import ArgumentEditor
 from tests.support.tui import (
-    APPENDIX_B_ARGUMENTS,
+    APPENDIX_B_TEXT,
     SIZE,
     enter_arguments,
     invoke_appendix_b,
@@ -176,7 +176,7 @@ async def test_send_anyway_shows_the_agents_rejection_as_remote(make_app: Any) -
         await settle(pilot)
         await pilot.press("2", "r")
         await settle(pilot)
-        screen = await enter_arguments(pilot, APPENDIX_B_ARGUMENTS.replace("80", '"eighty"'))
+        screen = await enter_arguments(pilot, APPENDIX_B_TEXT.replace("80", '"eighty"'))
         told = record_notices(app)
         await pilot.press("ctrl+t")
         await pilot.pause()

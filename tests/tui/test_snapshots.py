@@ -15,7 +15,7 @@ from sia_tui.tui.app import SiaApp
 from sia_tui.tui.storage import UserDirs
 from sia_tui.tui.widgets.target_header import stable_location
 from tests.support.tui import (
-    APPENDIX_B_ARGUMENTS,
+    APPENDIX_B_TEXT,
     SIZE,
     enter_arguments,
     no_network,
@@ -112,7 +112,7 @@ def test_editor_marks_a_type_error(snap_compare: Any, make_app: Any) -> None:
 
     async def run_before(pilot: Pilot[Any]) -> None:
         await _ran_six_steps(pilot)
-        await enter_arguments(pilot, APPENDIX_B_ARGUMENTS.replace("80", '"eighty"'))
+        await enter_arguments(pilot, APPENDIX_B_TEXT.replace("80", '"eighty"'))
         await settle(pilot)
 
     assert snap_compare(make_app(), terminal_size=SIZE, run_before=run_before)
@@ -153,7 +153,7 @@ def test_high_contrast_theme_failure(snap_compare: Any, make_app: Any) -> None:
 
 async def _invoked(pilot: Pilot[Any]) -> None:
     await _ran_six_steps(pilot)
-    await enter_arguments(pilot, APPENDIX_B_ARGUMENTS)
+    await enter_arguments(pilot, APPENDIX_B_TEXT)
     await pilot.press("ctrl+j")
     await settle(pilot)
 
@@ -196,7 +196,9 @@ def test_history_lists_the_autosaved_failure(snap_compare: Any, make_app: Any) -
 
     async def run_before(pilot: Pilot[Any]) -> None:
         await _ran_six_steps(pilot)
-        run = pilot.app.current_run
+        app = pilot.app
+        assert isinstance(app, SiaApp)
+        run = app.current_run
         assert run is not None
         history.autosave(run, ClientOptions())  # snapshot mode never autosaves by itself
         await pilot.press("7")

@@ -5,13 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sia_tui.core import limits
-
-#: Default response ceiling: large enough for any sane card or document, small enough to stay safe.
-DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024
-#: Default nesting ceiling for response JSON (the team-wide limit).
-DEFAULT_MAX_DEPTH = limits.MAX_JSON_DEPTH
-#: Default ceiling for one SSE event's data.
-DEFAULT_MAX_EVENT_BYTES = 2 * 1024 * 1024
+from sia_tui.core.a2a import defaults
 
 
 @dataclass(frozen=True)
@@ -19,23 +13,23 @@ class ClientOptions:
     """How the A2A client talks to an agent. Everything has a safe default."""
 
     #: Seconds to establish a connection (TCP + TLS).
-    connect_timeout: float = 5.0
+    connect_timeout: float = defaults.CONNECT_TIMEOUT
     #: Seconds to wait for the next bytes of a response.
-    read_timeout: float = 15.0
+    read_timeout: float = defaults.READ_TIMEOUT
     #: Seconds a whole non-streaming exchange may take, headers and body together (a slow
     #: drip still ends).
-    total_timeout: float = 60.0
+    total_timeout: float = defaults.TOTAL_TIMEOUT
     #: Seconds one run of the procedure may spend in its steps, all exchanges, polls and
     #: streams together, whatever ``max_duration_seconds`` the agent declares.
-    deadline: float = limits.DEFAULT_DEADLINE_SECONDS
+    deadline: float = defaults.DEADLINE
     #: Seconds a stream may stay silent (SDK servers ping every 15 s).
-    stream_idle_timeout: float = 60.0
+    stream_idle_timeout: float = defaults.STREAM_IDLE_TIMEOUT
     #: Bodies beyond this are aborted and recorded as truncated.
-    max_response_bytes: int = DEFAULT_MAX_RESPONSE_BYTES
-    #: Deepest JSON nesting accepted from the agent.
-    max_depth: int = DEFAULT_MAX_DEPTH
+    max_response_bytes: int = defaults.MAX_RESPONSE_BYTES
+    #: Deepest JSON nesting accepted from the agent (the team-wide limit).
+    max_depth: int = limits.MAX_JSON_DEPTH
     #: Largest single SSE event (data lines joined).
-    max_event_bytes: int = DEFAULT_MAX_EVENT_BYTES
+    max_event_bytes: int = defaults.MAX_EVENT_BYTES
     #: TLS verification: True (system/certifi CAs), False, or the path of a CA bundle.
     verify: bool | str = True
     #: Client certificate: a PEM path (cert+key) or (cert path, key path).

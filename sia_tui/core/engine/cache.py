@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import platformdirs
 
+from sia_tui.core.atomic_file import atomic_write
 from sia_tui.core.canonical import digest_of
 from sia_tui.core.errors import JsonInputError
 from sia_tui.core.strictjson import loads
@@ -82,11 +82,7 @@ class DocumentCache:
             "document": value.document,
         }
         try:
-            self.directory.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=self.directory, suffix=".tmp")
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                json.dump(entry, handle)
-            os.replace(tmp, self.directory / key.filename())
+            atomic_write(self.directory / key.filename(), json.dumps(entry))
         except OSError:
             return
 

@@ -7,7 +7,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from sia_tui.core.a2a.model import AgentCard, Interface, Message, Task
 from sia_tui.core.bounded import merge_warnings
-from sia_tui.core.codes import Origin
+from sia_tui.core.codes import ErrorCode, Origin
 from sia_tui.core.constants import DESCRIBE_SKILL, DIGEST_MEMBER, DOCUMENT_MEMBER
 from sia_tui.core.document import check_advertisement
 from sia_tui.core.engine.cache import CachedDocument, CacheKey
@@ -83,21 +83,21 @@ async def select_skill(ctx: EngineContext, result: StepResult) -> None:
             "the card does not advertise the schema-interface extension, so the agent does not "
             "provide this procedure; its schemas must not be inferred from skill descriptions "
             "(RULES ADV4)",
-            code="skill_not_advertised",
+            code=ErrorCode.SKILL_NOT_ADVERTISED,
         )
     findings = check_advertisement(ad.raw)  # RULES ADV1, ADV3
     result.findings.extend(findings)
     if any(f.severity is Severity.ERROR for f in findings):
         raise StepFailed(
             "the schema-interface advertisement in the card is malformed",
-            code="interface_invalid",
+            code=ErrorCode.INTERFACE_INVALID,
             findings=findings,
         )
     if card.skill(DESCRIBE_SKILL) is None:
         # RULES ADV2, CP13: found before describe_skill, so nothing is sent.
         raise StepFailed(
             "the card's skills do not include describe_skill (RULES ADV2)",
-            code="skill_not_advertised",
+            code=ErrorCode.SKILL_NOT_ADVERTISED,
         )
     domain = advertised_domain_skills(card)
     skill_id = run.target.skill_id
@@ -114,7 +114,7 @@ async def select_skill(ctx: EngineContext, result: StepResult) -> None:
         where = "the extension's skills" if binding is None else "the card's skills"
         raise StepFailed(
             f"skill {skill_id!r} is not advertised in {where} (RULES CP2, CP13)",
-            code="skill_not_advertised",
+            code=ErrorCode.SKILL_NOT_ADVERTISED,
         )
     run.skill_id, run.skill_version = skill_id, binding.skill_version
     run.digests.advertised = binding.interface_digest
@@ -182,20 +182,20 @@ def describe_payload(task: Task) -> dict[str, Any]:
         raise StepFailed(
             f"expected exactly one artifact named describe_skill, got "
             f"{[a.name for a in task.artifacts]} (RULES DS2)",
-            code="interface_invalid",
+            code=ErrorCode.INTERFACE_INVALID,
         )
     data = artifacts[0].data_parts()
     if len(artifacts[0].parts) != 1 or len(data) != 1 or not isinstance(data[0], dict):
         raise StepFailed(
             "the describe_skill artifact must hold a single data part with an object (RULES DS2)",
-            code="interface_invalid",
+            code=ErrorCode.INTERFACE_INVALID,
         )
     payload = data[0]
     if not isinstance(payload.get(DOCUMENT_MEMBER), dict) or DIGEST_MEMBER not in payload:
         raise StepFailed(
             f"the describe_skill data lacks {DOCUMENT_MEMBER!r} (an object) or "
             f"{DIGEST_MEMBER!r} (RULES DS2)",
-            code="interface_invalid",
+            code=ErrorCode.INTERFACE_INVALID,
         )
     return payload
 

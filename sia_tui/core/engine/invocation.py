@@ -8,7 +8,7 @@ from typing import Any
 from sia_tui.core.a2a.model import Message, StreamEvent, Task
 from sia_tui.core.bounded import error_count
 from sia_tui.core.canonical import canonical_bytes
-from sia_tui.core.codes import Origin
+from sia_tui.core.codes import ErrorCode, Origin
 from sia_tui.core.document import embedded_schema
 from sia_tui.core.engine.assembly import TaskAssembly
 from sia_tui.core.engine.context import EngineContext
@@ -82,7 +82,7 @@ async def check_arguments(ctx: EngineContext, result: StepResult) -> None:
                 f"{limit} (the agent may answer constraint_rejected)",
                 severity=Severity.WARNING,
                 pointer="",
-                code="constraint_rejected",
+                code=ErrorCode.CONSTRAINT_REJECTED,
             )
         )
     result.findings.extend(findings)
@@ -95,7 +95,7 @@ async def check_arguments(ctx: EngineContext, result: StepResult) -> None:
         raise StepFailed(
             f"{error_count(findings)} input error(s); first: "
             f"{errors[0].pointer or '/'} {errors[0].message}",
-            code="input_invalid",
+            code=ErrorCode.INPUT_INVALID,
             findings=findings,
         )
     result.message = f"arguments valid against {ctx.document['input_schema'].get('schema_uri')}"

@@ -7,7 +7,7 @@ from enum import StrEnum
 from typing import Any
 
 from sia_tui.core.a2a.model import AgentCard, Artifact, Interface, Task
-from sia_tui.core.codes import Origin
+from sia_tui.core.codes import ErrorCode, Origin
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.findings import Finding
 
@@ -47,7 +47,7 @@ class StepResult:
     rule: str
     status: StepStatus = StepStatus.NOT_RUN
     #: The draft code on failure (one of the ten), else None.
-    code: str | None = None
+    code: ErrorCode | None = None
     #: Whether the failure was found here ("local") or reported by the agent ("remote").
     origin: Origin | None = None
     #: One-line outcome for lists and reports.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from sia_tui.core.codes import Origin, describe_code
+from sia_tui.core.codes import ErrorCode, Origin, describe_code
 from sia_tui.core.errors import (
     A2AProtocolError,
     DeadlineExceeded,
@@ -20,14 +20,14 @@ from sia_tui.core.findings import Finding
 TRANSPORT = "transport"
 
 
-class StepFailed(Exception):
+class StepFailed(Exception):  # not a SiaError on purpose: see the tree in core/errors.py
     """Raised inside a step: the procedure marks the step failed and gates the rest (CP0)."""
 
     def __init__(
         self,
         message: str,
         *,
-        code: str | None = None,
+        code: ErrorCode | None = None,
         origin: Origin = Origin.LOCAL,
         hint: str | None = None,
         findings: Iterable[Finding] = (),

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sia_tui.core.a2a.model import Task
-from sia_tui.core.codes import ERROR_CODES, expected_states
+from sia_tui.core.codes import ErrorCode, as_error_code, expected_states
 from sia_tui.core.findings import Finding, Severity
 
 
@@ -14,7 +14,7 @@ from sia_tui.core.findings import Finding, Severity
 class RemoteError:
     """The error a task reported, with what was wrong with the way it was reported."""
 
-    code: str | None
+    code: ErrorCode | None
     message: str
     state: str
     details: list[dict[str, Any]] = field(default_factory=list)
@@ -48,7 +48,7 @@ def read_remote_error(task: Task) -> RemoteError:
             None, text or "the agent gave no error object", task.state, findings=findings
         )
     code = error.get("code")
-    code_text = code if isinstance(code, str) and code in ERROR_CODES else None
+    code_text = as_error_code(code)
     if code_text is None:
         # RULES ERR2: an unknown code is reported as a finding, never shown as a draft code.
         findings.append(

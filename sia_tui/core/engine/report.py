@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from sia_tui import __version__
-from sia_tui.core.engine.model import Run, StepResult, StepStatus
+from sia_tui.core.codes import ErrorCode
+from sia_tui.core.engine.model import Run, StepResult
 from sia_tui.core.findings import Finding
 
 
@@ -48,7 +49,7 @@ def error_to_json(run: Run) -> dict[str, Any] | None:
     details = [
         f.as_detail()
         for f in failed.findings
-        if f.keyword or f.code in ("input_invalid", "output_invalid")
+        if f.keyword or f.code in (ErrorCode.INPUT_INVALID, ErrorCode.OUTPUT_INVALID)
     ]
     return {
         "code": failed.code,
@@ -103,8 +104,3 @@ def run_to_json(run: Run) -> dict[str, Any]:
             for e in run.exchanges
         ],
     }
-
-
-def steps_that_ran(run: Run) -> list[StepResult]:
-    """Steps that are not NOT_RUN."""
-    return [s for s in run.steps if s.status is not StepStatus.NOT_RUN]

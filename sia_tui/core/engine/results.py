@@ -7,6 +7,7 @@ from typing import Any
 
 from sia_tui.core.a2a.model import Artifact
 from sia_tui.core.bounded import MoreFindings, error_count
+from sia_tui.core.codes import ErrorCode
 from sia_tui.core.engine.context import EngineContext
 from sia_tui.core.engine.invocation import schema_at
 from sia_tui.core.engine.model import RecordResult, StepResult
@@ -26,7 +27,7 @@ def _single_data(artifact: Artifact, what: str, rule: str) -> tuple[Any, list[Fi
                 f"{what} artifact {artifact.artifact_id!r} must hold a single data "
                 f"part, has {len(artifact.parts)} part(s)",
                 rule=rule,
-                code="output_invalid",
+                code=ErrorCode.OUTPUT_INVALID,
             )
         ]
     return data[0], []
@@ -37,7 +38,9 @@ def _validate(schema: Any, value: Any, rule: str, label: str = "") -> list[Findi
     return [
         finding
         if isinstance(finding, MoreFindings)  # the count of what was left out stays as it is
-        else replace(finding, message=label + finding.message, rule=rule, code="output_invalid")
+        else replace(
+            finding, message=label + finding.message, rule=rule, code=ErrorCode.OUTPUT_INVALID
+        )
         for finding in compile_schema(schema).validate(value)
     ]
 
@@ -58,7 +61,7 @@ def check_records(ctx: EngineContext, result_artifact: Artifact | None) -> list[
                     f"artifact {artifact.artifact_id!r} is named {artifact.name!r}, "
                     "which is not a declared record kind",
                     rule="INV6",
-                    code="output_invalid",
+                    code=ErrorCode.OUTPUT_INVALID,
                 )
             ]
         else:
@@ -87,7 +90,7 @@ async def check_output(ctx: EngineContext, result: StepResult) -> None:
                 f"expected one result artifact named {run.skill_id!r}, found "
                 f"{len(named)} (RULES INV5)",
                 rule="INV5",
-                code="output_invalid",
+                code=ErrorCode.OUTPUT_INVALID,
             )
         )
     else:
@@ -107,7 +110,7 @@ async def check_output(ctx: EngineContext, result: StepResult) -> None:
                     f"{REFS_MEMBER}[{index}] = {ref!r} names no artifact of this task",
                     pointer=f"/{REFS_MEMBER}/{index}",
                     rule="INV7",
-                    code="output_invalid",
+                    code=ErrorCode.OUTPUT_INVALID,
                 )
             )
     result.findings.extend(findings)
@@ -126,7 +129,7 @@ async def check_output(ctx: EngineContext, result: StepResult) -> None:
         raise StepFailed(
             f"the output is unusable: {errors[0].pointer or '/'} {errors[0].message}"
             + (f" (+{total - 1} more)" if (total := error_count(errors)) > 1 else ""),
-            code="output_invalid",
+            code=ErrorCode.OUTPUT_INVALID,
             findings=result.findings,
         )
     result.message = (

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from sia_tui.core.bounded import error_count
+from sia_tui.core.codes import ErrorCode
 from sia_tui.core.document import validate_document, verify_digests, verify_embedded_schemas
 from sia_tui.core.engine.context import EngineContext
 from sia_tui.core.engine.discovery import remember
@@ -28,7 +29,7 @@ async def check_digests(ctx: EngineContext, result: StepResult) -> None:
         raise StepFailed(
             "the interface digests do not agree: "
             + "; ".join(f.message for f in check.findings if _is_error(f)),
-            code="interface_invalid",
+            code=ErrorCode.INTERFACE_INVALID,
             findings=check.findings,
         )
     result.message = f"advertised, returned and computed digests agree: {check.computed}"
@@ -46,7 +47,7 @@ async def check_document(ctx: EngineContext, result: StepResult) -> None:
         raise StepFailed(
             f"the Skill Interface Document is invalid: {errors[0].message}"
             + (f" (+{total - 1} more)" if (total := error_count(errors)) > 1 else ""),
-            code="interface_invalid",
+            code=ErrorCode.INTERFACE_INVALID,
             findings=findings,
         )
     result.evidence = {
@@ -86,7 +87,7 @@ async def check_embedded(ctx: EngineContext, result: StepResult) -> None:
         raise StepFailed(
             f"{len(failed)} embedded schema(s) fail their digest or the 2020-12 "
             f"metaschema: {', '.join(c.role for c in failed)}",
-            code="interface_invalid",
+            code=ErrorCode.INTERFACE_INVALID,
             findings=result.findings,
         )
     remember(ctx)

@@ -13,9 +13,10 @@ from typing import Any
 
 from platformdirs import user_data_dir
 
+from sia_tui.core.atomic_file import atomic_write
 from sia_tui.core.engine.model import Run
 from sia_tui.core.session.dataclass_json import SessionError
-from sia_tui.core.session.store import atomic_write, render_session
+from sia_tui.core.session.store import render_session
 
 #: Environment variable that moves the data dir (tests, portable installs).
 DATA_DIR_ENV = "SIA_TUI_DATA_DIR"

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from sia_tui.core.atomic_file import atomic_write
 from sia_tui.core.engine.model import Run
 from sia_tui.core.errors import JsonInputError
 from sia_tui.core.redact import RedactionHit, Redactor
@@ -62,21 +62,6 @@ def render_session(
     if leaks:  # by construction this cannot happen; never write a secret if it does
         raise SessionError(f"refusing to save: a secret ({', '.join(leaks)}) survived redaction")
     return text + "\n", list(redactor.hits)
-
-
-def atomic_write(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` via a temp file in the same directory and ``os.replace``."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def save_session(

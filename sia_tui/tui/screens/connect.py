@@ -11,7 +11,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select
 
-from sia_tui.core import limits
+from sia_tui.core.a2a import defaults
 from sia_tui.core.engine.model import Target
 from sia_tui.tui.display import visible
 
@@ -26,7 +26,7 @@ class ConnectRequest:
     insecure: bool = False
     secret_values: tuple[str, ...] = ()
     #: Seconds the whole run may take (the command line's --deadline).
-    deadline: float = limits.DEFAULT_DEADLINE_SECONDS
+    deadline: float = defaults.DEADLINE
 
 
 def parse_headers(text: str) -> tuple[tuple[str, str], ...]:
@@ -72,9 +72,7 @@ class ConnectScreen(ModalScreen[ConnectRequest | None]):
     ConnectScreen #deadline { width: 20; }
     """
 
-    def __init__(
-        self, recent: list[str], deadline: float = limits.DEFAULT_DEADLINE_SECONDS
-    ) -> None:
+    def __init__(self, recent: list[str], deadline: float = defaults.DEADLINE) -> None:
         super().__init__()
         self.recent = recent
         """Recent targets, most recent first."""

@@ -1,0 +1,51 @@
+"""`sia-tui --help` and `sia-tui digest small.json` against a bare Python start-up.
+
+Run on demand: ``uv run python benchmarks/cli_startup.py [ROUNDS]``. The baseline is
+``python -c 'import json,hashlib,argparse'`` with the same interpreter; the goal (issue 12)
+is at most 3x. Prints figures and ratios, asserts nothing.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tempfile
+from functools import partial
+from pathlib import Path
+
+from pairs import interleaved
+
+GOAL = 3.0
+BASELINE = [sys.executable, "-c", "import json,hashlib,argparse"]
+# The installed console script when there is one (what users run), else the same code.
+_SCRIPT = Path(sys.executable).with_name("sia-tui")
+SIA_TUI = (
+    [sys.executable, str(_SCRIPT)]
+    if _SCRIPT.is_file()
+    else [sys.executable, "-c", "import sys; from sia_tui.cli import main; sys.exit(main())"]
+)
+
+
+def run(argv: list[str]) -> None:
+    """Run a command to the end, output discarded; a failure stops the benchmark."""
+    subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+
+
+def main() -> None:
+    """Time both commands against the baseline in interleaved pairs."""
+    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 40
+    with tempfile.TemporaryDirectory() as tmp:
+        small = Path(tmp) / "small.json"
+        small.write_text('{"skill_id": "evaluate_resource_condition", "version": "1.0"}')
+        commands = {
+            "sia-tui --help": [*SIA_TUI, "--help"],
+            "sia-tui digest small.json": [*SIA_TUI, "digest", str(small)],
+        }
+        for name, argv in commands.items():
+            pairs = interleaved(partial(run, BASELINE), partial(run, argv), rounds)
+            print(pairs.report(name, "python -c 'import json,hashlib,argparse'", GOAL))
+            print()
+
+
+if __name__ == "__main__":
+    main()

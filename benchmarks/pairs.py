@@ -1,0 +1,65 @@
+"""Interleaved-pair timing shared by the benchmark scripts (run on demand, never in CI).
+
+The machine is shared, so a figure alone says little: each round times the baseline and
+the candidate back to back (alternating which goes first), and the ratio of each pair is
+what we report, as a median with its spread.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Pairs:
+    """Seconds per round for the baseline and the candidate, in pairing order."""
+
+    baseline: list[float]
+    candidate: list[float]
+
+    @property
+    def ratios(self) -> list[float]:
+        return [c / b for b, c in zip(self.baseline, self.candidate, strict=True)]
+
+    def report(self, name: str, baseline_name: str, goal: float) -> str:
+        """Median figures, the median ratio with quartiles and range, and the goal."""
+        ratios = sorted(self.ratios)
+        q1, _, q3 = statistics.quantiles(ratios, n=4) if len(ratios) > 1 else ratios * 3
+        ratio = statistics.median(ratios)
+        verdict = "meets" if ratio <= goal else "MISSES"
+        return (
+            f"{name}: median {statistics.median(self.candidate) * 1000:.1f} ms\n"
+            f"{baseline_name}: median {statistics.median(self.baseline) * 1000:.1f} ms\n"
+            f"ratio: median {ratio:.2f}x  (quartiles {q1:.2f}-{q3:.2f}, "
+            f"range {ratios[0]:.2f}-{ratios[-1]:.2f}, {len(ratios)} pairs)  "
+            f"goal <= {goal}x: {verdict}"
+        )
+
+
+def timed(func: Callable[[], object]) -> float:
+    """Wall-clock seconds of one call."""
+    started = time.perf_counter()
+    func()
+    return time.perf_counter() - started
+
+
+def interleaved(
+    baseline: Callable[[], object], candidate: Callable[[], object], rounds: int, warmup: int = 2
+) -> Pairs:
+    """Time ``rounds`` pairs, alternating which side runs first to cancel drift."""
+    for _ in range(warmup):
+        baseline()
+        candidate()
+    base: list[float] = []
+    cand: list[float] = []
+    for i in range(rounds):
+        if i % 2:
+            cand.append(timed(candidate))
+            base.append(timed(baseline))
+        else:
+            base.append(timed(baseline))
+            cand.append(timed(candidate))
+    return Pairs(base, cand)

@@ -1,0 +1,195 @@
+"""The reference agent's switchable faults, each with the outcome a client must show.
+
+One table, :data:`FAULT_SPECS`, drives ``serve-demo --fault list``, the fault tests and the
+fault tables in README.md and docs/REFERENCE-AGENT.md (``scripts/fault_tables.py``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from sia_tui.core.codes import ErrorCode, Origin
+from sia_tui.core.errors import SiaError
+
+
+class Fault(StrEnum):
+    """A fault the reference agent can simulate; the value is its ``--fault`` name."""
+
+    DIGEST_CARD = "digest-card"
+    DIGEST_RESPONSE = "digest-response"
+    NOT_JCS = "not-jcs"
+    SCHEMA_DIGEST = "schema-digest"
+    NO_DESCRIBE = "no-describe"
+    UNAVAILABLE = "unavailable"
+    OUTPUT_INVALID = "output-invalid"
+    RECORD_INVALID = "record-invalid"
+    MISMATCH = "mismatch"
+    SLOW = "slow"
+    MALFORMED = "malformed"
+    HUGE = "huge"
+    MARKUP = "markup"
+    V03 = "v03"
+
+
+@dataclass(frozen=True)
+class Stop:
+    """Where a run stops: the failed step, its draft code and who found it.
+
+    ``code`` is None for a transport failure (timeout, not JSON, size limit), which is its
+    own category and never one of the ten codes (WIRE.md).
+    """
+
+    step: int
+    code: ErrorCode | None
+    origin: Origin = Origin.LOCAL
+
+    def describe(self) -> str:
+        """``step 4, `interface_invalid`, local`` (Markdown)."""
+        what = f"`{self.code}`" if self.code else "transport failure"
+        return f"step {self.step}, {what}, {self.origin}"
+
+
+@dataclass(frozen=True)
+class Expected:
+    """What each command shows against a fault.
+
+    ``check`` is where ``sia-tui check --args example`` stops (all eleven steps can run), or
+    None when it passes. ``probe_fails`` names the ``sia-tui probe`` probes the fault makes
+    fail; empty means probe sees nothing beyond what ``check`` sees. So "check passes, probe
+    fails" is ``Expected(check=None, probe_fails=("stale-digest",))``.
+    """
+
+    check: Stop | None
+    probe_fails: tuple[str, ...] = ()
+    #: What else a user sees, one short phrase (Markdown), e.g. what forensics names.
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class FaultSpec:
+    """One fault: what it does and what a client must show."""
+
+    fault: Fault
+    #: One line for ``serve-demo --fault list``.
+    description: str
+    #: What goes wrong on the wire (Markdown), for docs/REFERENCE-AGENT.md.
+    symptom: str
+    expected: Expected
+
+
+def _stop(step: int, code: ErrorCode | None, origin: Origin = Origin.LOCAL) -> Expected:
+    return Expected(Stop(step, code, origin))
+
+
+_INVALID = ErrorCode.INTERFACE_INVALID
+_SPECS = (
+    FaultSpec(
+        Fault.DIGEST_CARD,
+        "the Agent Card advertises a wrong interface digest (step 4 fails)",
+        "card digest of evaluate_resource_condition wrong",
+        _stop(4, _INVALID),
+    ),
+    FaultSpec(
+        Fault.DIGEST_RESPONSE,
+        "describe_skill returns a wrong interface_digest (step 4 fails)",
+        "describe_skill digest wrong",
+        _stop(4, _INVALID),
+    ),
+    FaultSpec(
+        Fault.NOT_JCS,
+        "digests computed over json.dumps (default separators) instead of JCS (step 4)",
+        "all digests are SHA-256 of `json.dumps(value)`",
+        Expected(Stop(4, _INVALID), note="forensics names json.dumps"),
+    ),
+    FaultSpec(
+        Fault.SCHEMA_DIGEST,
+        "one embedded schema digest is wrong; interface digests agree (step 6)",
+        "input-schema digest wrong, interface digests consistent",
+        _stop(6, _INVALID),
+    ),
+    FaultSpec(
+        Fault.NO_DESCRIBE,
+        "the Agent Card does not list describe_skill (step 2 fails)",
+        "no `describe_skill` in card skills",
+        Expected(Stop(2, ErrorCode.SKILL_NOT_ADVERTISED), note="nothing is sent"),
+    ),
+    FaultSpec(
+        Fault.UNAVAILABLE,
+        "describe_skill answers FAILED interface_unavailable (step 3)",
+        "describe_skill FAILED interface_unavailable",
+        _stop(3, ErrorCode.INTERFACE_UNAVAILABLE, Origin.REMOTE),
+    ),
+    FaultSpec(
+        Fault.OUTPUT_INVALID,
+        "COMPLETED with a result outside the output enum (step 10)",
+        "COMPLETED, `result` outside the enum",
+        _stop(10, ErrorCode.OUTPUT_INVALID),
+    ),
+    FaultSpec(
+        Fault.RECORD_INVALID,
+        "the supporting record lacks observed_at (step 10)",
+        "COMPLETED, record lacks `observed_at`",
+        _stop(10, ErrorCode.OUTPUT_INVALID),
+    ),
+    FaultSpec(
+        Fault.MISMATCH,
+        "every invocation is REJECTED with interface_mismatch",
+        "every invocation REJECTED interface_mismatch",
+        _stop(8, ErrorCode.INTERFACE_MISMATCH, Origin.REMOTE),
+    ),
+    FaultSpec(
+        Fault.SLOW,
+        "A2A calls answer only after slow_seconds (longer than the client timeout)",
+        "A2A calls wait `slow_seconds` (30 s); the card is prompt",
+        Expected(Stop(3, None), note="the read times out"),
+    ),
+    FaultSpec(
+        Fault.MALFORMED,
+        "describe_skill answers with bytes that are not JSON",
+        "describe_skill body is not JSON",
+        Expected(Stop(3, None), note="the body is not JSON, located at line:column"),
+    ),
+    FaultSpec(
+        Fault.HUGE,
+        "invocations carry an extra artifact of about 12 MiB (over the client limit)",
+        "extra 12 MiB `bulk-trace` artifact on invocations",
+        Expected(Stop(8, None), note="the read is aborted at the size limit"),
+    ),
+    FaultSpec(
+        Fault.MARKUP,
+        "names, descriptions and result strings carry Rich markup and terminal escapes",
+        "`[bold red]`, `[/foo]`, `\\x1b[2J`, `\\x07` in card names/descriptions, the record's "
+        "`metric`, the status text",
+        Expected(None, note="every agent string is shown literally"),
+    ),
+    FaultSpec(
+        Fault.V03,
+        "the whole agent speaks the A2A 0.3 dialect (JSON-RPC only)",
+        '0.3 card (`url`, `preferredTransport`, `protocolVersion: "0.3.0"`), `message/send` '
+        "etc., `kind`, lowercase states, `final: true`; JSON-RPC only",
+        Expected(None, note="over A2A 0.3"),
+    ),
+)
+
+#: Every fault's spec, in ``--fault list`` order.
+FAULT_SPECS: dict[Fault, FaultSpec] = {spec.fault: spec for spec in _SPECS}
+
+
+class UnknownFault(SiaError, ValueError):
+    """A fault name that is not one of :class:`Fault`; the message lists the known ones."""
+
+
+def fault_named(name: str) -> Fault:
+    """The fault called ``name``, or :class:`UnknownFault`: the one place names are checked."""
+    try:
+        return Fault(name)
+    except ValueError:
+        known = ", ".join(Fault)
+        raise UnknownFault(f"unknown fault {name[:80]!r}; known: {known}") from None
+
+
+def list_faults() -> str:
+    """One line per fault: ``name  description`` (``serve-demo --fault list``)."""
+    width = max(len(f) for f in Fault)
+    return "\n".join(f"{s.fault.value.ljust(width)}  {s.description}" for s in _SPECS)

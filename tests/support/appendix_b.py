@@ -1,0 +1,11 @@
+"""The draft's Appendix B example arguments, shared by every test that invokes the skill."""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: evaluate_resource_condition arguments from the draft's Appendix B.
+APPENDIX_B_ARGUMENTS: dict[str, Any] = {
+    "resource_id": "network-resource-123",
+    "condition": {"metric": "utilization", "operator": "gte", "threshold": 80, "unit": "percent"},
+}
