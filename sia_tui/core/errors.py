@@ -11,6 +11,7 @@ others live next to their one user (module in brackets)::
     ├── TransportError          the exchange failed (refused, timeout, TLS, size, status)
     │   ├── ResponseTooLarge    a body, a decoded layer or an SSE event passed its size limit
     │   ├── EncodingRefused     a Content-Encoding that is unknown or stacked too deep
+    │   ├── OriginRefused       a URL whose origin is ambiguous (a port not in ASCII digits)
     │   └── RequestTimeout      connect, read or whole-exchange timeout
     │       └── DeadlineExceeded  the run's overall deadline (--deadline) passed
     ├── A2AProtocolError        the peer answered, but not with usable A2A
@@ -133,6 +134,12 @@ class EncodingRefused(TransportError):
     """The response's Content-Encoding is unknown or stacks too many layers; not decoded."""
 
     kind = "encoding_refused"
+
+
+class OriginRefused(TransportError):
+    """A URL whose origin httpx and urlsplit would read differently: nothing is sent."""
+
+    kind = "origin_refused"
 
 
 class RequestTimeout(TransportError):

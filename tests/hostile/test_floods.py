@@ -30,7 +30,7 @@ def test_extension_advertisement_flood_fails_step_2_with_counted_findings(
     big = ("--max-response-bytes", str(32 * 1024 * 1024))
     measured = check("extension-flood", tmp_path, *big, *SLOW, within=FLOOD_SECONDS)
     failed = measured.failed
-    assert (failed["step"], failed["code"]) == (2, "interface_invalid")
+    assert (failed["step"], failed["code"], failed["origin"]) == (2, "interface_invalid", "local")
     findings = failed["findings"]
     assert len(findings) == limits.MAX_FINDINGS + 1
     assert findings[0]["rule"] == "ADV3" and findings[0]["pointer"] == "/params/skills/1/skill_id"
@@ -43,7 +43,7 @@ def test_validation_findings_flood_fails_step_10_with_an_exact_count(tmp_path: P
     """10,000 errors used to take 34 s (20,000: 117 s)."""
     measured = check("findings-flood-listed", tmp_path, *SLOW, within=FLOOD_SECONDS)
     failed = measured.failed
-    assert (failed["step"], failed["code"]) == (10, "output_invalid")
+    assert (failed["step"], failed["code"], failed["origin"]) == (10, "output_invalid", "local")
     assert failed["message"].endswith(f"(+{LISTED_FLOOD - 1} more)")
     findings = failed["findings"]
     assert len(findings) == limits.MAX_FINDINGS + 1
@@ -57,7 +57,7 @@ def test_a_validation_flood_too_big_to_list_keeps_the_verdict_and_first_error(
 ) -> None:
     measured = check("findings-flood", tmp_path, *SLOW, within=FLOOD_SECONDS)
     failed = measured.failed
-    assert (failed["step"], failed["code"]) == (10, "output_invalid")
+    assert (failed["step"], failed["code"], failed["origin"]) == (10, "output_invalid", "local")
     note, first = failed["findings"]
     assert note["message"].startswith("the value fails validation; only its first error")
     assert (first["pointer"], first["keyword"]) == ("/result/0", "type")
@@ -67,5 +67,5 @@ def test_errors_that_each_copied_the_whole_result_stay_within_memory(tmp_path: P
     """100 root errors over a million values: each error used to carry its own copy."""
     measured = check("error-copies", tmp_path, *SLOW, within=FLOOD_SECONDS)
     failed = measured.failed
-    assert (failed["step"], failed["code"]) == (10, "output_invalid")
+    assert (failed["step"], failed["code"], failed["origin"]) == (10, "output_invalid", "local")
     assert failed["findings"][-1]["keyword"] == "required"

@@ -57,7 +57,12 @@ def test_a_port_with_a_sign_is_refused_before_any_credential_is_sent(tmp_path: P
         port = card.split(":")[1]
         measured = check_url(f"http://127.0.0.1:+{port}", tmp_path, "--bearer", BEARER)
     failed = measured.failed
-    assert failed["step"] == 1 and f"port '+{port}' is not plain ASCII digits" in failed["message"]
+    assert (failed["step"], failed["origin"], failed["evidence"]["error_kind"]) == (
+        1,
+        "local",
+        "origin_refused",
+    )
+    assert f"port '+{port}' is not plain ASCII digits" in failed["message"]
     assert leaked(other) == [] and other.requests == []
 
 
@@ -65,7 +70,12 @@ def test_an_interface_port_in_fullwidth_digits_is_refused(tmp_path: Path) -> Non
     with two_origins("http://127.0.0.1:{other_port_fullwidth}/a2a/jsonrpc") as (card, other):
         measured = check_url(f"http://{card}", tmp_path, "--bearer", BEARER)
     failed = measured.failed
-    assert failed["step"] == 3 and "is not plain ASCII digits" in failed["message"]
+    assert (failed["step"], failed["origin"], failed["evidence"]["error_kind"]) == (
+        3,
+        "local",
+        "origin_refused",
+    )
+    assert "is not plain ASCII digits" in failed["message"]
     assert other.requests == []
 
 

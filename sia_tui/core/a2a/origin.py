@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 
 import httpx
 
-from sia_tui.core.errors import TransportError
+from sia_tui.core.errors import OriginRefused, TransportError
 
 #: (scheme, host, port), the port always explicit.
 Origin = tuple[str, str, int]
@@ -41,7 +41,7 @@ def origin_of(url: str) -> Origin:
     except ValueError:
         plain = -1
     if plain == -1 or (plain if plain is not None else default) != port:
-        raise TransportError(
+        raise OriginRefused(
             f"port {_port_text(parts.netloc)[:40]!r} is not plain ASCII digits in 0-65535; "
             f"refused (it would connect to port {port}, RULES SR7)",
             url=url[:300],

@@ -10,6 +10,7 @@ from sia_tui.core.errors import (
     DeadlineExceeded,
     EncodingRefused,
     JsonInputError,
+    OriginRefused,
     RequestTimeout,
     ResponseTooLarge,
 )
@@ -63,6 +64,11 @@ def transport_hint(
         return (
             "The answer was larger than the size limit: raise --max-response-bytes only "
             "if the agent is trusted."
+        )
+    if isinstance(exc, OriginRefused):
+        return (
+            "The URL's port reads differently to different parsers, so credentials could "
+            "reach another origin: write the port in plain digits (RULES SR7)."
         )
     if isinstance(exc, EncodingRefused):
         return "The agent compressed its answer in a way sia-tui does not decode: see the exchange."
