@@ -78,7 +78,8 @@ def test_attack_ends_with_a_named_error_in_bounded_time_and_memory(
 def test_a_task_still_running_at_the_deadline_is_cancelled(tmp_path: Path) -> None:
     measured = check("sse-working-forever", tmp_path, "--mode", "stream")
     failed = measured.failed
-    assert failed["evidence"]["deadline_cancel"] == "CancelTask sent: the task is now TASK_STATE_CANCELED"
+    cancelled = "CancelTask sent: the task is now TASK_STATE_CANCELED"
+    assert failed["evidence"]["deadline_cancel"] == cancelled
     assert failed["evidence"]["status_log"][-1].startswith("TASK_STATE_WORKING ×")
     purposes = [e["purpose"] for e in measured.report["exchanges"]]
     assert purposes[-1] == "cancel (deadline)"
