@@ -9,9 +9,12 @@ import time
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from sia_tui.cli import main
+from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.a2a.recorder import translate
 from sia_tui.core.engine.evidence import Party
 from sia_tui.core.engine.outcome import transport_failure
 from sia_tui.core.errors import (
@@ -114,3 +117,26 @@ def test_a_version_1_file_with_a_flood_of_findings_upgrades_in_linear_time() -> 
     upgraded = upgrade_run({"steps": [_v1_step([*flood, result_only])], "records": records})
     assert time.perf_counter() - started < 10
     assert upgraded["steps"][0]["evidence"]["result_findings"] == [result_only]
+
+
+def test_each_timeout_names_its_limit_and_a_refusal_still_says_connection_refused() -> None:
+    """The hostile stream's precise timeouts and issue 10's "connection refused" live in one
+    translate; each timeout names the flag (or option) that sets it."""
+    options = ClientOptions(connect_timeout=4, read_timeout=9, total_timeout=30)
+    refused = httpx.ConnectError("All connection attempts failed")
+    refused.__cause__ = ConnectionRefusedError(111, "Connection refused")
+    said = {
+        name: str(translate(exc, "http://127.0.0.1:9/", options)).removesuffix(
+            " (http://127.0.0.1:9/)"
+        )
+        for name, exc in {
+            "connect": httpx.ConnectTimeout("slow"),
+            "read": httpx.ReadTimeout("slow"),
+            "total": TimeoutError(),
+            "refused": refused,
+        }.items()
+    }
+    assert said["connect"] == "connect timed out after 4 s (--connect-timeout)"
+    assert said["read"] == "response timed out: no data for 9 s (--timeout)"
+    assert "longer than 30 s (total_timeout)" in said["total"]
+    assert said["refused"].startswith("connection refused")

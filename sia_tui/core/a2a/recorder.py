@@ -64,7 +64,9 @@ def translate(exc: Exception, url: str, options: ClientOptions) -> SiaError:
     if isinstance(exc, SiaError):
         return exc
     if isinstance(exc, httpx.ConnectTimeout):
-        return RequestTimeout(f"connect timed out after {options.connect_timeout:g} s", url=url)
+        return RequestTimeout(
+            f"connect timed out after {options.connect_timeout:g} s (--connect-timeout)", url=url
+        )
     if isinstance(exc, httpx.TimeoutException):
         return RequestTimeout(
             f"response timed out: no data for {options.read_timeout:g} s (--timeout)", url=url
