@@ -107,8 +107,7 @@ class A2AClient:
             raise TransportError(f"not a valid URL: {exc}", url=location) from None
         if not host:
             raise TransportError("the URL has no host", url=location)
-        # The card location is the user's choice: credentials go there (RULES SR7 for the rest).
-        self._card_origin = origin_of(location)
+        self.bind_card_location(location)
         if urlsplit(location).path.endswith(".json"):
             candidates = [location]
         else:
@@ -155,12 +154,20 @@ class A2AClient:
         )
         if too_large:
             raise ResponseTooLarge(f"card file larger than {limit} bytes", url=str(path))
-        # A local card is trusted like a user setting: no origin to compare interfaces with.
-        self._card_origin = None
+        self.bind_card_location(str(path))
         payload = load_json(
             data, source=str(path), max_bytes=limit, max_depth=self.options.max_depth
         )
         return CardFetch(parse_card(payload), str(path), exchange)
+
+    def bind_card_location(self, location: str) -> None:
+        """Credentials go to this card location's origin; elsewhere only when allowed (SR7).
+
+        The card location is the user's choice. A local card file is trusted like a user
+        setting: there is no origin to compare interfaces with. A client that did not fetch
+        the card itself (the probe's) binds the location the card came from.
+        """
+        self._card_origin = origin_of(location) if "://" in location else None
 
     # -- A2A calls --------------------------------------------------------------------------
 
