@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any, ClassVar
@@ -10,6 +11,7 @@ from textual import work
 from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
+from textual.worker import WorkerCancelled, WorkerFailed
 
 from sia_tui.core.engine import (
     ClientOptions,
@@ -23,7 +25,7 @@ from sia_tui.core.session import LoadedSession
 from sia_tui.tui import palette
 from sia_tui.tui.display import set_marked_values, set_reveal_marked, set_snapshot_mode, visible
 from sia_tui.tui.engine import Engine, EngineFactory, build_procedure
-from sia_tui.tui.engine_actions import EngineActionsApp
+from sia_tui.tui.engine_actions import ENGINE_GROUP, EngineActionsApp
 from sia_tui.tui.messages import EngineFailed, RunUpdated
 from sia_tui.tui.readonly import ReadOnlyEngine
 from sia_tui.tui.screens.compose_mode import ComposeMode
@@ -105,6 +107,7 @@ class SiaApp(EngineActionsApp):
         self.secret_values = list(secret_values)
         self.secret_headers = list(secret_headers)
         self._autosaved = set()
+        self._redraw_pending = False
         set_marked_values(self.secret_values)
         set_reveal_marked(False)
         if session is not None:
@@ -138,7 +141,11 @@ class SiaApp(EngineActionsApp):
             self.action_connect()
 
     async def on_unmount(self) -> None:
-        # Close the engine's HTTP client and any open stream: no socket outlives the app.
+        # Stop a running step first (its stream cannot be closed under it), then close the
+        # engine's HTTP client and any open stream: no socket outlives the app.
+        for worker in self.workers.cancel_group(self, ENGINE_GROUP):
+            with contextlib.suppress(WorkerCancelled, WorkerFailed):
+                await worker.wait()
         if self.engine is not None:
             await self.engine.aclose()
         set_marked_values(())  # the masking list is process-wide; it ends with this app
@@ -162,7 +169,7 @@ class SiaApp(EngineActionsApp):
             self.dirs.remember_target(target.location)
         self._start(target, options or self.options)
 
-    @work(exclusive=True, group="engine")
+    @work(exclusive=True, group=ENGINE_GROUP)
     async def _start(self, target: Target, options: ClientOptions) -> None:
         if self.engine is not None:
             await self.engine.aclose()
@@ -193,9 +200,15 @@ class SiaApp(EngineActionsApp):
         # Called on the app's loop by the engine; redraw happens in the message handler.
         if event is not None:
             self.stream_log.append(event)
+        if self._redraw_pending:
+            return  # the pending redraw reads the run as it will be: a flood is one redraw
+        self._redraw_pending = True
         self.post_message(RunUpdated(step, event))
 
     def on_run_updated(self, message: RunUpdated) -> None:
+        self._redraw_pending = False
+        if not self.screen_stack:
+            return  # the app is shutting down: a step cancelled by it has nothing to redraw
         refresh = getattr(self.screen, "refresh_run", None)
         if callable(refresh):
             refresh()
@@ -206,7 +219,8 @@ class SiaApp(EngineActionsApp):
     # -- actions (network work only in workers) ---------------------------------------------
     def action_connect(self) -> None:
         """Open the connect screen."""
-        self.push_screen(ConnectScreen(self.dirs.recent_targets()), self._connect_chosen)
+        screen = ConnectScreen(self.dirs.recent_targets(), deadline=self.options.deadline)
+        self.push_screen(screen, self._connect_chosen)
 
     def _connect_chosen(self, request: ConnectRequest | None) -> None:
         if request is None:
@@ -217,6 +231,7 @@ class SiaApp(EngineActionsApp):
             headers=self.options.headers + request.headers,
             bearer=request.bearer or self.options.bearer,
             verify=False if request.insecure else self.options.verify,
+            deadline=request.deadline,
         )
         self.connect(request.target, options)
 

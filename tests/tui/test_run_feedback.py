@@ -329,6 +329,18 @@ def test_a_running_step_says_it_waits_for_the_answer() -> None:
     assert "waiting for the answer…" in shown and "No request was sent" not in shown
 
 
+def test_a_failed_step_names_the_error_underneath() -> None:
+    """The Steps pane says which limit ended the step (a timeout, the deadline, a size)."""
+    from sia_tui.tui.render.evidence import step_content
+
+    run = Run(Target("fake-card.json"))
+    failed = run.steps[8]
+    failed.status, failed.message = StepStatus.FAILED, "the run's deadline of 2 s passed"
+    failed.error_kind = "deadline_exceeded"
+    shown = str(step_content(run, failed, pretty=True, reveal=False, limit=None))
+    assert "Error: deadline_exceeded" in shown
+
+
 async def test_read_only_results_never_ask_to_invoke(
     reference_agent: Any, user_dirs: UserDirs, tmp_path: Any
 ) -> None:

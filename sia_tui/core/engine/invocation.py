@@ -6,6 +6,7 @@ import asyncio
 from typing import Any
 
 from sia_tui.core.a2a.model import Message, StreamEvent, Task
+from sia_tui.core.bounded import error_count
 from sia_tui.core.canonical import canonical_bytes
 from sia_tui.core.codes import ErrorCode
 from sia_tui.core.document import embedded_schema
@@ -130,18 +131,19 @@ async def check_arguments(ctx: EngineContext, result: StepResult) -> None:
     result.findings.extend(findings)
     errors = [f for f in findings if f.severity is Severity.ERROR]
     first = f"first at {display(errors[0].pointer)}: {errors[0].message}" if errors else ""
+    count = error_count(findings)  # a closing "N more" finding counts the errors left out
     if errors and run.send_anyway:
         # A deliberate negative test: the invalid input is the point; the agent must reject
         # it with input_invalid at step 8 (RULES INV3).
         result.message = (
-            f"deliberate negative test: {len(errors)} input error(s) found here as intended "
+            f"deliberate negative test: {count} input error(s) found here as intended "
             f"({first}); sent anyway so the agent's own validation is tested (RULES INV3)"
         )
         return
     if errors:
         # RULES ERR4: a valid schema rejecting an instance is input_invalid, never
         # interface_invalid.
-        message = f"{len(errors)} input error(s); {first}"
+        message = f"{count} input error(s); {first}"
         raise StepFailed(
             message,
             code=ErrorCode.INPUT_INVALID,
@@ -283,7 +285,6 @@ async def receive(ctx: EngineContext, result: StepResult) -> None:
                     if event is None or event.final:
                         break
             run.task = ctx.assembly.task()
-            evidence.status_log = list(ctx.assembly.status_log)
             if not run.task.terminal:
                 # The stream closed early: ask for the task instead of guessing its state
                 # (a closed connection is not a state the agent reported, RULES CP13).
@@ -301,6 +302,9 @@ async def receive(ctx: EngineContext, result: StepResult) -> None:
     except SiaError as exc:
         raise transport_failure("receiving the task failed", exc) from exc
     finally:
+        if run.mode == "stream" and ctx.assembly is not None:
+            # Kept even when the deadline stopped the stream; a flood of one state is counted.
+            evidence.status_log = ctx.assembly.status_summary()
         await ctx.close_stream()
     task = run.task
     evidence.task_id, evidence.state = task.id, task.state

@@ -17,7 +17,7 @@ from typing import Any
 
 import httpx
 
-from sia_tui.core.a2a.client import A2AClient, origin_of
+from sia_tui.core.a2a.client import A2AClient
 from sia_tui.core.a2a.model import Interface
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.model import Run, Target
@@ -51,16 +51,6 @@ def without_credentials(options: ClientOptions) -> ClientOptions:
     return dataclasses.replace(options, headers=(), bearer=None, cert=None)
 
 
-def options_for_interface(run: Run, options: ClientOptions) -> ClientOptions:
-    """Credentials go to the card's origin only, as in the Procedure (RULES SR7)."""
-    location, iface = run.target.location, run.interface
-    if "://" not in location or iface is None or options.allow_cross_origin:
-        return options
-    if origin_of(iface.url) == origin_of(location):
-        return options
-    return without_credentials(options)
-
-
 def skipped(planned: PlannedProbe) -> ProbeResult:
     """The result of a probe before it is sent: skipped, with the plan's reason."""
     expected = EXPECTATIONS[planned.kind]
@@ -85,6 +75,7 @@ class ProbeSender:
         options: ClientOptions,
         iface: Interface,
         transport: httpx.AsyncBaseTransport | None,
+        card_location: str,
     ) -> None:
         self.report = report
         self.iface = iface
@@ -96,6 +87,9 @@ class ProbeSender:
             )
             for credentials in (True, False)
         }
+        for client in self._clients.values():
+            # The same origin rule as the Procedure's client: credentials to the card's origin.
+            client.bind_card_location(card_location)
 
     def _record(self, exchange: Exchange) -> None:
         seq = len(self.report.learning.exchanges) + len(self.report.exchanges) + 1
@@ -243,8 +237,9 @@ class Prober:
         run = report.learning
         assert run.interface is not None
         report.mode = probe_mode(run)
-        options = options_for_interface(run, self.options)
-        self._sender = ProbeSender(report, options, run.interface, self._transport)
+        self._sender = ProbeSender(
+            report, self.options, run.interface, self._transport, run.target.location
+        )
         self._notify()
         for planned in report.planned:
             report.results.append(await self._sender.send(planned, report.mode))

@@ -122,7 +122,11 @@ async def replay_probes(session: LoadedSession) -> ProbeReplay | None:
             continue
         transport = ReplayTransport([by_seq[s] for s in recorded.exchanges if s in by_seq])
         sender = ProbeSender(
-            ProbeReport(learning=Run(run.target)), options, run.interface, transport
+            ProbeReport(learning=Run(run.target)),
+            options,
+            run.interface,
+            transport,
+            run.target.location,
         )
         planned = PlannedProbe(recorded.kind, recorded.sent, recorded.pointers)
         try:

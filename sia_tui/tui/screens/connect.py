@@ -11,7 +11,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select
 
-from sia_tui.core.engine import Target
+from sia_tui.core.engine import Target, defaults
 from sia_tui.tui.display import visible
 
 
@@ -24,6 +24,8 @@ class ConnectRequest:
     bearer: str | None = None
     insecure: bool = False
     secret_values: tuple[str, ...] = ()
+    #: Seconds the whole run may take (the command line's --deadline).
+    deadline: float = defaults.DEADLINE
 
 
 def parse_headers(text: str) -> tuple[tuple[str, str], ...]:
@@ -34,6 +36,15 @@ def parse_headers(text: str) -> tuple[tuple[str, str], ...]:
         if sep and name.strip():
             pairs.append((name.strip(), value.strip()))
     return tuple(pairs)
+
+
+def parse_deadline(text: str) -> float | None:
+    """Seconds as typed, or None when that is not a positive number."""
+    try:
+        seconds = float(text.strip())
+    except ValueError:
+        return None
+    return seconds if 0 < seconds < float("inf") else None
 
 
 def parse_secret_values(text: str) -> tuple[str, ...]:
@@ -57,12 +68,15 @@ class ConnectScreen(ModalScreen[ConnectRequest | None]):
     ConnectScreen #recent { height: auto; max-height: 8; }
     ConnectScreen Horizontal { height: auto; }
     ConnectScreen Select { width: 30; }
+    ConnectScreen #deadline { width: 20; }
     """
 
-    def __init__(self, recent: list[str]) -> None:
+    def __init__(self, recent: list[str], deadline: float = defaults.DEADLINE) -> None:
         super().__init__()
         self.recent = recent
         """Recent targets, most recent first."""
+        self.deadline = deadline
+        """The deadline the field starts with (the command line's, or the default)."""
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -75,13 +89,18 @@ class ConnectScreen(ModalScreen[ConnectRequest | None]):
                     allow_blank=False,
                     value="",
                 )
-                yield Checkbox("TLS: do not verify certificates (insecure)", id="insecure")
+                deadline = Input(f"{self.deadline:g}", id="deadline", type="number")
+                deadline.border_title = "deadline (s)"
+                deadline.tooltip = "Seconds one run may take, whatever the agent declares"
+                yield deadline
+                yield Checkbox("insecure TLS (no verify)", id="insecure")
             yield Label("Headers (Name: value; Other: value)")
             yield Input(placeholder="X-Tenant: blue", id="headers", password=True)
             yield Label("Bearer token")
             yield Input(placeholder="(none)", id="bearer", password=True)
             yield Label("Secret values, separated by ; (masked on screen, redacted when saved)")
             yield Input(placeholder="(none)", id="secrets", password=True)
+
             if self.recent:
                 yield Label("Recent targets (Enter to use)")
                 yield OptionList(
@@ -112,6 +131,10 @@ class ConnectScreen(ModalScreen[ConnectRequest | None]):
         if not location:
             self.notify("Type a card URL or file first.", severity="warning")
             return
+        deadline = parse_deadline(self.query_one("#deadline", Input).value)
+        if deadline is None:
+            self.notify("The deadline must be a positive number of seconds.", severity="warning")
+            return
         binding = self.query_one("#binding", Select).value
         bearer = self.query_one("#bearer", Input).value.strip() or None
         self.dismiss(
@@ -121,5 +144,6 @@ class ConnectScreen(ModalScreen[ConnectRequest | None]):
                 bearer=bearer,
                 insecure=self.query_one("#insecure", Checkbox).value,
                 secret_values=parse_secret_values(self.query_one("#secrets", Input).value),
+                deadline=deadline,
             )
         )
