@@ -19,8 +19,8 @@ expected failures. With an output flag (or when stdout is not a terminal) it run
 progress on stderr; without, it opens the Matrix screen. Exit 0: every failure is an
 expected one (an expected failure that now passes is reported, and does not change the
 exit status); 1: a new failure; 2: usage, or the plugfest file is unusable (every problem
-is listed with its line); 3: no new failure, but a cell could not run (deadline, no example
-arguments, a sia-tui error)."""
+is listed with its line); 3: no new failure, but a cell could not run (no example arguments
+to take, a sia-tui error). A cell past its deadline fails, as `check --deadline` does."""
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -51,7 +51,8 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         "--deadline",
         type=float,
         metavar="S",
-        help="seconds each cell may take (default: the file's, or 120)",
+        help="seconds each cell may take, the run's deadline as in check (default: the "
+        "file's, or 120)",
     )
     parser.set_defaults(func=main)
 

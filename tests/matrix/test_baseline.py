@@ -122,10 +122,11 @@ def test_cli_now_passing_is_said_and_exits_0(
     assert out is not None and "an expected failure now passes (was broken)" in (out.text or "")
 
 
-def test_cli_exit_3_when_a_cell_runs_past_its_deadline(
+def test_a_cell_past_its_deadline_fails_as_check_says(
     reference_agent: StartAgent, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """The slow agent answers after 2 s; a 0.5 s deadline cuts the run: could not run."""
+    """The slow agent answers after 2 s; the cell's deadline is the engine's run deadline
+    (as `check --deadline 0.5`): step 3 fails, the agent did not finish in time."""
     head = ONE_CELL + "\ndeadline = 0.5"
     path = plugfest_file(
         tmp_path,
@@ -134,20 +135,24 @@ def test_cli_exit_3_when_a_cell_runs_past_its_deadline(
         head=head,
     )
     junit = tmp_path / "j.xml"
-    assert main(["matrix", str(path), "--json", "--junit", str(junit)]) == 3
+    assert main(["matrix", str(path), "--json", "--junit", str(junit)]) == 1
     cell = json.loads(capsys.readouterr().out)["rows"][0]["cells"]["JSONRPC/sync"]
-    assert cell["status"] == "incomplete" and cell["step"] == 3
-    assert cell["summary"].startswith("cut off at the deadline of 0.5 s per cell; ")
+    assert (cell["status"], cell["step"], cell["category"]) == ("fail", 3, "transport")
+    assert cell["at_fault"] == {
+        "party": "agent",
+        "statement": "the agent did not finish within the run's deadline",
+    }
     root = ET.parse(junit).getroot()
-    assert (root.get("errors"), root.get("failures")) == ("1", "0")
+    assert (root.get("errors"), root.get("failures")) == ("0", "1")
 
 
 def test_cli_exit_1_wins_over_3(
     reference_agent: StartAgent, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    head = ONE_CELL + "\ndeadline = 0.5"
-    agents = {"slow": reference_agent(fault="slow").url, "down": closed_port_url()}
-    path = plugfest_file(tmp_path, agents, f'[[skill]]\nid = "{SKILL}"', head=head)
+    """A new failure (an agent that is down) and a cell that could not run (a skill without
+    example arguments): exit 1."""
+    agents = {"a": reference_agent().url, "down": closed_port_url()}
+    path = plugfest_file(tmp_path, agents, '[[skill]]\nid = "admit_traffic_demand"', head=ONE_CELL)
     assert main(["matrix", str(path), "--json"]) == 1
     report = json.loads(capsys.readouterr().out)
     assert report["headline"] == "NEW FAILURES: 1 new failure(s); 1 cell(s) could not run"

@@ -1,6 +1,11 @@
 """One run of the matrix: a procedure or a probe, in its slot and within its deadline,
 then its session saved, redacted with the agent's credentials.
 
+The cell's deadline is the engine's own run deadline (``ClientOptions.deadline``, as
+``check --deadline``): a run that does not finish in time fails its step, the agent at
+fault, and its task is cancelled where the document allows it. A second timeout, a little
+longer, is only a safety net: a run that outlives it is cut off and could not run.
+
 The probe column never allows valid invocations of a skill whose document declares
 execute authority (``sia-tui probe --allow-valid-invocations`` is for a person at the
 keyboard): the probes that need them are skipped, with the reason, by the probe engine.
@@ -11,10 +16,12 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from sia_tui.core import limits
+from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.model import Run, Target
 from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.errors import SiaError
@@ -25,6 +32,10 @@ from sia_tui.core.probe.runner import Prober
 
 if TYPE_CHECKING:
     import httpx
+
+#: Seconds past the deadline before the safety net cuts a run off: the engine's own cancel
+#: of the task (``CANCEL_GRACE_SECONDS``) and the closing of its streams come first.
+SAFETY_MARGIN = limits.CANCEL_GRACE_SECONDS + 5
 
 
 @dataclass
@@ -68,7 +79,11 @@ class RunDriver:
 
     @property
     def _cut_off(self) -> str:
-        return f"cut off at the deadline of {self.deadline:g} s per cell"
+        return f"cut off {SAFETY_MARGIN:g} s after the deadline of {self.deadline:g} s per cell"
+
+    def _options(self, agent: AgentEntry) -> ClientOptions:
+        """The agent's options with the cell's deadline as the run's deadline."""
+        return replace(agent.options, deadline=self.deadline)
 
     async def drive(
         self,
@@ -81,14 +96,14 @@ class RunDriver:
         """Run the procedure up to step ``last``; save its session as ``name`` (if given)."""
         async with self._slots:
             started = time.monotonic()
-            procedure = Procedure(target, agent.options, transport=self._transport)
+            procedure = Procedure(target, self._options(agent), transport=self._transport)
             if arguments is not None and arguments.example:
                 procedure.use_example()
             elif arguments is not None:
                 procedure.set_arguments(arguments.value)
             stopped = ""
             try:
-                async with asyncio.timeout(self.deadline):
+                async with asyncio.timeout(self.deadline + SAFETY_MARGIN):
                     await procedure.run_until(last)
             except TimeoutError:
                 stopped = self._cut_off
@@ -105,10 +120,11 @@ class RunDriver:
         given = arguments.value if arguments is not None and not arguments.example else None
         async with self._slots:
             started = time.monotonic()
-            prober = Prober(target, agent.options, transport=self._transport, arguments=given)
+            options = self._options(agent)
+            prober = Prober(target, options, transport=self._transport, arguments=given)
             stopped = ""
-            try:
-                async with asyncio.timeout(self.deadline):
+            try:  # the probes after the learning run have no engine deadline: this is theirs
+                async with asyncio.timeout(self.deadline + SAFETY_MARGIN):
                     await prober.learn()
                     await prober.run(allow_valid_invocations=False)
             except TimeoutError:

@@ -28,7 +28,7 @@ class CellStatus(StrEnum):
     #: Does not apply (a mode the document does not declare, a binding the card does not
     #: offer, a step after a failure: RULES CP0).
     SKIP = "skip"
-    #: Could not run as asked (deadline, no example arguments, a sia-tui error): exit 3.
+    #: Could not run as asked (no example arguments, a sia-tui error, cut off): exit 3.
     INCOMPLETE = "incomplete"
     PENDING = "pending"
     RUNNING = "running"
