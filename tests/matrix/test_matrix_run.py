@@ -58,10 +58,8 @@ EXPECTED = {
     # No validated document, so no declared modes: poll runs too, and fails at step 4.
     "digest-card": both_bindings(*[fail(4, "interface_invalid", "local")] * 3),
     "output-invalid": both_bindings(*[fail(10, "output_invalid", "local")] * 2, SKIP),
-    # In stream mode the rejection arrives with the task's events, at step 9.
-    "mismatch": both_bindings(
-        fail(8, "interface_mismatch", "remote"), fail(9, "interface_mismatch", "remote"), SKIP
-    ),
+    # A REJECTED task was never accepted: step 8 in every mode (stream included).
+    "mismatch": both_bindings(*[fail(8, "interface_mismatch", "remote")] * 2, SKIP),
     "a2a-sdk": both_bindings(PASS, PASS, SKIP),
     # Connection refused: step 1, a transport failure (no draft code).
     "down": both_bindings(*[fail(1, None, "local")] * 3),
