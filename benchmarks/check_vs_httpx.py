@@ -1,0 +1,119 @@
+"""`sia-tui check` (3 exchanges, 11 steps) against a bare httpx script making the same exchanges.
+
+Run on demand: ``uv run python benchmarks/check_vs_httpx.py [ROUNDS] [--from-source]``. The
+reference agent serves on 127.0.0.1 in this process; each round runs, as subprocesses with
+the same interpreter,
+
+- the candidate: ``sia-tui check URL --skill evaluate_resource_condition --args example``;
+- the baseline: ``python -c BARE``, which imports httpx and makes the same three exchanges
+  with the same headers and bodies (card GET, describe_skill POST, the invocation POST),
+  parsing each JSON reply and nothing more.
+
+Both pay for the interpreter, ``import httpx`` and the agent's work; the difference is what
+`check` adds (its imports, the eleven steps and the report). The goal (issue 12) is at most
+1.3x. Prints figures and ratios, asserts nothing but that the check passes.
+
+Bytecode: an installed tool runs from cached bytecode, so by default both sides write and
+read it under a temporary ``PYTHONPYCACHEPREFIX`` (warmed before timing). With
+``--from-source`` both compile every module on every run instead
+(``PYTHONDONTWRITEBYTECODE=1``, as in an environment that sets it): compilation then
+dominates, and the figures grow for both sides.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+from functools import partial
+
+from cli_startup import SIA_TUI
+from pairs import interleaved
+
+from sia_tui.agent.config import AgentConfig
+from sia_tui.agent.runner import start_agent
+
+GOAL = 1.3
+SKILL = "evaluate_resource_condition"
+EXTENSION = "https://agentic-network-management.github.io/agent-schema-interfaces/extensions/schema-interface/v1"
+
+# The same exchanges `check` makes against the reference agent, byte for byte in the bodies
+# but for the message ids: a client that knows what to send and trusts what it receives.
+BARE = """
+import sys
+import httpx
+
+base, skill, extension = sys.argv[1:4]
+headers = {"A2A-Version": "1.0", "A2A-Extensions": extension}
+
+
+def send(rpc_id, message_id, data):
+    return {
+        "jsonrpc": "2.0", "id": rpc_id, "method": "SendMessage",
+        "params": {"message": {
+            "messageId": message_id, "role": "ROLE_USER",
+            "parts": [{"data": data, "mediaType": "application/json"}],
+        }},
+    }
+
+
+with httpx.Client(headers=headers) as client:
+    card = client.get(base + "/.well-known/agent-card.json").json()
+    endpoint = card["supportedInterfaces"][0]["url"]
+    described = client.post(endpoint, json=send(1, "m-1", {
+        "skill": "describe_skill", "arguments": {"skill_id": skill},
+    })).json()
+    digest = described["result"]["task"]["artifacts"][0]["parts"][0]["data"]["interface_digest"]
+    result = client.post(endpoint, json=send(2, "m-2", {
+        "skill": skill, "skill_version": "1.0", "interface_digest": digest,
+        "arguments": {
+            "resource_id": "network-resource-123",
+            "condition": {"metric": "utilization", "operator": "gte", "threshold": 80,
+                          "unit": "percent"},
+        },
+    })).json()
+    assert result["result"]["task"]["status"]["state"] == "TASK_STATE_COMPLETED", result
+"""
+
+
+def environment(pycache: str | None) -> dict[str, str]:
+    """The subprocesses' environment: bytecode cached under ``pycache``, or never written."""
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env.pop("PYTHONPYCACHEPREFIX", None)
+    if pycache is None:
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+    else:
+        env["PYTHONPYCACHEPREFIX"] = pycache
+    return env
+
+
+def run(argv: list[str], env: dict[str, str]) -> None:
+    """Run a command to the end, output discarded; a failure stops the benchmark."""
+    subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+
+
+def main() -> None:
+    """Start the agent, check once that `check` passes, then time both in pairs."""
+    numbers = [a for a in sys.argv[1:] if a.isdigit()]
+    rounds = int(numbers[0]) if numbers else 30
+    from_source = "--from-source" in sys.argv[1:]
+    agent = start_agent(AgentConfig(), quiet=True)
+    try:
+        with tempfile.TemporaryDirectory(prefix="sia-pyc-") as pycache:
+            env = environment(None if from_source else pycache)
+            check = [*SIA_TUI, "check", agent.url, "--skill", SKILL, "--args", "example"]
+            bare = [sys.executable, "-c", BARE, agent.url, SKILL, EXTENSION]
+            done = subprocess.run(check, env=env, capture_output=True, text=True)
+            assert done.returncode == 0 and "all eleven steps passed" in done.stdout, done.stdout
+            run(bare, env)
+            pairs = interleaved(partial(run, bare, env), partial(run, check, env), rounds)
+    finally:
+        agent.stop()
+    print("bytecode: " + ("compiled on every run" if from_source else "cached"))
+    print(pairs.report("sia-tui check (3 exchanges, 11 steps)", "bare httpx script", GOAL))
+
+
+if __name__ == "__main__":
+    main()
