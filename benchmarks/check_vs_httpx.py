@@ -33,10 +33,10 @@ from pairs import interleaved
 
 from sia_tui.agent.config import AgentConfig
 from sia_tui.agent.runner import start_agent
+from sia_tui.core.constants import EXTENSION_URI
 
 GOAL = 1.3
 SKILL = "evaluate_resource_condition"
-EXTENSION = "https://agentic-network-management.github.io/agent-schema-interfaces/extensions/schema-interface/v1"
 
 # The same exchanges `check` makes against the reference agent, byte for byte in the bodies
 # but for the message ids: a client that knows what to send and trusts what it receives.
@@ -104,7 +104,7 @@ def main() -> None:
         with tempfile.TemporaryDirectory(prefix="sia-pyc-") as pycache:
             env = environment(None if from_source else pycache)
             check = [*SIA_TUI, "check", agent.url, "--skill", SKILL, "--args", "example"]
-            bare = [sys.executable, "-c", BARE, agent.url, SKILL, EXTENSION]
+            bare = [sys.executable, "-c", BARE, agent.url, SKILL, EXTENSION_URI]
             done = subprocess.run(check, env=env, capture_output=True, text=True)
             assert done.returncode == 0 and "all eleven steps passed" in done.stdout, done.stdout
             run(bare, env)
