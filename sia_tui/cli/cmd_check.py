@@ -108,7 +108,7 @@ def main(args: argparse.Namespace) -> int:
         run_to_json,
         terminal_json,
     )
-    from sia_tui.core.session import Redactor, SessionError, save_session
+    from sia_tui.core.session import Redactor, SessionError
 
     try:
         options = client_options(args)
@@ -129,6 +129,8 @@ def main(args: argparse.Namespace) -> int:
     for exchange in run.exchanges:
         redactor.learn_headers(exchange.request_headers)
     if args.save:
+        from sia_tui.core.session import save_session  # the session format loads only here
+
         try:
             save_session(
                 run,
