@@ -23,6 +23,8 @@ dominates, and the figures grow for both sides.
 from __future__ import annotations
 
 import os
+import resource
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -77,6 +79,10 @@ with httpx.Client(headers=headers) as client:
 """
 
 
+# What `sia-tui` does at start-up (sia_tui/cli/__init__.py), for the floor's last line.
+SKIP_HTTPX_CLI = 'import sys; sys.modules.setdefault("httpx._main", None)\n'
+
+
 def environment(pycache: str | None) -> dict[str, str]:
     """The subprocesses' environment: bytecode cached under ``pycache``, or never written."""
     env = dict(os.environ)
@@ -89,30 +95,73 @@ def environment(pycache: str | None) -> dict[str, str]:
     return env
 
 
-def run(argv: list[str], env: dict[str, str]) -> None:
-    """Run a command to the end, output discarded; a failure stops the benchmark."""
-    subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+class Runner:
+    """Runs commands to the end (output discarded; a failure stops the benchmark) and
+    keeps each one's CPU seconds (user + system), which load on the machine skews less."""
+
+    def __init__(self, env: dict[str, str]) -> None:
+        self.env = env
+        self.cpu: dict[str, list[float]] = {}
+
+    def __call__(self, name: str, argv: list[str]) -> None:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run(
+            argv, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True
+        )
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        used = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+        self.cpu.setdefault(name, []).append(used)
+
+    def cpu_ratio(self, name: str, baseline: str) -> str:
+        """Median CPU seconds of both and the median of their per-pair ratios."""
+        ours, theirs = self.cpu[name][-len(self.cpu[baseline]) :], self.cpu[baseline]
+        ratios = [c / b for c, b in zip(ours, theirs, strict=False) if b > 0]
+        return (
+            f"CPU time: median {statistics.median(ours) * 1000:.1f} ms vs "
+            f"{statistics.median(theirs) * 1000:.1f} ms, ratio {statistics.median(ratios):.2f}x"
+        )
 
 
 def main() -> None:
-    """Start the agent, check once that `check` passes, then time both in pairs."""
+    """Start the agent, check once that `check` passes, then time both in pairs.
+
+    Then the floor, each against the same baseline: the interpreter alone, ``import
+    httpx``, and the bare script with httpx's own CLI skipped as `sia-tui` skips it.
+    """
     numbers = [a for a in sys.argv[1:] if a.isdigit()]
     rounds = int(numbers[0]) if numbers else 30
     from_source = "--from-source" in sys.argv[1:]
     agent = start_agent(AgentConfig(), quiet=True)
     try:
         with tempfile.TemporaryDirectory(prefix="sia-pyc-") as pycache:
-            env = environment(None if from_source else pycache)
+            run = Runner(environment(None if from_source else pycache))
             check = [*SIA_TUI, "check", agent.url, "--skill", SKILL, "--args", "example"]
             bare = [sys.executable, "-c", BARE, agent.url, SKILL, EXTENSION_URI]
-            done = subprocess.run(check, env=env, capture_output=True, text=True)
+            done = subprocess.run(check, env=run.env, capture_output=True, text=True)
             assert done.returncode == 0 and "all eleven steps passed" in done.stdout, done.stdout
-            run(bare, env)
-            pairs = interleaved(partial(run, bare, env), partial(run, check, env), rounds)
+            print("bytecode: " + ("compiled on every run" if from_source else "cached"))
+            pairs = interleaved(partial(run, "bare", bare), partial(run, "check", check), rounds)
+            print(pairs.report("sia-tui check (3 exchanges, 11 steps)", "bare httpx script", GOAL))
+            print(run.cpu_ratio("check", "bare"))
+            floors = {
+                "python -c pass": [sys.executable, "-c", "pass"],
+                "python -c 'import httpx'": [sys.executable, "-c", "import httpx"],
+                "bare script, httpx CLI skipped": [
+                    sys.executable, "-c", SKIP_HTTPX_CLI + BARE, agent.url, SKILL, EXTENSION_URI
+                ],
+            }  # fmt: skip
+            print("\nthe floor, against the same baseline:")
+            for name, argv in floors.items():
+                run.cpu.pop("bare")
+                floor = interleaved(partial(run, "bare", bare), partial(run, name, argv), rounds)
+                ratio = statistics.median(floor.ratios)
+                print(
+                    f"  {name}: median {statistics.median(floor.candidate) * 1000:.1f} ms "
+                    f"({ratio:.2f}x the bare script's "
+                    f"{statistics.median(floor.baseline) * 1000:.1f} ms)"
+                )
     finally:
         agent.stop()
-    print("bytecode: " + ("compiled on every run" if from_source else "cached"))
-    print(pairs.report("sia-tui check (3 exchanges, 11 steps)", "bare httpx script", GOAL))
 
 
 if __name__ == "__main__":
