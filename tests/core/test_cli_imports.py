@@ -26,7 +26,9 @@ with contextlib.redirect_stdout(quiet), contextlib.redirect_stderr(quiet):
         code = main(sys.argv[1:])
     except SystemExit as exc:
         code = exc.code
-print(json.dumps({"code": code, "modules": sorted(sys.modules)}))
+# A None entry blocks an import (sia-tui blocks httpx's own CLI): it is not a loaded module.
+loaded = sorted(name for name, module in sys.modules.items() if module is not None)
+print(json.dumps({"code": code, "modules": loaded}))
 """
 
 #: What only networked commands, the TUI or validation need.
