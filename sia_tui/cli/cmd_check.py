@@ -116,7 +116,7 @@ def main(args: argparse.Namespace) -> int:
         terminal_json,
         write_junit,
     )
-    from sia_tui.core.session import Redactor, SessionError, save_session
+    from sia_tui.core.session import Redactor, SessionError
 
     try:
         options = client_options(args)
@@ -137,6 +137,8 @@ def main(args: argparse.Namespace) -> int:
     for exchange in run.exchanges:
         redactor.learn_headers(exchange.request_headers)
     if args.save:
+        from sia_tui.core.session import save_session  # the session format loads only here
+
         try:
             save_session(
                 run,
