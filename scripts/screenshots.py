@@ -1,7 +1,8 @@
 """Generate SVG (and PNG, with rsvg-convert) screenshots of every screen into screenshots/.
 
-Run: ``uv run python scripts/screenshots.py``. Starts the reference agent (and, for the
-plain A2A console, an a2a-sdk agent without the extension) on 127.0.0.1. Every screen is
+Run: ``uv run python scripts/screenshots.py [--only NAME ...]`` (all, or only the named
+ones, e.g. ``19-probe``, ``20-matrix``). Starts reference agents (and, for the plain A2A
+console, an a2a-sdk agent without the extension) on 127.0.0.1. Every screen is
 shot at 120x36 into screenshots/, and at 80x24 (a laptop split) into screenshots/80x24/.
 Volatile values are hidden the way the snapshot tests hide them (tests/support/tui.py).
 """
@@ -19,8 +20,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from textual.coordinate import Coordinate
 from textual.pilot import Pilot
-from textual.widgets import Input
+from textual.widgets import DataTable, Input
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # tests.support: the same helpers as the snapshot tests
@@ -31,7 +33,10 @@ from sia_tui.agent.runner import start_agent  # noqa: E402
 from sia_tui.core.a2a.options import ClientOptions  # noqa: E402
 from sia_tui.core.engine.model import Target  # noqa: E402
 from sia_tui.core.engine.procedure import Procedure  # noqa: E402
+from sia_tui.core.matrix import load_plugfest  # noqa: E402
 from sia_tui.core.session import load_session, save_session  # noqa: E402
+from sia_tui.tui.matrix_app import MatrixApp  # noqa: E402
+from sia_tui.tui.screens.matrix import MatrixLaunch, MatrixMode  # noqa: E402
 from sia_tui.tui.storage import UserDirs  # noqa: E402
 from tests.support.sdk_echo_agent import running_echo_agent  # noqa: E402
 from tests.support.tui import (  # noqa: E402
@@ -145,6 +150,12 @@ async def look_alike(pilot: Pilot[Any]) -> None:
     await settle(pilot)
 
 
+async def failed_probe(pilot: Pilot[Any]) -> None:
+    """Mode 9, probes run, the failing one selected."""
+    await keys("9", "p")(pilot)
+    await keys("end", "up")(pilot)
+
+
 async def console_echo(pilot: Pilot[Any]) -> None:
     """The console on the a2a-sdk agent: a data part sent in stream mode."""
     await keys("0")(pilot)
@@ -174,9 +185,68 @@ SHOTS: list[tuple[str, Drive, dict[str, Any]]] = [
     ("16-history", keys("2", "r", "7"), {"fault": Fault.DIGEST_CARD}),
     ("17-compose", look_alike, {}),
     ("18-session-readonly", nothing, {"fault": Fault.DIGEST_CARD, "session": True}),
-    ("19-overview-plain-a2a", nothing, {"agent": "sdk"}),
-    ("20-console", console_echo, {"agent": "sdk"}),
+    ("19-probe", failed_probe, {"fault": Fault.IGNORES_MAX_INPUT}),
+    ("21-overview-plain-a2a", nothing, {"agent": "sdk"}),
+    ("22-console", console_echo, {"agent": "sdk"}),
 ]
+
+
+#: The plugfest of the matrix screenshot: four vendors (reference agents), three skills.
+PLUGFEST_VENDORS = {
+    "vendor-a": None,
+    "vendor-b": Fault.DIGEST_CARD,
+    "vendor-c": Fault.OUTPUT_INVALID,
+    "vendor-d": Fault.V03,
+}
+PLUGFEST_TAIL = """
+[[skill]]
+id = "evaluate_resource_condition"
+[[skill]]
+id = "measure_available_bandwidth"
+[[skill]]
+id = "admit_traffic_demand"
+arguments = "available-bandwidth.json"
+[[expect]]
+agent = "vendor-b"
+step = 4
+reason = "ticket 12: the card advertises a stale digest"
+"""
+
+
+async def shoot_matrix(name: str, size: tuple[int, int], folder_out: Path) -> Path:
+    """``sia-tui matrix`` over four reference agents, finished, a failed cell selected."""
+    agents = {
+        vendor: start_agent(AgentConfig(fault=fault, step_delay=0.05))
+        for vendor, fault in PLUGFEST_VENDORS.items()
+    }
+    try:
+        with tempfile.TemporaryDirectory() as home:
+            folder = Path(home)
+            (folder / "available-bandwidth.json").write_text(
+                '{"link_id": "link-7", "value": 250, "unit": "Mbit/s"}', encoding="utf-8"
+            )
+            lines = ['name = "IETF hackathon table 7"']
+            for vendor, agent in agents.items():
+                lines += ["[[agent]]", f'name = "{vendor}"', f'card = "{agent.url}"']
+            path = folder / "PLUGFEST.toml"
+            path.write_text("\n".join(lines) + PLUGFEST_TAIL, encoding="utf-8")
+            dirs = UserDirs(folder / "config", folder / "data")
+            launch = MatrixLaunch(load_plugfest(path), folder / "sessions")
+            app = MatrixApp(launch, dirs=dirs, scrub=snapshot_scrub)
+            app.animation_level = "none"
+            async with app.run_test(size=size) as pilot:
+                screen = app.screen
+                assert isinstance(screen, MatrixMode)
+                while screen.matrix is None or not screen.matrix.finished:
+                    await pilot.pause(0.05)
+                await settle(pilot)
+                table = screen.query_one("#matrix", DataTable)
+                table.cursor_coordinate = Coordinate(6, 3)  # vendor-c, JSONRPC sync: a failure
+                await settle(pilot)
+                return Path(app.save_screenshot(f"{name}.svg", str(folder_out)))
+    finally:
+        for agent in agents.values():
+            agent.stop()
 
 
 def fix_and_convert(svg: Path, converter: str | None) -> None:
@@ -203,6 +273,10 @@ async def main() -> None:
             if only and name not in only:
                 continue
             svg = await shoot(name, drive, size, folder, **options)
+            fix_and_convert(svg, converter)
+            print(svg)
+        if not only or "20-matrix" in only:
+            svg = await shoot_matrix("20-matrix", size, folder)
             fix_and_convert(svg, converter)
             print(svg)
 

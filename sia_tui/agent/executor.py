@@ -103,11 +103,13 @@ class SkillExecutor:
             return
         frozen = self.documents.get(skill_id)
         if frozen is None:
+            # The draft is silent on an id the card does not advertise: the request is
+            # refused before any work, with the code that names the reason.
             self._end(
                 task,
-                FAILED,
-                ErrorCode.INTERFACE_UNAVAILABLE,
-                f"no Skill Interface Document for skill {skill_id[:100]!r}",
+                REJECTED,
+                ErrorCode.SKILL_NOT_ADVERTISED,
+                f"skill {skill_id[:100]!r} is not advertised by this agent",
             )
             return
         digest = frozen.interface_digest
@@ -122,6 +124,22 @@ class SkillExecutor:
         )
         task.set_status(COMPLETED)
 
+    def _reject_arguments(self, task: TaskRecord, details: list[dict[str, str]]) -> None:
+        """RULES INV3, ERR5: REJECTED input_invalid with located details (or a fault's take)."""
+        if self.config.has(Fault.ARGS_EXECUTION_FAILED):
+            self._end(task, FAILED, ErrorCode.EXECUTION_FAILED, "could not evaluate the condition")
+            return
+        if self.config.has(Fault.DETAILS_WRONG_MEMBER):
+            # A common vendor mix-up: the schema location reported as the instance location.
+            details = [{**d, "instance_path": d.get("schema_path", "")} for d in details]
+        self._end(
+            task,
+            REJECTED,
+            ErrorCode.INPUT_INVALID,
+            f"{len(details)} argument error(s), first at {display(details[0]['instance_path'])}",
+            details,
+        )
+
     async def _invoke(self, task: TaskRecord, request: dict[str, Any]) -> None:
         skill_id = request["skill"]
         frozen = self.documents.get(skill_id)
@@ -134,10 +152,11 @@ class SkillExecutor:
             )
             return
         # RULES INV2: version and digest are compared before the arguments are looked at.
+        stale = request.get("interface_digest") != frozen.interface_digest
         if (
             self.config.has(Fault.MISMATCH)
             or request.get("skill_version") != frozen.skill_version
-            or request.get("interface_digest") != frozen.interface_digest
+            or (stale and not self.config.has(Fault.ACCEPTS_STALE))
         ):
             self._end(
                 task,
@@ -146,24 +165,22 @@ class SkillExecutor:
                 f"active interface is {skill_id} {frozen.skill_version} {frozen.interface_digest}",
             )
             return
-        arguments = request.get("arguments")
+        if "arguments" not in request:  # RULES INV1: the request object carries arguments
+            self._end(
+                task, REJECTED, ErrorCode.INPUT_INVALID, "the request has no arguments member"
+            )
+            return
+        arguments = request["arguments"]
         # RULES INV3, ERR5: invalid arguments are rejected with located details.
         details = schema_details(frozen.input_schema(), arguments)
         if details:
-            self._end(
-                task,
-                REJECTED,
-                ErrorCode.INPUT_INVALID,
-                f"{len(details)} argument error(s), first at "
-                f"{display(details[0]['instance_path'])}",
-                details,
-            )
+            self._reject_arguments(task, details)
             return
         # The document's constraints are enforced, not just declared (ERR3: checked before
         # acceptance, so REJECTED).
         limit = frozen.spec.constraints.get("max_input_bytes")
         size = len(json.dumps(arguments, separators=(",", ":"), ensure_ascii=False).encode())
-        if isinstance(limit, int) and size > limit:
+        if isinstance(limit, int) and size > limit and not self.config.has(Fault.IGNORES_MAX_INPUT):
             self._end(
                 task,
                 REJECTED,

@@ -30,6 +30,10 @@ class Fault(StrEnum):
     HUGE = "huge"
     MARKUP = "markup"
     V03 = "v03"
+    ACCEPTS_STALE = "accepts-stale"
+    ARGS_EXECUTION_FAILED = "args-execution-failed"
+    DETAILS_WRONG_MEMBER = "details-wrong-member"
+    IGNORES_MAX_INPUT = "ignores-max-input"
 
 
 @dataclass(frozen=True)
@@ -93,6 +97,14 @@ def _stop(
 
 
 _INVALID = ErrorCode.INTERFACE_INVALID
+#: The invalid-argument probes the input schema of evaluate_resource_condition makes possible
+#: (it declares no numeric bound, so ``invalid-out-of-range`` is skipped there).
+_ARGUMENT_PROBES = (
+    "invalid-missing-required",
+    "invalid-wrong-type",
+    "invalid-extra-member",
+    "invalid-enum-miss",
+)
 _SPECS = (
     FaultSpec(
         Fault.DIGEST_CARD,
@@ -205,6 +217,30 @@ _SPECS = (
         '0.3 card (`url`, `preferredTransport`, `protocolVersion: "0.3.0"`), `message/send` '
         "etc., `kind`, lowercase states, `final: true`; JSON-RPC only",
         Expected(None, note="over A2A 0.3"),
+    ),
+    FaultSpec(
+        Fault.ACCEPTS_STALE,
+        "invocations with a stale interface_digest are not rejected (only the version is compared)",
+        "a wrong `interface_digest` is not compared: the arguments are looked at instead",
+        Expected(None, probe_fails=("stale-digest",)),
+    ),
+    FaultSpec(
+        Fault.ARGS_EXECUTION_FAILED,
+        "arguments that do not validate end FAILED execution_failed instead of input_invalid",
+        "invalid arguments: FAILED `execution_failed` instead of REJECTED `input_invalid`",
+        Expected(None, probe_fails=_ARGUMENT_PROBES),
+    ),
+    FaultSpec(
+        Fault.DETAILS_WRONG_MEMBER,
+        "input_invalid details point at the schema location, not at the member at fault",
+        "`details[].instance_path` is the schema path (`/properties/...`), not the member's",
+        Expected(None, probe_fails=_ARGUMENT_PROBES),
+    ),
+    FaultSpec(
+        Fault.IGNORES_MAX_INPUT,
+        "arguments larger than constraints.max_input_bytes are executed, not rejected",
+        "`max_input_bytes` declared (4096) but not enforced: oversized arguments COMPLETED",
+        Expected(None, probe_fails=("oversized-input",)),
     ),
 )
 

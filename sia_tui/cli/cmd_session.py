@@ -53,23 +53,26 @@ def _error(message: str) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    """Exit 0 when today's verdicts match the recording, 1 when they differ, 2 unreadable."""
+    """Exit 0 when today's verdicts (steps and probes) match the recording, 1 when they
+    differ, 2 unreadable."""
     import asyncio
 
+    from sia_tui.core.probe import replay_probes
     from sia_tui.core.session import install_log_redaction, load_session, replay_session
 
     install_log_redaction()
     try:
         session = load_session(args.file)
         result = asyncio.run(replay_session(session))
+        probes = asyncio.run(replay_probes(session))  # None unless `sia-tui probe --save`
     except SiaError as exc:
         return _error(str(exc))
+    same = result.same and (probes is None or probes.same)
     if args.json:
-        print(
-            json.dumps(
-                {**result.to_json(), "file": args.file, "warnings": session.warnings}, indent=2
-            )
-        )
+        report = {**result.to_json(), "file": args.file, "warnings": session.warnings}
+        if probes is not None:
+            report["probes"] = probes.to_json()
+        print(json.dumps(report, indent=2))
     else:
         for warning in session.warnings:
             print(f"warning: {warning}")
@@ -85,7 +88,19 @@ def cmd_replay(args: argparse.Namespace) -> int:
             )
         for url in result.unmatched:
             print(f"not recorded: {url}")
-    return 0 if result.same else 1
+        if probes is not None:
+            _print_probe_replay(probes)
+    return 0 if same else 1
+
+
+def _print_probe_replay(probes: Any) -> None:
+    """Today's grades of the recorded probe answers, and what changed."""
+    if probes.same:
+        print(f"same: today's rules give every one of {len(probes.results)} probes its grade")
+    for change in probes.changes:
+        print(f"probe {change.id}: recorded {change.recorded}, today {change.today}")
+    for url in probes.unmatched:
+        print(f"not recorded: {url}")
 
 
 def parse_headers(values: list[str]) -> tuple[tuple[str, str], ...]:

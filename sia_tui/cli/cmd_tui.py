@@ -53,15 +53,11 @@ def run_app(app: App[Any], *, headless: bool = False) -> int:
 
 def open_main(args: argparse.Namespace) -> int:
     """Run the debugger on the given card (or the connect screen)."""
-    from sia_tui.core.engine import warm_up_tls
-
     try:
         options = client_options(args)
     except UsageError as exc:
         print(f"sia-tui open: {exc}")
         return 2
-    # The TLS context loads in a thread while Textual is imported (issue 12: cold start).
-    warm_up_tls(options.trust_env)
     # Only what opening a live target needs: a session file or --cache load their own.
     from sia_tui.core.engine import Target
     from sia_tui.tui.app import SiaApp

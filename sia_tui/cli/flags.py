@@ -60,6 +60,14 @@ def add_connection_flags(parser: argparse.ArgumentParser) -> None:
         help="connect timeout in seconds (default %(default)g)",
     )
     group.add_argument(
+        "--deadline",
+        type=float,
+        default=defaults.DEADLINE,
+        metavar="S",
+        help="the whole run ends within S seconds, whatever max_duration_seconds the agent "
+        "declares; a running task is cancelled (default %(default)g)",
+    )
+    group.add_argument(
         "--max-response-bytes",
         type=int,
         default=defaults.MAX_RESPONSE_BYTES,
@@ -99,11 +107,12 @@ def client_options(args: Any) -> ClientOptions:
     cert: str | tuple[str, str] | None = None
     if args.cert:
         cert = (args.cert, args.key) if args.key else args.cert
-    if args.timeout <= 0 or args.connect_timeout <= 0:
-        raise UsageError("timeouts must be positive")
+    if args.timeout <= 0 or args.connect_timeout <= 0 or args.deadline <= 0:
+        raise UsageError("timeouts and the deadline must be positive")
     return ClientOptions(
         connect_timeout=args.connect_timeout,
         read_timeout=args.timeout,
+        deadline=args.deadline,
         max_response_bytes=args.max_response_bytes,
         verify=verify,
         cert=cert,

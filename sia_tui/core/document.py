@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from sia_tui.core.bounded import MoreFindings
 from sia_tui.core.canonical import digest_of, parse_digest
 from sia_tui.core.codes import ErrorCode
 from sia_tui.core.constants import EXTENSION_URI, INTERFACE_VERSION
@@ -191,7 +192,9 @@ def _rule_for(pointer: str) -> str:
 def validate_document(document: Any, *, skill_id: str, skill_version: str) -> list[Finding]:
     """CP5: the trusted schema (SID7), interface_version "1.0", ids, SID8 and SID9."""
     findings = [
-        _bad(
+        f
+        if isinstance(f, MoreFindings)  # the count of what was left out stays as it is
+        else _bad(
             f.message,
             f.pointer,
             _rule_for(f.pointer),

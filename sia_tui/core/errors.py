@@ -9,12 +9,16 @@ others live next to their one user (module in brackets)::
     ├── DigestFormatError       a digest string that is not "sha256:" + 64 lowercase hex
     ├── SchemaError             a JSON Schema that is itself invalid
     ├── TransportError          the exchange failed (refused, timeout, TLS, size, status)
-    │   ├── ResponseTooLarge
-    │   └── RequestTimeout
+    │   ├── ResponseTooLarge    a body, a decoded layer or an SSE event passed its size limit
+    │   ├── EncodingRefused     a Content-Encoding that is unknown or stacked too deep
+    │   ├── OriginRefused       a URL whose origin is ambiguous (a port not in ASCII digits)
+    │   └── RequestTimeout      connect, read or whole-exchange timeout
+    │       └── DeadlineExceeded  the run's overall deadline (--deadline) passed
     ├── A2AProtocolError        the peer answered, but not with usable A2A
     ├── SessionError            a session file cannot be read [core/session/dataclass_json]
     ├── UsageError              a flag value that cannot be used, exit 2 [cli/flags]
     ├── SideError               a compose/diff side cannot be obtained [cli/cmd_compose]
+    ├── PlugfestError           a plugfest file cannot be used, every problem located [core/matrix]
     ├── ReadOnlySessionError    something tried to send from a recorded session [tui/readonly]
     ├── ThemeFileError          a theme file that is unreadable or not a theme [tui/themes]
     ├── UnknownFault            a fault name that is not a Fault [agent/faults]
@@ -26,6 +30,10 @@ are how a step ends itself (failed, or concluding the run early), not errors for
 Steps wrap transport calls in ``except SiaError``; were StepFailed a SiaError, such a
 handler would swallow it and re-label the failure. The procedure turns it into the step's
 result, so it never leaves the engine.
+
+Every class has a ``kind``: a stable snake_case name a failed step carries as its
+``error_kind`` (the read model, ``check --json``, the text report, sessions), so a user and
+a script can tell a size limit from a timeout.
 """
 
 from __future__ import annotations
@@ -37,6 +45,8 @@ ROOT_POINTER = '"" (root)'
 class SiaError(Exception):
     """Base class of every error sia-tui raises on purpose."""
 
+    kind = "error"
+
 
 class JsonInputError(SiaError):
     """Text from outside is not acceptable JSON.
@@ -44,6 +54,8 @@ class JsonInputError(SiaError):
     ``line``/``column`` are 1-based positions in the text (when known); ``pointer``
     is the RFC 6901 JSON Pointer of the container where the problem was found.
     """
+
+    kind = "invalid_json"
 
     def __init__(
         self,
@@ -78,6 +90,8 @@ class JsonInputError(SiaError):
 class CanonicalizationError(SiaError):
     """A JSON value cannot be serialized by RFC 8785 (JCS)."""
 
+    kind = "not_canonicalizable"
+
     def __init__(self, message: str, *, pointer: str | None = None) -> None:
         self.message = message
         self.pointer = pointer
@@ -86,6 +100,8 @@ class CanonicalizationError(SiaError):
 
 class DigestFormatError(SiaError):
     """A digest string is malformed; the message says exactly how."""
+
+    kind = "bad_digest"
 
     def __init__(self, message: str, *, value: str) -> None:
         self.message = message
@@ -96,6 +112,8 @@ class DigestFormatError(SiaError):
 class SchemaError(SiaError):
     """A JSON Schema is not a valid 2020-12 schema."""
 
+    kind = "invalid_schema"
+
     def __init__(self, message: str, *, pointer: str = "") -> None:
         self.message = message
         self.pointer = pointer
@@ -104,6 +122,8 @@ class SchemaError(SiaError):
 
 class TransportError(SiaError):
     """The HTTP exchange failed before a usable response arrived."""
+
+    kind = "transport"
 
     def __init__(self, message: str, *, url: str | None = None) -> None:
         self.message = message
@@ -114,13 +134,37 @@ class TransportError(SiaError):
 class ResponseTooLarge(TransportError):
     """The response body exceeded the configured limit; the read was aborted."""
 
+    kind = "response_too_large"
+
+
+class EncodingRefused(TransportError):
+    """The response's Content-Encoding is unknown or stacks too many layers; not decoded."""
+
+    kind = "encoding_refused"
+
+
+class OriginRefused(TransportError):
+    """A URL whose origin httpx and urlsplit would read differently: nothing is sent."""
+
+    kind = "origin_refused"
+
 
 class RequestTimeout(TransportError):
     """Connecting or reading took longer than the configured timeout."""
 
+    kind = "timeout"
+
+
+class DeadlineExceeded(RequestTimeout):
+    """The run's overall deadline passed; what was running was stopped."""
+
+    kind = "deadline_exceeded"
+
 
 class A2AProtocolError(SiaError):
     """The peer answered with an A2A error or a shape this client cannot read."""
+
+    kind = "a2a_error"
 
     def __init__(self, message: str, *, code: int | str | None = None) -> None:
         self.message = message

@@ -26,3 +26,30 @@ SCHEMA_CACHE_SIZE: Final = 128
 
 #: Deepest level the argument skeleton generator descends into an input schema.
 MAX_SKELETON_DEPTH: Final = 12
+
+#: Most findings one check keeps (a schema validation, the advertisement check...). The
+#: rest are counted in one closing finding ("N more"), so a flood costs linear time and
+#: every surface shows a bounded list.
+MAX_FINDINGS: Final = 1000
+
+#: Largest listing of validation errors, in schema members x value-levels. The engine
+#: builds every error before the first can be read, each ~1.5 KB with a copy of the value
+#: it is about, so an 8 MiB answer against a many-keyword schema could cost gigabytes.
+#: Past this the verdict (invalid) stands with the first error and a note; a valid value
+#: of any size passes as usual. 250,000 pairs stay under ~400 MB in the worst case.
+MAX_LISTING_WORK: Final = 250_000
+
+#: Most warnings a card or a run keeps; the rest are counted in one closing warning.
+MAX_WARNINGS: Final = 1000
+
+#: Most content encodings a response may stack (``Content-Encoding: gzip, gzip``). Real
+#: servers use one; each extra layer multiplies what a few bytes can inflate to.
+MAX_CONTENT_ENCODINGS: Final = 2
+
+#: Backtracking steps one regex match may take (fancy-regex patterns with backreferences
+#: or lookaround; plain patterns run in linear time). The engine's default, 1,000,000,
+#: lets one string cost ~25 ms; this keeps a hostile pattern near 30 µs per string.
+MAX_REGEX_BACKTRACKS: Final = 1000
+
+#: After the deadline, a CancelTask for the running task gets this long to be answered.
+CANCEL_GRACE_SECONDS: Final = 2.0

@@ -1,47 +1,86 @@
 """JSON Schema 2020-12 instance validation with located findings (RULES ERR5, FMT1, FMT2, SR7).
 
 Engine: jsonschema-rs, chosen by measurement (docs/CORE.md, benchmarks/validation_engine.py).
-The pure-Python jsonschema package only checks schemas against the 2020-12 metaschema,
-because its error paths point into the schema precisely.
+The pure-Python jsonschema package is the authority on the 2020-12 metaschema, because
+its error paths point into the schema precisely; it is imported only when the engine's
+own metaschema check finds a schema invalid (or cannot judge it), see ``_metaschema_errors``.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urljoin
 
 import jsonschema_rs
-import referencing.exceptions
-from jsonschema import Draft202012Validator, FormatChecker
-from jsonschema.exceptions import best_match as _jsonschema_best_match
-from referencing import Registry, Resource
 
 from sia_tui.core import limits
+from sia_tui.core.bounded import MoreFindings, cap_findings
 from sia_tui.core.canonical import digest_of
+from sia_tui.core.constants import DIALECT_2020_12
 from sia_tui.core.errors import CanonicalizationError, JsonInputError, SchemaError
 from sia_tui.core.findings import Finding
-from sia_tui.core.pointer import PositionIndex, join
+from sia_tui.core.pointer import PositionIndex, join, resolve, split
 from sia_tui.core.strictjson import loads
 
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError as MetaschemaError
 
-def _refuse_retrieval(uri: str) -> Resource[Any]:
-    """RULES SR7: nothing a schema names is ever fetched."""
-    raise referencing.exceptions.NoSuchResource(ref=uri)  # type: ignore[call-arg]
+
+@functools.cache
+def _python_metaschema() -> Draft202012Validator:
+    """The authoritative metaschema validator; jsonschema and referencing load here.
+
+    Offline (RULES SR7: nothing a schema names is ever fetched). "regex" is left to
+    jsonschema-rs: it speaks ECMA-262 (``\\p{Letter}``); Python's re does not.
+    """
+    import referencing.exceptions
+    from jsonschema import Draft202012Validator, FormatChecker
+    from referencing import Registry, Resource
+
+    def refuse_retrieval(uri: str) -> Resource[Any]:
+        raise referencing.exceptions.NoSuchResource(ref=uri)  # type: ignore[call-arg]
+
+    return Draft202012Validator(
+        Draft202012Validator.META_SCHEMA,
+        registry=Registry(retrieve=refuse_retrieval),  # type: ignore[call-arg]
+        format_checker=FormatChecker(formats=[f for f in FormatChecker.checkers if f != "regex"]),
+    )
 
 
-#: An empty registry whose retrieval always fails (used by the metaschema check).
-NO_REMOTE_REGISTRY: Registry[Any] = Registry(retrieve=_refuse_retrieval)  # type: ignore[call-arg]
-# "regex" is left to jsonschema-rs: it speaks ECMA-262 (\p{Letter}); Python's re does not.
-_META = Draft202012Validator(
-    Draft202012Validator.META_SCHEMA,
-    registry=NO_REMOTE_REGISTRY,
-    format_checker=FormatChecker(formats=[f for f in FormatChecker.checkers if f != "regex"]),
-)
+# The same metaschema compiled by the engine (bundled, never fetched), pinned to 2020-12
+# whatever "$schema" the checked schema names, as the Python validator is. It asserts no
+# format: neither does the Python one for the three the metaschema uses (uri and
+# uri-reference have no checker installed, regex is left out). It is never more lenient
+# than the Python validator (tests/core/test_metaschema_native.py), so its "valid" is
+# final and costs microseconds; anything else is decided, and located, by the Python one.
+_NATIVE_METASCHEMA = jsonschema_rs.Draft202012Validator({"$ref": DIALECT_2020_12}, offline=True)
+# Deeper schemas go to the Python validator, which gives up near 110 levels with a
+# finding of its own: the fast path must not turn that finding into a pass.
+_NATIVE_METASCHEMA_DEPTH = 64
+
+
+def _metaschema_errors(schema: Any) -> list[MetaschemaError]:
+    """Every 2020-12 metaschema violation of ``schema`` (RULES SR2); may raise RecursionError."""
+    try:
+        shallow = not (
+            isinstance(schema, dict | list) and _too_deep(schema, _NATIVE_METASCHEMA_DEPTH)
+        )
+        natively_valid = shallow and bool(_NATIVE_METASCHEMA.is_valid(schema))
+    except (ValueError, TypeError, OverflowError):
+        natively_valid = False  # a value the engine cannot take: the Python validator judges
+    if natively_valid:
+        return []
+    return list(_python_metaschema().iter_errors(schema))
+
+
+_PATTERN_OPTIONS = jsonschema_rs.FancyRegexOptions(backtrack_limit=limits.MAX_REGEX_BACKTRACKS)
 _WEAK_KEYWORDS = frozenset({"anyOf", "oneOf", "allOf", "not", "if", "then", "else", "$ref"})
 _LIMIT_KEYWORDS = frozenset(
     {
@@ -91,7 +130,7 @@ def render(value: Any) -> str:
 def check_schema(schema: Any) -> list[Finding]:
     """Metaschema findings for ``schema`` (pointers into the schema), empty when valid."""
     try:
-        errors = sorted(_META.iter_errors(schema), key=lambda e: list(map(str, e.path)))
+        errors = sorted(_metaschema_errors(schema), key=lambda e: list(map(str, e.path)))
     except RecursionError:
         return [Finding("schema is nested too deeply to check", rule="SR2")]
     findings = [
@@ -138,23 +177,54 @@ def _resource_pointers(schema: Any) -> dict[str, str]:
     return found
 
 
-def _instance_order(instance: Any) -> dict[str, int]:
-    """Pointer -> document order of every value in the instance."""
-    order: dict[str, int] = {}
-    stack: list[tuple[str, Any]] = [("", instance)]
-    while stack:
-        pointer, node = stack.pop()
-        order[pointer] = len(order)
-        if isinstance(node, dict):
-            items: Iterable[tuple[str, Any]] = (
-                (f"{pointer}/{join([k])[1:]}", v) for k, v in node.items()
-            )
-        elif isinstance(node, list):
-            items = ((f"{pointer}/{i}", v) for i, v in enumerate(node))
-        else:
-            continue
-        stack.extend(reversed(list(items)))
+def _instance_order(instance: Any, pointers: Iterable[str]) -> dict[str, tuple[int, ...]]:
+    """Pointer -> a key that sorts in document order, for the given pointers only (walking
+    every value of an 8 MiB instance to order a thousand findings would cost gigabytes)."""
+    positions: dict[int, dict[str, int]] = {}
+    order: dict[str, tuple[int, ...]] = {}
+    for pointer in pointers:
+        node, key = instance, []
+        for token in split(pointer):
+            if isinstance(node, list):
+                index = int(token) if token.isdigit() and int(token) < len(node) else len(node)
+                key.append(index)
+                node = node[index] if index < len(node) else None
+            elif isinstance(node, dict):
+                members = positions.setdefault(id(node), {k: n for n, k in enumerate(node)})
+                key.append(members.get(token, len(node)))
+                node = node.get(token)
+            else:
+                key.append(0)
+        order[pointer] = tuple(key)
     return order
+
+
+def _members(schema: Any) -> int:
+    """How many object members a schema has, all levels (a bound on keywords per value)."""
+    count, stack = 0, [schema]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            count += len(node)
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return count
+
+
+def _listing_work(instance: Any, keywords: int) -> tuple[int, int]:
+    """Values in ``instance``, and a bound on what listing its errors costs: every error
+    is a keyword at a value and copies that value's subtree, so keywords x the sum of
+    subtree sizes (each value counted once per level above it)."""
+    values, weight = 1, 1
+    stack: list[tuple[Any, int]] = [(instance, 1)] if isinstance(instance, dict | list) else []
+    while stack:
+        node, depth = stack.pop()
+        children = node.values() if isinstance(node, dict) else node
+        values += len(children)
+        weight += len(children) * (depth + 1)
+        stack.extend((c, depth + 1) for c in children if isinstance(c, dict | list))
+    return values, weight * max(keywords, 1)
 
 
 def _too_deep(instance: Any, limit: int) -> bool:
@@ -193,10 +263,13 @@ class CompiledSchema:
         self.digest = digest
         # RULES SR7: offline, so a $ref to anything not embedded fails here, unfetched.
         # RULES FMT1: formats are asserted (date-time per RFC 3339, leap seconds included).
+        # A backtracking pattern (backreference, lookaround) is capped far below the
+        # engine's default, so a hostile one costs microseconds per string, not 25 ms.
         self._validator = jsonschema_rs.Draft202012Validator(
-            schema, validate_formats=True, offline=True
+            schema, validate_formats=True, offline=True, pattern_options=_PATTERN_OPTIONS
         )
         self._resources = _resource_pointers(schema)
+        self._keywords = _members(schema)
 
     def is_valid(self, instance: Any) -> bool:
         """True when ``instance`` validates."""
@@ -208,21 +281,28 @@ class CompiledSchema:
             return False
 
     def validate(self, instance: Any, *, source_text: str | None = None) -> list[Finding]:
-        """Every validation error as a located Finding, in instance order (RULES ERR5, FMT2)."""
+        """Every validation error as a located Finding, in instance order (RULES ERR5, FMT2).
+
+        At most ``limits.MAX_FINDINGS`` are kept; one closing finding counts the rest.
+        """
         findings = self._findings(instance)
+        closing = [f for f in findings[-1:] if isinstance(f, MoreFindings)]
+        findings = findings[: len(findings) - len(closing)]
         if len(findings) <= 1 and source_text is None:
-            return findings  # nothing to order (and a too-deep instance is never walked)
+            return findings + closing  # nothing to order (a too-deep instance is never walked)
         if source_text is not None:
             index = PositionIndex(source_text)
             located = []
             for f in findings:
                 where = index.position(f.pointer)
                 located.append(f if where is None else replace(f, line=where[0], column=where[1]))
-            return sorted(located, key=lambda f: (f.line or 0, f.column or 0, f.schema_path or ""))
-        order = _instance_order(instance)
-        return sorted(
-            findings, key=lambda f: (order.get(f.pointer, len(order)), f.schema_path or "")
-        )
+            ordered = sorted(
+                located, key=lambda f: (f.line or 0, f.column or 0, f.schema_path or "")
+            )
+            return ordered + closing
+        order = _instance_order(instance, {f.pointer for f in findings})
+        ordered = sorted(findings, key=lambda f: (order[f.pointer], f.schema_path or ""))
+        return ordered + closing
 
     def _findings(self, instance: Any) -> list[Finding]:
         # The engine recurses natively and would crash the process on a value nested
@@ -236,10 +316,37 @@ class CompiledSchema:
                 )
             ]
         try:
-            return [self._finding(error) for error in self._validator.iter_errors(instance)]
+            if self._validator.is_valid(instance):
+                return []  # fast, and the same verdict as listing the errors
+            values, work = _listing_work(instance, self._keywords)
+            if work > limits.MAX_LISTING_WORK:
+                return self._first_error_only(instance, values)
+            # Only the kept errors become Findings; the rest are counted.
+            return cap_findings(
+                self._finding(error) if index < limits.MAX_FINDINGS else _LEFT_OUT
+                for index, error in enumerate(self._validator.iter_errors(instance))
+            )
         except (ValueError, TypeError, OverflowError, RecursionError) as exc:
             # A value the engine cannot take (e.g. nesting past its own limit) is reported.
             return [Finding(f"the instance cannot be validated: {exc}"[:300], rule="ERR5")]
+
+    def _first_error_only(self, instance: Any, values: int) -> list[Finding]:
+        """The first error, and a finding that says the others are not listed.
+
+        The engine builds every error before the first can be read, each with a copy of
+        the value it is about: errors x values can reach gigabytes. One error is cheap.
+        """
+        note = Finding(
+            f"the value fails validation; only its first error is listed: {values} values "
+            f"against a schema of {self._keywords} members is more than the engine can list "
+            f"within bounded memory ({limits.MAX_LISTING_WORK} value-member pairs)",
+            rule="ERR5",
+        )
+        try:
+            self._validator.validate(instance)
+        except jsonschema_rs.ValidationError as error:
+            return [self._finding(error), note]
+        return [note]
 
     def _finding(self, error: Any) -> Finding:
         keyword = str(error.kind.name)
@@ -274,15 +381,30 @@ class CompiledSchema:
         elif keyword in _WEAK_KEYWORDS:
             actual = json_type(error.instance)
         message = str(error.message)
+        schema_path = self._keyword_location(error)
+        if keyword == "pattern" and "backtracking" in message:
+            # RULES ERR5: the overrun is a located finding (the value is not validated).
+            expected = self._pattern_at(schema_path)
+            message = (
+                f"the pattern {expected} needs more than {limits.MAX_REGEX_BACKTRACKS} "
+                "backtracking steps on this value; it was not evaluated, so the value is "
+                "not validated"
+            )
         return Finding(
             message if len(message) <= 300 else message[:299] + "…",
             pointer=join(error.instance_path),
             rule="ERR5",
             keyword=keyword,
-            schema_path=self._keyword_location(error),
+            schema_path=schema_path,
             expected=expected,
             actual=actual,
         )
+
+    def _pattern_at(self, schema_path: str) -> str:
+        try:
+            return render(resolve(self.schema, schema_path))
+        except (KeyError, IndexError, ValueError, TypeError):
+            return "(unknown)"
 
     def _keyword_location(self, error: Any) -> str:
         """The real pointer of the failing keyword in this schema, through ``$ref``."""
@@ -292,6 +414,10 @@ class CompiledSchema:
             if base in self._resources and (fragment == "" or fragment.startswith("/")):
                 return self._resources[base] + unquote(fragment)
         return join(error.schema_path)
+
+
+#: Stands for an engine error past the cap (only counted, never rendered).
+_LEFT_OUT = Finding("left out", rule="ERR5")
 
 
 class _SchemaCache:
@@ -351,7 +477,8 @@ def compile_schema(schema: Any) -> CompiledSchema:
     if not isinstance(schema, dict | bool):
         raise SchemaError(f"a schema must be an object or a boolean, not {json_type(schema)}")
     try:
-        worst = _jsonschema_best_match(_META.iter_errors(schema))
+        errors = _metaschema_errors(schema)
+        worst = _best_match(errors) if errors else None
     except RecursionError:
         raise SchemaError("schema is nested too deeply") from None
     if worst is not None:
@@ -366,6 +493,13 @@ def compile_schema(schema: Any) -> CompiledSchema:
     except (ValueError, TypeError) as exc:
         raise SchemaError(f"the schema cannot be compiled: {exc}"[:300]) from None
     return _CACHE.put(key, compiled)
+
+
+def _best_match(errors: list[MetaschemaError]) -> MetaschemaError | None:
+    from jsonschema.exceptions import best_match
+
+    worst: MetaschemaError | None = best_match(errors)
+    return worst
 
 
 def _engine_schema_error(exc: Any) -> SchemaError:

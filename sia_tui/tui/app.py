@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import time
+import contextlib
 from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -11,14 +11,15 @@ from textual import work
 from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
+from textual.worker import WorkerCancelled, WorkerFailed
 
 from sia_tui.core.engine import ClientOptions, StepStatus, advertised_skills
 from sia_tui.tui import palette
 from sia_tui.tui.display import DisplayPolicy, Scrubber, secret_forms
 from sia_tui.tui.engine import build_procedure
-from sia_tui.tui.engine_actions import ConsoleState, EngineActionsApp
+from sia_tui.tui.engine_actions import ENGINE_GROUP, ConsoleState, EngineActionsApp
 from sia_tui.tui.messages import EngineFailed, RunUpdated
-from sia_tui.tui.modes import mode_bindings, mode_factories
+from sia_tui.tui.modes import MODE_SPECS, ModeSpec, mode_bindings, mode_factories
 from sia_tui.tui.readonly import ReadOnlyEngine
 from sia_tui.tui.storage import UserDirs
 from sia_tui.tui.themes import (
@@ -35,20 +36,18 @@ if TYPE_CHECKING:
     from sia_tui.tui.screens.connect import ConnectRequest
 
 
-#: Redraws from the run closer together than this wait for the next frame (60 per second).
-_FRAME = 1 / 60
-
-
 class SiaApp(EngineActionsApp):
     """sia-tui: debug a schema-governed A2A skill step by step."""
 
     TITLE = "sia-tui"
     #: Pane titles name what a pane shows: readable, not the dim colour of a quiet border.
     CSS = "* { border-title-color: $foreground 85%; }"
-    MODES = mode_factories()
+    #: The screens (``modes.py``); the tab bar reads the app's own list.
+    MODE_SPECS: ClassVar[tuple[ModeSpec, ...]] = MODE_SPECS
+    MODES = mode_factories(MODE_SPECS)
     DEFAULT_MODE = "overview"
     BINDINGS: ClassVar[list[BindingType]] = [
-        *mode_bindings(),
+        *mode_bindings(MODE_SPECS),
         Binding("ctrl+s", "save_session", "Save", show=False, id="session.save"),
         Binding("f1", "help", "Help", id="app.help", tooltip="The keys of the focused pane"),
         Binding(
@@ -109,11 +108,9 @@ class SiaApp(EngineActionsApp):
         if session is not None:
             # A recorded session: every screen renders from its bytes, no client is built.
             self.engine = ReadOnlyEngine(session)
+        self._redraw_pending = False
+        """A RunUpdated from the engine waits to be handled (a flood is one redraw)."""
         self.update_display_policy()
-        self._refresh_pending = False
-        """A redraw is scheduled for the next refresh (updates arrive in bursts)."""
-        self._last_redraw = 0.0
-        """When the screen was last redrawn from the run (``time.monotonic``)."""
         self._theme_problems = self._set_theme()
 
     # -- themes ------------------------------------------------------------------------------
@@ -135,6 +132,10 @@ class SiaApp(EngineActionsApp):
         for problem in self._theme_problems:
             self.notify(str(problem), title="Theme skipped", severity="warning", markup=False)
         self.theme_changed_signal.subscribe(self, self._remember_theme)
+        self.open_first_screen()
+
+    def open_first_screen(self) -> None:
+        """The recorded session's steps, the target's overview, or the connect screen."""
         if self.session is not None:
             self.switch_mode("steps")
             for warning in self.session.warnings:
@@ -150,7 +151,11 @@ class SiaApp(EngineActionsApp):
             self.action_connect()
 
     async def on_unmount(self) -> None:
-        # Close the engines' HTTP clients and any open stream: no socket outlives the app.
+        # Stop a running step first (its stream cannot be closed under it), then close the
+        # engines' HTTP clients and any open stream: no socket outlives the app.
+        for worker in self.workers.cancel_group(self, ENGINE_GROUP):
+            with contextlib.suppress(WorkerCancelled, WorkerFailed):
+                await worker.wait()
         for engine in (self.engine, self._live.engine if self._live else None):
             if engine is not None:
                 await engine.aclose()
@@ -188,7 +193,7 @@ class SiaApp(EngineActionsApp):
         """Point the debugger at ``target`` and run step 1 (retrieve the card)."""
         self._start(target, options or self.options)
 
-    @work(exclusive=True, group="engine")
+    @work(exclusive=True, group=ENGINE_GROUP)
     async def _start(self, target: Target, options: ClientOptions) -> None:
         if self.engine is not None:
             await self.engine.aclose()
@@ -227,22 +232,15 @@ class SiaApp(EngineActionsApp):
         # Called on the app's loop by the engine; redraw happens in the message handler.
         if event is not None:
             self.stream_log.append(event)
+        if self._redraw_pending:
+            return  # the pending redraw reads the run as it will be: a flood is one redraw
+        self._redraw_pending = True
         self.post_message(RunUpdated(step, event))
 
     def on_run_updated(self, message: RunUpdated) -> None:
-        # Updates come in bursts (a step starts, ends, the next starts...): the first is drawn
-        # at once, the rest of the burst once, after the next frame.
-        if self._refresh_pending:
-            return
-        if time.monotonic() - self._last_redraw >= _FRAME:
-            self._redraw_screen()
-        else:
-            self._refresh_pending = True
-            self.call_after_refresh(self._redraw_screen)
-
-    def _redraw_screen(self) -> None:
-        self._refresh_pending = False
-        self._last_redraw = time.monotonic()
+        self._redraw_pending = False
+        if not self.screen_stack:
+            return  # the app is shutting down: a step cancelled by it has nothing to redraw
         refresh = getattr(self.screen, "refresh_run", None)
         if callable(refresh):
             refresh()
@@ -260,7 +258,8 @@ class SiaApp(EngineActionsApp):
         """Open the connect screen."""
         from sia_tui.tui.screens.connect import ConnectScreen
 
-        self.push_screen(ConnectScreen(self.dirs.recent_targets()), self._connect_chosen)
+        screen = ConnectScreen(self.dirs.recent_targets(), deadline=self.options.deadline)
+        self.push_screen(screen, self._connect_chosen)
 
     def _connect_chosen(self, request: ConnectRequest | None) -> None:
         if request is None:
@@ -273,6 +272,7 @@ class SiaApp(EngineActionsApp):
             headers=self.options.headers + request.headers,
             bearer=request.bearer or self.options.bearer,
             verify=False if request.insecure else self.options.verify,
+            deadline=request.deadline,
         )
         self.connect(request.target, options)
 

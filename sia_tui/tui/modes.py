@@ -112,6 +112,14 @@ MODE_SPECS: tuple[ModeSpec, ...] = (
         screen="compose_mode:ComposeMode",
     ),
     ModeSpec(
+        name="probe",
+        key="9",
+        title="Probe",
+        short="Probe",
+        about="deliberately wrong requests, each graded against its rule",
+        screen="probe:ProbeScreen",
+    ),
+    ModeSpec(
         name="console",
         key="0",
         title="Console",
@@ -123,13 +131,15 @@ MODE_SPECS: tuple[ModeSpec, ...] = (
 MODES_BY_NAME = {spec.name: spec for spec in MODE_SPECS}
 
 
-def mode_factories() -> dict[str, str | Callable[[], Screen[Any]]]:
+def mode_factories(
+    specs: tuple[ModeSpec, ...] = MODE_SPECS,
+) -> dict[str, str | Callable[[], Screen[Any]]]:
     """``App.MODES``: each mode builds its screen when first shown."""
-    return {spec.name: spec.load for spec in MODE_SPECS}
+    return {spec.name: spec.load for spec in specs}
 
 
-def mode_bindings() -> list[Binding]:
-    """The number keys; hidden from the footer (the tab bar shows them once)."""
+def mode_bindings(specs: tuple[ModeSpec, ...] = MODE_SPECS) -> list[Binding]:
+    """The mode keys; hidden from the footer (the tab bar shows them once)."""
     return [
         Binding(
             spec.key,
@@ -138,7 +148,7 @@ def mode_bindings() -> list[Binding]:
             show=False,
             id=f"mode.{spec.name}",
         )
-        for spec in MODE_SPECS
+        for spec in specs
     ]
 
 

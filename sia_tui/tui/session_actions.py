@@ -105,8 +105,8 @@ class SessionApp(ExportsApp):
         return True
 
     @work(thread=True, exclusive=True, group="session-load")
-    def open_session_file(self, path: Path) -> None:
-        """Load a session file (off the UI thread) and show it read-only."""
+    def open_session_file(self, path: Path, mode: str = "steps") -> None:
+        """Load a session file (off the UI thread) and show it read-only on ``mode``."""
         from sia_tui.core.session import load_session
 
         try:
@@ -120,10 +120,10 @@ class SessionApp(ExportsApp):
                 markup=False,
             )
             return
-        self.call_from_thread(self.install_session, loaded)
+        self.call_from_thread(self.install_session, loaded, mode)
 
     @work(exclusive=True, group="engine")
-    async def install_session(self, loaded: LoadedSession) -> None:
+    async def install_session(self, loaded: LoadedSession, mode: str = "steps") -> None:
         """Show the recorded run on every screen; the live one waits aside, unchanged, until
         Esc (``back_to_live``) brings it back."""
         if self.engine is not None and self.session is None:
@@ -133,7 +133,7 @@ class SessionApp(ExportsApp):
         self.session = loaded
         self.engine = ReadOnlyEngine(loaded)
         self.stream_log = []
-        await self.switch_mode("steps")
+        await self.switch_mode(mode)
         self.post_message(RunUpdated())
         self.notify(
             "A recorded run, read-only: nothing is sent. Esc returns to the live run."

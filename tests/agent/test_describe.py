@@ -64,13 +64,14 @@ async def test_every_document_passes_the_core_verifier(
         assert errors == [], (skill_id, errors)
 
 
-async def test_unknown_skill_fails_with_interface_unavailable(
+async def test_unknown_skill_is_rejected_as_not_advertised(
     reference_agent: StartAgent, http: httpx.AsyncClient
 ) -> None:
-    """RULES DS4, ERR3: FAILED, one data part with the code."""
+    """RULES DS4, ERR1, ERR2: an id the card does not advertise is refused before any work:
+    REJECTED, one data part with skill_not_advertised (what `sia-tui probe` expects)."""
     task = await Agent(http, reference_agent().url).send(describe_request("no_such_skill"))
-    assert task["status"]["state"] == "TASK_STATE_FAILED"
-    assert error_of(task)["code"] == "interface_unavailable"
+    assert task["status"]["state"] == "TASK_STATE_REJECTED"
+    assert error_of(task)["code"] == "skill_not_advertised"
     assert "artifacts" not in task
 
 

@@ -222,3 +222,67 @@ async def test_v03_dialect(reference_agent: StartAgent, http: httpx.AsyncClient)
         json={"jsonrpc": "2.0", "id": 2, "method": "tasks/get", "params": {"id": task["id"]}},
     )
     assert got.json()["result"]["history"][0]["role"] == "user"
+
+
+#: Appendix B arguments with a threshold that is a string (RULES INV3).
+BAD_ARGUMENTS = {**APPENDIX_B_ARGUMENTS, "condition": {**APPENDIX_B_ARGUMENTS["condition"]}}
+BAD_ARGUMENTS["condition"]["threshold"] = "eighty"
+
+
+async def test_accepts_stale_compares_the_version_but_not_the_digest(
+    reference_agent: StartAgent, http: httpx.AsyncClient
+) -> None:
+    agent = Agent(http, reference_agent(fault="accepts-stale").url)
+    stale = "sha256:" + "0" * 64
+    task = await agent.send(invocation(SKILL, stale, APPENDIX_B_ARGUMENTS))
+    assert task["status"]["state"] == "TASK_STATE_COMPLETED"
+    digest = (await agent.describe(SKILL))["interface_digest"]
+    task = await agent.send(invocation(SKILL, digest, APPENDIX_B_ARGUMENTS, version="2.0"))
+    assert error_of(task)["code"] == "interface_mismatch"
+
+
+async def test_args_execution_failed(reference_agent: StartAgent, http: httpx.AsyncClient) -> None:
+    agent = Agent(http, reference_agent(fault="args-execution-failed").url)
+    task = await agent.invoke(SKILL, BAD_ARGUMENTS)
+    assert task["status"]["state"] == "TASK_STATE_FAILED"
+    assert error_of(task)["code"] == "execution_failed"
+    assert (await agent.invoke(SKILL, APPENDIX_B_ARGUMENTS))["status"]["state"] == (
+        "TASK_STATE_COMPLETED"
+    )
+
+
+async def test_details_wrong_member_reports_the_schema_path(
+    reference_agent: StartAgent, http: httpx.AsyncClient
+) -> None:
+    task = await Agent(http, reference_agent(fault="details-wrong-member").url).invoke(
+        SKILL, BAD_ARGUMENTS
+    )
+    error = error_of(task)
+    assert error["code"] == "input_invalid"
+    [detail] = error["details"]
+    assert detail["instance_path"] == detail["schema_path"]
+    assert detail["instance_path"] == "/properties/condition/properties/threshold/type"
+
+
+async def test_ignores_max_input_completes_oversized_arguments(
+    reference_agent: StartAgent, http: httpx.AsyncClient
+) -> None:
+    big = {
+        **APPENDIX_B_ARGUMENTS,
+        "condition": {**APPENDIX_B_ARGUMENTS["condition"], "metric": "m" * 5000},
+    }
+    task = await Agent(http, reference_agent(fault="ignores-max-input").url).invoke(SKILL, big)
+    assert task["status"]["state"] == "TASK_STATE_COMPLETED"
+
+
+async def test_a_request_without_arguments_is_rejected_input_invalid(
+    reference_agent: StartAgent, http: httpx.AsyncClient
+) -> None:
+    """RULES INV1: the request object carries arguments; none is REJECTED before any work."""
+    agent = Agent(http, reference_agent().url)
+    digest = (await agent.describe(SKILL))["interface_digest"]
+    request = invocation(SKILL, digest, None)
+    del request["arguments"]
+    task = await agent.send(request)
+    assert task["status"]["state"] == "TASK_STATE_REJECTED"
+    assert error_of(task)["code"] == "input_invalid"

@@ -13,26 +13,13 @@ from tests.support.scripted_agent import (
     BASE,
     DIGEST,
     DOCUMENT,
+    RECORD,
+    RESULT,
     SKILL,
     ScriptedAgent,
     artifact,
     task,
 )
-
-RESULT = {
-    "result": "condition_not_met",
-    "observed_value": 42,
-    "unit": "percent",
-    "supporting_record_refs": ["observation-7"],
-}
-RECORD = {
-    "record_id": "observation-7",
-    "resource_id": "network-resource-123",
-    "metric": "utilization",
-    "value": 42,
-    "unit": "percent",
-    "observed_at": "2026-08-11T12:00:01Z",
-}
 
 
 async def run_with(

@@ -57,6 +57,34 @@ def describe_task() -> dict[str, Any]:
     )
 
 
+#: A correct result and record of evaluate_resource_condition for scripted agents.
+RESULT = {
+    "result": "condition_not_met",
+    "observed_value": 42,
+    "unit": "percent",
+    "supporting_record_refs": ["observation-7"],
+}
+RECORD = {
+    "record_id": "observation-7",
+    "resource_id": "network-resource-123",
+    "metric": "utilization",
+    "value": 42,
+    "unit": "percent",
+    "observed_at": "2026-08-11T12:00:01Z",
+}
+
+
+def completed_task(_request: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A correct COMPLETED answer with the result and its record (the valid baseline)."""
+    return task(
+        "TASK_STATE_COMPLETED",
+        artifacts=[
+            artifact("r1", SKILL, RESULT),
+            artifact("observation-7", "resource-observation", RECORD),
+        ],
+    )
+
+
 @dataclass
 class ScriptedAgent:
     """Answers the card, then describe_skill and invocations with the scripted tasks."""
@@ -125,7 +153,7 @@ class ScriptedAgent:
             )
             return httpx.Response(200, text=body, headers={"content-type": "text/event-stream"})
         self.requests.append(data)
-        answer = self.describe() if data["skill"] == "describe_skill" else self.invoke(data)
+        answer = self.describe() if data.get("skill") == "describe_skill" else self.invoke(data)
         return httpx.Response(
             200, json={"jsonrpc": "2.0", "id": envelope["id"], "result": {"task": answer}}
         )

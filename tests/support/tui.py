@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
@@ -15,6 +16,7 @@ from sia_tui.core.a2a.model import Task
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.model import Run, StepResult, StepStatus, Target
 from sia_tui.core.engine.procedure import Procedure
+from sia_tui.core.session import load_session
 from sia_tui.tui.app import SiaApp
 from sia_tui.tui.engine import UpdateCallback
 from sia_tui.tui.screens.invoke import InvokeScreen
@@ -163,6 +165,11 @@ async def send_on_console(
     await pilot.press("ctrl+j")
     await wait_until(pilot, lambda: app.console_state.reply is not None)
     await settle(pilot)
+
+
+def read_only_app(path: Path, dirs: UserDirs) -> SiaApp:
+    """The app on a saved session, read-only, failing the test if it tries the network."""
+    return snapshot_app(None, session=load_session(path), engine_factory=no_network, dirs=dirs)
 
 
 async def record_run(url: str) -> Run:

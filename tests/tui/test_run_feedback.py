@@ -21,6 +21,7 @@ from tests.support.tui import (
     enter_arguments,
     gated_app,
     invoke_appendix_b,
+    read_only_app,
     record_notices,
     settle,
     snapshot_app,
@@ -270,15 +271,28 @@ def test_a_running_step_says_it_waits_for_the_answer() -> None:
     assert "waiting for the answer…" in shown and "No request was sent" not in shown
 
 
+def test_a_failed_step_names_the_error_underneath() -> None:
+    """The Steps pane says which limit ended the step (a timeout, the deadline, a size)."""
+    from sia_tui.tui.display import PLAIN
+    from sia_tui.tui.render.evidence import step_content
+
+    run = Run(Target("fake-card.json"))
+    failed = run.steps[8]
+    failed.status, failed.message = StepStatus.FAILED, "the run's deadline of 2 s passed"
+    failed.error_kind = "deadline_exceeded"
+    shown = str(step_content(run, failed, PLAIN, pretty=True, limit=None))
+    assert "Error: deadline_exceeded" in shown
+
+
 async def test_read_only_results_never_ask_to_invoke(
     reference_agent: Any, user_dirs: UserDirs, tmp_path: Any
 ) -> None:
-    from sia_tui.core.session import load_session, save_session
-    from tests.support.tui import no_network, record_run
+    from sia_tui.core.session import save_session
+    from tests.support.tui import record_run
 
     path = tmp_path / "ok.session.json"
     save_session(await record_run(reference_agent().url), ClientOptions(), path)
-    app = snapshot_app(None, session=load_session(path), engine_factory=no_network, dirs=user_dirs)
+    app = read_only_app(path, user_dirs)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("6")

@@ -12,7 +12,7 @@ from textual.widgets import DataTable, Input
 from sia_tui.cli.parser import run as run_cli
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.model import StepStatus, Target
-from sia_tui.core.session import history, load_session, save_session
+from sia_tui.core.session import history, save_session
 from sia_tui.tui.app import SiaApp
 from sia_tui.tui.display import MASK
 from sia_tui.tui.screens.confirm import ConfirmScreen
@@ -26,7 +26,7 @@ from sia_tui.tui.widgets.argument_editor import ArgumentEditor
 from tests.support.tui import (
     SIZE,
     invoke_appendix_b,
-    no_network,
+    read_only_app,
     record_notices,
     record_run,
     settle,
@@ -122,7 +122,7 @@ async def test_open_session_shows_failing_step_without_network(
     path = tmp_path / "digest-card.session.json"
     save_session(await record_run(agent.url), ClientOptions(), path)
     agent.stop()  # nothing to talk to, and the factory below fails on any attempt
-    app = snapshot_app(None, session=load_session(path), engine_factory=no_network, dirs=user_dirs)
+    app = read_only_app(path, user_dirs)
     told = record_notices(app)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)

@@ -14,13 +14,13 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.session import load_session, save_session
+from sia_tui.core.session import save_session
 from sia_tui.tui.storage import UserDirs
 from tests.support.tui import (
     APPENDIX_B_TEXT,
     SIZE,
     enter_arguments,
-    no_network,
+    read_only_app,
     record_run,
     settle,
     snapshot_app,
@@ -253,7 +253,7 @@ def test_read_only_session_shows_the_recorded_failure(
     agent = reference_agent(fault="digest-card")
     save_session(asyncio.run(record_run(agent.url)), ClientOptions(), path)
     agent.stop()
-    app = snapshot_app(None, session=load_session(path), engine_factory=no_network, dirs=user_dirs)
+    app = read_only_app(path, user_dirs)
     assert snap_compare(app, terminal_size=SIZE, run_before=settle)
 
 
@@ -287,3 +287,25 @@ def test_console_shows_the_raw_reply_and_the_artifacts(
 
     app = snapshot_app(Target(echo_agent_url), dirs=user_dirs)
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_probe_screen_explains_a_failed_probe(snap_compare: Any, make_app: Any) -> None:
+    """Mode 9 against the ignores-max-input agent after p: the summary reads 'Probe
+    evaluate_resource_condition 1.0  9 pass  1 fail  0 warn  2 skip' and 'judged against
+    draft-huang-ainetops-agent-schema-interfaces-00'; twelve probes listed with green ✔ pass,
+    grey ⊘ skip and one red ✘ fail, oversized-input, selected. On the right: 'Steps 1-11
+    passed', the red ✘ oversized-input heading with 'fail; RULES ERR3', the reason (the
+    agent completed the task), what was sent (/condition/metric padded past the 4096-byte
+    limit), Expected REJECTED with constraint_rejected, Observed COMPLETED, and 'It should
+    have answered' in amber."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        await pilot.press("9")
+        await settle(pilot)
+        await pilot.press("p")
+        await settle(pilot)
+        await pilot.press("end", "up")
+        await settle(pilot)
+
+    assert snap_compare(make_app("ignores-max-input"), terminal_size=SIZE, run_before=run_before)

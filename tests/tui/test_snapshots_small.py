@@ -150,3 +150,12 @@ def test_small_help(snap_compare: Any, make_app: Any) -> None:
     """F1 over the Steps screen: the help dialog uses the whole width, the keys table
     scrolls."""
     assert snap_compare(make_app(), terminal_size=SMALL, run_before=keys("2", "f1"))
+
+
+def test_small_probe(snap_compare: Any, make_app: Any) -> None:
+    """Mode 9 at 80x24 after p against the ignores-max-input agent: the tally line, the
+    probe list (names cut with …) with the failing oversized-input selected, and its verdict
+    on the right."""
+    assert snap_compare(
+        make_app("ignores-max-input"), terminal_size=SMALL, run_before=keys("9", "p", "end", "up")
+    )

@@ -13,6 +13,7 @@ from sia_tui.core.a2a.model import (
     SchemaInterfaceAd,
     SkillBinding,
 )
+from sia_tui.core.bounded import cap_warnings
 from sia_tui.core.constants import EXTENSION_URI
 from sia_tui.core.errors import A2AProtocolError
 
@@ -201,5 +202,5 @@ def parse_card(data: Any, *, source_url: str | None = None) -> AgentCard:
         provider=provider if isinstance(provider, dict) else None,
         security_schemes=dict(schemes) if isinstance(schemes, dict) else {},
         card_dialect=dialect,
-        warnings=tuple(warnings),
+        warnings=tuple(cap_warnings(warnings)),
     )

@@ -22,6 +22,7 @@ from sia_tui.core.a2a.card import parse_card
 from sia_tui.core.a2a.codec import Codec, codec_for, read_event, read_send, read_task
 from sia_tui.core.a2a.model import AgentCard, Interface, Message, StreamEvent, Task
 from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.a2a.origin import Origin, origin_of, origin_text
 from sia_tui.core.a2a.recorder import ExchangeRecorder, Reply, content_type_of
 from sia_tui.core.a2a.sse import SSEEvent, SSEParser
 from sia_tui.core.a2a.wire import WireRequest, http_error, jsonrpc_error
@@ -32,18 +33,6 @@ from sia_tui.core.redact import Redactor, install_log_redaction
 from sia_tui.core.strictjson import loads as load_json
 
 _MAX_REDIRECTS = 5
-Origin = tuple[str, str, int]
-
-
-def origin_of(url: str) -> Origin:
-    """(scheme, host, port) with the scheme's default port filled in."""
-    parts = urlsplit(url)
-    scheme = parts.scheme.lower()
-    try:
-        port = parts.port
-    except ValueError:
-        port = None
-    return scheme, (parts.hostname or "").lower(), port or (443 if scheme == "https" else 80)
 
 
 def _user_message(codec: Codec, data: Any, text: str | None) -> dict[str, Any]:
@@ -123,8 +112,7 @@ class A2AClient:
             raise TransportError(f"not a valid URL: {exc}", url=location) from None
         if not host:
             raise TransportError("the URL has no host", url=location)
-        # The card location is the user's choice: credentials go there (RULES SR7 for the rest).
-        self._card_origin = origin_of(location)
+        self.bind_card_location(location)
         if urlsplit(location).path.endswith(".json"):
             candidates = [location]
         else:
@@ -171,12 +159,20 @@ class A2AClient:
         )
         if too_large:
             raise ResponseTooLarge(f"card file larger than {limit} bytes", url=str(path))
-        # A local card is trusted like a user setting: no origin to compare interfaces with.
-        self._card_origin = None
+        self.bind_card_location(str(path))
         payload = load_json(
             data, source=str(path), max_bytes=limit, max_depth=self.options.max_depth
         )
         return CardFetch(parse_card(payload), str(path), exchange)
+
+    def bind_card_location(self, location: str) -> None:
+        """Credentials go to this card location's origin; elsewhere only when allowed (SR7).
+
+        The card location is the user's choice. A local card file is trusted like a user
+        setting: there is no origin to compare interfaces with. A client that did not fetch
+        the card itself (the probe's) binds the location the card came from.
+        """
+        self._card_origin = origin_of(location) if "://" in location else None
 
     # -- A2A calls --------------------------------------------------------------------------
 
@@ -225,12 +221,16 @@ class A2AClient:
         payload = await self._wire_call(purpose, codec, wire)
         return read_task(payload, jsonrpc=wire.jsonrpc, proto03=wire.proto03)
 
-    async def poll(self, iface: Interface, task_id: str) -> Task:
-        """GetTask until terminal/interrupted, at most ``poll_max`` calls; the last Task read."""
+    async def poll(
+        self, iface: Interface, task_id: str, *, until: Callable[[Task], bool] | None = None
+    ) -> Task:
+        """GetTask until ``until(task)`` (default: terminal/interrupted), at most ``poll_max``
+        calls; the last Task read."""
+        done = until or (lambda task: task.terminal)
         interval = min(max(self.options.poll_interval, 0.0), 30.0)
         task = await self.get_task(iface, task_id, purpose="poll")
         for _ in range(max(self.options.poll_max, 1) - 1):
-            if task.terminal:
+            if done(task):
                 break
             await asyncio.sleep(interval)
             task = await self.get_task(iface, task_id, purpose="poll")
@@ -253,7 +253,7 @@ class A2AClient:
         headers = self._headers(
             codec.version, wire.url, codec, wire.content_type, accept="text/event-stream"
         )
-        request = self._recorder.build(wire.method, wire.url, headers, wire.body, stream=True)
+        request = self._build(wire.method, wire.url, headers, wire.body, stream=True)
         events: list[bytes] = []
         async with self._recorder.open(purpose, request, events) as (response, body):
             content_type = response.headers.get("content-type", "").lower()
@@ -268,7 +268,7 @@ class A2AClient:
                 yield read_event(payload, jsonrpc=wire.jsonrpc, proto03=wire.proto03)
                 return
             parser = SSEParser(max_event_bytes=self.options.max_event_bytes)
-            async for chunk in response.aiter_bytes():
+            async for chunk in self._recorder.chunks(response):
                 self._recorder.append(body, chunk)
                 for sse in parser.feed(chunk):
                     events.append(sse.data)
@@ -315,9 +315,7 @@ class A2AClient:
     ) -> Reply:
         """One request; same-origin redirects only when allowed, each hop recorded."""
         for _ in range(_MAX_REDIRECTS + 1):
-            reply = await self._recorder.request(
-                purpose, self._recorder.build(method, url, headers, body)
-            )
+            reply = await self._recorder.request(purpose, self._build(method, url, headers, body))
             if reply.status // 100 != 3 or reply.status == 304:
                 return reply
             target = urljoin(url, reply.headers.get("location", ""))
@@ -327,6 +325,21 @@ class A2AClient:
                 method, body = "GET", b""
             url = target
         raise TransportError(f"more than {_MAX_REDIRECTS} redirects", url=url)
+
+    def _build(
+        self,
+        method: str,
+        url: str,
+        headers: list[tuple[str, str]],
+        body: bytes,
+        *,
+        stream: bool = False,
+    ) -> httpx.Request:
+        request = self._recorder.build(method, url, headers, body, stream=stream)
+        if not self._credentials_allowed(url):
+            # Cookies the card origin set are credentials too: withheld with the bearer.
+            request.headers.pop("Cookie", None)
+        return request
 
     def _payload(self, reply: Reply) -> Any:
         return self._decode(reply.status, reply.content_type, reply.body, reply.exchange.url)
@@ -369,14 +382,16 @@ class A2AClient:
         return headers
 
     def _credentials_allowed(self, url: str) -> bool:
-        """User credentials go to the card's origin; elsewhere only when explicitly allowed."""
+        """User credentials go to the card's origin; elsewhere only when explicitly allowed.
+
+        Origins are compared as httpx connects; an ambiguous port is refused (origin.py).
+        """
         target = origin_of(url)
         if self._card_origin is None or target == self._card_origin:
             return True
         if target not in self._warned_origins:
             self._warned_origins.add(target)
-            where = f"{target[0]}://{target[1]}:{target[2]}"
-            home = "{}://{}:{}".format(*self._card_origin)
+            where, home = origin_text(target), origin_text(self._card_origin)
             verdict = (
                 "credentials are sent (cross-origin allowed)"
                 if self.options.allow_cross_origin

@@ -11,8 +11,11 @@ from __future__ import annotations
 CONNECT_TIMEOUT = 5.0
 #: Seconds to wait for the next bytes of a response.
 READ_TIMEOUT = 15.0
-#: Seconds a whole non-streaming exchange may take (a slow drip still ends).
+#: Seconds a whole non-streaming exchange may take, headers and body together.
 TOTAL_TIMEOUT = 60.0
+#: Seconds one run of the procedure may spend in its steps (``--deadline``): whatever
+#: ``max_duration_seconds`` an agent declares, a run ends within it.
+DEADLINE = 120.0
 #: Seconds a stream may stay silent (SDK servers ping every 15 s).
 STREAM_IDLE_TIMEOUT = 60.0
 #: Response ceiling: large enough for any sane card or document, small enough to stay safe.

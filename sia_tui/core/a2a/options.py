@@ -16,8 +16,12 @@ class ClientOptions:
     connect_timeout: float = defaults.CONNECT_TIMEOUT
     #: Seconds to wait for the next bytes of a response.
     read_timeout: float = defaults.READ_TIMEOUT
-    #: Seconds a whole non-streaming exchange may take (a slow drip still ends).
+    #: Seconds a whole non-streaming exchange may take, headers and body together (a slow
+    #: drip still ends).
     total_timeout: float = defaults.TOTAL_TIMEOUT
+    #: Seconds one run of the procedure may spend in its steps, all exchanges, polls and
+    #: streams together, whatever ``max_duration_seconds`` the agent declares.
+    deadline: float = defaults.DEADLINE
     #: Seconds a stream may stay silent (SDK servers ping every 15 s).
     stream_idle_timeout: float = defaults.STREAM_IDLE_TIMEOUT
     #: Bodies beyond this are aborted and recorded as truncated.

@@ -12,8 +12,9 @@ from typing import Any
 
 import httpx
 
+from sia_tui.core.a2a.decoding import ACCEPT_ENCODING, BoundedDecoder, content_codings
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.a2a.tls import default_tls
+from sia_tui.core.a2a.transport import SchemeTransports
 from sia_tui.core.errors import RequestTimeout, ResponseTooLarge, SiaError, TransportError
 from sia_tui.core.exchange import Exchange, Headers
 
@@ -41,7 +42,7 @@ def content_type_of(headers: httpx.Headers) -> str:
 def ssl_context(options: ClientOptions) -> ssl.SSLContext | bool:
     """TLS settings; verification stays on unless the user turned it off."""
     if options.verify is True and options.cert is None:
-        return default_tls(options.trust_env)
+        return True
     try:
         if isinstance(options.verify, str):
             context = ssl.create_default_context(cafile=options.verify)
@@ -59,13 +60,24 @@ def _raw_headers(headers: httpx.Headers) -> Headers:
     return tuple((k.decode("latin-1"), v.decode("latin-1")) for k, v in headers.raw)
 
 
-def translate(exc: Exception, url: str) -> SiaError:
-    """httpx/asyncio failures -> the core's TransportError family."""
+def translate(exc: Exception, url: str, options: ClientOptions) -> SiaError:
+    """httpx/asyncio failures -> the core's TransportError family, naming the limit."""
     if isinstance(exc, SiaError):
         return exc
-    if isinstance(exc, httpx.TimeoutException | TimeoutError):
-        kind = "connect" if isinstance(exc, httpx.ConnectTimeout) else "response"
-        return RequestTimeout(f"{kind} timed out", url=url)
+    if isinstance(exc, httpx.ConnectTimeout):
+        return RequestTimeout(
+            f"connect timed out after {options.connect_timeout:g} s (--connect-timeout)", url=url
+        )
+    if isinstance(exc, httpx.TimeoutException):
+        return RequestTimeout(
+            f"response timed out: no data for {options.read_timeout:g} s (--timeout)", url=url
+        )
+    if isinstance(exc, TimeoutError):  # our asyncio.timeout over the whole exchange
+        return RequestTimeout(
+            f"response timed out: the exchange took longer than {options.total_timeout:g} s "
+            "(total_timeout)",
+            url=url,
+        )
     if _refused(exc):
         # httpx says "All connection attempts failed"; the cause underneath is what a
         # user needs: nothing listens at that address (any more).
@@ -103,15 +115,21 @@ class ExchangeRecorder:
         self.exchanges: list[Exchange] = []
         self._on_exchange = on_exchange
         timeout = httpx.Timeout(options.read_timeout, connect=options.connect_timeout)
+        verify = ssl_context(options)
+        # Servers commonly drop idle connections after 5 s (uvicorn's default); reusing
+        # one at that moment fails a POST with a bare ReadError. Expire ours first.
+        limits = httpx.Limits(keepalive_expiry=KEEPALIVE_SECONDS)
         self._http = httpx.AsyncClient(
-            transport=transport,
-            verify=ssl_context(options),
+            # The TLS context is built on the first https request (transport.py).
+            transport=transport
+            or SchemeTransports(verify, trust_env=options.trust_env, limits=limits),
+            verify=verify,  # for the proxies' transports
             timeout=timeout,
             follow_redirects=False,
             trust_env=options.trust_env,
-            # Servers commonly drop idle connections after 5 s (uvicorn's default); reusing
-            # one at that moment fails a POST with a bare ReadError. Expire ours first.
-            limits=httpx.Limits(keepalive_expiry=KEEPALIVE_SECONDS),
+            # Only what decoding.py undoes, bounded (httpx would add br/zstd if installed).
+            headers={"Accept-Encoding": ACCEPT_ENCODING},
+            limits=limits,
         )
 
     async def aclose(self) -> None:
@@ -149,17 +167,30 @@ class ExchangeRecorder:
             raise TransportError(f"invalid URL: {exc}", url=url[:300]) from exc
 
     async def request(self, purpose: str, request: httpx.Request) -> Reply:
-        """Send and read the whole body, bounded in size and time (each phase by total_timeout)."""
-        async with self.open(purpose, request) as (response, body):
-            async with asyncio.timeout(self.options.total_timeout):
-                await self.read_all(response, body)
+        """Send and read the whole body, bounded in size, and in time by total_timeout for
+        the whole exchange (headers and body together)."""
+        async with self.open(purpose, request, whole=True) as (response, body):
+            await self.read_all(response, body)
         exchange = self.exchanges[-1]
         return Reply(exchange, response.status_code, response.headers, bytes(body))
 
     async def read_all(self, response: httpx.Response, body: bytearray) -> None:
         """Read the body into ``body``, aborting past ``max_response_bytes``."""
-        async for chunk in response.aiter_bytes():
+        async for chunk in self.chunks(response):
             self.append(body, chunk)
+
+    async def chunks(self, response: httpx.Response) -> AsyncIterator[bytes]:
+        """The body as it arrives, content-decoded in bounded pieces (decoding.py)."""
+        if response.is_stream_consumed:
+            # Built in memory (an injected transport): httpx already holds it decoded.
+            yield response.content
+            return
+        decoder = BoundedDecoder(content_codings(response.headers), self.options.max_response_bytes)
+        async for raw in response.aiter_raw():
+            for piece in decoder.feed(raw):
+                yield piece
+        for piece in decoder.flush():
+            yield piece
 
     def append(self, body: bytearray, chunk: bytes) -> None:
         """Add bytes, raising ResponseTooLarge at the limit (the kept part is recorded)."""
@@ -167,7 +198,9 @@ class ExchangeRecorder:
         body += chunk
         if len(body) > limit:
             del body[limit:]
-            raise ResponseTooLarge(f"response larger than {limit} bytes; read aborted")
+            raise ResponseTooLarge(
+                f"response larger than {limit} bytes (--max-response-bytes); read aborted"
+            )
 
     @asynccontextmanager
     async def open(
@@ -175,23 +208,35 @@ class ExchangeRecorder:
         purpose: str,
         request: httpx.Request,
         events: list[bytes] | None = None,
+        *,
+        whole: bool = False,
     ) -> AsyncIterator[tuple[httpx.Response, bytearray]]:
-        """Open a response; on exit the exchange is recorded (with the error, if any)."""
+        """Open a response; on exit the exchange is recorded (with the error, if any).
+
+        ``total_timeout`` bounds the headers and, when ``whole``, everything the caller
+        does with the response too (a stream is bounded by its idle timeout instead).
+        """
         url = str(request.url)
         started, clock = time.time(), time.perf_counter()
         body = bytearray()
         response: httpx.Response | None = None
         failure: SiaError | None = None
+        cancelled = False
         try:
             try:
-                async with asyncio.timeout(self.options.total_timeout):
+                async with asyncio.timeout(self.options.total_timeout) as limit:
                     response = await self._http.send(request, stream=True)
-                yield response, body
+                    if not whole:
+                        limit.reschedule(None)
+                    yield response, body
             except (httpx.HTTPError, httpx.InvalidURL, TimeoutError, SiaError) as exc:
-                failure = translate(exc, url)
+                failure = translate(exc, url, self.options)
                 if failure is exc:
                     raise
                 raise failure from exc
+            except asyncio.CancelledError:
+                cancelled = True  # the run's deadline, or the user, stopped this exchange
+                raise
         finally:
             if response is not None:
                 await response.aclose()
@@ -206,7 +251,9 @@ class ExchangeRecorder:
                 response_body=bytes(body),
                 started_at=started,
                 elapsed_ms=(time.perf_counter() - clock) * 1000.0,
-                error=str(failure) if failure is not None else None,
+                error=str(failure)
+                if failure is not None
+                else ("cancelled before the exchange ended" if cancelled else None),
                 truncated=isinstance(failure, ResponseTooLarge),
                 events=tuple(events or ()),
             )

@@ -28,7 +28,6 @@ if TYPE_CHECKING:  # for type checkers; at run time __getattr__ loads each name 
         Task,
     )
     from sia_tui.core.a2a.options import ClientOptions
-    from sia_tui.core.a2a.tls import warm_up as warm_up_tls
     from sia_tui.core.canonical import canonical_bytes, digest_of, parse_digest
     from sia_tui.core.codes import ERROR_CODES, ErrorCode, Origin, describe_code
     from sia_tui.core.constants import DESCRIBE_SKILL
@@ -81,11 +80,13 @@ if TYPE_CHECKING:  # for type checkers; at run time __getattr__ loads each name 
     from sia_tui.core.engine.offline import OfflineVerdict, unwrap_payload, verify_offline
     from sia_tui.core.engine.procedure import Procedure
     from sia_tui.core.engine.report import evidence_to_json, finding_to_json, run_to_json
+    from sia_tui.core.engine.report_junit import run_junit_suite
     from sia_tui.core.engine.text_report import CLI_NEXT, render_text
     from sia_tui.core.engine.verdicts import RunOutcome
     from sia_tui.core.errors import JsonInputError, SiaError
     from sia_tui.core.exchange import Exchange, Headers
     from sia_tui.core.findings import Finding, Severity
+    from sia_tui.core.junit import write_junit
     from sia_tui.core.pointer import PositionIndex, display_pointer
     from sia_tui.core.printable import printable, terminal_json
     from sia_tui.core.skeleton import skeleton_for
@@ -184,6 +185,7 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "parse_path": ("sia_tui.core.strictjson", "parse_path"),
     "printable": ("sia_tui.core.printable", "printable"),
     "render_text": ("sia_tui.core.engine.text_report", "render_text"),
+    "run_junit_suite": ("sia_tui.core.engine.report_junit", "run_junit_suite"),
     "run_to_json": ("sia_tui.core.engine.report", "run_to_json"),
     "skeleton_for": ("sia_tui.core.skeleton", "skeleton_for"),
     "strip_userinfo": ("sia_tui.core.userinfo", "strip_userinfo"),
@@ -191,7 +193,7 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "unwrap_payload": ("sia_tui.core.engine.offline", "unwrap_payload"),
     "validate_json_text": ("sia_tui.core.validation", "validate_json_text"),
     "verify_offline": ("sia_tui.core.engine.offline", "verify_offline"),
-    "warm_up_tls": ("sia_tui.core.a2a.tls", "warm_up"),
+    "write_junit": ("sia_tui.core.junit", "write_junit"),
 }
 
 __all__ = [
@@ -278,6 +280,7 @@ __all__ = [
     "parse_path",
     "printable",
     "render_text",
+    "run_junit_suite",
     "run_to_json",
     "skeleton_for",
     "strip_userinfo",
@@ -285,7 +288,7 @@ __all__ = [
     "unwrap_payload",
     "validate_json_text",
     "verify_offline",
-    "warm_up_tls",
+    "write_junit",
 ]
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from sia_tui.core.a2a.model import Artifact, Message, StreamEvent, Task
+from sia_tui.core.a2a.model import Artifact, Message, Part, StreamEvent, Task
 
 
 class TaskAssembly:
@@ -17,6 +17,8 @@ class TaskAssembly:
         self.status_message: Message | None = None
         #: Artifacts by id, in arrival order; ``append`` chunks extend their parts.
         self.artifacts: dict[str, Artifact] = {}
+        #: Parts of each artifact, grown in place: a flood of appends costs linear time.
+        self._parts: dict[str, list[Part]] = {}
         self.status_log: list[str] = []
 
     def apply(self, event: StreamEvent) -> None:
@@ -35,16 +37,25 @@ class TaskAssembly:
         self.task_id, self.context_id = task.id, task.context_id
         self.state, self.status_message = task.state, task.status_message
         for artifact in task.artifacts:
-            self.artifacts[artifact.artifact_id] = artifact
+            self._add_artifact(artifact, append=False)
 
     def _add_artifact(self, artifact: Artifact, append: bool) -> None:
-        known = self.artifacts.get(artifact.artifact_id)
-        if append and known is not None:
-            self.artifacts[artifact.artifact_id] = replace(
-                known, parts=known.parts + artifact.parts
-            )
+        key = artifact.artifact_id
+        if append and key in self.artifacts:
+            self._parts[key].extend(artifact.parts)
         else:
-            self.artifacts[artifact.artifact_id] = artifact
+            self.artifacts[key] = artifact
+            self._parts[key] = list(artifact.parts)
+
+    def status_summary(self) -> list[str]:
+        """The states in order, a repeated state once with its count (``WORKING ×5000``)."""
+        summary: list[tuple[str, int]] = []
+        for state in self.status_log:
+            if summary and summary[-1][0] == state:
+                summary[-1] = (state, summary[-1][1] + 1)
+            else:
+                summary.append((state, 1))
+        return [state if count == 1 else f"{state} ×{count}" for state, count in summary]
 
     def task(self) -> Task:
         """The assembled view (``raw`` is empty: the raw bytes are in the exchange)."""
@@ -53,6 +64,6 @@ class TaskAssembly:
             self.context_id,
             self.state,
             self.status_message,
-            tuple(self.artifacts.values()),
+            tuple(replace(a, parts=tuple(self._parts[k])) for k, a in self.artifacts.items()),
             {},
         )

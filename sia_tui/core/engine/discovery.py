@@ -6,6 +6,7 @@ from typing import Any, NoReturn
 from urllib.parse import urlsplit, urlunsplit
 
 from sia_tui.core.a2a.model import AgentCard, Interface, Message, Task
+from sia_tui.core.bounded import merge_warnings
 from sia_tui.core.codes import ErrorCode, Origin
 from sia_tui.core.constants import DESCRIBE_SKILL, DIGEST_MEMBER, DOCUMENT_MEMBER
 from sia_tui.core.document import check_advertisement
@@ -46,10 +47,14 @@ async def retrieve_card(ctx: EngineContext, result: StepResult) -> None:
     try:
         fetched = await ctx.client.fetch_card(run.target.location)
     except SiaError as exc:
-        raise transport_failure("could not retrieve the Agent Card", exc) from exc
+        # An ambiguous origin is refused before anything is sent: with no exchange
+        # recorded, the URL is the one the user gave; after a redirect, the agent's.
+        author = Party.AGENT if result.exchanges else Party.CALLER
+        what = "could not retrieve the Agent Card"
+        raise transport_failure(what, exc, url_author=author) from exc
     card = fetched.card
     run.card, run.card_url = card, fetched.url
-    run.warnings.extend(w for w in card.warnings if w not in run.warnings)
+    merge_warnings(run.warnings, card.warnings)
     evidence = CardEvidence(
         card_url=fetched.url,
         agent=card.name,

@@ -208,6 +208,8 @@ class DelegationEvidence:
     negative_test: bool = False
     #: True when a negative test's invalid input was rejected with input_invalid (RULES INV3).
     expected_rejection: bool = False
+    #: When the run's deadline passed here: whether CancelTask was sent, and the answer.
+    deadline_cancel: str | None = None
 
 
 @dataclass(kw_only=True)
@@ -232,6 +234,8 @@ class ReceptionEvidence:
     error: TaskError | None = None
     #: True when the task ended CANCELED because the user asked for it.
     cancelled_by_user: bool = False
+    #: When the run's deadline passed here: whether CancelTask was sent, and the answer.
+    deadline_cancel: str | None = None
 
 
 @dataclass(kw_only=True)

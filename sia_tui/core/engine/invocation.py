@@ -6,6 +6,7 @@ import asyncio
 from typing import Any
 
 from sia_tui.core.a2a.model import Message, StreamEvent, Task
+from sia_tui.core.bounded import error_count
 from sia_tui.core.canonical import canonical_bytes
 from sia_tui.core.codes import ErrorCode
 from sia_tui.core.document import embedded_schema
@@ -38,6 +39,7 @@ from sia_tui.core.pointer import display
 #: Modes in the order the engine prefers them when the user has not chosen.
 MODE_PREFERENCE = ("sync", "stream", "poll")
 CANCELED = "TASK_STATE_CANCELED"
+SUBMITTED = "TASK_STATE_SUBMITTED"
 
 
 def schema_at(document: dict[str, Any], path: tuple[str, ...]) -> Any:
@@ -131,18 +133,19 @@ async def check_arguments(ctx: EngineContext, result: StepResult) -> None:
     result.findings.extend(findings)
     errors = [f for f in findings if f.severity is Severity.ERROR]
     first = f"first at {display(errors[0].pointer)}: {errors[0].message}" if errors else ""
+    count = error_count(findings)  # a closing "N more" finding counts the errors left out
     if errors and run.send_anyway:
         # A deliberate negative test: the invalid input is the point; the agent must reject
         # it with input_invalid at step 8 (RULES INV3).
         result.message = (
-            f"deliberate negative test: {len(errors)} input error(s) found here as intended "
+            f"deliberate negative test: {count} input error(s) found here as intended "
             f"({first}); sent anyway so the agent's own validation is tested (RULES INV3)"
         )
         return
     if errors:
         # RULES ERR4: a valid schema rejecting an instance is input_invalid, never
         # interface_invalid.
-        message = f"{len(errors)} input error(s); {first}"
+        message = f"{count} input error(s); {first}"
         raise StepFailed(
             message,
             code=ErrorCode.INPUT_INVALID,
@@ -188,7 +191,12 @@ async def delegate(ctx: EngineContext, result: StepResult) -> None:
         if mode == "stream":
             ctx.assembly = TaskAssembly()
             ctx.stream = aiter(ctx.client.stream(run.interface, data, purpose="invoke"))
-            await _next_event(ctx)
+            # Step 8 ends when the agent has said whether it takes the task: a stream that
+            # opens SUBMITTED and then ends REJECTED was never accepted, in any mode.
+            async with asyncio.timeout(stream_time_limit(ctx)):
+                await _next_event(ctx)
+                while ctx.assembly.task().state == SUBMITTED and ctx.stream is not None:
+                    await _next_event(ctx)
             task = ctx.assembly.task()
         else:
             reply = await ctx.client.send(
@@ -202,6 +210,13 @@ async def delegate(ctx: EngineContext, result: StepResult) -> None:
                     blame=Blame(party=Party.AGENT, statement=message),
                 )
             task = reply
+            if task.state == SUBMITTED:  # poll mode: ask until it is accepted or rejected
+                task = await ctx.client.poll(run.interface, task.id, until=_past_submitted)
+    except TimeoutError as exc:
+        message = (
+            f"the agent did not accept or reject the task within {stream_time_limit(ctx):.0f} s"
+        )
+        raise StepFailed(message, blame=Blame(party=Party.AGENT, statement=message)) from exc
     except SiaError as exc:
         raise transport_failure("delegation failed", exc) from exc
     run.task = task
@@ -257,6 +272,10 @@ def stream_time_limit(ctx: EngineContext) -> float:
     return total
 
 
+def _past_submitted(task: Task) -> bool:
+    return task.state != SUBMITTED or task.terminal
+
+
 async def _next_event(ctx: EngineContext) -> StreamEvent | None:
     assert ctx.stream is not None and ctx.assembly is not None
     try:
@@ -284,7 +303,6 @@ async def receive(ctx: EngineContext, result: StepResult) -> None:
                     if event is None or event.final:
                         break
             run.task = ctx.assembly.task()
-            evidence.status_log = list(ctx.assembly.status_log)
             if not run.task.terminal:
                 # The stream closed early: ask for the task instead of guessing its state
                 # (a closed connection is not a state the agent reported, RULES CP13).
@@ -302,6 +320,9 @@ async def receive(ctx: EngineContext, result: StepResult) -> None:
     except SiaError as exc:
         raise transport_failure("receiving the task failed", exc) from exc
     finally:
+        if run.mode == "stream" and ctx.assembly is not None:
+            # Kept even when the deadline stopped the stream; a flood of one state is counted.
+            evidence.status_log = ctx.assembly.status_summary()
         await ctx.close_stream()
     task = run.task
     evidence.task_id, evidence.state = task.id, task.state

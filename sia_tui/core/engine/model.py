@@ -75,6 +75,9 @@ class StepResult:
     blame: Blame | None = None
     #: Where to look next; each surface names its own key or command for it.
     next_action: NextAction | None = None
+    #: On failure: the named error underneath (``SiaError.kind``: ``response_too_large``,
+    #: ``timeout``, ``deadline_exceeded``...), so a size limit is told from a timeout.
+    error_kind: str | None = None
 
     @classmethod
     def fresh(cls, step: int) -> StepResult:

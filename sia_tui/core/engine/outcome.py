@@ -14,7 +14,10 @@ from sia_tui.core.engine.evidence import (
 )
 from sia_tui.core.errors import (
     A2AProtocolError,
+    DeadlineExceeded,
+    EncodingRefused,
     JsonInputError,
+    OriginRefused,
     RequestTimeout,
     ResponseTooLarge,
     SiaError,
@@ -54,6 +57,7 @@ class StepFailed(Exception):  # not a SiaError on purpose: see the tree in core/
         category: FailureCategory | None = None,
         blame: Blame | None = None,
         next_action: NextAction | None = None,
+        error_kind: str | None = None,
     ) -> None:
         super().__init__(message)
         self.message = message
@@ -69,6 +73,8 @@ class StepFailed(Exception):  # not a SiaError on purpose: see the tree in core/
         self.next_action = next_action or (
             _NEXT_BY_CODE.get(code) if code else NextAction.SHOW_EXCHANGE
         )
+        #: The named error underneath (``SiaError.kind``): a size limit, a timeout...
+        self.error_kind = error_kind
 
 
 class StepEnds(Exception):  # like StepFailed, control flow inside the engine, not a SiaError
@@ -86,25 +92,63 @@ class StepEnds(Exception):  # like StepFailed, control flow inside the engine, n
         self.reason = reason
 
 
-def transport_failure(what: str, exc: SiaError) -> StepFailed:
-    """A failed exchange as a located step failure that names who is at fault."""
-    message = f"{what}: {exc}"
-    if isinstance(exc, RequestTimeout):
+def transport_failure(what: str, exc: SiaError, *, url_author: Party = Party.AGENT) -> StepFailed:
+    """A failed exchange as a located step failure that names who is at fault.
+
+    The hint names the flag that changes the limit that was hit; ``error_kind`` names
+    the error (``exc.kind``). ``url_author`` wrote the URL (the user's target, or the
+    card): it is at fault when that URL's origin is ambiguous. An empty ``what`` keeps
+    the error's own message (the run's deadline says what it stopped).
+    """
+    message = f"{what}: {exc}" if what else str(exc)
+    where = f" ({what})" if what else ""
+    if isinstance(exc, DeadlineExceeded):
+        hint = (
+            "The run took longer than its deadline: check that the agent ends its tasks, or "
+            "raise --deadline for a slow one."
+        )
+        blame = Blame(
+            party=Party.AGENT, statement="the agent did not finish within the run's deadline"
+        )
+    elif isinstance(exc, RequestTimeout):
         hint = (
             "The agent did not answer in time: check that it is healthy, or raise "
             "--timeout for a slow agent."
         )
-        blame = Blame(party=Party.AGENT, statement=f"the agent did not answer in time ({what})")
+        blame = Blame(party=Party.AGENT, statement=f"the agent did not answer in time{where}")
     elif isinstance(exc, ResponseTooLarge):
         hint = (
             "The answer was larger than the size limit: raise --max-response-bytes only "
             "if the agent is trusted."
         )
-        blame = Blame(party=Party.AGENT, statement=f"the agent's answer is too large ({what})")
+        blame = Blame(party=Party.AGENT, statement=f"the agent's answer is too large{where}")
+    elif isinstance(exc, OriginRefused):
+        hint = (
+            "The URL's port reads differently to different parsers, so credentials could "
+            "reach another origin: write the port in plain ASCII digits (RULES SR7)."
+        )
+        blame = Blame(
+            party=url_author, statement=f"the URL's port is ambiguous, so nothing was sent{where}"
+        )
+    elif isinstance(exc, EncodingRefused):
+        hint = (
+            "Answer with a gzip or deflate Content-Encoding (at most two layers), or none; "
+            "the refused header is in the recorded exchange."
+        )
+        blame = Blame(
+            party=Party.AGENT,
+            statement=f"the agent's answer uses a Content-Encoding that is refused{where}",
+        )
     elif isinstance(exc, A2AProtocolError | JsonInputError):
         hint = "The agent's answer is not usable A2A: see the recorded exchange."
         blame = Blame(party=Party.AGENT, statement=f"the agent's answer is not usable: {exc}")
     else:
         hint = "The exchange failed: check the URL, the network and that the agent is running."
         blame = Blame(party=Party.NETWORK, statement=f"the agent could not be reached: {exc}")
-    return StepFailed(message, hint=hint, blame=blame, next_action=NextAction.SHOW_EXCHANGE)
+    return StepFailed(
+        message,
+        hint=hint,
+        blame=blame,
+        next_action=NextAction.SHOW_EXCHANGE,
+        error_kind=exc.kind,
+    )

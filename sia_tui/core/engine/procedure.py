@@ -11,15 +11,17 @@ import httpx
 from sia_tui.core.a2a.client import A2AClient
 from sia_tui.core.a2a.model import StreamEvent, Task
 from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.bounded import cap_findings, merge_findings, merge_warnings
 from sia_tui.core.engine import discovery, invocation, results, verification
 from sia_tui.core.engine.cache import DocumentCache
 from sia_tui.core.engine.console import ConsoleReply, ConsoleRequest, send_console
 from sia_tui.core.engine.context import EngineContext
+from sia_tui.core.engine.deadline import RunDeadline, stop_after_deadline
 from sia_tui.core.engine.evidence import Blame, FailureCategory, NextAction, Party
 from sia_tui.core.engine.model import Run, StepResult, StepStatus, Target
-from sia_tui.core.engine.outcome import StepEnds, StepFailed
+from sia_tui.core.engine.outcome import StepEnds, StepFailed, transport_failure
 from sia_tui.core.engine.verdicts import FIRST_INVOCATION_STEP
-from sia_tui.core.errors import SiaError
+from sia_tui.core.errors import DeadlineExceeded, SiaError
 from sia_tui.core.exchange import Exchange
 
 StepFunction = Callable[[EngineContext, StepResult], Awaitable[None]]
@@ -48,9 +50,9 @@ def record_failure(result: StepResult, failure: StepFailed) -> None:
     result.code, result.origin, result.hint = failure.code, failure.origin, failure.hint
     result.category, result.blame = failure.category, failure.blame
     result.next_action = failure.next_action
-    for finding in failure.findings:
-        if finding not in result.findings:
-            result.findings.append(finding)
+    cause = failure.__cause__  # the named error: a size limit, a timeout...
+    result.error_kind = failure.error_kind or (cause.kind if isinstance(cause, SiaError) else None)
+    merge_findings(result.findings, failure.findings)
 
 
 class Procedure:
@@ -72,6 +74,7 @@ class Procedure:
         self.run = Run(target=target)
         self._ctx = self._new_context(self.run)
         self._current: StepResult | None = None
+        self._deadline = RunDeadline(options.deadline)
 
     def _new_context(self, run: Run) -> EngineContext:
         client = A2AClient(self.options, transport=self._transport, on_exchange=self._record)
@@ -105,10 +108,14 @@ class Procedure:
         self._current = result
         self._notify(result)
         try:
-            await STEPS[number](self._ctx, result)
+            async with self._deadline.running():
+                await STEPS[number](self._ctx, result)
             result.status = StepStatus.PASSED
         except StepEnds as end:
             self._end(result, end)
+        except DeadlineExceeded as exc:
+            await stop_after_deadline(self._ctx, result)
+            self._fail(result, transport_failure("", exc))
         except asyncio.CancelledError:
             # The caller gave up on this step (a UI worker was replaced): it did not run.
             self.run.steps[number - 1] = StepResult.fresh(number)
@@ -118,7 +125,7 @@ class Procedure:
         except StepFailed as failure:
             self._fail(result, failure)
         except SiaError as exc:  # a core error that escaped a step is still located
-            self._fail(result, StepFailed(str(exc)))
+            self._fail(result, StepFailed(str(exc), error_kind=exc.kind))
         except Exception as exc:  # noqa: BLE001 - agent input must never crash the run
             message = (
                 f"sia-tui could not finish this step ({type(exc).__name__}: {exc}); this is a "
@@ -135,11 +142,11 @@ class Procedure:
             )
         finally:
             self._current = None
+            # A flood of findings is kept bounded: the first ones, and a count of the rest.
+            result.findings[:] = cap_findings(result.findings)
             # What the client noticed (a cross-origin interface, a mismatched JSON-RPC id)
             # belongs in the run's report too.
-            self.run.warnings.extend(
-                w for w in self._ctx.client.warnings if w not in self.run.warnings
-            )
+            merge_warnings(self.run.warnings, self._ctx.client.warnings)
         self._notify(result)
         return result
 
@@ -181,6 +188,7 @@ class Procedure:
             use_example=old.use_example,
         )
         self._ctx = self._new_context(self.run)
+        self._deadline.reset()
         self._notify(None)
 
     def select_skill(self, skill_id: str) -> None:
@@ -220,6 +228,7 @@ class Procedure:
         if first <= FIRST_INVOCATION_STEP:
             run.task, run.result, run.records, run.mode = None, None, [], None
             run.cancel_requested = False
+            self._deadline.reset()  # a new invocation gets the whole deadline
         self._notify(None)
 
     async def cancel(self) -> Task | None:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from sia_tui.core.a2a.model import Artifact
+from sia_tui.core.bounded import MoreFindings, cap_findings, error_count
 from sia_tui.core.codes import ErrorCode
 from sia_tui.core.engine.answers import REFS_MEMBER
 from sia_tui.core.engine.context import EngineContext
@@ -41,22 +43,14 @@ def _validate(schema: Any, value: Any, rule: str, label: str = "") -> list[Findi
     """Validation findings re-labelled as output_invalid; ``label`` names the artifact."""
     from sia_tui.core.validation import compile_schema  # jsonschema: not needed to start
 
-    out = []
-    for finding in compile_schema(schema).validate(value):
-        out.append(
-            Finding(
-                label + finding.message,
-                severity=finding.severity,
-                pointer=finding.pointer,
-                rule=rule,
-                code=ErrorCode.OUTPUT_INVALID,
-                schema_path=finding.schema_path,
-                keyword=finding.keyword,
-                expected=finding.expected,
-                actual=finding.actual,
-            )
+    return [
+        finding
+        if isinstance(finding, MoreFindings)  # the count of what was left out stays as it is
+        else replace(
+            finding, message=label + finding.message, rule=rule, code=ErrorCode.OUTPUT_INVALID
         )
-    return out
+        for finding in compile_schema(schema).validate(value)
+    ]
 
 
 def check_records(ctx: EngineContext, result_artifact: Artifact | None) -> list[RecordResult]:
@@ -118,7 +112,7 @@ async def check_output(ctx: EngineContext, result: StepResult) -> None:
     # shown as the result's fault (and the reverse).
     result.evidence = OutputEvidence(
         result_artifact_id=run.result.artifact_id if run.result else None,
-        result_findings=list(findings),
+        result_findings=cap_findings(findings),
         records=[
             RecordSummary(artifact_id=r.artifact.artifact_id, kind=r.kind, valid=r.valid)
             for r in run.records
@@ -169,10 +163,10 @@ def _fail_output(
             "against its record schema"
         )
     statement = " and ".join(parts)
-    first = errors[0]
+    first, total = errors[0], error_count(errors)
     raise StepFailed(
         f"the output is unusable: {statement}; first at {display(first.pointer)}: "
-        f"{first.message}" + (f" (+{len(errors) - 1} more)" if len(errors) > 1 else ""),
+        f"{first.message}" + (f" (+{total - 1} more)" if total > 1 else ""),
         code=ErrorCode.OUTPUT_INVALID,
         findings=everything,
         hint="Validate the result and every supporting record against the schemas the "

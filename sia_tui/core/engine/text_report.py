@@ -119,6 +119,8 @@ def _failure_lines(step: StepResult) -> list[str]:
         )
     if len(step.findings) > 10:
         lines.append(f"       ... {len(step.findings) - 10} more finding(s)")
+    if step.error_kind:
+        lines.append(f"       error: {step.error_kind}")
     if step.hint or step.next_action:
         where = CLI_NEXT.get(step.next_action) if step.next_action else None
         lines.append("       next: " + printable(step.hint) + (f" ({where})" if where else ""))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from sia_tui.core.bounded import error_count
 from sia_tui.core.codes import ErrorCode
 from sia_tui.core.document import validate_document, verify_digests, verify_embedded_schemas
 from sia_tui.core.engine.answers import as_schema_digests
@@ -104,7 +105,7 @@ def document_step(run: Run, result: StepResult) -> None:
     errors = [f for f in findings if _is_error(f)]
     if errors:
         message = f"the Skill Interface Document is invalid: {errors[0].message}" + (
-            f" (+{len(errors) - 1} more)" if len(errors) > 1 else ""
+            f" (+{total - 1} more)" if (total := error_count(errors)) > 1 else ""
         )
         raise StepFailed(
             message,

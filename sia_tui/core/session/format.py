@@ -45,6 +45,8 @@ class LoadedSession:
     path: str | None = None
     #: The format the file declared (an older one is upgraded on load).
     format: str = FORMAT
+    #: The ``probe`` member of a session that recorded a ``sia-tui probe`` run, as JSON.
+    probe: dict[str, Any] | None = None
 
 
 def environment() -> dict[str, Any]:
@@ -157,8 +159,13 @@ def digested(ex: Exchange) -> bool:
     return ex.purpose == "describe_skill"
 
 
-def build_document(run: Run, options: object, redactor: Redactor) -> dict[str, Any]:
-    """The complete, redacted session document for ``run`` (RULES CP11: preserve)."""
+def build_document(
+    run: Run, options: object, redactor: Redactor, *, probe: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """The complete, redacted session document for ``run`` (RULES CP11: preserve).
+
+    ``probe`` is the optional ``probe`` member (a ``sia-tui probe`` run's plan and grades).
+    """
     for ex in run.exchanges:  # learn every credential first, so bodies echoing it are scrubbed
         redactor.learn_headers(ex.request_headers)
         redactor.learn_headers(ex.response_headers)
@@ -190,6 +197,8 @@ def build_document(run: Run, options: object, redactor: Redactor) -> dict[str, A
         "run": run_json,
         "exchanges": exchanges,
     }
+    if probe is not None:  # an optional member: readers that do not know it ignore it
+        document["probe"] = redactor.value(probe, "probe")
     document["redactions"] = [{"name": h.name, "where": h.where} for h in redactor.hits]
     document["manifest"] = {"algorithm": "sha256", "bodies": manifest}
     return document
@@ -246,6 +255,7 @@ def read_document(data: Any, path: str | None = None) -> LoadedSession:
         manifest_ok=not warnings,
         path=path,
         format=str(fmt),
+        probe=None if data.get("probe") is None else _as_dict(data["probe"], "/probe"),
     )
 
 

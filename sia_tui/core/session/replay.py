@@ -25,6 +25,7 @@ REUSABLE_OPTIONS = (
     "connect_timeout",
     "read_timeout",
     "total_timeout",
+    "deadline",
     "stream_idle_timeout",
     "max_response_bytes",
     "max_depth",

@@ -130,6 +130,8 @@ def _verdict(run: Run) -> Section:
         items.append(("at fault", f"{blame.party.value}: {blame.statement}"))
     if failed.code:
         items.append(("code", f"{failed.code} ({failed.origin or 'local'})"))
+    if failed.error_kind:
+        items.append(("error", failed.error_kind))
     if info is not None:
         items.append(("meaning", info.meaning))
     if failed.hint:

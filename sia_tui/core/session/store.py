@@ -57,11 +57,16 @@ def preview_redactions(
 
 
 def render_session(
-    run: Run, options: object, secret_values: Iterable[str] = (), secret_headers: Iterable[str] = ()
+    run: Run,
+    options: object,
+    secret_values: Iterable[str] = (),
+    secret_headers: Iterable[str] = (),
+    *,
+    probe: dict[str, Any] | None = None,
 ) -> tuple[str, list[RedactionHit]]:
     """The session file text and its redactions; refuses to return text with a known secret."""
     redactor = make_redactor(run, options, secret_values, secret_headers)
-    document = build_document(run, options, redactor)
+    document = build_document(run, options, redactor, probe=probe)
     text = json.dumps(document, ensure_ascii=False, indent=1)
     # Credentials must be nowhere; marked values nowhere on the side that sent them.
     sent = json.dumps(sent_side(document), ensure_ascii=False)
@@ -78,9 +83,13 @@ def save_session(
     *,
     secret_values: Iterable[str] = (),
     secret_headers: Iterable[str] = (),
+    probe: dict[str, Any] | None = None,
 ) -> SavedSession:
-    """Redact and save ``run`` to ``path`` atomically (``sia-tui check --save FILE``)."""
-    text, hits = render_session(run, options, secret_values, secret_headers)
+    """Redact and save ``run`` to ``path`` atomically (``sia-tui check --save FILE``).
+
+    ``probe``: the ``probe`` member of a ``sia-tui probe`` session (see ``core/probe``).
+    """
+    text, hits = render_session(run, options, secret_values, secret_headers, probe=probe)
     target = Path(path)
     try:
         atomic_write(target, text)

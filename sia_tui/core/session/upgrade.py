@@ -7,6 +7,7 @@ version 1 are known, so an old file is upgraded on load, not refused.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from sia_tui.core.engine.evidence import (
@@ -56,9 +57,10 @@ def upgrade_run(run: dict[str, Any]) -> dict[str, Any]:
         step = dict(entry)
         evidence = step.pop("evidence", None)
         evidence = evidence if isinstance(evidence, dict) else {}
-        category = evidence.pop("category", None)
-        if isinstance(category, str):
-            step["category"] = category
+        for member in ("category", "error_kind"):  # about the failure, not the evidence
+            value = evidence.pop(member, None)
+            if isinstance(value, str):
+                step[member] = value
         number = step.get("step")
         step["evidence"] = _typed(number, evidence, step, records) if evidence else None
         upgraded.append(step)
@@ -99,10 +101,11 @@ def _typed(
 
 def _output(old: dict[str, Any], step: dict[str, Any], records: list[Any]) -> dict[str, Any]:
     """Version 1 mixed the result's findings with the records'; take the records' out."""
-    record_findings = [
-        f for r in records if isinstance(r, dict) for f in r.get("findings", []) or []
-    ]
-    findings = [f for f in step.get("findings", []) or [] if f not in record_findings]
+    # Compared as canonical text in a set: a file with a flood of findings costs linear time.
+    record_findings = {
+        _key(f) for r in records if isinstance(r, dict) for f in r.get("findings", []) or []
+    }
+    findings = [f for f in step.get("findings", []) or [] if _key(f) not in record_findings]
     return {
         "kind": "output",
         "result_artifact_id": old.get("result"),
@@ -113,3 +116,8 @@ def _output(old: dict[str, Any], step: dict[str, Any], records: list[Any]) -> di
             if isinstance(r, dict)
         ],
     }
+
+
+def _key(finding: Any) -> str:
+    """A finding as text that equal findings share (they are JSON values)."""
+    return json.dumps(finding, sort_keys=True, default=str)

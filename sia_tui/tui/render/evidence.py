@@ -88,6 +88,8 @@ def step_content(
                     literal(blame.statement, multiline=True),
                 )
             )
+        if result.error_kind:  # the named error: a size limit, a timeout, the deadline...
+            blocks.append(Content.styled("Error: ", "bold") + literal(result.error_kind))
         known = describe_code(result.code) if result.code else None
         hint = result.hint or (known.hint if known else "")
         key = TUI_NEXT.get(result.next_action) if result.next_action else None

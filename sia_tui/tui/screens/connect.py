@@ -15,7 +15,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select
 
-from sia_tui.core.engine import Target
+from sia_tui.core.engine import Target, defaults
 from sia_tui.tui.display import policy_of
 
 
@@ -28,6 +28,8 @@ class ConnectRequest:
     bearer: str | None = None
     insecure: bool = False
     secret_values: tuple[str, ...] = ()
+    #: Seconds the whole run may take (the command line's --deadline).
+    deadline: float = defaults.DEADLINE
 
 
 def parse_headers(text: str) -> tuple[tuple[str, str], ...]:
@@ -38,6 +40,15 @@ def parse_headers(text: str) -> tuple[tuple[str, str], ...]:
         if sep and name.strip():
             pairs.append((name.strip(), value.strip()))
     return tuple(pairs)
+
+
+def parse_deadline(text: str) -> float | None:
+    """Seconds as typed, or None when that is not a positive number."""
+    try:
+        seconds = float(text.strip())
+    except ValueError:
+        return None
+    return seconds if 0 < seconds < float("inf") else None
 
 
 def parse_secret_values(text: str) -> tuple[str, ...]:
@@ -64,17 +75,20 @@ class ConnectScreen(ModalScreen[ConnectRequest | None]):
     ConnectScreen Input { margin: 0 0 0 1; }
     ConnectScreen #recent { height: auto; max-height: 5; }
     ConnectScreen Horizontal { height: auto; }
-    ConnectScreen #binding-label { margin: 1 1 0 0; }
+    ConnectScreen #binding-label, ConnectScreen #deadline-label { margin: 1 1 0 0; }
+    ConnectScreen #deadline { width: 8; margin: 1 2 0 0; }
     ConnectScreen #binding { width: 22; margin: 1 2 0 0; }
     ConnectScreen #insecure { margin-top: 1; }
     ConnectScreen #buttons { margin-top: 1; }
     ConnectScreen #buttons Button { margin-right: 2; }
     """
 
-    def __init__(self, recent: list[str]) -> None:
+    def __init__(self, recent: list[str], deadline: float = defaults.DEADLINE) -> None:
         super().__init__()
         self.recent = recent
         """Recent targets, most recent first."""
+        self.deadline = deadline
+        """The deadline the field starts with (the command line's, or the default)."""
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -97,9 +111,13 @@ class ConnectScreen(ModalScreen[ConnectRequest | None]):
                         value="",
                         compact=True,
                     )
-                    yield Checkbox(
-                        "TLS: do not verify certificates (insecure)", id="insecure", compact=True
+                    yield Label("deadline (s)", id="deadline-label")
+                    deadline = Input(
+                        f"{self.deadline:g}", id="deadline", type="number", compact=True
                     )
+                    deadline.tooltip = "Seconds one run may take, whatever the agent declares"
+                    yield deadline
+                    yield Checkbox("insecure TLS (no verify)", id="insecure", compact=True)
                 yield Label("Headers (Name: value; Other: value)")
                 yield Input(placeholder="X-Tenant: blue", id="headers", password=True, compact=True)
                 yield Label("Bearer token")
@@ -143,6 +161,10 @@ class ConnectScreen(ModalScreen[ConnectRequest | None]):
         if not location:
             self.notify("Type a card URL or file first.", severity="warning")
             return
+        deadline = parse_deadline(self.query_one("#deadline", Input).value)
+        if deadline is None:
+            self.notify("The deadline must be a positive number of seconds.", severity="warning")
+            return
         binding = self.query_one("#binding", Select).value
         bearer = self.query_one("#bearer", Input).value.strip() or None
         self.dismiss(
@@ -152,5 +174,6 @@ class ConnectScreen(ModalScreen[ConnectRequest | None]):
                 bearer=bearer,
                 insecure=self.query_one("#insecure", Checkbox).value,
                 secret_values=parse_secret_values(self.query_one("#secrets", Input).value),
+                deadline=deadline,
             )
         )

@@ -31,6 +31,9 @@ from sia_tui.tui.render.evidence import finding_lines
 from sia_tui.tui.render.plain_a2a import CONSOLE_OFFER, lacks_extension
 from sia_tui.tui.screens.base import ZOOM, RunScreen
 
+#: Streamed artifacts shown while the task runs (all are validated when it ends).
+STREAMED_SHOWN = 20
+
 
 def artifact_value(artifact: Artifact) -> Any:
     """The artifact's data part (one value), else its raw JSON."""
@@ -211,6 +214,11 @@ class ResultsScreen(RunScreen):
         if not streamed:
             return Content("No supporting records.")
         blocks = [Content.styled("streaming: validated when the task ends", "italic $text-muted")]
+        if len(streamed) > STREAMED_SHOWN:  # a flood of artifacts: the newest ones
+            blocks.append(
+                literal(f"{len(streamed) - STREAMED_SHOWN} earlier artifact(s) not shown")
+            )
+            streamed = streamed[-STREAMED_SHOWN:]
         for artifact in streamed:
             blocks.append(
                 Content.assemble(

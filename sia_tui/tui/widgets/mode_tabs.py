@@ -55,7 +55,9 @@ class ModeTabs(Widget):
 
     def _tabs(self, label: Label) -> Content:
         parts = []
-        for spec in MODE_SPECS:
+        # The app's own list: plugfest mode adds the Matrix screen.
+        specs: tuple[ModeSpec, ...] = getattr(self.app, "MODE_SPECS", MODE_SPECS)
+        for spec in specs:
             action = f"@click=app.switch_mode('{spec.name}')"
             if spec.name == self.current:
                 tab = Content.styled(f" {spec.key} {spec.title} ", "bold $background on $accent")

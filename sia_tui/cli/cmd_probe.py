@@ -1,0 +1,155 @@
+"""`sia-tui probe`: deliberately wrong requests, each graded against the draft's rules."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING, Any
+
+from sia_tui.cli.flags import UsageError, add_connection_flags, client_options, read_json_input
+
+# The engine and httpx are imported by the functions that run them, so that building the
+# parser (`--help`, other commands) stays light (issue 12).
+if TYPE_CHECKING:
+    from sia_tui.core.engine import ClientOptions, Target
+    from sia_tui.core.probe import ProbeReport
+
+#: Exit statuses (docs/PROBE.md).
+EXIT_PASSED, EXIT_FAILED, EXIT_USAGE, EXIT_NOT_LEARNED = 0, 1, 2, 3
+
+DESCRIPTION = """\
+Test the agent's side of draft-huang-ainetops-agent-schema-interfaces-00: run the
+eleven steps once to learn the interface, then send deliberately wrong requests (a stale
+interface_digest, an unknown skill_version, invalid arguments of each kind the input
+schema allows, oversized input, missing envelope members, an unadvertised skill, missing
+credentials) and grade each answer pass / fail / warn / skip, naming the RULES id and
+the draft revision it was judged against.
+
+Safety: every wrong request carries arguments that break the input schema, so an agent
+that fails to validate still has nothing to act on. A few probes need valid arguments
+(the valid baseline invocation, oversized input, missing credentials); when the skill's
+document declares execute authority (authority.default_mode "execute") they run only
+with --allow-valid-invocations, and are skipped otherwise.
+
+Exit status: 0 every probe passed, warned or was skipped; 1 a probe failed; 2 usage or
+unreadable input; 3 the eleven steps could not learn the interface (nothing was probed).
+"""
+
+
+def register(sub: argparse._SubParsersAction[Any]) -> None:
+    """Add `probe`."""
+    parser = sub.add_parser(
+        "probe",
+        help="send deliberately wrong requests and grade the agent's answers",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("card", help="base URL, Agent Card URL (.json) or local card file")
+    parser.add_argument("--skill", required=True, metavar="ID", help="the skill to probe")
+    parser.add_argument(
+        "--args",
+        metavar="FILE|-|example",
+        default="example",
+        help="valid arguments the invalid ones are made from (default: example, the input "
+        "schema's first valid example, else its skeleton)",
+    )
+    parser.add_argument(
+        "--allow-valid-invocations",
+        action="store_true",
+        help="also send requests with valid arguments when the document declares execute "
+        "authority: the agent may act on them",
+    )
+    parser.add_argument("--json", action="store_true", help="print the JSON report")
+    parser.add_argument("--junit", metavar="FILE", help="write a JUnit XML report")
+    parser.add_argument("--save", metavar="FILE", help="save the session (sia-session/2)")
+    add_connection_flags(parser)
+    parser.set_defaults(func=main)
+
+
+async def run_probe(
+    target: Target, options: ClientOptions, arguments: Any, allow_valid: bool
+) -> tuple[ProbeReport, str]:
+    """Learn, then probe; returns the report and a problem with the given arguments."""
+    from sia_tui.core.probe import Prober
+
+    prober = Prober(target, options, arguments=arguments)
+    try:
+        await prober.learn()
+        if arguments is not None and prober.arguments_problem:
+            return prober.report, prober.arguments_problem
+        report = await prober.run(allow_valid_invocations=allow_valid)
+        if prober.needs_confirmation and not allow_valid:
+            print(
+                "sia-tui probe: the document declares execute authority; probes that need "
+                "valid arguments were skipped (--allow-valid-invocations runs them)",
+                file=sys.stderr,
+            )
+        return report, ""
+    finally:
+        await prober.aclose()
+
+
+def _write_outputs(args: argparse.Namespace, report: ProbeReport, options: ClientOptions) -> int:
+    """--save and --junit; 0, or 2 when a file cannot be written."""
+    from pathlib import Path
+
+    from sia_tui.core.probe import save_probe_session, write_probe_junit
+    from sia_tui.core.session import SessionError
+
+    try:
+        if args.save:
+            save_probe_session(
+                report,
+                options,
+                Path(args.save),
+                secret_values=args.secret,
+                secret_headers=args.secret_header,
+            )
+        if args.junit:
+            write_probe_junit(Path(args.junit), report)
+    except SessionError as exc:
+        print(f"sia-tui probe: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except OSError as exc:
+        print(f"sia-tui probe: cannot write {args.junit}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_USAGE
+    return 0
+
+
+def main(args: argparse.Namespace) -> int:
+    """Run `probe`; never a traceback for bad input."""
+    import asyncio
+
+    from sia_tui.core.engine import JsonInputError, Target, printable, terminal_json
+    from sia_tui.core.probe import probe_to_json, render_probe_text
+    from sia_tui.core.session import Redactor
+
+    try:
+        options = client_options(args)
+        arguments = None if args.args == "example" else read_json_input(args.args)[0]
+    except (UsageError, JsonInputError) as exc:
+        print(f"sia-tui probe: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    target = Target(args.card, skill_id=args.skill, binding=args.binding)
+    report, problem = asyncio.run(
+        run_probe(target, options, arguments, args.allow_valid_invocations)
+    )
+    if problem:
+        print(f"sia-tui probe: {printable(problem)}", file=sys.stderr)
+        return EXIT_USAGE
+    status = _write_outputs(args, report, options)
+    if status:
+        return status
+    redactor = Redactor.from_options(
+        options, location=args.card, secret_values=args.secret, secret_headers=args.secret_header
+    )
+    for exchange in report.all_exchanges():
+        redactor.learn_headers(exchange.request_headers)
+    if args.json:
+        print(terminal_json(redactor.value(probe_to_json(report), "report")))
+    else:
+        text = render_probe_text(report, colour=sys.stdout.isatty())
+        sys.stdout.write(redactor.text(text, "report"))
+    if not report.learned:
+        return EXIT_NOT_LEARNED
+    return EXIT_FAILED if report.outcome == "failed" else EXIT_PASSED

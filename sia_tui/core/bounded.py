@@ -1,0 +1,110 @@
+"""Bounded lists of findings and warnings: a flood costs linear time and shows "N more".
+
+An agent can make any check produce a finding or a warning per entry it sends. Every list
+is therefore capped where it is produced (``limits.MAX_FINDINGS``/``MAX_WARNINGS``) with
+one closing entry that counts what was left out, and merged with set lookups, never with
+``x not in list`` (which made 100,000 entries cost minutes).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from sia_tui.core import limits
+from sia_tui.core.findings import Finding, Severity
+
+#: Rule id of the closing "N more" finding (not one of the draft's rules).
+MORE_RULE = "LIMIT"
+
+
+@dataclass(frozen=True)
+class MoreFindings(Finding):
+    """The closing finding that stands for findings not kept; it counts them."""
+
+    left_out: int = 0
+    #: How many of those were errors (a flood of errors still fails the step).
+    left_out_errors: int = 0
+
+
+def more_findings(left_out: int, left_out_errors: int, limit: int) -> MoreFindings:
+    """The closing finding for ``left_out`` findings (``left_out_errors`` errors) not kept."""
+    return MoreFindings(
+        f"{left_out} more finding(s) not kept ({left_out_errors} error(s)): at most "
+        f"{limit} are kept and shown",
+        severity=Severity.ERROR if left_out_errors else Severity.INFO,
+        rule=MORE_RULE,
+        left_out=left_out,
+        left_out_errors=left_out_errors,
+    )
+
+
+def cap_findings(findings: Iterable[Finding], limit: int = limits.MAX_FINDINGS) -> list[Finding]:
+    """The first ``limit`` findings, plus one that counts the rest (earlier counts included)."""
+    kept: list[Finding] = []
+    left_out = left_out_errors = 0
+    for finding in findings:
+        if isinstance(finding, MoreFindings):
+            left_out += finding.left_out
+            left_out_errors += finding.left_out_errors
+        elif len(kept) < limit:
+            kept.append(finding)
+        else:
+            left_out += 1
+            left_out_errors += finding.severity is Severity.ERROR
+    if left_out:
+        kept.append(more_findings(left_out, left_out_errors, limit))
+    return kept
+
+
+def error_count(findings: Iterable[Finding]) -> int:
+    """How many errors ``findings`` stand for, those counted by a closing finding included."""
+    count = 0
+    for finding in findings:
+        if isinstance(finding, MoreFindings):
+            count += finding.left_out_errors
+        else:
+            count += finding.severity is Severity.ERROR
+    return count
+
+
+def merge_findings(target: list[Finding], extra: Iterable[Finding]) -> None:
+    """Append the findings of ``extra`` that ``target`` does not hold yet (linear)."""
+    seen = set(target)
+    for finding in extra:
+        if finding not in seen:
+            seen.add(finding)
+            target.append(finding)
+
+
+def more_warnings(left_out: int, limit: int) -> str:
+    """The closing warning for ``left_out`` warnings not kept."""
+    return f"{left_out} more warning(s) not kept: at most {limit} are kept and shown"
+
+
+_MORE_WARNINGS = re.compile(r"(\d+) more warning\(s\) not kept: at most \d+ are kept and shown")
+
+
+def cap_warnings(warnings: Iterable[str], limit: int = limits.MAX_WARNINGS) -> list[str]:
+    """The first ``limit`` warnings, plus one that counts the rest (earlier counts included)."""
+    kept: list[str] = []
+    left_out = 0
+    for warning in warnings:
+        if counted := _MORE_WARNINGS.fullmatch(warning):
+            left_out += int(counted.group(1))
+        elif len(kept) < limit:
+            kept.append(warning)
+        else:
+            left_out += 1
+    if left_out:
+        kept.append(more_warnings(left_out, limit))
+    return kept
+
+
+def merge_warnings(target: list[str], extra: Iterable[str]) -> None:
+    """Append the warnings of ``extra`` that ``target`` does not hold yet, within the cap."""
+    seen = set(target)
+    fresh = [w for w in extra if not (w in seen or seen.add(w))]  # type: ignore[func-returns-value]
+    if fresh:
+        target[:] = cap_warnings([*target, *fresh], limits.MAX_WARNINGS)

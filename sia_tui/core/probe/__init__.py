@@ -1,0 +1,59 @@
+"""`sia-tui probe`: deliberately wrong requests, each graded against the draft's rules.
+
+This package is the probe API the CLI and the TUI import (like ``sia_tui.core.engine``):
+the engine that learns the interface and sends the probes, the typed report they read,
+its JSON, JUnit and text forms, and probe sessions. Names load on first use
+(``lazy_api``), so importing the API is light.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from sia_tui.core import lazy_api
+
+if TYPE_CHECKING:
+    from sia_tui.core.probe.model import DRAFT as DRAFT
+    from sia_tui.core.probe.model import Grade as Grade
+    from sia_tui.core.probe.model import Observation as Observation
+    from sia_tui.core.probe.model import PlannedProbe as PlannedProbe
+    from sia_tui.core.probe.model import ProbeKind as ProbeKind
+    from sia_tui.core.probe.model import ProbeReport as ProbeReport
+    from sia_tui.core.probe.model import ProbeResult as ProbeResult
+    from sia_tui.core.probe.report import REPORT_FORMAT as REPORT_FORMAT
+    from sia_tui.core.probe.report import probe_to_json as probe_to_json
+    from sia_tui.core.probe.report import write_probe_junit as write_probe_junit
+    from sia_tui.core.probe.runner import Prober as Prober
+    from sia_tui.core.probe.session import ProbeReplay as ProbeReplay
+    from sia_tui.core.probe.session import replay_probes as replay_probes
+    from sia_tui.core.probe.session import report_from_session as report_from_session
+    from sia_tui.core.probe.session import save_probe_session as save_probe_session
+    from sia_tui.core.probe.text_report import observed_line as observed_line
+    from sia_tui.core.probe.text_report import render_probe_text as render_probe_text
+
+#: Public name -> (module, attribute).
+_EXPORTS: dict[str, tuple[str, str]] = {
+    "DRAFT": ("sia_tui.core.probe.model", "DRAFT"),
+    "Grade": ("sia_tui.core.probe.model", "Grade"),
+    "Observation": ("sia_tui.core.probe.model", "Observation"),
+    "PlannedProbe": ("sia_tui.core.probe.model", "PlannedProbe"),
+    "ProbeKind": ("sia_tui.core.probe.model", "ProbeKind"),
+    "ProbeReplay": ("sia_tui.core.probe.session", "ProbeReplay"),
+    "ProbeReport": ("sia_tui.core.probe.model", "ProbeReport"),
+    "ProbeResult": ("sia_tui.core.probe.model", "ProbeResult"),
+    "Prober": ("sia_tui.core.probe.runner", "Prober"),
+    "REPORT_FORMAT": ("sia_tui.core.probe.report", "REPORT_FORMAT"),
+    "observed_line": ("sia_tui.core.probe.text_report", "observed_line"),
+    "probe_to_json": ("sia_tui.core.probe.report", "probe_to_json"),
+    "render_probe_text": ("sia_tui.core.probe.text_report", "render_probe_text"),
+    "replay_probes": ("sia_tui.core.probe.session", "replay_probes"),
+    "report_from_session": ("sia_tui.core.probe.session", "report_from_session"),
+    "save_probe_session": ("sia_tui.core.probe.session", "save_probe_session"),
+    "write_probe_junit": ("sia_tui.core.probe.report", "write_probe_junit"),
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    return lazy_api.resolve(__name__, _EXPORTS, name)

@@ -1,0 +1,182 @@
+"""What a probe run is made of: planned probes, what the agent answered, and each grade.
+
+The CLI, the TUI, the JSON and JUnit reports and the session file all read this one typed
+model; none of them grades anything itself (``grading.py`` does).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, Final
+
+from sia_tui.core.codes import ErrorCode
+from sia_tui.core.engine.model import Run, StepStatus
+from sia_tui.core.exchange import Exchange
+
+#: The draft revision every verdict is judged against (each probe names it too).
+DRAFT: Final = "draft-huang-ainetops-agent-schema-interfaces-00"
+
+
+class ProbeKind(StrEnum):
+    """One deliberately wrong request; the value is the probe's stable id."""
+
+    UNADVERTISED_SKILL = "unadvertised-skill"
+    STALE_DIGEST = "stale-digest"
+    UNKNOWN_VERSION = "unknown-version"
+    MISSING_SKILL = "missing-skill"
+    MISSING_ARGUMENTS = "missing-arguments"
+    INVALID_MISSING_REQUIRED = "invalid-missing-required"
+    INVALID_WRONG_TYPE = "invalid-wrong-type"
+    INVALID_EXTRA_MEMBER = "invalid-extra-member"
+    INVALID_ENUM_MISS = "invalid-enum-miss"
+    INVALID_OUT_OF_RANGE = "invalid-out-of-range"
+    OVERSIZED_INPUT = "oversized-input"
+    MISSING_CREDENTIALS = "missing-credentials"
+
+
+class Grade(StrEnum):
+    """How the agent's answer to one probe is judged."""
+
+    #: The expected code and state.
+    PASS = "pass"
+    #: The agent accepted the bad request, or gave the wrong code or state.
+    FAIL = "fail"
+    #: The draft is silent; the answer was reasonable but not the one expected.
+    WARN = "warn"
+    #: The probe does not apply (the reason says why); nothing was sent.
+    SKIP = "skip"
+
+
+class Answer(StrEnum):
+    """What kind of answer came back."""
+
+    TASK = "task"
+    MESSAGE = "message"
+    #: A JSON-RPC or HTTP+JSON error: an A2A-level refusal, not one of the draft's codes.
+    A2A_ERROR = "a2a_error"
+    #: No usable answer: refused, timed out, not JSON, an HTTP status without an A2A error.
+    TRANSPORT_ERROR = "transport_error"
+
+
+@dataclass(frozen=True)
+class ProbeRequest:
+    """What a probe sends: one SendMessage whose single data part is ``data``."""
+
+    #: The skill request object (RULES INV1, DS1), deliberately wrong in one way.
+    data: dict[str, Any]
+    #: False when the user's headers, bearer token and client certificate are withheld.
+    credentials: bool = True
+    #: What is wrong with it, one phrase ("interface_digest of another document").
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class PlannedProbe:
+    """A probe as planned from the learned interface, before anything is sent."""
+
+    kind: ProbeKind
+    #: None when the probe is skipped (``skip_reason`` says why).
+    request: ProbeRequest | None
+    #: JSON Pointers (relative to the arguments) that ``details`` may name (RULES ERR5).
+    pointers: tuple[str, ...] = ()
+    skip_reason: str = ""
+    #: True when the request carries arguments that validate: an agent could act on it.
+    needs_valid: bool = False
+
+
+@dataclass
+class Observation:
+    """The agent's answer to one probe, read from the recorded exchanges."""
+
+    answer: Answer
+    #: The task's final (or last seen) state, ``TASK_STATE_*``.
+    state: str | None = None
+    #: The draft code from the status message's error object, if it is one of the ten.
+    code: ErrorCode | None = None
+    message: str = ""
+    #: ``details`` entries with an ``instance_path`` (RULES ERR5).
+    details: list[dict[str, Any]] = field(default_factory=list)
+    #: The A2A or transport error text.
+    error: str = ""
+    #: HTTP status of the last exchange, when a response arrived.
+    http_status: int | None = None
+    #: What was wrong with the way the error was reported (ERR1, ERR2, ERR3, ERR5).
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class ProbeResult:
+    """One graded probe: what was sent, what was expected, what came back, the verdict."""
+
+    kind: ProbeKind
+    grade: Grade
+    #: One sentence: why this grade.
+    reason: str
+    #: The RULES id the verdict is judged against.
+    rule: str
+    title: str
+    sent: ProbeRequest | None = None
+    pointers: tuple[str, ...] = ()
+    #: The expected answer, in words ("TASK_STATE_REJECTED with interface_mismatch").
+    expected: str = ""
+    observed: Observation | None = None
+    #: On failure: what the agent should have answered.
+    should_have: str = ""
+    #: Sequence numbers of this probe's exchanges (see ProbeReport.exchanges).
+    exchanges: list[int] = field(default_factory=list)
+    draft: str = DRAFT
+
+    @property
+    def id(self) -> str:
+        """The stable probe id, e.g. ``stale-digest``."""
+        return self.kind.value
+
+
+@dataclass
+class ProbeRecord:
+    """The probes of a run and their grades: what a session file's ``probe`` member holds."""
+
+    results: list[ProbeResult] = field(default_factory=list)
+    #: Where the valid arguments came from: "file", "example", "skeleton", or None.
+    arguments_source: str | None = None
+    #: Why steps 7-11 (the valid baseline invocation) did not run, or "" when they ran.
+    baseline_skipped: str = ""
+    allow_valid_invocations: bool = False
+    #: The response mode the probes were sent in ("sync", "poll" or "stream").
+    mode: str | None = None
+    draft: str = DRAFT
+
+
+@dataclass(kw_only=True)
+class ProbeReport(ProbeRecord):
+    """A whole probe run: the learning procedure, the probes planned, and their grades."""
+
+    #: The eleven-step run that learned the interface (and, when allowed, the valid baseline).
+    learning: Run
+    planned: list[PlannedProbe] = field(default_factory=list)
+    #: Every exchange of the probes, numbered after the learning run's.
+    exchanges: list[Exchange] = field(default_factory=list)
+
+    @property
+    def learned(self) -> bool:
+        """True when no step of the learning run failed and steps 1-6 passed."""
+        steps = self.learning.steps
+        return self.learning.failed_step is None and all(
+            s.status is StepStatus.PASSED for s in steps[:6]
+        )
+
+    def count(self, grade: Grade) -> int:
+        """How many probes got ``grade``."""
+        return sum(1 for r in self.results if r.grade is grade)
+
+    @property
+    def outcome(self) -> str:
+        """ "not_learned", "failed" (some probe failed) or "passed"."""
+        if not self.learned:
+            return "not_learned"
+        return "failed" if self.count(Grade.FAIL) else "passed"
+
+    def all_exchanges(self) -> list[Exchange]:
+        """The learning run's exchanges, then the probes', in one numbering."""
+        return [*self.learning.exchanges, *self.exchanges]

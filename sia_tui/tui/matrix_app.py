@@ -1,0 +1,55 @@
+"""Plugfest mode: the sia-tui app opened on the Matrix screen (``sia-tui matrix PLUGFEST``).
+
+The debugger's own screens (Steps, Digests, Results...) show a matrix cell's run read-only;
+Esc comes back to the matrix. Kept apart from ``app.py``: the app gains one mode and one key.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual.binding import Binding, BindingType
+
+from sia_tui.tui.app import SiaApp
+from sia_tui.tui.modes import ModeSpec, mode_bindings, mode_factories
+from sia_tui.tui.screens.matrix import MatrixLaunch
+
+MATRIX_MODE = "matrix"
+#: The Matrix screen: plugfest mode's one extra row of the mode table.
+MATRIX_SPEC = ModeSpec(
+    name=MATRIX_MODE,
+    key="m",
+    title="Matrix",
+    short="Matrix",
+    about="the plugfest: agents × skills × bindings × modes",
+    screen="matrix:MatrixMode",
+)
+
+
+class MatrixApp(SiaApp):
+    """``SiaApp`` with the Matrix screen as its first mode."""
+
+    MODE_SPECS: ClassVar[tuple[ModeSpec, ...]] = (MATRIX_SPEC, *SiaApp.MODE_SPECS)
+    MODES: ClassVar[dict[str, Any]] = mode_factories(MODE_SPECS)
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *mode_bindings((MATRIX_SPEC,)),
+        *SiaApp.BINDINGS,
+        Binding("escape", "back_to_matrix", "Matrix", id="matrix.back"),
+    ]
+
+    def __init__(self, launch: MatrixLaunch, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.matrix_launch = launch
+        """The plugfest file, where its sessions go, and the runner's limits."""
+
+    def open_first_screen(self) -> None:
+        self.switch_mode(MATRIX_MODE)
+
+    def action_back_to_matrix(self) -> None:
+        """Esc: back to the matrix from a cell's run."""
+        self.switch_mode(MATRIX_MODE)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "back_to_matrix":  # the matrix itself has nothing to go back to
+            return self.current_mode != MATRIX_MODE
+        return super().check_action(action, parameters)

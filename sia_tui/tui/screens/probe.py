@@ -1,0 +1,223 @@
+"""Mode 9: deliberately wrong requests to the selected skill, each graded against its rule.
+
+The screen drives the same probe engine as ``sia-tui probe`` in a worker and shows its
+typed report; it grades nothing itself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.message import Message
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from sia_tui.core.engine import Procedure, Run, Target
+from sia_tui.core.probe import Grade, Prober, ProbeReport, report_from_session
+from sia_tui.tui.display import DEFAULT_VIEW_LIMIT
+from sia_tui.tui.render.probe import (
+    learning_content,
+    pending_prompt,
+    result_content,
+    result_prompt,
+    summary_content,
+)
+from sia_tui.tui.screens.base import ZOOM, RunScreen
+from sia_tui.tui.screens.confirm import ConfirmScreen
+
+#: The worker group of a probe run (one at a time; the engine's steps are another group).
+PROBE_GROUP = "probe"
+
+INTRO = (
+    "p sends deliberately wrong requests to the selected skill: a stale interface_digest, "
+    "an unknown skill_version, invalid arguments of each kind the input schema allows, "
+    "oversized input, missing envelope members, an unadvertised skill and, when the card "
+    "declares a security scheme, missing credentials. Each answer is graded pass, fail, "
+    "warn or skip against its RULES id.\n\n"
+    "Safety: every wrong request carries arguments that break the input schema, so an agent "
+    "that fails to validate has nothing to act on. When the skill's document declares "
+    "execute authority, you are asked before any request with valid arguments is sent."
+)
+
+
+class ProbeScreen(RunScreen):
+    """The probes of the selected skill on the left, the selected probe's evidence on the right."""
+
+    HELP = INTRO
+    BINDINGS = [
+        Binding("p", "run_probe", "Run probes", id="probe.run", tooltip="Send the probes"),
+        ZOOM,
+    ]
+    COLLAPSIBLE = "#probe-list"
+    DEFAULT_CSS = """
+    ProbeScreen #probe-summary { height: auto; padding: 0 1; }
+    ProbeScreen #probe-list {
+        width: 2fr; min-width: 26; max-width: 44; height: 1fr; border: round $panel;
+        text-wrap: nowrap; text-overflow: ellipsis;
+    }
+    ProbeScreen #probe-list:focus { border: round $primary; }
+    ProbeScreen #probe-evidence { width: 3fr; border: round $panel; padding: 0 1; }
+    ProbeScreen #probe-evidence:focus { border: round $primary; }
+    """
+
+    @dataclass
+    class Updated(Message):
+        """The probe engine changed the report (a learning step, a probe graded)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.report: ProbeReport | None = None
+        """The live or recorded probe run shown, or None before the first run."""
+        self._shown_for: tuple[str, str | None] | None = None
+        """(location, skill) the report belongs to: another target clears it."""
+        self._from_session: object = None
+        """The recorded session the report was read from: another session replaces it."""
+
+    def compose_body(self) -> ComposeResult:
+        with Vertical():
+            yield Static(id="probe-summary")
+            with Horizontal():
+                yield OptionList(id="probe-list")
+                with VerticalScroll(id="probe-evidence"):
+                    yield Static(id="probe-body")
+
+    def on_mount(self) -> None:
+        self.query_one("#probe-list", OptionList).focus()
+
+    # -- what is shown -----------------------------------------------------------------------
+    def _skill(self, run: Run | None) -> str | None:
+        return (run.skill_id or run.target.skill_id) if run is not None else None
+
+    def show_run(self, run: Run | None) -> None:
+        session = self.sia.session
+        if session is not None and session is not self._from_session:
+            # Another recorded session (e.g. the next cell of a plugfest matrix): its probes.
+            self._from_session = session
+            self.report = report_from_session(session) if session.probe is not None else None
+        key = (run.target.location, self._skill(run)) if run is not None else None
+        if self.report is not None and session is None and key != self._shown_for:
+            self.report = None  # another agent or skill: the old grades do not apply
+        self._redraw()
+
+    def _redraw(self) -> None:
+        run = self.sia.current_run
+        report = self.report
+        self.query_one("#probe-summary", Static).update(
+            summary_content(report, self._skill(run), self.policy)
+        )
+        listing = self.query_one("#probe-list", OptionList)
+        keep = listing.highlighted
+        listing.clear_options()
+        if report is not None:
+            done = {r.kind for r in report.results}
+            listing.add_options(
+                [Option(result_prompt(r), id=r.id) for r in report.results]
+                + [Option(pending_prompt(p)) for p in report.planned if p.kind not in done]
+            )
+        if listing.option_count:
+            listing.highlighted = keep if keep is not None and keep < listing.option_count else 0
+        self._show_evidence()
+
+    def on_option_list_option_highlighted(self, _event: OptionList.OptionHighlighted) -> None:
+        self._show_evidence()
+
+    def _show_evidence(self) -> None:
+        body = self.query_one("#probe-body", Static)
+        report = self.report
+        index = self.query_one("#probe-list", OptionList).highlighted
+        if report is None:
+            session = self.sia.session
+            if session is not None:
+                body.update("This session recorded no probe run (`sia-tui probe --save` does).")
+            else:
+                body.update(Content(INTRO))
+            return
+        if index is None or index >= len(report.results):
+            body.update(learning_content(report, self.policy))
+            return
+        result = report.results[index]
+        body.update(
+            learning_content(report, self.policy)
+            + Content("\n\n")
+            + result_content(report, result, self.policy, limit=DEFAULT_VIEW_LIMIT)
+        )
+
+    def on_probe_screen_updated(self, _message: Updated) -> None:
+        self._redraw()
+
+    # -- running -----------------------------------------------------------------------------
+    def action_run_probe(self) -> None:
+        """Probe the selected skill (refused for recorded sessions and while one runs)."""
+        app = self.sia
+        if app.refuse_if_read_only():
+            return
+        run = app.current_run
+        skill = self._skill(run)
+        if run is None or not skill:
+            app.notify("Select a skill on the Overview (1) first.", severity="warning")
+            return
+        if any(w.group == PROBE_GROUP and w.is_running for w in self.workers):
+            app.notify("The probes are running; wait for them to finish.", severity="warning")
+            return
+        self._shown_for = (run.target.location, skill)
+        self._probe(Target(run.target.location, skill_id=skill, binding=run.target.binding))
+
+    @work(exclusive=True, group=PROBE_GROUP)
+    async def _probe(self, target: Target) -> None:
+        engine = self.sia.engine
+        # The options the current agent was connected with (the connect screen may add some).
+        options = engine.options if isinstance(engine, Procedure) else self.sia.options
+        prober = Prober(target, options, on_update=self._updated)
+        self.report = prober.report
+        try:
+            await prober.learn()
+            allow = False
+            if prober.needs_confirmation:
+                allow = await self._confirm()
+            await prober.run(allow_valid_invocations=allow)
+        except Exception as exc:  # noqa: BLE001 - a probe bug is shown, never a crash
+            self.notify(
+                f"The probe stopped: {type(exc).__name__}: {exc}",
+                title="Probe error",
+                severity="error",
+                markup=False,
+            )
+        finally:
+            await prober.aclose()
+        self.post_message(self.Updated())
+        report = prober.report
+        if report.results:
+            counts = ", ".join(f"{report.count(g)} {g.value}" for g in Grade)
+            self.notify(f"Probes done: {counts}.", markup=False)
+
+    def _updated(self, _report: ProbeReport) -> None:
+        # Called by the engine on this loop; the redraw happens in the message handler.
+        self.post_message(self.Updated())
+
+    async def _confirm(self) -> bool:
+        """Ask before valid invocations of an execute skill; True only on an explicit yes."""
+        answer: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self.app.push_screen(
+            ConfirmScreen(self._question(), yes_label="Send (y)"),
+            lambda yes: answer.set_result(bool(yes)),
+        )
+        return await answer
+
+    def _question(self) -> Content:
+        run = self.report.learning if self.report else None
+        skill = (run.skill_id if run else None) or "this skill"
+        return Content.assemble(
+            self.policy.literal(skill, style="bold"),
+            " declares ",
+            ("execute", "bold $warning"),
+            " authority. The valid baseline invocation and the probes that need valid "
+            "arguments (oversized input, missing credentials) could make the agent act.\n\n"
+            "Send them? Cancel skips them; every other probe carries arguments that break "
+            "the input schema.",
+        )

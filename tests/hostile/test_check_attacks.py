@@ -1,0 +1,105 @@
+"""`sia-tui check` against each attack: a named error at the right step, in bounded time
+and memory (issue 11; RULES SR7 and the untrusted-input contract of docs/CORE.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from tests.hostile.attacks import ATTACKS
+from tests.hostile.measure import check
+
+
+@dataclass(frozen=True)
+class Expected:
+    """How a run against one attack must end."""
+
+    attack: str
+    step: int
+    error_kind: str
+    #: Words the step's message must contain (the limit it names).
+    says: str
+    flags: tuple[str, ...] = ()
+
+
+#: For attacks on content, not time: the deadline must not be what ends them under load.
+NOT_TIMED = ("--deadline", "10")
+
+CASES = [
+    Expected("gzip-gzip", 1, "response_too_large", "gzip-decoded"),
+    Expected("deflate-deflate", 1, "response_too_large", "deflate-decoded"),
+    Expected("gzip-deflate", 1, "response_too_large", "-decoded"),
+    Expected("gzip-x3", 1, "encoding_refused", "3 layers, at most 2"),
+    Expected("unknown-encoding", 1, "encoding_refused", "'sia-bogus' refused"),
+    Expected(
+        "chunked-forever",
+        1,
+        "response_too_large",
+        "larger than 1000000 bytes",
+        ("--max-response-bytes", "1000000"),
+    ),
+    Expected("sse-long-line", 8, "response_too_large", "SSE event larger", ("--mode", "stream")),
+    Expected("slow-headers", 1, "deadline_exceeded", "deadline of 2 s passed"),
+    Expected("slow-body", 1, "deadline_exceeded", "deadline of 2 s passed"),
+    Expected("slow-poll", 9, "deadline_exceeded", "deadline of 2 s", ("--mode", "poll")),
+    Expected("sse-keepalive", 8, "deadline_exceeded", "deadline of 2 s", ("--mode", "stream")),
+    Expected(
+        "sse-working-forever", 9, "deadline_exceeded", "deadline of 2 s", ("--mode", "stream")
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.attack for c in CASES])
+def test_attack_ends_with_a_named_error_in_bounded_time_and_memory(
+    case: Expected, tmp_path: Path
+) -> None:
+    measured = check(case.attack, tmp_path, *case.flags)
+    failed = measured.failed
+    assert measured.exit == 1, ATTACKS[case.attack].summary
+    assert failed["step"] == case.step, failed
+    assert failed["origin"] == "local" and failed["category"] == "transport"
+    assert failed["error_kind"] == case.error_kind, failed
+    # The run's verdict says the same: the named error, and the agent at fault.
+    assert measured.report["error"]["error_kind"] == case.error_kind
+    assert measured.report["at_fault"]["party"] == "agent", measured.report["at_fault"]
+    assert case.says in failed["message"], failed["message"]
+    flag = {"deadline_exceeded": "--deadline", "response_too_large": "--max-response-bytes"}
+    assert flag.get(case.error_kind, "") in failed["hint"]
+    # Everything received so far is kept; an exchange cut by a limit says why. (The
+    # deadline may also pass between two exchanges, e.g. while waiting to poll again.)
+    kept = [e for e in measured.report["exchanges"] if e["seq"] in failed["exchanges"]]
+    assert kept, measured.report["exchanges"]
+    if case.error_kind != "deadline_exceeded":
+        assert case.says in str(kept[-1]["error"]), kept[-1]
+
+
+def test_a_task_still_running_at_the_deadline_is_cancelled(tmp_path: Path) -> None:
+    measured = check("sse-working-forever", tmp_path, "--mode", "stream")
+    failed = measured.failed
+    cancelled = "CancelTask sent: the task is now TASK_STATE_CANCELED"
+    assert failed["evidence"]["deadline_cancel"] == cancelled
+    assert failed["evidence"]["status_log"][-1].startswith("TASK_STATE_WORKING ×")
+    purposes = [e["purpose"] for e in measured.report["exchanges"]]
+    assert purposes[-1] == "cancel (deadline)"
+
+
+def test_a_huge_number_in_the_result_is_a_located_output_finding(tmp_path: Path) -> None:
+    measured = check("number-10e400", tmp_path, *NOT_TIMED, within=10)
+    failed = measured.failed
+    assert (failed["step"], failed["code"], failed["origin"]) == (10, "output_invalid", "local")
+    finding = failed["findings"][0]
+    assert (finding["pointer"], finding["keyword"]) == ("/observed_value", "maximum")
+    assert len(finding["actual"]) <= 120  # a 401-digit number is shown shortened
+
+
+def test_a_backtracking_pattern_is_a_located_finding_not_a_hang(tmp_path: Path) -> None:
+    """Issue 18 item 5: 8,000 strings cost 203 s at the engine's default backtrack limit."""
+    measured = check("backtracking-pattern", tmp_path, *NOT_TIMED, within=10)
+    failed = measured.failed
+    assert (failed["step"], failed["code"]) == (10, "output_invalid")
+    finding = failed["findings"][0]
+    assert (finding["pointer"], finding["keyword"]) == ("/result/0", "pattern")
+    assert finding["schema_path"] == "/properties/result/items/pattern"
+    assert "backtracking steps" in finding["message"] and "not validated" in finding["message"]
