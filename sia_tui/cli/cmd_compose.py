@@ -14,7 +14,7 @@ from sia_tui.cli.flags import (
     client_options,
     read_json_input,
 )
-from sia_tui.core.engine import SiaError, display_pointer, printable, terminal_json
+from sia_tui.core.engine import SiaError, display_pointer, paint, printable, terminal_json
 
 # The engine, validators and httpx are imported by the functions that run them, so that
 # building the parser (`--help`, other commands) stays light (issue 12).
@@ -158,10 +158,6 @@ async def resolve_side(label: str, spec: str, options: ClientOptions) -> Side:
     return await fetch_side(label, card, skill, options)
 
 
-def _paint(text: str, colour: str, enabled: bool) -> str:
-    return f"\x1b[{colour}m{text}\x1b[0m" if enabled else text
-
-
 def _show(value: Any) -> str:
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
     return printable(text if len(text) <= 80 else text[:77] + "...")
@@ -169,7 +165,7 @@ def _show(value: Any) -> str:
 
 def render_verdict(verdict: CompositionVerdict, up: Side, down: Side, colour: bool) -> str:
     """The composition verdict as text; agent strings made inert."""
-    mark = _paint("✔", "32", colour) if verdict.composable else _paint("✘", "31", colour)
+    mark = paint("✔", "32", colour) if verdict.composable else paint("✘", "31", colour)
     lines = [
         f"sia-tui compose: {_show(up.source)} -> {_show(down.source)}",
         f"upstream   {_show(verdict.upstream_skill)} output_schema"
@@ -179,7 +175,7 @@ def render_verdict(verdict: CompositionVerdict, up: Side, down: Side, colour: bo
         "",
     ]
     for f in verdict.fields:
-        state = _paint("equal " if f.equal else "DIFFER", "32" if f.equal else "31", colour)
+        state = paint("equal " if f.equal else "DIFFER", "32" if f.equal else "31", colour)
         lines.append(f"  {state} {f.name:<10} {_show(f.upstream)}")
         if not f.equal:
             lines.append(f"  {'':6} {'':<10} {_show(f.downstream)}")
@@ -216,7 +212,7 @@ def render_diff(diff: InterfaceDiff, a: Side, b: Side, colour: bool) -> str:
         lines.append("no structural change")
     for c in diff.changes:
         name = c.impact.value.upper() if c.impact is Impact.BREAKING else c.impact.value
-        tag = _paint(f"{name:<10}", _COLOURS[c.impact.value], colour)
+        tag = paint(f"{name:<10}", _COLOURS[c.impact.value], colour)
         change = f"{c.aspect} {c.kind}"
         if c.kind == "changed":
             change += f": {_show(c.old)} -> {_show(c.new)}"
@@ -225,7 +221,7 @@ def render_diff(diff: InterfaceDiff, a: Side, b: Side, colour: bool) -> str:
         lines.append(f"{tag} {printable(c.where)}: {printable(change)}")
         lines.append(f"{'':10} {printable(c.reason)}  at {printable(c.pointer)}")
     v = diff.version
-    lines += ["", _paint(printable(v.message), "32" if v.follows else "31", colour)]
+    lines += ["", paint(printable(v.message), "32" if v.follows else "31", colour)]
     counts = diff.to_json()
     lines.append(
         f"{counts['breaking']} breaking, {counts['compatible']} compatible, "

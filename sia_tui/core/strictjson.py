@@ -230,8 +230,9 @@ def parse_path(path: str | Path, *, max_bytes: int = limits.MAX_JSON_BYTES) -> P
         with open(name, "rb") as handle:
             data = handle.read(max_bytes + 1)
             size = os.fstat(handle.fileno()).st_size
-    except OSError as exc:
-        raise JsonInputError(f"cannot read file: {exc.strerror or exc}", source=name) from None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
+        reason = exc.strerror if isinstance(exc, OSError) else None
+        raise JsonInputError(f"cannot read file: {reason or exc}", source=name) from None
     if len(data) > max_bytes:
         raise JsonInputError(
             f"file is {size} bytes, over the {max_bytes}-byte limit", offset=max_bytes, source=name

@@ -20,6 +20,7 @@ from sia_tui.core.engine import (
     StreamEvent,
     Target,
     advertised_skills,
+    clipboard_text,
 )
 from sia_tui.core.session import LoadedSession
 from sia_tui.tui import palette
@@ -152,6 +153,10 @@ class SiaApp(EngineActionsApp):
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from palette.system_commands(self, super().get_system_commands(screen))
+
+    def copy_to_clipboard(self, text: str) -> None:
+        """Every copy (OSC 52) carries printable text only (issue 18 item 2)."""
+        super().copy_to_clipboard(clipboard_text(text))
 
     # -- state -------------------------------------------------------------------------------
     @property
