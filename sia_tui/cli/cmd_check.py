@@ -10,6 +10,7 @@ from sia_tui.cli.flags import (
     UsageError,
     add_connection_flags,
     client_options,
+    command_redactor,
     read_json_input,
 )
 
@@ -108,10 +109,15 @@ def main(args: argparse.Namespace) -> int:
         run_to_json,
         terminal_json,
     )
-    from sia_tui.core.session import Redactor, SessionError, save_session
+    from sia_tui.core.session import SessionError, save_session
 
     try:
         options = client_options(args)
+    except UsageError as exc:
+        print(f"sia-tui check: {exc}", file=sys.stderr)
+        return 2
+    redactor = command_redactor(args, options, [args.card])
+    try:
         arguments: Any = None
         if args.args == EXAMPLE:
             arguments = EXAMPLE
@@ -120,12 +126,9 @@ def main(args: argparse.Namespace) -> int:
         target = Target(args.card, skill_id=args.skill, binding=args.binding, mode=args.mode)
         cache = DocumentCache() if args.cache else None
         run = asyncio.run(run_check(target, options, arguments, cache))
-    except (UsageError, JsonInputError) as exc:
-        print(f"sia-tui check: {exc}", file=sys.stderr)
+    except (UsageError, JsonInputError) as exc:  # may quote the agent (its skill ids)
+        print(f"sia-tui check: {redactor.text(str(exc), 'error')}", file=sys.stderr)
         return 2
-    redactor = Redactor.from_options(
-        options, location=args.card, secret_values=args.secret, secret_headers=args.secret_header
-    )
     for exchange in run.exchanges:
         redactor.learn_headers(exchange.request_headers)
     if args.save:

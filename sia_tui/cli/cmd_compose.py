@@ -12,6 +12,7 @@ from sia_tui.cli.flags import (
     UsageError,
     add_connection_flags,
     client_options,
+    command_redactor,
     read_json_input,
 )
 from sia_tui.core.engine import SiaError, display_pointer, paint, printable, terminal_json
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from sia_tui.core.compose import CompositionVerdict
     from sia_tui.core.diff import InterfaceDiff
     from sia_tui.core.engine import ClientOptions
+    from sia_tui.core.session import Redactor
 
 _COLOURS = {"breaking": "31", "compatible": "32", "info": "2"}  # by Impact value
 
@@ -250,21 +252,8 @@ async def _compose(
     return verdict, up, down
 
 
-def _emit(
-    args: argparse.Namespace,
-    options: ClientOptions,
-    text: str,
-    report: dict[str, Any],
-    locations: list[str],
-) -> None:
+def _emit(args: argparse.Namespace, redactor: Redactor, text: str, report: dict[str, Any]) -> None:
     """Print text or JSON with credentials (flags, URL userinfo/query secrets) redacted."""
-    from sia_tui.core.session import Redactor
-
-    redactor = Redactor.from_options(
-        options, secret_values=args.secret, secret_headers=args.secret_header
-    )
-    for location in locations:
-        redactor.learn_url(location)
     if args.json:
         print(terminal_json(redactor.value(report, "report")))
     else:
@@ -277,22 +266,21 @@ def main_compose(args: argparse.Namespace) -> int:
 
     try:
         options = client_options(args)
+    except SiaError as exc:
+        print(f"sia-tui compose: {printable(str(exc))}", file=sys.stderr)
+        return 2
+    redactor = command_redactor(args, options, [args.up_card, args.down_card])
+    try:
         verdict, up, down = asyncio.run(_compose(args, options))
     except SiaError as exc:  # UsageError and SideError included
-        print(f"sia-tui compose: {printable(str(exc))}", file=sys.stderr)
+        print(f"sia-tui compose: {printable(redactor.text(str(exc), 'error'))}", file=sys.stderr)
         return 2
     report = {
         **verdict.to_json(),
         "upstream": {**up.to_json(), "role": "output_schema"},
         "downstream": {**down.to_json(), "role": "input_schema"},
     }
-    _emit(
-        args,
-        options,
-        render_verdict(verdict, up, down, sys.stdout.isatty()),
-        report,
-        [args.up_card, args.down_card],
-    )
+    _emit(args, redactor, render_verdict(verdict, up, down, sys.stdout.isatty()), report)
     return 0 if verdict.composable else 1
 
 
@@ -308,11 +296,16 @@ def main_diff(args: argparse.Namespace) -> int:
 
     try:
         options = client_options(args)
+    except SiaError as exc:
+        print(f"sia-tui diff: {printable(str(exc))}", file=sys.stderr)
+        return 2
+    redactor = command_redactor(args, options, [args.a, args.b])
+    try:
         a, b = asyncio.run(_diff(args, options))
     except SiaError as exc:  # UsageError and SideError included
-        print(f"sia-tui diff: {printable(str(exc))}", file=sys.stderr)
+        print(f"sia-tui diff: {printable(redactor.text(str(exc), 'error'))}", file=sys.stderr)
         return 2
     diff = diff_documents(a.document, b.document)
     report = {"a": a.to_json(), "b": b.to_json(), "ok": diff.ok, **diff.to_json()}
-    _emit(args, options, render_diff(diff, a, b, sys.stdout.isatty()), report, [args.a, args.b])
+    _emit(args, redactor, render_diff(diff, a, b, sys.stdout.isatty()), report)
     return 0 if diff.ok else 1

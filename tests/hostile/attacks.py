@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.hostile import attacks_content, attacks_terminal, attacks_wire
+from tests.hostile import attacks_content, attacks_secrets, attacks_terminal, attacks_wire
 from tests.hostile.attacks_content import FLOOD, LISTED_FLOOD
 from tests.hostile.registry import ATTACKS, Attack
 
@@ -12,6 +12,7 @@ __all__ = [
     "LISTED_FLOOD",
     "Attack",
     "attacks_content",
+    "attacks_secrets",
     "attacks_terminal",
     "attacks_wire",
 ]

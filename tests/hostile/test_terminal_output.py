@@ -30,11 +30,7 @@ _REFUSED = {"Cc", "Cf", "Cs", "Co", "Zl", "Zp"}
 def unsafe(text: str) -> list[str]:
     """Every character of ``text`` that must not reach a terminal, as U+XXXX."""
     return sorted(
-        {
-            f"U+{ord(c):04X}"
-            for c in text
-            if c not in "\n\t" and unicodedata.category(c) in _REFUSED
-        }
+        {f"U+{ord(c):04X}" for c in text if c not in "\n\t" and unicodedata.category(c) in _REFUSED}
     )
 
 
