@@ -8,6 +8,7 @@ import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from http.cookiejar import Cookie, CookieJar, DefaultCookiePolicy
 from typing import Any
 
 import httpx
@@ -16,6 +17,16 @@ from sia_tui.core.a2a.decoding import ACCEPT_ENCODING, BoundedDecoder, content_c
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.errors import RequestTimeout, ResponseTooLarge, SiaError, TransportError
 from sia_tui.core.exchange import Exchange, Headers
+
+
+class SendableCookies(DefaultCookiePolicy):
+    """Keeps only cookies that can be sent back: an agent's Set-Cookie of obs-text bytes
+    (U+0080-U+00FF, a C1 control) would otherwise make the next request unbuildable, a
+    "sia-tui bug" at whatever step came next (RFC 6265 cookie-octets are ASCII)."""
+
+    def set_ok(self, cookie: Cookie, request: Any) -> bool:
+        text = f"{cookie.name}={cookie.value or ''}"
+        return text.isascii() and text.isprintable() and super().set_ok(cookie, request)
 
 
 @dataclass(frozen=True)
@@ -125,6 +136,7 @@ class ExchangeRecorder:
             # Servers commonly drop idle connections after 5 s (uvicorn's default); reusing
             # one at that moment fails a POST with a bare ReadError. Expire ours first.
             limits=httpx.Limits(keepalive_expiry=KEEPALIVE_SECONDS),
+            cookies=CookieJar(policy=SendableCookies()),
         )
 
     async def aclose(self) -> None:
