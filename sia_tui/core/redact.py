@@ -11,10 +11,10 @@ from urllib.parse import unquote, urlsplit
 
 from sia_tui.core.exchange import Headers
 from sia_tui.core.secret_forms import (
-    ESCAPE,
     Span,
     encoded_forms,
     find_spans,
+    has_escape,
     merge_spans,
     replace_spans,
 )
@@ -198,7 +198,7 @@ class Redactor:
         """Where a secret is in ``text``; ``keep`` gives ranges of ``text`` in which values
         the user marked are kept (the document a digest is computed over)."""
         pairs, pattern = self._forms(marked)
-        if pattern is None or not (pattern.search(text) or ESCAPE.search(text)):
+        if pattern is None or not (pattern.search(text) or has_escape(text)):
             return []
         if keep is None or not marked or not self.marked:
             return find_spans(text, pairs)
