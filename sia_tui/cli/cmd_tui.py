@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import TYPE_CHECKING, Any
 
 from sia_tui.cli.flags import UsageError, add_connection_flags, client_options
@@ -65,14 +64,14 @@ def open_main(args: argparse.Namespace) -> int:
     try:
         options = client_options(args)
     except UsageError as exc:
-        print(f"sia-tui open: {exc}", file=sys.stderr)
+        print(f"sia-tui open: {exc}")
         return 2
     values, headers = tuple(args.secret), tuple(args.secret_header)
     if args.card and looks_like_session(args.card):
         try:
             session = load_session(args.card)
         except SessionError as exc:
-            print(f"sia-tui open: {exc}", file=sys.stderr)
+            print(f"sia-tui open: {exc}")
             return 2
         app = SiaApp(None, options, session=session, secret_values=values, secret_headers=headers)
         return run_app(app)
@@ -97,7 +96,7 @@ def demo_main(args: argparse.Namespace) -> int:
     try:
         fault = fault_named(args.fault) if args.fault is not None else None
     except UnknownFault as exc:
-        print(f"sia-tui demo: {exc}", file=sys.stderr)
+        print(f"sia-tui demo: {exc}")
         return 2
     agent = start_agent(AgentConfig(fault=fault), quiet=True)
     try:

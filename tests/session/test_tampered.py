@@ -57,10 +57,12 @@ def _edit(path: Path, change: Any) -> Path:
 
 
 def _one_line_error(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    capsys.readouterr()  # only what this command prints
     assert cli(list(argv)) == 2
     captured = capsys.readouterr()
-    lines = captured.err.strip().splitlines()
-    assert len(lines) == 1 and "Traceback" not in captured.err, captured.err
+    printed = captured.out + captured.err  # `open` prints its errors on stdout
+    lines = printed.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in printed, printed
     return lines[0]
 
 
