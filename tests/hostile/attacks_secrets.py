@@ -16,7 +16,7 @@ import json
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
-from tests.hostile.honest import ARGUMENTS, Honest, artifact, task
+from tests.hostile.honest import ARGUMENTS, Honest, agent_message, artifact, task
 from tests.hostile.registry import Attack, register
 from tests.hostile.server import Reply, Request
 from tests.support.disguises import disguises
@@ -71,10 +71,6 @@ def _with_echo(payload: Any, values: list[str]) -> bytes:
     return json.dumps(payload).replace(json.dumps(_MARK), _echo(values)).encode()
 
 
-def _message() -> dict[str, Any]:
-    return {"role": "ROLE_AGENT", "messageId": "echo", "parts": [{"text": _MARK}]}
-
-
 async def _card(request: Request, reply: Reply, honest: Honest) -> None:
     sent = _remember(request, honest)
     card = honest.card()
@@ -87,7 +83,9 @@ async def _card(request: Request, reply: Reply, honest: Honest) -> None:
 async def _describe(request: Request, reply: Reply, honest: Honest) -> None:
     sent = _remember(request, honest)
     answer = honest.describe_task()
-    answer["status"]["message"] = _message()  # outside the document: the digest holds
+    answer["status"]["message"] = agent_message(
+        _MARK, "echo"
+    )  # outside the document: the digest holds
     envelope = {"jsonrpc": "2.0", "id": request.rpc_id, "result": {"task": answer}}
     await reply.body(_with_echo(envelope, sent))
 
@@ -95,7 +93,7 @@ async def _describe(request: Request, reply: Reply, honest: Honest) -> None:
 async def _invoke(request: Request, reply: Reply, honest: Honest) -> None:
     sent = _remember(request, honest)
     answer = honest.completed()
-    answer["status"]["message"] = _message()
+    answer["status"]["message"] = agent_message(_MARK, "echo")
     answer["artifacts"].append(artifact("echo", {"note": _MARK}, "a2"))
     envelope = {"jsonrpc": "2.0", "id": request.rpc_id, "result": {"task": answer}}
     await reply.body(_with_echo(envelope, sent))

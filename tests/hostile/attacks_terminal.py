@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.hostile.honest import SKILL, Honest, artifact, task
+from tests.hostile.honest import SKILL, Honest, agent_message, artifact, task
 from tests.hostile.registry import Attack, attack, register
 from tests.hostile.server import Reply, Request
 
@@ -56,11 +56,7 @@ register(
 )
 async def _state(request: Request, reply: Reply, honest: Honest) -> None:
     answer = task("TASK_STATE_" + INJECT, artifacts=[artifact(INJECT, {"result": INJECT})])
-    answer["status"]["message"] = {
-        "role": "ROLE_AGENT",
-        "messageId": INJECT,
-        "parts": [{"text": INJECT}],
-    }
+    answer["status"]["message"] = agent_message(INJECT, message_id=INJECT)
     await reply.rpc(request, {"task": answer})
 
 
@@ -95,11 +91,7 @@ async def _error(request: Request, reply: Reply, honest: Honest) -> None:
 async def _describe(request: Request, reply: Reply, honest: Honest) -> None:
     answer = task("TASK_STATE_FAILED" + INJECT)
     answer["id"] = "task" + INJECT
-    answer["status"]["message"] = {
-        "role": "ROLE_AGENT",
-        "messageId": "m",
-        "parts": [{"text": INJECT}],
-    }
+    answer["status"]["message"] = agent_message(INJECT)
     envelope = {"jsonrpc": "2.0", "id": request.rpc_id, "result": {"task": answer}}
     await reply.json(envelope, headers=[("Set-Cookie", INJECT_HEADER)])
 
