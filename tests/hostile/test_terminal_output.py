@@ -175,6 +175,7 @@ def test_documents_and_arguments_print_nothing_raw(terminal: Terminal, tmp_path:
     terminal("canon", str(tmp_path / ("missing" + INJECT)))
     terminal("serve-demo", "--fault", INJECT)
     terminal("demo", "--fault", INJECT)
+    terminal("web", "open", "--mode", INJECT)  # web checks the TUI's arguments first
     terminal("check", "http://127.0.0.1:9/" + INJECT, "--header", INJECT)
     with pytest.raises(SystemExit):
         cli(["check", "--mode", INJECT])  # argparse quotes the bad choice
