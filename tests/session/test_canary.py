@@ -177,7 +177,7 @@ def test_canaries_in_every_form_through_every_path_reach_no_output(
             url = _planted_url(server.url)
             given = ["--skill", SKILL, "--args", str(arguments), *FLAGS]
             run("check", url, *given, "--save", str(session), "--json")
-            run("check", url, *given)
+            run("check", url, *given, "--cache")  # the document cache is a data file too
             run(
                 "probe", url, *given, "--allow-valid-invocations",
                 "--junit", str(out / f"{attack}.junit.xml"), "--save", str(probed),
