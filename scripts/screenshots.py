@@ -1,7 +1,7 @@
 """Generate SVG (and PNG, with rsvg-convert) screenshots of every screen into screenshots/.
 
 Run: ``uv run python scripts/screenshots.py [NAME ...]`` (all, or only the named ones, e.g.
-``19-probe``). Starts the reference agent on 127.0.0.1.
+``19-probe``, ``20-matrix``). Starts reference agents on 127.0.0.1.
 """
 
 from __future__ import annotations
@@ -16,8 +16,9 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+from textual.coordinate import Coordinate
 from textual.pilot import Pilot
-from textual.widgets import Input
+from textual.widgets import DataTable, Input
 
 from sia_tui.agent.config import AgentConfig
 from sia_tui.agent.faults import Fault
@@ -25,9 +26,12 @@ from sia_tui.agent.runner import start_agent
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.model import Target
 from sia_tui.core.engine.procedure import Procedure
+from sia_tui.core.matrix import load_plugfest
 from sia_tui.core.session import history, load_session, save_session
 from sia_tui.tui.app import SiaApp
+from sia_tui.tui.matrix_app import MatrixApp
 from sia_tui.tui.screens.invoke import InvokeScreen
+from sia_tui.tui.screens.matrix import MatrixLaunch, MatrixMode
 from sia_tui.tui.storage import UserDirs
 from sia_tui.tui.widgets.argument_editor import ArgumentEditor
 from sia_tui.tui.widgets.target_header import stable_location
@@ -190,6 +194,78 @@ SHOTS: list[tuple[str, Drive, dict[str, Any]]] = [
 ]
 
 
+#: The plugfest of the matrix screenshot: four vendors (reference agents), three skills.
+PLUGFEST_VENDORS = {
+    "vendor-a": None,
+    "vendor-b": Fault.DIGEST_CARD,
+    "vendor-c": Fault.OUTPUT_INVALID,
+    "vendor-d": Fault.V03,
+}
+PLUGFEST_TAIL = """
+[[skill]]
+id = "evaluate_resource_condition"
+[[skill]]
+id = "measure_available_bandwidth"
+[[skill]]
+id = "admit_traffic_demand"
+arguments = "available-bandwidth.json"
+[[expect]]
+agent = "vendor-b"
+step = 4
+reason = "ticket 12: the card advertises a stale digest"
+"""
+
+
+async def shoot_matrix(name: str) -> Path:
+    """``sia-tui matrix`` over four reference agents, finished, a failed cell selected."""
+    agents = {
+        vendor: start_agent(AgentConfig(fault=fault, step_delay=0.05))
+        for vendor, fault in PLUGFEST_VENDORS.items()
+    }
+    try:
+        with tempfile.TemporaryDirectory() as home:
+            folder = Path(home)
+            (folder / "available-bandwidth.json").write_text(
+                '{"link_id": "link-7", "value": 250, "unit": "Mbit/s"}', encoding="utf-8"
+            )
+            lines = ['name = "IETF hackathon table 7"']
+            for vendor, agent in agents.items():
+                lines += ["[[agent]]", f'name = "{vendor}"', f'card = "{agent.url}"']
+            path = folder / "PLUGFEST.toml"
+            path.write_text("\n".join(lines) + PLUGFEST_TAIL, encoding="utf-8")
+            dirs = UserDirs(folder / "config", folder / "data")
+            launch = MatrixLaunch(load_plugfest(path), folder / "sessions")
+            app = MatrixApp(launch, dirs=dirs, snapshot_mode=True)
+            async with app.run_test(size=SIZE) as pilot:
+                screen = app.screen
+                assert isinstance(screen, MatrixMode)
+                while screen.matrix is None or not screen.matrix.finished:
+                    await pilot.pause(0.05)
+                await settle(pilot)
+                table = screen.query_one("#matrix", DataTable)
+                table.cursor_coordinate = Coordinate(6, 3)  # vendor-c, JSONRPC sync: a failure
+                await settle(pilot)
+                return Path(app.save_screenshot(f"{name}.svg", str(OUT)))
+    finally:
+        for agent in agents.values():
+            agent.stop()
+
+
+def finish(svg: Path, converter: str | None) -> None:
+    """Make the SVG keep its spaces, then write the PNG next to it."""
+    # Rich writes indentation as leading no-break spaces, which SVG renderers such as
+    # rsvg trim unless told to preserve them: the PNGs then lose every indent.
+    svg.write_text(
+        svg.read_text(encoding="utf-8").replace(
+            '<svg class="rich-terminal"', '<svg xml:space="preserve" class="rich-terminal"', 1
+        ),
+        encoding="utf-8",
+    )
+    if converter:
+        subprocess.run([converter, str(svg), "-o", str(svg.with_suffix(".png"))], check=True)
+    print(svg)
+
+
 async def main(only: list[str]) -> None:
     """Generate every screenshot (or those in ``only``), then PNGs with rsvg-convert."""
     OUT.mkdir(exist_ok=True)
@@ -197,18 +273,9 @@ async def main(only: list[str]) -> None:
     for name, drive, options in SHOTS:
         if only and name not in only:
             continue
-        svg = await shoot(name, drive, **options)
-        # Rich writes indentation as leading no-break spaces, which SVG renderers such as
-        # rsvg trim unless told to preserve them: the PNGs then lose every indent.
-        svg.write_text(
-            svg.read_text(encoding="utf-8").replace(
-                '<svg class="rich-terminal"', '<svg xml:space="preserve" class="rich-terminal"', 1
-            ),
-            encoding="utf-8",
-        )
-        if converter:
-            subprocess.run([converter, str(svg), "-o", str(svg.with_suffix(".png"))], check=True)
-        print(svg)
+        finish(await shoot(name, drive, **options), converter)
+    if not only or "20-matrix" in only:
+        finish(await shoot_matrix("20-matrix"), converter)
 
 
 if __name__ == "__main__":

@@ -1,10 +1,10 @@
-"""The layering contract: the CLI and the TUI read the core only through its five APIs.
+"""The layering contract: the CLI and the TUI read the core only through its six APIs.
 
 ``sia_tui.cli`` and ``sia_tui.tui`` may import ``sia_tui.core.engine``,
-``sia_tui.core.session``, ``sia_tui.core.compose``, ``sia_tui.core.diff`` and
-``sia_tui.core.probe`` (the packages or modules themselves, never their insides), so no
-surface can compute a verdict of its own with the core's internals (docs/ARCHITECTURE.md,
-"The read model").
+``sia_tui.core.session``, ``sia_tui.core.compose``, ``sia_tui.core.diff``,
+``sia_tui.core.probe`` and ``sia_tui.core.matrix`` (the packages or modules themselves,
+never their insides), so no surface can compute a verdict of its own with the core's
+internals (docs/ARCHITECTURE.md, "The read model").
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ CORE_APIS = frozenset(
         "sia_tui.core.compose",
         "sia_tui.core.diff",
         "sia_tui.core.probe",
+        "sia_tui.core.matrix",
     }
 )
 
@@ -44,7 +45,7 @@ def core_imports(source: str) -> list[tuple[int, str]]:
 
 
 def violations(source: str) -> list[str]:
-    """Every import of the core other than its five APIs."""
+    """Every import of the core other than its six APIs."""
     return [f"line {line}: {name}" for line, name in core_imports(source) if name not in CORE_APIS]
 
 
@@ -69,16 +70,17 @@ def test_the_checker_catches_an_internal_import() -> None:
     ids=lambda p: str(p.relative_to(ROOT)),
 )
 def test_surfaces_import_only_the_core_apis(path: Path) -> None:
-    """cli/ and tui/ import the engine, session, compose, diff and probe APIs, nothing else
-    of the core (lazy imports inside functions included)."""
+    """cli/ and tui/ import the engine, session, compose, diff, probe and matrix APIs, nothing
+    else of the core (lazy imports inside functions included)."""
     assert violations(path.read_text(encoding="utf-8")) == []
 
 
 @pytest.mark.parametrize(
-    "package", ["sia_tui.core.engine", "sia_tui.core.session", "sia_tui.core.probe"]
+    "package",
+    ["sia_tui.core.engine", "sia_tui.core.session", "sia_tui.core.probe", "sia_tui.core.matrix"],
 )
 def test_every_name_of_a_lazy_api_resolves(package: str) -> None:
-    """The engine and session APIs load names on first use: each listed name must exist."""
+    """The engine, session and matrix APIs load names on first use: each name must exist."""
     module = importlib.import_module(package)
     missing = [name for name in module.__all__ if getattr(module, name, None) is None]
     assert missing == []

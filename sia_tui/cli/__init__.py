@@ -6,9 +6,26 @@ import os
 import sys
 
 
+def _skip_httpx_command_line() -> None:
+    """Let ``import httpx`` skip httpx's own command line (click, rich, pygments).
+
+    httpx imports its CLI module eagerly (about 50 ms, three times that without cached
+    bytecode; encode/httpx#3547), and falls back to a stand-in ``httpx.main`` when that
+    import fails, as when installed without its ``cli`` extra. A None entry in
+    ``sys.modules`` is Python's documented way to make one import fail (the language
+    reference, "The module cache"), so httpx takes its own fallback; the rest of httpx
+    is untouched. sia-tui never runs httpx's CLI. Only this process's entry point does
+    it, before httpx is first imported; when httpx is already loaded, nothing changes.
+    """
+    if "httpx" not in sys.modules:
+        sys.modules.setdefault("httpx._main", None)  # type: ignore[arg-type]
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the sia-tui command line."""
     from sia_tui.cli.parser import run
+
+    _skip_httpx_command_line()
 
     try:
         return run(sys.argv[1:] if argv is None else argv)

@@ -64,6 +64,12 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         help="call describe_skill every time (the default)",
     )
     parser.add_argument("--save", metavar="FILE", help="save the session (sia-session/2)")
+    parser.add_argument(
+        "--junit",
+        metavar="FILE",
+        help="write JUnit XML for CI: one testcase per step (a step that did not run is "
+        "skipped with the reason, never passed)",
+    )
     add_connection_flags(parser)
     parser.set_defaults(func=main)
 
@@ -106,10 +112,12 @@ def main(args: argparse.Namespace) -> int:
         JsonInputError,
         Target,
         render_text,
+        run_junit_suite,
         run_to_json,
         terminal_json,
+        write_junit,
     )
-    from sia_tui.core.session import SessionError, save_session
+    from sia_tui.core.session import SessionError
 
     try:
         options = client_options(args)
@@ -132,6 +140,8 @@ def main(args: argparse.Namespace) -> int:
     for exchange in run.exchanges:
         redactor.learn_headers(exchange.request_headers)
     if args.save:
+        from sia_tui.core.session import save_session  # the session format loads only here
+
         try:
             save_session(
                 run,
@@ -142,6 +152,15 @@ def main(args: argparse.Namespace) -> int:
             )
         except SessionError as exc:
             print(f"sia-tui check: {exc}", file=sys.stderr)
+            return 2
+    if args.junit:
+        try:
+            clean = lambda text: redactor.text(text, "junit")  # noqa: E731
+            write_junit(Path(args.junit), [run_junit_suite(run, clean)], redact=clean)
+        except OSError as exc:
+            print(
+                f"sia-tui check: cannot write {args.junit}: {exc.strerror or exc}", file=sys.stderr
+            )
             return 2
     if args.json:
         report = redactor.value(run_to_json(run), "report")

@@ -18,6 +18,7 @@ others live next to their one user (module in brackets)::
     ├── SessionError            a session file cannot be read [core/session/dataclass_json]
     ├── UsageError              a flag value that cannot be used, exit 2 [cli/flags]
     ├── SideError               a compose/diff side cannot be obtained [cli/cmd_compose]
+    ├── PlugfestError           a plugfest file cannot be used, every problem located [core/matrix]
     ├── ReadOnlySessionError    something tried to send from a recorded session [tui/readonly]
     ├── UnknownFault            a fault name that is not a Fault [agent/faults]
     ├── OperationError          the reference agent answers an A2A-level error [agent/service]

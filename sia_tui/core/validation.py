@@ -1,48 +1,85 @@
 """JSON Schema 2020-12 instance validation with located findings (RULES ERR5, FMT1, FMT2, SR7).
 
 Engine: jsonschema-rs, chosen by measurement (docs/CORE.md, benchmarks/validation_engine.py).
-The pure-Python jsonschema package only checks schemas against the 2020-12 metaschema,
-because its error paths point into the schema precisely.
+The pure-Python jsonschema package is the authority on the 2020-12 metaschema, because
+its error paths point into the schema precisely; it is imported only when the engine's
+own metaschema check finds a schema invalid (or cannot judge it), see ``_metaschema_errors``.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urljoin
 
 import jsonschema_rs
-import referencing.exceptions
-from jsonschema import Draft202012Validator, FormatChecker
-from jsonschema.exceptions import best_match as _jsonschema_best_match
-from referencing import Registry, Resource
 
 from sia_tui.core import limits
 from sia_tui.core.bounded import MoreFindings, cap_findings
 from sia_tui.core.canonical import digest_of
+from sia_tui.core.constants import DIALECT_2020_12
 from sia_tui.core.errors import CanonicalizationError, JsonInputError, SchemaError
 from sia_tui.core.findings import Finding
 from sia_tui.core.pointer import PositionIndex, join, resolve, split
 from sia_tui.core.strictjson import loads
 
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError as MetaschemaError
 
-def _refuse_retrieval(uri: str) -> Resource[Any]:
-    """RULES SR7: nothing a schema names is ever fetched."""
-    raise referencing.exceptions.NoSuchResource(ref=uri)  # type: ignore[call-arg]
+
+@functools.cache
+def _python_metaschema() -> Draft202012Validator:
+    """The authoritative metaschema validator; jsonschema and referencing load here.
+
+    Offline (RULES SR7: nothing a schema names is ever fetched). "regex" is left to
+    jsonschema-rs: it speaks ECMA-262 (``\\p{Letter}``); Python's re does not.
+    """
+    import referencing.exceptions
+    from jsonschema import Draft202012Validator, FormatChecker
+    from referencing import Registry, Resource
+
+    def refuse_retrieval(uri: str) -> Resource[Any]:
+        raise referencing.exceptions.NoSuchResource(ref=uri)  # type: ignore[call-arg]
+
+    return Draft202012Validator(
+        Draft202012Validator.META_SCHEMA,
+        registry=Registry(retrieve=refuse_retrieval),  # type: ignore[call-arg]
+        format_checker=FormatChecker(formats=[f for f in FormatChecker.checkers if f != "regex"]),
+    )
 
 
-#: An empty registry whose retrieval always fails (used by the metaschema check).
-NO_REMOTE_REGISTRY: Registry[Any] = Registry(retrieve=_refuse_retrieval)  # type: ignore[call-arg]
-# "regex" is left to jsonschema-rs: it speaks ECMA-262 (\p{Letter}); Python's re does not.
-_META = Draft202012Validator(
-    Draft202012Validator.META_SCHEMA,
-    registry=NO_REMOTE_REGISTRY,
-    format_checker=FormatChecker(formats=[f for f in FormatChecker.checkers if f != "regex"]),
-)
+# The same metaschema compiled by the engine (bundled, never fetched), pinned to 2020-12
+# whatever "$schema" the checked schema names, as the Python validator is. It asserts no
+# format: neither does the Python one for the three the metaschema uses (uri and
+# uri-reference have no checker installed, regex is left out). It is never more lenient
+# than the Python validator (tests/core/test_metaschema_native.py), so its "valid" is
+# final and costs microseconds; anything else is decided, and located, by the Python one.
+_NATIVE_METASCHEMA = jsonschema_rs.Draft202012Validator({"$ref": DIALECT_2020_12}, offline=True)
+# Deeper schemas go to the Python validator, which gives up near 110 levels with a
+# finding of its own: the fast path must not turn that finding into a pass.
+_NATIVE_METASCHEMA_DEPTH = 64
+
+
+def _metaschema_errors(schema: Any) -> list[MetaschemaError]:
+    """Every 2020-12 metaschema violation of ``schema`` (RULES SR2); may raise RecursionError."""
+    try:
+        shallow = not (
+            isinstance(schema, dict | list) and _too_deep(schema, _NATIVE_METASCHEMA_DEPTH)
+        )
+        natively_valid = shallow and bool(_NATIVE_METASCHEMA.is_valid(schema))
+    except (ValueError, TypeError, OverflowError):
+        natively_valid = False  # a value the engine cannot take: the Python validator judges
+    if natively_valid:
+        return []
+    return list(_python_metaschema().iter_errors(schema))
+
+
 _PATTERN_OPTIONS = jsonschema_rs.FancyRegexOptions(backtrack_limit=limits.MAX_REGEX_BACKTRACKS)
 _WEAK_KEYWORDS = frozenset({"anyOf", "oneOf", "allOf", "not", "if", "then", "else", "$ref"})
 _LIMIT_KEYWORDS = frozenset(
@@ -93,7 +130,7 @@ def render(value: Any) -> str:
 def check_schema(schema: Any) -> list[Finding]:
     """Metaschema findings for ``schema`` (pointers into the schema), empty when valid."""
     try:
-        errors = sorted(_META.iter_errors(schema), key=lambda e: list(map(str, e.path)))
+        errors = sorted(_metaschema_errors(schema), key=lambda e: list(map(str, e.path)))
     except RecursionError:
         return [Finding("schema is nested too deeply to check", rule="SR2")]
     findings = [
@@ -440,7 +477,8 @@ def compile_schema(schema: Any) -> CompiledSchema:
     if not isinstance(schema, dict | bool):
         raise SchemaError(f"a schema must be an object or a boolean, not {json_type(schema)}")
     try:
-        worst = _jsonschema_best_match(_META.iter_errors(schema))
+        errors = _metaschema_errors(schema)
+        worst = _best_match(errors) if errors else None
     except RecursionError:
         raise SchemaError("schema is nested too deeply") from None
     if worst is not None:
@@ -455,6 +493,13 @@ def compile_schema(schema: Any) -> CompiledSchema:
     except (ValueError, TypeError) as exc:
         raise SchemaError(f"the schema cannot be compiled: {exc}"[:300]) from None
     return _CACHE.put(key, compiled)
+
+
+def _best_match(errors: list[MetaschemaError]) -> MetaschemaError | None:
+    from jsonschema.exceptions import best_match
+
+    worst: MetaschemaError | None = best_match(errors)
+    return worst
 
 
 def _engine_schema_error(exc: Any) -> SchemaError:

@@ -126,6 +126,10 @@ class SiaApp(EngineActionsApp):
         # Set explicitly: TEXTUAL_THEME must not leak into what the user (or a snapshot) sees.
         self.theme = remembered if remembered in self.available_themes else DEFAULT_THEME
         self.theme_changed_signal.subscribe(self, self._remember_theme)
+        self.open_first_screen()
+
+    def open_first_screen(self) -> None:
+        """The recorded session's steps, the target's overview, or the connect screen."""
         if self.session is not None:
             self.switch_mode("steps")
             for warning in self.session.warnings:

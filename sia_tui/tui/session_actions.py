@@ -76,8 +76,8 @@ class SessionApp(App[None]):
         return True
 
     @work(thread=True, exclusive=True, group="session-load")
-    def open_session_file(self, path: Path) -> None:
-        """Load a session file (off the UI thread) and show it read-only."""
+    def open_session_file(self, path: Path, mode: str = "steps") -> None:
+        """Load a session file (off the UI thread) and show it read-only on ``mode``."""
         try:
             loaded = load_session(path)
         except SiaError as exc:
@@ -89,16 +89,16 @@ class SessionApp(App[None]):
                 markup=False,
             )
             return
-        self.call_from_thread(self.install_session, loaded)
+        self.call_from_thread(self.install_session, loaded, mode)
 
     @work(exclusive=True, group="engine")
-    async def install_session(self, loaded: LoadedSession) -> None:
-        """Replace the live engine (closing it) by the recorded run; show its steps."""
+    async def install_session(self, loaded: LoadedSession, mode: str = "steps") -> None:
+        """Replace the live engine (closing it) by the recorded run; show ``mode``."""
         if self.engine is not None:
             await self.engine.aclose()
         self.session = loaded
         self.engine = ReadOnlyEngine(loaded)
-        await self.switch_mode("steps")
+        await self.switch_mode(mode)
         self.post_message(RunUpdated())
         for warning in loaded.warnings:
             self.notify(visible(warning), title="Session warning", severity="warning", markup=False)

@@ -1,5 +1,7 @@
 """Commands import what they run (issue 12): `--help` needs argparse and sia_tui's own
-light modules; `digest` and `canon` never load httpx, Textual, asyncio or the validators."""
+light modules; `digest` and `canon` never load httpx, Textual, asyncio or the validators;
+a passing `check` loads neither the pure-Python metaschema validator nor httpx's own
+command line."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from sia_tui.cli import parser
+from tests.support.agents import StartAgent
 
 # Runs the CLI in a fresh interpreter and reports its exit code and every loaded module.
 PROBE = """
@@ -23,7 +26,9 @@ with contextlib.redirect_stdout(quiet), contextlib.redirect_stderr(quiet):
         code = main(sys.argv[1:])
     except SystemExit as exc:
         code = exc.code
-print(json.dumps({"code": code, "modules": sorted(sys.modules)}))
+# A None entry blocks an import (sia-tui blocks httpx's own CLI): it is not a loaded module.
+loaded = sorted(name for name, module in sys.modules.items() if module is not None)
+print(json.dumps({"code": code, "modules": loaded}))
 """
 
 #: What only networked commands, the TUI or validation need.
@@ -88,9 +93,37 @@ def test_digest_and_canon_import_no_network_tui_or_validator(command: str, tmp_p
     assert heavy_among(loaded_modules(command, str(document))) == []
 
 
-@pytest.mark.parametrize("command", ["check", "probe"])
+@pytest.mark.parametrize("command", ["check", "probe", "matrix"])
 def test_help_of_a_networked_command_does_not_import_the_network_stack(command: str) -> None:
     assert heavy_among(loaded_modules(command, "--help")) == []
+
+
+#: What a passing `check` never needs: the pure-Python metaschema validator (only a schema
+#: the engine does not pass needs it), httpx's command line (click, rich, pygments), the
+#: UI, the agent, the cache directories and the session format (only --save needs it).
+CHECK_NEVER = (
+    "jsonschema",
+    "referencing",
+    "click",
+    "rich",
+    "pygments",
+    "textual",
+    "platformdirs",
+    "starlette",
+    "uvicorn",
+    "sia_tui.tui",
+    "sia_tui.agent",
+    "sia_tui.core.session.store",
+)
+
+
+def test_a_passing_check_imports_only_what_its_steps_run(reference_agent: StartAgent) -> None:
+    url = reference_agent().url
+    modules = loaded_modules(
+        "check", url, "--skill", "evaluate_resource_condition", "--args", "example"
+    )  # exit 0: all eleven steps passed
+    assert [m for m in modules if any(_heavy(m, h) for h in CHECK_NEVER)] == []
+    assert "httpx" in modules and "jsonschema_rs" in modules
 
 
 def test_command_owners_match_what_each_module_registers() -> None:

@@ -134,6 +134,22 @@ async def test_huge_artifact_is_refused_at_the_limit(agent_url: str) -> None:
     assert "size limit" in failed.hint
 
 
+@pytest.mark.parametrize("agent_url", ["mismatch"], indirect=True)
+@pytest.mark.parametrize("mode", ["sync", "stream", "poll"])
+async def test_a_rejected_task_fails_step_eight_in_every_mode(agent_url: str, mode: str) -> None:
+    """A REJECTED task was never accepted (RULES ERR3): the delegation step fails, whether the
+    rejection comes in the reply, after a SUBMITTED event on a stream, or at a poll."""
+    run = await check(
+        agent_url,
+        skill="check_link_capacity",
+        arguments={"link_id": "link-7", "required_mbps": 400},
+        mode=mode,
+    )
+    assert run.mode == mode
+    assert statuses(run)[7:] == ["failed", "skipped", "skipped", "skipped"], statuses(run)
+    assert run.steps[7].code == "interface_mismatch"
+
+
 @pytest.mark.parametrize("mode", ["stream", "poll"])
 async def test_long_running_skill_in_each_mode(agent_url: str, mode: str) -> None:
     """check_link_capacity streams a record before its result, or is polled to the end."""

@@ -209,12 +209,16 @@ class A2AClient:
         payload = await self._wire_call(purpose, codec, wire)
         return read_task(payload, jsonrpc=wire.jsonrpc, proto03=wire.proto03)
 
-    async def poll(self, iface: Interface, task_id: str) -> Task:
-        """GetTask until terminal/interrupted, at most ``poll_max`` calls; the last Task read."""
+    async def poll(
+        self, iface: Interface, task_id: str, *, until: Callable[[Task], bool] | None = None
+    ) -> Task:
+        """GetTask until ``until(task)`` (default: terminal/interrupted), at most ``poll_max``
+        calls; the last Task read."""
+        done = until or (lambda task: task.terminal)
         interval = min(max(self.options.poll_interval, 0.0), 30.0)
         task = await self.get_task(iface, task_id, purpose="poll")
         for _ in range(max(self.options.poll_max, 1) - 1):
-            if task.terminal:
+            if done(task):
                 break
             await asyncio.sleep(interval)
             task = await self.get_task(iface, task_id, purpose="poll")

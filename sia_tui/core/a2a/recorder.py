@@ -15,6 +15,7 @@ import httpx
 
 from sia_tui.core.a2a.decoding import ACCEPT_ENCODING, BoundedDecoder, content_codings
 from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.a2a.transport import SchemeTransports
 from sia_tui.core.errors import RequestTimeout, ResponseTooLarge, SiaError, TransportError
 from sia_tui.core.exchange import Exchange, Headers
 
@@ -125,17 +126,21 @@ class ExchangeRecorder:
         self.exchanges: list[Exchange] = []
         self._on_exchange = on_exchange
         timeout = httpx.Timeout(options.read_timeout, connect=options.connect_timeout)
+        verify = ssl_context(options)
+        # Servers commonly drop idle connections after 5 s (uvicorn's default); reusing
+        # one at that moment fails a POST with a bare ReadError. Expire ours first.
+        limits = httpx.Limits(keepalive_expiry=KEEPALIVE_SECONDS)
         self._http = httpx.AsyncClient(
-            transport=transport,
-            verify=ssl_context(options),
+            # The TLS context is built on the first https request (transport.py).
+            transport=transport
+            or SchemeTransports(verify, trust_env=options.trust_env, limits=limits),
+            verify=verify,  # for the proxies' transports
             timeout=timeout,
             follow_redirects=False,
             trust_env=options.trust_env,
             # Only what decoding.py undoes, bounded (httpx would add br/zstd if installed).
             headers={"Accept-Encoding": ACCEPT_ENCODING},
-            # Servers commonly drop idle connections after 5 s (uvicorn's default); reusing
-            # one at that moment fails a POST with a bare ReadError. Expire ours first.
-            limits=httpx.Limits(keepalive_expiry=KEEPALIVE_SECONDS),
+            limits=limits,
             cookies=CookieJar(policy=SendableCookies()),
         )
 

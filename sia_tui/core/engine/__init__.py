@@ -65,11 +65,13 @@ if TYPE_CHECKING:  # for type checkers; at run time __getattr__ loads each name 
     from sia_tui.core.engine.offline import OfflineVerdict, unwrap_payload, verify_offline
     from sia_tui.core.engine.procedure import Procedure
     from sia_tui.core.engine.report import evidence_to_json, finding_to_json, run_to_json
+    from sia_tui.core.engine.report_junit import run_junit_suite
     from sia_tui.core.engine.text_report import CLI_NEXT, render_text
     from sia_tui.core.engine.verdicts import RunOutcome
     from sia_tui.core.errors import JsonInputError, SiaError
     from sia_tui.core.exchange import Exchange, Headers
     from sia_tui.core.findings import Finding, Severity
+    from sia_tui.core.junit import write_junit
     from sia_tui.core.pointer import PositionIndex, display_pointer
     from sia_tui.core.printable import (
         clipboard_text,
@@ -173,12 +175,14 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "paint": ("sia_tui.core.printable", "paint"),
     "clipboard_text": ("sia_tui.core.printable", "clipboard_text"),
     "render_text": ("sia_tui.core.engine.text_report", "render_text"),
+    "run_junit_suite": ("sia_tui.core.engine.report_junit", "run_junit_suite"),
     "run_to_json": ("sia_tui.core.engine.report", "run_to_json"),
     "skeleton_for": ("sia_tui.core.skeleton", "skeleton_for"),
     "terminal_json": ("sia_tui.core.printable", "terminal_json"),
     "unwrap_payload": ("sia_tui.core.engine.offline", "unwrap_payload"),
     "validate_json_text": ("sia_tui.core.validation", "validate_json_text"),
     "verify_offline": ("sia_tui.core.engine.offline", "verify_offline"),
+    "write_junit": ("sia_tui.core.junit", "write_junit"),
 }
 
 __all__ = [
@@ -263,12 +267,14 @@ __all__ = [
     "paint",
     "clipboard_text",
     "render_text",
+    "run_junit_suite",
     "run_to_json",
     "skeleton_for",
     "terminal_json",
     "unwrap_payload",
     "validate_json_text",
     "verify_offline",
+    "write_junit",
 ]
 
 

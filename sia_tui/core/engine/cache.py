@@ -13,8 +13,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import platformdirs
-
 from sia_tui.core.atomic_file import atomic_write
 from sia_tui.core.canonical import digest_of
 from sia_tui.core.errors import JsonInputError
@@ -51,6 +49,8 @@ def default_cache_dir() -> Path:
     override = os.environ.get(CACHE_DIR_ENV)
     if override:
         return Path(override)
+    import platformdirs  # only a run that uses the cache pays for it (issue 12)
+
     return Path(platformdirs.user_cache_dir("sia-tui")) / "documents"
 
 

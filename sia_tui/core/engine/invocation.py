@@ -40,6 +40,7 @@ from sia_tui.core.validation import compile_schema
 #: Modes in the order the engine prefers them when the user has not chosen.
 MODE_PREFERENCE = ("sync", "stream", "poll")
 CANCELED = "TASK_STATE_CANCELED"
+SUBMITTED = "TASK_STATE_SUBMITTED"
 
 
 def schema_at(document: dict[str, Any], path: tuple[str, ...]) -> Any:
@@ -189,7 +190,12 @@ async def delegate(ctx: EngineContext, result: StepResult) -> None:
         if mode == "stream":
             ctx.assembly = TaskAssembly()
             ctx.stream = aiter(ctx.client.stream(run.interface, data, purpose="invoke"))
-            await _next_event(ctx)
+            # Step 8 ends when the agent has said whether it takes the task: a stream that
+            # opens SUBMITTED and then ends REJECTED was never accepted, in any mode.
+            async with asyncio.timeout(stream_time_limit(ctx)):
+                await _next_event(ctx)
+                while ctx.assembly.task().state == SUBMITTED and ctx.stream is not None:
+                    await _next_event(ctx)
             task = ctx.assembly.task()
         else:
             reply = await ctx.client.send(
@@ -203,6 +209,13 @@ async def delegate(ctx: EngineContext, result: StepResult) -> None:
                     blame=Blame(party=Party.AGENT, statement=message),
                 )
             task = reply
+            if task.state == SUBMITTED:  # poll mode: ask until it is accepted or rejected
+                task = await ctx.client.poll(run.interface, task.id, until=_past_submitted)
+    except TimeoutError as exc:
+        message = (
+            f"the agent did not accept or reject the task within {stream_time_limit(ctx):.0f} s"
+        )
+        raise StepFailed(message, blame=Blame(party=Party.AGENT, statement=message)) from exc
     except SiaError as exc:
         raise transport_failure("delegation failed", exc) from exc
     run.task = task
@@ -256,6 +269,10 @@ def stream_time_limit(ctx: EngineContext) -> float:
     if isinstance(declared, int | float) and not isinstance(declared, bool) and declared > 0:
         return max(total, float(declared) + ctx.options.read_timeout)
     return total
+
+
+def _past_submitted(task: Task) -> bool:
+    return task.state != SUBMITTED or task.terminal
 
 
 async def _next_event(ctx: EngineContext) -> StreamEvent | None:

@@ -69,6 +69,8 @@ class ProbeScreen(RunScreen):
         """The live or recorded probe run shown, or None before the first run."""
         self._shown_for: tuple[str, str | None] | None = None
         """(location, skill) the report belongs to: another target clears it."""
+        self._from_session: object = None
+        """The recorded session the report was read from: another session replaces it."""
 
     def compose_body(self) -> ComposeResult:
         with Vertical():
@@ -87,8 +89,10 @@ class ProbeScreen(RunScreen):
 
     def show_run(self, run: Run | None) -> None:
         session = self.sia.session
-        if session is not None and self.report is None and session.probe is not None:
-            self.report = report_from_session(session)
+        if session is not None and session is not self._from_session:
+            # Another recorded session (e.g. the next cell of a plugfest matrix): its probes.
+            self._from_session = session
+            self.report = report_from_session(session) if session.probe is not None else None
         key = (run.target.location, self._skill(run)) if run is not None else None
         if self.report is not None and session is None and key != self._shown_for:
             self.report = None  # another agent or skill: the old grades do not apply

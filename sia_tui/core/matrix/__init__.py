@@ -1,0 +1,63 @@
+"""Plugfest mode: a matrix of agents × skills × bindings × modes (issue 14).
+
+This package is the matrix API the CLI and the TUI import (see ``sia_tui.core.engine``): the
+plugfest file, the runner, the model and its exports. Names load on first use (``lazy_api``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from sia_tui.core import lazy_api
+
+if TYPE_CHECKING:
+    from sia_tui.core.matrix.baseline import BaselineReport as BaselineReport
+    from sia_tui.core.matrix.model import Cell as Cell
+    from sia_tui.core.matrix.model import CellStatus as CellStatus
+    from sia_tui.core.matrix.model import Column as Column
+    from sia_tui.core.matrix.model import ColumnKind as ColumnKind
+    from sia_tui.core.matrix.model import CompositionCell as CompositionCell
+    from sia_tui.core.matrix.model import Matrix as Matrix
+    from sia_tui.core.matrix.model import Row as Row
+    from sia_tui.core.matrix.plugfest import PROBE_KEY as PROBE_KEY
+    from sia_tui.core.matrix.plugfest import Plugfest as Plugfest
+    from sia_tui.core.matrix.plugfest import PlugfestError as PlugfestError
+    from sia_tui.core.matrix.plugfest import load_plugfest as load_plugfest
+    from sia_tui.core.matrix.report_html import matrix_to_html as matrix_to_html
+    from sia_tui.core.matrix.report_json import matrix_to_json as matrix_to_json
+    from sia_tui.core.matrix.report_junit import matrix_junit_suites as matrix_junit_suites
+    from sia_tui.core.matrix.report_text import MARKS as MARKS
+    from sia_tui.core.matrix.report_text import cell_phrase as cell_phrase
+    from sia_tui.core.matrix.report_text import matrix_to_markdown as matrix_to_markdown
+    from sia_tui.core.matrix.report_text import matrix_to_text as matrix_to_text
+    from sia_tui.core.matrix.runner import MatrixRunner as MatrixRunner
+
+#: Public name -> (module, attribute).
+_EXPORTS: dict[str, tuple[str, str]] = {
+    "BaselineReport": ("sia_tui.core.matrix.baseline", "BaselineReport"),
+    "Cell": ("sia_tui.core.matrix.model", "Cell"),
+    "CellStatus": ("sia_tui.core.matrix.model", "CellStatus"),
+    "Column": ("sia_tui.core.matrix.model", "Column"),
+    "ColumnKind": ("sia_tui.core.matrix.model", "ColumnKind"),
+    "CompositionCell": ("sia_tui.core.matrix.model", "CompositionCell"),
+    "Matrix": ("sia_tui.core.matrix.model", "Matrix"),
+    "MatrixRunner": ("sia_tui.core.matrix.runner", "MatrixRunner"),
+    "PROBE_KEY": ("sia_tui.core.matrix.plugfest", "PROBE_KEY"),
+    "Plugfest": ("sia_tui.core.matrix.plugfest", "Plugfest"),
+    "PlugfestError": ("sia_tui.core.matrix.plugfest", "PlugfestError"),
+    "Row": ("sia_tui.core.matrix.model", "Row"),
+    "load_plugfest": ("sia_tui.core.matrix.plugfest", "load_plugfest"),
+    "MARKS": ("sia_tui.core.matrix.report_text", "MARKS"),
+    "cell_phrase": ("sia_tui.core.matrix.report_text", "cell_phrase"),
+    "matrix_junit_suites": ("sia_tui.core.matrix.report_junit", "matrix_junit_suites"),
+    "matrix_to_html": ("sia_tui.core.matrix.report_html", "matrix_to_html"),
+    "matrix_to_json": ("sia_tui.core.matrix.report_json", "matrix_to_json"),
+    "matrix_to_markdown": ("sia_tui.core.matrix.report_text", "matrix_to_markdown"),
+    "matrix_to_text": ("sia_tui.core.matrix.report_text", "matrix_to_text"),
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    return lazy_api.resolve(__name__, _EXPORTS, name)

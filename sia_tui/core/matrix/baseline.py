@@ -1,0 +1,121 @@
+"""The baseline: the plugfest file's expected failures, compared with what the matrix found.
+
+An ``[[expect]]`` covers the verdict cells of its agent (and skill, and cell, when given);
+it matches a failing cell when its ``step`` and ``code`` (when given) are the cell's. Then:
+
+- a failing cell that an expectation matches is an **expected failure** (JUnit: skipped);
+- any other failing cell is a **new failure**: exit 1 (a cell failing at another step or
+  with another code than expected is new too: it fails differently);
+- an expectation that matches no failing cell but covers a passing one **now passes**: it is
+  reported ("remove it from the baseline") and does not change the exit status;
+- an expectation that covers no cell at all is reported as **unused** (a typo, a skill the
+  agent no longer advertises);
+- an incomplete cell (could not run) makes the exit status 3, unless there is a new failure.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from sia_tui.core.matrix.model import Cell, CellStatus, Column, Matrix, Row
+from sia_tui.core.matrix.plugfest import Expectation
+
+
+@dataclass(frozen=True)
+class CellRef:
+    """Where a cell is: its row's agent and skill, and its column."""
+
+    agent: str
+    skill: str | None
+    column: str
+
+    def describe(self) -> str:
+        """``vendor-b evaluate_resource_condition HTTP+JSON/sync``."""
+        return f"{self.agent} {self.skill or '(card)'} {self.column}"
+
+
+@dataclass
+class BaselineReport:
+    """How the run compares with the expected failures."""
+
+    new_failures: list[CellRef] = field(default_factory=list)
+    expected_failures: list[CellRef] = field(default_factory=list)
+    #: Expectations that matched no failure but cover a cell that now passes.
+    now_passing: list[Expectation] = field(default_factory=list)
+    #: Expectations that cover no cell at all.
+    unused: list[Expectation] = field(default_factory=list)
+    #: Cells that could not run.
+    incomplete: list[CellRef] = field(default_factory=list)
+
+    @property
+    def exit_code(self) -> int:
+        """1 on a new failure, else 3 when a cell could not run, else 0."""
+        if self.new_failures:
+            return 1
+        return 3 if self.incomplete else 0
+
+    @property
+    def headline(self) -> str:
+        """The comparison in one sentence."""
+        parts = []
+        if self.new_failures:
+            parts.append(f"{len(self.new_failures)} new failure(s)")
+        if self.incomplete:
+            parts.append(f"{len(self.incomplete)} cell(s) could not run")
+        if self.expected_failures:
+            parts.append(f"{len(self.expected_failures)} expected failure(s)")
+        if self.now_passing:
+            parts.append(f"{len(self.now_passing)} expected failure(s) now pass")
+        if self.unused:
+            parts.append(f"{len(self.unused)} expectation(s) match no cell")
+        verdict = {0: "MATCHES THE BASELINE", 1: "NEW FAILURES", 3: "INCOMPLETE"}[self.exit_code]
+        return f"{verdict}: " + ("; ".join(parts) if parts else "every cell passed or was skipped")
+
+
+def _covers(expectation: Expectation, row: Row, column: Column) -> bool:
+    return (
+        expectation.agent == row.agent
+        and expectation.skill in (None, row.skill)
+        and expectation.cell in (None, column.key)
+    )
+
+
+def _matches(expectation: Expectation, cell: Cell) -> bool:
+    return expectation.step in (None, cell.step) and expectation.code in (None, cell.code)
+
+
+def compare(matrix: Matrix) -> BaselineReport:
+    """Compare every verdict cell with the expectations; marks each cell expected / fixed."""
+    report = BaselineReport()
+    expectations = matrix.plugfest.expectations
+    matched: dict[int, int] = dict.fromkeys(range(len(expectations)), 0)
+    covered_passes: dict[int, list[Cell]] = {i: [] for i in range(len(expectations))}
+    for row in matrix.rows:
+        for column in matrix.verdict_columns:
+            cell = row.cells[column.key]
+            ref = CellRef(row.agent, row.skill, column.key)
+            covering = [i for i, e in enumerate(expectations) if _covers(e, row, column)]
+            if cell.status is CellStatus.FAIL:
+                hits = [i for i in covering if _matches(expectations[i], cell)]
+                for i in hits:
+                    matched[i] += 1
+                if hits:
+                    cell.expected = expectations[hits[0]].reason
+                    report.expected_failures.append(ref)
+                else:
+                    report.new_failures.append(ref)
+            elif cell.status is CellStatus.PASS:
+                for i in covering:
+                    covered_passes[i].append(cell)
+            elif cell.status is not CellStatus.SKIP:
+                report.incomplete.append(ref)
+    for index, expectation in enumerate(expectations):
+        if matched[index]:
+            continue
+        if covered_passes[index]:
+            report.now_passing.append(expectation)
+            for cell in covered_passes[index]:
+                cell.fixed = expectation.reason
+        else:
+            report.unused.append(expectation)
+    return report

@@ -1,0 +1,202 @@
+"""What a plugfest matrix is made of: columns, rows of cells, the composition table.
+
+Rows are agent × skill. Columns are the eleven steps (of the row's first run), one per
+binding × mode (each its own run) and, with ``probe = true``, the probe (``sia-tui probe``).
+A cell is a projection of one ``Run`` (``project.py``): the matrix computes no verdict of its
+own. Every surface (the CLI's JSON, Markdown, HTML and JUnit, the TUI's Matrix screen) reads
+this model.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
+
+from sia_tui.core.engine.model import STEP_TITLES
+from sia_tui.core.matrix.plugfest import BINDING_LABELS, PROBE_KEY, Plugfest, binding_mode_key
+
+if TYPE_CHECKING:
+    from sia_tui.core.matrix.baseline import BaselineReport
+
+
+class CellStatus(StrEnum):
+    """A cell's state: four verdicts, and two states of a live table."""
+
+    PASS = "pass"
+    FAIL = "fail"
+    #: Does not apply (a mode the document does not declare, a binding the card does not
+    #: offer, a step after a failure: RULES CP0).
+    SKIP = "skip"
+    #: Could not run as asked (no example arguments, a sia-tui error, cut off): exit 3.
+    INCOMPLETE = "incomplete"
+    PENDING = "pending"
+    RUNNING = "running"
+
+
+#: The verdict statuses, in the order counts are shown.
+VERDICTS = (CellStatus.PASS, CellStatus.FAIL, CellStatus.SKIP, CellStatus.INCOMPLETE)
+
+
+class ColumnKind(StrEnum):
+    """What a column shows."""
+
+    #: One of the eleven steps of the row's first run.
+    STEP = "step"
+    #: A whole run over one binding in one response mode.
+    BINDING_MODE = "binding_mode"
+    #: ``sia-tui probe`` on the row's skill: deliberately wrong requests, each graded.
+    PROBE = "probe"
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column of the matrix."""
+
+    key: str
+    kind: ColumnKind
+    #: Short heading: ``4``, ``JSONRPC sync``.
+    label: str
+    #: What the column means, for a tooltip or a legend.
+    title: str
+    step: int | None = None
+    binding: str | None = None
+    mode: str | None = None
+
+    @property
+    def verdict(self) -> bool:
+        """True for columns that are a run's verdict (the baseline and JUnit count these)."""
+        return self.kind is not ColumnKind.STEP
+
+
+def step_key(step: int) -> str:
+    """The key of step column ``step``: ``step4``."""
+    return f"step{step}"
+
+
+def columns_for(plugfest: Plugfest) -> list[Column]:
+    """The eleven step columns, then one per binding × mode in the file's order."""
+    columns = [
+        Column(step_key(n), ColumnKind.STEP, str(n), f"{title} (RULES {rule})", step=n)
+        for n, (title, rule) in STEP_TITLES.items()
+    ]
+    for binding in plugfest.bindings:
+        for mode in plugfest.modes:
+            label = f"{BINDING_LABELS[binding]} {mode}"
+            columns.append(
+                Column(
+                    binding_mode_key(binding, mode),
+                    ColumnKind.BINDING_MODE,
+                    label,
+                    f"all eleven steps over {BINDING_LABELS[binding]} in {mode} mode",
+                    binding=binding,
+                    mode=mode,
+                )
+            )
+    if plugfest.probe:
+        title = "deliberately wrong requests (sia-tui probe), each graded against its rule"
+        columns.append(Column(PROBE_KEY, ColumnKind.PROBE, "probe", title))
+    return columns
+
+
+@dataclass
+class Cell:
+    """One cell: a verdict read from a run, and where that run's session is."""
+
+    status: CellStatus = CellStatus.PENDING
+    #: Why, in one sentence: the run's summary or the step's message.
+    summary: str = ""
+    #: The step that failed (or did not run) when the cell is not a pass.
+    step: int | None = None
+    #: The draft code and origin (local/remote) of a failure.
+    code: str | None = None
+    origin: str | None = None
+    #: The failure category: draft, transport, remote, usage, internal.
+    category: str | None = None
+    #: Who is at fault (agent, caller, network, sia-tui) and why.
+    party: str | None = None
+    statement: str | None = None
+    #: The mode the run used (the engine's choice in the step columns' run).
+    mode: str | None = None
+    #: The saved session of the run (redacted), when sessions are saved.
+    session: str | None = None
+    seconds: float = 0.0
+    #: The baseline's reason when this failure was expected.
+    expected: str | None = None
+    #: The baseline's reason when an expected failure now passes.
+    fixed: str | None = None
+
+    @property
+    def done(self) -> bool:
+        """True once the cell holds a verdict."""
+        return self.status in VERDICTS
+
+
+@dataclass
+class Row:
+    """One agent × skill."""
+
+    agent: str
+    #: None when the agent's card could not be read, so no skill is known.
+    skill: str | None
+    cells: dict[str, Cell] = field(default_factory=dict)
+    #: The validated document of the row's first run (for the composition table).
+    document: dict[str, Any] | None = None
+    describe_task_id: str | None = None
+    #: Why there is no document (the first run's headline), for the composition table.
+    no_document: str = ""
+    #: (agent's place in the file, skill's place): rows are shown in this order.
+    order: tuple[int, int] = (0, 0)
+
+    @property
+    def label(self) -> str:
+        """``vendor-a · evaluate_resource_condition``."""
+        return f"{self.agent} · {self.skill or '(card)'}"
+
+
+@dataclass(frozen=True)
+class CompositionCell:
+    """May the upstream row's output feed the downstream row's input (RULES CMP1-CMP3)?"""
+
+    upstream: Row
+    downstream: Row
+    #: ``allowed``, ``not_allowed``, or ``unavailable`` (a document was not validated).
+    status: str
+    summary: str
+    differing: tuple[str, ...] = ()
+    look_alike: tuple[str, ...] = ()
+
+
+@dataclass
+class Matrix:
+    """The whole table, filled in live by the runner."""
+
+    plugfest: Plugfest
+    columns: list[Column]
+    rows: list[Row] = field(default_factory=list)
+    composition: list[CompositionCell] = field(default_factory=list)
+    #: The comparison with the file's expected failures, once every cell is done.
+    baseline: BaselineReport | None = None
+
+    @property
+    def verdict_columns(self) -> list[Column]:
+        """The binding/mode (and probe) columns: the runs' own verdicts."""
+        return [c for c in self.columns if c.verdict]
+
+    @property
+    def finished(self) -> bool:
+        """True once the baseline is compared (every cell has a verdict)."""
+        return self.baseline is not None
+
+    def counts(self) -> dict[CellStatus, int]:
+        """How many verdict cells have each status (pending and running included)."""
+        out = dict.fromkeys(CellStatus, 0)
+        for row in self.rows:
+            for column in self.verdict_columns:
+                out[row.cells[column.key].status] += 1
+        return out
+
+    @property
+    def exit_code(self) -> int:
+        """0: as the baseline says; 1: a new failure; 3: a cell could not run (or unfinished)."""
+        return self.baseline.exit_code if self.baseline is not None else 3

@@ -1,0 +1,205 @@
+"""One ``[[agent]]`` of the plugfest file: its card, its credentials, its client options.
+
+Credentials come from the environment: ``bearer_env = "VENDOR_A_TOKEN"`` and
+``header_env = { "X-Api-Key" = "VENDOR_A_KEY" }`` name variables, never values. A credential
+written in the file itself (``bearer``, a credential-like header in ``headers``, a password
+in the card URL) is refused unless the file says ``allow_inline_secrets = true``; then it is
+used and warned about.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
+
+from sia_tui.core.a2a import defaults
+from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.matrix.toml_lines import KeyPath
+from sia_tui.core.matrix.toml_reader import TableReader, key_label
+from sia_tui.core.printable import printable
+from sia_tui.core.redact import is_credential_header
+
+if TYPE_CHECKING:
+    from sia_tui.core.matrix.plugfest import AgentEntry
+
+#: An HTTP header name (RFC 9110 token).
+_HEADER_NAME = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
+AGENT_KEYS = (
+    "name",
+    "card",
+    "skills",
+    "headers",
+    "header_env",
+    "bearer",
+    "bearer_env",
+    "timeout",
+    "connect_timeout",
+    "insecure",
+    "cacert",
+    "allow_cross_origin",
+)
+
+
+class _Secrets:
+    """Collects one agent's credentials and applies the inline-secret rule."""
+
+    def __init__(
+        self,
+        reader: TableReader,
+        environ: Mapping[str, str],
+        inline_ok: bool,
+        warnings: list[str],
+    ) -> None:
+        self.reader, self.environ = reader, environ
+        self.inline_ok, self.warnings = inline_ok, warnings
+        self.values: list[str] = []
+        self.headers: list[str] = []
+
+    def inline(self, path: KeyPath, what: str) -> bool:
+        """A secret written in the file: refused, or (when allowed) used with a warning."""
+        if not self.inline_ok:
+            self.reader.problem(
+                path,
+                f"{what} is a secret written in the file; put it in an environment variable "
+                "and name the variable (bearer_env, header_env), or set "
+                "allow_inline_secrets = true",
+            )
+            return False
+        self.warnings.append(
+            f"WARNING: {key_label(path)}: {what} is a secret written in the plugfest file "
+            "(allow_inline_secrets = true); anyone who can read the file has it"
+        )
+        return True
+
+    def from_env(self, path: KeyPath, variable: Any) -> str | None:
+        """The value of the environment variable named at ``path``, or None (a problem)."""
+        if not isinstance(variable, str) or not variable:
+            self.reader.problem(path, "must name an environment variable")
+            return None
+        value = self.environ.get(variable, "").strip()
+        if not value:
+            self.reader.problem(path, f"environment variable {variable} is not set (or empty)")
+            return None
+        if "\n" in value or "\r" in value:
+            self.reader.problem(path, f"environment variable {variable} holds a line break")
+            return None
+        return value
+
+
+def read_agent(
+    reader: TableReader,
+    table: dict[str, Any],
+    path: KeyPath,
+    base: Path,
+    environ: Mapping[str, str],
+    inline_ok: bool,
+    warnings: list[str],
+) -> AgentEntry | None:
+    """The checked ``[[agent]]`` at ``path``; None when a required member is unusable."""
+    from sia_tui.core.matrix.plugfest import AgentEntry
+
+    reader.known_keys(table, path, AGENT_KEYS)
+    secrets = _Secrets(reader, environ, inline_ok, warnings)
+    name = reader.string(table, path, "name", required=True)
+    card = _card(reader, secrets, table, path, base)
+    headers = _headers(reader, secrets, table, path)
+    bearer = None
+    if "bearer" in table:
+        inline = reader.string(table, path, "bearer")
+        if inline is not None and secrets.inline((*path, "bearer"), "bearer"):
+            bearer = inline
+    if "bearer_env" in table:
+        bearer = secrets.from_env((*path, "bearer_env"), table["bearer_env"]) or bearer
+    skills = reader.strings(table, path, "skills")
+    options = ClientOptions(
+        read_timeout=reader.number(
+            table, path, "timeout", defaults.READ_TIMEOUT, low=0.05, high=600
+        ),
+        connect_timeout=reader.number(
+            table, path, "connect_timeout", defaults.CONNECT_TIMEOUT, low=0.05, high=600
+        ),
+        verify=_verify(reader, table, path, base, warnings),
+        headers=tuple(headers),
+        bearer=bearer,
+        allow_cross_origin=reader.boolean(table, path, "allow_cross_origin", False),
+    )
+    if name is None or card is None:
+        return None
+    return AgentEntry(
+        name=name,
+        card=card,
+        options=options,
+        skills=tuple(skills) if skills is not None else None,
+        secret_values=tuple(secrets.values),
+        secret_headers=tuple(secrets.headers),
+    )
+
+
+def _card(
+    reader: TableReader, secrets: _Secrets, table: dict[str, Any], path: KeyPath, base: Path
+) -> str | None:
+    """A URL as written (a password in it is an inline secret), or a card file made absolute."""
+    card = reader.string(table, path, "card", required=True)
+    if card is None:
+        return None
+    if "://" in card:
+        parts = urlsplit(card)
+        if (parts.username or parts.password) and not secrets.inline(
+            (*path, "card"), "the user name or password in the card URL"
+        ):
+            return None
+        return card
+    return _local_file(reader, (*path, "card"), base, card, "is not a URL and no such file")
+
+
+def _headers(
+    reader: TableReader, secrets: _Secrets, table: dict[str, Any], path: KeyPath
+) -> list[tuple[str, str]]:
+    """``headers`` (plain values) and ``header_env`` (values from the environment)."""
+    out: list[tuple[str, str]] = []
+    for name, value in reader.table(table, path, "headers").items():
+        where = (*path, "headers", name)
+        if not _HEADER_NAME.fullmatch(name):
+            reader.problem(where, "is not a valid HTTP header name")
+        elif not isinstance(value, str) or "\n" in value or "\r" in value:
+            reader.problem(where, "must be a one-line string")
+        elif not is_credential_header(name) or secrets.inline(where, f"header {name}"):
+            out.append((name, value))
+    for name, variable in reader.table(table, path, "header_env").items():
+        value = secrets.from_env((*path, "header_env", name), variable)
+        if not _HEADER_NAME.fullmatch(name):
+            reader.problem((*path, "header_env", name), "is not a valid HTTP header name")
+        elif value is not None:
+            out.append((name, value))
+            secrets.values.append(value)
+            secrets.headers.append(name)
+    return out
+
+
+def _verify(
+    reader: TableReader, table: dict[str, Any], path: KeyPath, base: Path, warnings: list[str]
+) -> bool | str:
+    """TLS verification: on by default; ``cacert`` (relative to the file) or ``insecure``."""
+    insecure = reader.boolean(table, path, "insecure", False)
+    cacert = reader.string(table, path, "cacert")
+    if insecure:
+        warnings.append(f"WARNING: {key_label(path)}: insecure = true, TLS is not verified")
+        return False
+    if cacert is None:
+        return True
+    return _local_file(reader, (*path, "cacert"), base, cacert, "is not a file") or True
+
+
+def _local_file(
+    reader: TableReader, path: KeyPath, base: Path, name: str, missing: str
+) -> str | None:
+    """``name`` relative to the plugfest file's folder, made absolute; None (a problem) when
+    there is no such file."""
+    file = base / name
+    if not file.is_file():
+        reader.problem(path, f"{printable(name)!r} {missing}")
+        return None
+    return str(file)

@@ -1,0 +1,332 @@
+"""The Matrix screen (plugfest mode): the live table of agents × skills × bindings × modes.
+
+``sia-tui matrix PLUGFEST.toml`` opens it. The core's ``MatrixRunner`` fills the table in a
+worker; each cell appears as its run finishes. Enter on a cell opens that run's saved
+session read-only (Steps, Digests, Results... of the recorded bytes; Esc comes back here),
+``c`` shows the composition table, ``x`` exports the HTML page, Markdown, JSON and JUnit.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.content import Content
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from sia_tui.core.engine import write_junit
+from sia_tui.core.matrix import (
+    PROBE_KEY,
+    Cell,
+    CompositionCell,
+    Matrix,
+    MatrixRunner,
+    Plugfest,
+    Row,
+    matrix_junit_suites,
+    matrix_to_html,
+    matrix_to_json,
+    matrix_to_markdown,
+)
+from sia_tui.core.session import atomic_write
+from sia_tui.tui.display import literal, literal_text, visible
+from sia_tui.tui.screens.base import SiaAppMixin
+from sia_tui.tui.screens.matrix_cells import (
+    PAIR_LOOK,
+    detail,
+    heading,
+    pair_detail,
+    progress,
+    steps_cell,
+    steps_strip,
+    verdict_mark,
+)
+
+#: The table's first columns before the verdict columns.
+_STEPS = "steps"
+
+
+@dataclass(frozen=True)
+class MatrixLaunch:
+    """What ``sia-tui matrix`` hands the app: the file, where sessions go, and limits."""
+
+    plugfest: Plugfest
+    save_dir: Path
+    jobs: int | None = None
+    deadline: float | None = None
+
+
+def default_save_dir(data_dir: Path, plugfest: Plugfest) -> Path:
+    """``<data dir>/matrix/<UTC time>-<file name>``: one folder per matrix run."""
+    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+    return data_dir / "matrix" / f"{stamp}-{plugfest.source.stem}"
+
+
+def run_matrix_app(
+    plugfest: Plugfest, save_dir: Path | None, *, jobs: int | None, deadline: float | None
+) -> int:
+    """Open the app on the Matrix screen (``sia-tui matrix`` without output flags)."""
+    from sia_tui.tui.matrix_app import MatrixApp
+    from sia_tui.tui.storage import UserDirs
+
+    folder = save_dir or default_save_dir(UserDirs.default().data, plugfest)
+    app = MatrixApp(MatrixLaunch(plugfest, folder, jobs, deadline))
+    app.run()
+    return app.return_code or 0
+
+
+@dataclass
+class MatrixChanged(Message):
+    """The runner changed a row (None: the whole table, e.g. the baseline is in)."""
+
+    row: Row | None
+
+
+class MatrixMode(SiaAppMixin, Screen[None]):
+    """The plugfest matrix, filling in live.
+
+    | key | action |
+    |---|---|
+    | `enter` | open the cell's run read-only (Esc returns here) |
+    | `c` | show the composition table / the matrix |
+    | `x` | export HTML, Markdown, JSON and JUnit into the sessions folder |
+    """
+
+    HELP = (
+        "Rows are agent × skill. 'steps' shows the eleven steps of the row's first run; each "
+        "binding/mode column is its own run: ✔ pass, ✘ N failed at step N (exp: the baseline "
+        "expects it), – does not apply, ? could not run, ★ an expected failure now passes. "
+        "Enter opens a cell's run read-only; Esc comes back."
+    )
+    BINDINGS = [
+        Binding("c", "toggle_composition", "Composition", id="matrix.composition"),
+        Binding("x", "export", "Export", id="matrix.export"),
+    ]
+    DEFAULT_CSS = """
+    MatrixMode #matrix-title { height: auto; padding: 0 1; }
+    MatrixMode DataTable { height: 1fr; }
+    MatrixMode #composition { display: none; }
+    MatrixMode.composition #composition { display: block; }
+    MatrixMode.composition #matrix { display: none; }
+    MatrixMode #matrix-detail { height: auto; max-height: 7; border: round $panel; padding: 0 1; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.matrix: Matrix | None = None
+        """The table as the runner has filled it so far."""
+        self._row_keys: list[Row] = []
+        self._pairs: list[CompositionCell] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="matrix-title")
+        yield DataTable(id="matrix", cursor_type="cell", header_height=2, zebra_stripes=True)
+        yield DataTable(id="composition", cursor_type="row", zebra_stripes=True)
+        yield Static(id="matrix-detail")
+        yield Footer()
+
+    @property
+    def launch(self) -> MatrixLaunch | None:
+        """The app's plugfest, if it was started in plugfest mode."""
+        launch = getattr(self.app, "matrix_launch", None)
+        return launch if isinstance(launch, MatrixLaunch) else None
+
+    def on_mount(self) -> None:
+        launch = self.launch
+        if launch is None:
+            self.query_one("#matrix-title", Static).update("No plugfest file: run sia-tui matrix")
+            return
+        runner = MatrixRunner(
+            launch.plugfest,
+            save_dir=launch.save_dir,
+            jobs=launch.jobs,
+            deadline=launch.deadline,
+            on_change=self._changed,
+        )
+        self.matrix = runner.matrix
+        self._columns()
+        self.redraw()
+        self.query_one("#matrix", DataTable).focus()
+        self._run(runner)
+
+    def _changed(self, matrix: Matrix, row: Row | None) -> None:
+        # Called by the runner on the app's loop; the redraw happens in the handler.
+        self.post_message(MatrixChanged(row))
+
+    @work(exclusive=True, group="matrix")
+    async def _run(self, runner: MatrixRunner) -> None:
+        await runner.run()
+        for warning in runner.warnings:
+            self.notify(visible(warning), severity="warning", markup=False)
+
+    def _columns(self) -> None:
+        assert self.matrix is not None
+        table = self.query_one("#matrix", DataTable)
+        table.add_column("agent", width=12, key="agent")
+        table.add_column("skill", width=22, key="skill")
+        table.add_column("steps\n1-11", width=11, key=_STEPS)
+        for column in self.matrix.verdict_columns:
+            table.add_column(heading(column), width=9, key=column.key)
+        composition = self.query_one("#composition", DataTable)
+        for label, width in (("upstream", 34), ("downstream", 34), ("verdict", 13), ("why", 60)):
+            composition.add_column(label, width=width)
+
+    # -- redraw ------------------------------------------------------------------------------
+    def on_matrix_changed(self, message: MatrixChanged) -> None:
+        self.redraw(message.row)
+
+    def redraw(self, row: Row | None = None) -> None:
+        """Update one row in place, or rebuild the table when rows were added."""
+        matrix = self.matrix
+        if matrix is None:
+            return
+        self.query_one("#matrix-title", Static).update(progress(matrix))
+        table = self.query_one("#matrix", DataTable)
+        if row is not None and row in self._row_keys:
+            for key, value in self._cells(row).items():
+                table.update_cell(str(id(row)), key, value)
+        else:
+            self._rebuild(table, matrix)
+        if matrix.finished:
+            self._show_composition(matrix)
+        self._show_detail()
+
+    def _cells(self, row: Row) -> dict[str, Any]:
+        assert self.matrix is not None
+        cells: dict[str, Any] = {
+            "agent": literal_text(row.agent),
+            "skill": literal_text(row.skill or "(card)"),
+            _STEPS: steps_strip(row, self.matrix),
+        }
+        for column in self.matrix.verdict_columns:
+            cells[column.key] = verdict_mark(row.cells[column.key])
+        return cells
+
+    def _rebuild(self, table: DataTable[Any], matrix: Matrix) -> None:
+        cursor = table.cursor_coordinate
+        table.clear()
+        self._row_keys = list(matrix.rows)
+        for row in self._row_keys:
+            table.add_row(*self._cells(row).values(), key=str(id(row)))
+        if self._row_keys:
+            table.cursor_coordinate = table.validate_cursor_coordinate(cursor)
+
+    def _show_composition(self, matrix: Matrix) -> None:
+        table = self.query_one("#composition", DataTable)
+        if table.row_count:
+            return
+        self._pairs = sorted(matrix.composition, key=lambda p: p.status != "allowed")
+        for pair in self._pairs:
+            word, style = PAIR_LOOK.get(pair.status, PAIR_LOOK["unavailable"])
+            why = pair.summary
+            if pair.differing:
+                why = "differ: " + ", ".join(pair.differing)
+                why += " (" + "; ".join(pair.look_alike) + ")" if pair.look_alike else ""
+            table.add_row(
+                literal_text(pair.upstream.label),
+                literal_text(pair.downstream.label),
+                Content.styled(word, style),
+                literal(why),
+            )
+
+    # -- the selected cell -------------------------------------------------------------------
+    def _selected(self) -> tuple[Row, str, Cell] | None:
+        table = self.query_one("#matrix", DataTable)
+        if self.matrix is None or not self._row_keys:
+            return None
+        row_index, column_index = table.cursor_coordinate
+        if not 0 <= row_index < len(self._row_keys):
+            return None
+        row = self._row_keys[row_index]
+        keys = ["agent", "skill", _STEPS, *(c.key for c in self.matrix.verdict_columns)]
+        key = keys[min(max(column_index, 0), len(keys) - 1)]
+        if key in ("agent", "skill", _STEPS):
+            return row, _STEPS, steps_cell(row, self.matrix)
+        return row, key, row.cells[key]
+
+    def _show_detail(self) -> None:
+        panel = self.query_one("#matrix-detail", Static)
+        selected = self._selected()
+        if selected is None or self.matrix is None:
+            panel.update("Reading the agents' cards…")
+            return
+        row, key, cell = selected
+        column = next((c for c in self.matrix.verdict_columns if c.key == key), None)
+        panel.update(detail(row, column, cell, self.sia.snapshot_mode))
+
+    def on_data_table_cell_highlighted(self, event: DataTable.CellHighlighted) -> None:
+        self._show_detail()
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if event.data_table.id == "composition" and event.cursor_row < len(self._pairs):
+            panel = self.query_one("#matrix-detail", Static)
+            panel.update(pair_detail(self._pairs[event.cursor_row]))
+
+    def on_data_table_cell_selected(self, event: DataTable.CellSelected) -> None:
+        event.stop()
+        selected = self._selected()
+        if selected is None:
+            return
+        key, cell = selected[1], selected[2]
+        if cell.session is None:
+            reason = "it is still running" if not cell.done else "no run was needed for it"
+            self.notify(f"This cell has no session: {reason}.", severity="warning")
+            return
+        # A probe cell opens on the Probe screen (its grades), any other on the Steps screen.
+        mode = "probe" if key == PROBE_KEY else "steps"
+        self.sia.open_session_file(Path(cell.session), mode)
+
+    # -- actions -----------------------------------------------------------------------------
+    def action_toggle_composition(self) -> None:
+        """Show the composition table instead of the matrix, or back."""
+        if self.matrix is None or not self.matrix.finished:
+            self.notify("The composition table comes once every cell has run.")
+            return
+        self.toggle_class("composition")
+        if self.has_class("composition"):
+            table = self.query_one("#composition", DataTable)
+            table.focus()
+            if self._pairs:
+                pair = self._pairs[min(table.cursor_row, len(self._pairs) - 1)]
+                self.query_one("#matrix-detail", Static).update(pair_detail(pair))
+        else:
+            self.query_one("#matrix", DataTable).focus()
+            self._show_detail()
+
+    def action_export(self) -> None:
+        """Write the reports next to the sessions."""
+        launch = self.launch
+        if self.matrix is None or launch is None:
+            return
+        self._export(self.matrix, launch.save_dir)
+
+    @work(thread=True, exclusive=True, group="matrix-export")
+    def _export(self, matrix: Matrix, folder: Path) -> None:
+        from sia_tui.core.engine import terminal_json
+
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            html, markdown = folder / "matrix.html", folder / "matrix.md"
+            atomic_write(html, matrix_to_html(matrix, base=folder))
+            atomic_write(markdown, matrix_to_markdown(matrix, base=folder))
+            atomic_write(folder / "matrix.json", terminal_json(matrix_to_json(matrix)) + "\n")
+            write_junit(folder / "matrix.junit.xml", matrix_junit_suites(matrix))
+        except OSError as exc:
+            self.app.call_from_thread(
+                self.notify, visible(f"Export failed: {exc}"), severity="error", markup=False
+            )
+            return
+        shown = folder.name if self.sia.snapshot_mode else str(folder)
+        self.app.call_from_thread(
+            self.notify,
+            visible(f"Exported matrix.html, .md, .json and .junit.xml to {shown}"),
+            title="Matrix exported",
+            markup=False,
+        )

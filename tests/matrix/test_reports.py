@@ -1,0 +1,154 @@
+"""The matrix reports: a self-contained page for a projector, Markdown, JUnit; hostile agent
+text stays inert in all of them, and no secret reaches any of them."""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from sia_tui.cli import main
+from sia_tui.core.junit import junit_text
+from sia_tui.core.matrix.baseline import compare
+from sia_tui.core.matrix.model import Cell, CellStatus, Matrix, Row, columns_for
+from sia_tui.core.matrix.plugfest import AgentEntry, Plugfest
+from sia_tui.core.matrix.report_html import matrix_to_html
+from sia_tui.core.matrix.report_junit import matrix_junit_suites
+from sia_tui.core.matrix.report_text import matrix_to_markdown, matrix_to_text
+from tests.support.agents import StartAgent
+from tests.support.plugfest import plugfest_file
+
+#: What a hostile vendor could put in a name, an id or an error message.
+HOSTILE = "<script>alert(1)</script> [bold red]x[/] | `tick` \x1b[2J\x07 \u202e ]]> &amp;"
+
+
+def _hostile_matrix() -> Matrix:
+    plugfest = Plugfest(
+        source=Path("P.toml"),
+        name=HOSTILE,
+        agents=(AgentEntry(HOSTILE, "http://a"),),
+        bindings=("jsonrpc",),
+        modes=("sync",),
+    )
+    matrix = Matrix(plugfest, columns_for(plugfest))
+    cell = Cell(
+        CellStatus.FAIL,
+        HOSTILE,
+        step=8,
+        code="input_invalid",
+        origin="remote",
+        party="agent",
+        statement=HOSTILE,
+        session="/tmp/s/01-x.session.json",
+    )
+    matrix.rows.append(Row(HOSTILE, HOSTILE, {c.key: cell for c in matrix.columns}))
+    matrix.baseline = compare(matrix)
+    return matrix
+
+
+class _Tags(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[str] = []
+        self.urls: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append(tag)
+        self.urls += [v or "" for k, v in attrs if k in ("href", "src")]
+
+
+def test_the_page_is_self_contained_and_agent_text_is_inert() -> None:
+    page = matrix_to_html(_hostile_matrix(), base=Path("/tmp"))
+    parser = _Tags()
+    parser.feed(page)
+    # No script, no remote asset of any kind; the only links are the relative sessions.
+    assert "script" not in parser.tags and "link" not in parser.tags and "img" not in parser.tags
+    assert parser.urls == ["s/01-x.session.json"]
+    assert "url(" not in page and "@import" not in page
+    assert "default-src 'none'" in page
+    # Agent text: escaped, controls visible (ESC as ␛, BEL as ␇, the bidi override escaped).
+    assert "<script>alert" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert "\x1b" not in page and "\x07" not in page and "\u202e" not in page
+    assert "␛[2J␇" in page and "\\u202e" in page
+
+
+def test_the_page_reads_on_a_projector() -> None:
+    """Large type, black on white, a word beside every colour."""
+    page = matrix_to_html(_hostile_matrix())
+    assert "html{font-size:22px}" in page
+    assert re.search(r"\.fail\{background:#b00020;color:#fff", page)
+    assert '<td class="fail"' in page and "FAIL<br>✘ 8 input_invalid (remote)" in page
+
+
+def test_markdown_keeps_agent_text_inert() -> None:
+    text = matrix_to_markdown(_hostile_matrix(), base=Path("/tmp"))
+    table = [line for line in text.splitlines() if line.startswith("| ")]
+    # Every row of the matrix table has as many cells as the header: no "|" leaked.
+    widths = {line.count(" | ") for line in table[:2]}
+    assert len(widths) == 1
+    assert "\\<script\\>" in text and "\\[bold red\\]" in text and "\\`tick\\`" in text
+    assert "\x1b" not in text and "␛" in text
+    assert "](<s/01-x.session.json>)" in text
+
+
+def test_text_and_junit_keep_agent_text_inert() -> None:
+    matrix = _hostile_matrix()
+    assert "\x1b" not in matrix_to_text(matrix)
+    root = ET.fromstring(junit_text(matrix_junit_suites(matrix)))
+    failure = root.find("testsuite/testcase/failure")
+    assert failure is not None and failure.get("type") == "input_invalid"
+    assert "␛[2J" in (failure.get("message") or "")
+
+
+def test_no_secret_reaches_any_output(
+    reference_agent: StartAgent,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A bearer token, an API key and a header value that does not look like a credential,
+    all from the environment, are sent, and appear in no report, no session, no progress
+    line: whatever header_env names is a secret."""
+    token, key, tenant = "tok-CANARY-0123456789", "key-CANARY-9876543210", "tenant-CANARY-42"
+    monkeypatch.setenv("PLUGFEST_TOKEN", token)
+    monkeypatch.setenv("PLUGFEST_KEY", key)
+    monkeypatch.setenv("PLUGFEST_TENANT", tenant)
+    path = plugfest_file(
+        tmp_path,
+        {},
+        f'[[agent]]\nname = "a"\ncard = "{reference_agent().url}"\nbearer_env = "PLUGFEST_TOKEN"\n'
+        'header_env = { "X-Api-Key" = "PLUGFEST_KEY", "X-Tenant" = "PLUGFEST_TENANT" }\n'
+        '[[skill]]\nid = "evaluate_resource_condition"',
+        head='bindings = ["JSONRPC"]\nmodes = ["sync"]',
+    )
+    out = tmp_path / "out"
+    code = main(
+        [
+            "matrix",
+            str(path),
+            "--json",
+            "--save-dir",
+            str(out),
+            "--html",
+            str(tmp_path / "m.html"),
+            "--markdown",
+            str(tmp_path / "m.md"),
+            "--junit",
+            str(tmp_path / "m.xml"),
+        ]
+    )
+    captured = capsys.readouterr()
+    assert code == 0, captured.err
+    session = json.loads(captured.out)["rows"][0]["cells"]["JSONRPC/sync"]["session"]
+    saved = Path(session).read_text(encoding="utf-8")
+    assert "«redacted:authorization»" in saved  # the token was sent, and redacted
+    written = [captured.out, captured.err, saved] + [
+        p.read_text(encoding="utf-8") for p in tmp_path.glob("m.*")
+    ]
+    assert "«redacted:x-tenant»" in saved  # the header the request carried, redacted
+    for text in written:
+        assert token not in text and key not in text and tenant not in text

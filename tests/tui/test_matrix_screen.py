@@ -1,0 +1,227 @@
+"""The Matrix screen: the plugfest table filling in, a cell's run opened read-only, export."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.coordinate import Coordinate
+from textual.pilot import Pilot
+from textual.widgets import DataTable, Static
+
+from sia_tui.core.matrix import CellStatus, load_plugfest
+from sia_tui.tui.matrix_app import MatrixApp
+from sia_tui.tui.screens.matrix import MatrixLaunch, MatrixMode
+from sia_tui.tui.screens.steps import StepsScreen
+from sia_tui.tui.storage import UserDirs
+from tests.support.agents import StartAgent
+from tests.support.plugfest import COMPOSABLE, EVALUATE, EXPECT_B, sample_plugfest
+from tests.support.tui import SIZE, record_notices, settle, wait_until
+
+ONE_MODE = 'modes = ["sync"]'
+
+
+SKILL = "evaluate_resource_condition"
+
+
+@pytest.fixture
+def make_matrix_app(
+    reference_agent: StartAgent, user_dirs: UserDirs, tmp_path: Path
+) -> Callable[..., MatrixApp]:
+    """``make_matrix_app(agents, skills, head)``: the app in plugfest mode over a sample
+    plugfest (see ``sample_plugfest``), sessions in tmp_path/sessions."""
+
+    def build(*args: Any, **kwargs: Any) -> MatrixApp:
+        path = sample_plugfest(tmp_path, reference_agent, *args, **kwargs)
+        launch = MatrixLaunch(load_plugfest(path, {}), tmp_path / "sessions")
+        return MatrixApp(launch, dirs=user_dirs, snapshot_mode=True)
+
+    return build
+
+
+def _screen(pilot: Pilot[Any]) -> MatrixMode:
+    screen = pilot.app.screen
+    assert isinstance(screen, MatrixMode)
+    return screen
+
+
+def _done(pilot: Pilot[Any]) -> bool:
+    matrix = _screen(pilot).matrix
+    return matrix is not None and matrix.finished
+
+
+async def _finished(pilot: Pilot[Any]) -> None:
+    await wait_until(pilot, lambda: _done(pilot))
+    await settle(pilot)
+
+
+async def _on_cell(pilot: Pilot[Any], agent: str, skill: str, column: str) -> None:
+    """Put the cursor on a cell."""
+    screen = _screen(pilot)
+    assert screen.matrix is not None
+    row = next(i for i, r in enumerate(screen.matrix.rows) if (r.agent, r.skill) == (agent, skill))
+    keys = ["agent", "skill", "steps", *(c.key for c in screen.matrix.verdict_columns)]
+    screen.query_one("#matrix", DataTable).cursor_coordinate = Coordinate(row, keys.index(column))
+    await pilot.pause()
+
+
+async def test_the_table_fills_in_and_a_cell_opens_its_run_read_only(
+    make_matrix_app: Callable[..., MatrixApp],
+) -> None:
+    agents = {"vendor-a": None, "vendor-b": "digest-card"}
+    matrix_app = make_matrix_app(agents, EVALUATE + EXPECT_B, ONE_MODE)
+    async with matrix_app.run_test(size=SIZE) as pilot:
+        await _finished(pilot)
+        screen = _screen(pilot)
+        assert screen.matrix is not None
+        rows = [(r.agent, r.skill) for r in screen.matrix.rows]
+        assert rows == [("vendor-a", SKILL), ("vendor-b", SKILL)]
+        table = screen.query_one("#matrix", DataTable)
+        assert [str(table.get_cell_at(Coordinate(0, n))) for n in (3, 4)] == ["✔", "✔"]
+        assert [str(table.get_cell_at(Coordinate(1, n))) for n in (2, 3, 4)] == [
+            "✔✔✔✘–––––––",
+            "✘ 4 exp",
+            "✘ 4 exp",
+        ]
+        await _on_cell(pilot, "vendor-b", SKILL, "HTTP+JSON/sync")
+        panel = str(screen.query_one("#matrix-detail", Static).visual)
+        assert "EXPECTED FAILURE at step 4, interface_invalid (local)" in panel
+        assert "Baseline: ticket 12: a stale digest" in panel
+
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(pilot.app.screen, StepsScreen))
+        await settle(pilot)
+        assert matrix_app.read_only
+        run = matrix_app.current_run
+        assert run is not None and run.failed_step is not None and run.failed_step.step == 4
+        assert run.target.binding == "http-json"
+
+        await pilot.press("escape")
+        await pilot.pause()
+        assert matrix_app.current_mode == "matrix" and pilot.app.screen is screen
+
+
+async def test_a_cell_without_a_run_says_so(make_matrix_app: Callable[..., MatrixApp]) -> None:
+    """vendor-d speaks only JSONRPC (A2A 0.3): its HTTP+JSON cells did not run."""
+    matrix_app = make_matrix_app({"vendor-d": "v03"}, EVALUATE, ONE_MODE)
+    async with matrix_app.run_test(size=SIZE) as pilot:
+        await _finished(pilot)
+        told = record_notices(matrix_app)
+        await _on_cell(pilot, "vendor-d", SKILL, "HTTP+JSON/sync")
+        cell = _screen(pilot).matrix.rows[0].cells["HTTP+JSON/sync"]  # type: ignore[union-attr]
+        assert cell.status is CellStatus.SKIP
+        await pilot.press("enter")
+        await pilot.pause()
+        assert told == ["This cell has no session: no run was needed for it."]
+        assert matrix_app.current_mode == "matrix"
+
+
+async def test_composition_and_export(
+    make_matrix_app: Callable[..., MatrixApp], tmp_path: Path
+) -> None:
+    """Two vendors with the composable pair: each one's bandwidth feeds the other's admission."""
+    head = ONE_MODE + '\nbindings = ["JSONRPC"]'
+    matrix_app = make_matrix_app({"vendor-a": None, "vendor-e": None}, COMPOSABLE, head)
+    async with matrix_app.run_test(size=SIZE) as pilot:
+        await _finished(pilot)
+        screen = _screen(pilot)
+        await pilot.press("c")
+        composition = screen.query_one("#composition", DataTable)
+        assert composition.display and not screen.query_one("#matrix", DataTable).display
+        rows = [
+            [str(c) for c in composition.get_row_at(n)[:3]] for n in range(composition.row_count)
+        ]
+        assert rows[:2] == [
+            [
+                "vendor-a · measure_available_bandwidth",
+                "vendor-e · admit_traffic_demand",
+                "✔ composes",
+            ],
+            [
+                "vendor-e · measure_available_bandwidth",
+                "vendor-a · admit_traffic_demand",
+                "✔ composes",
+            ],
+        ]
+        assert len(rows) == 8 and {r[2] for r in rows[2:]} == {"✘ not allowed"}
+        panel = screen.query_one("#matrix-detail", Static)
+        assert str(panel.visual).startswith(
+            "vendor-a · measure_available_bandwidth → vendor-e · admit_traffic_demand  ✔ composes"
+        )
+        await pilot.press("down", "down")
+        assert "Differ: schema_uri, digest" in str(panel.visual)
+        await pilot.press("x")
+        await settle(pilot)
+        folder = tmp_path / "sessions"
+        for name in ("matrix.html", "matrix.md", "matrix.json", "matrix.junit.xml"):
+            assert (folder / name).is_file(), name
+        assert "IETF hackathon table 7" in (folder / "matrix.html").read_text(encoding="utf-8")
+
+
+def test_matrix_screen_snapshot(
+    snap_compare: Any, make_matrix_app: Callable[..., MatrixApp]
+) -> None:
+    """Plugfest 'IETF hackathon table 7', 72/72 cells and the counts on the title line, then
+    in red 'NEW FAILURES: 4 new failure(s); 6 expected failure(s)'. Twelve rows (vendor-a..d
+    × three skills);
+    'steps 1-11' as eleven coloured marks (vendor-b's evaluate_resource_condition:
+    ✔✔✔✘ then grey dashes); two-line headings JSONRPC/HTTP+JSON over sync/stream/poll;
+    vendor-b's first row reads '✘ 4 exp' in yellow everywhere, vendor-c's
+    evaluate_resource_condition '✘ 10' in red, poll '–' where the skill does not declare it,
+    vendor-d's HTTP+JSON cells '–'. The cursor is on vendor-c's JSONRPC sync cell; the panel
+    below says 'FAIL at step 10, output_invalid (local)', 'At fault: agent: the result does not
+    validate against the output schema' and the session file name with '(Enter opens it
+    read-only)'."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await _finished(pilot)
+        await _on_cell(pilot, "vendor-c", "evaluate_resource_condition", "JSONRPC/sync")
+
+    assert snap_compare(make_matrix_app(), terminal_size=SIZE, run_before=run_before)
+
+
+async def test_a_probe_cell_opens_its_grades_on_the_probe_screen(
+    make_matrix_app: Callable[..., MatrixApp],
+) -> None:
+    """Each probe cell shows its own report: the second one opened replaces the first."""
+    from sia_tui.tui.screens.probe import ProbeScreen
+
+    head = ONE_MODE + '\nbindings = ["JSONRPC"]\nprobe = true'
+    agents = {"vendor-a": None, "vendor-s": "accepts-stale"}
+    matrix_app = make_matrix_app(agents, EVALUATE, head)
+    async with matrix_app.run_test(size=SIZE) as pilot:
+        await _finished(pilot)
+        summaries = []
+        for agent in ("vendor-s", "vendor-a"):
+            await _on_cell(pilot, agent, SKILL, "probe")
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: isinstance(pilot.app.screen, ProbeScreen))
+            await settle(pilot)
+            summaries.append(str(pilot.app.screen.query_one("#probe-summary", Static).visual))
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: matrix_app.current_mode == "matrix")
+        assert "1 fail" in summaries[0]
+        assert "0 fail" in summaries[1]
+
+
+async def test_quitting_while_cells_run_ends_promptly(
+    make_matrix_app: Callable[..., MatrixApp],
+) -> None:
+    """The slow agent holds every A2A call for 2 s; quitting cancels the runs, no hang."""
+    import time
+
+    matrix_app = make_matrix_app({"vendor-s": "slow"}, EVALUATE, ONE_MODE + "\ndeadline = 30")
+    async with matrix_app.run_test(size=SIZE) as pilot:
+        screen = _screen(pilot)
+        # Not wait_until: it waits for the workers, and the running matrix worker is the point.
+        for _ in range(500):
+            if screen.matrix is not None and screen.matrix.rows:
+                break
+            await pilot.pause(0.02)
+        assert screen.matrix is not None and screen.matrix.rows
+        started = time.monotonic()
+        await pilot.press("ctrl+q")
+    assert time.monotonic() - started < 10  # "it ends", not "it is fast"
+    assert matrix_app.return_code in (0, None)
