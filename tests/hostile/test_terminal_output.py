@@ -176,6 +176,7 @@ def test_documents_and_arguments_print_nothing_raw(terminal: Terminal, tmp_path:
     terminal("serve-demo", "--fault", INJECT)
     terminal("demo", "--fault", INJECT)
     terminal("web", "open", "--mode", INJECT)  # web checks the TUI's arguments first
+    terminal("matrix", str(tmp_path / ("plugfest" + INJECT + ".toml")))
     terminal("check", "http://127.0.0.1:9/" + INJECT, "--header", INJECT)
     with pytest.raises(SystemExit):
         cli(["check", "--mode", INJECT])  # argparse quotes the bad choice
