@@ -51,16 +51,14 @@ def _fail(exc: SiaError) -> int:
 
 def run_canon(args: argparse.Namespace) -> int:
     """Exactly the canonical bytes, no trailing newline (RULES SR4, SR5)."""
-    from sia_tui.core.engine import SiaError, canonical_bytes
+    from sia_tui.core.engine import SiaError, canonical_bytes, write_data
 
     try:
         parsed = _read(args.file)
         data = canonical_bytes(parsed.value, shape=parsed.shape)
     except SiaError as exc:
         return _fail(exc)
-    sys.stdout.flush()
-    sys.stdout.buffer.write(data)
-    sys.stdout.buffer.flush()
+    write_data(data)  # exact bytes when redirected; on a terminal, the output policy
     return 0
 
 

@@ -10,6 +10,7 @@ from sia_tui.cli.flags import (
     UsageError,
     add_connection_flags,
     client_options,
+    command_redactor,
     read_json_input,
 )
 
@@ -116,10 +117,15 @@ def main(args: argparse.Namespace) -> int:
         terminal_json,
         write_junit,
     )
-    from sia_tui.core.session import Redactor, SessionError
+    from sia_tui.core.session import SessionError
 
     try:
         options = client_options(args)
+    except UsageError as exc:
+        print(f"sia-tui check: {exc}", file=sys.stderr)
+        return 2
+    redactor = command_redactor(args, options, [args.card])
+    try:
         arguments: Any = None
         if args.args == EXAMPLE:
             arguments = EXAMPLE
@@ -128,12 +134,9 @@ def main(args: argparse.Namespace) -> int:
         target = Target(args.card, skill_id=args.skill, binding=args.binding, mode=args.mode)
         cache = DocumentCache() if args.cache else None
         run = asyncio.run(run_check(target, options, arguments, cache))
-    except (UsageError, JsonInputError) as exc:
-        print(f"sia-tui check: {exc}", file=sys.stderr)
+    except (UsageError, JsonInputError) as exc:  # may quote the agent (its skill ids)
+        print(f"sia-tui check: {redactor.text(str(exc), 'error')}", file=sys.stderr)
         return 2
-    redactor = Redactor.from_options(
-        options, location=args.card, secret_values=args.secret, secret_headers=args.secret_header
-    )
     for exchange in run.exchanges:
         redactor.learn_headers(exchange.request_headers)
     if args.save:
@@ -152,9 +155,8 @@ def main(args: argparse.Namespace) -> int:
             return 2
     if args.junit:
         try:
-            write_junit(
-                Path(args.junit), [run_junit_suite(run, lambda t: redactor.text(t, "junit"))]
-            )
+            clean = lambda text: redactor.text(text, "junit")  # noqa: E731
+            write_junit(Path(args.junit), [run_junit_suite(run, clean)], redact=clean)
         except OSError as exc:
             print(
                 f"sia-tui check: cannot write {args.junit}: {exc.strerror or exc}", file=sys.stderr

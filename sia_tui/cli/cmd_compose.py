@@ -12,9 +12,10 @@ from sia_tui.cli.flags import (
     UsageError,
     add_connection_flags,
     client_options,
+    command_redactor,
     read_json_input,
 )
-from sia_tui.core.engine import SiaError, display_pointer, printable, terminal_json
+from sia_tui.core.engine import SiaError, display_pointer, paint, printable, terminal_json
 
 # The engine, validators and httpx are imported by the functions that run them, so that
 # building the parser (`--help`, other commands) stays light (issue 12).
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from sia_tui.core.compose import CompositionVerdict
     from sia_tui.core.diff import InterfaceDiff
     from sia_tui.core.engine import ClientOptions
+    from sia_tui.core.session import Redactor
 
 _COLOURS = {"breaking": "31", "compatible": "32", "info": "2"}  # by Impact value
 
@@ -158,10 +160,6 @@ async def resolve_side(label: str, spec: str, options: ClientOptions) -> Side:
     return await fetch_side(label, card, skill, options)
 
 
-def _paint(text: str, colour: str, enabled: bool) -> str:
-    return f"\x1b[{colour}m{text}\x1b[0m" if enabled else text
-
-
 def _show(value: Any) -> str:
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
     return printable(text if len(text) <= 80 else text[:77] + "...")
@@ -169,7 +167,7 @@ def _show(value: Any) -> str:
 
 def render_verdict(verdict: CompositionVerdict, up: Side, down: Side, colour: bool) -> str:
     """The composition verdict as text; agent strings made inert."""
-    mark = _paint("✔", "32", colour) if verdict.composable else _paint("✘", "31", colour)
+    mark = paint("✔", "32", colour) if verdict.composable else paint("✘", "31", colour)
     lines = [
         f"sia-tui compose: {_show(up.source)} -> {_show(down.source)}",
         f"upstream   {_show(verdict.upstream_skill)} output_schema"
@@ -179,7 +177,7 @@ def render_verdict(verdict: CompositionVerdict, up: Side, down: Side, colour: bo
         "",
     ]
     for f in verdict.fields:
-        state = _paint("equal " if f.equal else "DIFFER", "32" if f.equal else "31", colour)
+        state = paint("equal " if f.equal else "DIFFER", "32" if f.equal else "31", colour)
         lines.append(f"  {state} {f.name:<10} {_show(f.upstream)}")
         if not f.equal:
             lines.append(f"  {'':6} {'':<10} {_show(f.downstream)}")
@@ -216,7 +214,7 @@ def render_diff(diff: InterfaceDiff, a: Side, b: Side, colour: bool) -> str:
         lines.append("no structural change")
     for c in diff.changes:
         name = c.impact.value.upper() if c.impact is Impact.BREAKING else c.impact.value
-        tag = _paint(f"{name:<10}", _COLOURS[c.impact.value], colour)
+        tag = paint(f"{name:<10}", _COLOURS[c.impact.value], colour)
         change = f"{c.aspect} {c.kind}"
         if c.kind == "changed":
             change += f": {_show(c.old)} -> {_show(c.new)}"
@@ -225,7 +223,7 @@ def render_diff(diff: InterfaceDiff, a: Side, b: Side, colour: bool) -> str:
         lines.append(f"{tag} {printable(c.where)}: {printable(change)}")
         lines.append(f"{'':10} {printable(c.reason)}  at {printable(c.pointer)}")
     v = diff.version
-    lines += ["", _paint(printable(v.message), "32" if v.follows else "31", colour)]
+    lines += ["", paint(printable(v.message), "32" if v.follows else "31", colour)]
     counts = diff.to_json()
     lines.append(
         f"{counts['breaking']} breaking, {counts['compatible']} compatible, "
@@ -254,21 +252,8 @@ async def _compose(
     return verdict, up, down
 
 
-def _emit(
-    args: argparse.Namespace,
-    options: ClientOptions,
-    text: str,
-    report: dict[str, Any],
-    locations: list[str],
-) -> None:
+def _emit(args: argparse.Namespace, redactor: Redactor, text: str, report: dict[str, Any]) -> None:
     """Print text or JSON with credentials (flags, URL userinfo/query secrets) redacted."""
-    from sia_tui.core.session import Redactor
-
-    redactor = Redactor.from_options(
-        options, secret_values=args.secret, secret_headers=args.secret_header
-    )
-    for location in locations:
-        redactor.learn_url(location)
     if args.json:
         print(terminal_json(redactor.value(report, "report")))
     else:
@@ -281,22 +266,21 @@ def main_compose(args: argparse.Namespace) -> int:
 
     try:
         options = client_options(args)
+    except SiaError as exc:
+        print(f"sia-tui compose: {printable(str(exc))}", file=sys.stderr)
+        return 2
+    redactor = command_redactor(args, options, [args.up_card, args.down_card])
+    try:
         verdict, up, down = asyncio.run(_compose(args, options))
     except SiaError as exc:  # UsageError and SideError included
-        print(f"sia-tui compose: {printable(str(exc))}", file=sys.stderr)
+        print(f"sia-tui compose: {printable(redactor.text(str(exc), 'error'))}", file=sys.stderr)
         return 2
     report = {
         **verdict.to_json(),
         "upstream": {**up.to_json(), "role": "output_schema"},
         "downstream": {**down.to_json(), "role": "input_schema"},
     }
-    _emit(
-        args,
-        options,
-        render_verdict(verdict, up, down, sys.stdout.isatty()),
-        report,
-        [args.up_card, args.down_card],
-    )
+    _emit(args, redactor, render_verdict(verdict, up, down, sys.stdout.isatty()), report)
     return 0 if verdict.composable else 1
 
 
@@ -312,11 +296,16 @@ def main_diff(args: argparse.Namespace) -> int:
 
     try:
         options = client_options(args)
+    except SiaError as exc:
+        print(f"sia-tui diff: {printable(str(exc))}", file=sys.stderr)
+        return 2
+    redactor = command_redactor(args, options, [args.a, args.b])
+    try:
         a, b = asyncio.run(_diff(args, options))
     except SiaError as exc:  # UsageError and SideError included
-        print(f"sia-tui diff: {printable(str(exc))}", file=sys.stderr)
+        print(f"sia-tui diff: {printable(redactor.text(str(exc), 'error'))}", file=sys.stderr)
         return 2
     diff = diff_documents(a.document, b.document)
     report = {"a": a.to_json(), "b": b.to_json(), "ok": diff.ok, **diff.to_json()}
-    _emit(args, options, render_diff(diff, a, b, sys.stdout.isatty()), report, [args.a, args.b])
+    _emit(args, redactor, render_diff(diff, a, b, sys.stdout.isatty()), report)
     return 0 if diff.ok else 1

@@ -6,13 +6,20 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
-from sia_tui.cli.flags import UsageError, add_connection_flags, client_options, read_json_input
+from sia_tui.cli.flags import (
+    UsageError,
+    add_connection_flags,
+    client_options,
+    command_redactor,
+    read_json_input,
+)
 
 # The engine and httpx are imported by the functions that run them, so that building the
 # parser (`--help`, other commands) stays light (issue 12).
 if TYPE_CHECKING:
     from sia_tui.core.engine import ClientOptions, Target
     from sia_tui.core.probe import ProbeReport
+    from sia_tui.core.session import Redactor
 
 #: Exit statuses (docs/PROBE.md).
 EXIT_PASSED, EXIT_FAILED, EXIT_USAGE, EXIT_NOT_LEARNED = 0, 1, 2, 3
@@ -89,7 +96,9 @@ async def run_probe(
         await prober.aclose()
 
 
-def _write_outputs(args: argparse.Namespace, report: ProbeReport, options: ClientOptions) -> int:
+def _write_outputs(
+    args: argparse.Namespace, report: ProbeReport, options: ClientOptions, redactor: Redactor
+) -> int:
     """--save and --junit; 0, or 2 when a file cannot be written."""
     from pathlib import Path
 
@@ -106,7 +115,7 @@ def _write_outputs(args: argparse.Namespace, report: ProbeReport, options: Clien
                 secret_headers=args.secret_header,
             )
         if args.junit:
-            write_probe_junit(Path(args.junit), report)
+            write_probe_junit(Path(args.junit), report, lambda text: redactor.text(text, "junit"))
     except SessionError as exc:
         print(f"sia-tui probe: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -122,10 +131,10 @@ def main(args: argparse.Namespace) -> int:
 
     from sia_tui.core.engine import JsonInputError, Target, printable, terminal_json
     from sia_tui.core.probe import probe_to_json, render_probe_text
-    from sia_tui.core.session import Redactor
 
     try:
         options = client_options(args)
+        redactor = command_redactor(args, options, [args.card])
         arguments = None if args.args == "example" else read_json_input(args.args)[0]
     except (UsageError, JsonInputError) as exc:
         print(f"sia-tui probe: {exc}", file=sys.stderr)
@@ -135,16 +144,13 @@ def main(args: argparse.Namespace) -> int:
         run_probe(target, options, arguments, args.allow_valid_invocations)
     )
     if problem:
-        print(f"sia-tui probe: {printable(problem)}", file=sys.stderr)
+        print(f"sia-tui probe: {printable(redactor.text(problem, 'error'))}", file=sys.stderr)
         return EXIT_USAGE
-    status = _write_outputs(args, report, options)
-    if status:
-        return status
-    redactor = Redactor.from_options(
-        options, location=args.card, secret_values=args.secret, secret_headers=args.secret_header
-    )
     for exchange in report.all_exchanges():
         redactor.learn_headers(exchange.request_headers)
+    status = _write_outputs(args, report, options, redactor)
+    if status:
+        return status
     if args.json:
         print(terminal_json(redactor.value(probe_to_json(report), "report")))
     else:

@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any
 
-from sia_tui.core.engine import SiaError
+from sia_tui.core.engine import SiaError, printable
 
 # Each handler imports what it runs (asyncio, sessions, the engine), so that building the
 # parser (`--help`, other commands) stays light (issue 12).
@@ -48,7 +48,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
 
 
 def _error(message: str) -> int:
-    print(f"sia-tui: error: {message}", file=sys.stderr)
+    print(f"sia-tui: error: {printable(message)}", file=sys.stderr)
     return 2
 
 
@@ -74,20 +74,21 @@ def cmd_replay(args: argparse.Namespace) -> int:
             report["probes"] = probes.to_json()
         print(json.dumps(report, indent=2))
     else:
+        # One field, one line: a session's text may hold newlines that would forge lines.
         for warning in session.warnings:
-            print(f"warning: {warning}")
+            print(f"warning: {printable(warning)}")
         for note in result.notes:
-            print(f"note: {note}")
+            print(f"note: {printable(note)}")
         if result.same:
             print("same: today's code reaches the recorded verdict at every step")
-        print(f"today: {result.run.headline}")
+        print(f"today: {printable(result.run.headline)}")
         for change in result.changes:
             print(
-                f"step {change.step} {change.title}: recorded {change.recorded}, "
-                f"today {change.today}"
+                f"step {change.step} {printable(change.title)}: recorded "
+                f"{printable(change.recorded)}, today {printable(change.today)}"
             )
         for url in result.unmatched:
-            print(f"not recorded: {url}")
+            print(f"not recorded: {printable(url)}")
         if probes is not None:
             _print_probe_replay(probes)
     return 0 if same else 1
@@ -98,9 +99,12 @@ def _print_probe_replay(probes: Any) -> None:
     if probes.same:
         print(f"same: today's rules give every one of {len(probes.results)} probes its grade")
     for change in probes.changes:
-        print(f"probe {change.id}: recorded {change.recorded}, today {change.today}")
+        print(
+            f"probe {printable(change.id)}: recorded {printable(change.recorded)}, "
+            f"today {printable(change.today)}"
+        )
     for url in probes.unmatched:
-        print(f"not recorded: {url}")
+        print(f"not recorded: {printable(url)}")
 
 
 def parse_headers(values: list[str]) -> tuple[tuple[str, str], ...]:
@@ -142,15 +146,12 @@ def cmd_rerun(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(redactor.value(result.to_json(), "output"), indent=2))
     else:
-        print(redactor.text(result.headline(), "output"))
+        print(printable(redactor.text(result.headline(), "output")))
         for body in [] if result.unreachable else result.body_changes:
-            print(
-                redactor.text(
-                    f"response of {body.purpose} (recorded #{body.recorded_seq}):", "output"
-                )
-            )
+            purpose = printable(redactor.text(body.purpose, "output"))
+            print(f"response of {purpose} (recorded #{body.recorded_seq}):")
             for change in body.changes[:20]:
-                print("  " + redactor.text(change.describe(), "output"))
+                print("  " + printable(redactor.text(change.describe(), "output")))
     return 0 if result.same else 1
 
 
@@ -206,5 +207,6 @@ def cmd_history(args: argparse.Namespace) -> int:
         print(f"no saved runs in {history.history_dir()}")
     for e in entries:
         failing = f"failed at step {e.failed_step}" if e.failed_step else e.outcome
-        print(f"{e.id}  {e.when}  {e.skill or '-'}  {failing}  {e.target}")
+        fields = (e.id, e.when, e.skill or "-", failing, e.target)
+        print("  ".join(printable(field) for field in fields))
     return 0

@@ -11,7 +11,10 @@ from typing import TYPE_CHECKING, Any
 from sia_tui.core.engine import SiaError, defaults
 
 if TYPE_CHECKING:  # imported where used: building the parser must stay light (issue 12)
+    from collections.abc import Iterable
+
     from sia_tui.core.engine import ClientOptions
+    from sia_tui.core.session import Redactor
 
 
 class UsageError(SiaError):
@@ -120,6 +123,21 @@ def client_options(args: Any) -> ClientOptions:
         bearer=args.bearer,
         allow_cross_origin=args.allow_cross_origin,
     )
+
+
+def command_redactor(args: Any, options: ClientOptions, locations: Iterable[str]) -> Redactor:
+    """The one redactor of a command that talks to agents: the credentials of its flags and
+    target URLs, the values of --secret and --secret-header. It is installed on the HTTP
+    loggers before anything is sent (they print headers an agent may echo a secret in)."""
+    from sia_tui.core.session import Redactor, install_log_redaction
+
+    redactor = Redactor.from_options(
+        options, secret_values=args.secret, secret_headers=args.secret_header
+    )
+    for location in locations:
+        redactor.learn_url(location)
+    install_log_redaction(redactor)
+    return redactor
 
 
 def read_json_input(spec: str) -> tuple[Any, str]:

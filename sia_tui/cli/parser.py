@@ -61,7 +61,15 @@ def build_parser(modules: tuple[str, ...] = COMMAND_MODULES) -> argparse.Argumen
 
 def run(argv: list[str]) -> int:
     """Parse ``argv`` and run the chosen command; with no command, open the TUI."""
-    argv = argv or ["open"]
+    from sia_tui.core.engine import printable_output
+
+    # Issue 18 item 2: whatever a command prints (agent text, a session's contents, an
+    # error quoting either, argparse echoing argv) passes the output policy on its way out.
+    with printable_output():
+        return _dispatch(argv or ["open"])
+
+
+def _dispatch(argv: list[str]) -> int:
     # The command is the first word that is not an option (the top level has only
     # --help and --version); help, errors and unknown words get every command.
     command = next((word for word in argv if not word.startswith("-")), None)

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from pathlib import Path
 from typing import Final
@@ -164,6 +164,40 @@ def junit_text(suites: Sequence[JUnitSuite], *, name: str = "sia-tui") -> str:
     return f'<?xml version="1.0" encoding="UTF-8"?>\n{body}\n'
 
 
-def write_junit(path: Path, suites: Sequence[JUnitSuite], *, name: str = "sia-tui") -> None:
-    """Write the report atomically (UTF-8): a CI reader never sees half a file."""
+def redacted(suites: Sequence[JUnitSuite], redact: Callable[[str], str]) -> list[JUnitSuite]:
+    """``suites`` with ``redact`` applied to every text (names, messages, properties): an
+    agent's answer may echo a credential, and a CI page is a published page."""
+    return [
+        replace(
+            suite,
+            name=redact(suite.name),
+            properties=tuple((k, redact(v)) for k, v in suite.properties),
+            cases=tuple(
+                replace(
+                    case,
+                    name=redact(case.name),
+                    classname=redact(case.classname),
+                    message=redact(case.message),
+                    text=redact(case.text),
+                    kind=redact(case.kind),
+                    system_out=redact(case.system_out),
+                )
+                for case in suite.cases
+            ),
+        )
+        for suite in suites
+    ]
+
+
+def write_junit(
+    path: Path,
+    suites: Sequence[JUnitSuite],
+    *,
+    name: str = "sia-tui",
+    redact: Callable[[str], str] | None = None,
+) -> None:
+    """Write the report atomically (UTF-8): a CI reader never sees half a file. ``redact``
+    (a :class:`~sia_tui.core.redact.Redactor`'s text) is applied to every text first."""
+    if redact is not None:
+        suites = redacted(suites, redact)
     atomic_write(path, junit_text(suites, name=name))

@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
-import base64
-import json
 import logging
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import quote, quote_plus, unquote, urlsplit
+from urllib.parse import unquote, urlsplit
 
 from sia_tui.core.exchange import Headers
+from sia_tui.core.secret_forms import (
+    Span,
+    encoded_forms,
+    find_spans,
+    has_escape,
+    merge_spans,
+    replace_spans,
+)
 
 #: Headers whose value is always a credential (issue #6 list).
 SENSITIVE_HEADERS = frozenset(
@@ -48,6 +54,8 @@ TOKEN_PARAMS = frozenset(
         "sessionid",
     }
 )
+#: Ranges of a text where values the user marked are kept (see ``Redactor.text``).
+Keep = Callable[[str], list[tuple[int, int]]]
 #: Literal values shorter than this are only redacted where they are known credentials
 #: (headers, URLs): replacing "ab" everywhere would corrupt every body.
 MIN_LITERAL_LENGTH = 4
@@ -58,7 +66,8 @@ _QUERY_TOKEN = re.compile(
     r"(?i)([?&;](?:" + "|".join(re.escape(p) for p in sorted(TOKEN_PARAMS)) + r")=)"
     r"([^&#\s\"'<>\\]+)"
 )
-_URL_USERINFO = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*://)([^/\s@\"'<>\\?#]+)@")
+#: ``scheme://userinfo@``, also with the slashes JSON-escaped (``http:\/\/``).
+_URL_USERINFO = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*:(?:\\?/){2})([^/\s@\"'<>\\?#]+)@")
 
 
 def is_credential_header(name: str) -> bool:
@@ -92,16 +101,6 @@ class RedactionHit:
     where: str
 
 
-def _encoded_forms(value: str) -> set[str]:
-    """The literal plus the encodings a secret commonly travels in (base64, URL, JSON)."""
-    raw = value.encode("utf-8")
-    forms = {value, quote(value, safe=""), quote_plus(value), json.dumps(value)[1:-1]}
-    for enc in (base64.b64encode(raw), base64.urlsafe_b64encode(raw)):
-        text = enc.decode("ascii")
-        forms.update({text, text.rstrip("=")})
-    return {f for f in forms if f}
-
-
 @dataclass
 class Redactor:
     """Replaces known secrets everywhere and remembers what it replaced and where.
@@ -118,6 +117,10 @@ class Redactor:
     #: Forms of values the user marked secret (not credentials): redacted everywhere except
     #: in the bytes a digest is computed over (``marked=False``).
     marked: set[str] = field(default_factory=set)
+    #: ``_forms`` by ``marked``, rebuilt after a secret is added.
+    _patterns: dict[bool, tuple[list[tuple[str, str]], re.Pattern[str] | None]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
 
     @classmethod
     def from_options(
@@ -153,20 +156,57 @@ class Redactor:
         value = value.strip()
         if len(value) < MIN_LITERAL_LENGTH and not force:
             return
-        if not value:
-            return
-        for form in _encoded_forms(value):
-            known = form in self.literals
-            self.literals.setdefault(form, name)
-            if marked and not known:
-                self.marked.add(form)
-            elif not marked:
-                self.marked.discard(form)  # a credential is redacted everywhere
+        if not value or "«redacted:" in value:
+            return  # nothing, or a value from a session that was redacted already
+        forms = encoded_forms(value)
         # "Bearer X": the scheme's token alone is the secret too.
         scheme, _, token = value.partition(" ")
         if token and scheme.isalpha() and len(token) >= MIN_LITERAL_LENGTH:
-            for form in _encoded_forms(token):
-                self.literals.setdefault(form, name)
+            forms |= encoded_forms(token)
+        for form in forms:
+            self._add_form(form, name, marked=marked)
+
+    def _add_form(self, form: str, name: str, *, marked: bool) -> None:
+        known = form in self.literals
+        self.literals.setdefault(form, name)
+        if marked and not known:
+            self.marked.add(form)
+        elif not marked:
+            self.marked.discard(form)  # a credential is redacted everywhere
+        self._patterns.clear()
+
+    def merge(self, other: Redactor) -> None:
+        """Redact ``other``'s secrets too (one shared log filter for several clients)."""
+        self.secret_headers.update(other.secret_headers)
+        for form, name in other.literals.items():
+            self._add_form(form, name, marked=form in other.marked)
+
+    def _forms(self, marked: bool) -> tuple[list[tuple[str, str]], re.Pattern[str] | None]:
+        """``(form, name)`` pairs, longest first, and one pattern that finds any of them
+        (a quick test before the forms are looked for one by one)."""
+        if marked not in self._patterns:
+            pairs = sorted(
+                ((f, n) for f, n in self.literals.items() if marked or f not in self.marked),
+                key=lambda pair: len(pair[0]),
+                reverse=True,
+            )
+            pattern = re.compile("|".join(re.escape(f) for f, _ in pairs)) if pairs else None
+            self._patterns[marked] = (pairs, pattern)
+        return self._patterns[marked]
+
+    def _spans(self, text: str, marked: bool, keep: Keep | None = None) -> list[Span]:
+        """Where a secret is in ``text``; ``keep`` gives ranges of ``text`` in which values
+        the user marked are kept (the document a digest is computed over)."""
+        pairs, pattern = self._forms(marked)
+        if pattern is None or not (pattern.search(text) or has_escape(text)):
+            return []
+        if keep is None or not marked or not self.marked:
+            return find_spans(text, pairs)
+        ranges = keep(text)
+        credentials = self._spans(text, False)
+        values = find_spans(text, [(f, n) for f, n in pairs if f in self.marked])
+        outside = [s for s in values if not any(a <= s[0] and s[1] <= b for a, b in ranges)]
+        return merge_spans(credentials + outside)
 
     def is_secret_header(self, name: str) -> bool:
         """True for a header whose whole value is a credential (listed, marked or named so)."""
@@ -209,9 +249,10 @@ class Redactor:
 
     # --- applying -------------------------------------------------------------------------
 
-    def text(self, value: str, where: str, *, marked: bool = True) -> str:
+    def text(self, value: str, where: str, *, marked: bool = True, keep: Keep | None = None) -> str:
         """``value`` with URL credentials and every known secret replaced (``marked=False``:
-        credentials only, values the user marked secret are kept)."""
+        credentials only, values the user marked secret are kept; ``keep``: kept only in
+        the ranges it gives)."""
         if not value:
             return value
         out = _URL_USERINFO.sub(
@@ -225,26 +266,25 @@ class Redactor:
             ),
             out,
         )
-        for form in sorted(self.literals, key=len, reverse=True):
-            if not marked and form in self.marked:
-                continue
-            if form in out:
-                name = self.literals[form]
-                out = out.replace(form, placeholder(name))
-                self._hit("", name, where)
-        return out
+        spans = self._spans(out, marked, keep)
+        for _, _, name in spans:
+            self._hit("", name, where)
+        return replace_spans(out, spans, placeholder) if spans else out
 
-    def data(self, body: bytes, where: str, *, marked: bool = True) -> bytes:
+    def data(
+        self, body: bytes, where: str, *, marked: bool = True, keep: Keep | None = None
+    ) -> bytes:
         """Raw body bytes with secrets replaced (decoded leniently so nothing is skipped)."""
         if not body:
             return body
-        text = body.decode("utf-8", errors="surrogateescape")
-        return self.text(text, where, marked=marked).encode("utf-8", errors="surrogateescape")
+        text = self.text(body.decode("utf-8", "surrogateescape"), where, marked=marked, keep=keep)
+        return text.encode("utf-8", errors="surrogateescape")
 
     def carries_marked(self, body: bytes) -> bool:
-        """True when ``body`` holds a value the user marked secret (in any encoded form)."""
-        text = body.decode("utf-8", errors="surrogateescape")
-        return any(form in text for form in self.marked)
+        """True when ``body`` holds a value the user marked secret (in any form)."""
+        pairs, _ = self._forms(True)
+        marked = [(form, name) for form, name in pairs if form in self.marked]
+        return bool(find_spans(body.decode("utf-8", errors="surrogateescape"), marked))
 
     def headers(self, headers: Headers, where: str) -> list[list[str]]:
         """Headers as ``[name, value]`` pairs with credential headers wholly replaced."""
@@ -278,16 +318,26 @@ class Redactor:
             }
         return value
 
-    def leaks(self, text: str, *, marked: bool = True) -> list[str]:
-        """Placeholder names of any known secret still present in ``text`` (a final check);
-        ``marked=False`` looks for credentials only."""
-        return sorted(
-            {
-                name
-                for form, name in self.literals.items()
-                if form in text and (marked or form not in self.marked)
-            }
-        )
+    def leaks(self, text: str, *, marked: bool = True, keep: Keep | None = None) -> list[str]:
+        """Placeholder names of any known secret still present in ``text``, in any form (a
+        final check); ``marked=False`` looks for credentials only, ``keep`` as for
+        :meth:`text`."""
+        return sorted({name for _, _, name in self._spans(text, marked, keep)})
+
+    def leaks_in(self, value: Any, *, marked: bool = True) -> list[str]:
+        """:meth:`leaks` over every string (member names too) of a decoded JSON value: an
+        escape the serializer adds or removes cannot hide a secret from it."""
+        found: set[str] = set()
+        stack = [value]
+        while stack:
+            item = stack.pop()
+            if isinstance(item, str):
+                found.update(self.leaks(item, marked=marked))
+            elif isinstance(item, dict):
+                stack += [*item.keys(), *item.values()]
+            elif isinstance(item, list | tuple):
+                stack += item
+        return sorted(found)
 
     def _hit(self, replacement: str, name: str, where: str) -> str:
         hit = RedactionHit(name, where)
@@ -344,9 +394,7 @@ def install_log_redaction(redactor: Redactor | None = None) -> RedactingLogFilte
     if shared is None:
         shared = RedactingLogFilter()
     if redactor is not None:
-        shared.redactor.secret_headers.update(redactor.secret_headers)
-        for literal, name in redactor.literals.items():
-            shared.redactor.literals.setdefault(literal, name)
+        shared.redactor.merge(redactor)
     shared.redactor.hits.clear()  # log traffic must not grow the hit list without bound
     for name in HTTP_LOGGERS:
         logger = logging.getLogger(name)

@@ -13,7 +13,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.worker import WorkerCancelled, WorkerFailed
 
-from sia_tui.core.engine import ClientOptions, StepStatus, advertised_skills
+from sia_tui.core.engine import ClientOptions, StepStatus, advertised_skills, clipboard_text
 from sia_tui.tui import palette
 from sia_tui.tui.display import DisplayPolicy, Scrubber, secret_forms
 from sia_tui.tui.engine import build_procedure
@@ -165,6 +165,10 @@ class SiaApp(EngineActionsApp):
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from palette.system_commands(self, super().get_system_commands(screen))
+
+    def copy_to_clipboard(self, text: str) -> None:
+        """Every copy (OSC 52) carries printable text only (issue 18 item 2)."""
+        super().copy_to_clipboard(clipboard_text(text))
 
     # -- state -------------------------------------------------------------------------------
     @property

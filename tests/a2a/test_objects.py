@@ -23,6 +23,13 @@ from sia_tui.core.errors import A2AProtocolError
         (7.0, "TASK_STATE_REJECTED"),
         (None, "TASK_STATE_UNSPECIFIED"),
         (True, "TASK_STATE_UNSPECIFIED"),
+        # A later A2A state keeps its name; what is not a name is no state (issue 18 item 2).
+        ("TASK_STATE_PAUSED", "TASK_STATE_PAUSED"),
+        ("TASK_STATE_\x1b]52;c;cHduZWQ=\x07", "TASK_STATE_UNSPECIFIED"),
+        ("completed\u202e", "TASK_STATE_UNSPECIFIED"),
+        ("TASK_STATE_" + "X" * 10_000, "TASK_STATE_UNSPECIFIED"),
+        (42, "TASK_STATE_UNSPECIFIED"),
+        (10**400, "TASK_STATE_UNSPECIFIED"),
     ],
 )
 def test_states_normalized(raw: Any, state: str) -> None:

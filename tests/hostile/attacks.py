@@ -2,8 +2,17 @@
 
 from __future__ import annotations
 
-from tests.hostile import attacks_content, attacks_wire
+from tests.hostile import attacks_content, attacks_secrets, attacks_terminal, attacks_wire
 from tests.hostile.attacks_content import FLOOD, LISTED_FLOOD
 from tests.hostile.registry import ATTACKS, Attack
 
-__all__ = ["ATTACKS", "FLOOD", "LISTED_FLOOD", "Attack", "attacks_content", "attacks_wire"]
+__all__ = [
+    "ATTACKS",
+    "FLOOD",
+    "LISTED_FLOOD",
+    "Attack",
+    "attacks_content",
+    "attacks_secrets",
+    "attacks_terminal",
+    "attacks_wire",
+]

@@ -43,6 +43,11 @@ def artifact(name: str, data: Any, artifact_id: str = "a1") -> dict[str, Any]:
     return {"artifactId": artifact_id, "name": name, "parts": [{"data": data}]}
 
 
+def agent_message(text: str, message_id: str = "m") -> dict[str, Any]:
+    """A status message from the agent with one text part."""
+    return {"role": "ROLE_AGENT", "messageId": message_id, "parts": [{"text": text}]}
+
+
 def status_update(state: str) -> dict[str, Any]:
     """A StreamResponse carrying a TaskStatusUpdateEvent."""
     return {

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from sia_tui.core.redact import HTTP_LOGGERS, RedactingLogFilter
 
 
 @pytest.fixture
@@ -14,3 +17,13 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     folder = tmp_path / "data"
     monkeypatch.setenv("SIA_TUI_DATA_DIR", str(folder))
     yield folder
+
+
+@pytest.fixture
+def log_redaction() -> Iterator[None]:
+    """The client installs the log filter itself; remove it afterwards for other tests."""
+    yield
+    for name in HTTP_LOGGERS:
+        logger = logging.getLogger(name)
+        for old in [f for f in logger.filters if isinstance(f, RedactingLogFilter)]:
+            logger.removeFilter(old)

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from sia_tui.cli.parser import run as cli
-from sia_tui.core.redact import HTTP_LOGGERS, RedactingLogFilter
 from tests.support.agents import StartAgent
 from tests.support.sessions import (
     CANARIES,
@@ -20,16 +18,6 @@ from tests.support.sessions import (
     CANARY_QUERY,
     CANARY_USERINFO,
 )
-
-
-@pytest.fixture
-def log_redaction() -> Iterator[None]:
-    """The client installs the log filter itself; remove it afterwards for other tests."""
-    yield
-    for name in HTTP_LOGGERS:
-        logger = logging.getLogger(name)
-        for old in [f for f in logger.filters if isinstance(f, RedactingLogFilter)]:
-            logger.removeFilter(old)
 
 
 @pytest.mark.usefixtures("log_redaction")

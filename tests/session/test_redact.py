@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import base64
+import json
 from urllib.parse import quote
 
+import pytest
+
 from sia_tui.core.redact import Redactor, mask_headers, placeholder
+from tests.support.disguises import disguises, leaked
 from tests.support.sessions import CANARY_BEARER, CANARY_HEADER, canary_options
 
 
@@ -89,3 +93,47 @@ def test_a_setting_in_a_header_named_like_a_credential_does_not_corrupt_bodies()
     assert red.headers((("X-Session-Mode", "stream"),), "h") == [
         ["X-Session-Mode", "«redacted:x-session-mode»"]
     ]
+
+
+# -- every escape form (issue 18 item 1) ---------------------------------------------------
+
+
+@pytest.mark.parametrize("form", sorted(disguises(CANARY_BEARER)))
+def test_a_secret_is_redacted_in_every_form_it_is_echoed_in(form: str) -> None:
+    """In a JSON body the escapes are the agent's raw bytes; they decode to the secret."""
+    red = Redactor.from_options(canary_options())
+    echoed = disguises(CANARY_BEARER)[form]
+    body = '{"before": "kept \\u00e9", "echo": "x ' + echoed + ' y", "after": 1}'
+    out = red.text(body, "response body")
+    assert not leaked(out, {"bearer": CANARY_BEARER})
+    assert red.leaks(body) == ["authorization"] and red.leaks(out) == []
+    # Only the secret's span is cut: the rest of the bytes are the agent's, unchanged.
+    assert out.startswith('{"before": "kept \\u00e9", "echo": "') and out.endswith(
+        ' y", "after": 1}'
+    )
+
+
+def test_escapes_nested_three_deep_are_decoded() -> None:
+    """A JSON string holding a percent-encoded URL, itself JSON-escaped twice."""
+    red = Redactor.from_options(canary_options())
+    url = "https://example.net/?t=" + "".join(f"%{b:02x}" for b in CANARY_BEARER.encode())
+    body = json.dumps(json.dumps({"u": url}, ensure_ascii=True).replace("%", "\\u0025"))
+    assert red.leaks(body) == ["authorization"]
+    assert red.leaks(red.text(body, "body")) == []
+
+
+def test_the_leak_check_reads_decoded_values() -> None:
+    """A value that only decoding reveals is found in the document built for saving."""
+    red = Redactor.from_options(canary_options())
+    escaped = disguises(CANARY_BEARER)["json-u-upper"]
+    assert red.leaks_in({"a": [{"b": escaped}]}) == ["authorization"]
+    assert red.leaks_in({escaped: 1}) == ["authorization"]
+    assert red.leaks_in({"a": "nothing here"}) == []
+
+
+def test_a_value_from_a_redacted_session_is_no_secret() -> None:
+    """Re-saving a loaded session learns its placeholders as header values: they must not
+    become secrets (every placeholder would then be a leak)."""
+    red = Redactor()
+    red.learn_headers([("Set-Cookie", "«redacted:set-cookie»"), ("Cookie", "a=«redacted:x»")])
+    assert red.literals == {}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import shlex
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -48,6 +49,27 @@ def test_markdown_has_every_section(session: LoadedSession) -> None:
 def test_markdown_neutralises_agent_markup() -> None:
     assert md_text("<img src=x> | *b*") == "\\<img src=x\\> \\| \\*b\\*"
     assert md_span("a`b|c") == "``a`b\\|c``"
+
+
+def test_reports_are_printable_whatever_the_run_says(tmp_path: Path) -> None:
+    """Issue 18 item 2: ``html.escape`` and code spans leave ESC, C1 and bidi controls
+    alone; a report printed to a terminal, or opened in one, must carry none."""
+    run = digest_card_run()
+    inject = "\x1b]52;c;cHduZWQ=\x07\x9b2J\u202e\r"
+    failed = run.steps[3]
+    failed.message += inject
+    failed.hint += inject
+    finding = failed.findings[0]
+    failed.findings[0] = replace(
+        finding, pointer=finding.pointer + inject, message=finding.message + inject
+    )
+    run.warnings.append(inject)
+    path = tmp_path / "s.session.json"
+    save_session(run, canary_options(), path)
+    loaded = load_session(path)
+    for text in (render_markdown(loaded, path.name), render_html(loaded, path.name)):
+        assert not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202e]", text)
+        assert "␛]52;c;cHduZWQ=␇\\u009b2J\\u202e␍" in text
 
 
 def test_html_is_self_contained_and_escaped(session: LoadedSession) -> None:

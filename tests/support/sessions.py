@@ -18,6 +18,8 @@ CANARY_BEARER = "canary-bearer-5d2e8b14"
 CANARY_USERINFO = "canary-pass-0c6f4a77"
 CANARY_QUERY = "canary-query-9b1d3e55"
 CANARY_ARGUMENT = "canary-arg-2a8c6f09"
+#: The value of a header no name marks as a credential, marked with --secret-header.
+CANARY_MARKED_HEADER = "canary-mhdr-4e1b7c30"
 CANARIES = (CANARY_HEADER, CANARY_BEARER, CANARY_USERINFO, CANARY_QUERY, CANARY_ARGUMENT)
 
 ADVERTISED = "sha256:" + "a" * 64

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from sia_tui.core.a2a.model import (
@@ -30,23 +31,28 @@ _STATE_NUMBERS = (
     "TASK_STATE_REJECTED",
     "TASK_STATE_AUTH_REQUIRED",
 )
+_UNSPECIFIED = "TASK_STATE_UNSPECIFIED"
+#: What a task state name may look like (ASCII upper case, digits, underscores; bounded).
+_STATE_NAME = re.compile(r"TASK_STATE_[A-Z0-9_]{1,48}")
 _ROLES = {"user": "ROLE_USER", "agent": "ROLE_AGENT", 1: "ROLE_USER", 2: "ROLE_AGENT"}
 
 
 def normalize_state(value: Any) -> str:
     """``completed`` / ``input-required`` / ``TASK_STATE_X`` / 3 -> ``TASK_STATE_*``."""
-    if isinstance(value, bool):
-        return "TASK_STATE_UNSPECIFIED"
-    if isinstance(value, int | float) and float(value).is_integer():
-        number = int(value)
-        return _STATE_NUMBERS[number] if 0 <= number < len(_STATE_NUMBERS) else str(number)
-    if not isinstance(value, str):
-        return "TASK_STATE_UNSPECIFIED"
-    if value.startswith("TASK_STATE_"):
-        return value
-    if value == "unknown":
-        return "TASK_STATE_UNSPECIFIED"
-    return "TASK_STATE_" + value.replace("-", "_").upper()
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        # An enum number; one outside the enum (or 10**400) names no state.
+        number = value if isinstance(value, int) else int(value) if value.is_integer() else -1
+        return _STATE_NUMBERS[number] if 0 <= number < len(_STATE_NUMBERS) else _UNSPECIFIED
+    if not isinstance(value, str) or value == "unknown":
+        return _UNSPECIFIED
+    state = (
+        value
+        if value.startswith("TASK_STATE_")
+        else ("TASK_STATE_" + value.replace("-", "_").upper())
+    )
+    # A state is a name every surface prints: a later A2A state (TASK_STATE_PAUSED) is kept,
+    # anything else (escapes, spaces, a megabyte) is no state at all (issue 18 item 2).
+    return state if _STATE_NAME.fullmatch(state) else _UNSPECIFIED
 
 
 def normalize_role(value: Any) -> str:

@@ -8,6 +8,7 @@ import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from http.cookiejar import Cookie, CookieJar, DefaultCookiePolicy
 from typing import Any
 
 import httpx
@@ -17,6 +18,16 @@ from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.a2a.transport import SchemeTransports
 from sia_tui.core.errors import RequestTimeout, ResponseTooLarge, SiaError, TransportError
 from sia_tui.core.exchange import Exchange, Headers
+
+
+class SendableCookies(DefaultCookiePolicy):
+    """Keeps only cookies that can be sent back: an agent's Set-Cookie of obs-text bytes
+    (U+0080-U+00FF, a C1 control) would otherwise make the next request unbuildable, a
+    "sia-tui bug" at whatever step came next (RFC 6265 cookie-octets are ASCII)."""
+
+    def set_ok(self, cookie: Cookie, request: Any) -> bool:
+        text = f"{cookie.name}={cookie.value or ''}"
+        return text.isascii() and text.isprintable() and super().set_ok(cookie, request)
 
 
 @dataclass(frozen=True)
@@ -130,6 +141,7 @@ class ExchangeRecorder:
             # Only what decoding.py undoes, bounded (httpx would add br/zstd if installed).
             headers={"Accept-Encoding": ACCEPT_ENCODING},
             limits=limits,
+            cookies=CookieJar(policy=SendableCookies()),
         )
 
     async def aclose(self) -> None:

@@ -88,7 +88,15 @@ if TYPE_CHECKING:  # for type checkers; at run time __getattr__ loads each name 
     from sia_tui.core.findings import Finding, Severity
     from sia_tui.core.junit import write_junit
     from sia_tui.core.pointer import PositionIndex, display_pointer
-    from sia_tui.core.printable import printable, terminal_json
+    from sia_tui.core.printable import (
+        clipboard_text,
+        paint,
+        printable,
+        printable_output,
+        terminal_json,
+        terminal_text,
+        write_data,
+    )
     from sia_tui.core.skeleton import skeleton_for
     from sia_tui.core.strictjson import Parsed, load_path, loads, parse, parse_path
     from sia_tui.core.threeway import DigestRow, DigestSource
@@ -184,6 +192,11 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "parse_digest": ("sia_tui.core.canonical", "parse_digest"),
     "parse_path": ("sia_tui.core.strictjson", "parse_path"),
     "printable": ("sia_tui.core.printable", "printable"),
+    "write_data": ("sia_tui.core.printable", "write_data"),
+    "terminal_text": ("sia_tui.core.printable", "terminal_text"),
+    "printable_output": ("sia_tui.core.printable", "printable_output"),
+    "paint": ("sia_tui.core.printable", "paint"),
+    "clipboard_text": ("sia_tui.core.printable", "clipboard_text"),
     "render_text": ("sia_tui.core.engine.text_report", "render_text"),
     "run_junit_suite": ("sia_tui.core.engine.report_junit", "run_junit_suite"),
     "run_to_json": ("sia_tui.core.engine.report", "run_to_json"),
@@ -279,6 +292,11 @@ __all__ = [
     "parse_digest",
     "parse_path",
     "printable",
+    "write_data",
+    "terminal_text",
+    "printable_output",
+    "paint",
+    "clipboard_text",
     "render_text",
     "run_junit_suite",
     "run_to_json",

@@ -8,7 +8,7 @@ from sia_tui.core.codes import describe_code
 from sia_tui.core.engine.evidence import NextAction
 from sia_tui.core.engine.model import Run, StepResult, StepStatus
 from sia_tui.core.pointer import display
-from sia_tui.core.printable import printable
+from sia_tui.core.printable import paint, printable
 
 _ICONS = {
     StepStatus.PASSED: "✔",
@@ -46,10 +46,6 @@ def _clip(text: str, limit: int = 300) -> str:
     return text if len(text) <= limit else text[:limit] + f"... ({len(text)} chars)"
 
 
-def _paint(text: str, colour: str, enabled: bool) -> str:
-    return f"\x1b[{colour}m{text}\x1b[0m" if enabled else text
-
-
 def render_text(run: Run, *, colour: bool = False) -> str:
     """Every step with its status, then the digests, task and outcome; agent text inert."""
     lines = []
@@ -63,8 +59,8 @@ def render_text(run: Run, *, colour: bool = False) -> str:
         )
     lines.append("")
     for step in run.steps:
-        icon = _paint(_ICONS[step.status], _COLOURS[step.status], colour)
-        status = _paint(f"{step.status.value:<9}", _COLOURS[step.status], colour)
+        icon = paint(_ICONS[step.status], _COLOURS[step.status], colour)
+        status = paint(f"{step.status.value:<9}", _COLOURS[step.status], colour)
         code = (
             f" [{printable(step.code)}, {step.origin.value if step.origin else 'local'}]"
             if step.code
@@ -100,7 +96,7 @@ def render_text(run: Run, *, colour: bool = False) -> str:
         lines.append(f"warning: {printable(warning)}")
     lines.append("")
     lines.append(
-        _paint(
+        paint(
             f"outcome: {printable(run.headline)}",
             _OUTCOME_COLOUR.get(run.outcome.value, "33"),
             colour,

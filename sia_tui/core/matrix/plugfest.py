@@ -173,8 +173,9 @@ def load_plugfest(path: str | Path, environ: Mapping[str, str] | None = None) ->
     source = Path(path)
     try:
         raw = source.read_bytes()[: MAX_FILE_BYTES + 1]
-    except OSError as exc:
-        raise PlugfestError(str(source), [Problem(f"cannot read: {exc.strerror or exc}")]) from None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
+        reason = exc.strerror if isinstance(exc, OSError) else None
+        raise PlugfestError(str(source), [Problem(f"cannot read: {reason or exc}")]) from None
     if len(raw) > MAX_FILE_BYTES:
         raise PlugfestError(str(source), [Problem(f"larger than {MAX_FILE_BYTES} bytes")])
     try:

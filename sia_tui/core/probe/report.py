@@ -5,6 +5,7 @@ Both read the typed :class:`ProbeReport`; neither decides a grade.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -177,6 +178,9 @@ def junit_suites(report: ProbeReport) -> list[JUnitSuite]:
     return [JUnitSuite(f"sia-tui probe {skill}", cases, properties=properties)]
 
 
-def write_probe_junit(path: Path, report: ProbeReport) -> None:
-    """Write the JUnit report of ``report`` to ``path`` atomically (``probe --junit``)."""
-    write_junit(path, junit_suites(report))
+def write_probe_junit(
+    path: Path, report: ProbeReport, redact: Callable[[str], str] | None = None
+) -> None:
+    """Write the JUnit report of ``report`` to ``path`` atomically (``probe --junit``),
+    every text through ``redact`` (the command's redactor)."""
+    write_junit(path, junit_suites(report), redact=redact)

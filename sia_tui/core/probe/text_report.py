@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sia_tui.core.printable import printable
+from sia_tui.core.printable import paint, printable
 from sia_tui.core.probe.model import Grade, Observation, ProbeReport, ProbeResult
 
 #: Icon and ANSI colour per grade (the TUI has its own, from the theme).
@@ -12,10 +12,6 @@ GRADE_LOOK = {
     Grade.WARN: ("!", "33"),
     Grade.SKIP: ("⊘", "2"),
 }
-
-
-def _paint(text: str, colour: str, enabled: bool) -> str:
-    return f"\x1b[{colour}m{text}\x1b[0m" if enabled else text
 
 
 def _clip(text: str, limit: int = 300) -> str:
@@ -90,7 +86,7 @@ def render_probe_text(report: ProbeReport, *, colour: bool = False) -> str:
     ]
     for result in report.results:
         icon, tint = GRADE_LOOK[result.grade]
-        label = _paint(f"{icon} {result.grade.value:<4}", tint, colour)
+        label = paint(f"{icon} {result.grade.value:<4}", tint, colour)
         lines.append(f" {label}  {result.id:<26} {result.rule:<5} {printable(result.reason)}")
         if result.grade in (Grade.FAIL, Grade.WARN):
             lines.extend(f"{'':10}{line}" for line in _detail(result))
@@ -100,5 +96,5 @@ def render_probe_text(report: ProbeReport, *, colour: bool = False) -> str:
         counts = ", ".join(f"{report.count(g)} {g.value}" for g in Grade)
         lines += ["", f"summary: {counts}"]
     verdict = {"passed": "PASSED", "failed": "FAILED"}.get(report.outcome, "NOT RUN")
-    lines.append(_paint(f"outcome: {verdict}", "32" if verdict == "PASSED" else "31", colour))
+    lines.append(paint(f"outcome: {verdict}", "32" if verdict == "PASSED" else "31", colour))
     return "\n".join(lines) + "\n"

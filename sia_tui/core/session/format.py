@@ -7,14 +7,19 @@ import binascii
 import dataclasses
 import hashlib
 import platform
+import re
 import time
 from dataclasses import dataclass, field
 from importlib import metadata
 from typing import Any
 
 from sia_tui import __version__
-from sia_tui.core.engine.model import Run
+from sia_tui.core.constants import DOCUMENT_MEMBER
+from sia_tui.core.engine.model import STEP_TITLES, Run
 from sia_tui.core.exchange import Exchange
+from sia_tui.core.findings import Finding
+from sia_tui.core.pointer import walk
+from sia_tui.core.printable import printable
 from sia_tui.core.redact import RedactionHit, Redactor, placeholder
 from sia_tui.core.session.dataclass_json import SessionError, from_json, to_json
 from sia_tui.core.session.upgrade import upgrade_run
@@ -92,14 +97,16 @@ def _sha(data: bytes) -> str:
 
 def _exchange(ex: Exchange, red: Redactor, manifest: dict[str, str]) -> dict[str, Any]:
     where = f"exchange {ex.seq}"
-    # A value the user marked secret is redacted everywhere except in the document
+    # A value the user marked secret is redacted everywhere except inside the document
     # describe_skill returned (unless the request carried the value): SHA-256 is computed
     # over those bytes, and replay must reach the same verdict on them (issue 10, item 7).
-    # Credentials are redacted everywhere.
-    keep = digested(ex) and not red.carries_marked(ex.request_body)
+    # The rest of that answer (a status message echoing the value) is redacted, and
+    # credentials are redacted everywhere.
+    kept = digested(ex) and not red.carries_marked(ex.request_body)
+    keep = document_ranges if kept else None
     request_body = red.data(ex.request_body, f"{where} request body")
-    response_body = red.data(ex.response_body, f"{where} response body", marked=not keep)
-    events = [red.data(e, f"{where} event {i}", marked=not keep) for i, e in enumerate(ex.events)]
+    response_body = red.data(ex.response_body, f"{where} response body", keep=keep)
+    events = [red.data(e, f"{where} event {i}", keep=keep) for i, e in enumerate(ex.events)]
     manifest[f"{ex.seq}/request"] = _sha(request_body)
     manifest[f"{ex.seq}/response"] = _sha(response_body)
     for i, event in enumerate(events):
@@ -119,7 +126,7 @@ def _exchange(ex: Exchange, red: Redactor, manifest: dict[str, str]) -> dict[str
             "body": _body(response_body),
         },
         "events": [_body(e) for e in events],
-        "digested": keep,
+        "digested": kept,
         "started_at": ex.started_at,
         "elapsed_ms": ex.elapsed_ms,
         "error": None if ex.error is None else red.text(ex.error, f"{where} error"),
@@ -204,15 +211,60 @@ def build_document(
     return document
 
 
+def document_ranges(text: str) -> list[tuple[int, int]]:
+    """Where the Skill Interface Document is in a describe_skill answer (JSON, or SSE
+    ``data:`` lines of JSON): the object value of every ``skill_interface`` member."""
+    if DOCUMENT_MEMBER not in text:
+        return []
+    ranges: list[tuple[int, int]] = []
+    for start, line in _json_texts(text):
+        opened: dict[tuple[Any, ...], int] = {}
+        for token in walk(line):
+            if token.kind == "value" and token.path[-1:] == (DOCUMENT_MEMBER,):
+                if line[token.offset] == "{":
+                    opened[token.path] = token.offset
+            elif token.kind == "close" and token.path in opened:
+                ranges.append((start + opened.pop(token.path), start + token.offset + 1))
+    return ranges
+
+
+def _json_texts(text: str) -> list[tuple[int, str]]:
+    """``text`` itself, or each ``data:`` line of an event stream, with its offset."""
+    if not text.lstrip().startswith(("data:", "event:", "id:", ":")):
+        return [(0, text)]
+    out, offset = [], 0
+    for line in text.splitlines(keepends=True):
+        if line.startswith("data:"):
+            out.append((offset + 5, line[5:]))
+        offset += len(line)
+    return out
+
+
 def sent_side(document: dict[str, Any]) -> dict[str, Any]:
-    """The document without the digested bytes (the describe_skill document, in ``run`` and
-    in its exchange): where no marked value may remain."""
+    """The document without the digested bytes (the describe_skill document in ``run``,
+    the bodies of its answer): where no marked value may remain. The answer's bodies are
+    checked apart, outside the document (:func:`digested_bodies`)."""
     run = {k: v for k, v in document.get("run", {}).items() if k not in DIGESTED_RUN_MEMBERS}
     exchanges = [
-        {k: v for k, v in ex.items() if not ex.get("digested") or k not in ("response", "events")}
-        for ex in document.get("exchanges", [])
+        _without_bodies(ex) if ex.get("digested") else ex for ex in document.get("exchanges", [])
     ]
     return {**document, "run": run, "exchanges": exchanges}
+
+
+def _without_bodies(ex: dict[str, Any]) -> dict[str, Any]:
+    response = {k: v for k, v in ex.get("response", {}).items() if k != "body"}
+    return {**{k: v for k, v in ex.items() if k != "events"}, "response": response}
+
+
+def digested_bodies(document: dict[str, Any]) -> list[str]:
+    """The text of every body of a digested answer in a built session document."""
+    texts = []
+    for ex in document.get("exchanges", []):
+        if ex.get("digested"):
+            where = f"exchange {ex.get('seq')}"
+            for body in [ex["response"]["body"], *ex.get("events", [])]:
+                texts.append(decode_body(body, where).decode("utf-8", "surrogateescape"))
+    return texts
 
 
 def read_document(data: Any, path: str | None = None) -> LoadedSession:
@@ -233,6 +285,7 @@ def read_document(data: Any, path: str | None = None) -> LoadedSession:
     if fmt != FORMAT:
         run_json = upgrade_run(run_json)
     run = from_json(Run, {**run_json, "exchanges": []}, "/run")
+    _check_steps(run)
     if not isinstance(data["exchanges"], list):
         raise SessionError("at /exchanges: expected an array")
     bodies = _as_dict(_as_dict(data["manifest"], "/manifest").get("bodies", {}), "/manifest")
@@ -257,6 +310,43 @@ def read_document(data: Any, path: str | None = None) -> LoadedSession:
         format=str(fmt),
         probe=None if data.get("probe") is None else _as_dict(data["probe"], "/probe"),
     )
+
+
+#: What a RULES id looks like (CP4, SID8, LIMIT).
+_RULE_ID = re.compile(r"[A-Z][A-Za-z0-9.-]{0,31}")
+
+
+def _check_steps(run: Run) -> None:
+    """The procedure's eleven steps in order, each with its own rule, and findings whose
+    rule is a RULES id: anything else was edited in (issue 18 item 7: a file with three
+    steps, a ``rule`` that is HTML)."""
+    if len(run.steps) != len(STEP_TITLES):
+        raise SessionError(
+            f"at /run/steps: expected the {len(STEP_TITLES)} steps of the procedure, "
+            f"found {len(run.steps)}"
+        )
+    for index, step in enumerate(run.steps):
+        number, where = index + 1, f"/run/steps/{index}"
+        if step.step != number:
+            raise SessionError(f"at {where}/step: expected {number}, found {step.step}")
+        if step.rule != STEP_TITLES[number][1]:
+            raise SessionError(
+                f"at {where}/rule: expected {STEP_TITLES[number][1]!r}, found {_shown(step.rule)}"
+            )
+        _check_rules(step.findings, f"{where}/findings")
+    for index, record in enumerate(run.records):
+        _check_rules(record.findings, f"/run/records/{index}/findings")
+
+
+def _check_rules(findings: list[Finding], where: str) -> None:
+    for index, finding in enumerate(findings):
+        if finding.rule and not _RULE_ID.fullmatch(finding.rule):
+            raise SessionError(f"at {where}/{index}/rule: not a RULES id: {_shown(finding.rule)}")
+
+
+def _shown(text: str) -> str:
+    """A value from the file, short and printable, for a one-line error."""
+    return repr(printable(text if len(text) <= 40 else text[:40] + "…"))
 
 
 def _as_dict(value: Any, where: str) -> dict[str, Any]:

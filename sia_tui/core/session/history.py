@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import secrets
@@ -66,12 +67,35 @@ def history_dir() -> Path:
     return data_dir() / "history"
 
 
+#: The only file names an entry may have: ``<id>.session.json`` in the history folder.
+_ENTRY_FILE = re.compile(r"[0-9A-Za-z-]{1,64}\.session\.json")
+
+
 def _read_index(folder: Path) -> list[HistoryEntry]:
     try:
         data: Any = json.loads((folder / INDEX_NAME).read_text(encoding="utf-8"))
-        return [HistoryEntry(**item) for item in data["entries"]]
+        entries = [HistoryEntry(**item) for item in data["entries"]]
     except (OSError, ValueError, KeyError, TypeError):
         return []  # a missing or damaged index only loses the list, never the files
+    # An edited entry naming another file ("../../x") is dropped: delete and prune never
+    # touch anything outside the history folder (issue 18 item 7).
+    return [e for e in entries if _well_formed(e)]
+
+
+def _well_formed(entry: HistoryEntry) -> bool:
+    """Members of the types written, and a file name of the history's own."""
+    return (
+        isinstance(entry.file, str)
+        and _ENTRY_FILE.fullmatch(entry.file) is not None
+        and all(isinstance(v, str) for v in (entry.id, entry.target, entry.outcome))
+        and isinstance(entry.skill, str | None)
+        and isinstance(entry.created, int | float)
+        and not isinstance(entry.created, bool)
+        and math.isfinite(entry.created)
+        and 0 <= entry.created < 2**40
+        and isinstance(entry.failed_step, int | None)
+        and isinstance(entry.size, int)
+    )
 
 
 def _write_index(folder: Path, entries: list[HistoryEntry]) -> None:

@@ -58,6 +58,20 @@ def _stream_body(ex: Exchange) -> bytes:
     return b"".join(b"data: " + event.replace(b"\n", b"\ndata: ") + b"\n\n" for event in ex.events)
 
 
+def wire_headers(ex: Exchange) -> list[tuple[bytes, bytes]]:
+    """The recorded response headers as bytes on the wire again (issue 18 item 6).
+
+    A session holds header text: the «redacted:…» placeholder of a Set-Cookie, or anything
+    a hand-edited file says, is not ASCII, and httpx encodes a str header as ASCII. Bytes
+    (UTF-8) are served as they are, as a server's would be.
+    """
+    return [
+        (name.encode("utf-8", "surrogateescape"), value.encode("utf-8", "surrogateescape"))
+        for name, value in ex.response_headers
+        if name.lower() not in _TRANSFER_HEADERS
+    ]
+
+
 class ReplayTransport(httpx.AsyncBaseTransport):
     """Answers each request with the recorded response for the same method+URL, in order."""
 
@@ -83,8 +97,9 @@ class ReplayTransport(httpx.AsyncBaseTransport):
         ex = queue.popleft()
         if ex.status is None:  # the recorded exchange failed in transport: fail again
             raise httpx.ConnectError(ex.error or "recorded transport error", request=request)
-        headers = [(k, v) for k, v in ex.response_headers if k.lower() not in _TRANSFER_HEADERS]
-        return httpx.Response(ex.status, headers=headers, content=_stream_body(ex), request=request)
+        return httpx.Response(
+            ex.status, headers=wire_headers(ex), content=_stream_body(ex), request=request
+        )
 
 
 @dataclass
@@ -175,6 +190,20 @@ def target_for(run: Run) -> Target:
     return dataclasses.replace(run.target, mode=run.target.mode or run.mode)
 
 
+def _local_card(target: Target, recorded: Run, folder: Path, notes: list[str]) -> Target:
+    """A card the run read from a local file is read again from a temporary copy of the
+    recorded bytes, whatever path or name the session gives: replay reads only the session
+    (issue 18 item 7: a FIFO named there would hang it, a name ``..`` is a directory)."""
+    card_file = folder / "agent-card.json"
+    read = next((ex for ex in recorded.exchanges if ex.method == "FILE" and ex.error is None), None)
+    if read is not None:
+        card_file.write_bytes(read.response_body)
+        notes.append("the Agent Card came from a local file; replayed from its recorded bytes")
+    else:  # as recorded: the file could not be read (or the session lost its bytes)
+        notes.append("the Agent Card came from a local file the session holds no bytes of")
+    return dataclasses.replace(target, location=str(card_file))
+
+
 async def replay_session(session: LoadedSession) -> ReplayResult:
     """Run a fresh Procedure against the recorded exchanges only (no network)."""
 
@@ -183,12 +212,8 @@ async def replay_session(session: LoadedSession) -> ReplayResult:
     exchanges = [ex for ex in recorded.exchanges if ex.url.lower().startswith(("http:", "https:"))]
     target = target_for(recorded)
     with tempfile.TemporaryDirectory(prefix="sia-replay-") as folder:
-        local = [ex for ex in recorded.exchanges if ex not in exchanges]
-        if local:  # a card read from a file is served from a temp copy of the recorded bytes
-            card_file = Path(folder) / (Path(local[0].url).name or "agent-card.json")
-            card_file.write_bytes(local[0].response_body)
-            target = dataclasses.replace(target, location=str(card_file))
-            notes.append("the Agent Card came from a local file; replayed from its recorded bytes")
+        if "://" not in target.location:
+            target = _local_card(target, recorded, Path(folder), notes)
         transport = ReplayTransport(exchanges)
         # poll_interval 0: the recorded answers are already there, waiting adds nothing.
         today = await run_recorded(

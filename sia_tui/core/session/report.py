@@ -20,6 +20,7 @@ from sia_tui.core.engine.model import Run, StepResult
 from sia_tui.core.engine.report import evidence_to_json
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.pointer import display
+from sia_tui.core.printable import printable
 from sia_tui.core.redact import mask_headers
 from sia_tui.core.session.format import LoadedSession
 
@@ -29,13 +30,12 @@ MAX_QUOTED_BODY = 16 * 1024
 _TRANSPORT_HEADERS = frozenset(
     {"host", "accept", "accept-encoding", "connection", "user-agent", "content-length"}
 )
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\x9b]")
 _PLACEHOLDER = re.compile(r"«redacted:([^»]+)»")
 
 
 def clean(text: str) -> str:
-    """Agent text without terminal control characters (tabs and newlines kept)."""
-    return _CONTROL.sub("\N{REPLACEMENT CHARACTER}", text)
+    """Agent text made printable (tabs and newlines kept): the core's output policy."""
+    return printable(text, keep_newlines=True)
 
 
 # -- the model ----------------------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from html import escape
 
+from sia_tui.core.printable import printable
 from sia_tui.core.session.format import LoadedSession
 from sia_tui.core.session.report import Block, BugReport, Cell, Code, Facts, Paragraph, build_report
 
@@ -24,7 +25,8 @@ dt{font-weight:bold}dd{margin:0 0 .4em 1.5em}
 
 
 def _e(text: object) -> str:
-    return escape(str(text), quote=True)
+    """Escaped for HTML, and printable: ``escape`` leaves ESC, C1 and bidi controls alone."""
+    return escape(printable(str(text), keep_newlines=True), quote=True)
 
 
 def _cell(cell: Cell) -> str:

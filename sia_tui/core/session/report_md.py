@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from sia_tui.core.printable import printable
 from sia_tui.core.session.format import LoadedSession
 from sia_tui.core.session.report import Block, BugReport, Cell, Code, Facts, Paragraph, build_report
 
@@ -13,12 +14,15 @@ _MARKS = {"match": "✅ ", "differs": "❌ ", "failed": "❌ ", "passed": "", "s
 
 
 def md_text(text: str) -> str:
-    """Agent text as inert Markdown: specials escaped, one line (for tables and prose)."""
-    return _MD_SPECIAL.sub(r"\\\1", text).replace("\r", " ").replace("\n", " ")
+    """Agent text as inert Markdown: specials escaped, one line (for tables and prose),
+    printable (the output policy: a report may be printed to a terminal)."""
+    one_line = printable(text.replace("\r", " ").replace("\n", " "))
+    return _MD_SPECIAL.sub(r"\\\1", one_line)
 
 
 def md_code(text: str, language: str = "") -> str:
     """A fenced block whose fence is longer than any backtick run inside ``text``."""
+    text = printable(text, keep_newlines=True)
     longest = max((len(m) for m in re.findall(r"`+", text)), default=0)
     fence = "`" * max(3, longest + 1)
     return f"{fence}{language}\n{text}\n{fence}"
@@ -27,7 +31,7 @@ def md_code(text: str, language: str = "") -> str:
 def md_span(text: str) -> str:
     """An inline code span (no escapes apply inside one, so the fence grows instead)."""
     # GFM tables split on "|" even inside code spans; "\|" is the escape GFM defines there.
-    text = text.replace("\r", " ").replace("\n", " ").replace("|", "\\|")
+    text = printable(text.replace("\r", " ").replace("\n", " ")).replace("|", "\\|")
     longest = max((len(m) for m in re.findall(r"`+", text)), default=0)
     tick = "`" * (longest + 1)
     pad = " " if text.startswith("`") or text.endswith("`") else ""

@@ -17,13 +17,19 @@ from sia_tui.core.session.dataclass_json import SessionError
 from sia_tui.core.session.format import (
     LoadedSession,
     build_document,
+    digested_bodies,
+    document_ranges,
     read_document,
     sent_side,
 )
-from sia_tui.core.strictjson import loads
+from sia_tui.core.strictjson import count_values, loads
 
 #: Largest session file this tool will read (untrusted input).
 MAX_SESSION_BYTES = 256 * 1024 * 1024
+#: Most JSON values a session file may hold (memory, not size: a value costs 50-270
+#: bytes once decoded, so this keeps reading one under ~300 MB). A full run holds a few
+#: thousand; sia-tui refuses to write a session it would refuse to read.
+MAX_SESSION_VALUES = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -68,11 +74,22 @@ def render_session(
     redactor = make_redactor(run, options, secret_values, secret_headers)
     document = build_document(run, options, redactor, probe=probe)
     text = json.dumps(document, ensure_ascii=False, indent=1)
-    # Credentials must be nowhere; marked values nowhere on the side that sent them.
-    sent = json.dumps(sent_side(document), ensure_ascii=False)
-    leaks = sorted(set(redactor.leaks(text, marked=False)) | set(redactor.leaks(sent)))
+    # Credentials must be nowhere; marked values nowhere on the side that sent them. The
+    # decoded values are searched, in every escape form (issue 18 item 1): a body echoing
+    # a secret as \u0042\u0065... holds it as surely as one echoing it literally.
+    found = set(redactor.leaks_in(document, marked=False))
+    found.update(redactor.leaks_in(sent_side(document)))
+    for body in digested_bodies(document):  # marked values only inside the document there
+        found.update(redactor.leaks(body, keep=document_ranges))
+    leaks = sorted(found)
     if leaks:  # by construction this cannot happen; never write a secret if it does
         raise SessionError(f"refusing to save: a secret ({', '.join(leaks)}) survived redaction")
+    values = count_values(text.encode("utf-8", errors="surrogateescape"), MAX_SESSION_VALUES)
+    if values > MAX_SESSION_VALUES:
+        raise SessionError(
+            f"refusing to save: the session would hold about {values} JSON values, more than "
+            f"the {MAX_SESSION_VALUES} a session may hold to be read back"
+        )
     return text + "\n", list(redactor.hits)
 
 
@@ -98,8 +115,23 @@ def save_session(
     return SavedSession(target, len(text.encode("utf-8")), hits)
 
 
+def _check_values(raw: bytes, source: str) -> None:
+    """Refuse a file of too many values before it is decoded (issue 18 item 7)."""
+    values = count_values(raw, MAX_SESSION_VALUES)
+    if values > MAX_SESSION_VALUES:
+        raise SessionError(
+            f"{source}: more than {MAX_SESSION_VALUES} JSON values ({values}); a session "
+            "holds a few thousand, and reading this many would take gigabytes"
+        )
+
+
 def parse_session_text(text: str | bytes, source: str = "session") -> LoadedSession:
     """Parse session text; any defect is a one-line :class:`SessionError`."""
+    _check_values(text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text, source)
+    return _parse_counted(text, source)
+
+
+def _parse_counted(text: str | bytes, source: str) -> LoadedSession:
     try:
         # The same strict loader as for agent bytes: a hand-edited file with a duplicate
         # member must not silently lose one of the two values.
@@ -131,10 +163,13 @@ def load_session(path: str | os.PathLike[str]) -> LoadedSession:
                 f"{MAX_SESSION_BYTES} byte limit for session files"
             )
         raw = source.read_bytes()
-    except OSError as exc:
-        raise SessionError(f"cannot read {source}: {exc.strerror or exc}") from None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
+        reason = exc.strerror if isinstance(exc, OSError) else None
+        raise SessionError(f"cannot read {source}: {reason or exc}") from None
+    _check_values(raw, str(source))  # on the bytes: before a decoded copy exists
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise SessionError(f"{source}: not UTF-8 text (byte {exc.start})") from None
-    return parse_session_text(text, str(source))
+    del raw
+    return _parse_counted(text, str(source))

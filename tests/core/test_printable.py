@@ -1,0 +1,79 @@
+"""The output policy (issue 18 item 2): what may reach a terminal, a clipboard or a report."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+import unicodedata
+
+import pytest
+
+from sia_tui.core.printable import (
+    COLOURS,
+    PrintableStream,
+    clipboard_text,
+    paint,
+    printable,
+    printable_output,
+    terminal_json,
+    terminal_text,
+)
+
+_REFUSED = {"Cc", "Cf", "Cs", "Co", "Zl", "Zp"}
+#: Every code point the running Python calls control, format, separator, surrogate or
+#: private use (the policy's character class is written out; this keeps it complete).
+ALL_REFUSED = [chr(c) for c in range(0x110000) if unicodedata.category(chr(c)) in _REFUSED]
+
+
+def test_every_control_format_and_private_character_is_replaced() -> None:
+    text = "".join(ALL_REFUSED)
+    shown = printable(text)
+    assert not [c for c in shown if unicodedata.category(c) in _REFUSED]
+    assert shown.startswith("␀␁␂") and "␛" in shown and "\\u009b" in shown
+    assert "\\u202e" in shown and "\\U000f0000" in shown
+
+
+def test_printable_keeps_newlines_and_tabs_only_when_asked() -> None:
+    assert printable("a\nb\tc") == "a␊b␉c"
+    assert printable("a\nb\tc\r", keep_newlines=True) == "a\nb\tc␍"
+    assert printable("plain, accented é, CJK 漢, emoji 🙂") == "plain, accented é, CJK 漢, emoji 🙂"
+
+
+def test_terminal_text_keeps_only_sia_tuis_own_colours() -> None:
+    """An SGR code sia-tui paints passes; an agent's ESC never does, not even a colour."""
+    ours = paint("ok", "32")
+    assert terminal_text(ours) == ours
+    attack = "\x1b[8mhidden\x1b[0m\x1b]52;c;cHduZWQ=\x07\x9b2J\n\t"
+    assert terminal_text(attack) == "␛[8mhidden\x1b[0m␛]52;c;cHduZWQ=␇\\u009b2J\n\t"
+    with pytest.raises(ValueError, match="colours"):
+        paint("x", "8")
+    assert "8" not in COLOURS
+
+
+def test_clipboard_text_is_printable_with_its_lines() -> None:
+    """OSC 52 carries what the user copies into whatever they paste it in."""
+    assert clipboard_text("sha256:ab\x1b]0;x\x07\u202e\nline") == "sha256:ab␛]0;x␇\\u202e\nline"
+
+
+def test_terminal_json_is_the_same_json_and_printable() -> None:
+    value = {"k\u202e": ["\x1b]52;c;x\x07", "\x9b", "\ud800", "\U000f0001", "é"]}
+    text = terminal_json(value)
+    assert json.loads(text) == value
+    assert not [c for c in text if c not in "\n" and unicodedata.category(c) in _REFUSED]
+
+
+def test_the_stream_gate_applies_to_every_write() -> None:
+    captured = io.StringIO()
+    stream = PrintableStream(captured)
+    print("task state TASK_STATE_\x1b]0;title\x07", file=stream)
+    assert captured.getvalue() == "task state TASK_STATE_␛]0;title␇\n"
+    saved = sys.stdout
+    sys.stdout = captured
+    try:
+        with printable_output():
+            print("\x9b31m")
+        assert sys.stdout is captured
+    finally:
+        sys.stdout = saved
+    assert captured.getvalue().endswith("\\u009b31m\n")
