@@ -109,7 +109,7 @@ class SiaApp(EngineActionsApp):
             # A recorded session: every screen renders from its bytes, no client is built.
             self.engine = ReadOnlyEngine(session)
         self._redraw_pending = False
-        """A RunUpdated from the engine waits to be handled (a flood is one redraw)."""
+        """A RunUpdated waits to be handled: a flood of updates is one redraw."""
         self.update_display_policy()
         self._theme_problems = self._set_theme()
 
@@ -128,6 +128,12 @@ class SiaApp(EngineActionsApp):
         self.theme = remembered if remembered in self.available_themes else DEFAULT_THEME
         return problems
 
+    def on_load(self) -> None:
+        # Step 1 starts before the first screen is built: the card is fetched while Textual
+        # starts, and on a quick agent the first frame already shows it (issue 12).
+        if self.session is None and self.initial_target is not None:
+            self.connect(self.initial_target)
+
     def on_mount(self) -> None:
         for problem in self._theme_problems:
             self.notify(str(problem), title="Theme skipped", severity="warning", markup=False)
@@ -135,7 +141,8 @@ class SiaApp(EngineActionsApp):
         self.open_first_screen()
 
     def open_first_screen(self) -> None:
-        """The recorded session's steps, the target's overview, or the connect screen."""
+        """The recorded session's steps, the connect screen, or (the target given) the
+        overview, where step 1 already runs (``on_load``)."""
         if self.session is not None:
             self.switch_mode("steps")
             for warning in self.session.warnings:
@@ -145,9 +152,7 @@ class SiaApp(EngineActionsApp):
                     severity="warning",
                     markup=False,
                 )
-        elif self.initial_target is not None:
-            self.connect(self.initial_target)
-        else:
+        elif self.initial_target is None:
             self.action_connect()
 
     async def on_unmount(self) -> None:
@@ -191,7 +196,7 @@ class SiaApp(EngineActionsApp):
                 secret_headers=self.secret_headers,
             )
         )
-        self.post_message(RunUpdated())
+        self.request_redraw()
 
     def connect(self, target: Target, options: ClientOptions | None = None) -> None:
         """Point the debugger at ``target`` and run step 1 (retrieve the card)."""
@@ -236,10 +241,13 @@ class SiaApp(EngineActionsApp):
         # Called on the app's loop by the engine; redraw happens in the message handler.
         if event is not None:
             self.stream_log.append(event)
+        self.request_redraw()
+
+    def request_redraw(self) -> None:
         if self._redraw_pending:
             return  # the pending redraw reads the run as it will be: a flood is one redraw
         self._redraw_pending = True
-        self.post_message(RunUpdated(step, event))
+        self.post_message(RunUpdated())
 
     def on_run_updated(self, message: RunUpdated) -> None:
         self._redraw_pending = False
@@ -294,7 +302,7 @@ class SiaApp(EngineActionsApp):
                 markup=False,
             )
             return
-        self.post_message(RunUpdated())
+        self.request_redraw()
         self.notify(
             f"Skill selected: {self.display_policy.visible(skill_id)}. Press r to run the steps.",
             markup=False,

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from textual import work
 from textual.worker import WorkerState
 
-from sia_tui.tui.messages import EngineFailed, RunUpdated
+from sia_tui.tui.messages import EngineFailed
 from sia_tui.tui.modes import mode_key
 from sia_tui.tui.session_actions import SessionApp
 
@@ -69,7 +69,7 @@ class EngineActionsApp(SessionApp):
             await call
         except Exception as exc:  # noqa: BLE001 - an engine bug must be shown, not crash the UI
             self.post_message(EngineFailed(f"{type(exc).__name__}: {exc}"))
-        self.post_message(RunUpdated())
+        self.request_redraw()
         self.maybe_autosave()
 
     def refuse_if_nothing_to_run(self) -> bool:
@@ -184,7 +184,7 @@ class EngineActionsApp(SessionApp):
             )
         else:
             self.notify(f"Cancel requested; the task is now {task.state}.", markup=False)
-        self.post_message(RunUpdated())
+        self.request_redraw()
 
     # -- the plain A2A console ---------------------------------------------------------------
     def open_console(self, skill_id: str | None = None) -> None:
@@ -192,7 +192,7 @@ class EngineActionsApp(SessionApp):
         if skill_id is not None:
             self.console_state.skill_id = skill_id
         self.switch_mode("console")
-        self.post_message(RunUpdated())
+        self.request_redraw()
 
     def send_console(self, request: ConsoleRequest) -> None:
         """Send one plain A2A message (in a worker); the console screen shows the reply."""
@@ -208,14 +208,14 @@ class EngineActionsApp(SessionApp):
             [],
             None,
         )
-        self.post_message(RunUpdated())
+        self.request_redraw()
         self._send_console(self.engine, request)
 
     @work(exclusive=True, group="console")
     async def _send_console(self, engine: Engine, request: ConsoleRequest) -> None:
         def on_event(event: StreamEvent) -> None:
             self.console_state.events.append(event)
-            self.post_message(RunUpdated())
+            self.request_redraw()
 
         try:
             self.console_state.reply = await engine.console(request, on_event)
@@ -223,4 +223,4 @@ class EngineActionsApp(SessionApp):
             self.post_message(EngineFailed(f"{type(exc).__name__}: {exc}"))
         finally:
             self.console_state.sending = False
-            self.post_message(RunUpdated())
+            self.request_redraw()

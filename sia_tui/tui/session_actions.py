@@ -15,7 +15,6 @@ from textual import work
 
 from sia_tui.core.engine import SiaError
 from sia_tui.tui.exports import ExportsApp
-from sia_tui.tui.messages import RunUpdated
 from sia_tui.tui.readonly import ReadOnlyEngine, read_only_notice
 
 if TYPE_CHECKING:  # saving, loading and their dialogs load when first used
@@ -89,6 +88,10 @@ class SessionApp(ExportsApp):
         """Recompute the display policy (``SiaApp``)."""
         raise NotImplementedError
 
+    def request_redraw(self) -> None:
+        """Redraw the current screen from the run, once however often asked (``SiaApp``)."""
+        raise NotImplementedError
+
     # -- read-only ---------------------------------------------------------------------------
     @property
     def read_only(self) -> bool:
@@ -134,7 +137,7 @@ class SessionApp(ExportsApp):
         self.engine = ReadOnlyEngine(loaded)
         self.stream_log = []
         await self.switch_mode(mode)
-        self.post_message(RunUpdated())
+        self.request_redraw()
         self.notify(
             "A recorded run, read-only: nothing is sent. Esc returns to the live run."
             if self._live is not None
@@ -170,7 +173,7 @@ class SessionApp(ExportsApp):
         self.engine = live.engine
         self.stream_log = live.stream_log
         self.switch_mode(live.mode)
-        self.post_message(RunUpdated())
+        self.request_redraw()
         self.notify("Back to the live run.")
 
     async def drop_live_run(self) -> None:
@@ -297,7 +300,7 @@ class SessionApp(ExportsApp):
                 markup=False,
             )
             return
-        self.call_from_thread(self.post_message, RunUpdated())
+        self.call_from_thread(self.request_redraw)
 
     # -- secret values -----------------------------------------------------------------------
     def add_secret_values(self, values: Iterable[str]) -> None:

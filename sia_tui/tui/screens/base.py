@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, cast
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer
 
 from sia_tui.core.engine import Run
 from sia_tui.tui.display import DisplayPolicy
+from sia_tui.tui.widgets.key_footer import KeyFooter
 from sia_tui.tui.widgets.mode_tabs import ModeTabs
 from sia_tui.tui.widgets.target_header import TargetHeader
 
@@ -60,7 +60,7 @@ class RunScreen(SiaAppMixin, Screen[None]):
         yield ModeTabs(self.mode_name)
         yield TargetHeader(id="target-header")
         yield from self.compose_body()
-        yield Footer(compact=True)
+        yield KeyFooter(compact=True)
 
     def compose_body(self) -> ComposeResult:
         """The screen's own widgets."""

@@ -164,6 +164,9 @@ class OverviewScreen(RunScreen):
         ZOOM,
     ]
     COLLAPSIBLE = "#card"
+    #: Focus the skill list from the start (not the card, then the list: each focus change
+    #: rebuilds the footer).
+    AUTO_FOCUS = "#skills"
     DEFAULT_CSS = """
     OverviewScreen #card { width: 1fr; min-width: 30; border: round $panel; padding: 0 1; }
     OverviewScreen #skills-pane { width: 1fr; min-width: 30; max-width: 60; }
