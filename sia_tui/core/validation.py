@@ -25,7 +25,7 @@ from sia_tui.core.canonical import digest_of
 from sia_tui.core.constants import DIALECT_2020_12
 from sia_tui.core.errors import CanonicalizationError, JsonInputError, SchemaError
 from sia_tui.core.findings import Finding
-from sia_tui.core.pointer import PositionIndex, join, resolve, split
+from sia_tui.core.pointer import join, locate_values, resolve, split
 from sia_tui.core.strictjson import loads
 
 if TYPE_CHECKING:
@@ -291,10 +291,10 @@ class CompiledSchema:
         if len(findings) <= 1 and source_text is None:
             return findings + closing  # nothing to order (a too-deep instance is never walked)
         if source_text is not None:
-            index = PositionIndex(source_text)
+            positions = locate_values(source_text, {f.pointer for f in findings})
             located = []
             for f in findings:
-                where = index.position(f.pointer)
+                where = positions.get(f.pointer)
                 located.append(f if where is None else replace(f, line=where[0], column=where[1]))
             ordered = sorted(
                 located, key=lambda f: (f.line or 0, f.column or 0, f.schema_path or "")

@@ -2,9 +2,22 @@
 
 from __future__ import annotations
 
-import pytest
+import json
+from typing import Any
 
-from sia_tui.core.pointer import PositionIndex, escape, join, resolve, split, unescape
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sia_tui.core.pointer import (
+    PositionIndex,
+    escape,
+    join,
+    locate_values,
+    resolve,
+    split,
+    unescape,
+)
 
 DOC = {
     "foo": ["bar", "baz"],
@@ -66,19 +79,20 @@ TEXT = """{
 }"""
 
 
-@pytest.mark.parametrize(
-    "pointer, where",
-    [
-        ("", (1, 1)),
-        ("/name", (2, 11)),
-        ("/items", (3, 12)),
-        ("/items/0", (4, 5)),
-        ("/items/1", (5, 5)),
-        ("/items/1/a~1b", (5, 13)),
-        ("/items/1/c/1", (5, 31)),
-        ('/esc"q', (7, 13)),
-    ],
-)
+#: Where each value of TEXT starts (1-based line, column).
+WHERE = [
+    ("", (1, 1)),
+    ("/name", (2, 11)),
+    ("/items", (3, 12)),
+    ("/items/0", (4, 5)),
+    ("/items/1", (5, 5)),
+    ("/items/1/a~1b", (5, 13)),
+    ("/items/1/c/1", (5, 31)),
+    ('/esc"q', (7, 13)),
+]
+
+
+@pytest.mark.parametrize("pointer, where", WHERE)
 def test_position_index_finds_values(pointer: str, where: tuple[int, int]) -> None:
     assert PositionIndex(TEXT).position(pointer) == where
 
@@ -88,3 +102,57 @@ def test_position_index_keys_and_fallback() -> None:
     assert index.position("/items/1/c", key=True) == (5, 19)
     assert index.position("/items/1/missing") == (5, 5)  # nearest existing ancestor
     assert index.position("/items/1/missing", fallback=False) is None
+
+
+@pytest.mark.parametrize("pointer, where", WHERE)
+def test_locate_values_finds_what_the_index_finds(pointer: str, where: tuple[int, int]) -> None:
+    assert locate_values(TEXT, [pointer]) == {pointer: where}
+
+
+def test_locate_values_falls_back_to_the_nearest_ancestor() -> None:
+    found = locate_values(TEXT, ["/items/1/missing", "/items/7", "/name/deeper", "bad"])
+    assert found == {
+        "/items/1/missing": (5, 5),
+        "/items/7": (3, 12),
+        "/name/deeper": (2, 11),
+        "bad": (1, 1),  # no pointer: the root, as PositionIndex places it
+    }
+
+
+def test_locate_values_takes_text_the_decoder_rejects_to_the_index() -> None:
+    text = '{"a": [1, 2,, 3], "b": NaNx}'
+    pointers = ["/a/1", "/b", ""]
+    index = PositionIndex(text)
+    assert locate_values(text, pointers) == {p: index.position(p) for p in pointers}
+
+
+def _pointers(value: Any, path: tuple[str | int, ...] = ()) -> list[str]:
+    found = [join(path)]
+    if isinstance(value, dict):
+        for key, child in value.items():
+            found += _pointers(child, (*path, key))
+    elif isinstance(value, list):
+        for i, child in enumerate(value):
+            found += _pointers(child, (*path, i))
+    return found
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(value=_JSON, indent=st.sampled_from([None, 0, 2]), ascii_only=st.booleans())
+def test_locate_values_agrees_with_the_position_index(
+    value: Any, indent: int | None, ascii_only: bool
+) -> None:
+    """The fast locator (C decoder skips what no pointer needs) places every value, and
+    every absent one under it, where the tokenizer-based index does."""
+    text = json.dumps(value, indent=indent, ensure_ascii=ascii_only)
+    pointers = _pointers(value)
+    pointers += [p + "/absent" for p in pointers] + [p + "/0" for p in pointers]
+    index = PositionIndex(text)
+    assert locate_values(text, pointers) == {p: index.position(p) for p in pointers}

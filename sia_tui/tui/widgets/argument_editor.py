@@ -5,11 +5,39 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
+from textual.document._document import Location
+from textual.document._wrapped_document import WrappedDocument
 from textual.widgets import TextArea
 
 from sia_tui.tui.display import PLAIN, DisplayPolicy
 
 _ERROR_STYLE = Style(underline=True, color="red", bold=True)
+
+
+class _KeptHeight(WrappedDocument):
+    """Textual's wrapped view of the document, with its height kept between edits.
+
+    Textual sums the height over every line of the document for each line it renders, so
+    a repaint of a 100 KB (4,000-line) document cost some 25 ms (issue 12: keystroke to
+    error). Only ``wrap`` and ``wrap_range`` change the line wrapping, so the height is
+    summed again after them and read for free otherwise.
+    """
+
+    _kept: int | None = None
+
+    @property
+    def height(self) -> int:
+        if self._kept is None:
+            self._kept = super().height
+        return self._kept
+
+    def wrap(self, width: int, tab_width: int | None = None) -> None:
+        self._kept = None
+        super().wrap(width, tab_width)
+
+    def wrap_range(self, start: Location, old_end: Location, new_end: Location) -> None:
+        self._kept = None
+        super().wrap_range(start, old_end, new_end)
 
 
 class ArgumentEditor(TextArea):
@@ -33,6 +61,18 @@ class ArgumentEditor(TextArea):
         """0-based line -> (start, end) character spans to underline."""
         self.policy: DisplayPolicy = PLAIN
         """Masks secret values in place (the screen sets the app's policy)."""
+
+    @property
+    def wrapped_document(self) -> WrappedDocument:
+        return self._wrapped
+
+    @wrapped_document.setter
+    def wrapped_document(self, wrapped: WrappedDocument) -> None:
+        # TextArea builds a plain one (at start and per loaded text): give it a kept height.
+        # It is fresh (wrapped once, in its constructor), so nothing is kept yet.
+        if type(wrapped) is WrappedDocument:
+            wrapped.__class__ = _KeptHeight
+        self._wrapped = wrapped
 
     def mark_errors(self, positions: list[tuple[int, int]]) -> None:
         """Underline from each 1-based (line, column) to the end of its token."""

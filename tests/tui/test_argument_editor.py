@@ -1,0 +1,50 @@
+"""The argument editor keeps its document height between edits (issue 12: Textual summed it
+over every line for each line drawn); lines added or removed must still show."""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+
+from sia_tui.tui.widgets.argument_editor import ArgumentEditor
+
+
+class EditorApp(App[None]):
+    def compose(self) -> ComposeResult:
+        yield ArgumentEditor("\n".join(f'"line {i}",' for i in range(40)))
+
+
+def bottom_text(editor: ArgumentEditor) -> str:
+    """The last line drawn inside the editor."""
+    height = editor.scrollable_content_region.height
+    return "".join(segment.text for segment in editor.render_line(height - 1))
+
+
+async def test_typed_lines_show_at_the_bottom_and_deleted_ones_go() -> None:
+    app = EditorApp()
+    async with app.run_test(size=(60, 12)) as pilot:
+        editor = app.query_one(ArgumentEditor)
+        editor.move_cursor(editor.document.end)
+        await pilot.press("enter", *'"typed', "enter", *'"last"')
+        editor.scroll_end(animate=False)
+        await pilot.pause()
+        assert editor.wrapped_document.height == editor.document.line_count == 42
+        assert '"last"' in bottom_text(editor)
+
+        for _ in range(len('"last"') + 1 + len('"typed') + 1):
+            await pilot.press("backspace")
+        editor.scroll_end(animate=False)
+        await pilot.pause()
+        assert editor.wrapped_document.height == editor.document.line_count == 40
+        assert '"line 39",' in bottom_text(editor)
+
+
+async def test_a_loaded_text_gets_its_own_height() -> None:
+    app = EditorApp()
+    async with app.run_test(size=(60, 12)) as pilot:
+        editor = app.query_one(ArgumentEditor)
+        assert editor.wrapped_document.height == 40
+        editor.load_text("\n".join(f"{i}," for i in range(100)))
+        editor.scroll_end(animate=False)
+        await pilot.pause()
+        assert editor.wrapped_document.height == editor.document.line_count == 100
+        assert "99," in bottom_text(editor)

@@ -1,0 +1,113 @@
+"""Starting `sia-tui open URL` (issue 12): step 1 runs before the first screen is built, and
+the card reaches the screen with only that screen's modules loaded (the other screens,
+pygments, the validators and the reference agent load on first use)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from textual.widgets import Static
+
+from sia_tui.core.engine.model import Target
+from sia_tui.tui.app import SiaApp
+from sia_tui.tui.engine import build_procedure
+from sia_tui.tui.storage import UserDirs
+from tests.support.agents import StartAgent
+
+AGENT_NAME = "sia-tui reference agent"
+
+
+async def test_step_one_starts_before_the_first_screen_is_built(
+    reference_agent: StartAgent, user_dirs: UserDirs
+) -> None:
+    """The card is fetched while Textual starts: on a quick agent the first frame shows it
+    (before, the empty Overview was drawn first, then drawn again with the card)."""
+    agent = reference_agent()
+    screens_when_built: list[int] = []  # how many screens were mounted then
+
+    def factory(*args: Any, **kwargs: Any) -> Any:
+        screens_when_built.append(sum(screen.is_mounted for screen in app.screen_stack))
+        return build_procedure(*args, **kwargs)
+
+    app = SiaApp(Target(agent.url), engine_factory=factory, dirs=user_dirs)
+    async with app.run_test() as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screens_when_built == [0]
+        assert AGENT_NAME in str(app.screen.query_one("#card-body", Static).visual)
+
+
+# `sia-tui open URL` in a fresh interpreter, headless, until the card is on screen; then it
+# prints every loaded module and quits.
+PROBE = """
+import json, sys
+from sia_tui.cli import cmd_tui, main
+
+real_run_app = cmd_tui.run_app
+
+def run_app(app, *, headless=False):
+    async def until_shown(pilot):
+        while not (
+            (bodies := app.screen.query("#card-body"))
+            and sys.argv[2] in str(bodies.first().visual)
+        ):
+            await pilot.pause(0.01)
+        loaded = sorted(name for name, module in sys.modules.items() if module is not None)
+        print(json.dumps(loaded), file=sys.__stdout__)
+        app.exit()
+
+    run = app.run
+    app.run = lambda **_: run(headless=True, auto_pilot=until_shown)
+    return real_run_app(app)
+
+cmd_tui.run_app = run_app
+main(["open", sys.argv[1]])
+"""
+
+#: What the card on the Overview never needs.
+NOT_AT_START = (
+    "pygments",
+    "rich.syntax",
+    "jsonschema",
+    "jsonschema_rs",
+    "referencing",
+    "rfc8785",
+    "starlette",
+    "uvicorn",
+    "sia_tui.agent",
+    "sia_tui.core.validation",
+    "sia_tui.core.session.store",
+    "sia_tui.tui.highlight",
+)
+#: The screens package holds the base and the first screen only.
+FIRST_SCREEN = ("sia_tui.tui.screens", "sia_tui.tui.screens.base", "sia_tui.tui.screens.overview")
+
+
+def test_the_card_on_screen_loads_only_the_first_screen(
+    reference_agent: StartAgent, tmp_path: Path
+) -> None:
+    agent = reference_agent()
+    env = os.environ | {
+        "SIA_TUI_DATA_DIR": str(tmp_path / "data"),
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+        "XDG_CACHE_HOME": str(tmp_path / "cache"),
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, agent.url, AGENT_NAME],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+        timeout=120,
+    )
+    modules: list[str] = json.loads(done.stdout.strip().splitlines()[-1])
+    assert "sia_tui.tui.screens.overview" in modules  # the probe saw the card
+    unneeded = [m for m in modules if any(m == n or m.startswith(n + ".") for n in NOT_AT_START)]
+    assert unneeded == []
+    screens = [m for m in modules if m.startswith("sia_tui.tui.screens")]
+    assert sorted(screens) == sorted(FIRST_SCREEN)
