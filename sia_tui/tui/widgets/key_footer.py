@@ -35,7 +35,10 @@ class KeyFooter(Footer):
         return tuple(shown)
 
     def compose(self) -> ComposeResult:
-        self._composed = self._shown_keys() if self._bindings_ready else None
+        # The screen's keys are known as soon as it composes: show them at once rather than
+        # an empty footer rebuilt after the first bindings signal (usually to the same keys).
+        self._bindings_ready = True
+        self._composed = self._shown_keys()
         yield from super().compose()
 
     def bindings_changed(self, screen: Screen[object]) -> None:
