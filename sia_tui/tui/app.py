@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import gc
 from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -108,6 +109,8 @@ class SiaApp(EngineActionsApp):
         if session is not None:
             # A recorded session: every screen renders from its bytes, no client is built.
             self.engine = ReadOnlyEngine(session)
+        self._collecting = False
+        """Garbage collection was on when start-up paused it (``on_load``)."""
         self._redraw_pending = False
         """A RunUpdated waits to be handled: a flood of updates is one redraw."""
         self.update_display_policy()
@@ -129,10 +132,18 @@ class SiaApp(EngineActionsApp):
         return problems
 
     def on_load(self) -> None:
+        # No garbage collection until the first frame (``on_ready``): building the first
+        # screen makes objects the app keeps, not garbage, and collections while it is
+        # built cost some 10 ms before the card is on screen (issue 12).
+        self._collecting = gc.isenabled()
+        gc.disable()
         # Step 1 starts before the first screen is built: the card is fetched while Textual
         # starts, and on a quick agent the first frame already shows it (issue 12).
         if self.session is None and self.initial_target is not None:
             self.connect(self.initial_target)
+
+    def on_ready(self) -> None:
+        self._resume_collection()  # the first frame is on screen
 
     def on_mount(self) -> None:
         for problem in self._theme_problems:
@@ -155,7 +166,13 @@ class SiaApp(EngineActionsApp):
         elif self.initial_target is None:
             self.action_connect()
 
+    def _resume_collection(self) -> None:
+        if self._collecting:
+            gc.enable()
+            self._collecting = False
+
     async def on_unmount(self) -> None:
+        self._resume_collection()  # when it ends before its first frame
         # Stop a running step first (its stream cannot be closed under it), then close the
         # engines' HTTP clients and any open stream: no socket outlives the app.
         for worker in self.workers.cancel_group(self, ENGINE_GROUP):

@@ -4,6 +4,7 @@ pygments, the validators and the reference agent load on first use)."""
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import subprocess
@@ -40,6 +41,23 @@ async def test_step_one_starts_before_the_first_screen_is_built(
         await pilot.pause()
         assert screens_when_built == [0]
         assert AGENT_NAME in str(app.screen.query_one("#card-body", Static).visual)
+
+
+async def test_garbage_collection_pauses_only_until_the_first_frame(
+    reference_agent: StartAgent, user_dirs: UserDirs
+) -> None:
+    """Start-up pauses collection (it makes no garbage); a long session must not go on
+    without it, nor a test process after an app that ended early."""
+    assert gc.isenabled()
+    paused_while_loading: list[bool] = []
+    app = SiaApp(Target(reference_agent().url), dirs=user_dirs)
+    app.call_later(lambda: paused_while_loading.append(not gc.isenabled()))
+    async with app.run_test() as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert paused_while_loading == [True]
+        assert gc.isenabled()  # collecting again since the first frame
+    assert gc.isenabled()
 
 
 # `sia-tui open URL` in a fresh interpreter, headless, until the card is on screen; then it
