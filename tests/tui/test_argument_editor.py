@@ -1,5 +1,6 @@
-"""The argument editor keeps its document height between edits (issue 12: Textual summed it
-over every line for each line drawn); lines added or removed must still show."""
+"""The argument editor keeps its document's height and text between edits (issue 12:
+Textual computed both over the whole document for each line drawn); what is typed or
+deleted must still show, and the text validated must be the text on screen."""
 
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ async def test_typed_lines_show_at_the_bottom_and_deleted_ones_go() -> None:
         await pilot.pause()
         assert editor.wrapped_document.height == editor.document.line_count == 42
         assert '"last"' in bottom_text(editor)
+        assert editor.text.endswith('"line 39",\n"typed\n"last"')
 
         for _ in range(len('"last"') + 1 + len('"typed') + 1):
             await pilot.press("backspace")
@@ -36,9 +38,10 @@ async def test_typed_lines_show_at_the_bottom_and_deleted_ones_go() -> None:
         await pilot.pause()
         assert editor.wrapped_document.height == editor.document.line_count == 40
         assert '"line 39",' in bottom_text(editor)
+        assert editor.text.endswith('"line 38",\n"line 39",')
 
 
-async def test_a_loaded_text_gets_its_own_height() -> None:
+async def test_a_loaded_text_gets_its_own_height_and_text() -> None:
     app = EditorApp()
     async with app.run_test(size=(60, 12)) as pilot:
         editor = app.query_one(ArgumentEditor)
@@ -48,3 +51,4 @@ async def test_a_loaded_text_gets_its_own_height() -> None:
         await pilot.pause()
         assert editor.wrapped_document.height == editor.document.line_count == 100
         assert "99," in bottom_text(editor)
+        assert editor.text.startswith("0,\n1,") and editor.text.endswith("99,")

@@ -5,39 +5,14 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
-from textual.document._document import Location
+from textual.document._document import Document, DocumentBase
 from textual.document._wrapped_document import WrappedDocument
 from textual.widgets import TextArea
 
 from sia_tui.tui.display import PLAIN, DisplayPolicy
+from sia_tui.tui.widgets.kept_documents import kept, kept_wrapped
 
 _ERROR_STYLE = Style(underline=True, color="red", bold=True)
-
-
-class _KeptHeight(WrappedDocument):
-    """Textual's wrapped view of the document, with its height kept between edits.
-
-    Textual sums the height over every line of the document for each line it renders, so
-    a repaint of a 100 KB (4,000-line) document cost some 25 ms (issue 12: keystroke to
-    error). Only ``wrap`` and ``wrap_range`` change the line wrapping, so the height is
-    summed again after them and read for free otherwise.
-    """
-
-    _kept: int | None = None
-
-    @property
-    def height(self) -> int:
-        if self._kept is None:
-            self._kept = super().height
-        return self._kept
-
-    def wrap(self, width: int, tab_width: int | None = None) -> None:
-        self._kept = None
-        super().wrap(width, tab_width)
-
-    def wrap_range(self, start: Location, old_end: Location, new_end: Location) -> None:
-        self._kept = None
-        super().wrap_range(start, old_end, new_end)
 
 
 class ArgumentEditor(TextArea):
@@ -62,17 +37,23 @@ class ArgumentEditor(TextArea):
         self.policy: DisplayPolicy = PLAIN
         """Masks secret values in place (the screen sets the app's policy)."""
 
+    # TextArea builds its documents itself (at start and for each loaded text); each one,
+    # fresh, becomes one that keeps its whole-document answers (``kept_documents``).
+    @property
+    def document(self) -> DocumentBase:
+        return self._document
+
+    @document.setter
+    def document(self, document: DocumentBase) -> None:
+        self._document = kept(document) if isinstance(document, Document) else document
+
     @property
     def wrapped_document(self) -> WrappedDocument:
         return self._wrapped
 
     @wrapped_document.setter
     def wrapped_document(self, wrapped: WrappedDocument) -> None:
-        # TextArea builds a plain one (at start and per loaded text): give it a kept height.
-        # It is fresh (wrapped once, in its constructor), so nothing is kept yet.
-        if type(wrapped) is WrappedDocument:
-            wrapped.__class__ = _KeptHeight
-        self._wrapped = wrapped
+        self._wrapped = kept_wrapped(wrapped)
 
     def mark_errors(self, positions: list[tuple[int, int]]) -> None:
         """Underline from each 1-based (line, column) to the end of its token."""
