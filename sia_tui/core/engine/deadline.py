@@ -15,6 +15,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from sia_tui.core import limits
+from sia_tui.core.a2a.client import A2AClient
 from sia_tui.core.a2a.model import INTERRUPTED_STATES, TERMINAL_STATES, Interface
 from sia_tui.core.engine.context import EngineContext
 from sia_tui.core.engine.evidence import DelegationEvidence, DescribeEvidence, ReceptionEvidence
@@ -80,7 +81,9 @@ async def stop_after_deadline(ctx: EngineContext, result: StepResult) -> None:
         running = evidence.task_id and evidence.state not in FINISHED_STATES
         if running and run.interface is not None:
             assert evidence.task_id is not None
-            evidence.deadline_cancel = await _cancel(ctx, run.interface, evidence.task_id)
+            evidence.deadline_cancel = await cancel_within_grace(
+                ctx.client, run.interface, evidence.task_id, "cancel (deadline)"
+            )
         return
     if not isinstance(evidence, DelegationEvidence | ReceptionEvidence):
         return  # steps 1-2 and 4-7 run no task of the agent's
@@ -91,15 +94,20 @@ async def stop_after_deadline(ctx: EngineContext, result: StepResult) -> None:
         evidence.deadline_cancel = f"CancelTask not sent: {refusal}"
         return
     assert run.interface is not None  # cancel_refusal says so
-    evidence.deadline_cancel = await _cancel(ctx, run.interface, run.task.id)
+    evidence.deadline_cancel = await cancel_within_grace(
+        ctx.client, run.interface, run.task.id, "cancel (deadline)"
+    )
 
 
-async def _cancel(ctx: EngineContext, iface: Interface, task_id: str) -> str:
-    """Send CancelTask within the grace time; what happened, in one phrase."""
+async def cancel_within_grace(
+    client: A2AClient, iface: Interface, task_id: str, purpose: str
+) -> str:
+    """Send CancelTask (recorded as ``purpose``) within ``limits.CANCEL_GRACE_SECONDS``;
+    what happened, in one phrase ("CancelTask sent: the task is now TASK_STATE_CANCELED")."""
     grace = limits.CANCEL_GRACE_SECONDS
     try:
         async with asyncio.timeout(grace):
-            task = await ctx.client.cancel(iface, task_id, purpose="cancel (deadline)")
+            task = await client.cancel(iface, task_id, purpose=purpose)
     except TimeoutError:
         return f"CancelTask sent: no answer within {grace:g} s"
     except SiaError as exc:

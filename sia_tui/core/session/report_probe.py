@@ -58,6 +58,8 @@ def _failure(report: ProbeReport, result: ProbeResult) -> list[Block]:
     if result.sent is not None and result.sent.note:
         items.append(("sent", result.sent.note))
     items += [("why it failed", result.reason), ("should have answered", result.should_have)]
+    if result.observed is not None and result.observed.cancel:
+        items.append(("the task it left running", result.observed.cancel))
     if result.exchanges:
         items.append(("exchanges", ", ".join(f"#{s}" for s in result.exchanges)))
     seqs = set(result.exchanges)
