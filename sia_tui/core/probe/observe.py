@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from sia_tui.core.a2a.client import A2AClient
@@ -65,20 +66,26 @@ async def _stream(
     return assembly.task()
 
 
-async def _answer(
-    client: A2AClient,
-    iface: Interface,
-    data: dict[str, Any],
-    mode: str,
-    purpose: str,
-    seen: _Watched,
-) -> Task | Message:
+@dataclass(frozen=True)
+class _Sending:
+    """One probe request on its way: where, what, how, and its exchanges' purpose."""
+
+    client: A2AClient
+    iface: Interface
+    data: dict[str, Any]
+    mode: str
+    purpose: str
+
+
+async def _answer(sending: _Sending, seen: _Watched) -> Task | Message:
     """The agent's answer: a Message, or the task polled until it is final (or the bounds)."""
+    client, iface, data, purpose = sending.client, sending.iface, sending.data, sending.purpose
     reply: Task | Message
-    if mode == "stream":
+    if sending.mode == "stream":
         reply = await _stream(client, iface, data, purpose, seen)
     else:
-        reply = await client.send(iface, data, purpose=purpose, return_immediately=mode == "poll")
+        poll = sending.mode == "poll"
+        reply = await client.send(iface, data, purpose=purpose, return_immediately=poll)
     if isinstance(reply, Message):
         return reply
     seen.assembly, seen.task = None, reply
@@ -111,7 +118,7 @@ async def observe(
     ``last_status()`` gives the HTTP status of the newest exchange.
     """
     seen = _Watched()
-    observed = await _watch(client, iface, data, mode, purpose, seen)
+    observed = await _watch(_Sending(client, iface, data, mode, purpose), seen)
     observed.http_status = last_status()
     task = seen.latest()
     if task is not None and task.id and task.state not in FINISHED_STATES:
@@ -124,18 +131,11 @@ async def observe(
     return observed
 
 
-async def _watch(
-    client: A2AClient,
-    iface: Interface,
-    data: dict[str, Any],
-    mode: str,
-    purpose: str,
-    seen: _Watched,
-) -> Observation:
-    deadline = client.options.deadline
+async def _watch(sending: _Sending, seen: _Watched) -> Observation:
+    deadline = sending.client.options.deadline
     try:
         async with asyncio.timeout(deadline):
-            reply = await _answer(client, iface, data, mode, purpose, seen)
+            reply = await _answer(sending, seen)
     except TimeoutError:
         passed = f"the deadline of {deadline:g} s passed (--deadline)"
         last = seen.latest()
