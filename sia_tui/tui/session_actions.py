@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual import work
 
@@ -20,6 +20,7 @@ from sia_tui.tui.readonly import ReadOnlyEngine, read_only_notice
 
 if TYPE_CHECKING:  # saving, loading and their dialogs load when first used
     from sia_tui.core.engine import ClientOptions, Run, StreamEvent
+    from sia_tui.core.probe import ProbeReport
     from sia_tui.core.session import LoadedSession, RedactionHit
     from sia_tui.tui.display import DisplayPolicy
     from sia_tui.tui.engine import Engine
@@ -58,6 +59,15 @@ class AutosaveSlot:
 def _state(run: Run) -> tuple[int, tuple[str, ...]]:
     """What changes when a run moves on: its exchanges and its step statuses."""
     return len(run.exchanges), tuple(s.status.value for s in run.steps)
+
+
+@dataclass(frozen=True)
+class SaveRequest:
+    """What one save writes: a run, and for a probe run its ``probe`` member."""
+
+    run: Run
+    #: The ``probe`` member (plan and grades) of a probe run, or None for a plain run.
+    probe: dict[str, Any] | None = None
 
 
 def _snapshot(run: Run) -> Run:
@@ -192,15 +202,26 @@ class SessionApp(ExportsApp):
         if run is None:
             self.notify("Nothing to save yet: connect to an agent first.", severity="warning")
             return
-        self._prepare_save(_snapshot(run))
+        self._prepare_save(SaveRequest(_snapshot(run)))
+
+    def save_probe_run(self, report: ProbeReport) -> None:
+        """Preview the redactions, then save a probe run (its learning run, every exchange and
+        the grades) as a session that ``sia-tui replay`` re-grades."""
+        from sia_tui.core.probe import probe_member, session_run
+
+        self._prepare_save(SaveRequest(session_run(report), probe_member(report)))
 
     @work(thread=True, exclusive=True, group="session-save")
-    def _prepare_save(self, run: Run) -> None:
+    def _prepare_save(self, request: SaveRequest) -> None:
         from sia_tui.core.session import preview_redactions
 
         try:
             hits = preview_redactions(
-                run, self._save_options(), self.secret_values, self.secret_headers
+                request.run,
+                self._save_options(),
+                self.secret_values,
+                self.secret_headers,
+                probe=request.probe,
             )
         except SiaError as exc:
             self.call_from_thread(
@@ -211,31 +232,34 @@ class SessionApp(ExportsApp):
                 markup=False,
             )
             return
-        self.call_from_thread(self._show_preview, run, hits)
+        self.call_from_thread(self._show_preview, request, hits)
 
-    def _show_preview(self, run: Run, hits: list[RedactionHit]) -> None:
+    def _show_preview(self, request: SaveRequest, hits: list[RedactionHit]) -> None:
         from sia_tui.tui.screens.redaction_preview import RedactionPreviewScreen
 
-        screen = RedactionPreviewScreen(hits, default_session_path(run))
-        self.push_screen(screen, partial(self._preview_answered, run, screen))
+        screen = RedactionPreviewScreen(hits, default_session_path(request.run))
+        self.push_screen(screen, partial(self._preview_answered, request, screen))
 
-    def _preview_answered(self, run: Run, screen: RedactionPreviewScreen, yes: bool | None) -> None:
+    def _preview_answered(
+        self, request: SaveRequest, screen: RedactionPreviewScreen, yes: bool | None
+    ) -> None:
         if yes:
-            self._write(run, screen.destination)
+            self._write(request, screen.destination)
         else:
             self.notify("Not saved.")
 
     @work(thread=True, group="session-save")
-    def _write(self, run: Run, destination: str) -> None:
+    def _write(self, request: SaveRequest, destination: str) -> None:
         from sia_tui.core.session import save_session
 
         try:
             saved = save_session(
-                run,
+                request.run,
                 self._save_options(),
                 Path(destination).expanduser(),
                 secret_values=self.secret_values,
                 secret_headers=self.secret_headers,
+                probe=request.probe,
             )
         except SiaError as exc:
             self.call_from_thread(
