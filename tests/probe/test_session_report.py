@@ -31,6 +31,8 @@ async def test_the_markdown_report_shows_every_probe_and_the_answer_due(
     md = out.read_text(encoding="utf-8")
     assert "probes failed (1 pass" not in md  # the counts are the recorded ones
     assert re.search(r"probes failed \(\d+ pass, 1 fail, \d+ warn, \d+ skip\)", md.splitlines()[2])
+    # The probe verdict leads the headline: a passing baseline must not read as a pass.
+    assert re.search(r": probes failed .*; PASSED: all eleven steps passed", md.splitlines()[2])
     assert "## Probes" in md
     assert "| probe | rule | expected | observed | grade | reason |" in md
     row = next(line for line in md.splitlines() if line.startswith("| `oversized-input`"))

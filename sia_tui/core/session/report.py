@@ -109,8 +109,10 @@ def build_report(session: LoadedSession, filename: str) -> BugReport:
     skill = run.skill_id or run.target.skill_id or "(no skill)"
     probes = probe_report(session)
     summary = f"{skill} at {run.target.location}: {run.headline}"
-    if probes is not None:  # a `sia-tui probe --save` session: its grades, as recorded
-        summary += f"; {probe_summary(probes)}"
+    if probes is not None:
+        # A `sia-tui probe --save` session: the probe outcome is its verdict (as `probe`
+        # printed it), so it leads; the eleven steps were only the baseline.
+        summary = f"{skill} at {run.target.location}: {probe_summary(probes)}; {run.headline}"
     sections = [_verdict(run)] if run.failed_step else []
     if probes is not None:
         sections.append(probe_section(probes))
