@@ -19,6 +19,8 @@ from sia_tui.tui.messages import RunUpdated
 from sia_tui.tui.readonly import ReadOnlyEngine, read_only_notice
 
 if TYPE_CHECKING:  # saving, loading and their dialogs load when first used
+    from textual.notifications import SeverityLevel
+
     from sia_tui.core.engine import ClientOptions, Run, StreamEvent
     from sia_tui.core.probe import ProbeReport
     from sia_tui.core.session import LoadedSession, RedactionHit
@@ -95,6 +97,18 @@ class SessionApp(ExportsApp):
     _live: LiveRun | None
     """The live run while a recorded one from the history is shown (Esc goes back)."""
 
+    def _notify_from_worker(
+        self, text: str, title: str, severity: SeverityLevel = "information"
+    ) -> None:
+        """A notice from a worker thread; the text (often an agent's or a file's) made inert."""
+        self.call_from_thread(
+            self.notify,
+            self.display_policy.visible(text),
+            title=title,
+            severity=severity,
+            markup=False,
+        )
+
     def update_display_policy(self) -> None:
         """Recompute the display policy (``SiaApp``)."""
         raise NotImplementedError
@@ -122,13 +136,7 @@ class SessionApp(ExportsApp):
         try:
             loaded = load_session(path)
         except SiaError as exc:
-            self.call_from_thread(
-                self.notify,
-                self.display_policy.visible(str(exc)),
-                title="Cannot open session",
-                severity="error",
-                markup=False,
-            )
+            self._notify_from_worker(str(exc), "Cannot open session", severity="error")
             return
         self.call_from_thread(self.install_session, loaded, mode)
 
@@ -224,13 +232,7 @@ class SessionApp(ExportsApp):
                 probe=request.probe,
             )
         except SiaError as exc:
-            self.call_from_thread(
-                self.notify,
-                self.display_policy.visible(str(exc)),
-                title="Cannot save",
-                severity="error",
-                markup=False,
-            )
+            self._notify_from_worker(str(exc), "Cannot save", severity="error")
             return
         self.call_from_thread(self._show_preview, request, hits)
 
@@ -262,21 +264,11 @@ class SessionApp(ExportsApp):
                 probe=request.probe,
             )
         except SiaError as exc:
-            self.call_from_thread(
-                self.notify,
-                self.display_policy.visible(str(exc)),
-                title="Cannot save",
-                severity="error",
-                markup=False,
-            )
+            self._notify_from_worker(str(exc), "Cannot save", severity="error")
             return
-        self.call_from_thread(
-            self.notify,
-            self.display_policy.visible(
-                f"Saved {saved.path} ({saved.size:,} bytes, {len(saved.redactions)} redactions)"
-            ),
-            title="Session saved",
-            markup=False,
+        self._notify_from_worker(
+            f"Saved {saved.path} ({saved.size:,} bytes, {len(saved.redactions)} redactions)",
+            "Session saved",
         )
 
     # -- autosave ----------------------------------------------------------------------------
@@ -313,12 +305,8 @@ class SessionApp(ExportsApp):
                 )
                 slot.entry_id = path.name.removesuffix(".session.json")
         except Exception as exc:  # noqa: BLE001 - a failed autosave is a notice, never a crash
-            self.call_from_thread(
-                self.notify,
-                self.display_policy.visible(f"{type(exc).__name__}: {exc}"),
-                title="Autosave failed",
-                severity="warning",
-                markup=False,
+            self._notify_from_worker(
+                f"{type(exc).__name__}: {exc}", "Autosave failed", severity="warning"
             )
             return
         self.call_from_thread(self.post_message, RunUpdated())
