@@ -1,0 +1,161 @@
+"""One artifact's pretty JSON as the lines a person reads, prepared lazily (issue 12 item 5).
+
+A 5 MB artifact is about 270,000 pretty lines. Formatting, escaping and splitting them all
+takes about 0.4 s, and highlighting them all with pygments several seconds and hundreds of
+megabytes, so nothing here does that on the UI thread:
+
+- the first ``PREVIEW_CHARS`` (or, when the view is cut, the first ``limit``) characters are
+  formatted at once, so the first screenful shows without waiting;
+- ``finish`` (run in a thread worker) formats the rest;
+- ``styled`` highlights the lines a view asks for, ``CHUNK`` lines at a time, and keeps at
+  most ``CACHED_CHUNKS`` chunks (the visible window and where the reader has just been).
+
+The text is the same as ``json_content`` shows: control characters made visible and marked
+secrets masked by the ``DisplayPolicy`` (pretty JSON has no raw newline inside a string,
+so escaping line by line cannot split a secret or an escape).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Iterator
+from typing import Any
+
+from rich.cells import cell_len
+from textual.content import Content
+
+from sia_tui.tui.display import DisplayPolicy
+from sia_tui.tui.jsontext import pretty_chunks
+
+#: Characters formatted on the UI thread when the view shows everything (a few screenfuls).
+PREVIEW_CHARS = 16 * 1024
+#: Lines highlighted together (pygments' cost per call is worth sharing, a chunk is cheap).
+CHUNK = 64
+#: Highlighted chunks kept per artifact (about 4,000 lines): memory stays flat at any size.
+CACHED_CHUNKS = 64
+#: Longer lines are shown plain: colour is not worth running the lexer over a megabyte.
+LINE_HIGHLIGHT_LIMIT = 2048
+
+NOTE_STYLE = "italic $text-muted"
+
+
+class ArtifactText:
+    """The shown lines of ``value`` (pretty JSON), cut at ``limit`` characters unless None."""
+
+    def __init__(self, value: Any, policy: DisplayPolicy, limit: int | None) -> None:
+        self._policy = policy
+        self._limit = limit
+        self._chunks: Iterator[str] = pretty_chunks(value)
+        self._lock = threading.Lock()
+        self._styled: OrderedDict[int, list[Content]] = OrderedDict()
+        self._folds: tuple[int, int, list[int], list[int]] | None = None
+        self.hidden: int | None = 0
+        """Characters cut by ``limit`` (None while not yet counted)."""
+        head, more = self._take(PREVIEW_CHARS if limit is None else limit + 1)
+        self._read = len(head)
+        if not more:
+            self._set_lines(head, len(head))
+        elif limit is not None:
+            self._set_lines(head, None)  # the shown part is final; the rest is counted later
+        else:
+            # Up to the last whole line: the partial one is formatted again by ``finish``.
+            self._head = head
+            self._set_lines(head[: head.rfind("\n")], 0)
+            self.complete = False
+            return
+        self._head = ""
+        self.complete = self.hidden is not None
+
+    def _take(self, size: int) -> tuple[str, bool]:
+        """At least ``size`` characters of the text (all of it when shorter); more to come?"""
+        parts, taken = [], 0
+        for chunk in self._chunks:
+            parts.append(chunk)
+            taken += len(chunk)
+            if taken >= size:
+                return "".join(parts), True
+        return "".join(parts), False
+
+    def _set_lines(self, text: str, total: int | None) -> None:
+        """Show ``text`` (cut at the limit); ``total`` is the whole length when known."""
+        shown = text if self._limit is None else text[: self._limit]
+        lines = self._policy.visible(shown).split("\n")
+        cells = [len(line) if line.isascii() else cell_len(line) for line in lines]
+        # One assignment, so the UI thread never sees lines and cells of different texts.
+        self._state = (lines, cells)
+        self.hidden = None if total is None else max(0, total - len(shown))
+
+    def finish(self) -> None:
+        """Format the rest (thread worker; safe to call twice, from any thread)."""
+        with self._lock:
+            if self.complete:
+                return
+            if self._limit is None:
+                text = self._head + "".join(self._chunks)
+                self._set_lines(text, len(text))
+            else:  # cut: only the length of the rest is needed
+                total = self._read + sum(len(chunk) for chunk in self._chunks)
+                self.hidden = total - self._limit
+            self._head = ""
+            self.complete = True
+
+    # -- what a view reads ---------------------------------------------------------------------
+    @property
+    def lines(self) -> list[str]:
+        return self._state[0]
+
+    @property
+    def cells(self) -> list[int]:
+        """The width of each line in cells."""
+        return self._state[1]
+
+    def note(self) -> Content | None:
+        """The line after the text: what is still coming, or how much is hidden."""
+        if not self.complete and self._limit is None:
+            return Content.styled("… formatting the rest", NOTE_STYLE)
+        if self.hidden is None:
+            return Content.styled("… more characters hidden (press a to show all)", NOTE_STYLE)
+        if self.hidden:
+            return Content.styled(
+                f"… {self.hidden:,} more characters hidden (press a to show all)", NOTE_STYLE
+            )
+        return None
+
+    def folds(self, width: int) -> tuple[list[int], list[int]]:
+        """Lines wider than ``width`` and the extra rows each takes (cached per width)."""
+        lines, cells = self._state
+        key = (width, id(lines))
+        if self._folds is not None and self._folds[:2] == key:
+            return self._folds[2], self._folds[3]
+        wide = [i for i, n in enumerate(cells) if n > width]
+        extra = [(cells[i] - 1) // width for i in wide]
+        self._folds = (*key, wide, extra)
+        return wide, extra
+
+    def styled(self, index: int) -> Content:
+        """Line ``index`` highlighted (its chunk is highlighted together and cached)."""
+        chunk = index // CHUNK
+        offset = index - chunk * CHUNK
+        cached = self._styled.get(chunk)
+        if cached is None or offset >= len(cached):  # new, or highlighted before ``finish``
+            cached = self._highlight(chunk)
+            self._styled[chunk] = cached
+            if len(self._styled) > CACHED_CHUNKS:
+                self._styled.popitem(last=False)
+        else:
+            self._styled.move_to_end(chunk)
+        return cached[offset]
+
+    def _highlight(self, chunk: int) -> list[Content]:
+        from textual.highlight import highlight
+
+        lines = self.lines[chunk * CHUNK : (chunk + 1) * CHUNK]
+        short = ["" if len(line) > LINE_HIGHLIGHT_LIMIT else line for line in lines]
+        styled = highlight("\n".join(short), language="json").split("\n")
+        if len(styled) != len(lines):  # the lexer added or lost a line: show it plain
+            return [Content(line) for line in lines]
+        return [
+            Content(line) if len(line) > LINE_HIGHLIGHT_LIMIT else shown
+            for line, shown in zip(lines, styled, strict=True)
+        ]
