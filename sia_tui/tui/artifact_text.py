@@ -6,7 +6,7 @@ megabytes, so nothing here does that on the UI thread:
 
 - the first ``PREVIEW_CHARS`` (or, when the view is cut, the first ``limit``) characters are
   formatted at once, so the first screenful shows without waiting;
-- ``finish`` (run in a thread worker) formats the rest;
+- ``finish`` (run in a thread worker) formats the rest, a piece at a time;
 - ``styled`` highlights the lines a view asks for, ``CHUNK`` lines at a time, and keeps at
   most ``CACHED_CHUNKS`` chunks (the visible window and where the reader has just been).
 
@@ -30,6 +30,9 @@ from sia_tui.tui.jsontext import pretty_chunks
 
 #: Characters formatted on the UI thread when the view shows everything (a few screenfuls).
 PREVIEW_CHARS = 16 * 1024
+#: The worker escapes and splits this much text at a time: a regex over megabytes would hold
+#: the GIL, and so freeze the UI thread, for the whole scan.
+PIECE_CHARS = 64 * 1024
 #: Lines highlighted together (pygments' cost per call is worth sharing, a chunk is cheap).
 CHUNK = 64
 #: Highlighted chunks kept per artifact (about 4,000 lines): memory stays flat at any size.
@@ -45,59 +48,49 @@ class ArtifactText:
 
     def __init__(self, value: Any, policy: DisplayPolicy, limit: int | None) -> None:
         self._policy = policy
-        self._limit = limit
-        self._chunks: Iterator[str] = pretty_chunks(value)
+        self._pieces = _line_pieces(pretty_chunks(value))
         self._lock = threading.Lock()
         self._styled: OrderedDict[int, list[Content]] = OrderedDict()
         self._folds: tuple[int, int, list[int], list[int]] | None = None
-        self.hidden: int | None = 0
-        """Characters cut by ``limit`` (None while not yet counted)."""
-        head, more = self._take(PREVIEW_CHARS if limit is None else limit + 1)
-        self._read = len(head)
-        if not more:
-            self._set_lines(head, len(head))
-        elif limit is not None:
-            self._set_lines(head, None)  # the shown part is final; the rest is counted later
-        else:
-            # Up to the last whole line: the partial one is formatted again by ``finish``.
-            self._head = head
-            self._set_lines(head[: head.rfind("\n")], 0)
-            self.complete = False
-            return
-        self._head = ""
-        self.complete = self.hidden is not None
-
-    def _take(self, size: int) -> tuple[str, bool]:
-        """At least ``size`` characters of the text (all of it when shorter); more to come?"""
-        parts, taken = [], 0
-        for chunk in self._chunks:
-            parts.append(chunk)
-            taken += len(chunk)
-            if taken >= size:
-                return "".join(parts), True
-        return "".join(parts), False
-
-    def _set_lines(self, text: str, total: int | None) -> None:
-        """Show ``text`` (cut at the limit); ``total`` is the whole length when known."""
-        shown = text if self._limit is None else text[: self._limit]
-        lines = self._policy.visible(shown).split("\n")
-        cells = [len(line) if line.isascii() else cell_len(line) for line in lines]
-        # One assignment, so the UI thread never sees lines and cells of different texts.
+        self._state: tuple[list[str], list[int]] = ([], [])
+        self.cut = False
+        """Text beyond ``limit`` is not shown."""
+        self.complete = True
+        """Every line is formatted (else ``finish`` formats the rest)."""
+        lines: list[str] = []
+        cells: list[int] = []
+        taken = 0
+        for piece in self._pieces:
+            gap = 1 if lines else 0  # the newline between two pieces
+            if limit is not None and taken + gap + len(piece) > limit:
+                # Cut where ``truncated`` cuts: at ``limit`` characters of the whole text.
+                if limit - taken - gap >= 0:
+                    self._add(piece[: limit - taken - gap], lines, cells)
+                self.cut = True
+                break
+            self._add(piece, lines, cells)
+            taken += gap + len(piece)
+            if limit is None and taken >= PREVIEW_CHARS:
+                self.complete = False
+                break
         self._state = (lines, cells)
-        self.hidden = None if total is None else max(0, total - len(shown))
+
+    def _add(self, piece: str, lines: list[str], cells: list[int]) -> None:
+        """Append the escaped, masked lines of ``piece`` and their widths."""
+        shown = self._policy.visible(piece).split("\n")
+        lines.extend(shown)
+        cells.extend(len(line) if line.isascii() else cell_len(line) for line in shown)
 
     def finish(self) -> None:
         """Format the rest (thread worker; safe to call twice, from any thread)."""
         with self._lock:
             if self.complete:
                 return
-            if self._limit is None:
-                text = self._head + "".join(self._chunks)
-                self._set_lines(text, len(text))
-            else:  # cut: only the length of the rest is needed
-                total = self._read + sum(len(chunk) for chunk in self._chunks)
-                self.hidden = total - self._limit
-            self._head = ""
+            lines, cells = list(self.lines), list(self.cells)
+            for piece in self._pieces:
+                self._add(piece, lines, cells)
+            # One assignment, so the UI thread never sees lines and widths of different texts.
+            self._state = (lines, cells)
             self.complete = True
 
     # -- what a view reads ---------------------------------------------------------------------
@@ -111,15 +104,11 @@ class ArtifactText:
         return self._state[1]
 
     def note(self) -> Content | None:
-        """The line after the text: what is still coming, or how much is hidden."""
-        if not self.complete and self._limit is None:
+        """The line after the text: that more is coming, or that the rest is hidden."""
+        if not self.complete:
             return Content.styled("… formatting the rest", NOTE_STYLE)
-        if self.hidden is None:
+        if self.cut:
             return Content.styled("… more characters hidden (press a to show all)", NOTE_STYLE)
-        if self.hidden:
-            return Content.styled(
-                f"… {self.hidden:,} more characters hidden (press a to show all)", NOTE_STYLE
-            )
         return None
 
     def folds(self, width: int) -> tuple[list[int], list[int]]:
@@ -159,3 +148,20 @@ class ArtifactText:
             Content(line) if len(line) > LINE_HIGHLIGHT_LIMIT else shown
             for line, shown in zip(lines, styled, strict=True)
         ]
+
+
+def _line_pieces(chunks: Iterator[str]) -> Iterator[str]:
+    """The text of ``chunks`` in pieces of whole lines, about ``PIECE_CHARS`` (or the first
+    ``PREVIEW_CHARS``) each; joined with newlines they are the text."""
+    buffer: list[str] = []
+    size, wanted = 0, PREVIEW_CHARS
+    for chunk in chunks:
+        buffer.append(chunk)
+        size += len(chunk)
+        if size >= wanted:
+            text = "".join(buffer)
+            cut = text.rfind("\n")
+            if cut >= 0:
+                yield text[:cut]
+                buffer, size, wanted = [text[cut + 1 :]], len(text) - cut - 1, PIECE_CHARS
+    yield "".join(buffer)
