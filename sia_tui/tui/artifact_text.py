@@ -51,7 +51,7 @@ class ArtifactText:
         self._pieces = _line_pieces(pretty_chunks(value))
         self._lock = threading.Lock()
         self._styled: OrderedDict[int, list[Content]] = OrderedDict()
-        self._folds: tuple[int, int, list[int], list[int]] | None = None
+        self._folds: dict[tuple[int, int], tuple[list[int], list[int]]] = {}
         self._state: tuple[list[str], list[int]] = ([], [])
         self.cut = False
         """Text beyond ``limit`` is not shown."""
@@ -115,11 +115,13 @@ class ArtifactText:
         """Lines wider than ``width`` and the extra rows each takes (cached per width)."""
         lines, cells = self._state
         key = (width, id(lines))
-        if self._folds is not None and self._folds[:2] == key:
-            return self._folds[2], self._folds[3]
+        if (cached := self._folds.get(key)) is not None:
+            return cached
         wide = [i for i, n in enumerate(cells) if n > width]
         extra = [(cells[i] - 1) // width for i in wide]
-        self._folds = (*key, wide, extra)
+        if len(self._folds) >= 4:  # a few widths: resizing back costs nothing
+            self._folds.clear()
+        self._folds[key] = (wide, extra)
         return wide, extra
 
     def styled(self, index: int) -> Content:
