@@ -45,20 +45,13 @@ import time
 from pathlib import Path
 from typing import Any
 
+from sia_tui.agent.schemas import RESOURCE_CONDITION_INPUT
+
 SIZE = (120, 36)
 GOAL_MS = 200.0
 GOAL_RSS_MB = 500.0
-ARGUMENTS = json.dumps(
-    {
-        "resource_id": "network-resource-123",
-        "condition": {
-            "metric": "utilization",
-            "operator": "gte",
-            "threshold": 80,
-            "unit": "percent",
-        },
-    }
-)
+#: The draft's Appendix B arguments (the example of evaluate_resource_condition's input).
+ARGUMENTS = json.dumps(RESOURCE_CONDITION_INPUT.schema["examples"][0])
 REDRAWS = (
     "first show",
     "switch back",
