@@ -201,10 +201,9 @@ class SkillExecutor:
             )
             # RULES INV8: output and records are validated before COMPLETED.
             problems = schema_details(schema, emission.data)
-            if (
-                problems
-                and not self.config.has(Fault.OUTPUT_INVALID)
-                and not self.config.has(Fault.RECORD_INVALID)
+            if problems and not any(
+                self.config.has(fault)
+                for fault in (Fault.OUTPUT_INVALID, Fault.RECORD_INVALID, Fault.LARGE_RESULT)
             ):
                 self._end(
                     task,

@@ -28,6 +28,7 @@ class Fault(StrEnum):
     SLOW = "slow"
     MALFORMED = "malformed"
     HUGE = "huge"
+    LARGE_RESULT = "large-result"
     MARKUP = "markup"
     V03 = "v03"
     ACCEPTS_STALE = "accepts-stale"
@@ -202,6 +203,16 @@ _SPECS = (
             Stop(8, None),
             note="the read is aborted at the size limit",
             at_fault="the agent's answer is too large",
+        ),
+    ),
+    FaultSpec(
+        Fault.LARGE_RESULT,
+        "the result carries about 5 MB of undeclared samples (step 10; under the size limit)",
+        "result padded to about 5 MB with an `x_samples` member its schema does not allow",
+        Expected(
+            Stop(10, ErrorCode.OUTPUT_INVALID),
+            note="a big artifact to view: Results stays responsive",
+            at_fault="the result does not validate",
         ),
     ),
     FaultSpec(

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
+import json
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any
@@ -17,6 +19,9 @@ OBSERVED_AT = "2026-08-11T12:00:01Z"
 APPENDIX_B_RESOURCE = "network-resource-123"
 #: The demand that admit_traffic_demand tries to admit.
 DEMAND_MBPS = 100
+#: Size of the ``large-result`` fault's padding as sent (compact JSON), under the client's
+#: 8 MiB response limit: a big artifact a viewer must stay responsive with.
+LARGE_RESULT_BYTES = 5 * 1000 * 1000
 
 
 @dataclass(frozen=True)
@@ -45,6 +50,24 @@ def _compare(observed: float, operator: str, threshold: float) -> bool:
     }[operator]
 
 
+@functools.cache
+def large_samples() -> list[dict[str, Any]]:
+    """About ``LARGE_RESULT_BYTES`` of made-up samples, one shared list for every task."""
+    samples: list[dict[str, Any]] = []
+    size = 0
+    while size < LARGE_RESULT_BYTES:
+        n = len(samples)
+        sample = {
+            "sample": n,
+            "at": f"2026-08-11T{n // 3600 % 24:02d}:{n // 60 % 60:02d}:{n % 60:02d}Z",
+            "value": _number(str(n), modulo=100),
+            "note": "undeclared padding: the output schema does not allow x_samples",
+        }
+        samples.append(sample)
+        size += len(json.dumps(sample, separators=(",", ":"))) + 1
+    return samples
+
+
 async def evaluate_resource_condition(
     args: dict[str, Any],
     config: AgentConfig,
@@ -65,6 +88,8 @@ async def evaluate_resource_condition(
     }
     if config.has(Fault.OUTPUT_INVALID):
         result["result"] = "condition_probably_met"
+    if config.has(Fault.LARGE_RESULT):
+        result["x_samples"] = large_samples()
     record = {
         "record_id": record_id,
         "resource_id": resource,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sia_tui.core.bounded import MoreFindings
+from sia_tui.core.bounded import MORE_RULE
 from sia_tui.core.canonical import digest_of
 from sia_tui.core.constants import DIALECT_2020_12, INTERFACE_VERSION
 from sia_tui.core.sischema import load_skill_interface_schema
@@ -14,7 +14,7 @@ from sia_tui.core.validation import check_schema, compile_schema
 def schema_details(schema: dict[str, Any], instance: Any) -> list[dict[str, str]]:
     """The draft's ``details`` entries for ``instance`` against ``schema`` (RULES ERR5)."""
     findings = compile_schema(schema).validate(instance)
-    return [f.as_detail() for f in findings if not isinstance(f, MoreFindings)]
+    return [f.as_detail() for f in findings if f.rule != MORE_RULE]
 
 
 def check_document(document: dict[str, Any], *, verify_digests: bool) -> None:

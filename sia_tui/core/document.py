@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from sia_tui.core.bounded import MoreFindings
+from sia_tui.core.bounded import MORE_RULE
 from sia_tui.core.canonical import digest_of, parse_digest
 from sia_tui.core.codes import ErrorCode
 from sia_tui.core.constants import EXTENSION_URI, INTERFACE_VERSION
@@ -193,7 +193,7 @@ def validate_document(document: Any, *, skill_id: str, skill_version: str) -> li
     """CP5: the trusted schema (SID7), interface_version "1.0", ids, SID8 and SID9."""
     findings = [
         f
-        if isinstance(f, MoreFindings)  # the count of what was left out stays as it is
+        if f.rule == MORE_RULE  # a count or limit note stays as it is
         else _bad(
             f.message,
             f.pointer,

@@ -62,7 +62,7 @@ MIN_LITERAL_LENGTH = 4
 #: A header only *named* like a credential has its value scrubbed from bodies from this length.
 HEURISTIC_MIN_LENGTH = 12
 
-_QUERY_TOKEN = re.compile(
+QUERY_TOKEN = re.compile(
     r"(?i)([?&;](?:" + "|".join(re.escape(p) for p in sorted(TOKEN_PARAMS)) + r")=)"
     r"([^&#\s\"'<>\\]+)"
 )
@@ -243,7 +243,7 @@ class Redactor:
             self.add_secret(unquote(parts.password), "userinfo", force=True)
         if parts.username and parts.password is None:
             self.add_secret(unquote(parts.username), "userinfo", force=True)
-        for match in _QUERY_TOKEN.finditer(url):
+        for match in QUERY_TOKEN.finditer(url):
             param = match.group(1)[1:-1].lower()
             self.add_secret(unquote(match.group(2)), param, force=True)
 
@@ -259,7 +259,7 @@ class Redactor:
             lambda m: self._hit(m.group(1) + placeholder("userinfo") + "@", "userinfo", where),
             value,
         )
-        out = _QUERY_TOKEN.sub(
+        out = QUERY_TOKEN.sub(
             lambda m: (
                 m.group(1)
                 + self._hit(placeholder(m.group(1)[1:-1]), m.group(1)[1:-1].lower(), where)

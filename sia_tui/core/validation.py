@@ -20,11 +20,11 @@ from urllib.parse import unquote, urljoin
 import jsonschema_rs
 
 from sia_tui.core import limits
-from sia_tui.core.bounded import MoreFindings, cap_findings
+from sia_tui.core.bounded import MORE_RULE, cap_findings
 from sia_tui.core.canonical import digest_of
 from sia_tui.core.constants import DIALECT_2020_12
 from sia_tui.core.errors import CanonicalizationError, JsonInputError, SchemaError
-from sia_tui.core.findings import Finding
+from sia_tui.core.findings import Finding, Severity
 from sia_tui.core.pointer import join, locate_values, resolve, split
 from sia_tui.core.strictjson import loads
 
@@ -286,8 +286,9 @@ class CompiledSchema:
         At most ``limits.MAX_FINDINGS`` are kept; one closing finding counts the rest.
         """
         findings = self._findings(instance)
-        closing = [f for f in findings[-1:] if isinstance(f, MoreFindings)]
-        findings = findings[: len(findings) - len(closing)]
+        # "N more" counts and limit notes close the list, whatever their pointer.
+        closing = [f for f in findings if f.rule == MORE_RULE]
+        findings = [f for f in findings if f.rule != MORE_RULE]
         if len(findings) <= 1 and source_text is None:
             return findings + closing  # nothing to order (a too-deep instance is never walked)
         if source_text is not None:
@@ -331,22 +332,24 @@ class CompiledSchema:
             return [Finding(f"the instance cannot be validated: {exc}"[:300], rule="ERR5")]
 
     def _first_error_only(self, instance: Any, values: int) -> list[Finding]:
-        """The first error, and a finding that says the others are not listed.
+        """The first error, then a closing note that any others are not listed.
 
         The engine builds every error before the first can be read, each with a copy of
         the value it is about: errors x values can reach gigabytes. One error is cheap.
+        The note closes the list (like the "N more" count) so the real error leads.
         """
         note = Finding(
-            f"the value fails validation; only its first error is listed: {values} values "
-            f"against a schema of {self._keywords} members is more than the engine can list "
-            f"within bounded memory ({limits.MAX_LISTING_WORK} value-member pairs)",
-            rule="ERR5",
+            f"further errors, if any, are not listed: {values} values against a schema of "
+            f"{self._keywords} members is more than the engine can list within bounded "
+            f"memory ({limits.MAX_LISTING_WORK} value-member pairs)",
+            severity=Severity.INFO,
+            rule=MORE_RULE,
         )
         try:
             self._validator.validate(instance)
         except jsonschema_rs.ValidationError as error:
             return [self._finding(error), note]
-        return [note]
+        return [Finding("the value fails validation, but the engine named no error", rule="ERR5")]
 
     def _finding(self, error: Any) -> Finding:
         keyword = str(error.kind.name)

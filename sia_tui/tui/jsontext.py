@@ -4,6 +4,7 @@ screens that only need text do not load pygments (``highlight.py`` colours it)."
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 #: Above this size a body is not parsed for the pretty view: parsing a multi-megabyte
@@ -14,6 +15,12 @@ PRETTY_LIMIT = 1024 * 1024
 def pretty_json(value: Any) -> str:
     """Indented JSON with non-ASCII kept (what a person reads)."""
     return json.dumps(value, indent=2, ensure_ascii=False)
+
+
+def pretty_chunks(value: Any) -> Iterator[str]:
+    """``pretty_json(value)`` in pieces, produced as they are read (a big value's first
+    lines can be shown before the rest is formatted)."""
+    return json.JSONEncoder(indent=2, ensure_ascii=False).iterencode(value)
 
 
 def body_text(body: bytes) -> str:

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual import work
 
@@ -18,7 +18,10 @@ from sia_tui.tui.exports import ExportsApp
 from sia_tui.tui.readonly import ReadOnlyEngine, read_only_notice
 
 if TYPE_CHECKING:  # saving, loading and their dialogs load when first used
+    from textual.notifications import SeverityLevel
+
     from sia_tui.core.engine import ClientOptions, Run, StreamEvent
+    from sia_tui.core.probe import ProbeReport
     from sia_tui.core.session import LoadedSession, RedactionHit
     from sia_tui.tui.display import DisplayPolicy
     from sia_tui.tui.engine import Engine
@@ -59,6 +62,15 @@ def _state(run: Run) -> tuple[int, tuple[str, ...]]:
     return len(run.exchanges), tuple(s.status.value for s in run.steps)
 
 
+@dataclass(frozen=True)
+class SaveRequest:
+    """What one save writes: a run, and for a probe run its ``probe`` member."""
+
+    run: Run
+    #: The ``probe`` member (plan and grades) of a probe run, or None for a plain run.
+    probe: dict[str, Any] | None = None
+
+
 def _snapshot(run: Run) -> Run:
     """A shallow copy the saving thread can read while the engine moves on."""
     return replace(
@@ -83,6 +95,18 @@ class SessionApp(ExportsApp):
     """The run last autosaved and its history entry, so each run is one entry."""
     _live: LiveRun | None
     """The live run while a recorded one from the history is shown (Esc goes back)."""
+
+    def _notify_from_worker(
+        self, text: str, title: str, severity: SeverityLevel = "information"
+    ) -> None:
+        """A notice from a worker thread; the text (often an agent's or a file's) made inert."""
+        self.call_from_thread(
+            self.notify,
+            self.display_policy.visible(text),
+            title=title,
+            severity=severity,
+            markup=False,
+        )
 
     def update_display_policy(self) -> None:
         """Recompute the display policy (``SiaApp``)."""
@@ -115,13 +139,7 @@ class SessionApp(ExportsApp):
         try:
             loaded = load_session(path)
         except SiaError as exc:
-            self.call_from_thread(
-                self.notify,
-                self.display_policy.visible(str(exc)),
-                title="Cannot open session",
-                severity="error",
-                markup=False,
-            )
+            self._notify_from_worker(str(exc), "Cannot open session", severity="error")
             return
         self.call_from_thread(self.install_session, loaded, mode)
 
@@ -195,67 +213,65 @@ class SessionApp(ExportsApp):
         if run is None:
             self.notify("Nothing to save yet: connect to an agent first.", severity="warning")
             return
-        self._prepare_save(_snapshot(run))
+        self._prepare_save(SaveRequest(_snapshot(run)))
+
+    def save_probe_run(self, report: ProbeReport) -> None:
+        """Preview the redactions, then save a probe run (its learning run, every exchange and
+        the grades) as a session that ``sia-tui replay`` re-grades."""
+        from sia_tui.core.probe import probe_member, session_run
+
+        self._prepare_save(SaveRequest(session_run(report), probe_member(report)))
 
     @work(thread=True, exclusive=True, group="session-save")
-    def _prepare_save(self, run: Run) -> None:
+    def _prepare_save(self, request: SaveRequest) -> None:
         from sia_tui.core.session import preview_redactions
 
         try:
             hits = preview_redactions(
-                run, self._save_options(), self.secret_values, self.secret_headers
+                request.run,
+                self._save_options(),
+                self.secret_values,
+                self.secret_headers,
+                probe=request.probe,
             )
         except SiaError as exc:
-            self.call_from_thread(
-                self.notify,
-                self.display_policy.visible(str(exc)),
-                title="Cannot save",
-                severity="error",
-                markup=False,
-            )
+            self._notify_from_worker(str(exc), "Cannot save", severity="error")
             return
-        self.call_from_thread(self._show_preview, run, hits)
+        self.call_from_thread(self._show_preview, request, hits)
 
-    def _show_preview(self, run: Run, hits: list[RedactionHit]) -> None:
+    def _show_preview(self, request: SaveRequest, hits: list[RedactionHit]) -> None:
         from sia_tui.tui.screens.redaction_preview import RedactionPreviewScreen
 
-        screen = RedactionPreviewScreen(hits, default_session_path(run))
-        self.push_screen(screen, partial(self._preview_answered, run, screen))
+        screen = RedactionPreviewScreen(hits, default_session_path(request.run))
+        self.push_screen(screen, partial(self._preview_answered, request, screen))
 
-    def _preview_answered(self, run: Run, screen: RedactionPreviewScreen, yes: bool | None) -> None:
+    def _preview_answered(
+        self, request: SaveRequest, screen: RedactionPreviewScreen, yes: bool | None
+    ) -> None:
         if yes:
-            self._write(run, screen.destination)
+            self._write(request, screen.destination)
         else:
             self.notify("Not saved.")
 
     @work(thread=True, group="session-save")
-    def _write(self, run: Run, destination: str) -> None:
+    def _write(self, request: SaveRequest, destination: str) -> None:
         from sia_tui.core.session import save_session
 
         try:
             saved = save_session(
-                run,
+                request.run,
                 self._save_options(),
                 Path(destination).expanduser(),
                 secret_values=self.secret_values,
                 secret_headers=self.secret_headers,
+                probe=request.probe,
             )
         except SiaError as exc:
-            self.call_from_thread(
-                self.notify,
-                self.display_policy.visible(str(exc)),
-                title="Cannot save",
-                severity="error",
-                markup=False,
-            )
+            self._notify_from_worker(str(exc), "Cannot save", severity="error")
             return
-        self.call_from_thread(
-            self.notify,
-            self.display_policy.visible(
-                f"Saved {saved.path} ({saved.size:,} bytes, {len(saved.redactions)} redactions)"
-            ),
-            title="Session saved",
-            markup=False,
+        self._notify_from_worker(
+            f"Saved {saved.path} ({saved.size:,} bytes, {len(saved.redactions)} redactions)",
+            "Session saved",
         )
 
     # -- autosave ----------------------------------------------------------------------------
@@ -292,12 +308,8 @@ class SessionApp(ExportsApp):
                 )
                 slot.entry_id = path.name.removesuffix(".session.json")
         except Exception as exc:  # noqa: BLE001 - a failed autosave is a notice, never a crash
-            self.call_from_thread(
-                self.notify,
-                self.display_policy.visible(f"{type(exc).__name__}: {exc}"),
-                title="Autosave failed",
-                severity="warning",
-                markup=False,
+            self._notify_from_worker(
+                f"{type(exc).__name__}: {exc}", "Autosave failed", severity="warning"
             )
             return
         self.call_from_thread(self.request_redraw)

@@ -10,7 +10,7 @@ from typing import Any
 
 import platformdirs
 
-from sia_tui.core.engine import strip_userinfo
+from sia_tui.core.engine import strip_credentials
 from sia_tui.core.session import atomic_write, history
 
 _APP = "sia-tui"
@@ -49,15 +49,15 @@ class UserDirs:
         return [v for v in values if isinstance(v, str)][:MAX_RECENT]
 
     def remember_target(self, location: str) -> None:
-        """Put ``location`` first in the recent list (never its ``user:password@``)."""
-        location = strip_userinfo(location)
+        """Put ``location`` first in the recent list (never its credentials)."""
+        location = strip_credentials(location)
         targets = [location] + [t for t in self.recent_targets() if t != location]
         _write_json(self.data / "recent.json", {"targets": targets[:MAX_RECENT]})
 
     # -- argument edits ----------------------------------------------------------------------
     def edit_path(self, target: str, skill_id: str) -> Path:
         """One file per target+skill; the name is a hash so any URL is a safe filename."""
-        target = strip_userinfo(target)
+        target = strip_credentials(target)
         key = hashlib.sha256(f"{target}\n{skill_id}".encode()).hexdigest()[:32]
         return self.data / "edits" / f"{key}.json"
 
@@ -69,7 +69,7 @@ class UserDirs:
 
     def save_edit(self, target: str, skill_id: str, text: str) -> None:
         """Persist the editor text (nothing typed is ever lost)."""
-        record = {"target": strip_userinfo(target), "skill_id": skill_id, "text": text}
+        record = {"target": strip_credentials(target), "skill_id": skill_id, "text": text}
         _write_json(self.edit_path(target, skill_id), record)
 
 

@@ -66,6 +66,19 @@ async def _slow_poll(request: Request, reply: Reply, honest: Honest) -> None:
     await reply.rpc(request, task("TASK_STATE_WORKING"))
 
 
+async def _describe_working(request: Request, reply: Reply, honest: Honest) -> None:
+    await reply.rpc(request, {"task": task("TASK_STATE_WORKING")})
+
+
+register(
+    Attack(
+        "describe-working-forever",
+        "describe_skill answers a WORKING task, and GetTask says WORKING forever",
+        {"describe": _describe_working, "get_task": _slow_poll},
+    )
+)
+
+
 async def _keep_alive(reply: Reply) -> None:
     while True:
         await reply.write(b": keep-alive\r\n\r\n")

@@ -44,6 +44,7 @@ CASES = [
     Expected("slow-headers", 1, "deadline_exceeded", "deadline of 2 s passed"),
     Expected("slow-body", 1, "deadline_exceeded", "deadline of 2 s passed"),
     Expected("slow-poll", 9, "deadline_exceeded", "deadline of 2 s", ("--mode", "poll")),
+    Expected("describe-working-forever", 3, "deadline_exceeded", "deadline of 2 s"),
     Expected("sse-keepalive", 8, "deadline_exceeded", "deadline of 2 s", ("--mode", "stream")),
     Expected(
         "sse-working-forever", 9, "deadline_exceeded", "deadline of 2 s", ("--mode", "stream")
@@ -75,14 +76,45 @@ def test_attack_ends_with_a_named_error_in_bounded_time_and_memory(
         assert case.says in str(kept[-1]["error"]), kept[-1]
 
 
+CANCELLED = "CancelTask sent: the task is now TASK_STATE_CANCELED"
+
+
 def test_a_task_still_running_at_the_deadline_is_cancelled(tmp_path: Path) -> None:
     measured = check("sse-working-forever", tmp_path, "--mode", "stream")
     failed = measured.failed
-    cancelled = "CancelTask sent: the task is now TASK_STATE_CANCELED"
-    assert failed["evidence"]["deadline_cancel"] == cancelled
+    assert failed["evidence"]["deadline_cancel"] == CANCELLED
     assert failed["evidence"]["status_log"][-1].startswith("TASK_STATE_WORKING ×")
     purposes = [e["purpose"] for e in measured.report["exchanges"]]
     assert purposes[-1] == "cancel (deadline)"
+
+
+def test_a_polled_task_still_running_at_the_deadline_is_cancelled(tmp_path: Path) -> None:
+    """Poll mode: step 8 named the task, step 9 polls it until the deadline; then cancel."""
+    measured = check("slow-poll", tmp_path, "--mode", "poll")
+    failed = measured.failed
+    assert failed["step"] == 9 and failed["evidence"]["deadline_cancel"] == CANCELLED
+    purposes = [e["purpose"] for e in measured.report["exchanges"]]
+    assert purposes[-1] == "cancel (deadline)"
+
+
+@pytest.mark.parametrize("mode", ["poll", "stream"])
+def test_a_describe_skill_task_still_running_at_the_deadline_is_cancelled(
+    tmp_path: Path, mode: str
+) -> None:
+    """Issue 11: "cancel the task where that is possible". The describe_skill task is no
+    invocation of the skill (its document, and so ``cancellable``, is not known yet), but
+    it is an A2A task the agent keeps running: CancelTask is asked, and its answer kept."""
+    measured = check("describe-working-forever", tmp_path, "--mode", mode)
+    failed = measured.failed
+    assert failed["step"] == 3 and failed["error_kind"] == "deadline_exceeded"
+    evidence = failed["evidence"]
+    assert (evidence["task_id"], evidence["state"]) == ("task-h1", "TASK_STATE_WORKING")
+    assert evidence["deadline_cancel"] == CANCELLED
+    exchanges = measured.report["exchanges"]
+    assert exchanges[-1]["purpose"] == "cancel (deadline)"
+    # Everything received so far is kept: the describe_skill answer and every poll.
+    purposes = [e["purpose"] for e in exchanges if e["seq"] in failed["exchanges"]]
+    assert purposes[0] == "describe_skill" and "poll" in purposes
 
 
 def test_a_huge_number_in_the_result_is_a_located_output_finding(tmp_path: Path) -> None:

@@ -242,10 +242,6 @@ async def test_canaries_typed_on_the_connect_screen_reach_no_saved_file(tmp_path
     assert any("«redacted:authorization»" in text for text in history.values())
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 18 item 4 (the TUI stream): recent.json keeps the URL userinfo and token",
-)
 async def test_recent_targets_and_edits_hold_no_credential(tmp_path: Path) -> None:
     from textual.widgets import Input
 

@@ -23,6 +23,7 @@ from sia_tui.tui.screens.invoke import InvokeScreen
 from sia_tui.tui.screens.results import ResultsScreen
 from sia_tui.tui.storage import UserDirs
 from sia_tui.tui.widgets.argument_editor import ArgumentEditor
+from sia_tui.tui.widgets.blocks_view import BlocksView
 
 #: The draft's Appendix B arguments (WIRE.md).
 APPENDIX_B_TEXT = """{
@@ -107,8 +108,12 @@ async def wait_until(pilot: Pilot[Any], condition: Callable[[], bool], tries: in
 
 
 def static_text(app: SiaApp, selector: str) -> str:
-    """The plain text a Static currently shows."""
-    return str(app.screen.query_one(selector, Static).visual)
+    """The plain text a Static (or a BlocksView, as far as it is formatted) currently shows."""
+    widget = app.screen.query_one(selector)
+    if isinstance(widget, BlocksView):
+        return widget.plain_text
+    assert isinstance(widget, Static)
+    return str(widget.visual)
 
 
 async def enter_arguments(pilot: Any, text: str) -> InvokeScreen:

@@ -206,7 +206,7 @@ async def test_record_link_jumps_to_the_referenced_artifact(make_app: Any) -> No
         links.highlighted = 0
         await pilot.press("enter")
         await pilot.pause()
-        assert app.focused is app.screen.query_one("#records-pane")
+        assert app.focused is app.screen.query_one("#records-body")  # the records pane's text
 
 
 async def test_execute_posture_asks_before_sending(make_app: Any) -> None:

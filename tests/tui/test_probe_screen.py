@@ -132,3 +132,52 @@ async def test_an_interface_that_cannot_be_learned_is_said_and_nothing_is_probed
         evidence = static_text(app, "#probe-body")
         assert "Could not learn the interface: step 8" in evidence
         assert "No probe was sent" in evidence
+
+
+async def test_ctrl_s_saves_the_probe_run_redacted_and_replay_regrades_it(
+    reference_agent: Any, user_dirs: UserDirs, tmp_path: Path
+) -> None:
+    """On the Probe screen ctrl+s saves a session holding the probe run (previewed and
+    redacted like every save); `sia-tui replay` re-grades it offline with the same grades."""
+    import json
+
+    from textual.widgets import DataTable, Input
+
+    from sia_tui.core.engine.model import Target
+    from sia_tui.core.probe.session import recorded_probe, replay_probes
+    from sia_tui.core.session import load_session
+    from sia_tui.tui.screens.redaction_preview import RedactionPreviewScreen
+    from tests.support.tui import snapshot_app
+
+    bearer = "canary-bearer-probe-7c21e0"
+    agent = reference_agent(fault="ignores-max-input")
+    app = snapshot_app(Target(agent.url), ClientOptions(bearer=bearer), dirs=user_dirs)
+    told = record_notices(app)
+    saved = tmp_path / "probe.session.json"
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("9", "p")
+        await wait_until(pilot, lambda: len(_shown(app).results) == 12)
+        await wait_until(pilot, lambda: any("Probes done" in m for m in told))
+        shown = grades(_shown(app))
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: isinstance(app.screen, RedactionPreviewScreen))
+        preview = app.screen
+        table = preview.query_one("#redactions", DataTable)
+        placeholders = {str(table.get_row_at(r)[0]) for r in range(table.row_count)}
+        assert "«redacted:authorization»" in placeholders
+        preview.query_one("#destination", Input).value = str(saved)
+        preview.query_one("#save").focus()
+        await pilot.press("y")
+        await wait_until(pilot, lambda: any("probe.session.json" in m for m in told))
+    text = saved.read_text(encoding="utf-8")
+    assert bearer not in text and "«redacted:authorization»" in text
+    assert json.loads(text)["format"] == "sia-session/2"
+    record = recorded_probe(load_session(saved))
+    assert record is not None
+    assert {r.id: r.grade.value for r in record.results} == shown
+    assert shown["oversized-input"] == "fail"
+    # Replay answers each probe from its recorded bytes and grades it again: same grades.
+    replayed = await replay_probes(load_session(saved))
+    assert replayed is not None and replayed.same and not replayed.unmatched
+    assert {r.id: r.grade.value for r in replayed.results} == shown

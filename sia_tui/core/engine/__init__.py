@@ -100,7 +100,7 @@ if TYPE_CHECKING:  # for type checkers; at run time __getattr__ loads each name 
     from sia_tui.core.skeleton import skeleton_for
     from sia_tui.core.strictjson import Parsed, load_path, loads, parse, parse_path
     from sia_tui.core.threeway import DigestRow, DigestSource
-    from sia_tui.core.userinfo import strip_userinfo
+    from sia_tui.core.userinfo import strip_credentials
     from sia_tui.core.validation import (
         CompiledSchema,
         TextValidation,
@@ -201,7 +201,7 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "run_junit_suite": ("sia_tui.core.engine.report_junit", "run_junit_suite"),
     "run_to_json": ("sia_tui.core.engine.report", "run_to_json"),
     "skeleton_for": ("sia_tui.core.skeleton", "skeleton_for"),
-    "strip_userinfo": ("sia_tui.core.userinfo", "strip_userinfo"),
+    "strip_credentials": ("sia_tui.core.userinfo", "strip_credentials"),
     "terminal_json": ("sia_tui.core.printable", "terminal_json"),
     "unwrap_payload": ("sia_tui.core.engine.offline", "unwrap_payload"),
     "validate_json_text": ("sia_tui.core.validation", "validate_json_text"),
@@ -301,7 +301,7 @@ __all__ = [
     "run_junit_suite",
     "run_to_json",
     "skeleton_for",
-    "strip_userinfo",
+    "strip_credentials",
     "terminal_json",
     "unwrap_payload",
     "validate_json_text",

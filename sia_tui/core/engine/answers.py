@@ -174,16 +174,24 @@ def as_schema_digests(checks: list[SchemaRefCheck]) -> list[SchemaDigest]:
 
 
 # -- the task and what it returned --------------------------------------------------------
+#: Why no CancelTask is sent for a skill whose document does not declare it cancellable.
+NOT_CANCELLABLE = "This skill is not cancellable: its document does not declare it."
+
+
+def declares_cancellable(document: object) -> bool:
+    """True when the document declares ``interaction.cancellable: true`` (RULES SID4)."""
+    interaction = document.get("interaction") if isinstance(document, dict) else None
+    return isinstance(interaction, dict) and interaction.get("cancellable") is True
+
+
 def cancel_refusal(run: Run) -> str:
     """Why a cancel request would do nothing now; "" when it makes sense."""
     if run.task is None or not run.task.id:
         return "No task to cancel: invoke the skill first."
     if run.task.terminal:
         return f"The task is not running: it ended {run.task.state}."
-    document = run.document if isinstance(run.document, dict) else {}
-    interaction = document.get("interaction")
-    if not (isinstance(interaction, dict) and interaction.get("cancellable") is True):
-        return "This skill is not cancellable: its document does not declare it."
+    if not declares_cancellable(run.document):
+        return NOT_CANCELLABLE
     if run.interface is None:
         return "No A2A interface to send the cancel request to."
     return ""

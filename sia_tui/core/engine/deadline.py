@@ -15,10 +15,15 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from sia_tui.core import limits
+from sia_tui.core.a2a.client import A2AClient
+from sia_tui.core.a2a.model import INTERRUPTED_STATES, TERMINAL_STATES, Interface
 from sia_tui.core.engine.context import EngineContext
-from sia_tui.core.engine.evidence import DelegationEvidence, ReceptionEvidence
+from sia_tui.core.engine.evidence import DelegationEvidence, DescribeEvidence, ReceptionEvidence
 from sia_tui.core.engine.model import StepResult
 from sia_tui.core.errors import DeadlineExceeded, SiaError
+
+#: States in which a task no longer works (or waits for the user): nothing to cancel.
+FINISHED_STATES = TERMINAL_STATES | INTERRUPTED_STATES
 
 
 class RunDeadline:
@@ -60,17 +65,28 @@ class RunDeadline:
 
 
 async def stop_after_deadline(ctx: EngineContext, result: StepResult) -> None:
-    """Close an open stream and cancel the invoked task where the document allows it.
+    """Close an open stream and cancel the task the step was waiting for, where possible.
 
     The CancelTask exchange is recorded like any other and gets
-    ``limits.CANCEL_GRACE_SECONDS``; what happened goes into the task step's evidence
-    (``deadline_cancel``). Before step 8 no task of the skill runs: nothing to cancel.
+    ``limits.CANCEL_GRACE_SECONDS``; what happened goes into the step's evidence
+    (``deadline_cancel``). The invoked task (steps 8-9) is cancelled when the document
+    declares the skill cancellable; a describe_skill task (step 3) still running is asked to
+    stop too: no document is known yet to say otherwise, and A2A lets any task be asked
+    (the agent answers TaskNotCancelable when it cannot).
     """
     await ctx.close_stream()
     evidence = result.evidence
-    if not isinstance(evidence, DelegationEvidence | ReceptionEvidence):
-        return
     run = ctx.run
+    if isinstance(evidence, DescribeEvidence):
+        running = evidence.task_id and evidence.state not in FINISHED_STATES
+        if running and run.interface is not None:
+            assert evidence.task_id is not None
+            evidence.deadline_cancel = await cancel_within_grace(
+                ctx.client, run.interface, evidence.task_id, "cancel (deadline)"
+            )
+        return
+    if not isinstance(evidence, DelegationEvidence | ReceptionEvidence):
+        return  # steps 1-2 and 4-7 run no task of the agent's
     if run.task is None:
         evidence.deadline_cancel = "CancelTask not sent: the agent named no task in time"
         return
@@ -78,12 +94,22 @@ async def stop_after_deadline(ctx: EngineContext, result: StepResult) -> None:
         evidence.deadline_cancel = f"CancelTask not sent: {refusal}"
         return
     assert run.interface is not None  # cancel_refusal says so
+    evidence.deadline_cancel = await cancel_within_grace(
+        ctx.client, run.interface, run.task.id, "cancel (deadline)"
+    )
+
+
+async def cancel_within_grace(
+    client: A2AClient, iface: Interface, task_id: str, purpose: str
+) -> str:
+    """Send CancelTask (recorded as ``purpose``) within ``limits.CANCEL_GRACE_SECONDS``;
+    what happened, in one phrase ("CancelTask sent: the task is now TASK_STATE_CANCELED")."""
     grace = limits.CANCEL_GRACE_SECONDS
     try:
         async with asyncio.timeout(grace):
-            task = await ctx.client.cancel(run.interface, run.task.id, purpose="cancel (deadline)")
-        evidence.deadline_cancel = f"CancelTask sent: the task is now {task.state}"
+            task = await client.cancel(iface, task_id, purpose=purpose)
     except TimeoutError:
-        evidence.deadline_cancel = f"CancelTask sent: no answer within {grace:g} s"
+        return f"CancelTask sent: no answer within {grace:g} s"
     except SiaError as exc:
-        evidence.deadline_cancel = f"CancelTask sent: {exc}"
+        return f"CancelTask sent: {exc}"
+    return f"CancelTask sent: the task is now {task.state}"

@@ -270,8 +270,12 @@ async def describe(ctx: EngineContext, result: StepResult) -> None:
         reply = await ctx.client.send(run.interface, data, purpose="describe_skill")
     except SiaError as exc:
         raise transport_failure("describe_skill failed", exc) from exc
+    evidence = DescribeEvidence()
+    if isinstance(reply, Task):  # named before polling: the deadline may cancel it (issue 11)
+        evidence.task_id, evidence.state = reply.id, reply.state
+        result.evidence = evidence
     task = await settle(ctx, reply, "describe_skill")
-    evidence = DescribeEvidence(task_id=task.id, state=task.state)
+    evidence.task_id, evidence.state = task.id, task.state
     result.evidence = evidence
     if task.state != "TASK_STATE_COMPLETED":
         error = read_remote_error(task)

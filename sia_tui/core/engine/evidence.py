@@ -113,6 +113,8 @@ class DescribeEvidence:
     returned_digest: str | None = None
     #: The four values a cached document is bound to (RULES CP12), when it came from the cache.
     cache_key: dict[str, str] | None = None
+    #: When the run's deadline passed here: whether CancelTask was sent, and the answer.
+    deadline_cancel: str | None = None
 
 
 @dataclass(kw_only=True)

@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import Any
 
 from sia_tui.core.a2a.model import Artifact
-from sia_tui.core.bounded import MoreFindings, cap_findings, error_count
+from sia_tui.core.bounded import MORE_RULE, cap_findings, error_count
 from sia_tui.core.codes import ErrorCode
 from sia_tui.core.engine.answers import REFS_MEMBER
 from sia_tui.core.engine.context import EngineContext
@@ -45,7 +45,7 @@ def _validate(schema: Any, value: Any, rule: str, label: str = "") -> list[Findi
 
     return [
         finding
-        if isinstance(finding, MoreFindings)  # the count of what was left out stays as it is
+        if finding.rule == MORE_RULE  # a count or limit note stays as it is
         else replace(
             finding, message=label + finding.message, rule=rule, code=ErrorCode.OUTPUT_INVALID
         )

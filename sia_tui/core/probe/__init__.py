@@ -25,9 +25,11 @@ if TYPE_CHECKING:
     from sia_tui.core.probe.report import write_probe_junit as write_probe_junit
     from sia_tui.core.probe.runner import Prober as Prober
     from sia_tui.core.probe.session import ProbeReplay as ProbeReplay
+    from sia_tui.core.probe.session import probe_member as probe_member
     from sia_tui.core.probe.session import replay_probes as replay_probes
     from sia_tui.core.probe.session import report_from_session as report_from_session
     from sia_tui.core.probe.session import save_probe_session as save_probe_session
+    from sia_tui.core.probe.session import session_run as session_run
     from sia_tui.core.probe.text_report import observed_line as observed_line
     from sia_tui.core.probe.text_report import render_probe_text as render_probe_text
 
@@ -44,11 +46,13 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "Prober": ("sia_tui.core.probe.runner", "Prober"),
     "REPORT_FORMAT": ("sia_tui.core.probe.report", "REPORT_FORMAT"),
     "observed_line": ("sia_tui.core.probe.text_report", "observed_line"),
+    "probe_member": ("sia_tui.core.probe.session", "probe_member"),
     "probe_to_json": ("sia_tui.core.probe.report", "probe_to_json"),
     "render_probe_text": ("sia_tui.core.probe.text_report", "render_probe_text"),
     "replay_probes": ("sia_tui.core.probe.session", "replay_probes"),
     "report_from_session": ("sia_tui.core.probe.session", "report_from_session"),
     "save_probe_session": ("sia_tui.core.probe.session", "save_probe_session"),
+    "session_run": ("sia_tui.core.probe.session", "session_run"),
     "write_probe_junit": ("sia_tui.core.probe.report", "write_probe_junit"),
 }
 

@@ -103,6 +103,9 @@ class Observation:
     http_status: int | None = None
     #: What was wrong with the way the error was reported (ERR1, ERR2, ERR3, ERR5).
     notes: list[str] = field(default_factory=list)
+    #: A task still SUBMITTED or WORKING when the watch ended (the agent acting on the
+    #: wrong request): whether CancelTask was sent and the answer; "" when none was left.
+    cancel: str = ""
 
 
 @dataclass

@@ -31,6 +31,7 @@ def _observed(observed: Observation | None) -> dict[str, Any] | None:
         "error": observed.error or None,
         "http_status": observed.http_status,
         "notes": observed.notes,
+        "cancel": observed.cancel or None,
     }
 
 

@@ -20,6 +20,7 @@ import httpx
 from sia_tui.core.a2a.client import A2AClient
 from sia_tui.core.a2a.model import Interface
 from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.engine.answers import declares_cancellable
 from sia_tui.core.engine.model import Run, Target
 from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.errors import SchemaError
@@ -112,6 +113,7 @@ class ProbeSender:
             mode=mode,
             purpose=f"probe {planned.kind.value}",
             last_status=self._last_status,
+            cancellable=declares_cancellable(self.report.learning.document),
         )
         result.exchanges = [e.seq for e in self.report.exchanges[first:]]
         verdict = grade(planned.kind, result.observed, planned.pointers)

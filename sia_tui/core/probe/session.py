@@ -122,7 +122,8 @@ async def replay_probes(session: LoadedSession) -> ProbeReplay | None:
             continue
         transport = ReplayTransport([by_seq[s] for s in recorded.exchanges if s in by_seq])
         sender = ProbeSender(
-            ProbeReport(learning=Run(run.target)),
+            # The document says whether a task left running may be cancelled.
+            ProbeReport(learning=Run(run.target, document=run.document)),
             options,
             run.interface,
             transport,

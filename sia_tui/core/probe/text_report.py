@@ -39,6 +39,8 @@ def _detail(result: ProbeResult) -> list[str]:
     lines.append(f"expected: {result.expected}")
     if result.observed is not None:
         lines.append(f"observed: {observed_line(result.observed)}")
+        if result.observed.cancel:
+            lines.append(f"the task it left running: {printable(result.observed.cancel)}")
     if result.should_have:
         lines.append(f"should have answered: {result.should_have}")
     if result.exchanges:

@@ -103,9 +103,19 @@ class BugReport:
 # -- building it --------------------------------------------------------------------------
 def build_report(session: LoadedSession, filename: str) -> BugReport:
     """The report of ``session`` (saved as ``filename``): every section, already redacted."""
+    from sia_tui.core.session.report_probe import probe_report, probe_section, probe_summary
+
     run = session.run
     skill = run.skill_id or run.target.skill_id or "(no skill)"
+    probes = probe_report(session)
+    summary = f"{skill} at {run.target.location}: {run.headline}"
+    if probes is not None:
+        # A `sia-tui probe --save` session: the probe outcome is its verdict (as `probe`
+        # printed it), so it leads; the eleven steps were only the baseline.
+        summary = f"{skill} at {run.target.location}: {probe_summary(probes)}; {run.headline}"
     sections = [_verdict(run)] if run.failed_step else []
+    if probes is not None:
+        sections.append(probe_section(probes))
     sections += [_environment(session), _steps(run)]
     if run.failed_step:
         sections.append(_failing_step(run.failed_step))
@@ -114,7 +124,7 @@ def build_report(session: LoadedSession, filename: str) -> BugReport:
         sections += [_exchanges(run), _reproduce(run)]
     sections.append(_rerun(session, filename))
     return BugReport(
-        summary=clean(f"{skill} at {run.target.location}: {run.headline}"),
+        summary=clean(summary),
         warnings=[clean(w) for w in [*session.warnings, *run.warnings]],
         sections=sections,
     )
@@ -226,6 +236,12 @@ def _exchanges(run: Run) -> Section:
             "The exchange that shows it",
             [Paragraph("No request was sent for this step: the problem was found here.")],
         )
+    title = "The exchange that shows it" if len(shown) == 1 else "The exchanges that show it"
+    return Section(title, exchange_blocks(shown))
+
+
+def exchange_blocks(shown: list[Exchange]) -> list[Block]:
+    """Each exchange's request and response as recorded (redacted), with a curl command."""
     blocks: list[Block] = []
     for ex in shown:
         blocks += [
@@ -240,8 +256,7 @@ def _exchanges(run: Run) -> Section:
             Paragraph("The same request with curl:"),
             Code(curl_command(ex), "sh"),
         ]
-    title = "The exchange that shows it" if len(shown) == 1 else "The exchanges that show it"
-    return Section(title, blocks)
+    return blocks
 
 
 def _reproduce(run: Run) -> Section:

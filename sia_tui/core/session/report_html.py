@@ -17,7 +17,7 @@ table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding
 text-align:left;vertical-align:top}th{background:#f3f3f3}
 pre{background:#f6f8fa;padding:.8em;overflow:auto;white-space:pre-wrap;word-break:break-all}
 code{font-family:ui-monospace,monospace}.summary{font-weight:bold;font-size:1.1em}
-.failed{color:#b00020;font-weight:bold}.passed{color:#1b7f3b}.skipped,.not_run{color:#777}
+.failed{color:#b00020;font-weight:bold}.warned{color:#8a6d00;font-weight:bold}.passed{color:#1b7f3b}.skipped,.not_run{color:#777}
 .match{color:#1b7f3b}.differs{color:#b00020;font-weight:bold}
 .warning{background:#fff4ce;padding:.5em;border-left:4px solid #e0a800}
 dt{font-weight:bold}dd{margin:0 0 .4em 1.5em}

@@ -10,7 +10,14 @@ from sia_tui.core.session.report import Block, BugReport, Cell, Code, Facts, Par
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|#~!])")
 #: Marks for toned cells (Markdown has no colour).
-_MARKS = {"match": "✅ ", "differs": "❌ ", "failed": "❌ ", "passed": "", "skipped": ""}
+_MARKS = {
+    "match": "✅ ",
+    "differs": "❌ ",
+    "failed": "❌ ",
+    "warned": "⚠️ ",
+    "passed": "",
+    "skipped": "",
+}
 
 
 def md_text(text: str) -> str:

@@ -54,11 +54,16 @@ def make_redactor(
 
 
 def preview_redactions(
-    run: Run, options: object, secret_values: Iterable[str] = (), secret_headers: Iterable[str] = ()
+    run: Run,
+    options: object,
+    secret_values: Iterable[str] = (),
+    secret_headers: Iterable[str] = (),
+    *,
+    probe: dict[str, Any] | None = None,
 ) -> list[RedactionHit]:
     """What saving would redact, and where (for the preview screen); writes nothing."""
     redactor = make_redactor(run, options, secret_values, secret_headers)
-    build_document(run, options, redactor)
+    build_document(run, options, redactor, probe=probe)
     return list(redactor.hits)
 
 

@@ -100,6 +100,11 @@ def result_content(
             blocks.append(json_content(pretty_json(result.observed.details), policy, limit=limit))
         for note in result.observed.notes:
             blocks.append(Content.styled("• ", "$warning") + literal(note))
+        if result.observed.cancel:
+            blocks.append(
+                Content.styled("The task it left running: ", "bold $warning")
+                + literal(result.observed.cancel)
+            )
     if result.should_have:
         blocks.append(
             Content.styled("It should have answered: ", "bold $warning")

@@ -52,6 +52,15 @@ class ProbeScreen(RunScreen):
     HELP = INTRO
     BINDINGS = [
         Binding("p", "run_probe", "Run probes", id="probe.run", tooltip="Send the probes"),
+        # The app's save key, here saving the probe run with the run it learned from.
+        Binding(
+            "ctrl+s",
+            "save_probes",
+            "Save",
+            show=False,
+            id="probe.save",
+            tooltip="Save the probe run as a redacted session (replay re-grades it)",
+        ),
         ZOOM,
     ]
     COLLAPSIBLE = "#probe-list"
@@ -162,7 +171,7 @@ class ProbeScreen(RunScreen):
         if run is None or not skill:
             app.notify("Select a skill on the Overview (1) first.", severity="warning")
             return
-        if any(w.group == PROBE_GROUP and w.is_running for w in self.workers):
+        if self._probing():
             app.notify("The probes are running; wait for them to finish.", severity="warning")
             return
         self._shown_for = (run.target.location, skill)
@@ -195,6 +204,20 @@ class ProbeScreen(RunScreen):
         if report.results:
             counts = ", ".join(f"{report.count(g)} {g.value}" for g in Grade)
             self.notify(f"Probes done: {counts}.", markup=False)
+
+    def _probing(self) -> bool:
+        return any(w.group == PROBE_GROUP and w.is_running for w in self.workers)
+
+    def action_save_probes(self) -> None:
+        """Save the probe run shown (live or recorded); without one, the run as on any screen."""
+        report = self.report
+        if report is None:
+            self.sia.action_save_session()
+            return
+        if self._probing():
+            self.sia.notify("The probes are running; save when they are done.", severity="warning")
+            return
+        self.sia.save_probe_run(report)
 
     def _updated(self, _report: ProbeReport) -> None:
         # Called by the engine on this loop; the redraw happens in the message handler.

@@ -6,7 +6,7 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
@@ -23,16 +23,20 @@ from sia_tui.core.engine import (
     describe_code,
     display_pointer,
 )
+from sia_tui.tui.artifact_text import ArtifactText
 from sia_tui.tui.display import DEFAULT_VIEW_LIMIT, DisplayPolicy
-from sia_tui.tui.highlight import json_content
-from sia_tui.tui.jsontext import pretty_json
 from sia_tui.tui.modes import mode_key
 from sia_tui.tui.render.evidence import finding_lines
 from sia_tui.tui.render.plain_a2a import CONSOLE_OFFER, lacks_extension
 from sia_tui.tui.screens.base import ZOOM, RunScreen
+from sia_tui.tui.widgets.blocks_view import Block, BlocksView
 
 #: Streamed artifacts shown while the task runs (all are validated when it ends).
 STREAMED_SHOWN = 20
+
+#: Prepared artifact texts by (artifact identity, policy, limit); the artifact is kept with
+#: its text so the identity cannot be reused by another object while the entry lives.
+_Texts = dict[tuple[int, DisplayPolicy, int | None], tuple[Artifact, ArtifactText]]
 
 
 def artifact_value(artifact: Artifact) -> Any:
@@ -67,6 +71,8 @@ class ResultsScreen(RunScreen):
         super().__init__()
         self.show_everything = False
         """Render large artifacts in full (off: cut at DEFAULT_VIEW_LIMIT)."""
+        self._texts: _Texts = {}
+        """The prepared text of each artifact shown, so a redraw does not format it again."""
 
     def compose_body(self) -> ComposeResult:
         with Vertical():
@@ -76,10 +82,9 @@ class ResultsScreen(RunScreen):
             with Horizontal():
                 with Vertical(classes="pane", id="result-pane"):
                     yield OptionList(id="links")
-                    with VerticalScroll():
-                        yield Static(id="result-body")
-                with VerticalScroll(classes="pane", id="records-pane"):
-                    yield Static(id="records-body")
+                    yield BlocksView(id="result-body")
+                with Vertical(classes="pane", id="records-pane"):
+                    yield BlocksView(id="records-body")
 
     def on_mount(self) -> None:
         self.query_one("#result-pane").border_title = "Result"
@@ -96,21 +101,23 @@ class ResultsScreen(RunScreen):
         literal = policy.literal
         self.query_one("#status", Static).update(self._status(run))
         self._show_error(run)
-        limit = None if self.show_everything else DEFAULT_VIEW_LIMIT
+        shown_texts = self._texts
+        self._texts = {}  # keeps only the artifacts this redraw shows
         links = self.query_one("#links", OptionList)
         links.clear_options()
-        result_body = self.query_one("#result-body", Static)
+        result_body = self.query_one("#result-body", BlocksView)
         if run is None or run.result is None:
-            result_body.update(self._no_result(run))
+            result_body.show([self._no_result(run)])
             links.display = False
         else:
             # The result's own verdict (RULES CP10): a bad record is never its fault.
-            result_body.update(
-                _verdict(run.result_verdict, "the output schema", policy)
-                + Content("\n")
-                + literal(run.result.name or "", style="bold")
-                + Content("\n")
-                + json_content(pretty_json(artifact_value(run.result)), policy, limit=limit)
+            result_body.show(
+                [
+                    _verdict(run.result_verdict, "the output schema", policy)
+                    + Content("\n")
+                    + literal(run.result.name or "", style="bold"),
+                    self._text_of(run.result, shown_texts),
+                ]
             )
             refs = run.record_refs
             links.display = bool(refs)
@@ -121,11 +128,11 @@ class ResultsScreen(RunScreen):
                         id=None,
                     )
                 )
-        records_body = self.query_one("#records-body", Static)
+        records_body = self.query_one("#records-body", BlocksView)
         if run is None or not run.record_verdicts:
-            records_body.update(self._streamed_records(limit))
+            records_body.show(self._streamed_records(shown_texts))
             return
-        blocks = []
+        blocks: list[Block] = []
         for record in run.record_verdicts:
             blocks.append(
                 Content.assemble(
@@ -133,12 +140,21 @@ class ResultsScreen(RunScreen):
                     "  kind ",
                     literal(record.kind or "(unknown)"),
                 )
+                + Content("\n")
+                + _record_verdict(record, policy)
             )
-            blocks.append(_record_verdict(record, policy))
-            blocks.append(
-                json_content(pretty_json(artifact_value(record.artifact)), policy, limit=limit)
-            )
-        records_body.update(Content("\n").join(blocks))
+            blocks.append(self._text_of(record.artifact, shown_texts))
+        records_body.show(blocks)
+
+    def _text_of(self, artifact: Artifact, shown: _Texts) -> ArtifactText:
+        """The artifact's prepared text: the one already shown, else prepared now."""
+        limit = None if self.show_everything else DEFAULT_VIEW_LIMIT
+        key = (id(artifact), self.policy, limit)
+        entry = shown.get(key) or self._texts.get(key)
+        if entry is None or entry[0] is not artifact:
+            entry = (artifact, ArtifactText(artifact_value(artifact), self.policy, limit))
+        self._texts[key] = entry
+        return entry[1]
 
     def _status(self, run: Run | None) -> Content:
         policy = self.policy
@@ -207,28 +223,25 @@ class ResultsScreen(RunScreen):
             f"No result yet. Invoke the skill on screen {mode_key('invoke')}.", "$text-muted"
         )
 
-    def _streamed_records(self, limit: int | None) -> Content:
+    def _streamed_records(self, shown: _Texts) -> list[Block]:
         """Artifacts streamed so far (validated once the task ends), or the empty notice."""
         streamed = [e.artifact for e in self.sia.stream_log if e.artifact is not None]
         literal = self.policy.literal
         if not streamed:
-            return Content("No supporting records.")
-        blocks = [Content.styled("streaming: validated when the task ends", "italic $text-muted")]
+            return [Content("No supporting records.")]
+        head = [Content.styled("streaming: validated when the task ends", "italic $text-muted")]
         if len(streamed) > STREAMED_SHOWN:  # a flood of artifacts: the newest ones
-            blocks.append(
-                literal(f"{len(streamed) - STREAMED_SHOWN} earlier artifact(s) not shown")
-            )
+            head.append(literal(f"{len(streamed) - STREAMED_SHOWN} earlier artifact(s) not shown"))
             streamed = streamed[-STREAMED_SHOWN:]
+        blocks: list[Block] = [Content("\n").join(head)]
         for artifact in streamed:
             blocks.append(
                 Content.assemble(
                     literal(artifact.artifact_id, style="bold"), "  ", literal(artifact.name or "")
                 )
             )
-            blocks.append(
-                json_content(pretty_json(artifact_value(artifact)), self.policy, limit=limit)
-            )
-        return Content("\n").join(blocks)
+            blocks.append(self._text_of(artifact, shown))
+        return blocks
 
     def _show_error(self, run: Run | None) -> None:
         table = self.query_one("#error-table", DataTable)
@@ -286,14 +299,10 @@ class ResultsScreen(RunScreen):
                 f"No artifact with id {target!r} in this task.", severity="warning", markup=False
             )
             return
-        # Each record takes its header, verdict and pretty lines; scroll to its header.
-        pane = self.query_one("#records-pane", VerticalScroll)
-        line = 0
-        for record in run.records:
-            if record.artifact.artifact_id == target:
-                break
-            line += 2 + pretty_json(artifact_value(record.artifact)).count("\n") + 1
-        pane.scroll_to(y=line, animate=False)
+        # Each record is two blocks, its header (with its verdict) and its text.
+        index = ids.index(target)
+        pane = self.query_one("#records-body", BlocksView)
+        pane.scroll_to(y=pane.row_of_block(2 * index), animate=False)
         pane.focus()
         self.notify(f"Jumped to record {target}", markup=False)
 

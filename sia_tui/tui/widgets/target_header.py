@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.content import Content
 from textual.widgets import Static
 
-from sia_tui.core.engine import Run, strip_userinfo
+from sia_tui.core.engine import Run, strip_credentials
 from sia_tui.tui.display import DisplayPolicy
 
 
@@ -33,7 +33,7 @@ class TargetHeader(Static):
             self.update(Content.from_markup("[b]sia-tui[/b]  not connected: press [b]c[/b]"))
             return
         # A password in the card URL never reaches the screen (nor a screenshot of it).
-        location = strip_userinfo(run.card_url or run.target.location)
+        location = strip_credentials(run.card_url or run.target.location)
         skill = run.skill_id or run.target.skill_id
         # The location goes last: when the line is too long, it is what gets cut.
         parts = [
