@@ -58,6 +58,8 @@ class ResultsScreen(RunScreen):
         ZOOM,
     ]
     COLLAPSIBLE = "#records-pane"
+    #: Keys go to the result first (end, page down), not to the details table above it.
+    AUTO_FOCUS = "#result-body"
     DEFAULT_CSS = """
     ResultsScreen #status { height: auto; max-height: 6; padding: 0 1; }
     ResultsScreen .pane { width: 1fr; border: round $panel; padding: 0 1; }
