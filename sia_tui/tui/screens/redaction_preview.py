@@ -71,6 +71,7 @@ class RedactionPreviewScreen(ModalScreen[bool]):
         literal = policy_of(self.app).literal
         for hit in self.hits:
             table.add_row(literal(placeholder(hit.name)), literal(hit.where))
+        table.display = bool(self.hits)  # no empty headings under "No secrets were found"
         # The path field takes the focus: typing goes into it, so `n` there is a letter,
         # not "cancel" (y/n answer once the focus is on the table or the buttons).
         field = self.query_one("#destination", Input)
