@@ -36,6 +36,15 @@ class Exchange:
     #: For streams: the raw bytes of each SSE event's data, in arrival order.
     events: tuple[bytes, ...] = field(default=())
 
+    def __repr__(self) -> str:
+        # Bodies by size: a repr is for logs and tracebacks, not for 8 MiB of bytes.
+        return (
+            f"Exchange(seq={self.seq}, purpose={self.purpose!r}, method={self.method!r}, "
+            f"url={self.url!r}, status={self.status}, request_body=<{len(self.request_body)} "
+            f"bytes>, response_body=<{len(self.response_body)} bytes>, "
+            f"events={len(self.events)}, error={self.error!r})"
+        )
+
     def header(self, name: str, *, response: bool = True) -> str | None:
         """First header value by case-insensitive name."""
         wanted = name.lower()

@@ -39,7 +39,7 @@ _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 _AS_NUMBER_RUNS = bytes(0x30 if byte in b"-+.0123456789eE" else 0x78 for byte in range(256))
 _LONG_NUMBER_RUN = b"0" * (limits.MAX_NUMBER_CHARS + 1)
 # A JSON string, escapes included (for counting what lies outside strings).
-_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')
+_STRING = re.compile(rb'"[^"\\]*+(?:\\.[^"\\]*+)*+"')
 
 
 class Parsed(NamedTuple):
@@ -144,21 +144,21 @@ def _decode(data: bytes | str, max_bytes: int, source: str | None) -> tuple[str,
 
 
 def count_values(raw: bytes, at_most: int) -> int:
-    """How many values ``raw`` decodes to, at most, counted before decoding and without a
-    copy: commas and brackets, less those inside strings once the quick count passes
-    ``at_most``. Every string is a value or a member name (which has a value), so past
-    ``2 * at_most`` strings the count is over whatever they hold."""
-    quick = raw.count(b",") + raw.count(b"[") + raw.count(b"{") + 1
+    """How many values ``raw`` decodes to, at most, counted before decoding: commas and
+    brackets (in C), and once that quick count passes ``at_most``, the same outside
+    strings (the regex engine removes the strings: a copy smaller than ``raw``; a loop
+    over a million strings in Python took four times as long)."""
+    quick = structural_count(raw)
     if quick <= at_most:
         return quick
-    inside = 0
-    for seen, match in enumerate(_STRING.finditer(raw)):
-        if seen > 2 * at_most:
-            return quick - inside
-        start, end = match.span()
-        inside += raw.count(b",", start, end) + raw.count(b"[", start, end)
-        inside += raw.count(b"{", start, end)
-    return quick - inside
+    return structural_count(_STRING.sub(b"", raw))
+
+
+def structural_count(raw: bytes | str) -> int:
+    """Commas and opening brackets, plus one: the values of ``raw`` if no string holds one."""
+    if isinstance(raw, str):
+        return raw.count(",") + raw.count("[") + raw.count("{") + 1
+    return raw.count(b",") + raw.count(b"[") + raw.count(b"{") + 1
 
 
 def parse(

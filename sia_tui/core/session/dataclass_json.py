@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import json
 import types
 import typing
 from functools import cache
@@ -23,18 +24,54 @@ class SessionError(SiaError):
 
 
 def to_json(value: Any) -> Any:
-    """A JSON-ready copy of ``value``: dataclasses become objects, enums their value."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, enum.Enum):
-        return value.value
-    if isinstance(value, list | tuple):
-        return [to_json(v) for v in value]
-    if isinstance(value, dict):
-        return {str(k): to_json(v) for k, v in value.items()}
-    if isinstance(value, bytes):
+    """A JSON-ready form of ``value``: dataclasses become objects, enums their value.
+
+    Parsed JSON inside it (an artifact's data, a task's ``raw``) is shared, not copied: a
+    5 MB result is a million values, referenced five times by a run (issue 12). A value
+    reached twice (the result artifact is also the task's) is converted once.
+    """
+    return _to_json(value, {})
+
+
+#: Types whose values are their own JSON form (exact types: a StrEnum is converted).
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
+def _to_json(value: Any, seen: dict[int, Any]) -> Any:
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    if id(value) in seen:
+        return seen[id(value)]
+    if (kind is dict or kind is list) and _plain(value):
+        converted: Any = value
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        converted = {
+            f.name: _to_json(getattr(value, f.name), seen) for f in dataclasses.fields(value)
+        }
+    elif isinstance(value, enum.Enum):
+        converted = value.value
+    elif isinstance(value, list | tuple):
+        converted = [_to_json(v, seen) for v in value]
+    elif isinstance(value, dict):
+        converted = {str(k): _to_json(v, seen) for k, v in value.items()}
+    elif isinstance(value, bytes):
         raise TypeError("bytes must be encoded by the caller")
-    return value
+    else:
+        return value
+    seen[id(value)] = converted  # ``value`` lives until the call ends: its id stays unique
+    return converted
+
+
+def _plain(value: dict[str, Any] | list[Any]) -> bool:
+    """True when ``value`` holds only JSON values (checked in C: the encoder refuses
+    anything else). Tuples pass and stay tuples, numeric member names stay numbers: JSON
+    writes them as arrays and strings, as it writes a str or int enum as its value."""
+    try:
+        json.dumps(value, check_circular=False, allow_nan=True)
+    except (TypeError, ValueError, RecursionError):
+        return False
+    return True
 
 
 @cache

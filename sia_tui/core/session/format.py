@@ -267,6 +267,14 @@ def digested_bodies(document: dict[str, Any]) -> list[str]:
     return texts
 
 
+def body_texts(document: dict[str, Any]) -> list[str]:
+    """The text of every UTF-8 body (requests, responses, events) in a built document."""
+    bodies = []
+    for ex in document.get("exchanges", []):
+        bodies += [ex["request"]["body"], ex["response"]["body"], *ex.get("events", [])]
+    return [body["text"] for body in bodies if body.get("encoding") == "utf-8"]
+
+
 def read_document(data: Any, path: str | None = None) -> LoadedSession:
     """Rebuild a :class:`LoadedSession` from a parsed document; checks format and manifest."""
     if not isinstance(data, dict):

@@ -129,18 +129,18 @@ def autosave(
     ``entry_id`` (the stem of a path this returned before) updates that entry in place: a
     run saved after steps 1-6 and again after its invocation stays one entry.
     """
-    from sia_tui.core.session.store import render_session  # the data dir alone needs none of it
+    from sia_tui.core.session.store import render_document  # the data dir alone needs none of it
 
     folder = history_dir()
     now = time.time()
     if entry_id is None or not _ENTRY_ID.fullmatch(entry_id):
         entry_id = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime(now)) + "-" + secrets.token_hex(3)
-    text, _ = render_session(run, options, secret_values, secret_headers)
+    rendered = render_document(run, options, secret_values, secret_headers)
     path = folder / f"{entry_id}.session.json"
-    saved = json.loads(text)["run"]  # what the file holds: redacted
+    saved = rendered.document["run"]  # what the file holds: redacted
     card = saved.get("card") or {}
     try:
-        atomic_write(path, text)
+        atomic_write(path, rendered.data)
         failed = run.failed_step
         entry = HistoryEntry(
             id=entry_id,
@@ -150,7 +150,7 @@ def autosave(
             outcome=run.outcome,
             failed_step=failed.step if failed else None,
             file=path.name,
-            size=len(text.encode("utf-8")),
+            size=len(rendered.data),
             agent=str(card["name"])[:_NAME_LIMIT] if isinstance(card.get("name"), str) else None,
         )
         others = [e for e in list_history() if e.id != entry_id]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -16,13 +15,15 @@ from sia_tui.core.redact import RedactionHit, Redactor
 from sia_tui.core.session.dataclass_json import SessionError
 from sia_tui.core.session.format import (
     LoadedSession,
+    body_texts,
     build_document,
     digested_bodies,
     document_ranges,
     read_document,
     sent_side,
 )
-from sia_tui.core.strictjson import count_values, loads
+from sia_tui.core.session.writer import session_text
+from sia_tui.core.strictjson import count_values, loads, structural_count
 
 #: Largest session file this tool will read (untrusted input).
 MAX_SESSION_BYTES = 256 * 1024 * 1024
@@ -76,9 +77,33 @@ def render_session(
     probe: dict[str, Any] | None = None,
 ) -> tuple[str, list[RedactionHit]]:
     """The session file text and its redactions; refuses to return text with a known secret."""
+    rendered = render_document(run, options, secret_values, secret_headers, probe=probe)
+    return rendered.text, rendered.hits
+
+
+@dataclass(frozen=True)
+class RenderedSession:
+    """A session ready to write: its text and UTF-8 bytes, redactions, and the redacted
+    document the text was written from (read it instead of parsing the text again)."""
+
+    text: str
+    data: bytes
+    hits: list[RedactionHit]
+    document: dict[str, Any]
+
+
+def render_document(
+    run: Run,
+    options: object,
+    secret_values: Iterable[str] = (),
+    secret_headers: Iterable[str] = (),
+    *,
+    probe: dict[str, Any] | None = None,
+) -> RenderedSession:
+    """:func:`render_session` with the bytes and the document (saving and autosave)."""
     redactor = make_redactor(run, options, secret_values, secret_headers)
     document = build_document(run, options, redactor, probe=probe)
-    text = json.dumps(document, ensure_ascii=False, indent=1)
+    text = session_text(document) + "\n"
     # Credentials must be nowhere; marked values nowhere on the side that sent them. The
     # decoded values are searched, in every escape form (issue 18 item 1): a body echoing
     # a secret as \u0042\u0065... holds it as surely as one echoing it literally.
@@ -89,13 +114,27 @@ def render_session(
     leaks = sorted(found)
     if leaks:  # by construction this cannot happen; never write a secret if it does
         raise SessionError(f"refusing to save: a secret ({', '.join(leaks)}) survived redaction")
-    values = count_values(text.encode("utf-8", errors="surrogateescape"), MAX_SESSION_VALUES)
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError as exc:  # a lone surrogate: the file would not be UTF-8
+        raise SessionError(f"refusing to save: {exc.reason} at character {exc.start}") from None
+    values = _values_bound(data, document)
+    if values > MAX_SESSION_VALUES:
+        values = count_values(data, MAX_SESSION_VALUES)
     if values > MAX_SESSION_VALUES:
         raise SessionError(
             f"refusing to save: the session would hold about {values} JSON values, more than "
             f"the {MAX_SESSION_VALUES} a session may hold to be read back"
         )
-    return text + "\n", list(redactor.hits)
+    return RenderedSession(text, data, list(redactor.hits), document)
+
+
+def _values_bound(data: bytes, document: dict[str, Any]) -> int:
+    """At least the number of values in ``data``, quickly: its commas and brackets, less
+    those inside the recorded bodies (strings, which hold most of them: escaping adds or
+    removes none). Exact counting removes every string first (:func:`count_values`)."""
+    inside = sum(structural_count(text) - 1 for text in body_texts(document))
+    return structural_count(data) - inside
 
 
 def save_session(
@@ -111,13 +150,13 @@ def save_session(
 
     ``probe``: the ``probe`` member of a ``sia-tui probe`` session (see ``core/probe``).
     """
-    text, hits = render_session(run, options, secret_values, secret_headers, probe=probe)
+    rendered = render_document(run, options, secret_values, secret_headers, probe=probe)
     target = Path(path)
     try:
-        atomic_write(target, text)
+        atomic_write(target, rendered.data)
     except OSError as exc:
         raise SessionError(f"cannot write {target}: {exc.strerror or exc}") from None
-    return SavedSession(target, len(text.encode("utf-8")), hits)
+    return SavedSession(target, len(rendered.data), rendered.hits)
 
 
 def _check_values(raw: bytes, source: str) -> None:
