@@ -22,7 +22,6 @@ dominates, and the figures grow for both sides.
 
 from __future__ import annotations
 
-import os
 import resource
 import statistics
 import subprocess
@@ -31,7 +30,7 @@ import tempfile
 from functools import partial
 
 from cli_startup import SIA_TUI
-from pairs import interleaved
+from pairs import bytecode_environment, interleaved
 
 from sia_tui.agent.config import AgentConfig
 from sia_tui.agent.runner import start_agent
@@ -83,18 +82,6 @@ with httpx.Client(headers=headers) as client:
 SKIP_HTTPX_CLI = 'import sys; sys.modules.setdefault("httpx._main", None)\n'
 
 
-def environment(pycache: str | None) -> dict[str, str]:
-    """The subprocesses' environment: bytecode cached under ``pycache``, or never written."""
-    env = dict(os.environ)
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
-    env.pop("PYTHONPYCACHEPREFIX", None)
-    if pycache is None:
-        env["PYTHONDONTWRITEBYTECODE"] = "1"
-    else:
-        env["PYTHONPYCACHEPREFIX"] = pycache
-    return env
-
-
 class Runner:
     """Runs commands to the end (output discarded; a failure stops the benchmark) and
     keeps each one's CPU seconds (user + system), which load on the machine skews less."""
@@ -134,7 +121,7 @@ def main() -> None:
     agent = start_agent(AgentConfig(), quiet=True)
     try:
         with tempfile.TemporaryDirectory(prefix="sia-pyc-") as pycache:
-            run = Runner(environment(None if from_source else pycache))
+            run = Runner(bytecode_environment(None if from_source else pycache))
             check = [*SIA_TUI, "check", agent.url, "--skill", SKILL, "--args", "example"]
             bare = [sys.executable, "-c", BARE, agent.url, SKILL, EXTENSION_URI]
             done = subprocess.run(check, env=run.env, capture_output=True, text=True)

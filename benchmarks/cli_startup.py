@@ -3,6 +3,10 @@
 Run on demand: ``uv run python benchmarks/cli_startup.py [ROUNDS]``. The baseline is
 ``python -c 'import json,hashlib,argparse'`` with the same interpreter; the goal (issue 12)
 is at most 3x. Prints figures and ratios, asserts nothing.
+
+Bytecode: an installed tool runs from cached bytecode, so both sides write and read it
+under a temporary ``PYTHONPYCACHEPREFIX`` (warmed before timing), whatever
+``PYTHONDONTWRITEBYTECODE`` the shell sets; ``--from-source`` compiles on every run instead.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ import tempfile
 from functools import partial
 from pathlib import Path
 
-from pairs import interleaved
+from pairs import bytecode_environment, interleaved
 
 GOAL = 3.0
 BASELINE = [sys.executable, "-c", "import json,hashlib,argparse"]
@@ -26,15 +30,19 @@ SIA_TUI = (
 )
 
 
-def run(argv: list[str]) -> None:
+def run(argv: list[str], env: dict[str, str]) -> None:
     """Run a command to the end, output discarded; a failure stops the benchmark."""
-    subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True, env=env)
 
 
 def main() -> None:
     """Time both commands against the baseline in interleaved pairs."""
-    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 40
+    args = [a for a in sys.argv[1:] if a != "--from-source"]
+    from_source = "--from-source" in sys.argv[1:]
+    rounds = int(args[0]) if args else 40
     with tempfile.TemporaryDirectory() as tmp:
+        env = bytecode_environment(None if from_source else str(Path(tmp) / "pycache"))
+        print("bytecode: " + ("compiled on every run" if from_source else "cached"))
         small = Path(tmp) / "small.json"
         small.write_text('{"skill_id": "evaluate_resource_condition", "version": "1.0"}')
         commands = {
@@ -42,7 +50,12 @@ def main() -> None:
             "sia-tui digest small.json": [*SIA_TUI, "digest", str(small)],
         }
         for name, argv in commands.items():
-            pairs = interleaved(partial(run, BASELINE), partial(run, argv), rounds)
+            for _ in range(2):  # warm-up: bytecode written, file caches filled
+                run(BASELINE, env)
+                run(argv, env)
+            pairs = interleaved(
+                partial(run, BASELINE, env=env), partial(run, argv, env=env), rounds
+            )
             print(pairs.report(name, "python -c 'import json,hashlib,argparse'", GOAL))
             print()
 

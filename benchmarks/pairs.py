@@ -7,6 +7,7 @@ what we report, as a median with its spread.
 
 from __future__ import annotations
 
+import os
 import statistics
 import time
 from collections.abc import Callable
@@ -63,3 +64,15 @@ def interleaved(
             base.append(timed(baseline))
             cand.append(timed(candidate))
     return Pairs(base, cand)
+
+
+def bytecode_environment(pycache: str | None) -> dict[str, str]:
+    """The subprocesses' environment: bytecode cached under ``pycache``, or never written."""
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env.pop("PYTHONPYCACHEPREFIX", None)
+    if pycache is None:
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+    else:
+        env["PYTHONPYCACHEPREFIX"] = pycache
+    return env
