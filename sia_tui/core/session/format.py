@@ -1,4 +1,4 @@
-"""The ``sia-session/2`` document: build it from a Run (redacted) and read it back."""
+"""The ``sia-session/3`` document: build it from a Run (redacted) and read it back."""
 
 from __future__ import annotations
 
@@ -22,12 +22,14 @@ from sia_tui.core.pointer import walk
 from sia_tui.core.printable import printable
 from sia_tui.core.redact import RedactionHit, Redactor, placeholder
 from sia_tui.core.session.dataclass_json import SessionError, from_json, to_json
+from sia_tui.core.session.payloads import compact_payloads, expand_payloads
 from sia_tui.core.session.upgrade import upgrade_run
 
-#: The format this sia-tui writes. Version 2 types each step's evidence (``kind``).
-FORMAT = "sia-session/2"
+#: The format this sia-tui writes. Version 2 types each step's evidence (``kind``);
+#: version 3 stores each artifact payload once (``payloads.py``).
+FORMAT = "sia-session/3"
 #: Formats it reads; a version-1 file is upgraded on load (``upgrade.py``).
-READABLE_FORMATS = ("sia-session/1", FORMAT)
+READABLE_FORMATS = ("sia-session/1", "sia-session/2", FORMAT)
 #: Libraries whose version can change a verdict; recorded for the environment section.
 DEPENDENCIES = ("httpx", "jsonschema", "rfc8785", "textual", "platformdirs")
 
@@ -180,7 +182,8 @@ def build_document(
     redactor.learn_url(run.target.location)
     manifest: dict[str, str] = {}
     exchanges = [_exchange(ex, redactor, manifest) for ex in run.exchanges]
-    raw_run = to_json(dataclasses.replace(run, exchanges=[]))
+    payloads = dataclasses.replace(run, exchanges=[], task=None, result=None, records=[])
+    raw_run = {**to_json(payloads), **compact_payloads(run)}
     published = {k: raw_run.pop(k, None) for k in DIGESTED_RUN_MEMBERS}
     run_json = redactor.value(raw_run, "run")
     for member, value in published.items():
@@ -290,8 +293,10 @@ def read_document(data: Any, path: str | None = None) -> LoadedSession:
         if member not in data:
             raise SessionError(f"the session has no '{member}' member (truncated or edited?)")
     run_json = _as_dict(data["run"], "/run")
-    if fmt != FORMAT:
+    if fmt == "sia-session/1":
         run_json = upgrade_run(run_json)
+    if fmt == FORMAT:
+        run_json = expand_payloads(run_json)
     run = from_json(Run, {**run_json, "exchanges": []}, "/run")
     _check_steps(run)
     if not isinstance(data["exchanges"], list):
