@@ -16,12 +16,12 @@ from sia_tui.core.engine import SiaError, printable
 def register(sub: argparse._SubParsersAction[Any]) -> None:
     """Add the session subcommands."""
     replay = sub.add_parser("replay", help="re-validate a saved session offline with today's code")
-    replay.add_argument("file", help="a session file (sia-session/1 or /2)")
+    replay.add_argument("file", help="a session file (sia-session/1, /2 or /3)")
     replay.add_argument("--json", action="store_true", help="machine-readable output")
     replay.set_defaults(func=cmd_replay)
 
     rerun = sub.add_parser("rerun", help="send a saved session's requests to the live target")
-    rerun.add_argument("file", help="a session file (sia-session/1 or /2)")
+    rerun.add_argument("file", help="a session file (sia-session/1, /2 or /3)")
     rerun.add_argument(
         "--header",
         action="append",
@@ -35,7 +35,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     rerun.set_defaults(func=cmd_rerun)
 
     report = sub.add_parser("report", help="write a Markdown or HTML bug report of a session")
-    report.add_argument("file", help="a session file (sia-session/1 or /2)")
+    report.add_argument("file", help="a session file (sia-session/1, /2 or /3)")
     report.add_argument("--format", choices=("markdown", "html"), default="markdown")
     report.add_argument("-o", "--output", help="write here instead of standard output")
     report.set_defaults(func=cmd_report)

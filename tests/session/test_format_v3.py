@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -9,8 +10,13 @@ from typing import Any
 
 import pytest
 
+from sia_tui.core.a2a.model import Part, Task
+from sia_tui.core.a2a.objects import parse_artifact, parse_task
 from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.engine.model import Run, Target
 from sia_tui.core.session import SessionError, load_session, save_session
+from sia_tui.core.session.dataclass_json import from_json, to_json
+from sia_tui.core.session.payloads import compact_payloads, expand_payloads
 from sia_tui.core.session.replay import replay_session
 
 #: A passing Appendix B run (sync) saved by sia-tui before format 3 (provenance: the
@@ -91,3 +97,37 @@ def test_an_edited_version_3_payload_is_a_located_error(
 ) -> None:
     with pytest.raises(SessionError, match=message):
         load_session(_edited(tmp_path, edit))
+
+
+def _round_trip(run: Run) -> Run:
+    """``run``'s payload members written as version 3 and read back."""
+    expanded = expand_payloads(json.loads(json.dumps(compact_payloads(run))))
+    return from_json(Run, {**to_json(dataclasses.replace(run, task=None)), **expanded})
+
+
+def test_a_0_3_rest_task_is_rebuilt_in_its_own_dialect() -> None:
+    """The 0.3 REST form wraps a data part's value: the flag that says so is stored."""
+    wire = {
+        "id": "t",
+        "status": {"state": "TASK_STATE_COMPLETED"},
+        "artifacts": [{"artifactId": "a", "name": "s", "parts": [{"data": {"data": {"x": 1}}}]}],
+    }
+    task = parse_task(wire, proto03=True)
+    run = Run(target=Target("http://x"), task=task, result=task.artifacts[0])
+    assert compact_payloads(run)["task"]["dialect"] == "0.3-rest"
+    again = _round_trip(run)
+    assert again.task == task and again.result == task.artifacts[0]
+    assert again.result is not None and again.result.data_parts() == [{"x": 1}]
+
+
+def test_an_artifact_grown_by_appends_is_kept_member_for_member() -> None:
+    """A streamed artifact whose chunks were appended is not its first chunk's wire object."""
+    first = parse_artifact({"artifactId": "a", "name": "s", "parts": [{"data": [1]}]})
+    grown = dataclasses.replace(first, parts=(*first.parts, Part("data", [2])))
+    task = Task("t", None, "TASK_STATE_COMPLETED", None, (grown,), {})
+    run = Run(target=Target("http://x"), task=task, result=grown)
+    stored = compact_payloads(run)
+    assert "from_wire" not in stored["task"] and "parts" in stored["task"]["artifacts"][0]
+    assert stored["result"] == {"task_artifact": 0}
+    again = _round_trip(run)
+    assert again.task == task and again.result == grown

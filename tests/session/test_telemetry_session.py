@@ -24,7 +24,7 @@ from tests.support.sessions import record_live
 NUMBERS = 300_000
 
 
-@pytest.mark.parametrize("mode", ["sync", "poll", "stream"])
+@pytest.mark.parametrize("mode", ["sync", "stream"])
 async def test_a_result_of_300000_numbers_saves_and_replays_the_same(
     reference_agent: StartAgent,
     tmp_path: Path,
