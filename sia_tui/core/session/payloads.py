@@ -34,7 +34,7 @@ T = TypeVar("T", Task, Artifact)
 def compact_payloads(run: Run) -> dict[str, Any]:
     """The ``task``, ``result`` and ``records`` members of a version-3 ``run`` (JSON)."""
     task = run.task
-    artifacts = task.artifacts if task is not None else ()
+    index = _ArtifactIndex(task.artifacts if task is not None else ())
     records = []
     for record in run.records:
         entry = {
@@ -42,12 +42,32 @@ def compact_payloads(run: Run) -> dict[str, Any]:
             for f in dataclasses.fields(record)
             if f.name != "artifact"
         }
-        records.append({"artifact": _artifact(record.artifact, artifacts), **entry})
+        records.append({"artifact": _artifact(record.artifact, index), **entry})
     return {
         "task": None if task is None else _task(task),
-        "result": None if run.result is None else _artifact(run.result, artifacts),
+        "result": None if run.result is None else _artifact(run.result, index),
         "records": records,
     }
+
+
+class _ArtifactIndex:
+    """Where an artifact is among the task's: by identity (a live run), else by equality
+    with those of the same id (a loaded session saved again). Linear in the artifacts: a
+    task may carry thousands of records."""
+
+    def __init__(self, artifacts: Sequence[Artifact]) -> None:
+        self._artifacts = artifacts
+        self._by_identity = {id(a): i for i, a in enumerate(artifacts)}
+        self._by_id: dict[str, list[int]] = {}
+        for i, a in enumerate(artifacts):
+            self._by_id.setdefault(a.artifact_id, []).append(i)
+
+    def find(self, artifact: Artifact) -> int | None:
+        found = self._by_identity.get(id(artifact))
+        if found is not None:
+            return found
+        same_id = self._by_id.get(artifact.artifact_id, [])
+        return next((i for i in same_id if self._artifacts[i] == artifact), None)
 
 
 def _task(task: Task) -> dict[str, Any]:
@@ -61,17 +81,15 @@ def _task(task: Task) -> dict[str, Any]:
         for f in dataclasses.fields(task)
         if f.name != "artifacts"
     }
-    explicit["artifacts"] = [_artifact(a, ()) for a in task.artifacts]
+    explicit["artifacts"] = [_artifact(a, None) for a in task.artifacts]
     return explicit
 
 
-def _artifact(artifact: Artifact, artifacts: Sequence[Artifact]) -> dict[str, Any]:
-    for index, candidate in enumerate(artifacts):
-        if candidate is artifact:
-            return {TASK_ARTIFACT: index}
-    for index, candidate in enumerate(artifacts):  # a loaded session saved again
-        if candidate == artifact:
-            return {TASK_ARTIFACT: index}
+def _artifact(artifact: Artifact, index: _ArtifactIndex | None) -> dict[str, Any]:
+    """``{"task_artifact": N}`` for one of the task's artifacts, else the artifact itself."""
+    found = None if index is None else index.find(artifact)
+    if found is not None:
+        return {TASK_ARTIFACT: found}
     wire = _as_wire(artifact, parse_artifact)
     converted: dict[str, Any] = to_json(artifact) if wire is None else wire
     return converted
