@@ -131,8 +131,9 @@ def interleaved_runs(
 def main() -> None:
     """Time both in interleaved pairs against the reference agent."""
     # Imported here, not at the top: the probes (this file run again) must not pay for them.
-    import os
     import tempfile
+
+    from pairs import bytecode_environment
 
     from sia_tui.agent.config import AgentConfig
     from sia_tui.agent.runner import start_agent
@@ -141,16 +142,13 @@ def main() -> None:
     agent = start_agent(AgentConfig(), quiet=True)
     try:
         with tempfile.TemporaryDirectory() as home:
-            # The user's settings, recent targets and history stay out of it.
-            env = os.environ | {
+            # As installed: bytecode cached (the warm-up rounds write it), kept out of the
+            # checkout. The user's settings, recent targets and history stay out of it.
+            env = bytecode_environment(f"{home}/pycache") | {
                 "SIA_TUI_DATA_DIR": f"{home}/data",
                 "XDG_CONFIG_HOME": f"{home}/config",
                 "XDG_CACHE_HOME": f"{home}/cache",
-                # As installed: bytecode cached (the warm-up rounds write it), kept out of
-                # the checkout.
-                "PYTHONPYCACHEPREFIX": f"{home}/pycache",
             }
-            env.pop("PYTHONDONTWRITEBYTECODE", None)
             me = [sys.executable, __file__]
             pairs, cpu = interleaved_runs(
                 [*me, "--probe", "minimal"], [*me, "--probe", "sia-tui", agent.url], env, rounds
