@@ -26,7 +26,7 @@ from textual.widgets import DataTable
 from sia_tui.agent.config import AgentConfig
 from sia_tui.agent.runner import start_agent
 from sia_tui.core.engine.model import Target
-from sia_tui.core.validation import compile_schema, validate_json_text
+from sia_tui.core.schemas.validation import compile_schema, validate_json_text
 from sia_tui.tui.app import SiaApp
 from sia_tui.tui.screens.invoke import VALIDATE_DELAY, InvokeScreen
 from sia_tui.tui.storage import UserDirs

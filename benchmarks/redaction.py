@@ -18,7 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from sia_tui.core.redact import Redactor
+from sia_tui.core.redaction.redact import Redactor
 from tests.support.sessions import canary_options
 
 SIZE = 8 * 1024 * 1024

@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from sia_tui.core import validation
+from sia_tui.core.schemas import validation
 
 SCHEMA: dict[str, Any] = {
     "$defs": {

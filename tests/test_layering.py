@@ -1,10 +1,11 @@
-"""The layering contract: the CLI and the TUI read the core only through its six APIs.
+"""The layering contract: the CLI and the TUI read the core only through its APIs.
 
 ``sia_tui.cli`` and ``sia_tui.tui`` may import ``sia_tui.core.engine``,
-``sia_tui.core.session``, ``sia_tui.core.compose``, ``sia_tui.core.diff``,
-``sia_tui.core.probe`` and ``sia_tui.core.matrix`` (the packages or modules themselves,
-never their insides), so no surface can compute a verdict of its own with the core's
-internals (docs/ARCHITECTURE.md, "The read model").
+``sia_tui.core.session``, ``sia_tui.core.bugreport``, ``sia_tui.core.compose``,
+``sia_tui.core.diff``, ``sia_tui.core.probe`` and ``sia_tui.core.matrix`` (the packages or
+modules themselves, never their insides), so no surface can compute a verdict of its own
+with the core's internals (docs/ARCHITECTURE.md, "The read model"). Each API lists its
+exports once; the tests below hold the lazy table to that list.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ CORE_APIS = frozenset(
     {
         "sia_tui.core.engine",
         "sia_tui.core.session",
+        "sia_tui.core.bugreport",
         "sia_tui.core.compose",
         "sia_tui.core.diff",
         "sia_tui.core.probe",
@@ -53,13 +55,13 @@ def test_the_checker_catches_an_internal_import() -> None:
     """A surface reaching into the engine's internals, or a core helper, is a violation."""
     source = (
         "from sia_tui.core.engine import Run\n"
-        "from sia_tui.core.engine.discovery import advertised_domain_skills\n"
-        "import sia_tui.core.document\n"
+        "from sia_tui.core.engine.steps.discovery import advertised_domain_skills\n"
+        "import sia_tui.core.interface.document\n"
         "from sia_tui.core import limits, session\n"
     )
     assert violations(source) == [
-        "line 2: sia_tui.core.engine.discovery",
-        "line 3: sia_tui.core.document",
+        "line 2: sia_tui.core.engine.steps.discovery",
+        "line 3: sia_tui.core.interface.document",
         "line 4: sia_tui.core.limits",
     ]
 
@@ -70,17 +72,50 @@ def test_the_checker_catches_an_internal_import() -> None:
     ids=lambda p: str(p.relative_to(ROOT)),
 )
 def test_surfaces_import_only_the_core_apis(path: Path) -> None:
-    """cli/ and tui/ import the engine, session, compose, diff, probe and matrix APIs, nothing
+    """cli/ and tui/ import the core's APIs (CORE_APIS), nothing
     else of the core (lazy imports inside functions included)."""
     assert violations(path.read_text(encoding="utf-8")) == []
 
 
-@pytest.mark.parametrize(
-    "package",
-    ["sia_tui.core.engine", "sia_tui.core.session", "sia_tui.core.probe", "sia_tui.core.matrix"],
-)
+@pytest.mark.parametrize("package", sorted(CORE_APIS))
 def test_every_name_of_a_lazy_api_resolves(package: str) -> None:
-    """The engine, session and matrix APIs load names on first use: each name must exist."""
+    """Each API loads names on first use: every exported name must exist."""
     module = importlib.import_module(package)
     missing = [name for name in module.__all__ if getattr(module, name, None) is None]
     assert missing == []
+
+
+def _type_checking_imports(path: str) -> dict[str, tuple[str, str]]:
+    """What ``ast`` finds under the module's ``if TYPE_CHECKING:``, every form of import."""
+    found: dict[str, tuple[str, str]] = {}
+    for node in ast.parse(Path(path).read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.If) and getattr(node.test, "id", None) == "TYPE_CHECKING":
+            for statement in ast.walk(node):
+                if isinstance(statement, ast.ImportFrom):
+                    for alias in statement.names:
+                        found[alias.asname or alias.name] = (str(statement.module), alias.name)
+                elif isinstance(statement, ast.Import):
+                    for alias in statement.names:
+                        found[alias.asname or alias.name] = (alias.name, "")
+    return found
+
+
+@pytest.mark.parametrize("package", sorted(CORE_APIS))
+def test_an_api_lists_its_exports_once(package: str) -> None:
+    """The lazy table and ``__all__`` are read from the TYPE_CHECKING lines that type
+    checkers see: an import there that the table missed (another form than ``n as n``)
+    would type-check and then fail at run time."""
+    module = importlib.import_module(package)
+    assert module.__file__ is not None
+    assert _type_checking_imports(module.__file__) == module._EXPORTS
+    assert module.__all__ == sorted(module._EXPORTS)
+
+
+def test_an_export_written_without_as_is_refused(tmp_path: Path) -> None:
+    """mypy --strict re-exports only ``n as n``; a renamed export is a located error."""
+    from sia_tui.core import lazy_api
+
+    api = tmp_path / "api.py"
+    api.write_text("if TYPE_CHECKING:\n    from a.b import c as d\n\nX = 1\n")
+    with pytest.raises(TypeError, match="write 'c as c'"):
+        lazy_api.exports_of(str(api))

@@ -20,7 +20,7 @@ from sia_tui.agent.faults import Fault
 from sia_tui.agent.service import AgentService, OperationError, check_message, is_final
 from sia_tui.core.constants import EXTENSION_URI, EXTENSIONS_HEADER, LEGACY_EXTENSIONS_HEADER
 from sia_tui.core.errors import JsonInputError, SiaError
-from sia_tui.core.strictjson import loads
+from sia_tui.core.jsonkit.strictjson import loads
 
 REST_TYPE = "application/a2a+json"
 #: What the ``malformed`` fault answers to describe_skill: not JSON at all.

@@ -13,13 +13,13 @@ from sia_tui.agent.config import AgentConfig
 from sia_tui.agent.faults import Fault
 from sia_tui.agent.schemas import DomainSchema
 from sia_tui.agent.validate import check_document
-from sia_tui.core.canonical import digest_of
 from sia_tui.core.constants import (
     DIALECT_2020_12,
     DIGEST_PREFIX,
     INLINE_RESOLUTION,
     INTERFACE_VERSION,
 )
+from sia_tui.core.jsonkit.canonical import digest_of
 
 Digester = Callable[[Any], str]
 

@@ -22,7 +22,7 @@ from sia_tui.agent.tasks import (
 from sia_tui.agent.validate import schema_details
 from sia_tui.core.codes import ErrorCode
 from sia_tui.core.constants import DESCRIBE_SKILL, DIGEST_MEMBER, DOCUMENT_MEMBER
-from sia_tui.core.pointer import display
+from sia_tui.core.jsonkit.pointer import display
 
 #: Size of the ``huge`` fault's extra artifact: over the client's 8 MiB default limit.
 HUGE_BYTES = 12 * 1024 * 1024

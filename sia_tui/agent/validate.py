@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from sia_tui.core.bounded import MORE_RULE
-from sia_tui.core.canonical import digest_of
 from sia_tui.core.constants import DIALECT_2020_12, INTERFACE_VERSION
-from sia_tui.core.sischema import load_skill_interface_schema
-from sia_tui.core.validation import check_schema, compile_schema
+from sia_tui.core.jsonkit.canonical import digest_of
+from sia_tui.core.schemas.sischema import load_skill_interface_schema
+from sia_tui.core.schemas.validation import check_schema, compile_schema
 
 
 def schema_details(schema: dict[str, Any], instance: Any) -> list[dict[str, str]]:

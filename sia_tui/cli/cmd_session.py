@@ -159,7 +159,8 @@ def cmd_report(args: argparse.Namespace) -> int:
     """Write the report; 2 when the session cannot be read or the output cannot be written."""
     from pathlib import Path
 
-    from sia_tui.core.session import atomic_write, load_session, render_html, render_markdown
+    from sia_tui.core.bugreport import render_html, render_markdown
+    from sia_tui.core.session import atomic_write, load_session
 
     try:
         session = load_session(args.file)

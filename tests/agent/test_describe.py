@@ -9,8 +9,8 @@ import httpx
 import pytest
 
 from sia_tui.agent.catalog import SKILLS
-from sia_tui.core.canonical import digest_of
-from sia_tui.core.document import check_advertisement
+from sia_tui.core.interface.document import check_advertisement
+from sia_tui.core.jsonkit.canonical import digest_of
 from tests.support.agent_wire import Agent, describe_request, error_of
 from tests.support.agents import StartAgent
 from tests.support.documents import document_errors

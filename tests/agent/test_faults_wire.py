@@ -13,8 +13,8 @@ from sia_tui.agent.documents import not_jcs_digest
 from sia_tui.agent.executor import HUGE_BYTES
 from sia_tui.agent.faults import FAULT_SPECS, Fault, UnknownFault
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.canonical import digest_of
 from sia_tui.core.constants import EXTENSION_URI
+from sia_tui.core.jsonkit.canonical import digest_of
 from tests.support.agent_wire import (
     V1,
     Agent,

@@ -10,7 +10,7 @@ from a2a.client import ClientConfig, create_client
 from a2a.helpers import get_data_parts, new_data_message
 from a2a.types import Role, SendMessageRequest, TaskState
 
-from sia_tui.core.canonical import digest_of
+from sia_tui.core.jsonkit.canonical import digest_of
 from tests.support.agent_wire import Agent, error_of, invocation
 from tests.support.agents import StartAgent
 from tests.support.appendix_b import APPENDIX_B_ARGUMENTS

@@ -10,9 +10,9 @@ import pytest
 
 from sia_tui.agent.catalog import SKILLS_BY_ID
 from sia_tui.agent.documents import assemble
-from sia_tui.core.canonical import digest_of
-from sia_tui.core.compose import check_composition
 from sia_tui.core.constants import DIALECT_2020_12
+from sia_tui.core.interface.composition import check_composition
+from sia_tui.core.jsonkit.canonical import digest_of
 from tests.support.compose_docs import reference, reservation_v1
 
 BANDWIDTH = {"link_id": "link-7", "value": 420.5, "unit": "Mbit/s"}

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from sia_tui.core.diff import check_version_rule, diff_documents
-from sia_tui.core.schema_diff import Impact
+from sia_tui.core.interface.diff import check_version_rule, diff_documents
+from sia_tui.core.schemas.schema_diff import Impact
 from tests.support.compose_docs import (
     reseal,
     reservation_v1,

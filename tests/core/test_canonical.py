@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from sia_tui.cli import main
-from sia_tui.core.canonical import canonical_bytes, digest_of, parse_digest, sha256_digest
 from sia_tui.core.errors import CanonicalizationError, DigestFormatError
-from sia_tui.core.strictjson import load_path, loads
+from sia_tui.core.jsonkit.canonical import canonical_bytes, digest_of, parse_digest, sha256_digest
+from sia_tui.core.jsonkit.strictjson import load_path, loads
 
 JCS = Path(__file__).parent.parent / "vectors" / "jcs"
 VECTORS = sorted(p.stem for p in (JCS / "input").glob("*.json"))

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from sia_tui.cli import main
-from sia_tui.core.canonical import digest_of
+from sia_tui.core.jsonkit.canonical import digest_of
 from tests.support.documents import make_document
 
 

@@ -9,16 +9,16 @@ from typing import Any
 
 import pytest
 
-from sia_tui.core.canonical import digest_of
 from sia_tui.core.constants import EXTENSION_URI
-from sia_tui.core.document import (
+from sia_tui.core.findings import Severity
+from sia_tui.core.interface.document import (
     check_advertisement,
     validate_document,
     verify_digests,
     verify_embedded_schemas,
 )
-from sia_tui.core.findings import Severity
-from sia_tui.core.sischema import load_skill_interface_schema
+from sia_tui.core.jsonkit.canonical import digest_of
+from sia_tui.core.schemas.sischema import load_skill_interface_schema
 from tests.support.documents import INPUT_SCHEMA, document_errors, make_document, reference
 
 Doc = dict[str, Any]

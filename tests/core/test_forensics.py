@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from sia_tui.core.canonical import canonical_bytes, digest_of
-from sia_tui.core.forensics import diagnose_digest
+from sia_tui.core.interface.forensics import diagnose_digest
+from sia_tui.core.jsonkit.canonical import canonical_bytes, digest_of
 from tests.support.documents import make_document
 
 VALUE: dict[str, Any] = {"b": [1.0, 1e16, "é"], "a": {"z": None, "y": True}}

@@ -17,11 +17,11 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from sia_tui.core import limits
-from sia_tui.core.canonical import canonical_bytes
 from sia_tui.core.errors import CanonicalizationError
-from sia_tui.core.jcs_fast import encoder_bytes
-from sia_tui.core.jsonshape import measure
-from sia_tui.core.strictjson import load_path
+from sia_tui.core.jsonkit.canonical import canonical_bytes
+from sia_tui.core.jsonkit.jcs_fast import encoder_bytes
+from sia_tui.core.jsonkit.jsonshape import measure
+from sia_tui.core.jsonkit.strictjson import load_path
 
 JCS = Path(__file__).parent.parent / "vectors" / "jcs"
 

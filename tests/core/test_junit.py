@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from sia_tui.core.junit import (
+from sia_tui.core.output.junit import (
     MAX_JUNIT_TEXT_CHARS,
     CaseStatus,
     JUnitCase,

@@ -20,10 +20,10 @@ from jsonschema import Draft202012Validator, FormatChecker
 from jsonschema.exceptions import best_match
 from jsonschema_specifications import REGISTRY  # type: ignore[import-untyped]
 
-from sia_tui.core import validation
 from sia_tui.core.errors import SchemaError
-from sia_tui.core.pointer import join
-from sia_tui.core.validation import check_schema, compile_schema
+from sia_tui.core.jsonkit.pointer import join
+from sia_tui.core.schemas import validation
+from sia_tui.core.schemas.validation import check_schema, compile_schema
 
 SUITE = Path(__file__).parent.parent / "vectors" / "json-schema-test-suite"
 PYTHON_META = Draft202012Validator(

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sia_tui.core.pointer import (
+from sia_tui.core.jsonkit.pointer import (
     PositionIndex,
     escape,
     join,

@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 
-from sia_tui.core import limits, validation
-from sia_tui.core.validation import compile_schema
+from sia_tui.core import limits
+from sia_tui.core.schemas import validation
+from sia_tui.core.schemas.validation import compile_schema
 
 THREADS = 8
 ROUNDS = 200

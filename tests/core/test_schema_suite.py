@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from sia_tui.core.validation import compile_schema
+from sia_tui.core.schemas.validation import compile_schema
 
 SUITE = Path(__file__).parent.parent / "vectors" / "json-schema-test-suite"
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from sia_tui.core.skeleton import skeleton_for
-from sia_tui.core.validation import compile_schema
+from sia_tui.core.schemas.skeleton import skeleton_for
+from sia_tui.core.schemas.validation import compile_schema
 from tests.support.documents import INPUT_SCHEMA
 
 

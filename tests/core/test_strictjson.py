@@ -8,8 +8,8 @@ import pytest
 
 from sia_tui.core import limits
 from sia_tui.core.errors import JsonInputError
-from sia_tui.core.jsonshape import measure
-from sia_tui.core.strictjson import load_path, loads, parse
+from sia_tui.core.jsonkit.jsonshape import measure
+from sia_tui.core.jsonkit.strictjson import load_path, loads, parse
 
 
 def _error(data: bytes | str, **kwargs: int) -> JsonInputError:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sia_tui.core.userinfo import strip_credentials
+from sia_tui.core.redaction.userinfo import strip_credentials
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from sia_tui.core.errors import SchemaError
-from sia_tui.core.validation import check_schema, compile_schema, validate_json_text
+from sia_tui.core.schemas.validation import check_schema, compile_schema, validate_json_text
 from tests.support.documents import INPUT_SCHEMA
 
 ARGS_TEXT = """{

@@ -8,10 +8,10 @@ from typing import Any
 import httpx
 
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.canonical import digest_of
 from sia_tui.core.constants import EXTENSION_URI
 from sia_tui.core.engine.model import StepStatus, Target
 from sia_tui.core.engine.procedure import Procedure
+from sia_tui.core.jsonkit.canonical import digest_of
 
 BASE = "http://agent.test"
 

@@ -184,7 +184,7 @@ async def test_non_string_record_reference_is_a_finding_not_a_crash() -> None:
 
 def _streaming_document(modes: list[str], *, streaming: bool = True) -> ScriptedAgent:
     """A scripted agent whose document declares ``modes`` (digests recomputed)."""
-    from sia_tui.core.canonical import digest_of
+    from sia_tui.core.jsonkit.canonical import digest_of
     from tests.support import scripted_agent
 
     document = {**DOCUMENT, "interaction": {"response_modes": modes, "cancellable": False}}

@@ -11,8 +11,8 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from sia_tui.core.canonical import digest_of
 from sia_tui.core.constants import EXTENSION_URI
+from sia_tui.core.jsonkit.canonical import digest_of
 from tests.hostile.server import Reply, Request
 from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
 from tests.support.documents import make_document

@@ -12,13 +12,13 @@ from pathlib import Path
 import pytest
 
 from sia_tui.cli import main
-from sia_tui.core.junit import junit_text
 from sia_tui.core.matrix.baseline import compare
 from sia_tui.core.matrix.model import Cell, CellStatus, Matrix, Row, columns_for
 from sia_tui.core.matrix.plugfest import AgentEntry, Plugfest
 from sia_tui.core.matrix.report_html import matrix_to_html
 from sia_tui.core.matrix.report_junit import matrix_junit_suites
 from sia_tui.core.matrix.report_text import matrix_to_markdown, matrix_to_text
+from sia_tui.core.output.junit import junit_text
 from tests.support.agents import StartAgent
 from tests.support.plugfest import plugfest_file
 

@@ -13,7 +13,7 @@ from sia_tui.agent.catalog import SKILLS
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.model import Target
 from sia_tui.core.probe.model import Grade, ProbeReport
-from sia_tui.core.probe.report import probe_to_json
+from sia_tui.core.probe.report_json import probe_to_json
 from sia_tui.core.probe.runner import Prober
 from tests.support.agents import StartAgent
 

@@ -11,7 +11,7 @@ import pytest
 
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.probe.model import Grade, ProbeKind, ProbeReport
-from sia_tui.core.validation import compile_schema
+from sia_tui.core.schemas.validation import compile_schema
 from tests.support.agents import StartAgent
 from tests.support.probe import probe
 from tests.support.scripted_agent import BASE, ScriptedAgent, completed_task, task

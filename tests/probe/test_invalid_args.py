@@ -16,7 +16,7 @@ from sia_tui.core.probe.arguments import (
 )
 from sia_tui.core.probe.invalid_args import EXTRA_MEMBER, INVALID_KINDS, invalid_arguments
 from sia_tui.core.probe.model import ProbeKind
-from sia_tui.core.validation import compile_schema
+from sia_tui.core.schemas.validation import compile_schema
 
 K = ProbeKind
 RICH: dict[str, Any] = {

@@ -8,7 +8,7 @@ import pytest
 from sia_tui.agent.faults import FAULT_SPECS, Fault, FaultSpec
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.probe.model import DRAFT, Grade
-from sia_tui.core.validation import compile_schema
+from sia_tui.core.schemas.validation import compile_schema
 from tests.support.agents import StartAgent
 from tests.support.probe import SKILL, failing, grades, probe
 

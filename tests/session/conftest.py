@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from sia_tui.core.redact import HTTP_LOGGERS, RedactingLogFilter
+from sia_tui.core.redaction.redact import HTTP_LOGGERS, RedactingLogFilter
 
 
 @pytest.fixture

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from sia_tui.cli.parser import run as cli
+from sia_tui.core.bugreport.report_html import render_html
+from sia_tui.core.bugreport.report_markdown import render_markdown
 from sia_tui.core.session import autosave, load_session, save_session
-from sia_tui.core.session.report_html import render_html
-from sia_tui.core.session.report_md import render_markdown
 from tests.hostile.honest import ARGUMENTS, SKILL
 from tests.hostile.measure import serving
 from tests.support.disguises import disguises, leaked

@@ -8,7 +8,7 @@ from urllib.parse import quote
 
 import pytest
 
-from sia_tui.core.redact import Redactor, mask_headers, placeholder
+from sia_tui.core.redaction.redact import Redactor, mask_headers, placeholder
 from tests.support.disguises import disguises, leaked
 from tests.support.sessions import CANARY_BEARER, CANARY_HEADER, canary_options
 

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.bugreport.model import curl_command
+from sia_tui.core.bugreport.report_html import render_html
+from sia_tui.core.bugreport.report_markdown import md_span, md_text, render_markdown
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.session import LoadedSession, load_session, save_session
-from sia_tui.core.session.report import curl_command
-from sia_tui.core.session.report_html import render_html
-from sia_tui.core.session.report_md import md_span, md_text, render_markdown
 from tests.support.agents import StartAgent
 from tests.support.sessions import COMPUTED, canary_options, digest_card_run, record_live
 

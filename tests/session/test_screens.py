@@ -9,7 +9,7 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import DataTable
 
-from sia_tui.core.redact import RedactionHit
+from sia_tui.core.redaction.redact import RedactionHit
 from sia_tui.core.session import history
 from sia_tui.core.session.store import preview_redactions
 from sia_tui.tui.screens.redaction_preview import RedactionPreviewScreen

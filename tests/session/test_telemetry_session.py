@@ -14,9 +14,9 @@ import pytest
 from sia_tui.agent import skills
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.model import Run
+from sia_tui.core.jsonkit.strictjson import count_values
 from sia_tui.core.session import load_session, save_session
 from sia_tui.core.session.replay import replay_session
-from sia_tui.core.strictjson import count_values
 from tests.support.agents import StartAgent
 from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
 from tests.support.sessions import record_live

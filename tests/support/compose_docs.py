@@ -7,8 +7,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from sia_tui.core.canonical import digest_of
 from sia_tui.core.constants import DIALECT_2020_12, INLINE_RESOLUTION
+from sia_tui.core.jsonkit.canonical import digest_of
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "documents"
 BASE_URI = "https://example.net/schemas/"

@@ -1,5 +1,5 @@
 """The forms a secret is echoed in, and a search for all of them (written apart from
-``sia_tui.core.secret_forms``: the tests must not find leaks with the code under test)."""
+``sia_tui.core.redaction.secret_forms``: the tests must not find leaks with the code under test)."""
 
 from __future__ import annotations
 

@@ -5,9 +5,13 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from sia_tui.core.canonical import digest_of
-from sia_tui.core.document import validate_document, verify_digests, verify_embedded_schemas
 from sia_tui.core.findings import Finding, Severity
+from sia_tui.core.interface.document import (
+    validate_document,
+    verify_digests,
+    verify_embedded_schemas,
+)
+from sia_tui.core.jsonkit.canonical import digest_of
 
 INPUT_SCHEMA: dict[str, Any] = {
     "type": "object",

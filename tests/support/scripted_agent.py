@@ -11,8 +11,8 @@ import httpx
 
 from sia_tui.agent.catalog import SKILLS_BY_ID
 from sia_tui.agent.documents import assemble
-from sia_tui.core.canonical import digest_of
 from sia_tui.core.constants import EXTENSION_URI
+from sia_tui.core.jsonkit.canonical import digest_of
 
 BASE = "http://scripted.test"
 SKILL = "evaluate_resource_condition"

@@ -28,9 +28,9 @@ from sia_tui.agent.catalog import SKILLS_BY_ID
 from sia_tui.agent.documents import assemble
 from sia_tui.agent.skills import OBSERVED_AT
 from sia_tui.agent.threaded import serve_in_thread
-from sia_tui.core.canonical import digest_of
 from sia_tui.core.constants import EXTENSION_URI
-from sia_tui.core.validation import compile_schema
+from sia_tui.core.jsonkit.canonical import digest_of
+from sia_tui.core.schemas.validation import compile_schema
 
 SKILL = "evaluate_resource_condition"
 #: The example the card's skill entry lists (as a vendor would): the document has none.

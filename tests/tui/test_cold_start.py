@@ -98,7 +98,7 @@ NOT_AT_START = (
     "starlette",
     "uvicorn",
     "sia_tui.agent",
-    "sia_tui.core.validation",
+    "sia_tui.core.schemas.validation",
     "sia_tui.core.session.store",
     "sia_tui.tui.highlight",
 )

@@ -29,8 +29,8 @@ from sia_tui.core.a2a.wire import WireRequest, http_error, jsonrpc_error
 from sia_tui.core.constants import CARD_PATHS, EXTENSION_URI, VERSION_HEADER
 from sia_tui.core.errors import ResponseTooLarge, SiaError, TransportError
 from sia_tui.core.exchange import Exchange
-from sia_tui.core.redact import Redactor, install_log_redaction
-from sia_tui.core.strictjson import loads as load_json
+from sia_tui.core.jsonkit.strictjson import loads as load_json
+from sia_tui.core.redaction.redact import Redactor, install_log_redaction
 
 _MAX_REDIRECTS = 5
 

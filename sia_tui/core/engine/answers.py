@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 
 from sia_tui.core.a2a.model import AgentCard, Artifact
 from sia_tui.core.constants import DESCRIBE_SKILL
-from sia_tui.core.document import SchemaRefCheck, embedded_schema, verify_embedded_schemas
 from sia_tui.core.engine.evidence import (
     DelegationEvidence,
     DescribeEvidence,
@@ -24,15 +23,16 @@ from sia_tui.core.engine.evidence import (
 )
 from sia_tui.core.errors import JsonInputError
 from sia_tui.core.findings import Finding, Severity
-from sia_tui.core.pointer import resolve
-from sia_tui.core.strictjson import loads
-from sia_tui.core.threeway import (
+from sia_tui.core.interface.document import SchemaRefCheck, embedded_schema, verify_embedded_schemas
+from sia_tui.core.interface.threeway import (
     DigestRow,
     DigestSource,
     compare_rows,
     odd_one_out_statement,
 )
-from sia_tui.core.threeway import odd_one_out as _odd_source
+from sia_tui.core.interface.threeway import odd_one_out as _odd_source
+from sia_tui.core.jsonkit.pointer import resolve
+from sia_tui.core.jsonkit.strictjson import loads
 
 if TYPE_CHECKING:
     from sia_tui.core.engine.model import Run

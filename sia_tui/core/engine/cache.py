@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from sia_tui.core.atomic_file import atomic_write
-from sia_tui.core.canonical import digest_of
 from sia_tui.core.errors import JsonInputError
-from sia_tui.core.strictjson import loads
+from sia_tui.core.jsonkit.canonical import digest_of
+from sia_tui.core.jsonkit.strictjson import loads
 
 #: Environment variable that moves the cache (tests point it at a temporary directory).
 CACHE_DIR_ENV = "SIA_TUI_CACHE_DIR"

@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from sia_tui.core.codes import ErrorCode
 from sia_tui.core.findings import Finding, Severity
-from sia_tui.core.threeway import DigestSource, odd_one_out
+from sia_tui.core.interface.threeway import DigestSource, odd_one_out
 
 
 class StepStatus(StrEnum):

@@ -27,7 +27,7 @@ from sia_tui.core.exchange import Exchange
 from sia_tui.core.findings import Finding
 
 if TYPE_CHECKING:
-    from sia_tui.core.threeway import DigestRow
+    from sia_tui.core.interface.threeway import DigestRow
 
 E = TypeVar("E")
 

@@ -13,7 +13,7 @@ from sia_tui.core.constants import DIGEST_MEMBER, DOCUMENT_MEMBER
 from sia_tui.core.engine.model import Run, StepResult, StepStatus, Target
 from sia_tui.core.engine.outcome import StepFailed
 from sia_tui.core.engine.procedure import record_failure
-from sia_tui.core.engine.verification import digests_step, document_step, embedded_step
+from sia_tui.core.engine.steps.verification import digests_step, document_step, embedded_step
 from sia_tui.core.findings import Finding, Severity
 
 

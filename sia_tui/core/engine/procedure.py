@@ -12,7 +12,6 @@ from sia_tui.core.a2a.client import A2AClient
 from sia_tui.core.a2a.model import StreamEvent, Task
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.bounded import cap_findings, merge_findings, merge_warnings
-from sia_tui.core.engine import discovery, invocation, results, verification
 from sia_tui.core.engine.cache import DocumentCache
 from sia_tui.core.engine.console import ConsoleReply, ConsoleRequest, send_console
 from sia_tui.core.engine.context import EngineContext
@@ -20,6 +19,7 @@ from sia_tui.core.engine.deadline import RunDeadline, stop_after_deadline
 from sia_tui.core.engine.evidence import Blame, FailureCategory, NextAction, Party
 from sia_tui.core.engine.model import Run, StepResult, StepStatus, Target
 from sia_tui.core.engine.outcome import StepEnds, StepFailed, transport_failure
+from sia_tui.core.engine.steps import discovery, invocation, results, verification
 from sia_tui.core.engine.verdicts import FIRST_INVOCATION_STEP
 from sia_tui.core.errors import DeadlineExceeded, SiaError
 from sia_tui.core.exchange import Exchange

@@ -12,8 +12,8 @@ from collections.abc import Callable
 
 from sia_tui.core.engine.evidence import FailureCategory
 from sia_tui.core.engine.model import Run, StepResult, StepStatus
-from sia_tui.core.junit import CaseStatus, JUnitCase, JUnitSuite
-from sia_tui.core.pointer import display_pointer
+from sia_tui.core.jsonkit.pointer import display_pointer
+from sia_tui.core.output.junit import CaseStatus, JUnitCase, JUnitSuite
 
 #: Cleans agent text before it is written (the command's redactor).
 Clean = Callable[[str], str]

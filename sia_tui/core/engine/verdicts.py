@@ -17,10 +17,10 @@ from sia_tui.core.engine.evidence import (
     StepStatus,
 )
 from sia_tui.core.exchange import Exchange
-from sia_tui.core.threeway import (
+from sia_tui.core.interface.threeway import (
     DigestSource,
 )
-from sia_tui.core.threeway import odd_one_out as _odd_source
+from sia_tui.core.interface.threeway import odd_one_out as _odd_source
 
 if TYPE_CHECKING:
     from sia_tui.core.engine.model import Run, StepResult

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from sia_tui.core import lazy_api
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it at run time
     from sia_tui.core.matrix.baseline import BaselineReport as BaselineReport
     from sia_tui.core.matrix.model import Cell as Cell
     from sia_tui.core.matrix.model import CellStatus as CellStatus
@@ -32,30 +32,8 @@ if TYPE_CHECKING:
     from sia_tui.core.matrix.report_text import matrix_to_text as matrix_to_text
     from sia_tui.core.matrix.runner import MatrixRunner as MatrixRunner
 
-#: Public name -> (module, attribute).
-_EXPORTS: dict[str, tuple[str, str]] = {
-    "BaselineReport": ("sia_tui.core.matrix.baseline", "BaselineReport"),
-    "Cell": ("sia_tui.core.matrix.model", "Cell"),
-    "CellStatus": ("sia_tui.core.matrix.model", "CellStatus"),
-    "Column": ("sia_tui.core.matrix.model", "Column"),
-    "ColumnKind": ("sia_tui.core.matrix.model", "ColumnKind"),
-    "CompositionCell": ("sia_tui.core.matrix.model", "CompositionCell"),
-    "Matrix": ("sia_tui.core.matrix.model", "Matrix"),
-    "MatrixRunner": ("sia_tui.core.matrix.runner", "MatrixRunner"),
-    "PROBE_KEY": ("sia_tui.core.matrix.plugfest", "PROBE_KEY"),
-    "Plugfest": ("sia_tui.core.matrix.plugfest", "Plugfest"),
-    "PlugfestError": ("sia_tui.core.matrix.plugfest", "PlugfestError"),
-    "Row": ("sia_tui.core.matrix.model", "Row"),
-    "load_plugfest": ("sia_tui.core.matrix.plugfest", "load_plugfest"),
-    "MARKS": ("sia_tui.core.matrix.report_text", "MARKS"),
-    "cell_phrase": ("sia_tui.core.matrix.report_text", "cell_phrase"),
-    "matrix_junit_suites": ("sia_tui.core.matrix.report_junit", "matrix_junit_suites"),
-    "matrix_to_html": ("sia_tui.core.matrix.report_html", "matrix_to_html"),
-    "matrix_to_json": ("sia_tui.core.matrix.report_json", "matrix_to_json"),
-    "matrix_to_markdown": ("sia_tui.core.matrix.report_text", "matrix_to_markdown"),
-    "matrix_to_text": ("sia_tui.core.matrix.report_text", "matrix_to_text"),
-}
-
+#: Public name -> (module, attribute): the lines above, read once at import.
+_EXPORTS = lazy_api.exports_of(__file__)
 __all__ = sorted(_EXPORTS)
 
 

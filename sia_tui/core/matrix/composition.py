@@ -7,7 +7,7 @@ validated document makes its pairs ``unavailable``, with the reason.
 
 from __future__ import annotations
 
-from sia_tui.core.compose import check_composition
+from sia_tui.core.interface.composition import check_composition
 from sia_tui.core.matrix.model import CompositionCell, Row
 
 ALLOWED = "allowed"

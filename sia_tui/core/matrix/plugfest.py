@@ -21,7 +21,7 @@ from sia_tui.core.errors import SiaError
 from sia_tui.core.matrix.plugfest_agents import read_agent
 from sia_tui.core.matrix.toml_lines import key_lines
 from sia_tui.core.matrix.toml_reader import Problem, TableReader
-from sia_tui.core.printable import printable
+from sia_tui.core.output.printable import printable
 
 #: ``arguments = "example"``: take each skill's arguments from its document's examples.
 EXAMPLE = "example"
@@ -249,7 +249,7 @@ def _arguments(
 ) -> Arguments | None:
     """``"example"`` or a JSON file (relative to the plugfest file), read strictly now."""
     from sia_tui.core.errors import JsonInputError
-    from sia_tui.core.strictjson import load_path
+    from sia_tui.core.jsonkit.strictjson import load_path
 
     spec = reader.string(table, path, "arguments")
     if spec is None or spec == EXAMPLE:

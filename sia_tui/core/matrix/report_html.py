@@ -13,7 +13,7 @@ from pathlib import Path
 from sia_tui.core.matrix.composition import ALLOWED, NOT_ALLOWED
 from sia_tui.core.matrix.model import Cell, CellStatus, ColumnKind, Matrix, Row
 from sia_tui.core.matrix.report_text import MARKS, cell_phrase, link
-from sia_tui.core.printable import printable
+from sia_tui.core.output.printable import printable
 
 _CSS = """
 html{font-size:22px}body{font:1rem/1.35 system-ui,-apple-system,"Segoe UI",sans-serif;

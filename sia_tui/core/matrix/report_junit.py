@@ -9,9 +9,9 @@ of new failures, ``errors`` the cells that could not run. The step columns are n
 
 from __future__ import annotations
 
-from sia_tui.core.junit import CaseStatus, JUnitCase, JUnitSuite
 from sia_tui.core.matrix.model import Cell, CellStatus, Column, Matrix, Row
 from sia_tui.core.matrix.report_json import DRAFT
+from sia_tui.core.output.junit import CaseStatus, JUnitCase, JUnitSuite
 
 
 def _detail(cell: Cell) -> str:

@@ -9,10 +9,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from sia_tui.core.bugreport.report_markdown import md_text
 from sia_tui.core.matrix.composition import ALLOWED, NOT_ALLOWED
 from sia_tui.core.matrix.model import Cell, CellStatus, ColumnKind, Matrix, Row
-from sia_tui.core.printable import printable
-from sia_tui.core.session.report_md import md_text
+from sia_tui.core.output.printable import printable
 
 #: One character per status, for the step columns and the terminal.
 MARKS = {

@@ -48,7 +48,7 @@ from sia_tui.core.matrix.project import (
     run_cell,
     step_cell,
 )
-from sia_tui.core.redact import Redactor
+from sia_tui.core.redaction.redact import Redactor
 
 if TYPE_CHECKING:
     import httpx
@@ -325,7 +325,7 @@ def _same_run(first: Run, column: Column, first_binding: str) -> bool:
 
 def _offers(run: Run, binding: str) -> bool:
     """True when the card read by ``run`` has a callable interface for ``binding``."""
-    from sia_tui.core.engine.discovery import choose_interface
+    from sia_tui.core.engine.steps.discovery import choose_interface
 
     return run.card is not None and choose_interface(run.card, binding) is not None
 

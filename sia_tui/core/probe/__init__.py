@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from sia_tui.core import lazy_api
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it at run time
     from sia_tui.core.probe.model import DRAFT as DRAFT
     from sia_tui.core.probe.model import Grade as Grade
     from sia_tui.core.probe.model import Observation as Observation
@@ -20,9 +20,11 @@ if TYPE_CHECKING:
     from sia_tui.core.probe.model import ProbeKind as ProbeKind
     from sia_tui.core.probe.model import ProbeReport as ProbeReport
     from sia_tui.core.probe.model import ProbeResult as ProbeResult
-    from sia_tui.core.probe.report import REPORT_FORMAT as REPORT_FORMAT
-    from sia_tui.core.probe.report import probe_to_json as probe_to_json
-    from sia_tui.core.probe.report import write_probe_junit as write_probe_junit
+    from sia_tui.core.probe.report_json import REPORT_FORMAT as REPORT_FORMAT
+    from sia_tui.core.probe.report_json import probe_to_json as probe_to_json
+    from sia_tui.core.probe.report_junit import write_probe_junit as write_probe_junit
+    from sia_tui.core.probe.report_text import observed_line as observed_line
+    from sia_tui.core.probe.report_text import render_probe_text as render_probe_text
     from sia_tui.core.probe.runner import Prober as Prober
     from sia_tui.core.probe.session import ProbeReplay as ProbeReplay
     from sia_tui.core.probe.session import probe_member as probe_member
@@ -30,32 +32,9 @@ if TYPE_CHECKING:
     from sia_tui.core.probe.session import report_from_session as report_from_session
     from sia_tui.core.probe.session import save_probe_session as save_probe_session
     from sia_tui.core.probe.session import session_run as session_run
-    from sia_tui.core.probe.text_report import observed_line as observed_line
-    from sia_tui.core.probe.text_report import render_probe_text as render_probe_text
 
-#: Public name -> (module, attribute).
-_EXPORTS: dict[str, tuple[str, str]] = {
-    "DRAFT": ("sia_tui.core.probe.model", "DRAFT"),
-    "Grade": ("sia_tui.core.probe.model", "Grade"),
-    "Observation": ("sia_tui.core.probe.model", "Observation"),
-    "PlannedProbe": ("sia_tui.core.probe.model", "PlannedProbe"),
-    "ProbeKind": ("sia_tui.core.probe.model", "ProbeKind"),
-    "ProbeReplay": ("sia_tui.core.probe.session", "ProbeReplay"),
-    "ProbeReport": ("sia_tui.core.probe.model", "ProbeReport"),
-    "ProbeResult": ("sia_tui.core.probe.model", "ProbeResult"),
-    "Prober": ("sia_tui.core.probe.runner", "Prober"),
-    "REPORT_FORMAT": ("sia_tui.core.probe.report", "REPORT_FORMAT"),
-    "observed_line": ("sia_tui.core.probe.text_report", "observed_line"),
-    "probe_member": ("sia_tui.core.probe.session", "probe_member"),
-    "probe_to_json": ("sia_tui.core.probe.report", "probe_to_json"),
-    "render_probe_text": ("sia_tui.core.probe.text_report", "render_probe_text"),
-    "replay_probes": ("sia_tui.core.probe.session", "replay_probes"),
-    "report_from_session": ("sia_tui.core.probe.session", "report_from_session"),
-    "save_probe_session": ("sia_tui.core.probe.session", "save_probe_session"),
-    "session_run": ("sia_tui.core.probe.session", "session_run"),
-    "write_probe_junit": ("sia_tui.core.probe.report", "write_probe_junit"),
-}
-
+#: Public name -> (module, attribute): the lines above, read once at import.
+_EXPORTS = lazy_api.exports_of(__file__)
 __all__ = sorted(_EXPORTS)
 
 

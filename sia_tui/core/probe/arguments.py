@@ -10,12 +10,12 @@ import copy
 from collections.abc import Iterator
 from typing import Any
 
-from sia_tui.core.canonical import canonical_bytes
 from sia_tui.core.engine.answers import ExampleArguments
 from sia_tui.core.errors import CanonicalizationError
-from sia_tui.core.pointer import display, join
-from sia_tui.core.skeleton import skeleton_for
-from sia_tui.core.validation import CompiledSchema
+from sia_tui.core.jsonkit.canonical import canonical_bytes
+from sia_tui.core.jsonkit.pointer import display, join
+from sia_tui.core.schemas.skeleton import skeleton_for
+from sia_tui.core.schemas.validation import CompiledSchema
 
 #: The largest request a probe builds to exceed ``max_input_bytes`` (a larger declared limit
 #: skips the probe rather than sending megabytes to someone's agent).

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from sia_tui.core.codes import ErrorCode
-from sia_tui.core.pointer import display
+from sia_tui.core.jsonkit.pointer import display
 from sia_tui.core.probe.model import Answer, Grade, Observation, ProbeKind
 
 REJECTED = "TASK_STATE_REJECTED"

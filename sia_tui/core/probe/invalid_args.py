@@ -16,9 +16,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from sia_tui.core.pointer import join, resolve
+from sia_tui.core.jsonkit.pointer import join, resolve
 from sia_tui.core.probe.model import ProbeKind
-from sia_tui.core.validation import CompiledSchema, json_type
+from sia_tui.core.schemas.validation import CompiledSchema, json_type
 
 #: The member the extra-member probe adds; unlikely to be declared by anyone.
 EXTRA_MEMBER = "sia_tui_probe_unexpected"

@@ -10,9 +10,9 @@ from typing import Any
 from sia_tui.core.a2a.client import A2AClient
 from sia_tui.core.a2a.model import Interface, Message, Task
 from sia_tui.core.engine.answers import NOT_CANCELLABLE
-from sia_tui.core.engine.assembly import TaskAssembly
 from sia_tui.core.engine.deadline import FINISHED_STATES, cancel_within_grace
-from sia_tui.core.engine.remote_errors import read_remote_error
+from sia_tui.core.engine.steps.assembly import TaskAssembly
+from sia_tui.core.engine.steps.remote_errors import read_remote_error
 from sia_tui.core.errors import A2AProtocolError, SiaError
 from sia_tui.core.probe.model import Answer, Observation
 

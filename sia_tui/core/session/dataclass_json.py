@@ -11,7 +11,7 @@ from functools import cache
 from typing import Any, Literal, TypeVar, Union
 
 from sia_tui.core.errors import SiaError
-from sia_tui.core.pointer import display
+from sia_tui.core.jsonkit.pointer import display
 
 T = TypeVar("T")
 

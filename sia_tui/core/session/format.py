@@ -18,9 +18,9 @@ from sia_tui.core.constants import DOCUMENT_MEMBER
 from sia_tui.core.engine.model import STEP_TITLES, Run
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.findings import Finding
-from sia_tui.core.pointer import walk
-from sia_tui.core.printable import printable
-from sia_tui.core.redact import RedactionHit, Redactor, placeholder
+from sia_tui.core.jsonkit.pointer import walk
+from sia_tui.core.output.printable import printable
+from sia_tui.core.redaction.redact import RedactionHit, Redactor, placeholder
 from sia_tui.core.session.dataclass_json import SessionError, from_json, to_json
 from sia_tui.core.session.payloads import compact_payloads, expand_payloads
 from sia_tui.core.session.upgrade import upgrade_run

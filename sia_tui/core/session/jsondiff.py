@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from sia_tui.core.pointer import display
+from sia_tui.core.jsonkit.pointer import display
 
 #: Members that differ on every run by design (fresh ids, clocks); not a behaviour change.
 VOLATILE_MEMBERS = frozenset(

@@ -11,7 +11,8 @@ from typing import Any
 from sia_tui.core.atomic_file import atomic_write
 from sia_tui.core.engine.model import Run
 from sia_tui.core.errors import JsonInputError
-from sia_tui.core.redact import RedactionHit, Redactor
+from sia_tui.core.jsonkit.strictjson import count_values, loads, structural_count
+from sia_tui.core.redaction.redact import RedactionHit, Redactor
 from sia_tui.core.session.dataclass_json import SessionError
 from sia_tui.core.session.format import (
     LoadedSession,
@@ -23,7 +24,6 @@ from sia_tui.core.session.format import (
     sent_side,
 )
 from sia_tui.core.session.writer import session_text
-from sia_tui.core.strictjson import count_values, loads, structural_count
 
 #: Largest session file this tool will read (untrusted input).
 MAX_SESSION_BYTES = 256 * 1024 * 1024

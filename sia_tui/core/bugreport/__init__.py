@@ -1,0 +1,23 @@
+"""The bug report of a saved session: its model, Markdown and HTML (``sia-tui report``).
+
+This package is the bug report API the CLI and the TUI import. It reads sessions and probe
+reports; neither of those imports it. Names load on first use (``lazy_api``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from sia_tui.core import lazy_api
+
+if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it at run time
+    from sia_tui.core.bugreport.report_html import render_html as render_html
+    from sia_tui.core.bugreport.report_markdown import render_markdown as render_markdown
+
+#: Public name -> (module, attribute): the lines above, read once at import.
+_EXPORTS = lazy_api.exports_of(__file__)
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    return lazy_api.resolve(__name__, _EXPORTS, name)

@@ -1,0 +1,367 @@
+"""The bug report of a session, as one model: Markdown and HTML only render it.
+
+Everything a vendor needs to act without sia-tui: who is at fault (the same sentence the
+TUI and ``check`` show), the exchanges whose bytes show the fault with their raw bodies, a
+``curl`` command per exchange, the minimal request that reproduces the failing step, and
+hints that name no sia-tui key or screen.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+import shlex
+from dataclasses import dataclass, field
+from typing import Any
+
+from sia_tui.core.codes import describe_code
+from sia_tui.core.engine.model import Run, StepResult
+from sia_tui.core.engine.report_json import evidence_to_json
+from sia_tui.core.exchange import Exchange
+from sia_tui.core.jsonkit.pointer import display
+from sia_tui.core.output.printable import printable
+from sia_tui.core.redaction.redact import mask_headers
+from sia_tui.core.session.format import LoadedSession
+
+#: Longest body a report quotes; the session file holds the rest.
+MAX_QUOTED_BODY = 16 * 1024
+#: Headers the HTTP library adds by itself: noise in a minimal reproduction.
+_TRANSPORT_HEADERS = frozenset(
+    {"host", "accept", "accept-encoding", "connection", "user-agent", "content-length"}
+)
+_PLACEHOLDER = re.compile(r"«redacted:([^»]+)»")
+
+
+def clean(text: str) -> str:
+    """Agent text made printable (tabs and newlines kept): the core's output policy."""
+    return printable(text, keep_newlines=True)
+
+
+# -- the model ----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Cell:
+    """A table cell: plain text, or code (digests, pointers), with an optional tone."""
+
+    text: str
+    code: bool = False
+    #: "passed", "failed", "skipped", "match", "differs"... (colour in HTML, a mark in MD).
+    tone: str | None = None
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    """Prose; ``strong`` for the summary."""
+
+    text: str
+    strong: bool = False
+
+
+@dataclass(frozen=True)
+class Facts:
+    """``label: text`` pairs (a definition list)."""
+
+    items: list[tuple[str, str]]
+
+
+@dataclass(frozen=True)
+class Table:
+    """A header and rows of cells."""
+
+    header: list[str]
+    rows: list[list[Cell]]
+
+
+@dataclass(frozen=True)
+class Code:
+    """A verbatim block."""
+
+    text: str
+    language: str = ""
+
+
+Block = Paragraph | Facts | Table | Code
+
+
+@dataclass
+class Section:
+    """A titled part of the report."""
+
+    title: str
+    blocks: list[Block] = field(default_factory=list)
+
+
+@dataclass
+class BugReport:
+    """What the Markdown and the HTML report both show, in order."""
+
+    summary: str
+    warnings: list[str]
+    sections: list[Section]
+
+
+# -- building it --------------------------------------------------------------------------
+def build_report(session: LoadedSession, filename: str) -> BugReport:
+    """The report of ``session`` (saved as ``filename``): every section, already redacted."""
+    from sia_tui.core.bugreport.probes import probe_report, probe_section, probe_summary
+
+    run = session.run
+    skill = run.skill_id or run.target.skill_id or "(no skill)"
+    probes = probe_report(session)
+    summary = f"{skill} at {run.target.location}: {run.headline}"
+    if probes is not None:
+        # A `sia-tui probe --save` session: the probe outcome is its verdict (as `probe`
+        # printed it), so it leads; the eleven steps were only the baseline.
+        summary = f"{skill} at {run.target.location}: {probe_summary(probes)}; {run.headline}"
+    sections = [_verdict(run)] if run.failed_step else []
+    if probes is not None:
+        sections.append(probe_section(probes))
+    sections += [_environment(session), _steps(run)]
+    if run.failed_step:
+        sections.append(_failing_step(run.failed_step))
+    sections += [_digests(run), _located(run)]
+    if run.failed_step:
+        sections += [_exchanges(run), _reproduce(run)]
+    sections.append(_rerun(session, filename))
+    return BugReport(
+        summary=clean(summary),
+        warnings=[clean(w) for w in [*session.warnings, *run.warnings]],
+        sections=sections,
+    )
+
+
+def _verdict(run: Run) -> Section:
+    failed = run.failed_step
+    assert failed is not None
+    blame = run.at_fault
+    info = describe_code(failed.code) if failed.code else None
+    items = [("found at", f"step {failed.step}, {failed.title} (RULES {failed.rule})")]
+    if blame is not None:
+        items.append(("at fault", f"{blame.party.value}: {blame.statement}"))
+    if failed.code:
+        items.append(("code", f"{failed.code} ({failed.origin or 'local'})"))
+    if failed.error_kind:
+        items.append(("error", failed.error_kind))
+    if info is not None:
+        items.append(("meaning", info.meaning))
+    if failed.hint:
+        items.append(("what to do", failed.hint))
+    return Section("Who is at fault", [Facts([(k, clean(v)) for k, v in items])])
+
+
+def _environment(session: LoadedSession) -> Section:
+    env = [("sia-tui", str(session.tool.get("version", "?"))), ("saved", session.created)]
+    env += [(k, str(v)) for k, v in session.environment.items() if k != "dependencies"]
+    deps: Any = session.environment.get("dependencies", {})
+    if isinstance(deps, dict):
+        env += [(str(k), str(v)) for k, v in deps.items()]
+    rows = [[Cell(clean(k)), Cell(clean(v))] for k, v in env]
+    return Section("Environment", [Table(["component", "version"], rows)])
+
+
+def _steps(run: Run) -> Section:
+    rows = [
+        [
+            Cell(str(s.step)),
+            Cell(s.title),
+            Cell(s.rule),
+            Cell(s.status.value, tone=s.status.value),
+            Cell(clean(s.code or "")),
+            Cell(clean(s.message)),
+        ]
+        for s in run.steps
+    ]
+    return Section("Steps", [Table(["#", "step", "rule", "status", "code", "message"], rows)])
+
+
+def _failing_step(failed: StepResult) -> Section:
+    blocks: list[Block] = [Paragraph(clean(failed.message))]
+    if failed.evidence is not None:
+        text = json.dumps(evidence_to_json(failed.evidence), indent=2, ensure_ascii=False)
+        blocks.append(Code(clean(text), "json"))
+    return Section(f"Failing step {failed.step}: {failed.title} ({failed.rule})", blocks)
+
+
+def _digests(run: Run) -> Section:
+    labels = {
+        "advertised": "advertised (Agent Card)",
+        "returned": "returned (describe_skill)",
+        "computed": "computed (JCS + SHA-256)",
+    }
+    rows = [
+        [
+            Cell(labels[row.source.value]),
+            Cell(clean(row.digest), code=True) if row.digest else Cell("—"),
+            Cell(row.verdict or "—", tone=None if row.match is None else _tone(row.match)),
+        ]
+        for row in run.digest_rows
+    ]
+    blocks: list[Block] = [Table(["source", "digest", "compared with the other two"], rows)]
+    odd = run.odd_one_out
+    if odd is not None:
+        blocks.append(Paragraph(f"The odd one out: {odd.statement} (RULES CP4)."))
+    return Section("Interface digests", blocks)
+
+
+def _tone(match: bool) -> str:
+    return "match" if match else "differs"
+
+
+def _located(run: Run) -> Section:
+    findings = [(str(s.step), f) for s in run.steps for f in s.findings]
+    findings += [(f"record {r.artifact.artifact_id}", f) for r in run.records for f in r.findings]
+    if not findings:
+        return Section("Located errors", [Paragraph("None.")])
+    header = ["step", "pointer", "rule", "code", "keyword", "expected", "actual", "message"]
+    rows = [
+        [
+            Cell(clean(where)),
+            Cell(clean(display(f.pointer)), code=True),
+            Cell(clean(f.rule or "")),
+            Cell(clean(f.code or "")),
+            Cell(clean(f.keyword or "")),
+            Cell(clean(f.expected or "")),
+            Cell(clean(f.actual or "")),
+            Cell(clean(f.message + (f" (line {f.line})" if f.line else ""))),
+        ]
+        for where, f in findings
+    ]
+    return Section("Located errors", [Table(header, rows)])
+
+
+def _exchanges(run: Run) -> Section:
+    shown = run.fault_exchanges
+    if not shown:
+        return Section(
+            "The exchange that shows it",
+            [Paragraph("No request was sent for this step: the problem was found here.")],
+        )
+    title = "The exchange that shows it" if len(shown) == 1 else "The exchanges that show it"
+    return Section(title, exchange_blocks(shown))
+
+
+def exchange_blocks(shown: list[Exchange]) -> list[Block]:
+    """Each exchange's request and response as recorded (redacted), with a curl command."""
+    blocks: list[Block] = []
+    for ex in shown:
+        blocks += [
+            Paragraph(f"Exchange {ex.seq} ({clean(ex.purpose)}): {_status_line(ex)}"),
+            Code(_request_head(ex), "http"),
+        ]
+        if ex.request_body:
+            blocks.append(Code(_body_text(ex.request_body), "json"))
+        blocks += [
+            Code(_response_head(ex), "http"),
+            Code(_response_text(ex), "json"),
+            Paragraph("The same request with curl:"),
+            Code(curl_command(ex), "sh"),
+        ]
+    return blocks
+
+
+def _reproduce(run: Run) -> Section:
+    shown = run.fault_exchanges
+    if not shown:
+        return Section("Minimal request that reproduces", [Paragraph("Nothing was sent.")])
+    # The last request the failing step judged: the card GET for a card fault.
+    return Section("Minimal request that reproduces", [Code(curl_command(shown[-1]), "sh")])
+
+
+def _rerun(session: LoadedSession, filename: str) -> Section:
+    blocks: list[Block] = [Code(rerun_command(session, filename), "sh")]
+    if session.redactions:
+        blocks.append(
+            Paragraph("Credentials were redacted from the session; supply them again as shown.")
+        )
+    return Section("Re-run it", blocks)
+
+
+# -- exchanges as text --------------------------------------------------------------------
+def _status_line(ex: Exchange) -> str:
+    answer = f"answered HTTP {ex.status}" if ex.status is not None else f"failed: {ex.error}"
+    return clean(f"{ex.method} {ex.url} {answer}")
+
+
+def _headers(headers: tuple[tuple[str, str], ...]) -> list[str]:
+    return [
+        f"{clean(k)}: {clean(v)}"
+        for k, v in mask_headers(headers)
+        if k.lower() not in _TRANSPORT_HEADERS
+    ]
+
+
+def _request_head(ex: Exchange) -> str:
+    return "\n".join([clean(f"{ex.method} {ex.url}"), *_headers(ex.request_headers)])
+
+
+def _response_head(ex: Exchange) -> str:
+    status = f"HTTP {ex.status}" if ex.status is not None else f"(no response: {ex.error})"
+    return "\n".join([clean(status), *_headers(ex.response_headers)])
+
+
+def _response_text(ex: Exchange) -> str:
+    if ex.events:
+        return "\n".join(_body_text(e) for e in ex.events)
+    return _body_text(ex.response_body) or "(empty body)"
+
+
+def _body_text(data: bytes) -> str:
+    text = data[:MAX_QUOTED_BODY].decode("utf-8", errors="replace")
+    with contextlib.suppress(ValueError, RecursionError):  # not JSON (or cut): quote as is
+        text = json.dumps(json.loads(text), indent=2, ensure_ascii=False)
+    suffix = "\n… (cut; the session file has the full body)" if len(data) > MAX_QUOTED_BODY else ""
+    return clean(text) + suffix
+
+
+def _variable(name: str) -> str:
+    """A shell variable for a redacted value: «redacted:x-api-key» -> $X_API_KEY."""
+    return "$" + re.sub(r"[^A-Za-z0-9]", "_", name).upper()
+
+
+def curl_command(ex: Exchange) -> str:
+    """The recorded request as a curl command; redacted values become shell variables."""
+    if not ex.url.lower().startswith(("http://", "https://")):
+        return clean(f"cat {shlex.quote(ex.url)}  # read from a local file, not over HTTP")
+    parts = ["curl", "-sS"]
+    if ex.method != "GET":
+        parts += ["-X", shlex.quote(ex.method)]
+    parts.append(shlex.quote(ex.url))
+    for line in _headers(ex.request_headers):
+        if _PLACEHOLDER.search(line):
+            # Double quotes so the shell expands the variable the user exports.
+            safe = _PLACEHOLDER.sub(lambda m: _variable(m.group(1)), line.replace('"', ""))
+            parts += ["-H", f'"{safe}"']
+        else:
+            parts += ["-H", shlex.quote(line)]
+    if ex.request_body:
+        parts += ["--data-raw", shlex.quote(ex.request_body.decode("utf-8", errors="replace"))]
+    return clean(" \\\n  ".join(_pairs(parts)))
+
+
+def _pairs(parts: list[str]) -> list[str]:
+    """One option (with its value) per line, after the URL."""
+    lines, index = [" ".join(parts[:2])], 2
+    while index < len(parts):
+        token = parts[index]
+        if token.startswith("-") and index + 1 < len(parts):
+            lines.append(f"{token} {parts[index + 1]}")
+            index += 2
+        else:
+            lines.append(token)
+            index += 1
+    return lines
+
+
+def rerun_command(session: LoadedSession, filename: str) -> str:
+    """The command that re-runs the session; redacted credentials become shell variables."""
+    parts = ["sia-tui", "rerun", shlex.quote(filename)]
+    names = {hit.name for hit in session.redactions}
+    if "authorization" in names:
+        parts += ["--bearer", '"$TOKEN"']
+    headers = session.options.get("headers", []) or []
+    for pair in headers:
+        header = pair[0] if isinstance(pair, list) and pair else None
+        if isinstance(header, str) and header.lower() in names - {"authorization"}:
+            safe = re.sub(r"[^A-Za-z0-9-]", "", header)
+            parts += ["--header", f'"{safe}: $SECRET_{safe.upper().replace("-", "_")}"']
+    return " ".join(parts)

@@ -1,0 +1,126 @@
+"""The readable report of a run (`sia-tui check`), for a terminal or to paste into an issue."""
+
+from __future__ import annotations
+
+import json
+
+from sia_tui.core.codes import describe_code
+from sia_tui.core.engine.evidence import NextAction
+from sia_tui.core.engine.model import Run, StepResult, StepStatus
+from sia_tui.core.jsonkit.pointer import display
+from sia_tui.core.output.printable import paint, printable
+
+_ICONS = {
+    StepStatus.PASSED: "✔",
+    StepStatus.FAILED: "✘",
+    StepStatus.SKIPPED: "↷",
+    StepStatus.NOT_RUN: "·",
+    StepStatus.RUNNING: "…",
+    StepStatus.CANCELLED: "⊗",
+}
+_COLOURS = {
+    StepStatus.PASSED: "32",
+    StepStatus.FAILED: "31",
+    StepStatus.SKIPPED: "33",
+    StepStatus.NOT_RUN: "2",
+    StepStatus.RUNNING: "36",
+    StepStatus.CANCELLED: "33",
+}
+#: What to run next, by the step's next action (the TUI names its keys instead).
+CLI_NEXT = {
+    NextAction.SHOW_DIGESTS: "the three digests are listed below; `sia-tui open CARD`, "
+    "then 3, shows the digest table",
+    NextAction.SHOW_DOCUMENT: "`sia-tui open CARD`, then 4, shows the document",
+    NextAction.EDIT_ARGUMENTS: "fix the file given to --args, or try --args example",
+    NextAction.SHOW_RESULTS: "--json lists the task error and its details; "
+    "`sia-tui open CARD`, then 6, shows the results",
+    NextAction.SHOW_EXCHANGE: "add --save FILE, then `sia-tui report FILE` shows the exchange",
+    NextAction.CHOOSE_SKILL: "pass --skill with one of the advertised skills",
+    NextAction.RESTART: "run the same check again later",
+    NextAction.REPORT: "add --save FILE and send `sia-tui report FILE` to the agent's vendor",
+}
+_OUTCOME_COLOUR = {"passed": "32", "negative_test_passed": "32", "failed": "31"}
+
+
+def _clip(text: str, limit: int = 300) -> str:
+    return text if len(text) <= limit else text[:limit] + f"... ({len(text)} chars)"
+
+
+def render_text(run: Run, *, colour: bool = False) -> str:
+    """Every step with its status, then the digests, task and outcome; agent text inert."""
+    lines = []
+    agent = printable(run.card.name) if run.card else run.target.location
+    iface = run.interface
+    lines.append(f"sia-tui check: {printable(agent)}" + (f"  [{iface.badge}]" if iface else ""))
+    if run.skill_id:
+        lines.append(
+            f"skill: {printable(run.skill_id)} {printable(run.skill_version or '')}"
+            + ("  (document from the cache: describe_skill not called)" if run.from_cache else "")
+        )
+    lines.append("")
+    for step in run.steps:
+        icon = paint(_ICONS[step.status], _COLOURS[step.status], colour)
+        status = paint(f"{step.status.value:<9}", _COLOURS[step.status], colour)
+        code = (
+            f" [{printable(step.code)}, {step.origin.value if step.origin else 'local'}]"
+            if step.code
+            else ""
+        )
+        lines.append(f" {icon} {step.step:>2}. {step.title:<40} {status}{code}")
+        shown = (StepStatus.PASSED, StepStatus.FAILED, StepStatus.CANCELLED)
+        if step.message and step.status in shown:
+            lines.append(f"       {printable(step.message)}")
+        if step.status is StepStatus.FAILED:
+            lines += _failure_lines(step)
+    lines.append("")
+    lines.append("digests:")
+    labels = {"advertised": "advertised (card)   ", "returned": "returned (describe) "}
+    for row in run.digest_rows:
+        label = labels.get(row.source.value, "computed (here, JCS)")
+        verdict = f"  {row.verdict}" if row.verdict else ""
+        lines.append(f"  {label}  {printable(row.digest or '-')}{verdict}")
+    if run.task:
+        lines.append(f"task: {printable(run.task.id)} {run.task.state}")
+    if run.result is not None and run.result.data_parts():
+        text = json.dumps(run.result.data_parts()[0], ensure_ascii=False)
+        judged = run.result_verdict
+        mark = "" if judged is None else ("  valid" if judged.valid else "  INVALID")
+        lines.append(f"result {printable(run.result.artifact_id)}{mark}: {printable(_clip(text))}")
+    for record in run.record_verdicts:
+        lines.append(
+            f"record {printable(record.artifact.artifact_id)} "
+            f"[{printable(record.kind or record.artifact.name or '?')}]: "
+            + ("valid" if record.valid else "INVALID")
+        )
+    for warning in run.warnings:
+        lines.append(f"warning: {printable(warning)}")
+    lines.append("")
+    lines.append(
+        paint(
+            f"outcome: {printable(run.headline)}",
+            _OUTCOME_COLOUR.get(run.outcome.value, "33"),
+            colour,
+        )
+    )
+    return "\n".join(lines) + "\n"
+
+
+def _failure_lines(step: StepResult) -> list[str]:
+    """A failed step's located findings, what to do next, and its code's meaning."""
+    lines = []
+    for finding in step.findings[:10]:
+        rule = f" [{finding.rule}]" if finding.rule else ""
+        lines.append(
+            f"       - {printable(display(finding.pointer))}: {printable(finding.message)}{rule}"
+        )
+    if len(step.findings) > 10:
+        lines.append(f"       ... {len(step.findings) - 10} more finding(s)")
+    if step.error_kind:
+        lines.append(f"       error: {step.error_kind}")
+    if step.hint or step.next_action:
+        where = CLI_NEXT.get(step.next_action) if step.next_action else None
+        lines.append("       next: " + printable(step.hint) + (f" ({where})" if where else ""))
+    info = describe_code(step.code) if step.code else None
+    if info:
+        lines.append(f"       {step.code}: {info.meaning}")
+    return lines

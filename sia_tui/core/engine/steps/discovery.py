@@ -1,0 +1,305 @@
+"""Steps 1-3: retrieve the card, select the advertised skill, call describe_skill."""
+
+from __future__ import annotations
+
+from typing import Any, NoReturn
+from urllib.parse import urlsplit, urlunsplit
+
+from sia_tui.core.a2a.model import AgentCard, Interface, Message, Task
+from sia_tui.core.bounded import merge_warnings
+from sia_tui.core.codes import ErrorCode, Origin
+from sia_tui.core.constants import DESCRIBE_SKILL, DIGEST_MEMBER, DOCUMENT_MEMBER
+from sia_tui.core.engine.answers import advertised_skills
+from sia_tui.core.engine.cache import CachedDocument, CacheKey
+from sia_tui.core.engine.context import EngineContext
+from sia_tui.core.engine.evidence import (
+    Blame,
+    CardEvidence,
+    DescribeEvidence,
+    FailureCategory,
+    NextAction,
+    Party,
+    SkillEvidence,
+)
+from sia_tui.core.engine.model import StepResult
+from sia_tui.core.engine.outcome import StepFailed, transport_failure
+from sia_tui.core.engine.steps.remote_errors import read_remote_error
+from sia_tui.core.errors import SiaError
+from sia_tui.core.findings import Severity
+from sia_tui.core.interface.document import check_advertisement
+
+#: User-facing binding names -> the card's protocolBinding values.
+BINDINGS = {"jsonrpc": "JSONRPC", "http-json": "HTTP+JSON"}
+
+
+def choose_interface(card: AgentCard, binding: str | None) -> Interface | None:
+    """The user's binding if given, else the card's first callable interface (WIRE.md)."""
+    wanted = BINDINGS.get(binding, binding) if binding else None
+    for iface in card.interfaces:
+        if iface.callable and (wanted is None or iface.binding == wanted):
+            return iface
+    return None
+
+
+async def retrieve_card(ctx: EngineContext, result: StepResult) -> None:
+    """CP1: fetch the card and pick the A2A endpoint."""
+    run = ctx.run
+    try:
+        fetched = await ctx.client.fetch_card(run.target.location)
+    except SiaError as exc:
+        # An ambiguous origin is refused before anything is sent: with no exchange
+        # recorded, the URL is the one the user gave; after a redirect, the agent's.
+        author = Party.AGENT if result.exchanges else Party.CALLER
+        what = "could not retrieve the Agent Card"
+        raise transport_failure(what, exc, url_author=author) from exc
+    card = fetched.card
+    run.card, run.card_url = card, fetched.url
+    merge_warnings(run.warnings, card.warnings)
+    evidence = CardEvidence(
+        card_url=fetched.url,
+        agent=card.name,
+        card_dialect=card.card_dialect,
+        interfaces=[i.badge + " " + i.url for i in card.interfaces],
+        extension=card.schema_interface is not None,
+        warnings=list(card.warnings),
+    )
+    result.evidence = evidence
+    iface = choose_interface(card, run.target.binding)
+    if iface is None:
+        wanted = f" {run.target.binding}" if run.target.binding else ""
+        message = f"the card declares no callable{wanted} interface (JSON-RPC or HTTP+JSON)"
+        raise StepFailed(
+            message,
+            hint="Publish a JSON-RPC or HTTP+JSON interface in the card's supportedInterfaces"
+            + (", or choose the other --binding." if wanted else "."),
+            blame=Blame(party=Party.AGENT, statement=message),
+        )
+    run.interface = iface
+    evidence.selected_interface = f"{iface.badge} {iface.url}"
+    result.message = f"{card.name}: using {iface.badge} at {iface.url}"
+
+
+async def select_skill(ctx: EngineContext, result: StepResult) -> None:
+    """CP2: describe_skill and the skill are advertised; take their version and digest."""
+    run = ctx.run
+    card = run.card
+    assert card is not None
+    ad = card.schema_interface
+    if ad is None:
+        # RULES ADV4: no extension means no conformance; never infer schemas.
+        raise StepFailed(
+            "the card does not advertise the schema-interface extension, so the agent does not "
+            "provide this procedure; its schemas must not be inferred from skill descriptions "
+            "(RULES ADV4)",
+            code=ErrorCode.SKILL_NOT_ADVERTISED,
+            hint="Advertise the schema-interface extension in the Agent Card's capabilities, "
+            "with a binding for each schema-governed skill (RULES ADV1).",
+            blame=Blame(
+                party=Party.AGENT,
+                statement="the Agent Card does not advertise the schema-interface extension",
+            ),
+        )
+    findings = check_advertisement(ad.raw)  # RULES ADV1, ADV3
+    result.findings.extend(findings)
+    if any(f.severity is Severity.ERROR for f in findings):
+        raise StepFailed(
+            "the schema-interface advertisement in the card is malformed",
+            code=ErrorCode.INTERFACE_INVALID,
+            findings=findings,
+            hint="Fix the extension entry at the located pointers (RULES ADV1, ADV3).",
+            blame=Blame(
+                party=Party.AGENT,
+                statement="the Agent Card's schema-interface advertisement is malformed",
+            ),
+            next_action=NextAction.SHOW_EXCHANGE,
+        )
+    if card.skill(DESCRIBE_SKILL) is None:
+        # RULES ADV2, CP13: found before describe_skill, so nothing is sent.
+        raise StepFailed(
+            "the card's skills do not include describe_skill (RULES ADV2)",
+            code=ErrorCode.SKILL_NOT_ADVERTISED,
+            hint="List describe_skill among the Agent Card's skills: without it no client "
+            "can obtain the Skill Interface Document (RULES ADV2).",
+            blame=Blame(
+                party=Party.AGENT,
+                statement="the Agent Card does not list describe_skill among its skills",
+            ),
+        )
+    domain = advertised_skills(card)
+    skill_id = run.target.skill_id
+    if skill_id is None:
+        if len(domain) != 1:
+            listed = ", ".join(domain) if domain else "no domain skill"
+            message = f"choose a skill; the extension advertises {listed}"
+            raise StepFailed(
+                message,
+                hint="Choose one of the skills the extension advertises.",
+                category=FailureCategory.USAGE,
+                blame=Blame(party=Party.CALLER, statement=message),
+                next_action=NextAction.CHOOSE_SKILL,
+            )
+        skill_id = domain[0]
+    binding = next((b for b in ad.bindings if b.skill_id == skill_id), None)
+    if binding is None or card.skill(skill_id) is None:
+        where = "the extension's skills" if binding is None else "the card's skills"
+        message = f"skill {skill_id!r} is not advertised in {where} (RULES CP2, CP13)"
+        chosen = run.target.skill_id is not None and skill_id not in domain
+        raise StepFailed(
+            message,
+            code=ErrorCode.SKILL_NOT_ADVERTISED,
+            hint=(
+                "Choose a skill the extension advertises: " + ", ".join(domain)
+                if chosen and domain
+                else "Advertise the skill both in the card's skills and in the extension's "
+                "bindings (RULES CP2)."
+            ),
+            blame=Blame(party=Party.CALLER if chosen else Party.AGENT, statement=message),
+            next_action=NextAction.CHOOSE_SKILL if chosen else NextAction.REPORT,
+        )
+    run.skill_id, run.skill_version = skill_id, binding.skill_version
+    run.digests.advertised = binding.interface_digest
+    result.evidence = SkillEvidence(
+        skill_id=skill_id,
+        skill_version=binding.skill_version,
+        interface_digest=binding.interface_digest,
+        advertised_skills=domain,
+        extension_required=ad.required,
+    )
+    result.message = (
+        f"{skill_id} {binding.skill_version} advertised with {binding.interface_digest}"
+    )
+
+
+def target_identity(location: str) -> str:
+    """The card location without userinfo, query or fragment: it names the agent, and a
+    credential in the URL must never reach the cache file."""
+    try:
+        parts = urlsplit(location)
+    except ValueError:
+        return location
+    if not parts.scheme:
+        return location  # a local card file
+    host = parts.hostname or ""
+    netloc = f"[{host}]" if ":" in host else host
+    if parts.port:
+        netloc += f":{parts.port}"
+    return urlunsplit((parts.scheme, netloc, parts.path, "", ""))
+
+
+def cache_key(ctx: EngineContext) -> CacheKey:
+    """The CP12 binding of the current run."""
+    run = ctx.run
+    return CacheKey(
+        target_identity(run.card_url or run.target.location),
+        run.skill_id or "",
+        run.skill_version or "",
+        run.digests.advertised or "",
+    )
+
+
+async def settle(ctx: EngineContext, reply: Task | Message, purpose: str) -> Task:
+    """A task in a final state: poll one that is still running (bounded by the options)."""
+    if isinstance(reply, Message):
+        message = f"the agent answered {purpose} with a bare Message, not a Task"
+        raise StepFailed(
+            message,
+            hint="A schema-governed skill must answer with a Task (RULES DS2, INV5).",
+            blame=Blame(party=Party.AGENT, statement=message),
+        )
+    if reply.terminal:
+        return reply
+    assert ctx.run.interface is not None
+    try:
+        return await ctx.client.poll(ctx.run.interface, reply.id)
+    except SiaError as exc:
+        raise transport_failure(f"polling the {purpose} task failed", exc) from exc
+
+
+def describe_payload(task: Task) -> dict[str, Any]:
+    """RULES DS2: exactly one Artifact named describe_skill with a single Data Part."""
+    artifacts = [a for a in task.artifacts if a.name == DESCRIBE_SKILL]
+    if len(task.artifacts) != 1 or len(artifacts) != 1:
+        _bad_payload(
+            f"expected exactly one artifact named describe_skill, got "
+            f"{[a.name for a in task.artifacts]} (RULES DS2)"
+        )
+    data = artifacts[0].data_parts()
+    if len(artifacts[0].parts) != 1 or len(data) != 1 or not isinstance(data[0], dict):
+        _bad_payload(
+            "the describe_skill artifact must hold a single data part with an object (RULES DS2)"
+        )
+    payload = data[0]
+    if not isinstance(payload.get(DOCUMENT_MEMBER), dict) or DIGEST_MEMBER not in payload:
+        _bad_payload(
+            f"the describe_skill data lacks {DOCUMENT_MEMBER!r} (an object) or "
+            f"{DIGEST_MEMBER!r} (RULES DS2)"
+        )
+    return payload
+
+
+def _bad_payload(message: str) -> NoReturn:
+    raise StepFailed(
+        message,
+        code=ErrorCode.INTERFACE_INVALID,
+        hint="describe_skill must complete with exactly one artifact named describe_skill "
+        "holding one data part: the document and its interface_digest (RULES DS2).",
+        blame=Blame(party=Party.AGENT, statement=message),
+        next_action=NextAction.SHOW_EXCHANGE,
+    )
+
+
+async def describe(ctx: EngineContext, result: StepResult) -> None:
+    """CP3: fetch the document with describe_skill, or reuse a bound cache entry (CP12)."""
+    run = ctx.run
+    assert run.interface is not None and run.skill_id is not None
+    key = cache_key(ctx)
+    hit = ctx.cache.get(key) if ctx.cache else None
+    if hit is not None:
+        run.document, run.digests.returned, run.from_cache = hit.document, hit.returned_digest, True
+        result.evidence = DescribeEvidence(
+            from_cache=True, returned_digest=hit.returned_digest, cache_key=dict(key.__dict__)
+        )
+        result.message = (
+            "document reused from the cache (--cache), bound to this target, skill, version "
+            "and digest (RULES CP12); describe_skill was not called"
+        )
+        return
+    # RULES DS1, DS5: only the skill id; no version range is inferred or negotiated in-band.
+    data = {"skill": DESCRIBE_SKILL, "arguments": {"skill_id": run.skill_id}}
+    try:
+        reply = await ctx.client.send(run.interface, data, purpose="describe_skill")
+    except SiaError as exc:
+        raise transport_failure("describe_skill failed", exc) from exc
+    evidence = DescribeEvidence()
+    if isinstance(reply, Task):  # named before polling: the deadline may cancel it (issue 11)
+        evidence.task_id, evidence.state = reply.id, reply.state
+        result.evidence = evidence
+    task = await settle(ctx, reply, "describe_skill")
+    evidence.task_id, evidence.state = task.id, task.state
+    result.evidence = evidence
+    if task.state != "TASK_STATE_COMPLETED":
+        error = read_remote_error(task)
+        result.findings.extend(error.findings)
+        what = f"describe_skill ended {task.state}: {error.code or 'no code'}"
+        raise StepFailed(
+            what + (f": {error.message}" if error.message else ""),
+            code=error.code,
+            origin=Origin.REMOTE,
+            findings=error.findings,
+            category=None if error.code else FailureCategory.REMOTE,
+            blame=Blame(party=Party.AGENT, statement=f"the agent's {what}"),
+            next_action=NextAction.SHOW_EXCHANGE,
+        )
+    payload = describe_payload(task)
+    run.document = payload[DOCUMENT_MEMBER]
+    returned = payload[DIGEST_MEMBER]
+    run.digests.returned = returned if isinstance(returned, str) else repr(returned)
+    evidence.returned_digest = run.digests.returned
+    result.message = f"document received for {run.skill_id} (task {task.id})"
+
+
+def remember(ctx: EngineContext) -> None:
+    """Cache the document once steps 4-6 passed (CP12)."""
+    run = ctx.run
+    if ctx.cache is not None and not run.from_cache and run.document is not None:
+        ctx.cache.put(cache_key(ctx), CachedDocument(run.digests.returned or "", run.document))

@@ -1,0 +1,369 @@
+"""Steps 7-9: validate the input, delegate the task, receive status, output and records."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from sia_tui.core.a2a.model import Message, StreamEvent, Task
+from sia_tui.core.bounded import error_count
+from sia_tui.core.codes import ErrorCode
+from sia_tui.core.engine.context import EngineContext
+from sia_tui.core.engine.evidence import (
+    ArgumentsEvidence,
+    ArtifactRef,
+    Blame,
+    DelegationEvidence,
+    FailureCategory,
+    NextAction,
+    Party,
+    ReceptionEvidence,
+    StepStatus,
+)
+from sia_tui.core.engine.model import StepResult
+from sia_tui.core.engine.outcome import StepEnds, StepFailed, transport_failure
+from sia_tui.core.engine.steps.assembly import TaskAssembly
+from sia_tui.core.engine.steps.discovery import settle
+from sia_tui.core.engine.steps.remote_errors import (
+    details_as_findings,
+    raise_remote,
+    read_remote_error,
+    task_error_of,
+)
+from sia_tui.core.errors import CanonicalizationError, SiaError
+from sia_tui.core.findings import Finding, Severity
+from sia_tui.core.interface.document import embedded_schema
+from sia_tui.core.jsonkit.canonical import canonical_bytes
+from sia_tui.core.jsonkit.pointer import display
+
+#: Modes in the order the engine prefers them when the user has not chosen.
+MODE_PREFERENCE = ("sync", "stream", "poll")
+CANCELED = "TASK_STATE_CANCELED"
+SUBMITTED = "TASK_STATE_SUBMITTED"
+
+
+def schema_at(document: dict[str, Any], path: tuple[str, ...]) -> Any:
+    """The inline schema of the Schema Reference at ``path`` of a validated document."""
+    node: Any = document
+    for key in path:
+        node = node[key]
+    return embedded_schema(node)
+
+
+def choose_mode(ctx: EngineContext) -> str:
+    """The user's mode if the document declares it, else the preferred declared one."""
+    declared = ctx.run.declared_modes
+    wanted = ctx.run.target.mode
+    if wanted:
+        if wanted not in declared:
+            message = f"the document declares response modes {declared}, not {wanted!r}"
+            raise StepFailed(
+                message,
+                hint=f"Choose one of {', '.join(declared)}.",
+                category=FailureCategory.USAGE,
+                blame=Blame(party=Party.CALLER, statement=message),
+                next_action=NextAction.EDIT_ARGUMENTS,
+            )
+        return wanted
+    streaming = bool(ctx.run.card and ctx.run.card.streaming)
+    for mode in MODE_PREFERENCE:
+        if mode in declared and (mode != "stream" or streaming):
+            return mode
+    # RULES SID4: never use a mode the document does not declare.
+    message = (
+        f"the document declares only {declared}, and the card does not declare the "
+        "streaming capability"
+    )
+    raise StepFailed(
+        message,
+        hint="Declare capabilities.streaming in the Agent Card, or choose the stream mode "
+        "explicitly.",
+        category=FailureCategory.USAGE,
+        blame=Blame(party=Party.AGENT, statement=message),
+        next_action=NextAction.EDIT_ARGUMENTS,
+    )
+
+
+def take_example(ctx: EngineContext, evidence: ArgumentsEvidence) -> None:
+    """``--args example``: the document's first example becomes the arguments."""
+    run = ctx.run
+    example = run.example_arguments
+    if example is None:
+        message = (
+            "no example arguments: the input schema declares no examples and the card's "
+            "skill entry lists no JSON example"
+        )
+        raise StepFailed(
+            message,
+            hint="Give the arguments in a file (--args FILE).",
+            category=FailureCategory.USAGE,
+            blame=Blame(party=Party.CALLER, statement=message),
+            next_action=NextAction.EDIT_ARGUMENTS,
+        )
+    run.arguments, evidence.example_source = example.value, example.source
+
+
+async def check_arguments(ctx: EngineContext, result: StepResult) -> None:
+    """CP7: the outgoing arguments validate against input_schema."""
+    from sia_tui.core.schemas.validation import compile_schema  # jsonschema: not needed to start
+
+    run = ctx.run
+    evidence = ArgumentsEvidence(negative_test=run.send_anyway)
+    result.evidence = evidence
+    if run.use_example:
+        take_example(ctx, evidence)
+    compiled = compile_schema(schema_at(ctx.document, ("input_schema",)))
+    findings = compiled.validate(run.arguments)
+    limit = ctx.document.get("constraints", {}).get("max_input_bytes")
+    try:
+        size: int | None = len(canonical_bytes(run.arguments))
+    except CanonicalizationError:  # e.g. an integer beyond 2**53: valid JSON, no JCS size
+        size = None
+    evidence.arguments_bytes = size
+    if isinstance(limit, int) and size is not None and size > limit:
+        findings.append(
+            Finding(
+                f"arguments are {size} bytes; the document's constraints allow "
+                f"{limit} (the agent may answer constraint_rejected)",
+                severity=Severity.WARNING,
+                pointer="",
+                code=ErrorCode.CONSTRAINT_REJECTED,
+            )
+        )
+    result.findings.extend(findings)
+    errors = [f for f in findings if f.severity is Severity.ERROR]
+    first = f"first at {display(errors[0].pointer)}: {errors[0].message}" if errors else ""
+    count = error_count(findings)  # a closing "N more" finding counts the errors left out
+    if errors and run.send_anyway:
+        # A deliberate negative test: the invalid input is the point; the agent must reject
+        # it with input_invalid at step 8 (RULES INV3).
+        result.message = (
+            f"deliberate negative test: {count} input error(s) found here as intended "
+            f"({first}); sent anyway so the agent's own validation is tested (RULES INV3)"
+        )
+        return
+    if errors:
+        # RULES ERR4: a valid schema rejecting an instance is input_invalid, never
+        # interface_invalid.
+        message = f"{count} input error(s); {first}"
+        raise StepFailed(
+            message,
+            code=ErrorCode.INPUT_INVALID,
+            findings=findings,
+            hint="Fix the arguments at the listed JSON Pointers, or send them anyway as a "
+            "deliberate negative test.",
+            blame=Blame(
+                party=Party.CALLER,
+                statement=f"the arguments do not validate against the input schema ({first})",
+            ),
+        )
+    evidence.negative_test = False  # valid input: sending it anyway tests nothing
+    result.message = f"arguments valid against {ctx.document['input_schema'].get('schema_uri')}"
+
+
+def request_data(ctx: EngineContext) -> dict[str, Any]:
+    """The skill request object (RULES INV1, CP8)."""
+    run = ctx.run
+    return {
+        "skill": run.skill_id,
+        "skill_version": run.skill_version,
+        "interface_digest": run.digests.advertised,
+        "arguments": run.arguments,
+    }
+
+
+async def delegate(ctx: EngineContext, result: StepResult) -> None:
+    """CP8: send the task carrying skill_version and interface_digest."""
+    run = ctx.run
+    assert run.interface is not None
+    mode = choose_mode(ctx)
+    run.mode = mode
+    data = request_data(ctx)
+    checked = run.evidence(ArgumentsEvidence)
+    evidence = DelegationEvidence(
+        mode=mode,
+        skill_version=run.skill_version,
+        interface_digest=run.digests.advertised,
+        negative_test=checked is not None and checked.negative_test,
+    )
+    result.evidence = evidence
+    try:
+        if mode == "stream":
+            ctx.assembly = TaskAssembly()
+            ctx.stream = aiter(ctx.client.stream(run.interface, data, purpose="invoke"))
+            # Step 8 ends when the agent has said whether it takes the task: a stream that
+            # opens SUBMITTED and then ends REJECTED was never accepted, in any mode.
+            async with asyncio.timeout(stream_time_limit(ctx)):
+                await _next_event(ctx)
+                while ctx.assembly.task().state == SUBMITTED and ctx.stream is not None:
+                    await _next_event(ctx)
+            task = ctx.assembly.task()
+        else:
+            reply = await ctx.client.send(
+                run.interface, data, purpose="invoke", return_immediately=mode == "poll"
+            )
+            if isinstance(reply, Message):
+                message = "the agent answered the invocation with a Message, not a Task"
+                raise StepFailed(
+                    message,
+                    hint="A domain skill must produce a Task (RULES INV5).",
+                    blame=Blame(party=Party.AGENT, statement=message),
+                )
+            task = reply
+            if task.state == SUBMITTED:  # poll mode: ask until it is accepted or rejected
+                task = await ctx.client.poll(run.interface, task.id, until=_past_submitted)
+    except TimeoutError as exc:
+        message = (
+            f"the agent did not accept or reject the task within {stream_time_limit(ctx):.0f} s"
+        )
+        raise StepFailed(message, blame=Blame(party=Party.AGENT, statement=message)) from exc
+    except SiaError as exc:
+        raise transport_failure("delegation failed", exc) from exc
+    run.task = task
+    evidence.task_id, evidence.state = task.id, task.state
+    if evidence.negative_test:
+        conclude_negative_test(ctx, task, result, evidence)
+    if task.state == "TASK_STATE_REJECTED":
+        raise_remote(ctx, task, result)
+    result.message = f"task {task.id} accepted ({task.state}) in {mode} mode"
+
+
+def conclude_negative_test(
+    ctx: EngineContext, task: Task, result: StepResult, evidence: DelegationEvidence
+) -> None:
+    """A negative test passes when the agent rejects the invalid input with input_invalid."""
+    if task.state == "TASK_STATE_REJECTED":
+        error = read_remote_error(task)
+        if error.code is not ErrorCode.INPUT_INVALID:
+            raise_remote(ctx, task, result)  # rejected for another reason: the agent's failure
+        result.findings.extend(details_as_findings(error) + error.findings)
+        evidence.error = task_error_of(error, result.step)
+        evidence.expected_rejection = True
+        raise StepEnds(
+            "the agent rejected the invalid arguments with input_invalid, as the deliberate "
+            "negative test expects (RULES INV3)",
+            status=StepStatus.PASSED,
+            reason="not needed: the negative test ended at step 8 as expected",
+        )
+    message = (
+        f"the agent accepted arguments that fail its own input schema (task {task.state}); "
+        "it must reject them with input_invalid before any domain logic (RULES INV3)"
+    )
+    raise StepFailed(
+        message,
+        code=ErrorCode.INPUT_INVALID,
+        hint="Validate the arguments against the input schema before accepting the task, "
+        "and answer REJECTED with input_invalid and located details (RULES INV3, ERR5).",
+        blame=Blame(party=Party.AGENT, statement="the agent accepted invalid arguments"),
+        next_action=NextAction.SHOW_RESULTS,
+    )
+
+
+def stream_time_limit(ctx: EngineContext) -> float:
+    """How long a stream may run in all: keep-alive pings must not keep it open forever.
+
+    The document's ``max_duration_seconds`` (plus one read timeout of slack) when declared,
+    else the client's total timeout.
+    """
+    declared = ctx.document.get("constraints", {}).get("max_duration_seconds")
+    total = ctx.options.total_timeout
+    if isinstance(declared, int | float) and not isinstance(declared, bool) and declared > 0:
+        return max(total, float(declared) + ctx.options.read_timeout)
+    return total
+
+
+def _past_submitted(task: Task) -> bool:
+    return task.state != SUBMITTED or task.terminal
+
+
+async def _next_event(ctx: EngineContext) -> StreamEvent | None:
+    assert ctx.stream is not None and ctx.assembly is not None
+    try:
+        event = await anext(ctx.stream)
+    except StopAsyncIteration:
+        ctx.stream = None
+        return None
+    ctx.assembly.apply(event)
+    ctx.emit(event)
+    return event
+
+
+async def receive(ctx: EngineContext, result: StepResult) -> None:
+    """CP9: wait for the final state, then read the typed output and records."""
+    run = ctx.run
+    assert run.task is not None and run.interface is not None
+    limit = stream_time_limit(ctx)
+    evidence = ReceptionEvidence()
+    result.evidence = evidence
+    try:
+        if run.mode == "stream" and ctx.assembly is not None:
+            async with asyncio.timeout(limit):
+                while ctx.stream is not None:
+                    event = await _next_event(ctx)
+                    if event is None or event.final:
+                        break
+            run.task = ctx.assembly.task()
+            if not run.task.terminal:
+                # The stream closed early: ask for the task instead of guessing its state
+                # (a closed connection is not a state the agent reported, RULES CP13).
+                evidence.note = "the stream ended before a final state; polled"
+                run.task = await settle(ctx, run.task, "invoke")
+        elif not run.task.terminal:
+            run.task = await settle(ctx, run.task, "invoke")
+    except TimeoutError as exc:
+        message = f"no final task state within {limit:.0f} s of streaming"
+        raise StepFailed(
+            message,
+            hint="The skill may declare max_duration_seconds; raise --timeout for longer runs.",
+            blame=Blame(party=Party.AGENT, statement=message),
+        ) from exc
+    except SiaError as exc:
+        raise transport_failure("receiving the task failed", exc) from exc
+    finally:
+        if run.mode == "stream" and ctx.assembly is not None:
+            # Kept even when the deadline stopped the stream; a flood of one state is counted.
+            evidence.status_log = ctx.assembly.status_summary()
+        await ctx.close_stream()
+    task = run.task
+    evidence.task_id, evidence.state = task.id, task.state
+    evidence.artifacts = [
+        ArtifactRef(artifact_id=a.artifact_id, name=a.name) for a in task.artifacts
+    ]
+    if task.state == CANCELED:
+        end_cancelled(ctx, task, evidence)
+    if task.state != "TASK_STATE_COMPLETED":
+        if task.state in ("TASK_STATE_INPUT_REQUIRED", "TASK_STATE_AUTH_REQUIRED"):
+            message = (
+                f"the task stopped in {task.state}; follow-up data is not validated against "
+                "input_schema (RULES INV11)"
+            )
+            raise StepFailed(
+                message,
+                hint="Answer the agent outside this procedure.",
+                category=FailureCategory.REMOTE,
+                blame=Blame(party=Party.AGENT, statement=f"the agent asks for more: {task.state}"),
+                next_action=NextAction.SHOW_RESULTS,
+            )
+        raise_remote(ctx, task, result)
+    result.message = f"task {task.id} completed with {len(task.artifacts)} artifact(s)"
+
+
+def end_cancelled(ctx: EngineContext, task: Task, evidence: ReceptionEvidence) -> None:
+    """A CANCELED task: as the user asked, or the agent's own decision (never ERR1)."""
+    if ctx.run.cancel_requested:
+        evidence.cancelled_by_user = True
+        raise StepEnds(
+            f"task {task.id} was cancelled as you asked",
+            status=StepStatus.CANCELLED,
+            reason="not run: the task was cancelled",
+        )
+    # CANCELED is not a failure state: there is no error object to read (RULES ERR1 is about
+    # FAILED and REJECTED tasks).
+    message = f"the agent cancelled task {task.id} although nobody asked it to"
+    raise StepFailed(
+        message,
+        hint="A task should end COMPLETED, FAILED or REJECTED unless its caller cancels it.",
+        category=FailureCategory.REMOTE,
+        blame=Blame(party=Party.AGENT, statement=message),
+        next_action=NextAction.SHOW_RESULTS,
+    )

@@ -1,0 +1,1 @@
+"""Output: the policy every printed or written text passes, and JUnit XML."""

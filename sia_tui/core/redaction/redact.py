@@ -1,0 +1,443 @@
+"""Secret redaction by construction: every secret becomes a stable «redacted:NAME» placeholder."""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+from sia_tui.core.exchange import Headers
+from sia_tui.core.redaction.secret_forms import (
+    Span,
+    encoded_forms,
+    find_spans,
+    has_escape,
+    merge_spans,
+    replace_spans,
+)
+
+#: Headers whose value is always a credential (issue #6 list).
+SENSITIVE_HEADERS = frozenset(
+    {"authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key"}
+)
+#: Header names that look like credentials are treated as secret even when nobody marked them
+#: (autosave has no preview; over-redacting a header is cheap, leaking one is not).
+CREDENTIAL_NAME = re.compile(
+    r"(?i)auth|token|secret|passw|api[-_]?key|[-_]key$|cookie|session|"
+    r"signature|credential"
+)
+#: Query parameter names that carry credentials in URLs.
+TOKEN_PARAMS = frozenset(
+    {
+        "token",
+        "access_token",
+        "id_token",
+        "refresh_token",
+        "api_key",
+        "apikey",
+        "api-key",
+        "key",
+        "secret",
+        "client_secret",
+        "password",
+        "passwd",
+        "pwd",
+        "sig",
+        "signature",
+        "auth",
+        "code",
+        "x-api-key",
+        "session",
+        "sessionid",
+    }
+)
+#: Ranges of a text where values the user marked are kept (see ``Redactor.text``).
+Keep = Callable[[str], list[tuple[int, int]]]
+#: Literal values shorter than this are only redacted where they are known credentials
+#: (headers, URLs): replacing "ab" everywhere would corrupt every body.
+MIN_LITERAL_LENGTH = 4
+#: A header only *named* like a credential has its value scrubbed from bodies from this length.
+HEURISTIC_MIN_LENGTH = 12
+
+QUERY_TOKEN = re.compile(
+    r"(?i)([?&;](?:" + "|".join(re.escape(p) for p in sorted(TOKEN_PARAMS)) + r")=)"
+    r"([^&#\s\"'<>\\]+)"
+)
+#: ``scheme://userinfo@``, also with the slashes JSON-escaped (``http:\/\/``).
+_URL_USERINFO = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*:(?:\\?/){2})([^/\s@\"'<>\\?#]+)@")
+
+#: What every match of :data:`_URL_USERINFO` ends with; it starts with a literal, which the
+#: regex engine scans for fast (the whole pattern tries every word of a text: 1 s on 26 MB).
+_USERINFO_TAIL = re.compile(r":(?:\\?/){2}[^/\s@\"'<>\\?#]+@")
+
+
+def _has_userinfo(text: str) -> bool:
+    """True when ``text`` may hold a URL with userinfo (a quick test before the pattern)."""
+    return _USERINFO_TAIL.search(text) is not None
+
+
+def is_credential_header(name: str) -> bool:
+    """True for a header whose value is a credential by its name alone (the one rule the
+    screen, the reports and the session files all use)."""
+    lowered = name.lower()
+    return lowered in SENSITIVE_HEADERS or CREDENTIAL_NAME.search(lowered) is not None
+
+
+def placeholder(name: str) -> str:
+    """The stable placeholder for a secret called ``name`` (a header name or a source)."""
+    return f"«redacted:{name.lower()}»"
+
+
+def mask_headers(
+    headers: Iterable[tuple[str, str]], secret_names: Iterable[str] = ()
+) -> list[tuple[str, str]]:
+    """Headers with every credential value masked, for display on screen and in text reports."""
+    extra = {n.lower() for n in secret_names}
+    return [
+        (name, placeholder(name) if is_credential_header(name) or name.lower() in extra else value)
+        for name, value in headers
+    ]
+
+
+@dataclass(frozen=True)
+class RedactionHit:
+    """One redaction: which secret (placeholder name) and where it was found."""
+
+    name: str
+    where: str
+
+
+@dataclass
+class Redactor:
+    """Replaces known secrets everywhere and remembers what it replaced and where.
+
+    Build it with :meth:`from_options`; call :meth:`learn_headers` on every recorded
+    exchange first so a credential a transport added is also scrubbed from bodies.
+    """
+
+    #: Extra header names the user marked secret (lower-case).
+    secret_headers: set[str] = field(default_factory=set)
+    #: literal form -> placeholder name; longest forms are replaced first.
+    literals: dict[str, str] = field(default_factory=dict)
+    hits: list[RedactionHit] = field(default_factory=list)
+    #: Forms of values the user marked secret (not credentials): redacted everywhere except
+    #: in the bytes a digest is computed over (``marked=False``).
+    marked: set[str] = field(default_factory=set)
+    #: ``_forms`` by ``marked``, rebuilt after a secret is added.
+    _patterns: dict[bool, tuple[list[tuple[str, str]], re.Pattern[str] | None]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
+
+    @classmethod
+    def from_options(
+        cls,
+        options: object,
+        *,
+        location: str | None = None,
+        secret_values: Iterable[str] = (),
+        secret_headers: Iterable[str] = (),
+    ) -> Redactor:
+        """A redactor for the client options (headers, bearer, marked secrets) and the target."""
+        redactor = cls()
+        marked = list(getattr(options, "secret_headers", ()) or ()) + list(secret_headers)
+        redactor.secret_headers.update(str(n).lower() for n in marked)
+        headers: Iterable[tuple[str, str]] = getattr(options, "headers", ()) or ()
+        if isinstance(headers, Mapping):
+            headers = list(headers.items())
+        redactor.learn_headers(headers)
+        bearer = getattr(options, "bearer", None)
+        if isinstance(bearer, str) and bearer:
+            redactor.add_secret(bearer, "authorization", force=True)
+        for value in list(getattr(options, "secret_values", ()) or ()) + list(secret_values):
+            redactor.add_secret(str(value), "secret", marked=True)
+        if location:
+            redactor.learn_url(location)
+        return redactor
+
+    def add_secret(
+        self, value: str, name: str, *, force: bool = False, marked: bool = False
+    ) -> None:
+        """Redact ``value`` (and its encodings) from now on; ``marked``: a value the user
+        marked secret rather than a credential (see ``marked``)."""
+        value = value.strip()
+        if len(value) < MIN_LITERAL_LENGTH and not force:
+            return
+        if not value or "«redacted:" in value:
+            return  # nothing, or a value from a session that was redacted already
+        forms = encoded_forms(value)
+        # "Bearer X": the scheme's token alone is the secret too.
+        scheme, _, token = value.partition(" ")
+        if token and scheme.isalpha() and len(token) >= MIN_LITERAL_LENGTH:
+            forms |= encoded_forms(token)
+        for form in forms:
+            self._add_form(form, name, marked=marked)
+
+    def _add_form(self, form: str, name: str, *, marked: bool) -> None:
+        known = form in self.literals
+        self.literals.setdefault(form, name)
+        if marked and not known:
+            self.marked.add(form)
+        elif not marked:
+            self.marked.discard(form)  # a credential is redacted everywhere
+        self._patterns.clear()
+
+    def merge(self, other: Redactor) -> None:
+        """Redact ``other``'s secrets too (one shared log filter for several clients)."""
+        self.secret_headers.update(other.secret_headers)
+        for form, name in other.literals.items():
+            self._add_form(form, name, marked=form in other.marked)
+
+    def _forms(self, marked: bool) -> tuple[list[tuple[str, str]], re.Pattern[str] | None]:
+        """``(form, name)`` pairs, longest first, and one pattern that finds any of them
+        (a quick test before the forms are looked for one by one)."""
+        if marked not in self._patterns:
+            pairs = sorted(
+                ((f, n) for f, n in self.literals.items() if marked or f not in self.marked),
+                key=lambda pair: len(pair[0]),
+                reverse=True,
+            )
+            pattern = re.compile("|".join(re.escape(f) for f, _ in pairs)) if pairs else None
+            self._patterns[marked] = (pairs, pattern)
+        return self._patterns[marked]
+
+    def _spans(self, text: str, marked: bool, keep: Keep | None = None) -> list[Span]:
+        """Where a secret is in ``text``; ``keep`` gives ranges of ``text`` in which values
+        the user marked are kept (the document a digest is computed over)."""
+        pairs, pattern = self._forms(marked)
+        if pattern is None or not (pattern.search(text) or has_escape(text)):
+            return []
+        if keep is None or not marked or not self.marked:
+            return find_spans(text, pairs)
+        ranges = keep(text)
+        credentials = self._spans(text, False)
+        values = find_spans(text, [(f, n) for f, n in pairs if f in self.marked])
+        outside = [s for s in values if not any(a <= s[0] and s[1] <= b for a, b in ranges)]
+        return merge_spans(credentials + outside)
+
+    def is_secret_header(self, name: str) -> bool:
+        """True for a header whose whole value is a credential (listed, marked or named so)."""
+        return is_credential_header(name) or name.lower() in self.secret_headers
+
+    def learn_headers(self, headers: Iterable[tuple[str, str]]) -> None:
+        """Remember the value of every credential header (before redacting anything)."""
+        for name, value in headers:
+            lowered = name.lower()
+            if lowered in SENSITIVE_HEADERS or lowered in self.secret_headers:
+                self.add_secret(value, lowered, force=True)
+                if lowered in ("cookie", "set-cookie"):
+                    self._learn_cookie(value, lowered)
+            elif self.is_secret_header(name) and len(value) >= HEURISTIC_MIN_LENGTH:
+                # Named like a credential but nobody said so: a short value ("stream")
+                # is more likely a setting, and replacing it everywhere would corrupt bodies.
+                self.add_secret(value, lowered)
+
+    def _learn_cookie(self, value: str, name: str) -> None:
+        # Set-Cookie: only the first pair is the cookie; the rest are attributes (Path...).
+        pairs = value.split(";")[:1] if name == "set-cookie" else value.split(";")
+        for pair in pairs:
+            _, eq, cookie_value = pair.partition("=")
+            if eq:
+                self.add_secret(cookie_value, name)
+
+    def learn_url(self, url: str) -> None:
+        """Remember userinfo and token-like query values of ``url``."""
+        try:
+            parts = urlsplit(url)
+        except ValueError:
+            return
+        if parts.password:
+            self.add_secret(unquote(parts.password), "userinfo", force=True)
+        if parts.username and parts.password is None:
+            self.add_secret(unquote(parts.username), "userinfo", force=True)
+        for match in QUERY_TOKEN.finditer(url):
+            param = match.group(1)[1:-1].lower()
+            self.add_secret(unquote(match.group(2)), param, force=True)
+
+    # --- applying -------------------------------------------------------------------------
+
+    def text(self, value: str, where: str, *, marked: bool = True, keep: Keep | None = None) -> str:
+        """``value`` with URL credentials and every known secret replaced (``marked=False``:
+        credentials only, values the user marked secret are kept; ``keep``: kept only in
+        the ranges it gives)."""
+        if not value:
+            return value
+        out = value
+        if _has_userinfo(value):
+            out = _URL_USERINFO.sub(
+                lambda m: self._hit(m.group(1) + placeholder("userinfo") + "@", "userinfo", where),
+                value,
+            )
+        out = QUERY_TOKEN.sub(
+            lambda m: (
+                m.group(1)
+                + self._hit(placeholder(m.group(1)[1:-1]), m.group(1)[1:-1].lower(), where)
+            ),
+            out,
+        )
+        spans = self._spans(out, marked, keep)
+        for _, _, name in spans:
+            self._hit("", name, where)
+        return replace_spans(out, spans, placeholder) if spans else out
+
+    def data(
+        self, body: bytes, where: str, *, marked: bool = True, keep: Keep | None = None
+    ) -> bytes:
+        """Raw body bytes with secrets replaced (decoded leniently so nothing is skipped)."""
+        if not body:
+            return body
+        text = self.text(body.decode("utf-8", "surrogateescape"), where, marked=marked, keep=keep)
+        return text.encode("utf-8", errors="surrogateescape")
+
+    def carries_marked(self, body: bytes) -> bool:
+        """True when ``body`` holds a value the user marked secret (in any form)."""
+        pairs, _ = self._forms(True)
+        marked = [(form, name) for form, name in pairs if form in self.marked]
+        return bool(find_spans(body.decode("utf-8", errors="surrogateescape"), marked))
+
+    def headers(self, headers: Headers, where: str) -> list[list[str]]:
+        """Headers as ``[name, value]`` pairs with credential headers wholly replaced."""
+        out: list[list[str]] = []
+        for name, value in headers:
+            if self.is_secret_header(name):
+                out.append([name, self._hit(placeholder(name), name.lower(), f"{where} {name}")])
+            else:
+                out.append([name, self.text(value, f"{where} {name}")])
+        return out
+
+    def value(self, value: Any, where: str, pointer: str = "", *, marked: bool = True) -> Any:
+        """A JSON value with every string (keys included) redacted; hits name the pointer.
+
+        RULES ERR6: an agent's error ``details`` may echo an argument the user marked secret;
+        bodies go through here, so the echo is redacted like the original.
+        """
+        if isinstance(value, str):
+            return self.text(value, f"{where} {pointer}" if pointer else where, marked=marked)
+        if isinstance(value, list | tuple | dict) and not self._may_change(value, marked):
+            return value  # nothing in it to redact: shared, not copied
+        if isinstance(value, list | tuple):
+            return [
+                self.value(item, where, f"{pointer}/{i}", marked=marked)
+                for i, item in enumerate(value)
+            ]
+        if isinstance(value, dict):
+            return {
+                self.text(str(k), f"{where} {pointer}/{k}", marked=marked): self.value(
+                    v, where, f"{pointer}/{k}", marked=marked
+                )
+                for k, v in value.items()
+            }
+        return value
+
+    def leaks(self, text: str, *, marked: bool = True, keep: Keep | None = None) -> list[str]:
+        """Placeholder names of any known secret still present in ``text``, in any form (a
+        final check); ``marked=False`` looks for credentials only, ``keep`` as for
+        :meth:`text`."""
+        return sorted({name for _, _, name in self._spans(text, marked, keep)})
+
+    def leaks_in(self, value: Any, *, marked: bool = True) -> list[str]:
+        """:meth:`leaks` over every string (member names too) of a decoded JSON value: an
+        escape the serializer adds or removes cannot hide a secret from it."""
+        if self._forms(marked)[1] is None:
+            return []  # no secret known: nothing can leak
+        found: set[str] = set()
+        stack = [value]
+        while stack:
+            item = stack.pop()
+            if isinstance(item, str):
+                found.update(self.leaks(item, marked=marked))
+            elif isinstance(item, dict | list | tuple) and not self._may_change(
+                item, marked, urls=False
+            ):
+                continue
+            elif isinstance(item, dict):
+                stack += [*item.keys(), *item.values()]
+            elif isinstance(item, list | tuple):
+                stack += item
+        return sorted(found)
+
+    def _may_change(self, value: Any, marked: bool, *, urls: bool = True) -> bool:
+        """False when no string of the container ``value`` (member names too) can hold a
+        secret, a URL credential (``urls``) or an escape: one scan of its JSON text in C
+        instead of one call per string (a 5 MB result holds a million).
+
+        Sound because the C encoder writes a string verbatim unless it holds ``"``, ``\\``
+        or a control character, each of which it escapes with a backslash, and an escape
+        is a reason to look string by string. So a form or credential found in any string
+        is found in the text too. Member names are compared as JSON writes them (str keys,
+        as parsed JSON and ``to_json`` have).
+        """
+        try:
+            text = json.dumps(value, ensure_ascii=False)
+        except (TypeError, ValueError, RecursionError):
+            return True  # not plain JSON: the slow way decides
+        if urls and (_has_userinfo(text) or QUERY_TOKEN.search(text) is not None):
+            return True
+        pattern = self._forms(marked)[1]
+        return pattern is not None and (pattern.search(text) is not None or has_escape(text))
+
+    def _hit(self, replacement: str, name: str, where: str) -> str:
+        hit = RedactionHit(name, where)
+        if hit not in self.hits:
+            self.hits.append(hit)
+        return replacement
+
+
+#: Loggers of the HTTP stack; httpx logs every request URL at INFO, httpcore response
+#: headers (Set-Cookie included) at DEBUG. A filter on a parent logger does not see
+#: records of its children, so each one is listed.
+HTTP_LOGGERS = (
+    "httpx",
+    "httpcore.connection",
+    "httpcore.http11",
+    "httpcore.http2",
+    "httpcore.proxy",
+)
+_LOGGED_HEADER = re.compile(
+    r"(?i)(\(b?['\"](?:" + "|".join(sorted(SENSITIVE_HEADERS)) + r")['\"],\s*b?)(['\"])(.*?)\2\)"
+)
+
+
+class RedactingLogFilter(logging.Filter):
+    """Scrubs URL credentials and credential headers from HTTP library log records."""
+
+    def __init__(self, redactor: Redactor | None = None) -> None:
+        super().__init__()
+        self.redactor = redactor or Redactor()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Rewrite the record's message in place; never drops a record."""
+        message = record.getMessage()
+        cleaned = _LOGGED_HEADER.sub(
+            lambda m: f"{m.group(1)}{m.group(2)}{placeholder('header')}{m.group(2)})", message
+        )
+        cleaned = self.redactor.text(cleaned, "log")
+        if cleaned != message:
+            record.msg, record.args = cleaned, None
+        return True
+
+
+def install_log_redaction(redactor: Redactor | None = None) -> RedactingLogFilter:
+    """Attach one redacting filter to every HTTP logger; later calls add their secrets to it.
+
+    Several clients may be alive at once (compose talks to two agents), so secrets are
+    merged into the one shared filter instead of replacing the previous client's.
+    """
+    shared: RedactingLogFilter | None = None
+    for name in HTTP_LOGGERS:
+        shared = shared or next(
+            (f for f in logging.getLogger(name).filters if isinstance(f, RedactingLogFilter)), None
+        )
+    if shared is None:
+        shared = RedactingLogFilter()
+    if redactor is not None:
+        shared.redactor.merge(redactor)
+    shared.redactor.hits.clear()  # log traffic must not grow the hit list without bound
+    for name in HTTP_LOGGERS:
+        logger = logging.getLogger(name)
+        if shared not in logger.filters:
+            logger.addFilter(shared)
+    return shared
