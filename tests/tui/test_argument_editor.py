@@ -4,9 +4,12 @@ deleted must still show, and the text validated must be the text on screen."""
 
 from __future__ import annotations
 
+import pytest
 from textual.app import App, ComposeResult
+from textual.widgets.text_area import Document, WrappedDocument
 
 from sia_tui.tui.widgets.argument_editor import ArgumentEditor
+from sia_tui.tui.widgets.kept_documents import KeptHeight, KeptText
 
 
 class EditorApp(App[None]):
@@ -52,3 +55,41 @@ async def test_a_loaded_text_gets_its_own_height_and_text() -> None:
         assert editor.wrapped_document.height == editor.document.line_count == 100
         assert "99," in bottom_text(editor)
         assert editor.text.startswith("0,\n1,") and editor.text.endswith("99,")
+
+
+async def test_the_text_is_joined_and_the_height_summed_once_per_edit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The editor's documents become the kept classes by a ``__class__`` swap on what
+    TextArea builds; a Textual release that builds them another way would turn it off
+    without an error (every drawn line joining the whole text again). So: the documents are
+    the kept classes, and drawing the editor three times after an edit joins the text once
+    and sums the height once."""
+    computed = {"text": 0, "height": 0}
+    join: property = vars(Document)["text"]
+    height: property = vars(WrappedDocument)["height"]
+
+    def counted_join(document: Document) -> str:
+        computed["text"] += 1
+        text: str = join.__get__(document)
+        return text
+
+    def counted_height(wrapped: WrappedDocument) -> int:
+        computed["height"] += 1
+        lines: int = height.__get__(wrapped)
+        return lines
+
+    monkeypatch.setattr(Document, "text", property(counted_join))
+    monkeypatch.setattr(WrappedDocument, "height", property(counted_height))
+    app = EditorApp()
+    async with app.run_test(size=(60, 12)) as pilot:
+        editor = app.query_one(ArgumentEditor)
+        assert type(editor.document) is KeptText
+        assert type(editor.wrapped_document) is KeptHeight
+        computed.update(text=0, height=0)
+        editor.insert('"typed",\n', (0, 0))
+        for _ in range(3):
+            lines = [editor.render_line(y) for y in range(editor.size.height)]
+        assert computed == {"text": 1, "height": 1}
+        assert '"typed",' in "".join(segment.text for segment in lines[0])
+        await pilot.pause()

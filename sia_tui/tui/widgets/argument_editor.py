@@ -5,9 +5,8 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
-from textual.document._document import Document, DocumentBase
-from textual.document._wrapped_document import WrappedDocument
 from textual.widgets import TextArea
+from textual.widgets.text_area import Document, DocumentBase, WrappedDocument
 
 from sia_tui.tui.display import PLAIN, DisplayPolicy
 from sia_tui.tui.widgets.kept_documents import kept, kept_wrapped

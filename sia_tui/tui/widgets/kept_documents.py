@@ -9,8 +9,7 @@ is computed again after that method and read for free otherwise.
 
 from __future__ import annotations
 
-from textual.document._document import Document, EditResult, Location
-from textual.document._wrapped_document import WrappedDocument
+from textual.widgets.text_area import Document, EditResult, Location, WrappedDocument
 
 
 class KeptText(Document):
