@@ -87,7 +87,7 @@ def main(args: argparse.Namespace) -> int:
     save_dir = Path(args.save_dir) if args.save_dir else None
     headless = args.json or _outputs(args) or not sys.stdout.isatty()
     if not headless:
-        from sia_tui.tui.screens.matrix import run_matrix_app
+        from sia_tui.tui.matrix_app import run_matrix_app
 
         return run_matrix_app(plugfest, save_dir, jobs=args.jobs, deadline=args.deadline)
     return _headless(args, plugfest, save_dir)

@@ -18,7 +18,8 @@ from sia_tui.core.engine import ClientOptions, StepStatus, advertised_skills, cl
 from sia_tui.tui import palette
 from sia_tui.tui.display import DisplayPolicy, Scrubber, secret_forms
 from sia_tui.tui.engine import build_procedure
-from sia_tui.tui.engine_actions import ENGINE_GROUP, ConsoleState, EngineActionsApp
+from sia_tui.tui.engine_actions import ENGINE_GROUP, EngineActionsApp
+from sia_tui.tui.host import ConsoleState
 from sia_tui.tui.messages import EngineFailed, RunUpdated
 from sia_tui.tui.modes import MODE_SPECS, ModeSpec, mode_bindings, mode_factories
 from sia_tui.tui.readonly import ReadOnlyEngine

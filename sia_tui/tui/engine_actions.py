@@ -2,41 +2,28 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from textual import work
 from textual.worker import WorkerState
 
+from sia_tui.tui.host import BUSY_NOTICE, ConsoleState
 from sia_tui.tui.messages import EngineFailed
 from sia_tui.tui.modes import mode_key
 from sia_tui.tui.session_actions import SessionApp
 
 if TYPE_CHECKING:
-    from sia_tui.core.engine import ConsoleReply, ConsoleRequest, StreamEvent
+    from sia_tui.core.engine import ConsoleRequest, StreamEvent
     from sia_tui.tui.engine import Engine
 
 #: The worker group every network call of the engine runs in.
 ENGINE_GROUP = "engine"
-#: What the user is told when n, r or invoke would interrupt running steps.
-BUSY_NOTICE = "steps are running; wait or press R to restart"
 _ACTIVE = (WorkerState.PENDING, WorkerState.RUNNING)
 #: Where steps 7-11 wait, and what to do about it.
 ARGUMENTS_NOTICE = (
     f"Steps 1-6 passed. Steps 7-11 need the skill's arguments: press {mode_key('invoke')} "
     "to edit them, then ctrl+j to invoke."
 )
-
-
-@dataclass
-class ConsoleState:
-    """The plain A2A console's last message: in flight (events so far) or answered."""
-
-    skill_id: str | None = None
-    """The skill the console works on (chosen on the Overview or in the console)."""
-    sending: bool = False
-    events: list[StreamEvent] = field(default_factory=list)
-    reply: ConsoleReply | None = None
 
 
 class EngineActionsApp(SessionApp):

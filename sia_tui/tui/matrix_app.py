@@ -6,13 +6,19 @@ Esc comes back to the matrix. Kept apart from ``app.py``: the app gains one mode
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.binding import Binding, BindingType
 
 from sia_tui.tui.app import SiaApp
 from sia_tui.tui.modes import ModeSpec, mode_bindings, mode_factories
 from sia_tui.tui.screens.matrix import MatrixLaunch
+from sia_tui.tui.storage import UserDirs
+
+if TYPE_CHECKING:
+    from sia_tui.core.matrix import Plugfest
 
 MATRIX_MODE = "matrix"
 #: The Matrix screen: plugfest mode's one extra row of the mode table.
@@ -53,3 +59,19 @@ class MatrixApp(SiaApp):
         if action == "back_to_matrix":  # the matrix itself has nothing to go back to
             return self.current_mode != MATRIX_MODE
         return super().check_action(action, parameters)
+
+
+def default_save_dir(data_dir: Path, plugfest: Plugfest) -> Path:
+    """``<data dir>/matrix/<UTC time>-<file name>``: one folder per matrix run."""
+    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+    return data_dir / "matrix" / f"{stamp}-{plugfest.source.stem}"
+
+
+def run_matrix_app(
+    plugfest: Plugfest, save_dir: Path | None, *, jobs: int | None, deadline: float | None
+) -> int:
+    """Open the app on the Matrix screen (``sia-tui matrix`` without output flags)."""
+    folder = save_dir or default_save_dir(UserDirs.default().data, plugfest)
+    app = MatrixApp(MatrixLaunch(plugfest, folder, jobs, deadline))
+    app.run()
+    return app.return_code or 0

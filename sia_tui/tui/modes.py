@@ -1,8 +1,10 @@
 """The screens ("modes") as data: one ``ModeSpec`` row per screen generates the app's modes,
-their number keys, the header tab bar, the palette's ``mode: …`` commands and the key table
-in docs/TUI.md (checked by a test). Adding a screen is adding a row here.
+their number keys, the header tab bar, the palette's ``mode: …`` commands, the palette
+commands of the screen's own actions, and the key table in docs/TUI.md (checked by a test).
+Adding a screen is adding a row here.
 
-Screens are imported on first use, so starting the app loads only the screen it opens on.
+Screens are imported on first use, so starting the app loads only the screen it opens on;
+that is why a screen's palette commands are listed on its row, not on its class.
 """
 
 from __future__ import annotations
@@ -21,6 +23,21 @@ _SCREENS = "sia_tui.tui.screens"
 
 
 @dataclass(frozen=True)
+class ScreenCommand:
+    """A palette command that runs one of its screen's actions, from any screen."""
+
+    title: str
+    """The palette entry, with its category prefix (``arguments: use the example``)."""
+    help: str
+    """What it does, in one line."""
+    action: str
+    """The screen's ``action_<name>`` it runs."""
+    requires: str = ""
+    """What the user must choose on the screen first ("select a row"); the palette then says
+    so from other screens. "" lets the palette switch to the screen and run the action."""
+
+
+@dataclass(frozen=True)
 class ModeSpec:
     """One screen of the debugger."""
 
@@ -36,11 +53,20 @@ class ModeSpec:
     """What it is for, in one line (palette help and the docs table)."""
     screen: str
     """``module:Class`` under ``sia_tui.tui.screens``, imported on first use."""
+    commands: tuple[ScreenCommand, ...] = ()
+    """The palette commands of the screen's own actions."""
+
+    def screen_class(self) -> type[Screen[Any]]:
+        """The screen's class (imports its module the first time)."""
+        module, _, cls = self.screen.partition(":")
+        screen_class: type[Screen[Any]] = getattr(
+            importlib.import_module(f"{_SCREENS}.{module}"), cls
+        )
+        return screen_class
 
     def load(self) -> Screen[Any]:
-        """A new instance of the screen (imports its module the first time)."""
-        module, _, cls = self.screen.partition(":")
-        screen: Screen[Any] = getattr(importlib.import_module(f"{_SCREENS}.{module}"), cls)()
+        """A new instance of the screen."""
+        screen = self.screen_class()()
         screen.mode_name = self.name  # type: ignore[attr-defined]  # RunScreen's tab bar
         return screen
 
@@ -70,6 +96,14 @@ MODE_SPECS: tuple[ModeSpec, ...] = (
         short="Digest",
         about="the three-way digest inspector",
         screen="digests:DigestsScreen",
+        commands=(
+            ScreenCommand(
+                "digest: copy canonical text",
+                "Copy the canonical JCS text of the selected value (Digests screen)",
+                "copy_canonical",
+                requires="select a row",
+            ),
+        ),
     ),
     ModeSpec(
         name="document",
@@ -86,6 +120,18 @@ MODE_SPECS: tuple[ModeSpec, ...] = (
         short="Invoke",
         about="the argument editor, validated as you type",
         screen="invoke:InvokeScreen",
+        commands=(
+            ScreenCommand(
+                "arguments: reset to skeleton",
+                "Replace the argument text by the input schema's skeleton (f3)",
+                "reset",
+            ),
+            ScreenCommand(
+                "arguments: use the example",
+                "Replace the argument text by the schema's or the card skill's example (f4)",
+                "use_example",
+            ),
+        ),
     ),
     ModeSpec(
         name="results",

@@ -1,24 +1,57 @@
-"""Command palette entries, each with a category prefix (``step: run next``)."""
+"""Command palette entries, each with a category prefix (``step: run next``).
+
+The app's own commands are listed here; each mode of the running app adds its ``mode: …``
+command and its screen's commands (``ModeSpec.commands``), so a subclass's extra modes
+(plugfest mode's Matrix) are in its palette too. No screen is imported: a screen's command
+runs its ``action_<name>`` by name on the screen showing.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from textual.app import SystemCommand
 
-from sia_tui.tui.modes import MODE_SPECS
+from sia_tui.tui.host import SiaHost
 
 if TYPE_CHECKING:
-    from sia_tui.tui.app import SiaApp
+    from textual.notifications import SeverityLevel
+    from textual.screen import Screen
+
+    from sia_tui.tui.modes import ModeSpec, ScreenCommand
 
 #: Textual's own commands that sia-tui replaces (its theme picker, its screenshot, which
 #: fails when the download folder is missing).
 _REPLACED = ("theme", "change theme", "screenshot")
 
 
-def system_commands(app: SiaApp, inherited: Iterable[SystemCommand]) -> Iterable[SystemCommand]:
+class PaletteHost(SiaHost, Protocol):
+    """The app as the palette sees it: the screens' view, its actions, Textual's calls."""
+
+    MODE_SPECS: ClassVar[tuple[ModeSpec, ...]]
+    """The running app's modes (a subclass may add some)."""
+
+    @property
+    def screen(self) -> Screen[object]: ...
+    @property
+    def available_themes(self) -> Mapping[str, object]: ...
+    def switch_mode(self, mode: str) -> object: ...
+    def call_later(self, callback: Callable[..., Any], *args: Any, **kwargs: Any) -> bool: ...
+    def notify(self, message: str, *, severity: SeverityLevel = "information") -> None: ...
+    def action_run_next(self) -> None: ...
+    def action_restart(self) -> None: ...
+    def action_cancel_task(self) -> None: ...
+    def action_connect(self) -> None: ...
+    def action_mark_secret(self) -> None: ...
+    def action_write_last_copy(self) -> None: ...
+    def action_screenshot_to_file(self) -> None: ...
+
+
+def system_commands(
+    app: PaletteHost, inherited: Iterable[SystemCommand]
+) -> Iterable[SystemCommand]:
     """The app's commands, then Textual's own (minus the ones replaced here)."""
     yield SystemCommand("step: run next", "Run the next step (n)", app.action_run_next)
     yield SystemCommand("step: run all", "Run every remaining step (r)", app.action_run_all)
@@ -47,27 +80,17 @@ def system_commands(app: SiaApp, inherited: Iterable[SystemCommand]) -> Iterable
         "Mask a value on screen and redact it from saved sessions",
         app.action_mark_secret,
     )
-    yield SystemCommand(
-        "arguments: reset to skeleton",
-        "Replace the argument text by the input schema's skeleton (f3)",
-        partial(on_invoke, app, "reset"),
-    )
-    yield SystemCommand(
-        "arguments: use the example",
-        "Replace the argument text by the schema's or the card skill's example (f4)",
-        partial(on_invoke, app, "use_example"),
-    )
     for which in ("advertised", "returned", "computed"):
         yield SystemCommand(
             f"digest: copy {which}",
             f"Copy the {which} interface digest",
             partial(copy_digest, app, which),
         )
-    yield SystemCommand(
-        "digest: copy canonical text",
-        "Copy the canonical JCS text of the selected value (Digests screen)",
-        partial(_on_digests, app, "copy_canonical"),
-    )
+    for spec in app.MODE_SPECS:
+        for action in spec.commands:
+            yield SystemCommand(
+                action.title, action.help, partial(run_screen_command, app, spec, action)
+            )
     yield SystemCommand(
         "clipboard: write the last copy to a file",
         "When the terminal ignored the clipboard (OSC 52): the text in the download folder",
@@ -78,7 +101,7 @@ def system_commands(app: SiaApp, inherited: Iterable[SystemCommand]) -> Iterable
         "Save an SVG of the screen in the download folder (f12; secrets stay masked)",
         app.action_screenshot_to_file,
     )
-    for spec in MODE_SPECS:
+    for spec in app.MODE_SPECS:
         yield SystemCommand(
             f"mode: {spec.name}",
             f"Show {spec.about} ({spec.key})",
@@ -94,7 +117,7 @@ def system_commands(app: SiaApp, inherited: Iterable[SystemCommand]) -> Iterable
             yield command
 
 
-def copy_digest(app: SiaApp, which: str) -> None:
+def copy_digest(app: PaletteHost, which: str) -> None:
     """Copy one of the three interface digests to the clipboard."""
     run = app.current_run
     value = getattr(run.digests, which) if run is not None else None
@@ -104,26 +127,26 @@ def copy_digest(app: SiaApp, which: str) -> None:
     app.copy_text(value, f"the {which} digest")
 
 
-def _on_digests(app: SiaApp, action: str) -> None:
-    """Run a Digests-screen action from the palette (switching there first)."""
-    from sia_tui.tui.screens.digests import DigestsScreen
-
-    if not isinstance(app.screen, DigestsScreen):
-        app.notify("Open the Digests screen (3) and select a row first.", severity="warning")
-        return
-    app.screen.action_copy_canonical()
-
-
-def on_invoke(app: SiaApp, action: str) -> None:
-    """Run an argument-editor action (``reset``, ``use_example``), switching to Invoke first."""
-    from sia_tui.tui.screens.invoke import InvokeScreen
+def run_screen_command(app: PaletteHost, spec: ModeSpec, command: ScreenCommand) -> None:
+    """Run a screen's action from the palette: on that screen, switching to it first unless
+    the action needs something chosen there (then the user is told where to go)."""
 
     def run() -> None:
-        if isinstance(app.screen, InvokeScreen):
-            getattr(app.screen, f"action_{action}")()
+        if _showing(app, spec):
+            getattr(app.screen, f"action_{command.action}")()
 
-    if isinstance(app.screen, InvokeScreen):
+    if _showing(app, spec):
         run()
+    elif command.requires:
+        app.notify(
+            f"Open the {spec.title} screen ({spec.key}) and {command.requires} first.",
+            severity="warning",
+        )
     else:
-        app.switch_mode("invoke")
+        app.switch_mode(spec.name)
         app.call_later(run)
+
+
+def _showing(app: PaletteHost, spec: ModeSpec) -> bool:
+    """Whether the screen on top is ``spec``'s (not a dialog over it, not another mode)."""
+    return getattr(app.screen, "mode_name", None) == spec.name

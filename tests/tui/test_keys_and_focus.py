@@ -9,7 +9,7 @@ from textual.widgets import OptionList, Select, Static, Tree
 from sia_tui.core.engine import StepStatus
 from sia_tui.core.session import history
 from sia_tui.tui.display import PLAIN
-from sia_tui.tui.engine_actions import BUSY_NOTICE
+from sia_tui.tui.host import BUSY_NOTICE
 from sia_tui.tui.screens.digests import DigestsScreen
 from sia_tui.tui.screens.invoke import EDITOR_KEYS, InvokeScreen
 from sia_tui.tui.screens.steps import StepsScreen

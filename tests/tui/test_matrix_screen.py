@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from textual.coordinate import Coordinate
 from textual.pilot import Pilot
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable, OptionList, Static
 
 from sia_tui.core.matrix import CellStatus, load_plugfest
 from sia_tui.tui.matrix_app import MatrixApp
@@ -118,6 +118,36 @@ async def test_a_cell_without_a_run_says_so(make_matrix_app: Callable[..., Matri
         await pilot.pause()
         assert told == ["This cell has no session: no run was needed for it."]
         assert matrix_app.current_mode == "matrix"
+
+
+def _palette_prompts(pilot: Pilot[Any]) -> list[str]:
+    """The commands the open palette lists for what was typed."""
+    lists = pilot.app.screen.query("CommandList")
+    if not lists:
+        return []
+    options = lists.first(OptionList)
+    return [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+
+
+async def test_the_palette_of_plugfest_mode_offers_the_matrix(
+    make_matrix_app: Callable[..., MatrixApp],
+) -> None:
+    """Plugfest mode's extra Matrix mode is in its command palette: typed "matrix" from a
+    cell's Steps screen, the palette finds "mode: matrix", and enter goes back to the matrix."""
+    matrix_app = make_matrix_app({"vendor-d": "v03"}, EVALUATE, ONE_MODE)
+    async with matrix_app.run_test(size=SIZE) as pilot:
+        await _finished(pilot)
+        await pilot.press("2")
+        await wait_until(pilot, lambda: matrix_app.current_mode == "steps")
+        matrix_app.action_command_palette()
+        await pilot.pause()
+        await pilot.press(*"matrix")
+        await wait_until(pilot, lambda: any("mode: matrix" in p for p in _palette_prompts(pilot)))
+        prompts = _palette_prompts(pilot)
+        for _ in range(next(i for i, p in enumerate(prompts) if "mode: matrix" in p)):
+            await pilot.press("down")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: matrix_app.current_mode == "matrix")
 
 
 async def test_composition_and_export(

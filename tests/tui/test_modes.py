@@ -11,7 +11,7 @@ from sia_tui.tui.app import SiaApp
 from sia_tui.tui.screens.compose_mode import ComposeMode, default_pair
 from sia_tui.tui.screens.history import HistoryMode
 from sia_tui.tui.screens.overview import OverviewScreen
-from tests.support.tui import SIZE, settle
+from tests.support.tui import SIZE, record_notices, settle
 
 
 def _value(app: SiaApp, widget_id: str) -> str:
@@ -106,6 +106,43 @@ def test_the_mode_table_generates_keys_palette_and_docs() -> None:
     doc = (Path(__file__).resolve().parents[2] / "docs" / "TUI.md").read_text(encoding="utf-8")
     assert regenerate_docs(doc) == doc, "run `uv run python scripts/mode_table.py`"
     assert len({spec.key for spec in MODE_SPECS}) == len(MODE_SPECS)
+
+
+def test_each_screen_command_runs_an_action_of_its_screen() -> None:
+    """A screen's palette commands sit on its mode row (screens load on first use), so
+    each must name an action its screen has: a renamed action breaks this, not the palette."""
+    from sia_tui.tui.matrix_app import MATRIX_SPEC
+    from sia_tui.tui.modes import MODE_SPECS
+
+    commands = [(spec, c) for spec in (*MODE_SPECS, MATRIX_SPEC) for c in spec.commands]
+    assert {c.title for _, c in commands} >= {
+        "arguments: reset to skeleton",
+        "digest: copy canonical text",
+    }
+    for spec, command in commands:
+        assert callable(getattr(spec.screen_class(), f"action_{command.action}", None)), (
+            f"{spec.screen} has no action_{command.action} for {command.title!r}"
+        )
+
+
+async def test_a_screen_command_that_needs_a_choice_says_where_to_make_it(
+    make_app: Any,
+) -> None:
+    """From the Overview, "digest: copy canonical text" does not switch screens: it needs a
+    row chosen on Digests first, and says so."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        told = record_notices(app)
+        command = next(
+            c
+            for c in app.get_system_commands(app.screen)
+            if c.title == "digest: copy canonical text"
+        )
+        command.callback()
+        await pilot.pause()
+        assert told == ["Open the Digests screen (3) and select a row first."]
+        assert app.current_mode == "overview"
 
 
 async def test_every_mode_has_its_palette_command_and_tab(make_app: Any) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -10,24 +10,20 @@ from textual.screen import Screen
 
 from sia_tui.core.engine import Run
 from sia_tui.tui.display import DisplayPolicy
+from sia_tui.tui.host import SiaHost
 from sia_tui.tui.widgets.key_footer import KeyFooter
 from sia_tui.tui.widgets.mode_tabs import ModeTabs
 from sia_tui.tui.widgets.target_header import TargetHeader
 
-if TYPE_CHECKING:
-    from sia_tui.tui.app import SiaApp
-
 
 class SiaAppMixin:
-    """For screens of the sia-tui app: the app, typed, as ``self.sia``."""
+    """For screens of the sia-tui app: the app, as ``self.sia`` (``host.SiaHost``)."""
 
     @property
-    def sia(self) -> SiaApp:
-        """The app, typed."""
-        from sia_tui.tui.app import SiaApp
-
+    def sia(self) -> SiaHost:
+        """The app, as the screens see it (a Protocol: a screen never imports ``app.py``)."""
         assert isinstance(self, Screen)
-        return cast(SiaApp, self.app)
+        return cast(SiaHost, self.app)
 
     @property
     def policy(self) -> DisplayPolicy:

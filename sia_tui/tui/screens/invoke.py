@@ -26,7 +26,7 @@ from sia_tui.core.engine import (
     validate_json_text,
 )
 from sia_tui.tui.display import DisplayPolicy
-from sia_tui.tui.engine_actions import BUSY_NOTICE
+from sia_tui.tui.host import BUSY_NOTICE
 from sia_tui.tui.jsontext import pretty_json
 from sia_tui.tui.modes import mode_key, mode_keys
 from sia_tui.tui.render.plain_a2a import CONSOLE_OFFER, lacks_extension

@@ -8,7 +8,6 @@ session read-only (Steps, Digests, Results... of the recorded bytes; Esc comes b
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -60,25 +59,6 @@ class MatrixLaunch:
     save_dir: Path
     jobs: int | None = None
     deadline: float | None = None
-
-
-def default_save_dir(data_dir: Path, plugfest: Plugfest) -> Path:
-    """``<data dir>/matrix/<UTC time>-<file name>``: one folder per matrix run."""
-    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
-    return data_dir / "matrix" / f"{stamp}-{plugfest.source.stem}"
-
-
-def run_matrix_app(
-    plugfest: Plugfest, save_dir: Path | None, *, jobs: int | None, deadline: float | None
-) -> int:
-    """Open the app on the Matrix screen (``sia-tui matrix`` without output flags)."""
-    from sia_tui.tui.matrix_app import MatrixApp
-    from sia_tui.tui.storage import UserDirs
-
-    folder = save_dir or default_save_dir(UserDirs.default().data, plugfest)
-    app = MatrixApp(MatrixLaunch(plugfest, folder, jobs, deadline))
-    app.run()
-    return app.return_code or 0
 
 
 @dataclass

@@ -276,4 +276,4 @@ class OverviewScreen(RunScreen):
         if lacks_extension(run):
             self.notify(CONSOLE_OFFER, title="Steps 3-11 do not apply")
         self.sia.action_run_all()
-        self.sia.switch_mode("steps")
+        self.app.switch_mode("steps")

@@ -169,10 +169,10 @@ class ProbeScreen(RunScreen):
         run = app.current_run
         skill = self._skill(run)
         if run is None or not skill:
-            app.notify("Select a skill on the Overview (1) first.", severity="warning")
+            self.app.notify("Select a skill on the Overview (1) first.", severity="warning")
             return
         if self._probing():
-            app.notify("The probes are running; wait for them to finish.", severity="warning")
+            self.app.notify("The probes are running; wait for them to finish.", severity="warning")
             return
         self._shown_for = (run.target.location, skill)
         self._probe(Target(run.target.location, skill_id=skill, binding=run.target.binding))
@@ -215,7 +215,7 @@ class ProbeScreen(RunScreen):
             self.sia.action_save_session()
             return
         if self._probing():
-            self.sia.notify("The probes are running; save when they are done.", severity="warning")
+            self.app.notify("The probes are running; save when they are done.", severity="warning")
             return
         self.sia.save_probe_run(report)
 

@@ -1,0 +1,113 @@
+"""The app as its screens see it: ``SiaHost``, a Protocol, so no screen imports ``app.py``.
+
+``SiaApp`` (``app.py`` with ``engine_actions.py`` and ``session_actions.py``) imports the
+screens it opens, so a screen that imported the app back would close a loop. A screen
+reads the app through ``RunScreen.sia`` typed as this Protocol instead; the palette's
+``PaletteHost`` extends it, so mypy checks ``SiaApp`` against both where the app hands
+itself to the palette. Textual's own ``App`` methods (``notify``, ``switch_mode``...) are
+read from ``Screen.app``, not from here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from sia_tui.core.engine import ClientOptions, ConsoleReply, ConsoleRequest, Run, StreamEvent
+    from sia_tui.core.probe import ProbeReport
+    from sia_tui.core.session import LoadedSession
+    from sia_tui.tui.display import DisplayPolicy
+    from sia_tui.tui.engine import Engine, EngineFactory
+    from sia_tui.tui.storage import UserDirs
+
+#: What the user is told when n, r or invoke would interrupt running steps.
+BUSY_NOTICE = "steps are running; wait or press R to restart"
+
+
+@dataclass
+class ConsoleState:
+    """The plain A2A console's last message: in flight (events so far) or answered."""
+
+    skill_id: str | None = None
+    """The skill the console works on (chosen on the Overview or in the console)."""
+    sending: bool = False
+    events: list[StreamEvent] = field(default_factory=list)
+    reply: ConsoleReply | None = None
+
+
+class SiaHost(Protocol):
+    """What the screens read and ask of the sia-tui app."""
+
+    # -- what is shown ----------------------------------------------------------------------
+    display_policy: DisplayPolicy
+    """How every screen shows text (secrets masked)."""
+    engine: Engine | None
+    """The engine of the run on screen (live, or a recorded session's)."""
+    engine_factory: EngineFactory
+    """Builds an engine for another target (the Compose screen's second side)."""
+    options: ClientOptions
+    """The client settings the current target was connected with."""
+    session: LoadedSession | None
+    """The recorded session on screen, or None for a live target."""
+    dirs: UserDirs
+    """Where argument edits and settings live."""
+    stream_log: list[StreamEvent]
+    """Stream events of the current invocation."""
+    console_state: ConsoleState
+    """The plain A2A console's state."""
+
+    @property
+    def current_run(self) -> Run | None:
+        """The run on screen, or None before a target is connected."""
+
+    @property
+    def read_only(self) -> bool:
+        """True while a recorded session is shown: nothing may be sent."""
+
+    @property
+    def has_live_run(self) -> bool:
+        """True while a recorded run is shown and the live one waits aside."""
+
+    @property
+    def engine_busy(self) -> bool:
+        """True while a step, run all, invoke or restart is running."""
+
+    # -- what the screens ask ----------------------------------------------------------------
+    def refuse_if_read_only(self) -> bool:
+        """Tell the user and return True when the run on screen is recorded."""
+
+    def refuse_if_busy(self) -> bool:
+        """Tell the user and return True while steps are running."""
+
+    def invoke(self, arguments: Any, send_anyway: bool) -> None:
+        """Send the arguments: steps 7-11."""
+
+    def choose_skill(self, skill_id: str) -> None:
+        """Make ``skill_id`` the skill every screen works on."""
+
+    def action_run_all(self) -> None:
+        """Run every remaining step."""
+
+    def open_console(self, skill_id: str | None = None) -> None:
+        """Show the plain A2A console, working on ``skill_id``."""
+
+    def send_console(self, request: ConsoleRequest) -> None:
+        """Send one plain A2A message."""
+
+    def open_session_file(self, path: Path, mode: str = "steps") -> object:
+        """Show a session file read-only on ``mode`` (loaded in a worker, returned)."""
+
+    def action_back_to_live(self) -> None:
+        """Leave the recorded run for the live one."""
+
+    def action_save_session(self) -> None:
+        """Save the run on screen (with the redaction preview)."""
+
+    def save_probe_run(self, report: ProbeReport) -> None:
+        """Save a probe run with its ``probe`` member."""
+
+    def copy_text(self, text: str, what: str) -> None:
+        """Put ``text`` on the clipboard and say how it was sent."""
