@@ -18,6 +18,7 @@ from typing import Any
 from sia_tui.core.codes import describe_code
 from sia_tui.core.engine.model import Run, StepResult
 from sia_tui.core.engine.report_json import evidence_to_json
+from sia_tui.core.engine.verdicts import code_and_origin
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.jsonkit.pointer import display
 from sia_tui.core.output.printable import printable
@@ -139,7 +140,7 @@ def _verdict(run: Run) -> Section:
     if blame is not None:
         items.append(("at fault", f"{blame.party.value}: {blame.statement}"))
     if failed.code:
-        items.append(("code", f"{failed.code} ({failed.origin or 'local'})"))
+        items.append(("code", code_and_origin(failed)))
     if failed.error_kind:
         items.append(("error", failed.error_kind))
     if info is not None:

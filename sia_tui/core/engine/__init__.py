@@ -31,6 +31,7 @@ if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it 
     from sia_tui.core.codes import describe_code as describe_code
     from sia_tui.core.constants import DESCRIBE_SKILL as DESCRIBE_SKILL
     from sia_tui.core.engine.answers import ArtifactVerdict as ArtifactVerdict
+    from sia_tui.core.engine.answers import ConsentNeed as ConsentNeed
     from sia_tui.core.engine.answers import ExampleArguments as ExampleArguments
     from sia_tui.core.engine.answers import OddOneOut as OddOneOut
     from sia_tui.core.engine.answers import SchemaDigests as SchemaDigests
@@ -78,6 +79,7 @@ if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it 
     from sia_tui.core.engine.report_junit import run_junit_suite as run_junit_suite
     from sia_tui.core.engine.report_text import CLI_NEXT as CLI_NEXT
     from sia_tui.core.engine.report_text import render_text as render_text
+    from sia_tui.core.engine.verdicts import InvocationFailure as InvocationFailure
     from sia_tui.core.engine.verdicts import RunOutcome as RunOutcome
     from sia_tui.core.errors import JsonInputError as JsonInputError
     from sia_tui.core.errors import SiaError as SiaError

@@ -173,6 +173,30 @@ def as_schema_digests(checks: list[SchemaRefCheck]) -> list[SchemaDigest]:
     ]
 
 
+@dataclass(frozen=True)
+class ConsentNeed:
+    """Why a valid invocation of this skill waits for the user's explicit yes."""
+
+    authority: str
+    """The declared ``authority.default_mode`` that asks for it (``execute``)."""
+    reason: str
+    """The same, said in a clause: "the document declares execute authority"."""
+
+
+def consent_need(run: Run) -> ConsentNeed | None:
+    """Whether valid arguments may be sent only with the user's consent (None: they may).
+
+    The document's authority describes what the skill may do; it never authorizes it
+    (RULES SID5). A skill that may act is sent nothing it could act on until the user says
+    so: the Invoke screen asks, and the prober runs no valid invocation unless allowed.
+    """
+    authority = run.document.get("authority") if isinstance(run.document, dict) else None
+    mode = authority.get("default_mode") if isinstance(authority, dict) else None
+    if mode != "execute":
+        return None
+    return ConsentNeed(mode, f"the document declares {mode} authority")
+
+
 # -- the task and what it returned --------------------------------------------------------
 #: Why no CancelTask is sent for a skill whose document does not declare it cancellable.
 NOT_CANCELLABLE = "This skill is not cancellable: its document does not declare it."

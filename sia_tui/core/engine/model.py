@@ -249,6 +249,11 @@ class Run:
         return answers.example_arguments(self)
 
     @property
+    def consent_need(self) -> answers.ConsentNeed | None:
+        """Why valid arguments are sent only with the user's yes; None when they may be."""
+        return answers.consent_need(self)
+
+    @property
     def odd_one_out(self) -> answers.OddOneOut | None:
         """The interface digest that differs while the other two agree (RULES CP4)."""
         return answers.odd_one_out(self)
@@ -273,6 +278,11 @@ class Run:
     def cancel_refusal(self) -> str:
         """Why a cancel request would do nothing now ("" when it makes sense)."""
         return answers.cancel_refusal(self)
+
+    @property
+    def invocation_failure(self) -> verdicts.InvocationFailure | None:
+        """The failure once the invocation was sent (steps 8-11): the task's own verdict."""
+        return verdicts.invocation_failure(self)
 
     @property
     def task_error(self) -> TaskError | None:

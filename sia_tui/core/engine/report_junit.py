@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from sia_tui.core.engine.evidence import FailureCategory
 from sia_tui.core.engine.model import Run, StepResult, StepStatus
+from sia_tui.core.engine.verdicts import code_and_origin
 from sia_tui.core.jsonkit.pointer import display_pointer
 from sia_tui.core.output.junit import CaseStatus, JUnitCase, JUnitSuite
 
@@ -34,7 +35,7 @@ def failure_detail(run: Run, step: StepResult, clean: Clean) -> str:
     the findings (located)."""
     lines = [f"step {step.step} ({step.title}, RULES {step.rule}): {step.message}"]
     if step.code:
-        lines.append(f"code: {step.code} ({step.origin or 'local'})")
+        lines.append(f"code: {code_and_origin(step)}")
     elif step.category:
         lines.append(f"category: {step.category}")
     blame = run.at_fault

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
@@ -27,6 +28,8 @@ if TYPE_CHECKING:
 
 #: The first step that needs arguments: without them the run pauses before it.
 FIRST_INVOCATION_STEP = 7
+#: The step that sends the invocation: a failure from here on is the task's verdict.
+DELEGATION_STEP = 8
 #: Codes an agent uses to say the request itself was wrong (RULES ERR3: REJECTED).
 CALLER_CODES = frozenset(
     {ErrorCode.INPUT_INVALID, ErrorCode.CONSTRAINT_REJECTED, ErrorCode.AUTHORIZATION_FAILED}
@@ -99,9 +102,7 @@ def summary(run: Run) -> str:
         failed = run.failed_step
         assert failed is not None
         code = f" ({failed.code}, {failed.origin or 'local'})" if failed.code else ""
-        blame = at_fault(run)
-        why = blame.statement if blame else failed.message
-        text = f"at step {failed.step}, {failed.title}{code}: {why}"
+        text = f"at step {failed.step}, {failed.title}{code}: {_why(run, failed)}"
     elif verdict is RunOutcome.PASSED:
         text = "all eleven steps passed"
     elif verdict is RunOutcome.NEGATIVE_TEST_PASSED:
@@ -139,7 +140,39 @@ def _running(run: Run) -> bool:
     return any(s.status is StepStatus.RUNNING for s in run.steps)
 
 
+# -- the invocation ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class InvocationFailure:
+    """The failed step of a run whose invocation was sent (steps 8-11)."""
+
+    step: int
+    code: str
+    """The draft code and where it was found (``code_and_origin``); "" without a code."""
+    why: str
+    """Who is at fault and why (the step's message when nobody was named)."""
+
+
+def invocation_failure(run: Run) -> InvocationFailure | None:
+    """The run's failure once the invocation was sent; None when nothing failed, or the
+    failure came before anything was delegated (steps 1-7)."""
+    failed = run.failed_step
+    if failed is None or failed.step < DELEGATION_STEP:
+        return None
+    return InvocationFailure(failed.step, code_and_origin(failed), _why(run, failed))
+
+
+def code_and_origin(step: StepResult) -> str:
+    """The step's draft code and where it was found: "output_invalid (local)"; "" without."""
+    return f"{step.code} ({step.origin or 'local'})" if step.code else ""
+
+
 # -- who is at fault ----------------------------------------------------------------------
+def _why(run: Run, failed: StepResult) -> str:
+    """Who is at fault for the failed step and why, else the step's own message."""
+    blame = at_fault(run)
+    return blame.statement if blame else failed.message
+
+
 def at_fault(run: Run) -> Blame | None:
     """The failed step's blame as the engine recorded it, else derived from its code."""
     failed = run.failed_step

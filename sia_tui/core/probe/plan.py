@@ -3,8 +3,8 @@
 The safety rule: every wrong envelope carries arguments that break the input schema, so
 even an agent that fails to validate has nothing to act on. The probes that need valid
 arguments (oversized input, missing credentials, and a missing ``arguments`` member when
-an empty request would validate) are marked ``needs_valid``; when the document declares
-``execute`` authority they run only when the user allowed valid invocations.
+an empty request would validate) are marked ``needs_valid``; when a valid invocation needs
+the user's consent (``Run.consent_need``: execute authority) they run only when allowed.
 """
 
 from __future__ import annotations
@@ -24,20 +24,13 @@ from sia_tui.core.schemas.validation import CompiledSchema
 UNADVERTISED_SKILL = "sia-tui-probe-unadvertised-skill"
 
 
-def declares_execute(document: dict[str, Any] | None) -> bool:
-    """True when the document's authority says the skill may act (RULES SID5)."""
-    authority = (document or {}).get("authority")
-    return isinstance(authority, dict) and authority.get("default_mode") == "execute"
-
-
-def valid_invocations_blocked(document: dict[str, Any] | None, allowed: bool) -> str:
-    """Why a request with valid arguments may not be sent, or "" when it may."""
-    if allowed or not declares_execute(document):
+def valid_invocations_blocked(run: Run, allowed: bool) -> str:
+    """Why a request with valid arguments may not be sent (``Run.consent_need``, not
+    given), or "" when it may."""
+    need = run.consent_need
+    if allowed or need is None:
         return ""
-    return (
-        "needs valid arguments, and the document declares execute authority: "
-        "allow valid invocations to run it"
-    )
+    return f"needs valid arguments, and {need.reason}: allow valid invocations to run it"
 
 
 def stale_digest(advertised: str) -> str:
@@ -90,7 +83,7 @@ def plan_probes(inputs: PlanInputs) -> list[PlannedProbe]:
     """Every probe, in the order they run; those that do not apply carry a skip reason."""
     run = inputs.run
     breaking = breaking_arguments(inputs.schema)
-    blocked = valid_invocations_blocked(run.document, inputs.allow_valid)
+    blocked = valid_invocations_blocked(run, inputs.allow_valid)
     plan = [_unadvertised(run)]
     if breaking is None:
         reason = "the input schema accepts any value: no arguments can break it"
@@ -145,7 +138,7 @@ def _envelopes(inputs: PlanInputs, breaking: tuple[Any, str]) -> list[PlannedPro
     ]
     # Without arguments an agent that defaults them could act when an empty request is valid.
     empty_valid = inputs.schema.is_valid({}) or inputs.schema.is_valid(None)
-    blocked = valid_invocations_blocked(run.document, inputs.allow_valid) if empty_valid else ""
+    blocked = valid_invocations_blocked(run, inputs.allow_valid) if empty_valid else ""
     plan.append(
         PlannedProbe(ProbeKind.MISSING_ARGUMENTS, None, skip_reason=blocked, needs_valid=True)
         if blocked

@@ -201,9 +201,9 @@ class Prober:
 
     @property
     def needs_confirmation(self) -> bool:
-        """True when the document declares execute authority: ask before valid invocations."""
+        """True when valid invocations need the user's consent (``Run.consent_need``)."""
         learned = self.report.learned and self._schema is not None
-        return learned and bool(valid_invocations_blocked(self.report.learning.document, False))
+        return learned and self.report.learning.consent_need is not None
 
     async def run(self, *, allow_valid_invocations: bool = False) -> ProbeReport:
         """The valid baseline (steps 7-11) when allowed, then every probe, graded."""
@@ -219,7 +219,7 @@ class Prober:
             ]
             self._notify()
             return report
-        blocked = valid_invocations_blocked(report.learning.document, allow_valid_invocations)
+        blocked = valid_invocations_blocked(report.learning, allow_valid_invocations)
         report.baseline_skipped = self.arguments_problem or blocked
         if not report.baseline_skipped:
             self.procedure.set_arguments(self._base)

@@ -409,13 +409,12 @@ class InvokeScreen(RunScreen):
                 severity="warning",
             )
             return
-        authority = (
-            (self._document or {}).get("authority", {}) if isinstance(self._document, dict) else {}
-        )
-        if isinstance(authority, dict) and authority.get("default_mode") == "execute":
+        run = self.sia.current_run
+        need = run.consent_need if run is not None else None
+        if need is not None:
             question = Content.assemble(
                 ("This skill's posture is ", ""),
-                ("execute", "bold $warning"),
+                (need.authority, "bold $warning"),
                 (
                     ": it may change things. The document describes that; it does not "
                     "authorize it (RULES SID5). Send the request?",

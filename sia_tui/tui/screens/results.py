@@ -347,8 +347,8 @@ def _verdict_banner(run: Run, policy: DisplayPolicy) -> list[Content]:
         return [Content.styled("✔ " + run.headline, "bold $success")]
     if outcome is RunOutcome.CANCELLED:
         return [Content.styled("⊗ " + run.headline, "bold $warning")]
-    failed = run.failed_step
-    if failed is None or failed.step < 8:
+    failure = run.invocation_failure
+    if failure is None:
         if run.send_anyway:
             return [
                 Content.styled(
@@ -357,12 +357,10 @@ def _verdict_banner(run: Run, policy: DisplayPolicy) -> list[Content]:
             ]
         return []
     # e.g. output_invalid (local) after the agent said COMPLETED (RULES INV9).
-    code = f"{failed.code} ({failed.origin or 'local'})" if failed.code else "failed"
-    blame = run.at_fault
     return [
         Content.assemble(
-            (f"✘ step {failed.step} {code}: ", "bold $error"),
-            policy.literal(blame.statement if blame else failed.message, multiline=True),
+            (f"✘ step {failure.step} {failure.code or 'failed'}: ", "bold $error"),
+            policy.literal(failure.why, multiline=True),
         )
     ]
 
