@@ -1,4 +1,4 @@
-"""Every reference-agent fault ends at the step and code the issue expects, over real HTTP."""
+"""Every reference-agent fault ends at the step and code its FaultSpec expects, over real HTTP."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Verdicts a user can trust (issue 10): each test reproduces a wrong or hidden verdict.
+"""Verdicts a user can trust: each test reproduces a wrong or hidden verdict.
 
 Every test here drives the real reference agent over HTTP through the CLI or the engine,
 and asserts what a user would read: the outcome, the exit code, the step that failed,

@@ -1,4 +1,4 @@
-"""Verdicts on screen (issue 10): what a person reads on each screen is the run's own verdict."""
+"""Verdicts on screen: what a person reads on each screen is the run's own verdict."""
 
 from __future__ import annotations
 

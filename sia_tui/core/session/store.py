@@ -105,7 +105,7 @@ def render_document(
     document = build_document(run, options, redactor, probe=probe)
     text = session_text(document) + "\n"
     # Credentials must be nowhere; marked values nowhere on the side that sent them. The
-    # decoded values are searched, in every escape form (issue 18 item 1): a body echoing
+    # decoded values are searched, in every escape form: a body echoing
     # a secret as \u0042\u0065... holds it as surely as one echoing it literally.
     found = set(redactor.leaks_in(document, marked=False))
     found.update(redactor.leaks_in(sent_side(document)))
@@ -160,7 +160,7 @@ def save_session(
 
 
 def _check_values(raw: bytes, source: str) -> None:
-    """Refuse a file of too many values before it is decoded (issue 18 item 7)."""
+    """Refuse a file of too many values before it is decoded: a crafted one would take gigabytes."""
     values = count_values(raw, MAX_SESSION_VALUES)
     if values > MAX_SESSION_VALUES:
         raise SessionError(

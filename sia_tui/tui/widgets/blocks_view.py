@@ -1,4 +1,4 @@
-"""A scrolling view of text blocks that renders only the rows on screen (issue 12 item 5).
+"""A scrolling view of text blocks that renders only the rows on screen.
 
 Blocks are small styled ``Content`` (a record's header, a verdict with its findings), word
 wrapped like a ``Static``, and ``ArtifactText`` (an artifact's pretty JSON, possibly
