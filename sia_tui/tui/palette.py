@@ -66,7 +66,7 @@ def system_commands(app: SiaApp, inherited: Iterable[SystemCommand]) -> Iterable
     yield SystemCommand(
         "digest: copy canonical text",
         "Copy the canonical JCS text of the selected value (Digests screen)",
-        partial(_on_digests, app, "copy_canonical"),
+        partial(_copy_canonical, app),
     )
     yield SystemCommand(
         "clipboard: write the last copy to a file",
@@ -104,8 +104,8 @@ def copy_digest(app: SiaApp, which: str) -> None:
     app.copy_text(value, f"the {which} digest")
 
 
-def _on_digests(app: SiaApp, action: str) -> None:
-    """Run a Digests-screen action from the palette (switching there first)."""
+def _copy_canonical(app: SiaApp) -> None:
+    """Copy the canonical text of the Digests screen's selected value, when it is shown."""
     from sia_tui.tui.screens.digests import DigestsScreen
 
     if not isinstance(app.screen, DigestsScreen):

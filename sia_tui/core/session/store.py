@@ -68,19 +68,6 @@ def preview_redactions(
     return list(redactor.hits)
 
 
-def render_session(
-    run: Run,
-    options: object,
-    secret_values: Iterable[str] = (),
-    secret_headers: Iterable[str] = (),
-    *,
-    probe: dict[str, Any] | None = None,
-) -> tuple[str, list[RedactionHit]]:
-    """The session file text and its redactions; refuses to return text with a known secret."""
-    rendered = render_document(run, options, secret_values, secret_headers, probe=probe)
-    return rendered.text, rendered.hits
-
-
 @dataclass(frozen=True)
 class RenderedSession:
     """A session ready to write: its text and UTF-8 bytes, redactions, and the redacted
@@ -100,7 +87,8 @@ def render_document(
     *,
     probe: dict[str, Any] | None = None,
 ) -> RenderedSession:
-    """:func:`render_session` with the bytes and the document (saving and autosave)."""
+    """The session file's text, bytes, redactions and document (saving and autosave);
+    refuses to return text with a known secret."""
     redactor = make_redactor(run, options, secret_values, secret_headers)
     document = build_document(run, options, redactor, probe=probe)
     text = session_text(document) + "\n"
@@ -167,12 +155,6 @@ def _check_values(raw: bytes, source: str) -> None:
             f"{source}: more than {MAX_SESSION_VALUES} JSON values ({values}); a session "
             "holds a few thousand, and reading this many would take gigabytes"
         )
-
-
-def parse_session_text(text: str | bytes, source: str = "session") -> LoadedSession:
-    """Parse session text; any defect is a one-line :class:`SessionError`."""
-    _check_values(text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text, source)
-    return _parse_counted(text, source)
 
 
 def _parse_counted(text: str | bytes, source: str) -> LoadedSession:
