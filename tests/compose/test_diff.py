@@ -384,7 +384,8 @@ def test_hostile_documents_get_a_diff_that_says_what_it_could_not_compare() -> N
     """What `diff --json` prints for values that are no document, a Schema Reference that is
     a number, and 500 levels of nesting against a $ref loop: a report, never a traceback."""
     no_version = "version rule violated: None is not MAJOR.MINOR (SID2)"
-    for a, b in [(None, {}), ([], "x")]:  # no document at all: nothing to list, the rule says why
+    not_documents: list[tuple[Any, Any]] = [(None, {}), ([], "x")]
+    for a, b in not_documents:  # nothing to list, and the version rule says why
         report = diff_documents(a, b).to_json()
         assert (report["changes"], report["breaking"]) == ([], 0)
         assert report["version"]["message"] == no_version
