@@ -10,8 +10,8 @@ the same interpreter,
   parsing each JSON reply and nothing more.
 
 Both pay for the interpreter, ``import httpx`` and the agent's work; the difference is what
-`check` adds (its imports, the eleven steps and the report). The goal (issue 12) is at most
-1.3x. Prints figures and ratios, asserts nothing but that the check passes.
+`check` adds (its imports, the eleven steps and the report). The goal (README, Performance) is
+at most 1.3x. Prints figures and ratios, asserts nothing but that the check passes.
 
 Bytecode: an installed tool runs from cached bytecode, so by default both sides write and
 read it under a temporary ``PYTHONPYCACHEPREFIX`` (warmed before timing). With

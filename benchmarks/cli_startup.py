@@ -1,8 +1,8 @@
 """`sia-tui --help` and `sia-tui digest small.json` against a bare Python start-up.
 
 Run on demand: ``uv run python benchmarks/cli_startup.py [ROUNDS]``. The baseline is
-``python -c 'import json,hashlib,argparse'`` with the same interpreter; the goal (issue 12)
-is at most 3x. Prints figures and ratios, asserts nothing.
+``python -c 'import json,hashlib,argparse'`` with the same interpreter; the goal (README,
+Performance) is at most 3x. Prints figures and ratios, asserts nothing.
 
 Bytecode: an installed tool runs from cached bytecode, so both sides write and read it
 under a temporary ``PYTHONPYCACHEPREFIX`` (warmed before timing), whatever

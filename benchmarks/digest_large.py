@@ -2,7 +2,7 @@
 
 Run on demand: ``uv run python benchmarks/digest_large.py [ROUNDS]``. The candidate is
 what the ``digest`` command runs after start-up: strict loading of the file, RFC 8785
-canonicalization and SHA-256. The goal (issue 12) is at most 1.5x. Prints figures and
+canonicalization and SHA-256. The goal (README, Performance) is at most 1.5x. Prints figures and
 ratios, asserts nothing.
 """
 

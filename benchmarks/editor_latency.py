@@ -6,7 +6,7 @@ character that makes the document invalid and measures until the Problems table 
 error and the screen has been redrawn with it: the 150 ms debounce, the strict reparse,
 the validation and the locating in the worker thread, the table and underline update, and
 one frame. Separately: the worker's part alone (``validate_json_text``), against
-``json.loads`` of the same text. Goals (issue 12): at most 50 ms beyond the debounce,
+``json.loads`` of the same text. Goals (README, Performance): at most 50 ms beyond the debounce,
 validation under 16 ms. Prints figures, asserts nothing.
 """
 
@@ -33,7 +33,7 @@ from sia_tui.tui.storage import UserDirs
 from sia_tui.tui.widgets.argument_editor import ArgumentEditor
 
 ROUNDS = 10
-#: Issue 12: keystroke to error beyond the debounce, and the validation alone (ms).
+#: The goals: keystroke to error beyond the debounce, and the validation alone (ms).
 GOAL_BEYOND_DEBOUNCE = 50.0
 GOAL_VALIDATION = 16.0
 

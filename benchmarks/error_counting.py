@@ -1,4 +1,4 @@
-"""Can the validation errors past the kept ones be *counted* in bounded memory? (issue 11)
+"""Can the validation errors past the kept ones be *counted* in bounded memory?
 
 ``CompiledSchema`` lists at most ``MAX_FINDINGS`` errors, but jsonschema-rs builds every
 error before the first can be read, so past ``MAX_LISTING_WORK`` only the first error is

@@ -10,7 +10,7 @@ one run of each, as subprocesses with the same interpreter:
   ``json.loads`` it and ``json.dumps`` it once.
 
 Prints each one's wall-clock time and peak RSS (``ru_maxrss`` of the child), the ratio,
-and the session file's size. The goal (issue 12): under about 1.5 s and 200 MB here, and
+and the session file's size. The goal (README, Performance): under about 1.5 s and 200 MB here, and
 peak RSS under 500 MB anywhere. Asserts nothing but that the session was written.
 """
 

@@ -1,5 +1,5 @@
 """Redaction of one 8 MiB body, by what it is made of, and reading a session of millions of
-small values (issue 18 items 1 and 7).
+small values (a secret in any escape form; MAX_SESSION_VALUES).
 
 Run on demand: ``uv run python benchmarks/redaction.py``. Prints seconds per body for the
 redaction and for the refuse-to-save leak check, and the ratio for twice the body (linear

@@ -27,8 +27,8 @@ worker still running, is printed beside it.
 
 Prints each figure (median over rounds), the worst and the median redraw, each ratio to the
 baseline, and each child's peak RSS (``resource.getrusage``; the agent runs in the same
-process, so it counts too). The goal (issue 12): every redraw < 200 ms, peak RSS < 500 MB.
-Asserts nothing.
+process, so it counts too). The goal (README, Performance): every redraw < 200 ms, peak RSS
+< 500 MB. Asserts nothing.
 """
 
 from __future__ import annotations

@@ -3,8 +3,8 @@ Textual app until its one line is on screen.
 
 Run on demand: ``uv run python benchmarks/tui_cold_start.py [ROUNDS]``. Each round starts a
 fresh interpreter for both (interleaved pairs, alternating which goes first; the machine is
-shared); the goal (issue 12) is at most 2.0x, and under 0.6 s. Bytecode is cached as in an
-installed copy (``PYTHONDONTWRITEBYTECODE`` is dropped; the warm-up rounds write the cache
+shared); the goal (README, Performance) is at most 2.0x, and under 0.6 s. Bytecode is cached
+as in an installed copy (``PYTHONDONTWRITEBYTECODE`` is dropped; the warm-up rounds write the cache
 into a temporary ``PYTHONPYCACHEPREFIX``). Both run with Textual's
 headless driver and stop themselves once their content is rendered (``auto_pilot``), so the
 figure is start-up, imports, the first screen and, for sia-tui, step 1 (fetching the card

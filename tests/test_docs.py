@@ -30,3 +30,33 @@ def test_every_cited_rule_is_in_docs_rules() -> None:
         for match in CITATION.finditer(path.read_text(encoding="utf-8")):
             cited.update(RULE_ID.findall(match.group(1)))
     assert cited - known == set()
+
+
+def _tests_rows(architecture: str) -> dict[str, str]:
+    """The rows of ARCHITECTURE.md's Tests table: top-level folder -> its row."""
+    section = architecture.partition("\n## Tests\n")[2].partition("\n## ")[0]
+    return {m[1]: m[0] for m in re.finditer(r"^\| `([\w.-]+)/` \|.*$", section, re.M)}
+
+
+def test_architecture_names_every_package_and_test_folder() -> None:
+    """The map cannot drift: every package under sia_tui/ is named in ARCHITECTURE.md, every
+    folder under tests/ in its Tests table (a nested folder in its top folder's row), and
+    the table has no row for a folder that is gone."""
+    architecture = (ROOT / "docs/ARCHITECTURE.md").read_text(encoding="utf-8")
+    code_map = architecture.partition("\n## Tests\n")[0]
+    packages = sorted(p.parent for p in (ROOT / "sia_tui").rglob("__init__.py"))
+    assert len(packages) > 20
+    unnamed = [str(p.relative_to(ROOT)) for p in packages if f"{p.name}/" not in code_map]
+    rows = _tests_rows(architecture)
+    tests = ROOT / "tests"
+    folders = [
+        d
+        for d in sorted(tests.rglob("*"))
+        if d.is_dir() and not {"__pycache__", "__snapshots__"} & set(d.relative_to(tests).parts)
+    ]
+    for folder in folders:
+        top = folder.relative_to(tests).parts[0]
+        if f"`{folder.name}/`" not in rows.get(top, ""):
+            unnamed.append(str(folder.relative_to(ROOT)))
+    assert unnamed == []
+    assert sorted(rows) == sorted(d.name for d in folders if d.parent == tests)

@@ -24,7 +24,7 @@ def bind_socket(host: str, port: int) -> socket.socket:
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     # IPPROTO_TCP, not 0: asyncio turns on TCP_NODELAY only for sockets whose proto is TCP.
     # Without it every response after the first on a keep-alive connection waited about
-    # 40 ms for Nagle and the client's delayed ACK (issue 17).
+    # 40 ms for Nagle and the client's delayed ACK.
     sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((host, port))

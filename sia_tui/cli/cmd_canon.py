@@ -7,7 +7,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 # Handlers import what they run: `--help` needs argparse only, canon/digest never load
-# the validators (issue 12).
+# the validators, whose import would be most of their start-up time.
 if TYPE_CHECKING:
     from sia_tui.core.engine import Finding, Parsed, SiaError
 

@@ -18,7 +18,7 @@ from sia_tui.cli.flags import (
 from sia_tui.core.engine import SiaError, display_pointer, paint, printable, terminal_json
 
 # The engine, validators and httpx are imported by the functions that run them, so that
-# building the parser (`--help`, other commands) stays light (issue 12).
+# building the parser (`--help`, other commands) stays light: every start pays for it.
 if TYPE_CHECKING:
     from sia_tui.core.compose import CompositionVerdict
     from sia_tui.core.diff import InterfaceDiff

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 # The matrix engine, asyncio and Textual are imported by the functions that run them, so
-# that building the parser (`--help`, other commands) stays light (issue 12).
+# that building the parser (`--help`, other commands) stays light: every start pays for it.
 if TYPE_CHECKING:
     from sia_tui.core.matrix import Matrix, Plugfest, Row
 

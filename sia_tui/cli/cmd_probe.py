@@ -15,7 +15,7 @@ from sia_tui.cli.flags import (
 )
 
 # The engine and httpx are imported by the functions that run them, so that building the
-# parser (`--help`, other commands) stays light (issue 12).
+# parser (`--help`, other commands) stays light: every start pays for it.
 if TYPE_CHECKING:
     from sia_tui.core.engine import ClientOptions, Target
     from sia_tui.core.probe import ProbeReport

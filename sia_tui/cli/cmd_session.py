@@ -1,4 +1,4 @@
-"""Session commands: ``replay``, ``rerun``, ``report`` and ``history`` (issue #6)."""
+"""Session commands: ``replay``, ``rerun``, ``report`` and ``history``."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 from sia_tui.core.engine import SiaError, printable
 
 # Each handler imports what it runs (asyncio, sessions, the engine), so that building the
-# parser (`--help`, other commands) stays light (issue 12).
+# parser (`--help`, other commands) stays light: every start pays for it.
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:

@@ -50,7 +50,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
 
 @contextlib.contextmanager
 def _loading_modules() -> Iterator[None]:
-    """No garbage collection while the TUI's modules load (issue 12: about 15 ms of
+    """No garbage collection while the TUI's modules load (about 15 ms of
     start-up). Importing creates modules, classes and tables that live as long as the
     process, not garbage: each collection would only walk them again."""
     enabled = gc.isenabled()

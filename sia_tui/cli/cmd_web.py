@@ -75,7 +75,7 @@ def web_main(args: argparse.Namespace) -> int:
     failed = check_tui_argv(argv)
     if failed is not None:
         return failed
-    import asyncio  # lazily: `sia-tui --help` imports only the standard parser (issue 12)
+    import asyncio  # lazily: `sia-tui --help` imports only the standard parser
 
     return asyncio.run(_serve(args.host, args.port, argv))
 

@@ -7,10 +7,10 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 # The engine API loads each name on first use: defaults are plain numbers, and SiaError
-# is one light module, so building the parser stays light (issue 12).
+# is one light module, so building the parser stays light.
 from sia_tui.core.engine import SiaError, defaults
 
-if TYPE_CHECKING:  # imported where used: building the parser must stay light (issue 12)
+if TYPE_CHECKING:  # imported where used: building the parser must stay light
     from collections.abc import Iterable
 
     from sia_tui.core.engine import ClientOptions

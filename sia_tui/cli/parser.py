@@ -23,7 +23,7 @@ COMMAND_MODULES = (
 )
 
 #: Which module registers each command, so that running one imports only its module
-#: (start-up time, issue 12). A test checks it against what the modules register.
+#: (start-up time). A test checks it against what the modules register.
 COMMAND_OWNERS = {
     "open": "cmd_tui",
     "demo": "cmd_tui",
@@ -63,8 +63,9 @@ def run(argv: list[str]) -> int:
     """Parse ``argv`` and run the chosen command; with no command, open the TUI."""
     from sia_tui.core.engine import printable_output
 
-    # Issue 18 item 2: whatever a command prints (agent text, a session's contents, an
-    # error quoting either, argparse echoing argv) passes the output policy on its way out.
+    # Whatever a command prints (agent text, a session's contents, an error quoting either,
+    # argparse echoing argv) may carry terminal escapes: it passes the output policy on its
+    # way out.
     with printable_output():
         return _dispatch(argv or ["open"])
 

@@ -30,13 +30,11 @@ class ErrorCode(StrEnum):
 
 @dataclass(frozen=True)
 class CodeInfo:
-    """One of the ten codes, with its terminal state and who can detect it."""
+    """One of the ten codes, with its terminal state, meaning and hint."""
 
     code: ErrorCode
     #: A2A terminal state, or None when the error is local-only (no remote task exists).
     terminal_state: str | None
-    #: Who may detect it: "client", "agent" or "agent, client".
-    detected_by: str
     #: One line for the UI.
     meaning: str
     #: What a user should do next, one sentence.
@@ -50,7 +48,6 @@ _CODES = (
     CodeInfo(
         ErrorCode.SKILL_NOT_ADVERTISED,
         None,
-        "client",
         "The Agent Card does not advertise the selected skill (or describe_skill).",
         "Choose a skill the card's schema-interface extension lists; the card must advertise "
         "both describe_skill and the skill (RULES ADV1, ADV2).",
@@ -58,14 +55,12 @@ _CODES = (
     CodeInfo(
         ErrorCode.INTERFACE_UNAVAILABLE,
         FAILED,
-        "agent",
         "The agent cannot currently return the advertised Skill Interface Document.",
         "Retry later; if it persists the agent is advertising an interface it cannot serve.",
     ),
     CodeInfo(
         ErrorCode.INTERFACE_INVALID,
         FAILED,
-        "agent, client",
         "The Skill Interface Document or an embedded schema is defective or does not match "
         "its digest.",
         "Make the document, its embedded schemas and their digests agree: each digest is "
@@ -74,35 +69,30 @@ _CODES = (
     CodeInfo(
         ErrorCode.INTERFACE_MISMATCH,
         REJECTED,
-        "agent",
         "The skill_version or interface_digest sent differs from the agent's active document.",
         "Re-fetch the Agent Card and run describe_skill again: the interface changed.",
     ),
     CodeInfo(
         ErrorCode.INPUT_INVALID,
         REJECTED,
-        "agent, client",
         "The skill arguments do not validate against the input schema.",
         "Fix the arguments at the listed JSON Pointers and invoke again.",
     ),
     CodeInfo(
         ErrorCode.CONSTRAINT_REJECTED,
         REJECTED,
-        "agent",
         "The request is valid but violates a constraint the agent enforces.",
         "Read the constraints member of the document and adjust the request.",
     ),
     CodeInfo(  # RULES INV4: only the agent authorizes; a valid interface grants nothing.
         ErrorCode.AUTHORIZATION_FAILED,
         REJECTED,
-        "agent",
         "The agent did not authorize this caller for this skill (validation is not authorization).",
         "Check the credentials you configured; a valid interface grants nothing by itself.",
     ),
     CodeInfo(
         ErrorCode.RESOURCE_LIMIT_EXCEEDED,
         None,
-        "agent",
         "A resource limit was hit: REJECTED if checked before acceptance, FAILED during "
         "processing.",
         "Reduce the request size or scope, or retry when the agent is less loaded.",
@@ -110,14 +100,12 @@ _CODES = (
     CodeInfo(
         ErrorCode.EXECUTION_FAILED,
         FAILED,
-        "agent",
         "Domain processing failed after the request was accepted.",
         "This is the agent's own failure; report it with the saved session.",
     ),
     CodeInfo(
         ErrorCode.OUTPUT_INVALID,
         FAILED,
-        "agent, client",
         "The skill output or a supporting record does not validate against its schema.",
         "The result is unusable; report the located errors to the agent's vendor.",
     ),

@@ -24,8 +24,6 @@ INLINE_RESOLUTION: Final = "inline"
 #: Digest prefix; SHA-256 is the only algorithm in 1.0 (RULES SR4).
 DIGEST_PREFIX: Final = "sha256:"
 
-#: A2A protocol version this client speaks by default.
-A2A_VERSION: Final = "1.0"
 #: A2A header names (WIRE.md).
 VERSION_HEADER: Final = "A2A-Version"
 EXTENSIONS_HEADER: Final = "A2A-Extensions"

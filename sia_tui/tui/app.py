@@ -135,11 +135,11 @@ class SiaApp(EngineActionsApp):
     def on_load(self) -> None:
         # No garbage collection until the first frame (``on_ready``): building the first
         # screen makes objects the app keeps, not garbage, and collections while it is
-        # built cost some 10 ms before the card is on screen (issue 12).
+        # built cost some 10 ms before the card is on screen.
         self._collecting = gc.isenabled()
         gc.disable()
         # Step 1 starts before the first screen is built: the card is fetched while Textual
-        # starts, and on a quick agent the first frame already shows it (issue 12).
+        # starts, and on a quick agent the first frame already shows it.
         if self.session is None and self.initial_target is not None:
             self.connect(self.initial_target)
 
@@ -190,7 +190,7 @@ class SiaApp(EngineActionsApp):
         yield from palette.system_commands(self, super().get_system_commands(screen))
 
     def copy_to_clipboard(self, text: str) -> None:
-        """Every copy (OSC 52) carries printable text only (issue 18 item 2)."""
+        """Every copy (OSC 52) carries printable text only: agent text may hold escapes."""
         super().copy_to_clipboard(clipboard_text(text))
 
     # -- state -------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""One artifact's pretty JSON as the lines a person reads, prepared lazily (issue 12 item 5).
+"""One artifact's pretty JSON as the lines a person reads, prepared lazily.
 
 A 5 MB artifact is about 270,000 pretty lines. Formatting, escaping and splitting them all
 takes about 0.4 s, and highlighting them all with pygments several seconds and hundreds of

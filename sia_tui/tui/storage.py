@@ -83,5 +83,5 @@ def _read_json_object(path: Path) -> dict[str, Any]:
 
 def _write_json(path: Path, data: Any) -> None:
     # A unique temp file per write: two sia-tui processes saving a setting at once must not
-    # race on one temp name (issue 17: one of eight simultaneous starts crashed).
+    # race on one temp name (with a shared one, one of eight simultaneous starts crashed).
     atomic_write(path, json.dumps(data, indent=2))

@@ -117,15 +117,6 @@ def load_theme_file(path: Path) -> Theme:
     return parse_theme(data, str(path))
 
 
-def load_themes(dirs: Iterable[Path] | None = None) -> list[Theme]:
-    """Every valid theme from the first theme directory that exists (raises
-    ``ThemeFileError`` for the first broken one)."""
-    themes, problems = load_themes_reporting(dirs)
-    if problems:
-        raise problems[0]
-    return themes
-
-
 def load_themes_reporting(
     dirs: Iterable[Path] | None = None,
 ) -> tuple[list[Theme], list[ThemeFileError]]:

@@ -175,18 +175,38 @@ def test_missing_required_fields_are_forgiven_with_warnings() -> None:
 
 
 @pytest.mark.parametrize(
-    "weird",
+    ("weird", "warned"),
     [
-        {"supportedInterfaces": "nope", "capabilities": [], "skills": {}},
-        {"url": 5, "additionalInterfaces": [None, 3, {"url": None}]},
-        {"capabilities": {"extensions": [None, {"uri": EXTENSION_URI, "params": []}]}},
-        {"capabilities": {"extensions": [{"uri": EXTENSION_URI, "params": {"skills": "x"}}]}},
-        {"skills": [None, {"id": "s", "tags": "not-a-list"}], "provider": "p"},
+        (
+            {"supportedInterfaces": "nope", "capabilities": [], "skills": {}},
+            "card names no interface (no supportedInterfaces, no url)",
+        ),
+        (
+            {"url": 5, "additionalInterfaces": [None, 3, {"url": None}]},
+            "additionalInterfaces[2] has no url; ignored",
+        ),
+        (
+            {"capabilities": {"extensions": [None, {"uri": EXTENSION_URI, "params": []}]}},
+            "card has no skills",
+        ),
+        (
+            {"capabilities": {"extensions": [{"uri": EXTENSION_URI, "params": {"skills": "x"}}]}},
+            "card has no skills",
+        ),
+        (
+            {"skills": [None, {"id": "s", "tags": "not-a-list"}], "provider": "p"},
+            "skills[0] has no string id; ignored",
+        ),
     ],
 )
-def test_weird_cards_never_raise(weird: dict[str, Any]) -> None:
+def test_weird_cards_are_read_with_warnings(weird: dict[str, Any], warned: str) -> None:
+    """A card of wrong types is read, not refused: what cannot be used is left out (no
+    interface to call, no skill bound) and said in a warning, as step 1 shows it."""
     card = parse_card(weird)
     assert card.raw is weird
+    assert warned in card.warnings
+    assert card.interfaces == ()
+    assert card.schema_interface is None or card.schema_interface.bindings == ()
 
 
 @pytest.mark.parametrize("not_object", [[], "card", 3, None])

@@ -23,7 +23,7 @@ from sia_tui.core.errors import A2AProtocolError
         (7.0, "TASK_STATE_REJECTED"),
         (None, "TASK_STATE_UNSPECIFIED"),
         (True, "TASK_STATE_UNSPECIFIED"),
-        # A later A2A state keeps its name; what is not a name is no state (issue 18 item 2).
+        # A later A2A state keeps its name; what is not a name is no state.
         ("TASK_STATE_PAUSED", "TASK_STATE_PAUSED"),
         ("TASK_STATE_\x1b]52;c;cHduZWQ=\x07", "TASK_STATE_UNSPECIFIED"),
         ("completed\u202e", "TASK_STATE_UNSPECIFIED"),

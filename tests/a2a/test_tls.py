@@ -1,5 +1,5 @@
 """TLS through the per-scheme transports (transport.py): https is verified exactly as
-before, and a plain http run never loads a CA bundle (issue 12: ~20 ms per client)."""
+before, and a plain http run never loads a CA bundle (~20 ms per client)."""
 
 from __future__ import annotations
 

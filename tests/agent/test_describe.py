@@ -118,7 +118,7 @@ async def test_describe_returns_the_same_bytes_every_time(
 async def test_every_served_document_passes_sia_tui_lint(
     reference_agent: StartAgent, http: httpx.AsyncClient, tmp_path: Path
 ) -> None:
-    """Issue 4: the agent's own documents pass `sia-tui lint` with their advertised digest."""
+    """The agent's own documents pass `sia-tui lint` with their advertised digest."""
     from sia_tui.cli import main
 
     agent = Agent(http, reference_agent().url)

@@ -52,7 +52,7 @@ def test_a_fault_only_probe_exposes_gets_a_probe_column() -> None:
     assert readme[3].endswith("| as `check` |")
     reference = reference_table([stale, plain]).splitlines()
     assert reference[2].endswith("| passes all eleven steps | fails `stale-digest` |")
-    # The real table: the faults of issue 13 are ones only `sia-tui probe` exposes.
+    # The real table: some faults only `sia-tui probe` exposes, so it has a probe column.
     assert readme_table().splitlines()[0].endswith("| `sia-tui probe` |")
     assert "| `accepts-stale` | passes all eleven steps |  | 0 | fails `stale-digest` |" in (
         readme_table()

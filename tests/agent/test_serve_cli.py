@@ -66,7 +66,7 @@ def test_unknown_fault_is_a_usage_error() -> None:
 def test_second_response_on_a_keep_alive_connection_is_not_delayed(
     reference_agent: StartAgent,
 ) -> None:
-    """Issue 17: without TCP_NODELAY every reused-connection response waited ~40 ms.
+    """Without TCP_NODELAY every reused-connection response waited ~40 ms.
 
     The bound socket must be a TCP-protocol socket (asyncio enables TCP_NODELAY only then),
     and reused-connection requests must answer well inside the 40 ms Nagle/delayed-ACK stall.

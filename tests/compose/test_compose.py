@@ -151,7 +151,18 @@ def test_task_ids_stay_distinct_and_a_reused_id_is_reported() -> None:
         ),
     ],
 )
-def test_malformed_documents_are_refused_without_crashing(up: Any, down: Any) -> None:
+def test_malformed_documents_are_refused_with_the_side_at_fault(up: Any, down: Any) -> None:
+    """What `compose --json` prints for documents without a usable Schema Reference: not
+    allowed, and a CMP1 finding for each side's missing or unverifiable schema."""
     verdict = check_composition(up, down, instance={"a": 1})
     assert not verdict.allowed
-    json.dumps(verdict.to_json())
+    report = json.loads(json.dumps(verdict.to_json()))
+    assert report["summary"] == (
+        "direct composition not allowed: schema_uri, version, dialect, digest differ"
+    )
+    findings = report["digest_findings"]
+    assert [f["pointer"].removesuffix("/digest") for f in findings] == [
+        "upstream/output_schema",
+        "downstream/input_schema",
+    ]
+    assert {f["rule"] for f in findings} == {"CMP1"}

@@ -380,25 +380,37 @@ def test_version_rule_table(old: str, new: str, change: str, follows: bool, frag
     assert fragment in verdict.message
 
 
-def test_hostile_documents_do_not_crash() -> None:
+def test_hostile_documents_get_a_diff_that_says_what_it_could_not_compare() -> None:
+    """What `diff --json` prints for values that are no document, a Schema Reference that is
+    a number, and 500 levels of nesting against a $ref loop: a report, never a traceback."""
+    no_version = "version rule violated: None is not MAJOR.MINOR (SID2)"
+    not_documents: list[tuple[Any, Any]] = [(None, {}), ([], "x")]
+    for a, b in not_documents:  # nothing to list, and the version rule says why
+        report = diff_documents(a, b).to_json()
+        assert (report["changes"], report["breaking"]) == ([], 0)
+        assert report["version"]["message"] == no_version
+    report = diff_documents(reservation_v1(), {"input_schema": 3}).to_json()
+    by_pointer = {c["pointer"]: c for c in report["changes"]}
+    assert by_pointer["/input_schema"]["impact"] == "breaking"
+    assert by_pointer["/input_schema"]["reason"] == (
+        "the Schema Reference is missing or malformed on one side"
+    )
+    assert report["notes"][0].startswith("the documents describe different skills")
     deep: dict[str, Any] = {}
     node = deep
     for _ in range(500):
         node["items"] = {}
         node = node["items"]
     looping = {"$ref": "#/$defs/a", "$defs": {"a": {"$ref": "#/$defs/a"}}}
-    pairs: list[tuple[Any, Any]] = [
-        (None, {}),
-        ([], "x"),
-        (reservation_v1(), {"input_schema": 3}),
-        (
-            {"input_schema": {"resolution": {"schema": deep}}},
-            {"input_schema": {"resolution": {"schema": looping}}},
-        ),
-    ]
-    for a, b in pairs:
-        diff = diff_documents(a, b)
-        assert isinstance(diff.to_json(), dict)
+    report = diff_documents(
+        {"input_schema": {"resolution": {"schema": deep}}},
+        {"input_schema": {"resolution": {"schema": looping}}},
+    ).to_json()
+    [breaking] = [c for c in report["changes"] if c["impact"] == "breaking"]
+    assert breaking["pointer"] == "/input_schema/resolution/schema/$defs/a/$ref"
+    assert breaking["reason"] == (
+        "a reference this tool cannot follow changed (never fetched, RULES SR7)"
+    )
 
 
 def test_remote_ref_change_is_breaking_and_never_fetched() -> None:

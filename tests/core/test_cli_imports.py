@@ -1,4 +1,4 @@
-"""Commands import what they run (issue 12): `--help` needs argparse and sia_tui's own
+"""Commands import what they run, for start-up time: `--help` needs argparse and sia_tui's own
 light modules; `digest` and `canon` never load httpx, Textual, asyncio or the validators;
 a passing `check` loads neither the pure-Python metaschema validator nor httpx's own
 command line."""

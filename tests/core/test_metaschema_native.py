@@ -1,7 +1,7 @@
 """The engine's metaschema check never passes a schema the Python jsonschema rejects (SR2).
 
 ``check_schema`` and ``compile_schema`` accept a schema on the engine's (jsonschema-rs)
-word alone, and ask the pure-Python jsonschema only otherwise (issue 12: `check` then
+word alone, and ask the pure-Python jsonschema only otherwise (so `check` then
 never imports it). Each must give exactly what the Python validator alone gave before,
 on the official test suite's schemas and instances, on crafted edges and on generated
 schema-like values.

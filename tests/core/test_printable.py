@@ -1,4 +1,4 @@
-"""The output policy (issue 18 item 2): what may reach a terminal, a clipboard or a report."""
+"""The output policy: what may reach a terminal, a clipboard or a report."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A location is shown and stored without its credentials (issue 18 item 4; RULES SR7)."""
+"""A location is shown and stored without its credentials (RULES SR7)."""
 
 from __future__ import annotations
 

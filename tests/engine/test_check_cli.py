@@ -65,7 +65,7 @@ def test_json_report_contract(
 def test_without_args_steps_7_to_11_are_not_run(
     agent_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Steps 1-6 only: the run is incomplete (exit 3), never a pass (issue 10, item 2)."""
+    """Steps 1-6 only: the run is incomplete (exit 3), never a pass."""
     code = main(
         ["check", agent_url, "--skill", "evaluate_resource_condition", "--json", "--no-cache"]
     )

@@ -1,6 +1,6 @@
 """A failed step names the error underneath (``error_kind``) on every surface that reads the
-run, and a failed exchange says who is at fault and which flag to change (issue 11 merged
-into the read model of issue 10)."""
+run, and a failed exchange says who is at fault and which flag to change, in
+the read model every surface reads."""
 
 from __future__ import annotations
 
@@ -121,7 +121,7 @@ def test_a_version_1_file_with_a_flood_of_findings_upgrades_in_linear_time() -> 
 
 
 def test_each_timeout_names_its_limit_and_a_refusal_still_says_connection_refused() -> None:
-    """The hostile stream's precise timeouts and issue 10's "connection refused" live in one
+    """The hostile stream's precise timeouts and the plain "connection refused" live in one
     translate; each timeout names the flag (or option) that sets it."""
     options = ClientOptions(connect_timeout=4, read_timeout=9, total_timeout=30)
     refused = httpx.ConnectError("All connection attempts failed")

@@ -1,8 +1,9 @@
-"""Every reference-agent fault ends at the step and code the issue expects, over real HTTP."""
+"""Every reference-agent fault shows what its FaultSpec expects, over real HTTP: where `check`
+stops, what its report says, and which probes fail."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -14,7 +15,11 @@ from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.evidence import DigestEvidence, FailureCategory
 from sia_tui.core.engine.model import Run, StepStatus, Target
 from sia_tui.core.engine.procedure import Procedure
+from sia_tui.core.engine.report_json import run_to_json
+from sia_tui.core.probe.model import Grade, ProbeReport
+from tests.support.agents import StartAgent
 from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
+from tests.support.probe import failing, probe
 
 
 @pytest.fixture
@@ -71,16 +76,15 @@ def _client_for(fault: Fault) -> ClientOptions:
     return ClientOptions()
 
 
-@pytest.mark.parametrize(
-    ("agent_url", "spec"),
-    [(spec.fault, spec) for spec in FAULT_SPECS.values()],
-    ids=[str(fault) for fault in FAULT_SPECS],
-    indirect=["agent_url"],
-)
-async def test_fault_shows_its_expected_check_outcome(agent_url: str, spec: FaultSpec) -> None:
-    """The FaultSpec table (README, docs/REFERENCE-AGENT.md): where check stops, or that it
-    passes all eleven steps; every step after a failure is skipped (RULES CP0)."""
-    run = await check(agent_url, options=_client_for(spec.fault))
+# -- the fault table: one agent and one run per fault ------------------------------------------
+# `sia-tui probe` learns with the procedure and runs steps 7-11 with the input schema's
+# example before it probes, so its learning run is the run `check --args example` makes.
+# One probe session per fault thus shows what check, its --json report and probe each say.
+
+
+def assert_check_outcome(run: Run, spec: FaultSpec) -> None:
+    """Where check stops, or that it passes all eleven steps; every step after a failure
+    is skipped (RULES CP0)."""
     stop = spec.expected.check
     if stop is None:
         assert statuses(run) == ["passed"] * 11, [s.message for s in run.steps]
@@ -98,40 +102,88 @@ async def test_fault_shows_its_expected_check_outcome(agent_url: str, spec: Faul
     assert all(s.status is StepStatus.PASSED for s in run.steps[: stop.step - 1])
 
 
-@pytest.mark.parametrize("agent_url", ["not-jcs"], indirect=True)
-async def test_not_jcs_forensics_names_json_dumps(agent_url: str) -> None:
+def assert_check_report(run: Run, spec: FaultSpec) -> None:
+    """What `check --args example --json` shows: the exit code, the failing step, code and
+    origin, and the at-fault sentence the TUI and the report show too; every failure says
+    where to look next."""
+    expected = spec.expected
+    report = run_to_json(run)
+    assert run.outcome.exit_code == expected.exit_code, report["summary"]
+    error = report["error"] or {}
+    stop = expected.check
+    where = (stop.step, stop.code, stop.origin) if stop else (None, None, None)
+    assert (error.get("step"), error.get("code"), error.get("origin")) == where
+    statement = (report["at_fault"] or {}).get("statement")
+    assert (statement or "").startswith(expected.at_fault), statement
+    assert (stop is None) is (statement is None)
+    if stop is not None:  # every failure says where to look next (a key, a command)
+        assert report["steps"][stop.step - 1]["next_action"] is not None
+
+
+def assert_probe_outcome(report: ProbeReport, spec: FaultSpec) -> None:
+    """Expected.probe_fails is exactly the set of failing probes; a fault that stops
+    `check` stops the probe before anything is probed (exit status 3 in the CLI)."""
+    if spec.expected.check is not None:
+        assert not report.learned and report.outcome == "not_learned"
+        assert report.results == [] and report.exchanges == []
+        return
+    assert report.learned
+    assert failing(report) == set(spec.expected.probe_fails)
+    for result in report.results:
+        if result.grade is Grade.FAIL:
+            assert result.should_have and result.exchanges  # the exchange and the answer
+
+
+def forensics_names_json_dumps(run: Run) -> None:
     """Digest forensics recognises the vendor's json.dumps digest."""
-    run = await check(agent_url)
     digests = run.evidence(DigestEvidence)
     assert digests is not None and "json.dumps" in (digests.forensics or "")
 
 
-@pytest.mark.parametrize("agent_url", ["v03"], indirect=True)
-async def test_v03_agent_passes_all_steps(agent_url: str) -> None:
+def speaks_0_3(run: Run) -> None:
     """A 0.3 agent is tolerated: every step passes with the 0.3 codec."""
-    run = await check(agent_url)
-    assert statuses(run) == ["passed"] * 11, [s.message for s in run.steps]
     assert run.interface is not None and run.interface.dialect == "0.3"
 
 
-@pytest.mark.parametrize("agent_url", ["slow"], indirect=True)
-async def test_slow_agent_times_out(agent_url: str) -> None:
+def times_out_cleanly(run: Run) -> None:
     """A read timeout shorter than the agent's delay fails cleanly, no hang."""
-    run = await check(agent_url, options=_client_for(Fault.SLOW))
     failed = run.failed_step
     assert failed is not None
     assert "tim" in failed.message.lower()
     assert "did not answer in time" in failed.hint
 
 
-@pytest.mark.parametrize("agent_url", ["huge"], indirect=True)
-async def test_huge_artifact_is_refused_at_the_limit(agent_url: str) -> None:
+def refused_at_the_size_limit(run: Run) -> None:
     """The read aborts at the size limit; the exchange is recorded as truncated."""
-    run = await check(agent_url)
     failed = run.failed_step
     assert failed is not None and failed.code is None
     assert any(e.truncated for e in run.exchanges)
     assert "size limit" in failed.hint
+
+
+#: What a user sees beyond the table for some faults.
+FAULT_DETAILS: dict[Fault, Callable[[Run], None]] = {
+    Fault.NOT_JCS: forensics_names_json_dumps,
+    Fault.V03: speaks_0_3,
+    Fault.SLOW: times_out_cleanly,
+    Fault.HUGE: refused_at_the_size_limit,
+}
+
+
+@pytest.mark.parametrize("spec", list(FAULT_SPECS.values()), ids=[str(f) for f in FAULT_SPECS])
+async def test_each_fault_shows_its_expected_outcomes(
+    reference_agent: StartAgent, spec: FaultSpec
+) -> None:
+    """The FaultSpec table (README, docs/REFERENCE-AGENT.md) against one agent and one run:
+    what check, its --json report and probe show for the fault."""
+    agent = reference_agent(fault=spec.fault, step_delay=0.02, slow_seconds=3.0)
+    report = await probe(agent.url, options=_client_for(spec.fault))
+    assert_check_outcome(report.learning, spec)
+    assert_check_report(report.learning, spec)
+    assert_probe_outcome(report, spec)
+    detail = FAULT_DETAILS.get(spec.fault)
+    if detail is not None:
+        detail(report.learning)
 
 
 @pytest.mark.parametrize("agent_url", ["mismatch"], indirect=True)

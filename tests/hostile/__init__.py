@@ -1,4 +1,4 @@
-"""A hostile A2A agent and the tests that run sia-tui against it (issue 11).
+"""A hostile A2A agent and the tests that run sia-tui against it.
 
 ``server.py`` serves raw HTTP/1.1 on 127.0.0.1 (byte-level control), ``honest.py`` is the
 correct agent every attack builds on, ``registry.py`` holds the attacks by name

@@ -12,9 +12,9 @@ from tests.support.documents import OUTPUT_SCHEMA, reference
 FLOOD = 100_000
 #: A flood small enough to be listed (and counted) within MAX_LISTING_WORK.
 LISTED_FLOOD = 10_000
-#: A backreference pattern whose every mismatch backtracks exponentially (issue 18, item 5).
+#: A backreference pattern whose every mismatch backtracks exponentially.
 BACKTRACKING_PATTERN = r"^(a|a)*\1b$"
-#: How many strings the backtracking attack returns (the issue's 313 KB).
+#: How many strings the backtracking attack returns (313 KB).
 BACKTRACKING_STRINGS = 8000
 #: Errors at the root of the result; each used to carry a copy of the whole result.
 COPIES = 100

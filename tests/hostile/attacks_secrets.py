@@ -1,5 +1,5 @@
 """Attacks on redaction: the agent echoes every credential and argument it was sent, in
-every escape form, wherever it may write text (issue 18 item 1).
+every escape form, wherever it may write text.
 
 What it was sent: the bearer token (or the password of Basic auth, which is how httpx sends
 URL userinfo), every ``X-*`` header and cookie, every query parameter, and every string of

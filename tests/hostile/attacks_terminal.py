@@ -1,5 +1,5 @@
-"""Attacks on the terminal: control sequences in every text the agent controls (issue 18
-item 2). Each one ends the run somewhere else, so that every kind of message (card
+"""Attacks on the terminal: control sequences in every text the agent controls.
+Each one ends the run somewhere else, so that every kind of message (card
 warnings, a task state, an agent error, located findings, headers) carries the payload."""
 
 from __future__ import annotations

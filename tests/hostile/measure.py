@@ -17,7 +17,7 @@ from tests.hostile.measured_child import MARKER
 from tests.hostile.server import HostileServer
 
 CHILD = Path(__file__).with_name("measured_child.py")
-#: Peak resident memory every hostile run must stay under (issue: 500 MB).
+#: Peak resident memory every hostile run must stay under (500 MB).
 PEAK_RSS_MB = 500
 #: The overall deadline the hostile tests configure (small, so the suite stays fast).
 DEADLINE = 2.0

@@ -1,5 +1,5 @@
 """`sia-tui check` against each attack: a named error at the right step, in bounded time
-and memory (issue 11; RULES SR7 and the untrusted-input contract of docs/CORE.md)."""
+and memory (RULES SR7 and the untrusted-input contract of docs/CORE.md)."""
 
 from __future__ import annotations
 
@@ -101,7 +101,7 @@ def test_a_polled_task_still_running_at_the_deadline_is_cancelled(tmp_path: Path
 def test_a_describe_skill_task_still_running_at_the_deadline_is_cancelled(
     tmp_path: Path, mode: str
 ) -> None:
-    """Issue 11: "cancel the task where that is possible". The describe_skill task is no
+    """A task is cancelled where that is possible. The describe_skill task is no
     invocation of the skill (its document, and so ``cancellable``, is not known yet), but
     it is an A2A task the agent keeps running: CancelTask is asked, and its answer kept."""
     measured = check("describe-working-forever", tmp_path, "--mode", mode)
@@ -127,7 +127,7 @@ def test_a_huge_number_in_the_result_is_a_located_output_finding(tmp_path: Path)
 
 
 def test_a_backtracking_pattern_is_a_located_finding_not_a_hang(tmp_path: Path) -> None:
-    """Issue 18 item 5: 8,000 strings cost 203 s at the engine's default backtrack limit."""
+    """8,000 strings once cost 203 s at the engine's default backtrack limit."""
     measured = check("backtracking-pattern", tmp_path, *NOT_TIMED, within=10)
     failed = measured.failed
     assert (failed["step"], failed["code"]) == (10, "output_invalid")

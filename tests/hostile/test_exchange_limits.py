@@ -1,5 +1,5 @@
 """Limits of one exchange, at the client: total_timeout covers headers and body together
-(issue 18, item 8), and stacked encodings decode within the size limit (issue 11)."""
+(a slow body cannot outlast it), and stacked encodings decode within the size limit."""
 
 from __future__ import annotations
 

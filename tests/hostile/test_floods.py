@@ -1,5 +1,5 @@
 """Floods: 100,000 warnings, advertisements or findings cost seconds, and what is kept is
-bounded with the rest counted (issue 11, item 3)."""
+bounded with the rest counted."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from sia_tui.core import limits
 from tests.hostile.attacks import FLOOD, LISTED_FLOOD
 from tests.hostile.measure import check
 
-#: The issue's bound for 100,000 of anything, process start included.
+#: The bound for 100,000 of anything, process start included.
 FLOOD_SECONDS = 10.0
 #: The run's deadline must not be what ends a flood on a loaded machine.
 SLOW = ("--deadline", str(FLOOD_SECONDS))

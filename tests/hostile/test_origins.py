@@ -1,5 +1,5 @@
-"""Credentials never cross origins through port syntax or cookies (issue 18, item 3;
-RULES SR7). The card is served on one port, the interface it names on another."""
+"""Credentials never cross origins through port syntax or cookies (RULES
+SR7). The card is served on one port, the interface it names on another."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """An agent that echoes the credentials it was sent, JSON-escaped or in any other form:
-nothing saved or printed holds them (issue 18 item 1)."""
+nothing saved or printed holds them."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ BEARER = "canary-bearer-5d2e8b14"
 def test_an_escaped_echo_of_the_bearer_is_redacted_everywhere(
     attack: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """The issue's case: ``\\u0063\\u0061...`` in a response body was saved as it came, and
+    """The first case found: ``\\u0063\\u0061...`` in a response body was saved as it came, and
     ``replay --json`` printed the decoded token."""
     arguments = tmp_path / "arguments.json"
     arguments.write_text(json.dumps(ARGUMENTS), encoding="utf-8")
@@ -77,7 +77,7 @@ def test_a_marked_value_is_kept_in_the_document_and_nowhere_else_in_its_answer(
 def test_a_session_with_redacted_response_headers_replays_as_recorded(
     mode: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Issue 18 item 6: every session whose answers set a cookie failed replay at step 1
+    """Every session whose answers set a cookie once failed replay at step 1
     ("UnicodeEncodeError ... sia-tui bug"): the «redacted:…» placeholder is not ASCII."""
     arguments = tmp_path / "arguments.json"
     arguments.write_text(json.dumps(ARGUMENTS), encoding="utf-8")

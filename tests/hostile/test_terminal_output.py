@@ -1,5 +1,5 @@
 """Every command against an agent (and session files) made of terminal escapes: nothing but
-printable text, newlines and tabs reaches stdout or stderr (issue 18 item 2).
+printable text, newlines and tabs reaches stdout or stderr.
 
 The check is independent of sia-tui's own policy: a character is refused by its Unicode
 category (C0 and C1 controls, format characters such as bidi overrides, line and paragraph

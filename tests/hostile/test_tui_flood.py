@@ -1,4 +1,4 @@
-"""The TUI stays responsive while a hostile agent floods it (issue 11)."""
+"""The TUI stays responsive while a hostile agent floods it."""
 
 from __future__ import annotations
 

@@ -1,16 +1,15 @@
 """`sia-tui probe` against the reference agent: the clean agent passes every probe that
-applies, and each fault only a probe exposes makes exactly its probes fail (FAULT_SPECS)."""
+applies, and a failure names its rule, exchange and the right answer. That each fault makes
+exactly its probes fail (FAULT_SPECS) is tests/engine/test_faults.py's fault table."""
 
 from __future__ import annotations
 
 import pytest
 
-from sia_tui.agent.faults import FAULT_SPECS, Fault, FaultSpec
-from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.probe.model import DRAFT, Grade
 from sia_tui.core.schemas.validation import compile_schema
 from tests.support.agents import StartAgent
-from tests.support.probe import SKILL, failing, grades, probe
+from tests.support.probe import SKILL, grades, probe
 
 #: What applies to evaluate_resource_condition on the reference agent: it declares no
 #: numeric bound and no security scheme, so those two probes are skipped.
@@ -56,31 +55,6 @@ async def test_a_bounded_number_and_no_enum_change_which_kinds_apply(
     assert by_id["invalid-enum-miss"].grade is Grade.SKIP
     assert "no member with an enum" in by_id["invalid-enum-miss"].reason
     assert report.outcome == "passed"
-
-
-def _quick(spec: FaultSpec) -> ClientOptions:
-    """The slow fault must time out fast here (the agent waits longer than this)."""
-    if spec.fault is Fault.SLOW:
-        return ClientOptions(read_timeout=0.5, total_timeout=2.0)
-    return ClientOptions()
-
-
-@pytest.mark.parametrize("spec", list(FAULT_SPECS.values()), ids=[str(f) for f in FAULT_SPECS])
-async def test_each_fault_fails_exactly_its_probes(
-    reference_agent: StartAgent, spec: FaultSpec
-) -> None:
-    """Expected.probe_fails is exactly the set of failing probes; a fault that stops
-    `check` stops the probe before anything is probed (exit status 3 in the CLI)."""
-    report = await probe(reference_agent(fault=spec.fault).url, options=_quick(spec))
-    if spec.expected.check is not None:
-        assert not report.learned and report.outcome == "not_learned"
-        assert report.results == [] and report.exchanges == []
-        return
-    assert report.learned
-    assert failing(report) == set(spec.expected.probe_fails)
-    for result in report.results:
-        if result.grade is Grade.FAIL:
-            assert result.should_have and result.exchanges  # the exchange and the answer
 
 
 async def test_a_failure_names_the_rule_the_exchange_and_the_right_answer(

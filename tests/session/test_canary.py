@@ -1,4 +1,4 @@
-"""A canary secret planted through every input path appears in no output (issue #6)."""
+"""A canary secret planted through every input path appears in no output."""
 
 from __future__ import annotations
 
@@ -103,7 +103,7 @@ def test_history_file_is_redacted_too(data_dir: Path) -> None:
             assert canary not in text
 
 
-# -- every path, every form, every output (issue 18, "done when") ----------------------------
+# -- every path, every form, every output --------------------------------------------------
 
 #: Secrets by the input path that plants them.
 PLANTED = {

@@ -1,6 +1,6 @@
 """A 5 MB result (the reference agent's ``large-result`` fault) saved, redacted and replayed.
 
-Issue 12: saving it must not copy the result again and again (it took 7.6 s and 390 MB);
+Saving it must not copy the result again and again (it took 7.6 s and 390 MB);
 these tests hold the behaviour the fast paths must keep: the same verdict after replay,
 and a secret hidden deep inside the result redacted in every form.
 """

@@ -3,7 +3,7 @@
 The Appendix B resource id is both an argument the user may mark secret and the first
 example in the published input schema: redacting it from the describe_skill document
 would change the document's digest, so replay would fail step 4 and the Digests screen
-would contradict the Steps screen (issue 10, item 7).
+would contradict the Steps screen.
 """
 
 from __future__ import annotations

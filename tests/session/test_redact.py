@@ -95,7 +95,7 @@ def test_a_setting_in_a_header_named_like_a_credential_does_not_corrupt_bodies()
     ]
 
 
-# -- every escape form (issue 18 item 1) ---------------------------------------------------
+# -- every escape form ---------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("form", sorted(disguises(CANARY_BEARER)))

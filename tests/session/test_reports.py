@@ -52,7 +52,7 @@ def test_markdown_neutralises_agent_markup() -> None:
 
 
 def test_reports_are_printable_whatever_the_run_says(tmp_path: Path) -> None:
-    """Issue 18 item 2: ``html.escape`` and code spans leave ESC, C1 and bidi controls
+    """``html.escape`` and code spans leave ESC, C1 and bidi controls
     alone; a report printed to a terminal, or opened in one, must carry none."""
     run = digest_card_run()
     inject = "\x1b]52;c;cHduZWQ=\x07\x9b2J\u202e\r"
@@ -93,7 +93,7 @@ def test_report_of_a_passing_run(tmp_path: Path) -> None:
     assert "## Failing step" not in md and "## Who is at fault" not in md
 
 
-# -- issue 10, item 8: a report a vendor can act on ---------------------------------------------
+# -- a report a vendor can act on ---------------------------------------------------------------
 def test_the_report_names_the_party_at_fault_as_the_tui_does(
     live_digest_card: LoadedSession,
 ) -> None:

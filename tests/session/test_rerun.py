@@ -89,7 +89,7 @@ async def test_rerun_against_an_agent_that_is_gone_says_connection_refused(
     reference_agent: StartAgent, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Nothing answers at the recorded URL: the headline names the refused connection and
-    compares nothing; a digest that was not obtained did not 'change' (issue 10, item 10)."""
+    compares nothing; a digest that was not obtained did not 'change'."""
     agent = reference_agent(fault="digest-card")
     run = await record_live(agent.url, ClientOptions())
     path = tmp_path / "gone.session.json"

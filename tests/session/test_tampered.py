@@ -1,5 +1,5 @@
 """Hand-edited session and history files: a clear one-line error, never a traceback, a
-hang, a file touched outside the history, or gigabytes of memory (issue 18 item 7)."""
+hang, a file touched outside the history, or gigabytes of memory."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The argument editor keeps its document's height and text between edits (issue 12:
-Textual computed both over the whole document for each line drawn); what is typed or
+"""The argument editor keeps its document's height and text between edits (Textual
+computed both over the whole document for each line drawn); what is typed or
 deleted must still show, and the text validated must be the text on screen."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Big artifacts on Results (issue 12 item 5): a 5 MB result is shown at once, highlighted
+"""Big artifacts on Results: a 5 MB result is shown at once, highlighted
 where it is read, whole after ``a``, and not formatted again when the user comes back."""
 
 from __future__ import annotations

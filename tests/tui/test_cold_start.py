@@ -1,4 +1,4 @@
-"""Starting `sia-tui open URL` (issue 12): step 1 runs before the first screen is built, and
+"""Starting `sia-tui open URL` quickly: step 1 runs before the first screen is built, and
 the card reaches the screen with only that screen's modules loaded (the other screens,
 pygments, the validators and the reference agent load on first use)."""
 

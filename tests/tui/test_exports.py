@@ -1,4 +1,4 @@
-"""Copying and screenshots say what they did, and where (issue 15, "Screenshot", "Copy")."""
+"""Copying and screenshots say what they did, and where: a silent copy looks like a lost one."""
 
 from __future__ import annotations
 

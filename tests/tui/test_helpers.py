@@ -15,7 +15,7 @@ from sia_tui.tui.themes import (
     APP_VARIABLE_DEFAULTS,
     ThemeFileError,
     load_theme_file,
-    load_themes,
+    load_themes_reporting,
     parse_theme,
     theme_dirs,
 )
@@ -25,7 +25,9 @@ REPO_THEMES = Path(__file__).resolve().parents[2] / "themes"
 
 
 def test_the_three_shipped_themes_load_with_every_app_variable() -> None:
-    themes = {t.name: t for t in load_themes([REPO_THEMES])}
+    loaded, problems = load_themes_reporting([REPO_THEMES])
+    assert problems == []
+    themes = {t.name: t for t in loaded}
     assert set(themes) == {"sia-dark", "sia-light", "sia-high-contrast"}
     for theme in themes.values():
         assert set(APP_VARIABLE_DEFAULTS) <= set(theme.variables)
@@ -36,7 +38,8 @@ def test_editable_install_falls_back_to_the_repo_themes_dir() -> None:
     # The wheel ships sia_tui/_themes; a source checkout only has ./themes.
     dirs = theme_dirs()
     assert dirs[0].name == "_themes" and dirs[1] == REPO_THEMES
-    assert load_themes([Path("/nonexistent"), REPO_THEMES])
+    themes, problems = load_themes_reporting([Path("/nonexistent"), REPO_THEMES])
+    assert len(themes) == 3 and problems == []
 
 
 def test_wheel_location_wins_when_present(tmp_path: Path) -> None:
@@ -45,7 +48,8 @@ def test_wheel_location_wins_when_present(tmp_path: Path) -> None:
     data = json.loads((REPO_THEMES / "dark.json").read_text())
     data["name"] = "from-wheel"
     (wheel_dir / "dark.json").write_text(json.dumps(data))
-    assert [t.name for t in load_themes([wheel_dir, REPO_THEMES])] == ["from-wheel"]
+    themes, problems = load_themes_reporting([wheel_dir, REPO_THEMES])
+    assert [t.name for t in themes] == ["from-wheel"] and problems == []
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""Every key does what it says, where a newcomer presses it (issue 15, "Keys and focus")."""
+"""Every key does what it says, where a newcomer presses it."""
 
 from __future__ import annotations
 

@@ -90,7 +90,7 @@ def test_default_pair_prefers_the_skill_being_debugged() -> None:
 
 
 def test_the_mode_table_generates_keys_palette_and_docs() -> None:
-    """Issue 16: one ModeSpec row per screen makes its number key, its palette command and
+    """One ModeSpec row per screen makes its number key, its palette command and
     its docs/TUI.md row; nothing else lists the screens."""
     from pathlib import Path
 

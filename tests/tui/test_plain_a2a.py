@@ -1,5 +1,5 @@
 """An agent without the extension, and skills without a schema interface: the steps that do
-not apply say so, and the plain A2A console talks to any skill (issue 15)."""
+not apply say so, and the plain A2A console talks to any skill."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Credentials never reach the screen or the TUI's data files (issue 18, item 4).
+"""Credentials never reach the screen or the TUI's data files (RULES SR7).
 
 The header bar never shows a URL password; credential values an agent echoes back are
 masked on every screen, as the reports redact them; recent.json and edits/<hash>.json never
@@ -127,7 +127,7 @@ async def test_recent_targets_and_edits_never_store_userinfo(
 
 
 async def test_s_on_steps_reveals_secrets_on_that_screen_only(make_app: Any) -> None:
-    """Issue 16: `s` on Steps used to unmask every screen (a module-level flag)."""
+    """`s` on Steps used to unmask every screen (a module-level flag)."""
     app = make_app()
     secret = "sia-tui reference agent"  # the card's name, marked secret
     async with app.run_test(size=SIZE) as pilot:

@@ -98,7 +98,7 @@ async def test_r_autosaves_the_finished_run_once(reference_agent: Any, user_dirs
 
 
 async def test_a_run_is_one_history_entry_updated_after_its_invocation(make_app: Any) -> None:
-    """Issue 15: steps 1-6 autosave the run; invoking it updates that entry (not a second
+    """Steps 1-6 autosave the run; invoking it updates that entry (not a second
     one), and the entry names the agent and the skill, not only the URL."""
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:

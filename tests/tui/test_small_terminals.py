@@ -1,4 +1,4 @@
-"""At 80x24 (a laptop split at a plugfest) no key and no verdict is cut (issue 15)."""
+"""At 80x24 (a laptop split at a plugfest) no key and no verdict is cut."""
 
 from __future__ import annotations
 

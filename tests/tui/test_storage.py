@@ -27,7 +27,7 @@ for n in range(300):
 
 
 def test_two_processes_saving_settings_at_once_never_crash(tmp_path: Path) -> None:
-    """Issue 17: a shared temp name made about one save in three fail with FileNotFoundError."""
+    """A shared temp name made about one save in three fail with FileNotFoundError."""
     writers = [
         subprocess.Popen(
             [sys.executable, "-c", _WRITER, str(tmp_path), name],
@@ -51,14 +51,14 @@ class _CrashesOnMount(App[None]):
 
 
 def test_a_crash_inside_the_app_exits_non_zero() -> None:
-    """Issue 17: the crashed `sia-tui demo` exited with status 0."""
+    """A crash must not pass for success: the crashed `sia-tui demo` exited with status 0."""
     assert run_app(_CrashesOnMount(), headless=True) == 1
 
 
 def test_sia_tui_data_dir_moves_recent_targets_with_the_history(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 15: SIA_TUI_DATA_DIR moved only the history; recent.json stayed behind."""
+    """SIA_TUI_DATA_DIR once moved only the history; recent.json stayed behind."""
     from sia_tui.core.session import history
     from sia_tui.tui.storage import UserDirs
 

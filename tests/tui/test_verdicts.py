@@ -1,4 +1,4 @@
-"""Verdicts on screen (issue 10): what a person reads on each screen is the run's own verdict."""
+"""Verdicts on screen: what a person reads on each screen is the run's own verdict."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ from tests.support.tui import (
 )
 
 
-# -- item 3: each pane shows its own verdict, with the located error --------------------------
+# -- each pane shows its own verdict, with the located error ----------------------------------
 async def test_a_bad_record_is_not_blamed_on_the_valid_result(make_app: Any) -> None:
     """record-invalid: the result pane says valid; the record pane names the record's own
     error (pointer, keyword, message); the header shows output_invalid (local), not only
@@ -66,7 +66,7 @@ async def test_an_invalid_result_shows_its_pointer_and_reason(make_app: Any) -> 
     assert "✘ step 10 output_invalid (local): the result does not validate" in status
 
 
-# -- item 6: a cancel the user asked for reads "cancelled", not a failure ----------------------
+# -- a cancel the user asked for reads "cancelled", not a failure ------------------------------
 async def test_x_cancels_the_running_task_and_the_screen_says_cancelled(
     reference_agent: Any, user_dirs: UserDirs
 ) -> None:
@@ -97,7 +97,7 @@ async def test_x_cancels_the_running_task_and_the_screen_says_cancelled(
     assert run.steps[8].status.value == "cancelled" and run.failed_step is None
 
 
-# -- item 7: marking a value secret never rewrites evidence; the editor masks it --------------
+# -- marking a value secret never rewrites evidence; the editor masks it ----------------------
 async def test_digests_of_a_session_with_a_marked_value_agree_with_its_steps(
     reference_agent: Any, user_dirs: UserDirs, tmp_path: Path
 ) -> None:
@@ -137,7 +137,7 @@ async def test_a_marked_value_is_masked_in_the_argument_editor(make_app: Any) ->
     assert editor.text.count("network-resource-123") == 1  # what is sent is unchanged
 
 
-# -- item 1: the TUI uses the document cache only when asked, and then says so ---------------
+# -- the TUI uses the document cache only when asked, and then says so -----------------------
 async def test_open_with_cache_says_the_document_came_from_the_cache(
     reference_agent: Any, user_dirs: UserDirs, tmp_path: Path
 ) -> None:

@@ -51,7 +51,7 @@ def normalize_state(value: Any) -> str:
         else ("TASK_STATE_" + value.replace("-", "_").upper())
     )
     # A state is a name every surface prints: a later A2A state (TASK_STATE_PAUSED) is kept,
-    # anything else (escapes, spaces, a megabyte) is no state at all (issue 18 item 2).
+    # anything else (escapes, spaces, a megabyte) is no state at all.
     return state if _STATE_NAME.fullmatch(state) else _UNSPECIFIED
 
 

@@ -1,7 +1,7 @@
 """httpx's own transport, one for https and one for http, each built on first use.
 
 An ``AsyncClient`` builds its transport, and with it a TLS context, when it is created:
-loading the CA bundle costs about 20 ms of CPU (issue 12), which a run against an http://
+loading the CA bundle costs about 20 ms of CPU, which a run against an http://
 agent never needs. ``SchemeTransports`` builds httpx's ``AsyncHTTPTransport`` for a
 scheme on its first request instead: https gets exactly what the client would have built
 (same verification, certificates, environment and limits); plain http gets a context

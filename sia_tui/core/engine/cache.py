@@ -49,7 +49,7 @@ def default_cache_dir() -> Path:
     override = os.environ.get(CACHE_DIR_ENV)
     if override:
         return Path(override)
-    import platformdirs  # only a run that uses the cache pays for it (issue 12)
+    import platformdirs  # only a run that uses the cache pays for its import
 
     return Path(platformdirs.user_cache_dir("sia-tui")) / "documents"
 

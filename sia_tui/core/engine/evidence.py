@@ -11,7 +11,7 @@ from enum import StrEnum
 from typing import Any, Literal
 
 from sia_tui.core.codes import ErrorCode
-from sia_tui.core.findings import Finding, Severity
+from sia_tui.core.findings import Finding
 from sia_tui.core.interface.threeway import DigestSource, odd_one_out
 
 
@@ -259,11 +259,6 @@ class OutputEvidence:
     result_findings: list[Finding] = field(default_factory=list)
     records: list[RecordSummary] = field(default_factory=list)
 
-    @property
-    def result_valid(self) -> bool:
-        """True when the result artifact exists and validated."""
-        return self.result_artifact_id is not None and not _errors(self.result_findings)
-
 
 @dataclass(kw_only=True)
 class PresentationEvidence:
@@ -290,7 +285,3 @@ StepEvidence = (
     | OutputEvidence
     | PresentationEvidence
 )
-
-
-def _errors(findings: list[Finding]) -> list[Finding]:
-    return [f for f in findings if f.severity is Severity.ERROR]

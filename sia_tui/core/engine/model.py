@@ -157,7 +157,7 @@ class Run:
     def __repr__(self) -> str:
         # Short: asyncio formats a finished task's result with repr() when it restores
         # the SIGINT handler, and the full repr of a run holding a 5 MB artifact took
-        # 0.5 s and ~90 MB (issue 12).
+        # 0.5 s and ~90 MB.
         steps = ",".join(step.status.value for step in self.steps)
         return f"Run(target={self.target!r}, steps=[{steps}], exchanges={len(self.exchanges)})"
 

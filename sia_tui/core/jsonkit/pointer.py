@@ -202,7 +202,7 @@ def locate_values(text: str, pointers: Iterable[str]) -> dict[str, tuple[int, in
 
     Only the containers on the way to the pointers are walked in Python; every other value
     is skipped by the C decoder, so locating a few findings in a 100 KB document costs
-    about one ``json.loads`` instead of a tokenizer pass over all of it (issue 12: the
+    about one ``json.loads`` instead of a tokenizer pass over all of it (this sets the
     editor's keystroke-to-error time). Text the C decoder rejects goes to ``PositionIndex``.
     """
     wanted = set(pointers)

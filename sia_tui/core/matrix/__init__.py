@@ -1,4 +1,4 @@
-"""Plugfest mode: a matrix of agents × skills × bindings × modes (issue 14).
+"""Plugfest mode: a matrix of agents × skills × bindings × modes.
 
 This package is the matrix API the CLI and the TUI import (see ``sia_tui.core.engine``): the
 plugfest file, the runner, the model and its exports. Names load on first use (``lazy_api``).

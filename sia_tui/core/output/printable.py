@@ -1,6 +1,6 @@
 """The output policy: text that did not come from sia-tui's own strings is made printable.
 
-One policy for every text stream (issue 18 item 2). An agent, a session file or a
+One policy for every text stream. An agent, a session file or a
 document can carry terminal escapes (``ESC ] 52`` writes the clipboard, ``ESC ] 0`` the
 window title), bells, C1 controls (U+009B is a one-character CSI), bidi overrides and other
 format characters. None of them may reach a terminal, a clipboard or a report as itself:

@@ -81,8 +81,6 @@ class PlannedProbe:
     #: JSON Pointers (relative to the arguments) that ``details`` may name (RULES ERR5).
     pointers: tuple[str, ...] = ()
     skip_reason: str = ""
-    #: True when the request carries arguments that validate: an agent could act on it.
-    needs_valid: bool = False
 
 
 @dataclass

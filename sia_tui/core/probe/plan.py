@@ -3,8 +3,8 @@
 The safety rule: every wrong envelope carries arguments that break the input schema, so
 even an agent that fails to validate has nothing to act on. The probes that need valid
 arguments (oversized input, missing credentials, and a missing ``arguments`` member when
-an empty request would validate) are marked ``needs_valid``; when a valid invocation needs
-the user's consent (``Run.consent_need``: execute authority) they run only when allowed.
+an empty request would validate) run, when a valid invocation needs the user's consent
+(``Run.consent_need``: execute authority), only when the user allowed valid invocations.
 """
 
 from __future__ import annotations
@@ -140,12 +140,11 @@ def _envelopes(inputs: PlanInputs, breaking: tuple[Any, str]) -> list[PlannedPro
     empty_valid = inputs.schema.is_valid({}) or inputs.schema.is_valid(None)
     blocked = valid_invocations_blocked(run, inputs.allow_valid) if empty_valid else ""
     plan.append(
-        PlannedProbe(ProbeKind.MISSING_ARGUMENTS, None, skip_reason=blocked, needs_valid=True)
+        PlannedProbe(ProbeKind.MISSING_ARGUMENTS, None, skip_reason=blocked)
         if blocked
         else PlannedProbe(
             ProbeKind.MISSING_ARGUMENTS,
             ProbeRequest(inputs.envelope(), note="no arguments member"),
-            needs_valid=empty_valid,
         )
     )
     return plan
@@ -181,13 +180,13 @@ def _oversized(inputs: PlanInputs, blocked: str) -> PlannedProbe:
     if inputs.base is None:
         return PlannedProbe(kind, None, skip_reason=inputs.base_problem)
     if blocked:
-        return PlannedProbe(kind, None, skip_reason=blocked, needs_valid=True)
+        return PlannedProbe(kind, None, skip_reason=blocked)
     built = oversized_arguments(inputs.schema, inputs.base, limit)
     if isinstance(built, str):
         return PlannedProbe(kind, None, skip_reason=built)
     arguments, note = built
     request = ProbeRequest(inputs.envelope(arguments=arguments), note=f"{note} (limit {limit})")
-    return PlannedProbe(kind, request, needs_valid=True)
+    return PlannedProbe(kind, request)
 
 
 def _credentials(inputs: PlanInputs, blocked: str) -> PlannedProbe:
@@ -198,7 +197,7 @@ def _credentials(inputs: PlanInputs, blocked: str) -> PlannedProbe:
     if inputs.base is None:
         return PlannedProbe(kind, None, skip_reason=inputs.base_problem)
     if blocked:
-        return PlannedProbe(kind, None, skip_reason=blocked, needs_valid=True)
+        return PlannedProbe(kind, None, skip_reason=blocked)
     # Only a valid request shows whether the agent acts for a caller it cannot identify.
     schemes = ", ".join(sorted(card.security_schemes))[:200]
     request = ProbeRequest(
@@ -206,4 +205,4 @@ def _credentials(inputs: PlanInputs, blocked: str) -> PlannedProbe:
         credentials=False,
         note=f"valid arguments, no credentials (the card declares {schemes})",
     )
-    return PlannedProbe(kind, request, needs_valid=True)
+    return PlannedProbe(kind, request)

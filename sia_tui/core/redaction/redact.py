@@ -20,7 +20,7 @@ from sia_tui.core.redaction.secret_forms import (
     replace_spans,
 )
 
-#: Headers whose value is always a credential (issue #6 list).
+#: Headers whose value is always a credential, whatever it looks like.
 SENSITIVE_HEADERS = frozenset(
     {"authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key"}
 )

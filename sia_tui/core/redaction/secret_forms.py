@@ -6,7 +6,7 @@ sequences), HTML (``&#66;``, ``&#x42;``, ``&amp;``) and C-like (``\\x42``) escap
 to three layers (a JSON string holding a percent-encoded URL). Encodings are matched as
 they are (:func:`encoded_forms`); escapes are matched on *decoded views* of the text, each
 char of which knows the span of raw text it came from, so a match is cut out of the raw
-text exactly and nothing around it changes (issue 18, item 1).
+text exactly and nothing around it changes.
 """
 
 from __future__ import annotations

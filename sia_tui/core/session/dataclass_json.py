@@ -27,7 +27,7 @@ def to_json(value: Any) -> Any:
     """A JSON-ready form of ``value``: dataclasses become objects, enums their value.
 
     Parsed JSON inside it (an artifact's data, a task's ``raw``) is shared, not copied: a
-    5 MB result is a million values, referenced five times by a run (issue 12). A value
+    5 MB result is a million values, referenced five times by a run. A value
     reached twice (the result artifact is also the task's) is converted once.
     """
     return _to_json(value, {})

@@ -101,7 +101,7 @@ def _exchange(ex: Exchange, red: Redactor, manifest: dict[str, str]) -> dict[str
     where = f"exchange {ex.seq}"
     # A value the user marked secret is redacted everywhere except inside the document
     # describe_skill returned (unless the request carried the value): SHA-256 is computed
-    # over those bytes, and replay must reach the same verdict on them (issue 10, item 7).
+    # over those bytes, and replay must reach the same verdict on them.
     # The rest of that answer (a status message echoing the value) is redacted, and
     # credentials are redacted everywhere.
     kept = digested(ex) and not red.carries_marked(ex.request_body)
@@ -331,7 +331,7 @@ _RULE_ID = re.compile(r"[A-Z][A-Za-z0-9.-]{0,31}")
 
 def _check_steps(run: Run) -> None:
     """The procedure's eleven steps in order, each with its own rule, and findings whose
-    rule is a RULES id: anything else was edited in (issue 18 item 7: a file with three
+    rule is a RULES id: anything else was edited in (a file with three
     steps, a ``rule`` that is HTML)."""
     if len(run.steps) != len(STEP_TITLES):
         raise SessionError(

@@ -78,7 +78,7 @@ def _read_index(folder: Path) -> list[HistoryEntry]:
     except (OSError, ValueError, KeyError, TypeError):
         return []  # a missing or damaged index only loses the list, never the files
     # An edited entry naming another file ("../../x") is dropped: delete and prune never
-    # touch anything outside the history folder (issue 18 item 7).
+    # touch anything outside the history folder, whatever the index says.
     return [e for e in entries if _well_formed(e)]
 
 

@@ -59,7 +59,7 @@ def _stream_body(ex: Exchange) -> bytes:
 
 
 def wire_headers(ex: Exchange) -> list[tuple[bytes, bytes]]:
-    """The recorded response headers as bytes on the wire again (issue 18 item 6).
+    """The recorded response headers as bytes on the wire again (a set cookie must replay).
 
     A session holds header text: the «redacted:…» placeholder of a Set-Cookie, or anything
     a hand-edited file says, is not ASCII, and httpx encodes a str header as ASCII. Bytes
@@ -193,7 +193,7 @@ def target_for(run: Run) -> Target:
 def _local_card(target: Target, recorded: Run, folder: Path, notes: list[str]) -> Target:
     """A card the run read from a local file is read again from a temporary copy of the
     recorded bytes, whatever path or name the session gives: replay reads only the session
-    (issue 18 item 7: a FIFO named there would hang it, a name ``..`` is a directory)."""
+    (a FIFO named there would hang it, a name ``..`` is a directory)."""
     card_file = folder / "agent-card.json"
     read = next((ex for ex in recorded.exchanges if ex.method == "FILE" and ex.error is None), None)
     if read is not None:

@@ -68,19 +68,6 @@ def preview_redactions(
     return list(redactor.hits)
 
 
-def render_session(
-    run: Run,
-    options: object,
-    secret_values: Iterable[str] = (),
-    secret_headers: Iterable[str] = (),
-    *,
-    probe: dict[str, Any] | None = None,
-) -> tuple[str, list[RedactionHit]]:
-    """The session file text and its redactions; refuses to return text with a known secret."""
-    rendered = render_document(run, options, secret_values, secret_headers, probe=probe)
-    return rendered.text, rendered.hits
-
-
 @dataclass(frozen=True)
 class RenderedSession:
     """A session ready to write: its text and UTF-8 bytes, redactions, and the redacted
@@ -100,12 +87,13 @@ def render_document(
     *,
     probe: dict[str, Any] | None = None,
 ) -> RenderedSession:
-    """:func:`render_session` with the bytes and the document (saving and autosave)."""
+    """The session file's text, bytes, redactions and document (saving and autosave);
+    refuses to return text with a known secret."""
     redactor = make_redactor(run, options, secret_values, secret_headers)
     document = build_document(run, options, redactor, probe=probe)
     text = session_text(document) + "\n"
     # Credentials must be nowhere; marked values nowhere on the side that sent them. The
-    # decoded values are searched, in every escape form (issue 18 item 1): a body echoing
+    # decoded values are searched, in every escape form: a body echoing
     # a secret as \u0042\u0065... holds it as surely as one echoing it literally.
     found = set(redactor.leaks_in(document, marked=False))
     found.update(redactor.leaks_in(sent_side(document)))
@@ -160,19 +148,13 @@ def save_session(
 
 
 def _check_values(raw: bytes, source: str) -> None:
-    """Refuse a file of too many values before it is decoded (issue 18 item 7)."""
+    """Refuse a file of too many values before it is decoded: a crafted one would take gigabytes."""
     values = count_values(raw, MAX_SESSION_VALUES)
     if values > MAX_SESSION_VALUES:
         raise SessionError(
             f"{source}: more than {MAX_SESSION_VALUES} JSON values ({values}); a session "
             "holds a few thousand, and reading this many would take gigabytes"
         )
-
-
-def parse_session_text(text: str | bytes, source: str = "session") -> LoadedSession:
-    """Parse session text; any defect is a one-line :class:`SessionError`."""
-    _check_values(text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text, source)
-    return _parse_counted(text, source)
 
 
 def _parse_counted(text: str | bytes, source: str) -> LoadedSession:

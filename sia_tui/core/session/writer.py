@@ -1,7 +1,7 @@
 """The session file's text: its outline one member per line, each deeper value compact.
 
 ``json.dumps(indent=...)`` runs the pure-Python encoder: 1.2 s for the 27 MB a run with a
-5 MB result makes, against 0.2 s in C without indentation (issue 12). So the outline a
+5 MB result makes, against 0.2 s in C without indentation. So the outline a
 person reads and diffs (the top-level members, the run's members, each step, each
 exchange) is indented, and every value below it is written by the C encoder on one line.
 """

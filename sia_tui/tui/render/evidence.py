@@ -56,7 +56,7 @@ def step_content(
     if result.message:
         blocks.append(literal(result.message, multiline=True))
     if result.step >= 2 and result.status in _ENDED and lacks_extension(run):
-        blocks.append(steps_do_not_apply(run))
+        blocks.append(steps_do_not_apply())
     if result.code:
         info = describe_code(result.code)
         meaning = info.meaning if info else "not one of the draft's ten codes"

@@ -25,7 +25,7 @@ def has_schema_interface(run: Run | None, skill_id: str) -> bool:
     return run is not None and skill_id in advertised_skills(run.card)
 
 
-def steps_do_not_apply(run: Run) -> Content:
+def steps_do_not_apply() -> Content:
     """Steps 3-11 do not apply to an agent without the extension: why, and the console."""
     return Content.assemble(
         ("Steps 3-11 do not apply: ", "bold $warning"),

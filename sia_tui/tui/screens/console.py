@@ -30,9 +30,6 @@ from sia_tui.tui.render.exchange import exchange_content
 from sia_tui.tui.screens.base import ZOOM, RunScreen
 from sia_tui.tui.widgets.argument_editor import ArgumentEditor
 
-#: What the editor holds for a data part when there is nothing better.
-EMPTY_DATA = "{}"
-
 
 class ConsoleScreen(RunScreen):
     """Send one message to the agent and read exactly what came back."""

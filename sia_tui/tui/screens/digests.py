@@ -194,7 +194,7 @@ class DigestsScreen(RunScreen):
     def show_run(self, run: Run | None) -> None:
         self._fill("interface", interface_rows(run) if run else [])
         self._forensics = []
-        self._plain = steps_do_not_apply(run) if run is not None and lacks_extension(run) else None
+        self._plain = steps_do_not_apply() if run is not None and lacks_extension(run) else None
         odd = run.odd_one_out if run is not None else None
         self._odd_digest = f"{odd.statement} (RULES CP4)." if odd else None
         evidence = run.evidence(DigestEvidence) if run is not None else None

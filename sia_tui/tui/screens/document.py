@@ -68,7 +68,7 @@ class DocumentScreen(RunScreen):
         if not isinstance(document, dict):
             tree.root.set_label(Text("no document yet"))
             self.query_one("#detail-body", Static).update(
-                steps_do_not_apply(run)
+                steps_do_not_apply()
                 if run is not None and lacks_extension(run)
                 else f"Run steps 1-3 (Steps screen {mode_key('steps')}, r) to fetch the Skill "
                 "Interface Document."

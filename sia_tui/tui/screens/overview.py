@@ -246,7 +246,7 @@ class OverviewScreen(RunScreen):
         if lacks_extension(run):
             assert run is not None
             note.update(
-                steps_do_not_apply(run)
+                steps_do_not_apply()
                 + Content.styled("\nEnter on a skill opens it in the console.", "$text-muted")
             )
         else:

@@ -1,4 +1,4 @@
-"""A scrolling view of text blocks that renders only the rows on screen (issue 12 item 5).
+"""A scrolling view of text blocks that renders only the rows on screen.
 
 Blocks are small styled ``Content`` (a record's header, a verdict with its findings), word
 wrapped like a ``Static``, and ``ArtifactText`` (an artifact's pretty JSON, possibly
@@ -11,7 +11,7 @@ thread worker and the view grows when it is done. Text selection and copying (th
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate
@@ -56,10 +56,6 @@ class _Placed:
         if k >= 0 and row - self.starts[k] <= self.before[k + 1] - self.before[k]:
             return self.wide[k], row - self.starts[k]
         return row - self.before[k + 1], 0
-
-    def row_of(self, line: int) -> int:
-        """The first row of artifact line ``line`` (relative to the block)."""
-        return line + self.before[bisect_left(self.wide, line)]
 
 
 class BlocksView(ScrollView, can_focus=True):

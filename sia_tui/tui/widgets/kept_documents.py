@@ -3,7 +3,7 @@
 TextArea asks two whole-document questions for every line it draws: the wrapped height
 (a sum over every line) and the text (every line joined, to decide whether to show a
 placeholder). In a 100 KB (4,000-line) argument document one repaint cost some 40 ms
-(issue 12: editor keystroke to error). Each answer changes only through one method, so it
+between a keystroke and its error on screen. Each answer changes only through one method, so it
 is computed again after that method and read for free otherwise.
 """
 

@@ -16,7 +16,7 @@ class KeyFooter(Footer):
 
     Textual removes and mounts every key widget again on each bindings signal, and a
     single focus change sends two: starting the app rebuilt the footer five times before
-    the Agent Card was on screen (issue 12), each time with a new layout. Here a signal
+    the Agent Card was on screen, each time with a new layout. Here a signal
     rebuilds only when the shown keys (or their state) differ from what is on screen.
     """
 

@@ -271,7 +271,7 @@ async def describe(ctx: EngineContext, result: StepResult) -> None:
     except SiaError as exc:
         raise transport_failure("describe_skill failed", exc) from exc
     evidence = DescribeEvidence()
-    if isinstance(reply, Task):  # named before polling: the deadline may cancel it (issue 11)
+    if isinstance(reply, Task):  # named before polling: a passing deadline cancels it by id
         evidence.task_id, evidence.state = reply.id, reply.state
         result.evidence = evidence
     task = await settle(ctx, reply, "describe_skill")
