@@ -14,7 +14,13 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.worker import WorkerCancelled, WorkerFailed
 
-from sia_tui.core.engine import ClientOptions, StepStatus, advertised_skills, clipboard_text
+from sia_tui.core.engine import (
+    ClientOptions,
+    Step,
+    StepStatus,
+    advertised_skills,
+    clipboard_text,
+)
 from sia_tui.tui import palette
 from sia_tui.tui.display import DisplayPolicy, Scrubber, secret_forms
 from sia_tui.tui.engine import build_procedure
@@ -232,7 +238,7 @@ class SiaApp(EngineActionsApp):
         self.update_display_policy()
         await self._guarded(self.engine.step())
         run = self.engine.run
-        if run.steps[0].status is StepStatus.PASSED and self.remember_targets:
+        if run.step(Step.CARD).status is StepStatus.PASSED and self.remember_targets:
             # Only a target that answered: a typo or a dead port does not fill the list.
             self._remember_target(target.location)
         self._default_skill()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from sia_tui.core.codes import Origin
 from sia_tui.core.engine.evidence import FailureCategory
 from sia_tui.core.engine.model import Run, StepResult, StepStatus
 from sia_tui.core.jsonkit.pointer import display_pointer
@@ -34,7 +35,7 @@ def failure_detail(run: Run, step: StepResult, clean: Clean) -> str:
     the findings (located)."""
     lines = [f"step {step.step} ({step.title}, RULES {step.rule}): {step.message}"]
     if step.code:
-        lines.append(f"code: {step.code} ({step.origin or 'local'})")
+        lines.append(f"code: {step.code} ({step.origin or Origin.LOCAL})")
     elif step.category:
         lines.append(f"category: {step.category}")
     blame = run.at_fault

@@ -14,10 +14,12 @@ from textual.widgets.option_list import Option
 from sia_tui.core.engine import (
     Artifact,
     ArtifactVerdict,
+    Origin,
     ReceptionEvidence,
     RecordResult,
     Run,
     RunOutcome,
+    Step,
     StepResult,
     StreamEvent,
     describe_code,
@@ -267,7 +269,7 @@ class ResultsScreen(RunScreen):
                         ("  state ", "bold"),
                         literal(error.state),
                         ("  origin ", "bold"),
-                        ("remote", "bold $accent"),
+                        (Origin.REMOTE.value, "bold $accent"),
                         (f" (reported by the agent at step {error.step})", "$text-muted"),
                     ),
                     literal(error.message, multiline=True),
@@ -348,7 +350,7 @@ def _verdict_banner(run: Run, policy: DisplayPolicy) -> list[Content]:
     if outcome is RunOutcome.CANCELLED:
         return [Content.styled("⊗ " + run.headline, "bold $warning")]
     failed = run.failed_step
-    if failed is None or failed.step < 8:
+    if failed is None or failed.step < Step.DELEGATION:
         if run.send_anyway:
             return [
                 Content.styled(
@@ -357,7 +359,7 @@ def _verdict_banner(run: Run, policy: DisplayPolicy) -> list[Content]:
             ]
         return []
     # e.g. output_invalid (local) after the agent said COMPLETED (RULES INV9).
-    code = f"{failed.code} ({failed.origin or 'local'})" if failed.code else "failed"
+    code = f"{failed.code} ({failed.origin or Origin.LOCAL})" if failed.code else "failed"
     blame = run.at_fault
     return [
         Content.assemble(
