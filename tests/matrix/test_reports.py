@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from sia_tui.cli import main
+from sia_tui.core.codes import Origin
 from sia_tui.core.matrix.baseline import compare
 from sia_tui.core.matrix.model import Cell, CellStatus, Matrix, Row, columns_for
 from sia_tui.core.matrix.plugfest import Plugfest
@@ -41,7 +42,7 @@ def _hostile_matrix() -> Matrix:
         HOSTILE,
         step=8,
         code="input_invalid",
-        origin="remote",
+        origin=Origin.REMOTE,
         party="agent",
         statement=HOSTILE,
         session="/tmp/s/01-x.session.json",
