@@ -21,6 +21,7 @@ from sia_tui.core.engine import (
     advertised_skills,
     clipboard_text,
 )
+from sia_tui.core.session import install_log_redaction
 from sia_tui.tui import palette
 from sia_tui.tui.display import DisplayPolicy, Scrubber, secret_forms
 from sia_tui.tui.engine import build_procedure
@@ -143,6 +144,8 @@ class SiaApp(EngineActionsApp):
         # built cost some 10 ms before the card is on screen (issue 12).
         self._collecting = gc.isenabled()
         gc.disable()
+        # Before any client exists: each one adds its credentials to this filter.
+        install_log_redaction()
         # Step 1 starts before the first screen is built: the card is fetched while Textual
         # starts, and on a quick agent the first frame already shows it (issue 12).
         if self.session is None and self.initial_target is not None:
