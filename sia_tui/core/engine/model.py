@@ -5,7 +5,7 @@ its answers (``finished``, ``outcome``, ``at_fault``, ``odd_one_out``, ``result_
 and compute no verdict of their own. What a run records is ``RunState`` (``run_state.py``);
 the answers are implemented over it in ``verdicts.py`` (the outcome, who is at fault) and
 ``answers.py`` (the interface, the task, the artifacts); each step's typed evidence is in
-``evidence.py``.
+``evidence.py``. ``Step``, ``StepResult``, ``Target``... are importable from here too.
 """
 
 from __future__ import annotations
