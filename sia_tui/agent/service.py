@@ -10,9 +10,9 @@ from sia_tui.agent.config import AgentConfig
 from sia_tui.agent.documents import build_documents
 from sia_tui.agent.executor import SkillExecutor
 from sia_tui.agent.tasks import CANCELED, TaskRecord, TaskStore
-from sia_tui.core.a2a.model import INTERRUPTED_STATES, TERMINAL_STATES
 from sia_tui.core.constants import DESCRIBE_SKILL
 from sia_tui.core.errors import SiaError
+from sia_tui.core.task_state import INTERRUPTED_STATES, TERMINAL_STATES
 
 
 def is_final(state: str) -> bool:

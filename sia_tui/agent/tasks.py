@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sia_tui.core.a2a.model import INTERRUPTED_STATES, TERMINAL_STATES
+from sia_tui.core.task_state import INTERRUPTED_STATES, TERMINAL_STATES
 
 WORKING = "TASK_STATE_WORKING"
 COMPLETED = "TASK_STATE_COMPLETED"

@@ -78,13 +78,13 @@ async def run_check(
     target: Target, options: ClientOptions, arguments: Any, cache: DocumentCache | None
 ) -> Run:
     """Run the procedure to the end and return the run (``arguments`` may be EXAMPLE)."""
-    from sia_tui.core.engine import Procedure, StepStatus
+    from sia_tui.core.engine import Procedure, Step, StepStatus
 
     procedure = Procedure(target, options, cache=cache)
     try:
-        await procedure.run_until(1)
+        await procedure.run_until(Step.CARD)
         run = procedure.run
-        if target.skill_id is None and run.steps[0].status is StepStatus.PASSED:
+        if target.skill_id is None and run.step(Step.CARD).status is StepStatus.PASSED:
             skills = run.advertised_skills
             if len(skills) > 1:
                 raise UsageError(

@@ -130,6 +130,7 @@ def _file_side(label: str, path: str) -> Side:
 
 
 def _session_side(label: str, path: str) -> Side:
+    from sia_tui.core.engine import Step
     from sia_tui.core.session import load_session
 
     try:
@@ -137,7 +138,7 @@ def _session_side(label: str, path: str) -> Side:
     except SiaError as exc:
         raise SideError(f"{label}: {exc}") from None
     failed = run.failed_step
-    if failed is not None and failed.step <= 6:
+    if failed is not None and failed.step <= Step.SCHEMAS:
         raise SideError(
             f"{label}: the session's step {failed.step} ({failed.title}) failed; "
             "it holds no validated document"

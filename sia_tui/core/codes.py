@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from sia_tui.core.task_state import TaskState
+
 
 class Origin(StrEnum):
     """Who detected an error (RULES CP13): the client itself, or the agent's task."""
@@ -34,15 +36,12 @@ class CodeInfo:
 
     code: ErrorCode
     #: A2A terminal state, or None when the error is local-only (no remote task exists).
-    terminal_state: str | None
+    terminal_state: TaskState | None
     #: One line for the UI.
     meaning: str
     #: What a user should do next, one sentence.
     hint: str
 
-
-REJECTED = "TASK_STATE_REJECTED"
-FAILED = "TASK_STATE_FAILED"
 
 _CODES = (
     CodeInfo(
@@ -54,13 +53,13 @@ _CODES = (
     ),
     CodeInfo(
         ErrorCode.INTERFACE_UNAVAILABLE,
-        FAILED,
+        TaskState.FAILED,
         "The agent cannot currently return the advertised Skill Interface Document.",
         "Retry later; if it persists the agent is advertising an interface it cannot serve.",
     ),
     CodeInfo(
         ErrorCode.INTERFACE_INVALID,
-        FAILED,
+        TaskState.FAILED,
         "The Skill Interface Document or an embedded schema is defective or does not match "
         "its digest.",
         "Make the document, its embedded schemas and their digests agree: each digest is "
@@ -68,25 +67,25 @@ _CODES = (
     ),
     CodeInfo(
         ErrorCode.INTERFACE_MISMATCH,
-        REJECTED,
+        TaskState.REJECTED,
         "The skill_version or interface_digest sent differs from the agent's active document.",
         "Re-fetch the Agent Card and run describe_skill again: the interface changed.",
     ),
     CodeInfo(
         ErrorCode.INPUT_INVALID,
-        REJECTED,
+        TaskState.REJECTED,
         "The skill arguments do not validate against the input schema.",
         "Fix the arguments at the listed JSON Pointers and invoke again.",
     ),
     CodeInfo(
         ErrorCode.CONSTRAINT_REJECTED,
-        REJECTED,
+        TaskState.REJECTED,
         "The request is valid but violates a constraint the agent enforces.",
         "Read the constraints member of the document and adjust the request.",
     ),
     CodeInfo(  # RULES INV4: only the agent authorizes; a valid interface grants nothing.
         ErrorCode.AUTHORIZATION_FAILED,
-        REJECTED,
+        TaskState.REJECTED,
         "The agent did not authorize this caller for this skill (validation is not authorization).",
         "Check the credentials you configured; a valid interface grants nothing by itself.",
     ),
@@ -99,13 +98,13 @@ _CODES = (
     ),
     CodeInfo(
         ErrorCode.EXECUTION_FAILED,
-        FAILED,
+        TaskState.FAILED,
         "Domain processing failed after the request was accepted.",
         "This is the agent's own failure; report it with the saved session.",
     ),
     CodeInfo(
         ErrorCode.OUTPUT_INVALID,
-        FAILED,
+        TaskState.FAILED,
         "The skill output or a supporting record does not validate against its schema.",
         "The result is unusable; report the located errors to the agent's vendor.",
     ),
@@ -131,10 +130,10 @@ def describe_code(code: str) -> CodeInfo | None:
     return ERROR_CODES[known] if known else None
 
 
-def expected_states(code: ErrorCode) -> frozenset[str]:
+def expected_states(code: ErrorCode) -> frozenset[TaskState]:
     """Terminal states an agent may legitimately pair with ``code`` (RULES ERR3)."""
     if code == ErrorCode.RESOURCE_LIMIT_EXCEEDED:
-        return frozenset({REJECTED, FAILED})
+        return frozenset({TaskState.REJECTED, TaskState.FAILED})
     info = ERROR_CODES.get(code)
     if info is None or info.terminal_state is None:
         return frozenset()

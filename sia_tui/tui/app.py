@@ -14,7 +14,14 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.worker import WorkerCancelled, WorkerFailed
 
-from sia_tui.core.engine import ClientOptions, StepStatus, advertised_skills, clipboard_text
+from sia_tui.core.engine import (
+    ClientOptions,
+    Step,
+    StepStatus,
+    advertised_skills,
+    clipboard_text,
+)
+from sia_tui.core.session import install_log_redaction
 from sia_tui.tui import palette
 from sia_tui.tui.display import DisplayPolicy, Scrubber, secret_forms
 from sia_tui.tui.engine import build_procedure
@@ -138,6 +145,8 @@ class SiaApp(EngineActionsApp):
         # built cost some 10 ms before the card is on screen.
         self._collecting = gc.isenabled()
         gc.disable()
+        # Before any client exists: each one adds its credentials to this filter.
+        install_log_redaction()
         # Step 1 starts before the first screen is built: the card is fetched while Textual
         # starts, and on a quick agent the first frame already shows it.
         if self.session is None and self.initial_target is not None:
@@ -233,7 +242,7 @@ class SiaApp(EngineActionsApp):
         self.update_display_policy()
         await self._guarded(self.engine.step())
         run = self.engine.run
-        if run.steps[0].status is StepStatus.PASSED and self.remember_targets:
+        if run.step(Step.CARD).status is StepStatus.PASSED and self.remember_targets:
             # Only a target that answered: a typo or a dead port does not fill the list.
             self._remember_target(target.location)
         self._default_skill()

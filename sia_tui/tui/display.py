@@ -10,12 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.content import Content
 
 from sia_tui.core.engine import printable
 from sia_tui.core.session import MIN_LITERAL_LENGTH, Redactor, is_credential_header
+
+if TYPE_CHECKING:
+    from sia_tui.core.engine import ClientOptions
 
 #: Rendered views of untrusted text stop here; a "show all" action lifts the cap.
 DEFAULT_VIEW_LIMIT = 64 * 1024
@@ -100,7 +104,7 @@ def policy_of(app: object) -> DisplayPolicy:
 
 
 def secret_forms(
-    options: object,
+    options: ClientOptions,
     *,
     location: str | None = None,
     secret_values: Iterable[str] = (),

@@ -8,13 +8,14 @@ import pytest
 
 from sia_tui.core.codes import (
     ERROR_CODES,
-    FAILED,
-    REJECTED,
     ErrorCode,
     as_error_code,
     describe_code,
     expected_states,
 )
+
+#: The terminal states as the wire names them (WIRE.md), not as the code under test does.
+FAILED, REJECTED = "TASK_STATE_FAILED", "TASK_STATE_REJECTED"
 
 # Vendored from the draft's error-code table (shared spec WIRE.md), in its order.
 DRAFT_TABLE = [

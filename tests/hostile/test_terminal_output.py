@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from sia_tui.cli.parser import run as cli
+from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.session import autosave, load_session
 from tests.hostile.attacks_terminal import INJECT, TERMINAL_ATTACKS
 from tests.hostile.honest import ARGUMENTS, SKILL
@@ -93,7 +94,7 @@ def test_no_command_prints_an_agents_escapes(
         terminal("replay", str(probed))
     terminal("report", str(session))
     terminal("report", str(session), "--format", "html")
-    autosave(load_session(session).run, object())
+    autosave(load_session(session).run, ClientOptions())
     terminal("history")
     terminal("history", "--json")
     terminal.assert_clean()
@@ -156,7 +157,7 @@ def test_tampered_sessions_print_nothing_raw(
         terminal("diff", str(path), str(path))
     assert terminal("open", str(refused)) == 2
     index = tmp_path / "data" / "history" / "index.json"
-    autosave(load_session(recorded).run, object())
+    autosave(load_session(recorded).run, ClientOptions())
     entries = json.loads(index.read_text(encoding="utf-8"))
     entries["entries"][0]["target"] += INJECT
     index.write_text(json.dumps(entries), encoding="utf-8")

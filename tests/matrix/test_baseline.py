@@ -11,7 +11,8 @@ import pytest
 from sia_tui.cli import main
 from sia_tui.core.matrix.baseline import compare
 from sia_tui.core.matrix.model import Cell, CellStatus, Matrix, Row, columns_for
-from sia_tui.core.matrix.plugfest import AgentEntry, Expectation, Plugfest
+from sia_tui.core.matrix.plugfest import Expectation, Plugfest
+from sia_tui.core.matrix.plugfest_agents import AgentEntry
 from tests.support.agents import StartAgent
 from tests.support.plugfest import closed_port_url, plugfest_file
 

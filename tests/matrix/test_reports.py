@@ -12,9 +12,11 @@ from pathlib import Path
 import pytest
 
 from sia_tui.cli import main
+from sia_tui.core.codes import Origin
 from sia_tui.core.matrix.baseline import compare
 from sia_tui.core.matrix.model import Cell, CellStatus, Matrix, Row, columns_for
-from sia_tui.core.matrix.plugfest import AgentEntry, Plugfest
+from sia_tui.core.matrix.plugfest import Plugfest
+from sia_tui.core.matrix.plugfest_agents import AgentEntry
 from sia_tui.core.matrix.report_html import matrix_to_html
 from sia_tui.core.matrix.report_junit import matrix_junit_suites
 from sia_tui.core.matrix.report_text import matrix_to_markdown, matrix_to_text
@@ -40,7 +42,7 @@ def _hostile_matrix() -> Matrix:
         HOSTILE,
         step=8,
         code="input_invalid",
-        origin="remote",
+        origin=Origin.REMOTE,
         party="agent",
         statement=HOSTILE,
         session="/tmp/s/01-x.session.json",

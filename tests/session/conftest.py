@@ -21,7 +21,7 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
 
 @pytest.fixture
 def log_redaction() -> Iterator[None]:
-    """The client installs the log filter itself; remove it afterwards for other tests."""
+    """The CLI installs the log filter as it starts; remove it afterwards for other tests."""
     yield
     for name in HTTP_LOGGERS:
         logger = logging.getLogger(name)

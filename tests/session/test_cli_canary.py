@@ -9,7 +9,11 @@ from pathlib import Path
 import pytest
 
 from sia_tui.cli.parser import run as cli
+from tests.hostile.honest import SKILL
+from tests.hostile.measure import serving
 from tests.support.agents import StartAgent
+from tests.support.disguises import leaked
+from tests.support.plugfest import plugfest_file
 from tests.support.sessions import (
     CANARIES,
     CANARY_ARGUMENT,
@@ -90,3 +94,30 @@ def test_check_save_report_replay_leak_nothing(
         assert not [c for c in CANARIES if c in text], where
     assert "FAILED at step 4" in texts["markdown"]
     assert "«redacted:authorization»" in texts["session"]
+
+
+@pytest.mark.usefixtures("log_redaction")
+def test_matrix_keeps_plugfest_credentials_out_of_httpx_debug_lines(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`matrix` takes its token from the plugfest file, not from a flag: the filter the CLI
+    installs as it starts learns it from each client. The agent echoes the token in a
+    response header, which httpcore logs at DEBUG; the log holds it in no form."""
+    caplog.set_level(logging.DEBUG)
+    monkeypatch.setenv("PLUGFEST_TOKEN", CANARY_BEARER)
+    with serving("echo-secrets") as server:
+        path = plugfest_file(
+            tmp_path,
+            {},
+            f'[[agent]]\nname = "a"\ncard = "{server.url}"\nbearer_env = "PLUGFEST_TOKEN"\n'
+            f'[[skill]]\nid = "{SKILL}"',
+            head='bindings = ["JSONRPC"]\nmodes = ["sync"]',
+        )
+        cli(["matrix", str(path), "--json"])
+    capsys.readouterr()
+    echoed = [r.getMessage() for r in caplog.records if "X-Echo" in r.getMessage()]
+    assert echoed, "the agent's echo reached no httpcore debug line: the test shows nothing"
+    assert leaked(caplog.text, {"bearer": CANARY_BEARER}) == {}

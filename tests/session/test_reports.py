@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.bugreport.model import curl_command
+from sia_tui.core.bugreport.exchanges import curl_command
 from sia_tui.core.bugreport.report_html import render_html
 from sia_tui.core.bugreport.report_markdown import md_span, md_text, render_markdown
 from sia_tui.core.exchange import Exchange

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from sia_tui.cli.parser import run as cli
+from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.session import autosave, history, load_session
 from tests.hostile.honest import ARGUMENTS, SKILL
 from tests.hostile.measure import run_measured
@@ -133,7 +134,7 @@ def test_history_delete_touches_nothing_outside_the_history(
     recorded: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """An index entry naming ``../../x`` made ``history delete`` remove that file."""
-    autosave(load_session(recorded).run, object())
+    autosave(load_session(recorded).run, ClientOptions())
     folder = history.history_dir()
     victim = folder.parent.parent / "victim.txt"
     victim.write_text("keep me", encoding="utf-8")

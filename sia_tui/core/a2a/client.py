@@ -30,7 +30,7 @@ from sia_tui.core.constants import CARD_PATHS, EXTENSION_URI, VERSION_HEADER
 from sia_tui.core.errors import ResponseTooLarge, SiaError, TransportError
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.jsonkit.strictjson import loads as load_json
-from sia_tui.core.redaction.redact import Redactor, install_log_redaction
+from sia_tui.core.redaction.redact import learn_log_secrets
 
 _MAX_REDIRECTS = 5
 
@@ -65,8 +65,9 @@ class A2AClient:
         on_exchange: Callable[[Exchange], None] | None = None,
     ) -> None:
         self.options = options
-        # httpx logs request URLs at INFO: scrub this client's credentials from every record.
-        install_log_redaction(Redactor.from_options(options))
+        # httpx logs request URLs at INFO: the log filter the application installed (if
+        # any) scrubs this client's credentials from every record too.
+        learn_log_secrets(options)
         self._recorder = ExchangeRecorder(options, transport=transport, on_exchange=on_exchange)
         #: Things the user should know that are not errors (cross-origin interfaces...).
         self.warnings: list[str] = []

@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any, Protocol
-from urllib.parse import quote
 
+from sia_tui.core.a2a import codec_v03, codec_v1
 from sia_tui.core.a2a.model import Interface, Message, StreamEvent, Task
 from sia_tui.core.a2a.objects import parse_stream_event, parse_task, parse_task_or_message
 from sia_tui.core.a2a.wire import WireRequest, unwrap_jsonrpc
-from sia_tui.core.errors import A2AProtocolError
-
-OPERATIONS = ("send", "stream", "get", "cancel")
 
 
 class Codec(Protocol):
@@ -40,42 +36,12 @@ class Codec(Protocol):
 
 def codec_for(dialect: str) -> Codec:
     """The codec of a dialect ("1.0" or "0.3"; any 0.x is 0.3)."""
-    from sia_tui.core.a2a import codec_v03, codec_v1
-
     return codec_v03.CODEC if dialect.startswith("0.") else codec_v1.CODEC
 
 
 def make_user_message(data: dict[str, Any], *, dialect: str) -> dict[str, Any]:
     """A user Message whose only part is one data part, in the dialect's JSON-RPC form."""
     return codec_for(dialect).make_user_message(data)
-
-
-def encode(value: Any) -> bytes:
-    """Compact UTF-8 JSON; NaN/Infinity are refused (they are not JSON)."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode()
-
-
-def rest_url(iface: Interface, path: str) -> str:
-    """``{interface.url}[/{tenant}]{path}`` (A2A 1.0 section 11: tenant as a path prefix)."""
-    base = iface.url.rstrip("/")
-    if iface.tenant:
-        base += "/" + quote(iface.tenant, safe="")
-    return base + path
-
-
-def task_path(task_id: str) -> str:
-    """``/tasks/{id}`` with the id percent-encoded (an agent-chosen id never escapes the path)."""
-    return "/tasks/" + quote(task_id, safe="")
-
-
-def check_operation(iface: Interface, operation: str) -> None:
-    """Refuse what this client never calls: gRPC/custom bindings and unknown operations."""
-    if operation not in OPERATIONS:
-        raise ValueError(f"unknown operation {operation!r}")
-    if not iface.callable:
-        raise A2AProtocolError(f"binding {iface.binding!r} is shown but not called by sia-tui")
-    if not iface.url.lower().startswith(("http://", "https://")):
-        raise A2AProtocolError(f"interface URL is not http(s): {iface.url[:200]!r}")
 
 
 def _result(payload: Any, jsonrpc: bool) -> Any:

@@ -5,9 +5,16 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from sia_tui.core.a2a.codec import check_operation, encode, rest_url, task_path
 from sia_tui.core.a2a.model import Interface
-from sia_tui.core.a2a.wire import JSON_CONTENT_TYPE, REST_CONTENT_TYPE, WireRequest
+from sia_tui.core.a2a.wire import (
+    JSON_CONTENT_TYPE,
+    REST_CONTENT_TYPE,
+    WireRequest,
+    check_operation,
+    encode,
+    rest_url,
+    task_path,
+)
 from sia_tui.core.constants import EXTENSIONS_HEADER
 
 METHODS = {

@@ -9,11 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-#: Terminal and interrupted task states: a stream or a poll loop ends at these.
-TERMINAL_STATES = frozenset(
-    {"TASK_STATE_COMPLETED", "TASK_STATE_FAILED", "TASK_STATE_CANCELED", "TASK_STATE_REJECTED"}
-)
-INTERRUPTED_STATES = frozenset({"TASK_STATE_INPUT_REQUIRED", "TASK_STATE_AUTH_REQUIRED"})
+from sia_tui.core.task_state import FINISHED_STATES
 
 
 @dataclass(frozen=True)
@@ -141,6 +137,7 @@ class Task:
 
     id: str
     context_id: str | None
+    #: A ``TaskState``; a state newer than this client (``TASK_STATE_PAUSED``) keeps its name.
     state: str
     status_message: Message | None
     artifacts: tuple[Artifact, ...]
@@ -149,7 +146,7 @@ class Task:
     @property
     def terminal(self) -> bool:
         """True once the task will not change any more (or waits for the user)."""
-        return self.state in TERMINAL_STATES or self.state in INTERRUPTED_STATES
+        return self.state in FINISHED_STATES
 
 
 @dataclass(frozen=True)

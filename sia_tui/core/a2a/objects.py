@@ -8,43 +8,28 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from sia_tui.core.a2a.model import (
-    INTERRUPTED_STATES,
-    TERMINAL_STATES,
-    Artifact,
-    Message,
-    Part,
-    StreamEvent,
-    Task,
-)
+from sia_tui.core.a2a.model import Artifact, Message, Part, StreamEvent, Task
 from sia_tui.core.errors import A2AProtocolError
+from sia_tui.core.task_state import FINISHED_STATES, TaskState
 
 #: ProtoJSON enum numbers (a2a.proto TaskState), accepted as well as names.
-_STATE_NUMBERS = (
-    "TASK_STATE_UNSPECIFIED",
-    "TASK_STATE_SUBMITTED",
-    "TASK_STATE_WORKING",
-    "TASK_STATE_COMPLETED",
-    "TASK_STATE_FAILED",
-    "TASK_STATE_CANCELED",
-    "TASK_STATE_INPUT_REQUIRED",
-    "TASK_STATE_REJECTED",
-    "TASK_STATE_AUTH_REQUIRED",
-)
-_UNSPECIFIED = "TASK_STATE_UNSPECIFIED"
+_STATE_NUMBERS = tuple(TaskState)
+_STATES_BY_NAME = {state.value: state for state in TaskState}
 #: What a task state name may look like (ASCII upper case, digits, underscores; bounded).
 _STATE_NAME = re.compile(r"TASK_STATE_[A-Z0-9_]{1,48}")
 _ROLES = {"user": "ROLE_USER", "agent": "ROLE_AGENT", 1: "ROLE_USER", 2: "ROLE_AGENT"}
 
 
 def normalize_state(value: Any) -> str:
-    """``completed`` / ``input-required`` / ``TASK_STATE_X`` / 3 -> ``TASK_STATE_*``."""
+    """``completed`` / ``input-required`` / ``TASK_STATE_X`` / 3 -> a ``TaskState`` (a later
+    state's well-formed name is kept as it is)."""
     if isinstance(value, int | float) and not isinstance(value, bool):
         # An enum number; one outside the enum (or 10**400) names no state.
         number = value if isinstance(value, int) else int(value) if value.is_integer() else -1
-        return _STATE_NUMBERS[number] if 0 <= number < len(_STATE_NUMBERS) else _UNSPECIFIED
+        in_enum = 0 <= number < len(_STATE_NUMBERS)
+        return _STATE_NUMBERS[number] if in_enum else TaskState.UNSPECIFIED
     if not isinstance(value, str) or value == "unknown":
-        return _UNSPECIFIED
+        return TaskState.UNSPECIFIED
     state = (
         value
         if value.startswith("TASK_STATE_")
@@ -52,7 +37,9 @@ def normalize_state(value: Any) -> str:
     )
     # A state is a name every surface prints: a later A2A state (TASK_STATE_PAUSED) is kept,
     # anything else (escapes, spaces, a megabyte) is no state at all.
-    return state if _STATE_NAME.fullmatch(state) else _UNSPECIFIED
+    if not _STATE_NAME.fullmatch(state):
+        return TaskState.UNSPECIFIED
+    return _STATES_BY_NAME.get(state, state)
 
 
 def normalize_role(value: Any) -> str:
@@ -181,7 +168,7 @@ def parse_task_or_message(raw: Any, *, proto03: bool = False) -> Task | Message:
 
 
 def _ends(state: str | None) -> bool:
-    return state in TERMINAL_STATES or state in INTERRUPTED_STATES
+    return state in FINISHED_STATES
 
 
 def parse_stream_event(raw: Any, *, proto03: bool = False) -> StreamEvent:

@@ -1,14 +1,18 @@
-"""What both codecs share: the request they build and how A2A errors read on the wire."""
+"""What both codecs share: the request they build, its URL and body, and how A2A errors read."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import quote
 
+from sia_tui.core.a2a.model import Interface
 from sia_tui.core.errors import A2AProtocolError
 
 JSON_CONTENT_TYPE = "application/json"
 REST_CONTENT_TYPE = "application/a2a+json"
+OPERATIONS = ("send", "stream", "get", "cancel")
 
 
 @dataclass(frozen=True)
@@ -29,6 +33,34 @@ class WireRequest:
     def jsonrpc(self) -> bool:
         """True when the answer is a JSON-RPC envelope."""
         return self.rpc_id is not None
+
+
+def encode(value: Any) -> bytes:
+    """Compact UTF-8 JSON; NaN/Infinity are refused (they are not JSON)."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode()
+
+
+def rest_url(iface: Interface, path: str) -> str:
+    """``{interface.url}[/{tenant}]{path}`` (A2A 1.0 section 11: tenant as a path prefix)."""
+    base = iface.url.rstrip("/")
+    if iface.tenant:
+        base += "/" + quote(iface.tenant, safe="")
+    return base + path
+
+
+def task_path(task_id: str) -> str:
+    """``/tasks/{id}`` with the id percent-encoded (an agent-chosen id never escapes the path)."""
+    return "/tasks/" + quote(task_id, safe="")
+
+
+def check_operation(iface: Interface, operation: str) -> None:
+    """Refuse what this client never calls: gRPC/custom bindings and unknown operations."""
+    if operation not in OPERATIONS:
+        raise ValueError(f"unknown operation {operation!r}")
+    if not iface.callable:
+        raise A2AProtocolError(f"binding {iface.binding!r} is shown but not called by sia-tui")
+    if not iface.url.lower().startswith(("http://", "https://")):
+        raise A2AProtocolError(f"interface URL is not http(s): {iface.url[:200]!r}")
 
 
 def _reason(details: Any) -> str | None:

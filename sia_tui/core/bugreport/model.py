@@ -1,4 +1,4 @@
-"""The bug report of a session, as one model: Markdown and HTML only render it.
+"""The bug report of a session, built as one model (``blocks``): Markdown and HTML render it.
 
 Everything a vendor needs to act without sia-tui: who is at fault (the same sentence the
 TUI and ``check`` show), the exchanges whose bytes show the fault with their raw bodies, a
@@ -8,104 +8,34 @@ hints that name no sia-tui key or screen.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import re
 import shlex
-from dataclasses import dataclass, field
 from typing import Any
 
+from sia_tui.core.bugreport.blocks import (
+    Block,
+    BugReport,
+    Cell,
+    Code,
+    Facts,
+    Paragraph,
+    Section,
+    Table,
+    clean,
+)
+from sia_tui.core.bugreport.exchanges import curl_command, exchange_blocks
+from sia_tui.core.bugreport.probes import probe_report, probe_section, probe_summary
 from sia_tui.core.codes import describe_code
 from sia_tui.core.engine.model import Run, StepResult
 from sia_tui.core.engine.report_json import evidence_to_json
 from sia_tui.core.engine.verdicts import code_and_origin
-from sia_tui.core.exchange import Exchange
 from sia_tui.core.jsonkit.pointer import display
-from sia_tui.core.output.printable import printable
-from sia_tui.core.redaction.redact import mask_headers
 from sia_tui.core.session.format import LoadedSession
 
-#: Longest body a report quotes; the session file holds the rest.
-MAX_QUOTED_BODY = 16 * 1024
-#: Headers the HTTP library adds by itself: noise in a minimal reproduction.
-_TRANSPORT_HEADERS = frozenset(
-    {"host", "accept", "accept-encoding", "connection", "user-agent", "content-length"}
-)
-_PLACEHOLDER = re.compile(r"«redacted:([^»]+)»")
 
-
-def clean(text: str) -> str:
-    """Agent text made printable (tabs and newlines kept): the core's output policy."""
-    return printable(text, keep_newlines=True)
-
-
-# -- the model ----------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Cell:
-    """A table cell: plain text, or code (digests, pointers), with an optional tone."""
-
-    text: str
-    code: bool = False
-    #: "passed", "failed", "skipped", "match", "differs"... (colour in HTML, a mark in MD).
-    tone: str | None = None
-
-
-@dataclass(frozen=True)
-class Paragraph:
-    """Prose; ``strong`` for the summary."""
-
-    text: str
-    strong: bool = False
-
-
-@dataclass(frozen=True)
-class Facts:
-    """``label: text`` pairs (a definition list)."""
-
-    items: list[tuple[str, str]]
-
-
-@dataclass(frozen=True)
-class Table:
-    """A header and rows of cells."""
-
-    header: list[str]
-    rows: list[list[Cell]]
-
-
-@dataclass(frozen=True)
-class Code:
-    """A verbatim block."""
-
-    text: str
-    language: str = ""
-
-
-Block = Paragraph | Facts | Table | Code
-
-
-@dataclass
-class Section:
-    """A titled part of the report."""
-
-    title: str
-    blocks: list[Block] = field(default_factory=list)
-
-
-@dataclass
-class BugReport:
-    """What the Markdown and the HTML report both show, in order."""
-
-    summary: str
-    warnings: list[str]
-    sections: list[Section]
-
-
-# -- building it --------------------------------------------------------------------------
 def build_report(session: LoadedSession, filename: str) -> BugReport:
     """The report of ``session`` (saved as ``filename``): every section, already redacted."""
-    from sia_tui.core.bugreport.probes import probe_report, probe_section, probe_summary
-
     run = session.run
     skill = run.skill_id or run.target.skill_id or "(no skill)"
     probes = probe_report(session)
@@ -241,25 +171,6 @@ def _exchanges(run: Run) -> Section:
     return Section(title, exchange_blocks(shown))
 
 
-def exchange_blocks(shown: list[Exchange]) -> list[Block]:
-    """Each exchange's request and response as recorded (redacted), with a curl command."""
-    blocks: list[Block] = []
-    for ex in shown:
-        blocks += [
-            Paragraph(f"Exchange {ex.seq} ({clean(ex.purpose)}): {_status_line(ex)}"),
-            Code(_request_head(ex), "http"),
-        ]
-        if ex.request_body:
-            blocks.append(Code(_body_text(ex.request_body), "json"))
-        blocks += [
-            Code(_response_head(ex), "http"),
-            Code(_response_text(ex), "json"),
-            Paragraph("The same request with curl:"),
-            Code(curl_command(ex), "sh"),
-        ]
-    return blocks
-
-
 def _reproduce(run: Run) -> Section:
     shown = run.fault_exchanges
     if not shown:
@@ -275,82 +186,6 @@ def _rerun(session: LoadedSession, filename: str) -> Section:
             Paragraph("Credentials were redacted from the session; supply them again as shown.")
         )
     return Section("Re-run it", blocks)
-
-
-# -- exchanges as text --------------------------------------------------------------------
-def _status_line(ex: Exchange) -> str:
-    answer = f"answered HTTP {ex.status}" if ex.status is not None else f"failed: {ex.error}"
-    return clean(f"{ex.method} {ex.url} {answer}")
-
-
-def _headers(headers: tuple[tuple[str, str], ...]) -> list[str]:
-    return [
-        f"{clean(k)}: {clean(v)}"
-        for k, v in mask_headers(headers)
-        if k.lower() not in _TRANSPORT_HEADERS
-    ]
-
-
-def _request_head(ex: Exchange) -> str:
-    return "\n".join([clean(f"{ex.method} {ex.url}"), *_headers(ex.request_headers)])
-
-
-def _response_head(ex: Exchange) -> str:
-    status = f"HTTP {ex.status}" if ex.status is not None else f"(no response: {ex.error})"
-    return "\n".join([clean(status), *_headers(ex.response_headers)])
-
-
-def _response_text(ex: Exchange) -> str:
-    if ex.events:
-        return "\n".join(_body_text(e) for e in ex.events)
-    return _body_text(ex.response_body) or "(empty body)"
-
-
-def _body_text(data: bytes) -> str:
-    text = data[:MAX_QUOTED_BODY].decode("utf-8", errors="replace")
-    with contextlib.suppress(ValueError, RecursionError):  # not JSON (or cut): quote as is
-        text = json.dumps(json.loads(text), indent=2, ensure_ascii=False)
-    suffix = "\n… (cut; the session file has the full body)" if len(data) > MAX_QUOTED_BODY else ""
-    return clean(text) + suffix
-
-
-def _variable(name: str) -> str:
-    """A shell variable for a redacted value: «redacted:x-api-key» -> $X_API_KEY."""
-    return "$" + re.sub(r"[^A-Za-z0-9]", "_", name).upper()
-
-
-def curl_command(ex: Exchange) -> str:
-    """The recorded request as a curl command; redacted values become shell variables."""
-    if not ex.url.lower().startswith(("http://", "https://")):
-        return clean(f"cat {shlex.quote(ex.url)}  # read from a local file, not over HTTP")
-    parts = ["curl", "-sS"]
-    if ex.method != "GET":
-        parts += ["-X", shlex.quote(ex.method)]
-    parts.append(shlex.quote(ex.url))
-    for line in _headers(ex.request_headers):
-        if _PLACEHOLDER.search(line):
-            # Double quotes so the shell expands the variable the user exports.
-            safe = _PLACEHOLDER.sub(lambda m: _variable(m.group(1)), line.replace('"', ""))
-            parts += ["-H", f'"{safe}"']
-        else:
-            parts += ["-H", shlex.quote(line)]
-    if ex.request_body:
-        parts += ["--data-raw", shlex.quote(ex.request_body.decode("utf-8", errors="replace"))]
-    return clean(" \\\n  ".join(_pairs(parts)))
-
-
-def _pairs(parts: list[str]) -> list[str]:
-    """One option (with its value) per line, after the URL."""
-    lines, index = [" ".join(parts[:2])], 2
-    while index < len(parts):
-        token = parts[index]
-        if token.startswith("-") and index + 1 < len(parts):
-            lines.append(f"{token} {parts[index + 1]}")
-            index += 2
-        else:
-            lines.append(token)
-            index += 1
-    return lines
 
 
 def rerun_command(session: LoadedSession, filename: str) -> str:

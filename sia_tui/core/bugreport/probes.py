@@ -6,16 +6,8 @@ grades as recorded; it grades nothing itself (``sia-tui replay`` re-grades with 
 
 from __future__ import annotations
 
-from sia_tui.core.bugreport.model import (
-    Block,
-    Cell,
-    Facts,
-    Paragraph,
-    Section,
-    Table,
-    clean,
-    exchange_blocks,
-)
+from sia_tui.core.bugreport.blocks import Block, Cell, Facts, Paragraph, Section, Table, clean
+from sia_tui.core.bugreport.exchanges import exchange_blocks
 from sia_tui.core.probe.model import Grade, ProbeReport, ProbeResult
 from sia_tui.core.probe.report_text import observed_line
 from sia_tui.core.probe.session import report_from_session

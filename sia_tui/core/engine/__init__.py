@@ -79,6 +79,7 @@ if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it 
     from sia_tui.core.engine.report_junit import run_junit_suite as run_junit_suite
     from sia_tui.core.engine.report_text import CLI_NEXT as CLI_NEXT
     from sia_tui.core.engine.report_text import render_text as render_text
+    from sia_tui.core.engine.run_state import Step as Step
     from sia_tui.core.engine.verdicts import InvocationFailure as InvocationFailure
     from sia_tui.core.engine.verdicts import RunOutcome as RunOutcome
     from sia_tui.core.errors import JsonInputError as JsonInputError

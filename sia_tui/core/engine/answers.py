@@ -7,7 +7,7 @@ at fault); nothing outside the engine recomputes them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sia_tui.core.a2a.model import AgentCard, Artifact
 from sia_tui.core.constants import DESCRIBE_SKILL
@@ -21,6 +21,7 @@ from sia_tui.core.engine.evidence import (
     StepStatus,
     TaskError,
 )
+from sia_tui.core.engine.run_state import RunState, Step
 from sia_tui.core.errors import JsonInputError
 from sia_tui.core.findings import Finding, Severity
 from sia_tui.core.interface.document import SchemaRefCheck, embedded_schema, verify_embedded_schemas
@@ -33,9 +34,6 @@ from sia_tui.core.interface.threeway import (
 from sia_tui.core.interface.threeway import odd_one_out as _odd_source
 from sia_tui.core.jsonkit.pointer import resolve
 from sia_tui.core.jsonkit.strictjson import loads
-
-if TYPE_CHECKING:
-    from sia_tui.core.engine.model import Run
 
 #: Output member that carries artifactId references to records (WIRE.md, Appendix B).
 REFS_MEMBER = "supporting_record_refs"
@@ -82,24 +80,24 @@ class SchemaDigests:
 
 
 # -- the interface ------------------------------------------------------------------------
-def validated_document(run: Run) -> dict[str, Any] | None:
+def validated_document(run: RunState) -> dict[str, Any] | None:
     """The document, only once step 6 passed."""
-    return run.document if run.steps[5].status is StepStatus.PASSED else None
+    return run.document if run.step(Step.SCHEMAS).status is StepStatus.PASSED else None
 
 
-def describe_task_id(run: Run) -> str | None:
+def describe_task_id(run: RunState) -> str | None:
     """The describe_skill task id (INV12 evidence)."""
     describe = run.evidence(DescribeEvidence)
     return describe.task_id if describe is not None else None
 
 
-def input_schema(run: Run) -> Any:
+def input_schema(run: RunState) -> Any:
     """The embedded input schema of the document, or None."""
     document = run.document
     return embedded_schema(document.get("input_schema")) if isinstance(document, dict) else None
 
 
-def declared_modes(run: Run) -> list[str]:
+def declared_modes(run: RunState) -> list[str]:
     """The response modes the document declares (RULES SID4); [] when it declares none."""
     document = run.document if isinstance(run.document, dict) else {}
     interaction = document.get("interaction")
@@ -107,7 +105,7 @@ def declared_modes(run: Run) -> list[str]:
     return [m for m in modes if isinstance(m, str)] if isinstance(modes, list) else []
 
 
-def example_arguments(run: Run) -> ExampleArguments | None:
+def example_arguments(run: RunState) -> ExampleArguments | None:
     """The input schema's first example, else the first JSON example of the card's skill."""
     schema = input_schema(run)
     examples = schema.get("examples") if isinstance(schema, dict) else None
@@ -137,20 +135,20 @@ def embedded_schema_at(document: Any, pointer: str) -> Any:
         return None
 
 
-def odd_one_out(run: Run) -> OddOneOut | None:
+def odd_one_out(run: RunState) -> OddOneOut | None:
     """The interface digest that differs while the other two agree."""
     d = run.digests
     source = _odd_source(d.advertised, d.returned, d.computed)
     return OddOneOut(source, odd_one_out_statement(source)) if source else None
 
 
-def digest_rows(run: Run) -> list[DigestRow]:
+def digest_rows(run: RunState) -> list[DigestRow]:
     """The three-way table's rows (RULES CP4)."""
     d = run.digests
     return compare_rows(d.advertised, d.returned, d.computed)
 
 
-def schema_digests(run: Run) -> SchemaDigests:
+def schema_digests(run: RunState) -> SchemaDigests:
     """Step 6's checks, or (when step 6 did not run) the core's check of the document."""
     evidence = run.evidence(SchemaEvidence)
     if evidence is not None:
@@ -183,7 +181,7 @@ class ConsentNeed:
     """The same, said in a clause: "the document declares execute authority"."""
 
 
-def consent_need(run: Run) -> ConsentNeed | None:
+def consent_need(run: RunState) -> ConsentNeed | None:
     """Whether valid arguments may be sent only with the user's consent (None: they may).
 
     The document's authority describes what the skill may do; it never authorizes it
@@ -208,7 +206,7 @@ def declares_cancellable(document: object) -> bool:
     return isinstance(interaction, dict) and interaction.get("cancellable") is True
 
 
-def cancel_refusal(run: Run) -> str:
+def cancel_refusal(run: RunState) -> str:
     """Why a cancel request would do nothing now; "" when it makes sense."""
     if run.task is None or not run.task.id:
         return "No task to cancel: invoke the skill first."
@@ -221,7 +219,7 @@ def cancel_refusal(run: Run) -> str:
     return ""
 
 
-def task_error(run: Run) -> TaskError | None:
+def task_error(run: RunState) -> TaskError | None:
     """The agent's error object: step 9's (FAILED) if any, else step 8's (REJECTED)."""
     reception = run.evidence(ReceptionEvidence)
     if reception is not None and reception.error is not None:
@@ -230,7 +228,7 @@ def task_error(run: Run) -> TaskError | None:
     return delegation.error if delegation is not None else None
 
 
-def result_verdict(run: Run) -> ArtifactVerdict | None:
+def result_verdict(run: RunState) -> ArtifactVerdict | None:
     """The result's own verdict from step 10; records are judged separately."""
     output = run.evidence(OutputEvidence)
     if output is None:
@@ -238,9 +236,15 @@ def result_verdict(run: Run) -> ArtifactVerdict | None:
     return ArtifactVerdict(run.result, list(output.result_findings))
 
 
-def record_refs(run: Run) -> list[str]:
-    """Every artifact id the result's ``supporting_record_refs`` names."""
+def result_value(run: RunState) -> Any:
+    """The value of the result artifact's one data part; None without one (or with several:
+    step 10 fails such a result, RULES INV5)."""
     data = run.result.data_parts() if run.result is not None else []
-    value = data[0] if len(data) == 1 else None
+    return data[0] if len(data) == 1 else None
+
+
+def record_refs(run: RunState) -> list[str]:
+    """Every artifact id the result's ``supporting_record_refs`` names."""
+    value = result_value(run)
     refs = value.get(REFS_MEMBER) if isinstance(value, dict) else None
     return [str(r) for r in refs] if isinstance(refs, list) else []

@@ -19,7 +19,7 @@ import httpx
 from sia_tui.core.a2a.client import A2AClient
 from sia_tui.core.a2a.model import Artifact, Interface, Message, StreamEvent, Task
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.steps.assembly import TaskAssembly
+from sia_tui.core.engine.assembly import TaskAssembly
 from sia_tui.core.errors import SiaError
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.jsonkit.strictjson import loads

@@ -16,14 +16,12 @@ from contextlib import asynccontextmanager
 
 from sia_tui.core import limits
 from sia_tui.core.a2a.client import A2AClient
-from sia_tui.core.a2a.model import INTERRUPTED_STATES, TERMINAL_STATES, Interface
+from sia_tui.core.a2a.model import Interface
 from sia_tui.core.engine.context import EngineContext
 from sia_tui.core.engine.evidence import DelegationEvidence, DescribeEvidence, ReceptionEvidence
 from sia_tui.core.engine.model import StepResult
 from sia_tui.core.errors import DeadlineExceeded, SiaError
-
-#: States in which a task no longer works (or waits for the user): nothing to cancel.
-FINISHED_STATES = TERMINAL_STATES | INTERRUPTED_STATES
+from sia_tui.core.task_state import FINISHED_STATES
 
 
 class RunDeadline:

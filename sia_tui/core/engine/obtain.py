@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from sia_tui.core.engine.model import Run, Target
+from sia_tui.core.engine.model import Run, Step, Target
 
 if TYPE_CHECKING:
     import httpx
@@ -56,7 +56,7 @@ async def obtain_document(
 
     procedure = Procedure(target, options, transport=transport)
     try:
-        run = await procedure.run_until(6)
+        run = await procedure.run_until(Step.SCHEMAS)
     finally:
         await procedure.aclose()
     return ObtainedDocument(side, run)

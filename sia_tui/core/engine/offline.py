@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sia_tui.core.constants import DIGEST_MEMBER, DOCUMENT_MEMBER
-from sia_tui.core.engine.model import Run, StepResult, StepStatus, Target
+from sia_tui.core.engine.model import Run, Step, StepResult, StepStatus, Target
 from sia_tui.core.engine.outcome import StepFailed
 from sia_tui.core.engine.procedure import record_failure
 from sia_tui.core.engine.steps.verification import digests_step, document_step, embedded_step
@@ -56,13 +56,13 @@ def verify_offline(document: Any, *, digest: str | None = None) -> OfflineVerdic
     run.document = document
     run.skill_id, run.skill_version = str(ids.get("skill_id")), str(ids.get("skill_version"))
     run.digests.advertised = run.digests.returned = digest
-    steps = {4: digests_step, 5: document_step, 6: embedded_step}
-    numbers = (4, 5, 6) if digest is not None else (5, 6)
+    steps = {Step.DIGESTS: digests_step, Step.DOCUMENT: document_step, Step.SCHEMAS: embedded_step}
+    numbers = list(steps) if digest is not None else [Step.DOCUMENT, Step.SCHEMAS]
     for number in numbers:
-        result = run.steps[number - 1]
+        result = run.step(number)
         try:
             steps[number](run, result)
             result.status = StepStatus.PASSED
         except StepFailed as failure:
             record_failure(result, failure)
-    return OfflineVerdict(document, [run.steps[n - 1] for n in numbers])
+    return OfflineVerdict(document, [run.step(n) for n in numbers])

@@ -17,7 +17,7 @@ from sia_tui.core.engine.console import ConsoleReply, ConsoleRequest, send_conso
 from sia_tui.core.engine.context import EngineContext
 from sia_tui.core.engine.deadline import RunDeadline, stop_after_deadline
 from sia_tui.core.engine.evidence import Blame, FailureCategory, NextAction, Party
-from sia_tui.core.engine.model import Run, StepResult, StepStatus, Target
+from sia_tui.core.engine.model import Run, Step, StepResult, StepStatus, Target
 from sia_tui.core.engine.outcome import StepEnds, StepFailed, transport_failure
 from sia_tui.core.engine.steps import discovery, invocation, results, verification
 from sia_tui.core.engine.verdicts import FIRST_INVOCATION_STEP
@@ -28,18 +28,18 @@ StepFunction = Callable[[EngineContext, StepResult], Awaitable[None]]
 UpdateHook = Callable[[Run, StepResult | None, StreamEvent | None], None]
 
 #: Step number -> implementation, in the draft's order (RULES CP1-CP11).
-STEPS: dict[int, StepFunction] = {
-    1: discovery.retrieve_card,
-    2: discovery.select_skill,
-    3: discovery.describe,
-    4: verification.check_digests,
-    5: verification.check_document,
-    6: verification.check_embedded,
-    7: invocation.check_arguments,
-    8: invocation.delegate,
-    9: invocation.receive,
-    10: results.check_output,
-    11: results.present,
+STEPS: dict[Step, StepFunction] = {
+    Step.CARD: discovery.retrieve_card,
+    Step.SKILL: discovery.select_skill,
+    Step.DESCRIBE: discovery.describe,
+    Step.DIGESTS: verification.check_digests,
+    Step.DOCUMENT: verification.check_document,
+    Step.SCHEMAS: verification.check_embedded,
+    Step.ARGUMENTS: invocation.check_arguments,
+    Step.DELEGATION: invocation.delegate,
+    Step.RECEPTION: invocation.receive,
+    Step.OUTPUT: results.check_output,
+    Step.PRESENTATION: results.present,
 }
 
 
@@ -103,13 +103,13 @@ class Procedure:
         number = self.run.next_step
         if number is None or self.finished or self._current is not None:
             return None  # nothing to run, or a step is already running (no re-entry)
-        result = self.run.steps[number - 1]
+        result = self.run.step(Step(number))
         result.status = StepStatus.RUNNING
         self._current = result
         self._notify(result)
         try:
             async with self._deadline.running():
-                await STEPS[number](self._ctx, result)
+                await STEPS[Step(number)](self._ctx, result)
             result.status = StepStatus.PASSED
         except StepEnds as end:
             self._end(result, end)
@@ -174,7 +174,7 @@ class Procedure:
 
     async def run_all(self) -> Run:
         """Run every remaining step that can run."""
-        return await self.run_until(11)
+        return await self.run_until(Step.PRESENTATION)
 
     async def restart(self) -> None:
         """Start over from step 1 with a fresh run (the card is fetched again)."""
@@ -200,7 +200,8 @@ class Procedure:
         run.skill_id = run.skill_version = run.document = None
         run.digests.advertised = run.digests.returned = run.digests.computed = None
         run.from_cache, run.arguments, run.use_example = False, None, False
-        self._reset_from(2 if run.steps[0].status is StepStatus.PASSED else 1)
+        card_read = run.step(Step.CARD).status is StepStatus.PASSED
+        self._reset_from(Step.SKILL if card_read else Step.CARD)
 
     def set_mode(self, mode: str | None) -> None:
         """Choose sync, stream or poll for the next invocation (None: let the engine pick)."""
@@ -213,7 +214,7 @@ class Procedure:
         self.run.arguments = arguments
         self.run.send_anyway = send_anyway
         self.run.use_example = False
-        if self.run.steps[5].status is StepStatus.PASSED:
+        if self.run.step(Step.SCHEMAS).status is StepStatus.PASSED:
             self._reset_from(FIRST_INVOCATION_STEP)
 
     def use_example(self) -> None:

@@ -6,7 +6,7 @@ import dataclasses
 from typing import Any
 
 from sia_tui import __version__
-from sia_tui.core.codes import ErrorCode
+from sia_tui.core.codes import ErrorCode, Origin
 from sia_tui.core.engine.evidence import Blame, StepEvidence
 from sia_tui.core.engine.model import Run, StepResult
 from sia_tui.core.findings import Finding
@@ -79,7 +79,7 @@ def error_to_json(run: Run) -> dict[str, Any] | None:
     ]
     return {
         "code": failed.code,
-        "origin": failed.origin.value if failed.origin else "local",
+        "origin": (failed.origin or Origin.LOCAL).value,
         "category": failed.category.value if failed.category else None,
         "error_kind": failed.error_kind,
         "step": failed.step,
@@ -122,7 +122,7 @@ def run_to_json(run: Run) -> dict[str, Any]:
         },
         "task": {"id": run.task.id, "state": run.task.state} if run.task else None,
         "task_error": dataclasses.asdict(task_error) if task_error else None,
-        "result": run.result.data_parts()[0] if run.result and run.result.data_parts() else None,
+        "result": run.result_value,
         "result_verdict": None
         if verdict is None
         else {"valid": verdict.valid, "findings": [finding_to_json(f) for f in verdict.findings]},

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from sia_tui.core.codes import describe_code
+from sia_tui.core.codes import Origin, describe_code
 from sia_tui.core.engine.evidence import NextAction
 from sia_tui.core.engine.model import Run, StepResult, StepStatus
 from sia_tui.core.jsonkit.pointer import display
@@ -61,11 +61,7 @@ def render_text(run: Run, *, colour: bool = False) -> str:
     for step in run.steps:
         icon = paint(_ICONS[step.status], _COLOURS[step.status], colour)
         status = paint(f"{step.status.value:<9}", _COLOURS[step.status], colour)
-        code = (
-            f" [{printable(step.code)}, {step.origin.value if step.origin else 'local'}]"
-            if step.code
-            else ""
-        )
+        code = f" [{printable(step.code)}, {step.origin or Origin.LOCAL}]" if step.code else ""
         lines.append(f" {icon} {step.step:>2}. {step.title:<40} {status}{code}")
         shown = (StepStatus.PASSED, StepStatus.FAILED, StepStatus.CANCELLED)
         if step.message and step.status in shown:
@@ -81,8 +77,8 @@ def render_text(run: Run, *, colour: bool = False) -> str:
         lines.append(f"  {label}  {printable(row.digest or '-')}{verdict}")
     if run.task:
         lines.append(f"task: {printable(run.task.id)} {run.task.state}")
-    if run.result is not None and run.result.data_parts():
-        text = json.dumps(run.result.data_parts()[0], ensure_ascii=False)
+    if run.result is not None and run.result_value is not None:
+        text = json.dumps(run.result_value, ensure_ascii=False)
         judged = run.result_verdict
         mark = "" if judged is None else ("  valid" if judged.valid else "  INVALID")
         lines.append(f"result {printable(run.result.artifact_id)}{mark}: {printable(_clip(text))}")

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING
 
-from sia_tui.core.codes import ErrorCode, describe_code
+from sia_tui.core.codes import ErrorCode, Origin, describe_code
 from sia_tui.core.engine.evidence import (
     Blame,
     DelegationEvidence,
@@ -17,19 +16,13 @@ from sia_tui.core.engine.evidence import (
     Party,
     StepStatus,
 )
+from sia_tui.core.engine.run_state import RunState, Step, StepResult
 from sia_tui.core.exchange import Exchange
-from sia_tui.core.interface.threeway import (
-    DigestSource,
-)
+from sia_tui.core.interface.threeway import DigestSource
 from sia_tui.core.interface.threeway import odd_one_out as _odd_source
 
-if TYPE_CHECKING:
-    from sia_tui.core.engine.model import Run, StepResult
-
 #: The first step that needs arguments: without them the run pauses before it.
-FIRST_INVOCATION_STEP = 7
-#: The step that sends the invocation: a failure from here on is the task's verdict.
-DELEGATION_STEP = 8
+FIRST_INVOCATION_STEP = Step.ARGUMENTS
 #: Codes an agent uses to say the request itself was wrong (RULES ERR3: REJECTED).
 CALLER_CODES = frozenset(
     {ErrorCode.INPUT_INVALID, ErrorCode.CONSTRAINT_REJECTED, ErrorCode.AUTHORIZATION_FAILED}
@@ -64,7 +57,7 @@ class RunOutcome(StrEnum):
 
 
 # -- where the run is ---------------------------------------------------------------------
-def waiting_for_arguments(run: Run) -> bool:
+def waiting_for_arguments(run: RunState) -> bool:
     """Steps 1-6 passed and step 7 has neither arguments nor an example to take."""
     return (
         run.next_step == FIRST_INVOCATION_STEP
@@ -74,14 +67,14 @@ def waiting_for_arguments(run: Run) -> bool:
     )
 
 
-def finished(run: Run) -> bool:
+def finished(run: RunState) -> bool:
     """Nothing more can run without new input, and no step is running."""
     if _running(run):
         return False
     return run.next_step is None or waiting_for_arguments(run)
 
 
-def outcome(run: Run) -> RunOutcome:
+def outcome(run: RunState) -> RunOutcome:
     """The run's verdict; a step that did not run is never counted as passed."""
     if run.failed_step is not None:
         return RunOutcome.FAILED
@@ -95,13 +88,26 @@ def outcome(run: Run) -> RunOutcome:
     return RunOutcome.INCOMPLETE
 
 
-def summary(run: Run) -> str:
+@dataclass(frozen=True)
+class Summary:
+    """Why the run has its outcome: the sentence, and the step it failed at (if any)."""
+
+    text: str
+    #: The failed step: the sentence then names it ("at step 4, ...").
+    failed_at: StepResult | None = None
+
+
+def summary(run: RunState) -> str:
     """Why the run has its outcome, in one sentence every surface prints as is."""
+    return explain(run).text
+
+
+def explain(run: RunState) -> Summary:
+    """The summary with the step it names, so the headline needs not read the sentence."""
     verdict = outcome(run)
-    if verdict is RunOutcome.FAILED:
-        failed = run.failed_step
-        assert failed is not None
-        code = f" ({failed.code}, {failed.origin or 'local'})" if failed.code else ""
+    failed = run.failed_step
+    if failed is not None:
+        code = f" ({failed.code}, {failed.origin or Origin.LOCAL})" if failed.code else ""
         text = f"at step {failed.step}, {failed.title}{code}: {_why(run, failed)}"
     elif verdict is RunOutcome.PASSED:
         text = "all eleven steps passed"
@@ -116,17 +122,18 @@ def summary(run: Run) -> str:
         text = _not_run_reason(run)
     if run.from_cache:
         text += "; the document came from the cache (describe_skill was not called, RULES CP12)"
-    return text
+    return Summary(text, failed)
 
 
-def headline(run: Run) -> str:
+def headline(run: RunState) -> str:
     """The outcome and why: "FAILED at step 4, ...", "INCOMPLETE: steps 7-11 did not run..."."""
     label = outcome(run).label
-    text = summary(run)
-    return f"{label} {text}" if text.startswith("at step") else f"{label}: {text}"
+    said = explain(run)
+    # "FAILED at step 4, ..." reads on; any other sentence follows a colon.
+    return f"{label} {said.text}" if said.failed_at is not None else f"{label}: {said.text}"
 
 
-def _not_run_reason(run: Run) -> str:
+def _not_run_reason(run: RunState) -> str:
     waiting = [s.step for s in run.steps if s.status is StepStatus.NOT_RUN]
     if _running(run):
         return "a step is still running"
@@ -136,7 +143,7 @@ def _not_run_reason(run: Run) -> str:
     return f"{span} did not run"
 
 
-def _running(run: Run) -> bool:
+def _running(run: RunState) -> bool:
     return any(s.status is StepStatus.RUNNING for s in run.steps)
 
 
@@ -152,28 +159,28 @@ class InvocationFailure:
     """Who is at fault and why (the step's message when nobody was named)."""
 
 
-def invocation_failure(run: Run) -> InvocationFailure | None:
+def invocation_failure(run: RunState) -> InvocationFailure | None:
     """The run's failure once the invocation was sent; None when nothing failed, or the
     failure came before anything was delegated (steps 1-7)."""
     failed = run.failed_step
-    if failed is None or failed.step < DELEGATION_STEP:
+    if failed is None or failed.step < Step.DELEGATION:
         return None
     return InvocationFailure(failed.step, code_and_origin(failed), _why(run, failed))
 
 
 def code_and_origin(step: StepResult) -> str:
     """The step's draft code and where it was found: "output_invalid (local)"; "" without."""
-    return f"{step.code} ({step.origin or 'local'})" if step.code else ""
+    return f"{step.code} ({step.origin or Origin.LOCAL})" if step.code else ""
 
 
 # -- who is at fault ----------------------------------------------------------------------
-def _why(run: Run, failed: StepResult) -> str:
+def _why(run: RunState, failed: StepResult) -> str:
     """Who is at fault for the failed step and why, else the step's own message."""
     blame = at_fault(run)
     return blame.statement if blame else failed.message
 
 
-def at_fault(run: Run) -> Blame | None:
+def at_fault(run: RunState) -> Blame | None:
     """The failed step's blame as the engine recorded it, else derived from its code."""
     failed = run.failed_step
     if failed is None:
@@ -190,7 +197,7 @@ def default_blame(step: StepResult) -> Blame:
     if step.category is FailureCategory.TRANSPORT:
         return Blame(party=Party.AGENT, statement=step.message)
     if step.code in CALLER_CODES:
-        who = "the agent" if step.origin == "remote" else "sia-tui"
+        who = "the agent" if step.origin is Origin.REMOTE else "sia-tui"
         return Blame(
             party=Party.CALLER, statement=f"{who} found the request invalid: {step.message}"
         )
@@ -198,7 +205,7 @@ def default_blame(step: StepResult) -> Blame:
     return Blame(party=Party.AGENT, statement=info.meaning if info else step.message)
 
 
-def fault_exchanges(run: Run) -> list[Exchange]:
+def fault_exchanges(run: RunState) -> list[Exchange]:
     """The recorded exchanges whose bytes show the failure, in order (a vendor's evidence).
 
     A step that sends nothing points at the exchange it judged: the card for a card
@@ -209,15 +216,19 @@ def fault_exchanges(run: Run) -> list[Exchange]:
     if failed is None:
         return []
     by_step = {s.step: s.exchanges for s in run.steps}
+    card, describe = (Step.CARD,), (Step.DESCRIBE,)
     numbers: tuple[int, ...] = (failed.step,)
-    if failed.step == 2:
-        numbers = (1,)
-    elif failed.step == 4:
+    if failed.step == Step.SKILL:
+        numbers = card
+    elif failed.step == Step.DIGESTS:
         odd = _odd_source(run.digests.advertised, run.digests.returned, run.digests.computed)
-        numbers = (1, 3) if odd is None else (1,) if odd is DigestSource.ADVERTISED else (3,)
-    elif failed.step in (5, 6):
-        numbers = (3,)
-    elif failed.step == 10:
-        numbers = (8, 9)
+        if odd is None:  # both compared: the card and the describe_skill answer
+            numbers = card + describe
+        else:
+            numbers = card if odd is DigestSource.ADVERTISED else describe
+    elif failed.step in (Step.DOCUMENT, Step.SCHEMAS):
+        numbers = describe
+    elif failed.step == Step.OUTPUT:
+        numbers = (Step.DELEGATION, Step.RECEPTION)
     seqs = {seq for n in numbers for seq in by_step.get(n, [])}
     return [ex for ex in run.exchanges if ex.seq in seqs]

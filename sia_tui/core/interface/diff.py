@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from sia_tui.core.jsonkit.pointer import join
 from sia_tui.core.schemas.schema_diff import Change, Role, diff_schemas, json_equal
 from sia_tui.core.schemas.schema_diff import Impact as Impact  # part of the diff API
 
@@ -334,7 +335,7 @@ def _diff_members(
 def _diff_records(old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
     changes: list[Change] = []
     for kind in sorted(set(old) | set(new)):
-        pointer = "/supporting_record_schemas/" + kind.replace("~", "~0").replace("/", "~1")
+        pointer = join(["supporting_record_schemas", kind])
         label = f"record {kind}"
         if kind not in old:
             changes.append(

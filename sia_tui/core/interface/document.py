@@ -260,6 +260,14 @@ def embedded_schema(reference: Any) -> Any:
     return None
 
 
+def schema_at(document: dict[str, Any], path: tuple[str, ...]) -> Any:
+    """The inline schema of the Schema Reference at ``path`` of a validated document."""
+    node: Any = document
+    for key in path:
+        node = node[key]
+    return embedded_schema(node)
+
+
 @dataclass(frozen=True)
 class SchemaRefCheck:
     """CP6 for one Schema Reference: declared vs computed digest, and the metaschema."""

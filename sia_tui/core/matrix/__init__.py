@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from sia_tui.core import lazy_api
 
 if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it at run time
-    from sia_tui.core.matrix.baseline import BaselineReport as BaselineReport
+    from sia_tui.core.matrix.model import BaselineReport as BaselineReport
     from sia_tui.core.matrix.model import Cell as Cell
     from sia_tui.core.matrix.model import CellStatus as CellStatus
     from sia_tui.core.matrix.model import Column as Column

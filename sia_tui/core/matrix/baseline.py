@@ -15,61 +15,8 @@ it matches a failing cell when its ``step`` and ``code`` (when given) are the ce
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
-from sia_tui.core.matrix.model import Cell, CellStatus, Column, Matrix, Row
+from sia_tui.core.matrix.model import BaselineReport, Cell, CellRef, CellStatus, Column, Matrix, Row
 from sia_tui.core.matrix.plugfest import Expectation
-
-
-@dataclass(frozen=True)
-class CellRef:
-    """Where a cell is: its row's agent and skill, and its column."""
-
-    agent: str
-    skill: str | None
-    column: str
-
-    def describe(self) -> str:
-        """``vendor-b evaluate_resource_condition HTTP+JSON/sync``."""
-        return f"{self.agent} {self.skill or '(card)'} {self.column}"
-
-
-@dataclass
-class BaselineReport:
-    """How the run compares with the expected failures."""
-
-    new_failures: list[CellRef] = field(default_factory=list)
-    expected_failures: list[CellRef] = field(default_factory=list)
-    #: Expectations that matched no failure but cover a cell that now passes.
-    now_passing: list[Expectation] = field(default_factory=list)
-    #: Expectations that cover no cell at all.
-    unused: list[Expectation] = field(default_factory=list)
-    #: Cells that could not run.
-    incomplete: list[CellRef] = field(default_factory=list)
-
-    @property
-    def exit_code(self) -> int:
-        """1 on a new failure, else 3 when a cell could not run, else 0."""
-        if self.new_failures:
-            return 1
-        return 3 if self.incomplete else 0
-
-    @property
-    def headline(self) -> str:
-        """The comparison in one sentence."""
-        parts = []
-        if self.new_failures:
-            parts.append(f"{len(self.new_failures)} new failure(s)")
-        if self.incomplete:
-            parts.append(f"{len(self.incomplete)} cell(s) could not run")
-        if self.expected_failures:
-            parts.append(f"{len(self.expected_failures)} expected failure(s)")
-        if self.now_passing:
-            parts.append(f"{len(self.now_passing)} expected failure(s) now pass")
-        if self.unused:
-            parts.append(f"{len(self.unused)} expectation(s) match no cell")
-        verdict = {0: "MATCHES THE BASELINE", 1: "NEW FAILURES", 3: "INCOMPLETE"}[self.exit_code]
-        return f"{verdict}: " + ("; ".join(parts) if parts else "every cell passed or was skipped")
 
 
 def _covers(expectation: Expectation, row: Row, column: Column) -> bool:

@@ -26,7 +26,8 @@ from sia_tui.core.engine.model import Run, Target
 from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.errors import SiaError
 from sia_tui.core.matrix.closing import close_quietly
-from sia_tui.core.matrix.plugfest import AgentEntry, Arguments
+from sia_tui.core.matrix.plugfest import Arguments
+from sia_tui.core.matrix.plugfest_agents import AgentEntry
 from sia_tui.core.probe.model import ProbeReport
 from sia_tui.core.probe.runner import Prober
 

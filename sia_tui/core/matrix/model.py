@@ -11,13 +11,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from sia_tui.core.codes import Origin
 from sia_tui.core.engine.model import STEP_TITLES
-from sia_tui.core.matrix.plugfest import BINDING_LABELS, PROBE_KEY, Plugfest, binding_mode_key
-
-if TYPE_CHECKING:
-    from sia_tui.core.matrix.baseline import BaselineReport
+from sia_tui.core.matrix.plugfest import (
+    BINDING_LABELS,
+    PROBE_KEY,
+    Expectation,
+    Plugfest,
+    binding_mode_key,
+)
 
 
 class CellStatus(StrEnum):
@@ -110,7 +114,7 @@ class Cell:
     step: int | None = None
     #: The draft code and origin (local/remote) of a failure.
     code: str | None = None
-    origin: str | None = None
+    origin: Origin | None = None
     #: The failure category: draft, transport, remote, usage, internal.
     category: str | None = None
     #: Who is at fault (agent, caller, network, sia-tui) and why.
@@ -165,6 +169,57 @@ class CompositionCell:
     summary: str
     differing: tuple[str, ...] = ()
     look_alike: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class CellRef:
+    """Where a cell is: its row's agent and skill, and its column."""
+
+    agent: str
+    skill: str | None
+    column: str
+
+    def describe(self) -> str:
+        """``vendor-b evaluate_resource_condition HTTP+JSON/sync``."""
+        return f"{self.agent} {self.skill or '(card)'} {self.column}"
+
+
+@dataclass
+class BaselineReport:
+    """How the run compares with the expected failures."""
+
+    new_failures: list[CellRef] = field(default_factory=list)
+    expected_failures: list[CellRef] = field(default_factory=list)
+    #: Expectations that matched no failure but cover a cell that now passes.
+    now_passing: list[Expectation] = field(default_factory=list)
+    #: Expectations that cover no cell at all.
+    unused: list[Expectation] = field(default_factory=list)
+    #: Cells that could not run.
+    incomplete: list[CellRef] = field(default_factory=list)
+
+    @property
+    def exit_code(self) -> int:
+        """1 on a new failure, else 3 when a cell could not run, else 0."""
+        if self.new_failures:
+            return 1
+        return 3 if self.incomplete else 0
+
+    @property
+    def headline(self) -> str:
+        """The comparison in one sentence."""
+        parts = []
+        if self.new_failures:
+            parts.append(f"{len(self.new_failures)} new failure(s)")
+        if self.incomplete:
+            parts.append(f"{len(self.incomplete)} cell(s) could not run")
+        if self.expected_failures:
+            parts.append(f"{len(self.expected_failures)} expected failure(s)")
+        if self.now_passing:
+            parts.append(f"{len(self.now_passing)} expected failure(s) now pass")
+        if self.unused:
+            parts.append(f"{len(self.unused)} expectation(s) match no cell")
+        verdict = {0: "MATCHES THE BASELINE", 1: "NEW FAILURES", 3: "INCOMPLETE"}[self.exit_code]
+        return f"{verdict}: " + ("; ".join(parts) if parts else "every cell passed or was skipped")
 
 
 @dataclass

@@ -12,13 +12,12 @@ from __future__ import annotations
 import os
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.errors import SiaError
-from sia_tui.core.matrix.plugfest_agents import read_agent
+from sia_tui.core.matrix.plugfest_agents import AgentEntry, read_agent
 from sia_tui.core.matrix.toml_lines import key_lines
 from sia_tui.core.matrix.toml_reader import Problem, TableReader
 from sia_tui.core.output.printable import printable
@@ -88,21 +87,6 @@ class Arguments:
     def example(self) -> bool:
         """True for ``arguments = "example"``."""
         return self.source == EXAMPLE
-
-
-@dataclass(frozen=True)
-class AgentEntry:
-    """One ``[[agent]]``: a vendor's agent and how to reach it."""
-
-    name: str
-    #: A base URL, a card URL or a card file (made absolute relative to the plugfest file).
-    card: str
-    options: ClientOptions = field(default_factory=ClientOptions)
-    #: The skills this agent must offer; None: the ones its card advertises.
-    skills: tuple[str, ...] | None = None
-    #: Values read from the environment for header_env: redacted in every output.
-    secret_values: tuple[str, ...] = ()
-    secret_headers: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

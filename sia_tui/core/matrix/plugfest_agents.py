@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from urllib.parse import urlsplit
 
 from sia_tui.core.a2a import defaults
@@ -21,9 +22,6 @@ from sia_tui.core.matrix.toml_lines import KeyPath
 from sia_tui.core.matrix.toml_reader import TableReader, key_label
 from sia_tui.core.output.printable import printable
 from sia_tui.core.redaction.redact import is_credential_header
-
-if TYPE_CHECKING:
-    from sia_tui.core.matrix.plugfest import AgentEntry
 
 #: An HTTP header name (RFC 9110 token).
 _HEADER_NAME = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
@@ -41,6 +39,21 @@ AGENT_KEYS = (
     "cacert",
     "allow_cross_origin",
 )
+
+
+@dataclass(frozen=True)
+class AgentEntry:
+    """One ``[[agent]]``: a vendor's agent and how to reach it."""
+
+    name: str
+    #: A base URL, a card URL or a card file (made absolute relative to the plugfest file).
+    card: str
+    options: ClientOptions = field(default_factory=ClientOptions)
+    #: The skills this agent must offer; None: the ones its card advertises.
+    skills: tuple[str, ...] | None = None
+    #: Values read from the environment for header_env: redacted in every output.
+    secret_values: tuple[str, ...] = ()
+    secret_headers: tuple[str, ...] = ()
 
 
 class _Secrets:
@@ -99,8 +112,6 @@ def read_agent(
     warnings: list[str],
 ) -> AgentEntry | None:
     """The checked ``[[agent]]`` at ``path``; None when a required member is unusable."""
-    from sia_tui.core.matrix.plugfest import AgentEntry
-
     reader.known_keys(table, path, AGENT_KEYS)
     secrets = _Secrets(reader, environ, inline_ok, warnings)
     name = reader.string(table, path, "name", required=True)

@@ -38,7 +38,7 @@ def _failure(cell: Cell, step: StepResult, run: Run, clean: Clean) -> Cell:
     """Fill ``cell`` with the failed ``step``'s code, origin, category and blame."""
     cell.step = step.step
     cell.code = str(step.code) if step.code else None
-    cell.origin = str(step.origin) if step.origin else None
+    cell.origin = step.origin
     cell.category = str(step.category) if step.category else None
     blame = run.at_fault
     if blame is not None:

@@ -8,8 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from sia_tui.core.matrix.baseline import BaselineReport, CellRef
-from sia_tui.core.matrix.model import Cell, Column, CompositionCell, Matrix, Row
+from sia_tui.core.matrix.model import (
+    BaselineReport,
+    Cell,
+    CellRef,
+    Column,
+    CompositionCell,
+    Matrix,
+    Row,
+)
 from sia_tui.core.matrix.plugfest import Expectation
 
 FORMAT = "sia-matrix/1"

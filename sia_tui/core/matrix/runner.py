@@ -24,7 +24,7 @@ from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sia_tui.core.engine.model import Run, Target
+from sia_tui.core.engine.model import Run, Step, Target
 from sia_tui.core.matrix.baseline import compare
 from sia_tui.core.matrix.composition import composition_table
 from sia_tui.core.matrix.driver import Driven, RunDriver
@@ -38,7 +38,8 @@ from sia_tui.core.matrix.model import (
     columns_for,
     step_key,
 )
-from sia_tui.core.matrix.plugfest import PROBE_KEY, AgentEntry, Arguments, Plugfest
+from sia_tui.core.matrix.plugfest import PROBE_KEY, Arguments, Plugfest
+from sia_tui.core.matrix.plugfest_agents import AgentEntry
 from sia_tui.core.matrix.project import (
     Clean,
     not_declared,
@@ -146,7 +147,7 @@ class MatrixRunner:
     async def _agent(self, group: asyncio.TaskGroup, index: int, agent: AgentEntry) -> None:
         clean = _cleaner(agent)
         prefix = f"{index + 1:02d}-{_slug(agent.name)}"
-        card = await self.driver.drive(Target(agent.card), agent, None, 1)
+        card = await self.driver.drive(Target(agent.card), agent, None, Step.CARD)
         if card.run.card is None:  # the card could not be read: every cell says so
             card.session = await self.driver.save_run(card.run, agent, f"{prefix}--card")
             named: list[str | None] = [*self._explicit_skills(agent)] or [None]
@@ -212,7 +213,8 @@ class MatrixRunner:
         first_binding = offered[0] if offered else self.plugfest.bindings[0]
         target = Target(agent.card, skill_id=row.skill, binding=first_binding)
         self._mark_running(row, [c for c in self.matrix.columns if not c.verdict])
-        first = await self.driver.drive(target, agent, arguments, 11, f"{prefix}--first")
+        last = Step.PRESENTATION
+        first = await self.driver.drive(target, agent, arguments, last, f"{prefix}--first")
         self._fill_steps(row, first, clean)
         row.document = first.run.validated_document
         row.describe_task_id = first.run.describe_task_id
@@ -279,7 +281,7 @@ class MatrixRunner:
         prefix: str,
     ) -> None:
         name = f"{prefix}--{_slug(column.key)}"
-        driven = await self.driver.drive(target, agent, arguments, 11, name)
+        driven = await self.driver.drive(target, agent, arguments, Step.PRESENTATION, name)
         row.cells[column.key] = self._cell_of(driven, clean)
         self._changed(row)
 

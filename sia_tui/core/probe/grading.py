@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from sia_tui.core.codes import ErrorCode
 from sia_tui.core.jsonkit.pointer import display
 from sia_tui.core.probe.model import Answer, Grade, Observation, ProbeKind
+from sia_tui.core.task_state import TaskState
 
-REJECTED = "TASK_STATE_REJECTED"
+REJECTED = TaskState.REJECTED
 _INPUT = ErrorCode.INPUT_INVALID
 _MISMATCH = ErrorCode.INTERFACE_MISMATCH
 #: Codes that say the agent ran domain logic on the request (or tried to).
@@ -37,7 +38,7 @@ class Expectation:
     rule: str
     code: ErrorCode
     #: Terminal states that go with ``code`` here (RULES ERR3).
-    states: tuple[str, ...] = (REJECTED,)
+    states: tuple[TaskState, ...] = (REJECTED,)
     #: Codes that only warn: the draft is silent and they are reasonable answers.
     tolerated: tuple[ErrorCode, ...] = ()
     #: Any refusal warns (a wrong envelope, where the draft names no code).
@@ -72,7 +73,7 @@ EXPECTATIONS: dict[ProbeKind, Expectation] = {
         "ERR2",
         ErrorCode.SKILL_NOT_ADVERTISED,
         # The draft gives this code no terminal state (a client finds it): either will do.
-        states=(REJECTED, "TASK_STATE_FAILED"),
+        states=(REJECTED, TaskState.FAILED),
         # DS4's "cannot currently return it" is a reasonable reading for an unknown id.
         tolerated=(ErrorCode.INTERFACE_UNAVAILABLE, _INPUT),
         a2a_refusal_warns=True,
@@ -150,7 +151,7 @@ def grade(kind: ProbeKind, observed: Observation, pointers: tuple[str, ...] = ()
     if observed.answer is not Answer.TASK:
         return _not_a_task(expected, observed)
     state = observed.state or "no state"
-    if state not in ("TASK_STATE_REJECTED", "TASK_STATE_FAILED"):
+    if state not in (TaskState.REJECTED, TaskState.FAILED):
         return _accepted(kind, expected, state)
     code = observed.code
     if code is None:
@@ -195,9 +196,9 @@ def _not_a_task(expected: Expectation, observed: Observation) -> Verdict:
 
 
 def _accepted(kind: ProbeKind, expected: Expectation, state: str) -> Verdict:
-    if state == "TASK_STATE_AUTH_REQUIRED" and kind is ProbeKind.MISSING_CREDENTIALS:
+    if state == TaskState.AUTH_REQUIRED and kind is ProbeKind.MISSING_CREDENTIALS:
         return Verdict(Grade.WARN, "the task asked for authentication (AUTH_REQUIRED)")
-    if state == "TASK_STATE_COMPLETED":
+    if state == TaskState.COMPLETED:
         return _fail(expected, "the agent accepted the request and completed the task")
     return _fail(expected, f"the agent accepted the request: the task is {state}")
 

@@ -11,7 +11,7 @@ from enum import StrEnum
 from typing import Any, Final
 
 from sia_tui.core.codes import ErrorCode
-from sia_tui.core.engine.model import Run, StepStatus
+from sia_tui.core.engine.model import Run, Step, StepStatus
 from sia_tui.core.exchange import Exchange
 
 #: The draft revision every verdict is judged against (each probe names it too).
@@ -162,9 +162,9 @@ class ProbeReport(ProbeRecord):
     @property
     def learned(self) -> bool:
         """True when no step of the learning run failed and steps 1-6 passed."""
-        steps = self.learning.steps
+        learned = (s for s in Step if s <= Step.SCHEMAS)
         return self.learning.failed_step is None and all(
-            s.status is StepStatus.PASSED for s in steps[:6]
+            self.learning.step(s).status is StepStatus.PASSED for s in learned
         )
 
     def count(self, grade: Grade) -> int:

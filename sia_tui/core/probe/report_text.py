@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from sia_tui.core.codes import Origin
 from sia_tui.core.output.printable import paint, printable
 from sia_tui.core.probe.model import Grade, Observation, ProbeReport, ProbeResult
 
@@ -52,7 +53,8 @@ def _learning(report: ProbeReport) -> list[str]:
     run = report.learning
     failed = run.failed_step
     if failed is not None:
-        code = f" [{printable(failed.code)}, {failed.origin or 'local'}]" if failed.code else ""
+        origin = failed.origin or Origin.LOCAL
+        code = f" [{printable(failed.code)}, {origin}]" if failed.code else ""
         lines = [
             f"could not learn the interface: step {failed.step} ({failed.title}) failed{code}",
             f"  {printable(failed.message)}",

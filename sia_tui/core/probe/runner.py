@@ -21,7 +21,7 @@ from sia_tui.core.a2a.client import A2AClient
 from sia_tui.core.a2a.model import Interface
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.answers import declares_cancellable
-from sia_tui.core.engine.model import Run, Target
+from sia_tui.core.engine.model import Run, Step, Target
 from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.errors import SchemaError
 from sia_tui.core.exchange import Exchange
@@ -166,7 +166,7 @@ class Prober:
 
     async def learn(self) -> ProbeReport:
         """Steps 1-6 (RULES CP1-CP6), then the valid arguments the probes start from."""
-        await self.procedure.run_until(6)
+        await self.procedure.run_until(Step.SCHEMAS)
         self.report.learning = self.procedure.run
         if self.report.learned:
             self._prepare_arguments()

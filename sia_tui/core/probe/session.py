@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, fields
 from typing import Any
 
+from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.model import Run
 from sia_tui.core.probe.model import PlannedProbe, ProbeRecord, ProbeReport, ProbeResult
 from sia_tui.core.probe.runner import ProbeSender
@@ -38,7 +39,7 @@ def session_run(report: ProbeReport) -> Run:
 
 def save_probe_session(
     report: ProbeReport,
-    options: object,
+    options: ClientOptions,
     path: str | os.PathLike[str],
     *,
     secret_values: Iterable[str] = (),

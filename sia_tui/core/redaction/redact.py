@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 import logging
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 from urllib.parse import unquote, urlsplit
 
 from sia_tui.core.exchange import Headers
@@ -103,6 +103,24 @@ def mask_headers(
     ]
 
 
+class Credentials(Protocol):
+    """The credentials a redactor learns from the client options.
+
+    ``a2a.options.ClientOptions`` is one; redaction sits below the A2A client, so it names
+    the members it reads rather than the class.
+    """
+
+    @property
+    def headers(self) -> tuple[tuple[str, str], ...]:
+        """The user's extra request headers."""
+        ...
+
+    @property
+    def bearer(self) -> str | None:
+        """The bearer token for ``Authorization: Bearer ...``."""
+        ...
+
+
 @dataclass(frozen=True)
 class RedactionHit:
     """One redaction: which secret (placeholder name) and where it was found."""
@@ -135,25 +153,21 @@ class Redactor:
     @classmethod
     def from_options(
         cls,
-        options: object,
+        options: Credentials,
         *,
         location: str | None = None,
         secret_values: Iterable[str] = (),
         secret_headers: Iterable[str] = (),
     ) -> Redactor:
-        """A redactor for the client options (headers, bearer, marked secrets) and the target."""
+        """A redactor for the client options (headers, bearer), the values and header names
+        the user marked secret, and the target."""
         redactor = cls()
-        marked = list(getattr(options, "secret_headers", ()) or ()) + list(secret_headers)
-        redactor.secret_headers.update(str(n).lower() for n in marked)
-        headers: Iterable[tuple[str, str]] = getattr(options, "headers", ()) or ()
-        if isinstance(headers, Mapping):
-            headers = list(headers.items())
-        redactor.learn_headers(headers)
-        bearer = getattr(options, "bearer", None)
-        if isinstance(bearer, str) and bearer:
-            redactor.add_secret(bearer, "authorization", force=True)
-        for value in list(getattr(options, "secret_values", ()) or ()) + list(secret_values):
-            redactor.add_secret(str(value), "secret", marked=True)
+        redactor.secret_headers.update(name.lower() for name in secret_headers)
+        redactor.learn_headers(options.headers)
+        if options.bearer:
+            redactor.add_secret(options.bearer, "authorization", force=True)
+        for value in secret_values:
+            redactor.add_secret(value, "secret", marked=True)
         if location:
             redactor.learn_url(location)
         return redactor
@@ -423,21 +437,37 @@ class RedactingLogFilter(logging.Filter):
 def install_log_redaction(redactor: Redactor | None = None) -> RedactingLogFilter:
     """Attach one redacting filter to every HTTP logger; later calls add their secrets to it.
 
-    Several clients may be alive at once (compose talks to two agents), so secrets are
-    merged into the one shared filter instead of replacing the previous client's.
+    The application calls it once as it starts (the CLI's ``run``, the TUI app); the core
+    never does, so a program that embeds it keeps its loggers as they are. Several clients
+    may be alive at once (compose talks to two agents), so secrets are merged into the one
+    shared filter instead of replacing the previous client's.
     """
-    shared: RedactingLogFilter | None = None
-    for name in HTTP_LOGGERS:
-        shared = shared or next(
-            (f for f in logging.getLogger(name).filters if isinstance(f, RedactingLogFilter)), None
-        )
-    if shared is None:
-        shared = RedactingLogFilter()
+    shared = _installed_filter() or RedactingLogFilter()
     if redactor is not None:
-        shared.redactor.merge(redactor)
-    shared.redactor.hits.clear()  # log traffic must not grow the hit list without bound
+        _merge(shared, redactor)
     for name in HTTP_LOGGERS:
         logger = logging.getLogger(name)
         if shared not in logger.filters:
             logger.addFilter(shared)
     return shared
+
+
+def learn_log_secrets(options: Credentials) -> None:
+    """Add the credentials of ``options`` to the filter the application installed; without
+    one, nothing happens (an embedding program's loggers are left alone)."""
+    shared = _installed_filter()
+    if shared is not None:
+        _merge(shared, Redactor.from_options(options))
+
+
+def _installed_filter() -> RedactingLogFilter | None:
+    for name in HTTP_LOGGERS:
+        for found in logging.getLogger(name).filters:
+            if isinstance(found, RedactingLogFilter):
+                return found
+    return None
+
+
+def _merge(shared: RedactingLogFilter, redactor: Redactor) -> None:
+    shared.redactor.merge(redactor)
+    shared.redactor.hits.clear()  # log traffic must not grow the hit list without bound

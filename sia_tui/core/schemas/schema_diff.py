@@ -8,6 +8,7 @@ from typing import Any
 
 from sia_tui.core.errors import CanonicalizationError
 from sia_tui.core.jsonkit.canonical import canonical_bytes
+from sia_tui.core.jsonkit.pointer import escape, unescape
 
 
 class Impact(StrEnum):
@@ -114,10 +115,6 @@ def json_equal(a: Any, b: Any) -> bool:
         return bool(a == b)
 
 
-def _escape(token: str) -> str:
-    return token.replace("~", "~0").replace("/", "~1")
-
-
 def _impact(direction: str, role: Role) -> Impact:
     """A client sends input: tightening rejects what it sent before. It receives output:
     loosening lets through values it was not written to understand."""
@@ -196,8 +193,7 @@ class SchemaDiffer:
                 break
             target: Any = root
             for raw in ref[1:].split("/")[1:] if ref != "#" else []:
-                token = raw.replace("~1", "/").replace("~0", "~")
-                target = target.get(token) if isinstance(target, dict) else None
+                target = target.get(unescape(raw)) if isinstance(target, dict) else None
             if target is None:
                 break
             schema, pointer = target, ref[1:]
@@ -309,7 +305,7 @@ class SchemaDiffer:
         for key in sorted((set(old) | set(new)) - _HANDLED):
             if not json_equal(old.get(key), new.get(key)):
                 self._add(
-                    f"{ptr}/{_escape(key)}",
+                    f"{ptr}/{escape(key)}",
                     member,
                     key,
                     "changed",
@@ -321,7 +317,7 @@ class SchemaDiffer:
         for key in sorted(ANNOTATIONS & (set(old) | set(new))):
             if not json_equal(old.get(key), new.get(key)):
                 self._add(
-                    f"{ptr}/{_escape(key)}",
+                    f"{ptr}/{escape(key)}",
                     member,
                     "annotation",
                     "changed",
@@ -444,7 +440,7 @@ class SchemaDiffer:
         prefix = f"{member}." if member else ""
         for name in sorted(set(op) | set(np)):
             child = prefix + name
-            p = f"/properties/{_escape(name)}"
+            p = f"/properties/{escape(name)}"
             if name not in op:
                 required = name in nreq
                 impact = (

@@ -19,6 +19,7 @@ from sia_tui.core.atomic_file import atomic_write
 from sia_tui.core.session.dataclass_json import SessionError
 
 if TYPE_CHECKING:
+    from sia_tui.core.a2a.options import ClientOptions
     from sia_tui.core.engine.model import Run
 
 #: Environment variable that moves the data dir (tests, portable installs).
@@ -118,7 +119,7 @@ def entry_path(entry: HistoryEntry) -> Path:
 
 def autosave(
     run: Run,
-    options: object,
+    options: ClientOptions,
     *,
     secret_values: Iterable[str] = (),
     secret_headers: Iterable[str] = (),

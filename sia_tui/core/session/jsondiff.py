@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from sia_tui.core.jsonkit.pointer import display
+from sia_tui.core.jsonkit.pointer import display, escape
 
 #: Members that differ on every run by design (fresh ids, clocks); not a behaviour change.
 VOLATILE_MEMBERS = frozenset(
@@ -51,10 +51,6 @@ class JsonChange:
         return f"changed {display(self.pointer)}: {short(self.before)} -> {short(self.after)}"
 
 
-def _escape(key: str) -> str:
-    return key.replace("~", "~0").replace("/", "~1")
-
-
 def _volatile(container: dict[str, Any], key: str) -> bool:
     if key in VOLATILE_MEMBERS:
         return True
@@ -80,14 +76,14 @@ def _walk(a: Any, b: Any, pointer: str, out: list[JsonChange], depth: int, ignor
         for key in a:
             if ignore and (_volatile(a, key)):
                 continue
-            here = f"{pointer}/{_escape(str(key))}"
+            here = f"{pointer}/{escape(key)}"
             if key not in b:
                 out.append(JsonChange("removed", here, before=a[key]))
             else:
                 _walk(a[key], b[key], here, out, depth + 1, ignore)
         for key in b:
             if key not in a and not (ignore and _volatile(b, key)):
-                out.append(JsonChange("added", f"{pointer}/{_escape(str(key))}", after=b[key]))
+                out.append(JsonChange("added", f"{pointer}/{escape(key)}", after=b[key]))
         return
     if isinstance(a, list) and isinstance(b, list):
         for i, (x, y) in enumerate(zip(a, b, strict=False)):

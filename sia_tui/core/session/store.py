@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.atomic_file import atomic_write
 from sia_tui.core.engine.model import Run
 from sia_tui.core.errors import JsonInputError
@@ -43,7 +44,10 @@ class SavedSession:
 
 
 def make_redactor(
-    run: Run, options: object, secret_values: Iterable[str] = (), secret_headers: Iterable[str] = ()
+    run: Run,
+    options: ClientOptions,
+    secret_values: Iterable[str] = (),
+    secret_headers: Iterable[str] = (),
 ) -> Redactor:
     """The redactor for this run's options, target, marked values and marked headers."""
     return Redactor.from_options(
@@ -56,7 +60,7 @@ def make_redactor(
 
 def preview_redactions(
     run: Run,
-    options: object,
+    options: ClientOptions,
     secret_values: Iterable[str] = (),
     secret_headers: Iterable[str] = (),
     *,
@@ -81,7 +85,7 @@ class RenderedSession:
 
 def render_document(
     run: Run,
-    options: object,
+    options: ClientOptions,
     secret_values: Iterable[str] = (),
     secret_headers: Iterable[str] = (),
     *,
@@ -127,7 +131,7 @@ def _values_bound(data: bytes, document: dict[str, Any]) -> int:
 
 def save_session(
     run: Run,
-    options: object,
+    options: ClientOptions,
     path: str | os.PathLike[str],
     *,
     secret_values: Iterable[str] = (),

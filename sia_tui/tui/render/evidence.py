@@ -10,7 +10,9 @@ from textual.content import Content
 from sia_tui.core.engine import (
     Finding,
     NextAction,
+    Origin,
     Run,
+    Step,
     StepResult,
     StepStatus,
     describe_code,
@@ -55,23 +57,23 @@ def step_content(
     ]
     if result.message:
         blocks.append(literal(result.message, multiline=True))
-    if result.step >= 2 and result.status in _ENDED and lacks_extension(run):
+    if result.step >= Step.SKILL and result.status in _ENDED and lacks_extension(run):
         blocks.append(steps_do_not_apply())
     if result.code:
         info = describe_code(result.code)
         meaning = info.meaning if info else "not one of the draft's ten codes"
-        origin = result.origin.value if result.origin else "unknown"
+        origin = result.origin
         blocks.append(
             Content.assemble(
                 ("code ", "bold"),
                 literal(result.code, style="bold $error"),
                 ("  origin ", "bold"),
-                (origin, "bold $accent"),
+                (origin.value if origin else "unknown", "bold $accent"),
                 (
                     " (found here)"
-                    if origin == "local"
+                    if origin is Origin.LOCAL
                     else " (reported by the agent)"
-                    if origin == "remote"
+                    if origin is Origin.REMOTE
                     else "",
                     "$text-muted",
                 ),

@@ -9,7 +9,7 @@ from textual.content import Content
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from sia_tui.core.engine import DESCRIBE_SKILL, AgentCard, CardSkill, Run, StepStatus
+from sia_tui.core.engine import DESCRIBE_SKILL, AgentCard, CardSkill, Run, Step, StepStatus
 from sia_tui.tui.display import DisplayPolicy
 from sia_tui.tui.jsontext import pretty_json
 from sia_tui.tui.modes import mode_key
@@ -131,7 +131,7 @@ def card_content(card: AgentCard, policy: DisplayPolicy) -> Content:
 def _no_card(run: Run | None, policy: DisplayPolicy) -> Content:
     """Why there is no card: step 1's failure with its hint, or how to fetch one."""
     literal = policy.literal
-    first = run.steps[0] if run is not None else None
+    first = run.step(Step.CARD) if run is not None else None
     if first is None or first.status is not StepStatus.FAILED:
         return Content("No Agent Card yet. Press r to run the steps, or c to connect.")
     lines = [

@@ -14,6 +14,7 @@ from textual.widgets.option_list import Option
 from sia_tui.core.engine import (
     Artifact,
     ArtifactVerdict,
+    Origin,
     ReceptionEvidence,
     RecordResult,
     Run,
@@ -267,7 +268,7 @@ class ResultsScreen(RunScreen):
                         ("  state ", "bold"),
                         literal(error.state),
                         ("  origin ", "bold"),
-                        ("remote", "bold $accent"),
+                        (Origin.REMOTE.value, "bold $accent"),
                         (f" (reported by the agent at step {error.step})", "$text-muted"),
                     ),
                     literal(error.message, multiline=True),

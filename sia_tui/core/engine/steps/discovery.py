@@ -27,6 +27,7 @@ from sia_tui.core.engine.steps.remote_errors import read_remote_error
 from sia_tui.core.errors import SiaError
 from sia_tui.core.findings import Severity
 from sia_tui.core.interface.document import check_advertisement
+from sia_tui.core.task_state import TaskState
 
 #: User-facing binding names -> the card's protocolBinding values.
 BINDINGS = {"jsonrpc": "JSONRPC", "http-json": "HTTP+JSON"}
@@ -277,7 +278,7 @@ async def describe(ctx: EngineContext, result: StepResult) -> None:
     task = await settle(ctx, reply, "describe_skill")
     evidence.task_id, evidence.state = task.id, task.state
     result.evidence = evidence
-    if task.state != "TASK_STATE_COMPLETED":
+    if task.state != TaskState.COMPLETED:
         error = read_remote_error(task)
         result.findings.extend(error.findings)
         what = f"describe_skill ended {task.state}: {error.code or 'no code'}"

@@ -8,6 +8,7 @@ from typing import Any
 from sia_tui.core.a2a.model import Message, StreamEvent, Task
 from sia_tui.core.bounded import error_count
 from sia_tui.core.codes import ErrorCode
+from sia_tui.core.engine.assembly import TaskAssembly
 from sia_tui.core.engine.context import EngineContext
 from sia_tui.core.engine.evidence import (
     ArgumentsEvidence,
@@ -22,7 +23,6 @@ from sia_tui.core.engine.evidence import (
 )
 from sia_tui.core.engine.model import StepResult
 from sia_tui.core.engine.outcome import StepEnds, StepFailed, transport_failure
-from sia_tui.core.engine.steps.assembly import TaskAssembly
 from sia_tui.core.engine.steps.discovery import settle
 from sia_tui.core.engine.steps.remote_errors import (
     details_as_findings,
@@ -32,22 +32,13 @@ from sia_tui.core.engine.steps.remote_errors import (
 )
 from sia_tui.core.errors import CanonicalizationError, SiaError
 from sia_tui.core.findings import Finding, Severity
-from sia_tui.core.interface.document import embedded_schema
+from sia_tui.core.interface.document import schema_at
 from sia_tui.core.jsonkit.canonical import canonical_bytes
 from sia_tui.core.jsonkit.pointer import display
+from sia_tui.core.task_state import INTERRUPTED_STATES, TaskState
 
 #: Modes in the order the engine prefers them when the user has not chosen.
 MODE_PREFERENCE = ("sync", "stream", "poll")
-CANCELED = "TASK_STATE_CANCELED"
-SUBMITTED = "TASK_STATE_SUBMITTED"
-
-
-def schema_at(document: dict[str, Any], path: tuple[str, ...]) -> Any:
-    """The inline schema of the Schema Reference at ``path`` of a validated document."""
-    node: Any = document
-    for key in path:
-        node = node[key]
-    return embedded_schema(node)
 
 
 def choose_mode(ctx: EngineContext) -> str:
@@ -195,7 +186,7 @@ async def delegate(ctx: EngineContext, result: StepResult) -> None:
             # opens SUBMITTED and then ends REJECTED was never accepted, in any mode.
             async with asyncio.timeout(stream_time_limit(ctx)):
                 await _next_event(ctx)
-                while ctx.assembly.task().state == SUBMITTED and ctx.stream is not None:
+                while ctx.assembly.task().state == TaskState.SUBMITTED and ctx.stream is not None:
                     await _next_event(ctx)
             task = ctx.assembly.task()
         else:
@@ -210,7 +201,7 @@ async def delegate(ctx: EngineContext, result: StepResult) -> None:
                     blame=Blame(party=Party.AGENT, statement=message),
                 )
             task = reply
-            if task.state == SUBMITTED:  # poll mode: ask until it is accepted or rejected
+            if task.state == TaskState.SUBMITTED:  # poll mode: ask until it is accepted or rejected
                 task = await ctx.client.poll(run.interface, task.id, until=_past_submitted)
     except TimeoutError as exc:
         message = (
@@ -223,7 +214,7 @@ async def delegate(ctx: EngineContext, result: StepResult) -> None:
     evidence.task_id, evidence.state = task.id, task.state
     if evidence.negative_test:
         conclude_negative_test(ctx, task, result, evidence)
-    if task.state == "TASK_STATE_REJECTED":
+    if task.state == TaskState.REJECTED:
         raise_remote(ctx, task, result)
     result.message = f"task {task.id} accepted ({task.state}) in {mode} mode"
 
@@ -232,7 +223,7 @@ def conclude_negative_test(
     ctx: EngineContext, task: Task, result: StepResult, evidence: DelegationEvidence
 ) -> None:
     """A negative test passes when the agent rejects the invalid input with input_invalid."""
-    if task.state == "TASK_STATE_REJECTED":
+    if task.state == TaskState.REJECTED:
         error = read_remote_error(task)
         if error.code is not ErrorCode.INPUT_INVALID:
             raise_remote(ctx, task, result)  # rejected for another reason: the agent's failure
@@ -273,7 +264,7 @@ def stream_time_limit(ctx: EngineContext) -> float:
 
 
 def _past_submitted(task: Task) -> bool:
-    return task.state != SUBMITTED or task.terminal
+    return task.state != TaskState.SUBMITTED or task.terminal
 
 
 async def _next_event(ctx: EngineContext) -> StreamEvent | None:
@@ -329,10 +320,10 @@ async def receive(ctx: EngineContext, result: StepResult) -> None:
     evidence.artifacts = [
         ArtifactRef(artifact_id=a.artifact_id, name=a.name) for a in task.artifacts
     ]
-    if task.state == CANCELED:
+    if task.state == TaskState.CANCELED:
         end_cancelled(ctx, task, evidence)
-    if task.state != "TASK_STATE_COMPLETED":
-        if task.state in ("TASK_STATE_INPUT_REQUIRED", "TASK_STATE_AUTH_REQUIRED"):
+    if task.state != TaskState.COMPLETED:
+        if task.state in INTERRUPTED_STATES:
             message = (
                 f"the task stopped in {task.state}; follow-up data is not validated against "
                 "input_schema (RULES INV11)"

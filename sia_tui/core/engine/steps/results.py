@@ -20,8 +20,8 @@ from sia_tui.core.engine.evidence import (
 )
 from sia_tui.core.engine.model import RecordResult, StepResult
 from sia_tui.core.engine.outcome import StepFailed
-from sia_tui.core.engine.steps.invocation import schema_at
 from sia_tui.core.findings import Finding, Severity
+from sia_tui.core.interface.document import schema_at
 from sia_tui.core.jsonkit.pointer import display
 
 
@@ -181,7 +181,7 @@ async def present(ctx: EngineContext, result: StepResult) -> None:
     """CP11: hand the validated results to the user, with what they do not mean."""
     run = ctx.run
     result.evidence = PresentationEvidence(
-        result=run.result.data_parts()[0] if run.result else None,
+        result=run.result_value,
         records=[r.artifact.artifact_id for r in run.records],
         authority=ctx.document.get("authority", {}),
         note="matching schemas prove structure, not semantics; authority describes, it does "

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from sia_tui.core.a2a.model import Artifact, Message, Part, StreamEvent, Task
+from sia_tui.core.task_state import TaskState
 
 
 class TaskAssembly:
@@ -13,7 +14,7 @@ class TaskAssembly:
     def __init__(self) -> None:
         self.task_id = ""
         self.context_id: str | None = None
-        self.state = "TASK_STATE_SUBMITTED"
+        self.state: str = TaskState.SUBMITTED
         self.status_message: Message | None = None
         #: Artifacts by id, in arrival order; ``append`` chunks extend their parts.
         self.artifacts: dict[str, Artifact] = {}

@@ -1,0 +1,195 @@
+"""What a run of the procedure is made of: its eleven steps, its target, what it fetched.
+
+``RunState`` is the data a run records; ``Run`` (``model.py``) adds the answers every
+surface reads. The answers are functions over ``RunState`` (``verdicts.py``, ``answers.py``),
+so they sit below ``Run`` and need nothing of it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import IntEnum
+from typing import Any, TypeVar
+
+from sia_tui.core.a2a.model import AgentCard, Artifact, Interface, Task
+from sia_tui.core.codes import ErrorCode, Origin
+from sia_tui.core.engine.evidence import (
+    Blame,
+    FailureCategory,
+    NextAction,
+    StepEvidence,
+    StepStatus,
+)
+from sia_tui.core.exchange import Exchange
+from sia_tui.core.findings import Finding
+
+E = TypeVar("E")
+
+
+class Step(IntEnum):
+    """The eleven steps of the client procedure, by number (RULES CP1-CP11)."""
+
+    CARD = 1
+    SKILL = 2
+    DESCRIBE = 3
+    DIGESTS = 4
+    DOCUMENT = 5
+    SCHEMAS = 6
+    ARGUMENTS = 7
+    DELEGATION = 8
+    RECEPTION = 9
+    OUTPUT = 10
+    PRESENTATION = 11
+
+
+#: Step number -> (title, RULES id). Titles follow the draft's eleven steps (RULES CP1-CP11).
+STEP_TITLES: dict[int, tuple[str, str]] = {
+    Step.CARD: ("Retrieve the Agent Card", "CP1"),
+    Step.SKILL: ("Select the advertised skill", "CP2"),
+    Step.DESCRIBE: ("Call describe_skill", "CP3"),
+    Step.DIGESTS: ("Check the interface digest three ways", "CP4"),
+    Step.DOCUMENT: ("Validate the Skill Interface Document", "CP5"),
+    Step.SCHEMAS: ("Verify every embedded schema digest", "CP6"),
+    Step.ARGUMENTS: ("Validate the input arguments", "CP7"),
+    Step.DELEGATION: ("Delegate the task", "CP8"),
+    Step.RECEPTION: ("Receive status, output and records", "CP9"),
+    Step.OUTPUT: ("Validate the output and records", "CP10"),
+    Step.PRESENTATION: ("Preserve and display the results", "CP11"),
+}
+
+
+@dataclass
+class StepResult:
+    """The outcome of one step, with the evidence a user needs to understand it."""
+
+    step: int
+    title: str
+    rule: str
+    status: StepStatus = StepStatus.NOT_RUN
+    #: The draft code on failure (one of the ten), else None.
+    code: ErrorCode | None = None
+    #: Whether the failure was found here ("local") or reported by the agent ("remote").
+    origin: Origin | None = None
+    #: One-line outcome for lists and reports.
+    message: str = ""
+    #: What to do next, one sentence a vendor can act on without sia-tui; set on failure.
+    hint: str = ""
+    findings: list[Finding] = field(default_factory=list)
+    #: Sequence numbers of the exchanges this step made (see Run.exchanges).
+    exchanges: list[int] = field(default_factory=list)
+    #: What the step found, typed per step (``evidence.py``); None until it ran.
+    evidence: StepEvidence | None = None
+    #: On failure: a draft code applies, or transport, remote, usage, internal.
+    category: FailureCategory | None = None
+    #: On failure: who is at fault and why.
+    blame: Blame | None = None
+    #: Where to look next; each surface names its own key or command for it.
+    next_action: NextAction | None = None
+    #: On failure: the named error underneath (``SiaError.kind``: ``response_too_large``,
+    #: ``timeout``, ``deadline_exceeded``...), so a size limit is told from a timeout.
+    error_kind: str | None = None
+
+    @classmethod
+    def fresh(cls, step: int) -> StepResult:
+        """A not-yet-run result for step ``step``."""
+        title, rule = STEP_TITLES[Step(step)]
+        return cls(step=int(step), title=title, rule=rule)
+
+
+@dataclass(frozen=True)
+class Target:
+    """What the user pointed the tool at, and how to reach it."""
+
+    #: A base URL, a card URL, or a local card file path, as the user typed it.
+    location: str
+    skill_id: str | None = None
+    #: "jsonrpc" / "http-json" to force a binding, else the card's first callable one.
+    binding: str | None = None
+    #: "sync", "stream" or "poll"; None lets the engine choose from the document.
+    mode: str | None = None
+
+
+@dataclass
+class Digests:
+    """The interface digest as advertised in the card, returned by describe_skill, computed here."""
+
+    advertised: str | None = None
+    returned: str | None = None
+    computed: str | None = None
+
+
+@dataclass
+class RecordResult:
+    """A supporting-record artifact matched to its kind, with its own verdict (RULES INV6, CP10)."""
+
+    artifact: Artifact
+    kind: str | None
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def valid(self) -> bool:
+        """True when the record validated against its declared schema."""
+        return self.kind is not None and not self.findings
+
+
+@dataclass
+class RunState:
+    """Everything one run of the procedure learned, in order (``Run`` answers from it)."""
+
+    target: Target
+    steps: list[StepResult] = field(default_factory=lambda: [StepResult.fresh(n) for n in Step])
+    exchanges: list[Exchange] = field(default_factory=list)
+    card: AgentCard | None = None
+    card_url: str | None = None
+    interface: Interface | None = None
+    skill_id: str | None = None
+    skill_version: str | None = None
+    digests: Digests = field(default_factory=Digests)
+    #: The validated Skill Interface Document (after step 5 passes).
+    document: dict[str, Any] | None = None
+    from_cache: bool = False
+    #: Arguments sent (or to be sent) at step 8; None means steps 7-11 do not run.
+    arguments: Any = None
+    #: True when the user chose to send input that failed step 7 (a deliberate negative test).
+    send_anyway: bool = False
+    #: True when step 7 takes the document's example arguments (``--args example``).
+    use_example: bool = False
+    #: True once the user asked for the running task to be cancelled.
+    cancel_requested: bool = False
+    mode: str | None = None
+    task: Task | None = None
+    result: Artifact | None = None
+    records: list[RecordResult] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+    def __repr__(self) -> str:
+        # Short: asyncio formats a finished task's result with repr() when it restores
+        # the SIGINT handler, and the full repr of a run holding a 5 MB artifact took
+        # 0.5 s and ~90 MB.
+        steps = ",".join(step.status.value for step in self.steps)
+        return f"Run(target={self.target!r}, steps=[{steps}], exchanges={len(self.exchanges)})"
+
+    # -- where the run is ---------------------------------------------------------------
+    @property
+    def next_step(self) -> int | None:
+        """Number of the first step still NOT_RUN, or None when the run is over."""
+        for result in self.steps:
+            if result.status is StepStatus.NOT_RUN:
+                return result.step
+        return None
+
+    @property
+    def failed_step(self) -> StepResult | None:
+        """The step that failed, if any (CP0: there is at most one)."""
+        return next((s for s in self.steps if s.status is StepStatus.FAILED), None)
+
+    def step(self, which: Step) -> StepResult:
+        """The result of step ``which`` (``run.step(Step.DELEGATION)``)."""
+        return self.steps[which - 1]
+
+    def evidence(self, kind: type[E]) -> E | None:
+        """The typed evidence of class ``kind`` (e.g. ``DigestEvidence``), if that step ran."""
+        for step in self.steps:
+            if isinstance(step.evidence, kind):
+                return step.evidence
+        return None
