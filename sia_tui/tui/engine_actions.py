@@ -22,7 +22,9 @@ ENGINE_GROUP = "engine"
 _ACTIVE = (WorkerState.PENDING, WorkerState.RUNNING)
 #: What a "no" to the consent dialog leaves: nothing sent, the run incomplete.
 NOT_SENT_NOTICE = (
-    "Nothing was sent: the run stops before step 8 and is incomplete. Press r to be asked again."
+    "Nothing was sent: the run stops before step 8 and is incomplete. To send it, press r "
+    f"on Steps ({mode_key('steps')}) or ctrl+j on Invoke ({mode_key('invoke')}): you are "
+    "asked again."
 )
 #: Where steps 7-11 wait, and what to do about it.
 ARGUMENTS_NOTICE = (

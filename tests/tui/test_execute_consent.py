@@ -18,6 +18,7 @@ from sia_tui.core.engine.model import Step, StepStatus, Target
 from sia_tui.core.engine.verdicts import RunOutcome
 from sia_tui.tui.app import SiaApp
 from sia_tui.tui.screens.confirm import ConfirmScreen
+from sia_tui.tui.screens.steps import StepsScreen
 from sia_tui.tui.storage import UserDirs
 from tests.support.tui import (
     SIZE,
@@ -26,6 +27,7 @@ from tests.support.tui import (
     record_notices,
     settle,
     snapshot_app,
+    static_text,
     wait_until,
 )
 from tests.support.witness import Witness, witnessed_agent
@@ -78,13 +80,19 @@ async def test_restart_then_run_all_asks_again(agent: Witness, user_dirs: UserDi
         assert run.outcome is RunOutcome.INCOMPLETE
         assert "not sent" in run.headline
         assert any("Nothing was sent" in notice for notice in told)
+        steps = app.screen
+        assert isinstance(steps, StepsScreen)
+        steps.select_step(8)  # step 8's pane says why it sent nothing, and how to consent
+        await pilot.pause()
+        pane = static_text(app, "#evidence-body")
+        assert "the invocation was not sent" in pane and "--allow-execute" in pane
         # Asked again on the next r: a "no" is not remembered as a yes either.
         await pilot.press("r")
         await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         await pilot.press("y")
         await wait_until(pilot, lambda: agent.count(SHUTDOWN) == 2)
         await settle(pilot)
-        assert app.current_run is run and run.outcome is RunOutcome.PASSED
+        assert app.current_run is run and run.headline.startswith("PASSED")
 
 
 async def test_next_step_asks_at_step_8(agent: Witness, user_dirs: UserDirs) -> None:
