@@ -15,6 +15,7 @@ from textual.widgets import Input
 
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.session import save_session
+from sia_tui.tui.app import SiaApp
 from sia_tui.tui.screens.confirm import ConfirmScreen
 from sia_tui.tui.storage import UserDirs
 from tests.support.tui import (
@@ -205,7 +206,9 @@ def test_a_skill_that_may_act_asks_before_step_8(snap_compare: Any, make_app: An
 
     async def run_before(pilot: Pilot[Any]) -> None:
         await settle(pilot)
-        pilot.app.choose_skill("apply_interface_shutdown")
+        app = pilot.app
+        assert isinstance(app, SiaApp)
+        app.choose_skill("apply_interface_shutdown")
         await _ran_six_steps(pilot)
         await pilot.press("5")
         await settle(pilot)  # the editor holds the input schema's example
