@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from sia_tui.cli import main
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.model import Run, Step, StepStatus, Target
@@ -95,17 +97,26 @@ async def test_a_skill_that_only_observes_never_waits() -> None:
     assert run.outcome is RunOutcome.PASSED
 
 
-def test_rerun_re_sends_only_with_the_flag(tmp_path: Path) -> None:
+def test_rerun_re_sends_only_with_the_flag(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """A saved session of an execute skill: replay (recorded answers, no agent) runs it as
     recorded; rerun (the live agent) sends it again only with --allow-execute, else exit 3
-    and the reason."""
+    and the reason. The bug report's rerun command leaves the consent to its reader."""
     saved = tmp_path / "s.session.json"
     with witnessed_agent() as agent:
         argv = ["check", agent.url, "--skill", SHUTDOWN, "--args", "example"]
         assert main([*argv, "--allow-execute", "--save", str(saved)]) == 0
         assert main(["replay", str(saved)]) == 0
         assert agent.count(SHUTDOWN) == 1
+        capsys.readouterr()
         assert main(["rerun", str(saved)]) == 3
+        assert capsys.readouterr().out.startswith("not re-sent: steps 8-11 did not run")
         assert agent.count(SHUTDOWN) == 1
         assert main(["rerun", str(saved), "--allow-execute"]) == 0
         assert agent.count(SHUTDOWN) == 2
+    assert main(["report", str(saved)]) == 0
+    report = capsys.readouterr().out
+    command = next(line for line in report.splitlines() if line.startswith("sia-tui rerun"))
+    assert "--allow-execute" not in command
+    assert "rerun sends its invocation again only with --allow-execute" in report
