@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from sia_tui.cli.flags import (
     UsageError,
     add_connection_flags,
+    add_consent_flag,
     client_options,
     command_redactor,
     read_json_input,
@@ -31,7 +32,8 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         description="Run the draft's client procedure against an Agent Card "
         "and report every step. Exit 0: all eleven steps passed (or a negative test passed); "
         "1: the procedure failed; 2: usage or unreadable input; 3: incomplete (steps that "
-        "should run did not, e.g. no --args).",
+        "should run did not, e.g. no --args, or a skill that may act invoked without "
+        "--allow-execute).",
     )
     parser.add_argument("card", help="base URL, Agent Card URL (.json) or local card file")
     parser.add_argument("--skill", help="skill id (default: the one advertised domain skill)")
@@ -70,14 +72,21 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         help="write JUnit XML for CI: one testcase per step (a step that did not run is "
         "skipped with the reason, never passed)",
     )
+    add_consent_flag(parser)
     add_connection_flags(parser)
     parser.set_defaults(func=main)
 
 
 async def run_check(
-    target: Target, options: ClientOptions, arguments: Any, cache: DocumentCache | None
+    target: Target,
+    options: ClientOptions,
+    arguments: Any,
+    cache: DocumentCache | None,
+    *,
+    consent: bool = False,
 ) -> Run:
-    """Run the procedure to the end and return the run (``arguments`` may be EXAMPLE)."""
+    """Run the procedure to the end and return the run (``arguments`` may be EXAMPLE);
+    ``consent``: the user's yes to invoking a skill that asks for it (``--allow-execute``)."""
     from sia_tui.core.engine import Procedure, Step, StepStatus
 
     procedure = Procedure(target, options, cache=cache)
@@ -95,6 +104,8 @@ async def run_check(
             procedure.use_example()
         elif arguments is not None:
             procedure.set_arguments(arguments)
+        if consent:
+            procedure.consent_to_send()
         await procedure.run_all()
         return procedure.run
     finally:
@@ -133,7 +144,7 @@ def main(args: argparse.Namespace) -> int:
             arguments = read_json_input(args.args)[0]
         target = Target(args.card, skill_id=args.skill, binding=args.binding, mode=args.mode)
         cache = DocumentCache() if args.cache else None
-        run = asyncio.run(run_check(target, options, arguments, cache))
+        run = asyncio.run(run_check(target, options, arguments, cache, consent=args.allow_execute))
     except (UsageError, JsonInputError) as exc:  # may quote the agent (its skill ids)
         print(f"sia-tui check: {redactor.text(str(exc), 'error')}", file=sys.stderr)
         return 2

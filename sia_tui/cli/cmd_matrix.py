@@ -7,6 +7,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from sia_tui.cli.flags import add_consent_flag
+
 # The matrix engine, asyncio and Textual are imported by the functions that run them, so
 # that building the parser (`--help`, other commands) stays light: every start pays for it.
 if TYPE_CHECKING:
@@ -20,7 +22,8 @@ progress on stderr; without, it opens the Matrix screen. Exit 0: every failure i
 expected one (an expected failure that now passes is reported, and does not change the
 exit status); 1: a new failure; 2: usage, or the plugfest file is unusable (every problem
 is listed with its line); 3: no new failure, but a cell could not run (no example arguments
-to take, a sia-tui error). A cell past its deadline fails, as `check --deadline` does."""
+to take, a skill that may act without --allow-execute, a sia-tui error). A cell past its
+deadline fails, as `check --deadline` does."""
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -54,6 +57,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         help="seconds each cell may take, the run's deadline as in check (default: the "
         "file's, or 120)",
     )
+    add_consent_flag(parser)
     parser.set_defaults(func=main)
 
 
@@ -89,7 +93,13 @@ def main(args: argparse.Namespace) -> int:
     if not headless:
         from sia_tui.tui.matrix_app import run_matrix_app
 
-        return run_matrix_app(plugfest, save_dir, jobs=args.jobs, deadline=args.deadline)
+        return run_matrix_app(
+            plugfest,
+            save_dir,
+            jobs=args.jobs,
+            deadline=args.deadline,
+            allow_execute=args.allow_execute,
+        )
     return _headless(args, plugfest, save_dir)
 
 
@@ -109,7 +119,12 @@ def _headless(args: argparse.Namespace, plugfest: Plugfest, save_dir: Path | Non
 
     progress = _Progress()
     runner = MatrixRunner(
-        plugfest, save_dir=save_dir, jobs=args.jobs, deadline=args.deadline, on_change=progress
+        plugfest,
+        save_dir=save_dir,
+        jobs=args.jobs,
+        deadline=args.deadline,
+        on_change=progress,
+        allow_execute=args.allow_execute,
     )
     matrix = asyncio.run(runner.run())
     for warning in runner.warnings:

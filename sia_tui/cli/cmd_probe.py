@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from sia_tui.cli.flags import (
     UsageError,
     add_connection_flags,
+    add_consent_flag,
     client_options,
     command_redactor,
     read_json_input,
@@ -35,8 +36,9 @@ the draft revision it was judged against.
 Safety: every wrong request carries arguments that break the input schema, so an agent
 that fails to validate still has nothing to act on. A few probes need valid arguments
 (the valid baseline invocation, oversized input, missing credentials); when the skill's
-document declares execute authority (authority.default_mode "execute") they run only
-with --allow-valid-invocations, and are skipped otherwise.
+document declares execute authority (authority.default_mode "execute") or
+approval_may_be_required, they run only with --allow-execute (the same flag as check and
+matrix; --allow-valid-invocations is its old name), and are skipped otherwise.
 
 Exit status: 0 every probe passed, warned or was skipped; 1 a probe failed; 2 usage or
 unreadable input; 3 the eleven steps could not learn the interface (nothing was probed).
@@ -60,12 +62,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         help="valid arguments the invalid ones are made from (default: example, the input "
         "schema's first valid example, else its skeleton)",
     )
-    parser.add_argument(
-        "--allow-valid-invocations",
-        action="store_true",
-        help="also send requests with valid arguments when the document declares execute "
-        "authority: the agent may act on them",
-    )
+    add_consent_flag(parser)
     parser.add_argument("--json", action="store_true", help="print the JSON report")
     parser.add_argument("--junit", metavar="FILE", help="write a JUnit XML report")
     parser.add_argument("--save", metavar="FILE", help="save the session (sia-session/3)")
@@ -77,6 +74,7 @@ async def run_probe(
     target: Target, options: ClientOptions, arguments: Any, allow_valid: bool
 ) -> tuple[ProbeReport, str]:
     """Learn, then probe; returns the report and a problem with the given arguments."""
+    from sia_tui.core.engine import CONSENT_FLAG
     from sia_tui.core.probe import Prober
 
     prober = Prober(target, options, arguments=arguments)
@@ -85,10 +83,11 @@ async def run_probe(
         if arguments is not None and prober.arguments_problem:
             return prober.report, prober.arguments_problem
         report = await prober.run(allow_valid_invocations=allow_valid)
-        if prober.needs_confirmation and not allow_valid:
+        need = report.learning.consent_need
+        if prober.needs_confirmation and not allow_valid and need is not None:
             print(
-                "sia-tui probe: the document declares execute authority; probes that need "
-                "valid arguments were skipped (--allow-valid-invocations runs them)",
+                f"sia-tui probe: {need.reason}; probes that need valid arguments were "
+                f"skipped ({CONSENT_FLAG} runs them)",
                 file=sys.stderr,
             )
         return report, ""
@@ -140,9 +139,7 @@ def main(args: argparse.Namespace) -> int:
         print(f"sia-tui probe: {exc}", file=sys.stderr)
         return EXIT_USAGE
     target = Target(args.card, skill_id=args.skill, binding=args.binding)
-    report, problem = asyncio.run(
-        run_probe(target, options, arguments, args.allow_valid_invocations)
-    )
+    report, problem = asyncio.run(run_probe(target, options, arguments, args.allow_execute))
     if problem:
         print(f"sia-tui probe: {printable(redactor.text(problem, 'error'))}", file=sys.stderr)
         return EXIT_USAGE

@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from sia_tui.cli.flags import add_consent_flag
 from sia_tui.core.engine import SiaError, printable
 
 # Each handler imports what it runs (asyncio, sessions, the engine), so that building the
@@ -32,6 +33,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     rerun.add_argument("--bearer", help="bearer token for Authorization")
     rerun.add_argument("--target", help="the agent URL, when the recorded one was redacted")
     rerun.add_argument("--json", action="store_true", help="machine-readable output")
+    add_consent_flag(rerun)
     rerun.set_defaults(func=cmd_rerun)
 
     report = sub.add_parser("report", help="write a Markdown or HTML bug report of a session")
@@ -121,7 +123,8 @@ def parse_headers(values: list[str]) -> tuple[tuple[str, str], ...]:
 
 
 def cmd_rerun(args: argparse.Namespace) -> int:
-    """Exit 0 when the live run matches the recording ("still reproduces"), 1 when changed."""
+    """Exit 0 when the live run matches the recording ("still reproduces"), 1 when changed,
+    3 when the invocation was not re-sent (a skill that may act, without --allow-execute)."""
     import asyncio
 
     from sia_tui.core.session import Redactor, install_log_redaction, load_session, rerun_session
@@ -139,7 +142,13 @@ def cmd_rerun(args: argparse.Namespace) -> int:
     try:
         session = load_session(args.file)
         result = asyncio.run(
-            rerun_session(session, location=args.target, headers=headers, bearer=args.bearer)
+            rerun_session(
+                session,
+                location=args.target,
+                headers=headers,
+                bearer=args.bearer,
+                consent=args.allow_execute,
+            )
         )
     except SiaError as exc:
         return _error(redactor.text(str(exc), "error"))
@@ -152,6 +161,8 @@ def cmd_rerun(args: argparse.Namespace) -> int:
             print(f"response of {purpose} (recorded #{body.recorded_seq}):")
             for change in body.changes[:20]:
                 print("  " + printable(redactor.text(change.describe(), "output")))
+    if result.run.waiting_for_consent:
+        return 3
     return 0 if result.same else 1
 
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 # The engine API loads each name on first use: defaults are plain numbers, and SiaError
 # is one light module, so building the parser stays light.
-from sia_tui.core.engine import SiaError, defaults
+from sia_tui.core.engine import CONSENT_FLAG, OLD_CONSENT_FLAG, SiaError, defaults
 
 if TYPE_CHECKING:  # imported where used: building the parser must stay light
     from collections.abc import Iterable
@@ -91,6 +91,20 @@ def add_connection_flags(parser: argparse.ArgumentParser) -> None:
         "--binding",
         choices=("jsonrpc", "http-json"),
         help="A2A binding to use (default: the card's first callable one)",
+    )
+
+
+def add_consent_flag(parser: argparse.ArgumentParser) -> None:
+    """``--allow-execute``: the same consent flag on every command that invokes a skill."""
+    parser.add_argument(
+        CONSENT_FLAG,
+        OLD_CONSENT_FLAG,
+        action="store_true",
+        dest="allow_execute",
+        help="consent to invoking a skill whose document declares execute authority or "
+        "approval_may_be_required: the document describes what the skill may do, it never "
+        "authorizes it (RULES SID5), so without this flag such a skill is not invoked and "
+        f"the outcome is incomplete ({OLD_CONSENT_FLAG} is the old name)",
     )
 
 

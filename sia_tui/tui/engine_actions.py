@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from textual import work
@@ -19,6 +20,12 @@ if TYPE_CHECKING:
 #: The worker group every network call of the engine runs in.
 ENGINE_GROUP = "engine"
 _ACTIVE = (WorkerState.PENDING, WorkerState.RUNNING)
+#: What a "no" to the consent dialog leaves: nothing sent, the run incomplete.
+NOT_SENT_NOTICE = (
+    "Nothing was sent: the run stops before step 8 and is incomplete. To send it, press r "
+    f"on Steps ({mode_key('steps')}) or ctrl+j on Invoke ({mode_key('invoke')}): you are "
+    "asked again."
+)
 #: Where steps 7-11 wait, and what to do about it.
 ARGUMENTS_NOTICE = (
     f"Steps 1-6 passed. Steps 7-11 need the skill's arguments: press {mode_key('invoke')} "
@@ -76,9 +83,43 @@ class EngineActionsApp(SessionApp):
         return True
 
     # -- actions (network work only in workers) ---------------------------------------------
+    # -- consent (RULES SID5) ----------------------------------------------------------------
+    def ask_consent(self, then: Callable[[], object]) -> bool:
+        """When step 8 waits for the user's yes (``Run.waiting_for_consent``), ask; a yes is
+        consent to that one send, then ``then`` runs. True when it asked.
+
+        Every invocation asks: the engine takes the consent with the send, and a restart
+        or new arguments start without one.
+        """
+        from sia_tui.tui.screens.confirm import ConfirmScreen, consent_question
+
+        engine = self.engine
+        run = engine.run if engine is not None else None
+        need = run.consent_need if run is not None and run.waiting_for_consent else None
+        if engine is None or run is None or need is None:
+            return False
+        skill = self.display_policy.literal(run.skill_id or "This skill", style="bold")
+        question = consent_question(skill, need.reason, "Send this invocation?")
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                self.notify(NOT_SENT_NOTICE, title="Nothing sent", severity="warning")
+                return
+            # Only the run the user was asked about, and only while it still waits.
+            asked = engine is self.engine and engine.run is run and run.waiting_for_consent
+            if asked and not self.refuse_if_busy():
+                engine.consent_to_send()
+                then()
+
+        # After what is already queued: ctrl+j's switch to Results must not bury the dialog.
+        self.call_later(self.push_screen, ConfirmScreen(question), answered)
+        return True
+
     def action_run_next(self) -> None:
         """Run the next step."""
-        if self.refuse_if_read_only() or self.refuse_if_busy() or self.refuse_if_nothing_to_run():
+        if self.refuse_if_read_only() or self.refuse_if_busy():
+            return
+        if self.ask_consent(self._run_next) or self.refuse_if_nothing_to_run():
             return
         self._run_next()
 
@@ -89,7 +130,9 @@ class EngineActionsApp(SessionApp):
 
     def action_run_all(self) -> None:
         """Run every remaining step."""
-        if self.refuse_if_read_only() or self.refuse_if_busy() or self.refuse_if_nothing_to_run():
+        if self.refuse_if_read_only() or self.refuse_if_busy():
+            return
+        if self.ask_consent(self._run_all) or self.refuse_if_nothing_to_run():
             return
         self._run_all()
 
@@ -100,10 +143,13 @@ class EngineActionsApp(SessionApp):
             self._explain_pause()
 
     def _explain_pause(self) -> None:
-        """Steps 7-11 wait for arguments: say where they come from, once the run pauses."""
+        """Once the run pauses: steps 7-11 wait for arguments (say where they come from),
+        or step 8 for the user's consent (ask)."""
         run = self.engine.run if self.engine is not None else None
         if run is not None and run.waiting_for_arguments:
             self.notify(ARGUMENTS_NOTICE, title="Waiting for arguments")
+        else:
+            self.ask_consent(self._run_all)
 
     def action_restart(self) -> None:
         """Start again from step 1 (re-fetches the card); may interrupt running steps."""
@@ -137,6 +183,7 @@ class EngineActionsApp(SessionApp):
         # Show Results at once so streamed status updates are watched live.
         self.call_later(self.switch_mode, "results")
         await self._guarded(self.engine.run_all())
+        self.ask_consent(self._run_all)  # a skill that may act: step 8 waits for a yes
 
     def action_cancel_task(self) -> None:
         """Cancel the running task (when the document says it is cancellable)."""

@@ -68,10 +68,15 @@ def default_save_dir(data_dir: Path, plugfest: Plugfest) -> Path:
 
 
 def run_matrix_app(
-    plugfest: Plugfest, save_dir: Path | None, *, jobs: int | None, deadline: float | None
+    plugfest: Plugfest,
+    save_dir: Path | None,
+    *,
+    jobs: int | None,
+    deadline: float | None,
+    allow_execute: bool = False,
 ) -> int:
     """Open the app on the Matrix screen (``sia-tui matrix`` without output flags)."""
     folder = save_dir or default_save_dir(UserDirs.default().data, plugfest)
-    app = MatrixApp(MatrixLaunch(plugfest, folder, jobs, deadline))
+    app = MatrixApp(MatrixLaunch(plugfest, folder, jobs, deadline, allow_execute))
     app.run()
     return app.return_code or 0

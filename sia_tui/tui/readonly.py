@@ -80,6 +80,9 @@ class ReadOnlyEngine:
     def set_arguments(self, arguments: Any, *, send_anyway: bool = False) -> None:
         raise self._refuse()
 
+    def consent_to_send(self) -> None:
+        raise self._refuse()
+
     def select_skill(self, skill_id: str) -> None:
         raise self._refuse()
 

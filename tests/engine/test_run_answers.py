@@ -1,5 +1,5 @@
 """Two answers of a ``Run`` that every surface reads instead of deciding for itself: whether
-a valid invocation needs the user's consent, and the task's failure once it was sent."""
+an invocation needs the user's consent, and the task's failure once it was sent."""
 
 from __future__ import annotations
 
@@ -22,19 +22,35 @@ def _run(authority: Any = None) -> Run:
 
 
 def test_an_execute_skill_needs_consent_and_says_why() -> None:
-    """RULES SID5: authority describes, it never authorizes; the Invoke screen asks and the
-    prober holds back valid invocations, both from this one answer."""
+    """RULES SID5: authority describes, it never authorizes; step 8 waits, the TUI asks and
+    the prober holds back valid invocations, all from this one answer."""
     need = _run(AUTHORITIES["execute"]).consent_need
     assert need is not None
-    assert need.authority == "execute"
-    assert need.reason == "the document declares execute authority"
+    assert need.authority == "execute" and need.approval
+    assert need.reason == (
+        "the document declares execute authority and that approval may be required"
+    )
+    alone = _run({"default_mode": "execute", "approval_may_be_required": False}).consent_need
+    assert alone is not None and alone.reason == "the document declares execute authority"
+
+
+def test_approval_may_be_required_needs_consent_even_for_a_recommendation() -> None:
+    """A recommend_only skill whose document says approval may apply (the reference agent's
+    propose_capacity_upgrade): its invocation is not ours to send unasked either. This used
+    to need no consent."""
+    need = _run(AUTHORITIES["recommend_only"]).consent_need
+    assert need is not None
+    assert need.reason == "the document declares that approval may be required"
 
 
 def test_a_skill_that_does_not_act_needs_no_consent() -> None:
-    for name in ("recommend_only", "observe_only"):
-        assert _run(AUTHORITIES[name]).consent_need is None, name
+    assert _run(AUTHORITIES["observe_only"]).consent_need is None
+    quiet = {"default_mode": "recommend_only", "approval_may_be_required": False}
+    assert _run(quiet).consent_need is None
     assert _run().consent_need is None  # no document yet
     assert _run("execute").consent_need is None  # not an authority object
+    truthy = {"default_mode": "observe_only", "approval_may_be_required": "yes"}
+    assert _run(truthy).consent_need is None  # only the boolean true (RULES SID5)
 
 
 def _failed(run: Run, step: int, code: ErrorCode | None = None) -> None:

@@ -168,7 +168,7 @@ def test_help_states_the_safety_rule_and_the_exit_statuses(
     with pytest.raises(SystemExit):
         probe_cli("--help")
     text = " ".join(capsys.readouterr().out.split())
-    assert "--allow-valid-invocations" in text
+    assert "--allow-execute" in text and "--allow-valid-invocations" in text
     assert "break the input schema" in text and "execute authority" in text
     assert "3 the eleven steps could not learn the interface" in text
 
@@ -179,7 +179,7 @@ def test_an_execute_skill_needs_the_flag_for_valid_invocations(
     url = reference_agent().url
     assert probe_cli(url, "--skill", "apply_interface_shutdown", "--json") == 0
     captured = capsys.readouterr()
-    assert "--allow-valid-invocations runs them" in captured.err
+    assert "--allow-execute runs them" in captured.err
     assert json.loads(captured.out)["learning"]["baseline"] == "not_run"
     code = probe_cli(
         url, "--skill", "apply_interface_shutdown", "--json", "--allow-valid-invocations"

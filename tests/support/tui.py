@@ -218,6 +218,9 @@ class GatedEngine:
     def set_arguments(self, arguments: Any, *, send_anyway: bool = False) -> None:
         self.calls.append("set_arguments")
 
+    def consent_to_send(self) -> None:
+        self.calls.append("consent_to_send")
+
     def select_skill(self, skill_id: str) -> None:
         """Nothing to select in the fake."""
 

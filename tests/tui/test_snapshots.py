@@ -15,6 +15,8 @@ from textual.widgets import Input
 
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.session import save_session
+from sia_tui.tui.app import SiaApp
+from sia_tui.tui.screens.confirm import ConfirmScreen
 from sia_tui.tui.storage import UserDirs
 from tests.support.tui import (
     APPENDIX_B_TEXT,
@@ -25,6 +27,7 @@ from tests.support.tui import (
     settle,
     snapshot_app,
     snapshot_scrub,
+    wait_until,
 )
 
 
@@ -187,6 +190,30 @@ def test_all_eleven_steps_green(snap_compare: Any, make_app: Any) -> None:
     async def run_before(pilot: Pilot[Any]) -> None:
         await _invoked(pilot)
         await pilot.press("2")
+        await settle(pilot)
+
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_a_skill_that_may_act_asks_before_step_8(snap_compare: Any, make_app: Any) -> None:
+    """ctrl+j on apply_interface_shutdown: Results behind a dialog in a thick warning frame
+    reading 'apply_interface_shutdown may act: the document declares execute authority and
+    that approval may be required' (the reason in bold warning colour), 'The document
+    describes that; it does not authorize it (RULES SID5).', then 'Send this invocation?'
+    over 'Send (y)' and a focused 'Cancel (n)'. Behind it, Results' header in warning
+    colour: 'INCOMPLETE: steps 8-11 did not run: the invocation was not sent, because ...
+    (--allow-execute on the command line; the TUI asks)': nothing was sent yet."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        app = pilot.app
+        assert isinstance(app, SiaApp)
+        app.choose_skill("apply_interface_shutdown")
+        await _ran_six_steps(pilot)
+        await pilot.press("5")
+        await settle(pilot)  # the editor holds the input schema's example
+        await pilot.press("ctrl+j")
+        await wait_until(pilot, lambda: isinstance(pilot.app.screen, ConfirmScreen))
         await settle(pilot)
 
     assert snap_compare(make_app(), terminal_size=SIZE, run_before=run_before)

@@ -27,6 +27,7 @@ from sia_tui.core.bugreport.blocks import (
 from sia_tui.core.bugreport.exchanges import curl_command, exchange_blocks
 from sia_tui.core.bugreport.probes import probe_report, probe_section, probe_summary
 from sia_tui.core.codes import describe_code
+from sia_tui.core.consent import CONSENT_FLAG
 from sia_tui.core.engine.model import Run, StepResult
 from sia_tui.core.engine.report_json import evidence_to_json
 from sia_tui.core.engine.verdicts import code_and_origin
@@ -184,6 +185,14 @@ def _rerun(session: LoadedSession, filename: str) -> Section:
     if session.redactions:
         blocks.append(
             Paragraph("Credentials were redacted from the session; supply them again as shown.")
+        )
+    need = session.run.consent_need
+    if need is not None:  # consent is the reader's to give, so the command does not carry it
+        blocks.append(
+            Paragraph(
+                f"The skill may act ({need.reason}): rerun sends its invocation again only "
+                f"with {CONSENT_FLAG}."
+            )
         )
     return Section("Re-run it", blocks)
 

@@ -29,9 +29,11 @@ if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it 
     from sia_tui.core.codes import ErrorCode as ErrorCode
     from sia_tui.core.codes import Origin as Origin
     from sia_tui.core.codes import describe_code as describe_code
+    from sia_tui.core.consent import CONSENT_FLAG as CONSENT_FLAG
+    from sia_tui.core.consent import OLD_CONSENT_FLAG as OLD_CONSENT_FLAG
+    from sia_tui.core.consent import ConsentNeed as ConsentNeed
     from sia_tui.core.constants import DESCRIBE_SKILL as DESCRIBE_SKILL
     from sia_tui.core.engine.answers import ArtifactVerdict as ArtifactVerdict
-    from sia_tui.core.engine.answers import ConsentNeed as ConsentNeed
     from sia_tui.core.engine.answers import ExampleArguments as ExampleArguments
     from sia_tui.core.engine.answers import OddOneOut as OddOneOut
     from sia_tui.core.engine.answers import SchemaDigests as SchemaDigests

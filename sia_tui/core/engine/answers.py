@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sia_tui.core.a2a.model import AgentCard, Artifact
+from sia_tui.core.consent import CONSENT_FLAG, ConsentNeed
 from sia_tui.core.constants import DESCRIBE_SKILL
 from sia_tui.core.engine.evidence import (
     DelegationEvidence,
@@ -171,28 +172,50 @@ def as_schema_digests(checks: list[SchemaRefCheck]) -> list[SchemaDigest]:
     ]
 
 
-@dataclass(frozen=True)
-class ConsentNeed:
-    """Why a valid invocation of this skill waits for the user's explicit yes."""
-
-    authority: str
-    """The declared ``authority.default_mode`` that asks for it (``execute``)."""
-    reason: str
-    """The same, said in a clause: "the document declares execute authority"."""
-
-
 def consent_need(run: RunState) -> ConsentNeed | None:
-    """Whether valid arguments may be sent only with the user's consent (None: they may).
+    """Whether an invocation may be sent only with the user's consent (None: it may).
 
     The document's authority describes what the skill may do; it never authorizes it
-    (RULES SID5). A skill that may act is sent nothing it could act on until the user says
-    so: the Invoke screen asks, and the prober runs no valid invocation unless allowed.
+    (RULES SID5). A skill that may act (``execute``), or whose operation approval may apply
+    to, is sent nothing until the user says yes for that invocation: step 8 waits
+    (``waiting_for_consent``), the TUI asks, and the prober runs no valid invocation unless
+    allowed.
     """
     authority = run.document.get("authority") if isinstance(run.document, dict) else None
-    mode = authority.get("default_mode") if isinstance(authority, dict) else None
-    if mode != "execute":
+    if not isinstance(authority, dict):
         return None
-    return ConsentNeed(mode, f"the document declares {mode} authority")
+    mode = authority.get("default_mode")
+    approval = authority.get("approval_may_be_required") is True
+    executes = mode == "execute"
+    if not executes and not approval:
+        return None
+    clauses = ["execute authority"] if executes else []
+    if approval:
+        clauses.append("that approval may be required")
+    reason = "the document declares " + " and ".join(clauses)
+    return ConsentNeed(str(mode), approval, reason)
+
+
+def waiting_for_consent(run: RunState) -> bool:
+    """Step 8 is next, the document asks for consent, and none was given for this send."""
+    return (
+        run.next_step == Step.DELEGATION
+        and not run.consent
+        and not any(s.status is StepStatus.RUNNING for s in run.steps)
+        and consent_need(run) is not None
+    )
+
+
+def consent_refusal(run: RunState) -> str:
+    """Why step 8 did not send the invocation, and how to consent; "" when it is not held."""
+    need = consent_need(run) if waiting_for_consent(run) else None
+    if need is None:
+        return ""
+    return (
+        f"the invocation was not sent, because {need.reason}: such a skill is invoked only "
+        f"with your consent to each invocation ({CONSENT_FLAG} on the command line; the "
+        "TUI asks)"
+    )
 
 
 # -- the task and what it returned --------------------------------------------------------

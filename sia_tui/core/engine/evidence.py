@@ -115,6 +115,8 @@ class DescribeEvidence:
     cache_key: dict[str, str] | None = None
     #: When the run's deadline passed here: whether CancelTask was sent, and the answer.
     deadline_cancel: str | None = None
+    #: Why the user's consent was needed, when it was given for this send (RULES SID5).
+    consent: str | None = None
 
 
 @dataclass(kw_only=True)
@@ -212,6 +214,8 @@ class DelegationEvidence:
     expected_rejection: bool = False
     #: When the run's deadline passed here: whether CancelTask was sent, and the answer.
     deadline_cancel: str | None = None
+    #: Why the user's consent was needed, when it was given for this send (RULES SID5).
+    consent: str | None = None
 
 
 @dataclass(kw_only=True)
@@ -238,6 +242,8 @@ class ReceptionEvidence:
     cancelled_by_user: bool = False
     #: When the run's deadline passed here: whether CancelTask was sent, and the answer.
     deadline_cancel: str | None = None
+    #: Why the user's consent was needed, when it was given for this send (RULES SID5).
+    consent: str | None = None
 
 
 @dataclass(kw_only=True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from sia_tui.core.consent import ConsentNeed
 from sia_tui.core.engine import answers, verdicts
 from sia_tui.core.engine.evidence import Blame, TaskError
 from sia_tui.core.engine.evidence import StepStatus as StepStatus
@@ -34,6 +35,12 @@ class Run(RunState):
     def waiting_for_arguments(self) -> bool:
         """Steps 1-6 are done and steps 7-11 wait for arguments nobody gave."""
         return verdicts.waiting_for_arguments(self)
+
+    @property
+    def waiting_for_consent(self) -> bool:
+        """Step 8 waits for the user's yes: the document asks for consent (``consent_need``)
+        and none was given for this invocation."""
+        return answers.waiting_for_consent(self)
 
     @property
     def finished(self) -> bool:
@@ -97,8 +104,8 @@ class Run(RunState):
         return answers.example_arguments(self)
 
     @property
-    def consent_need(self) -> answers.ConsentNeed | None:
-        """Why valid arguments are sent only with the user's yes; None when they may be."""
+    def consent_need(self) -> ConsentNeed | None:
+        """Why an invocation is sent only with the user's yes; None when it may be."""
         return answers.consent_need(self)
 
     @property

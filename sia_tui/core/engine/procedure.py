@@ -99,7 +99,8 @@ class Procedure:
         return self.run.finished
 
     async def step(self) -> StepResult | None:
-        """Run the next step; returns it, or None when nothing can run."""
+        """Run the next step; returns it, or None when nothing can run (the run is over, or
+        waits for arguments or for the user's consent to send: RULES SID5)."""
         number = self.run.next_step
         if number is None or self.finished or self._current is not None:
             return None  # nothing to run, or a step is already running (no re-entry)
@@ -210,10 +211,12 @@ class Procedure:
         self.run.target = replace(self.run.target, mode=mode)
 
     def set_arguments(self, arguments: Any, *, send_anyway: bool = False) -> None:
-        """Arguments for steps 7-11; a previous invocation's steps start again."""
+        """Arguments for steps 7-11; a previous invocation's steps start again, and a
+        consent given before is taken back (it was for other arguments)."""
         self.run.arguments = arguments
         self.run.send_anyway = send_anyway
         self.run.use_example = False
+        self.run.consent = False
         if self.run.step(Step.SCHEMAS).status is StepStatus.PASSED:
             self._reset_from(FIRST_INVOCATION_STEP)
 
@@ -222,13 +225,24 @@ class Procedure:
         self.set_arguments(None)
         self.run.use_example = True
 
+    def consent_to_send(self) -> None:
+        """The user's yes to the next invocation of a skill that asks for it
+        (``Run.consent_need``: execute authority, or approval may be required).
+
+        Without it step 8 does not run (``Run.waiting_for_consent``: the run is finished and
+        incomplete). It is good for one send: step 8 takes it, and new arguments, another
+        skill or ``restart()`` start without it.
+        """
+        self.run.consent = True
+        self._notify(None)
+
     def _reset_from(self, first: int) -> None:
         run = self.run
         for index in range(first - 1, 11):
             run.steps[index] = StepResult.fresh(index + 1)
         if first <= FIRST_INVOCATION_STEP:
             run.task, run.result, run.records, run.mode = None, None, [], None
-            run.cancel_requested = False
+            run.cancel_requested = run.consent = False
             self._deadline.reset()  # a new invocation gets the whole deadline
         self._notify(None)
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from sia_tui.core.codes import ErrorCode, Origin, describe_code
+from sia_tui.core.engine.answers import consent_refusal, waiting_for_consent
 from sia_tui.core.engine.evidence import (
     Blame,
     DelegationEvidence,
@@ -68,10 +69,10 @@ def waiting_for_arguments(run: RunState) -> bool:
 
 
 def finished(run: RunState) -> bool:
-    """Nothing more can run without new input, and no step is running."""
+    """Nothing more can run without new input (arguments, consent), and no step is running."""
     if _running(run):
         return False
-    return run.next_step is None or waiting_for_arguments(run)
+    return run.next_step is None or waiting_for_arguments(run) or waiting_for_consent(run)
 
 
 def outcome(run: RunState) -> RunOutcome:
@@ -140,6 +141,9 @@ def _not_run_reason(run: RunState) -> str:
     span = f"steps {waiting[0]}-{waiting[-1]}" if len(waiting) > 1 else f"step {waiting[0]}"
     if waiting_for_arguments(run):
         return f"{span} did not run: no arguments were given"
+    held = consent_refusal(run)
+    if held:
+        return f"{span} did not run: {held}"
     return f"{span} did not run"
 
 

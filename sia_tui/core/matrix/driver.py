@@ -6,9 +6,10 @@ The cell's deadline is the engine's own run deadline (``ClientOptions.deadline``
 fault, and its task is cancelled where the document allows it. A second timeout, a little
 longer, is only a safety net: a run that outlives it is cut off and could not run.
 
-The probe column never allows valid invocations of a skill whose document declares
-execute authority (``sia-tui probe --allow-valid-invocations`` is for a person at the
-keyboard): the probes that need them are skipped, with the reason, by the probe engine.
+A skill that asks for consent (``Run.consent_need``: execute authority, or approval may be
+required) is invoked only when the person who started the matrix gave it
+(``sia-tui matrix --allow-execute``): without it each run stops before step 8 and its cell
+says why, and the probe column skips the probes that need valid arguments.
 """
 
 from __future__ import annotations
@@ -71,8 +72,11 @@ class RunDriver:
         save_dir: Path | None,
         transport: httpx.AsyncBaseTransport | None,
         warnings: list[str],
+        allow_execute: bool = False,
     ) -> None:
         self._slots = asyncio.Semaphore(jobs)
+        self.allow_execute = allow_execute
+        """The user's consent to invoking skills that ask for it (``--allow-execute``)."""
         self.deadline = deadline
         self.save_dir = save_dir
         self._transport = transport
@@ -102,6 +106,8 @@ class RunDriver:
                 procedure.use_example()
             elif arguments is not None:
                 procedure.set_arguments(arguments.value)
+            if self.allow_execute:
+                procedure.consent_to_send()
             stopped = ""
             try:
                 async with asyncio.timeout(self.deadline + SAFETY_MARGIN):
@@ -127,7 +133,7 @@ class RunDriver:
             try:  # the probes after the learning run have no engine deadline: this is theirs
                 async with asyncio.timeout(self.deadline + SAFETY_MARGIN):
                     await prober.learn()
-                    await prober.run(allow_valid_invocations=False)
+                    await prober.run(allow_valid_invocations=self.allow_execute)
             except TimeoutError:
                 stopped = self._cut_off
             finally:

@@ -81,8 +81,12 @@ class MatrixRunner:
         deadline: float | None = None,
         transport: httpx.AsyncBaseTransport | None = None,
         on_change: ChangeHook | None = None,
+        allow_execute: bool = False,
     ) -> None:
         self.plugfest = plugfest
+        self.allow_execute = allow_execute
+        """Consent to invoking skills that ask for it (``--allow-execute``); without it their
+        runs stop before step 8 and their cells say why (could not run)."""
         self.matrix = Matrix(plugfest, columns_for(plugfest))
         """The table, filled in as cells finish."""
         self.save_dir = save_dir
@@ -118,6 +122,7 @@ class MatrixRunner:
             save_dir=self.save_dir,
             transport=self._transport,
             warnings=self.warnings,
+            allow_execute=self.allow_execute,
         )
         async with asyncio.TaskGroup() as group:
             for index, agent in enumerate(self.plugfest.agents):

@@ -223,6 +223,8 @@ class Prober:
         report.baseline_skipped = self.arguments_problem or blocked
         if not report.baseline_skipped:
             self.procedure.set_arguments(self._base)
+            if allow_valid_invocations:  # the user's yes reaches step 8 (Run.consent_need)
+                self.procedure.consent_to_send()
             await self.procedure.run_all()
             report.learning = self.procedure.run
             if not report.learned:  # the agent refused a valid invocation: nothing to compare

@@ -13,7 +13,7 @@ from urllib.parse import unquote, urlsplit
 import httpx
 
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.model import Run, StepResult, Target
+from sia_tui.core.engine.model import Run, Step, StepResult, StepStatus, Target
 from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.session.format import LoadedSession
@@ -153,12 +153,20 @@ async def run_recorded(
     options: ClientOptions,
     recorded: Run,
     transport: httpx.AsyncBaseTransport | None,
+    *,
+    consent: bool,
 ) -> Run:
-    """A fresh procedure with the recorded arguments, run as far as it goes (replay, rerun)."""
+    """A fresh procedure with the recorded arguments, run as far as it goes (replay, rerun).
+
+    ``consent``: the invocation may be sent to a skill that asks for consent (replay: as
+    recorded, nothing reaches an agent; rerun: only with ``--allow-execute``).
+    """
     proc = Procedure(target, options, transport=transport)
     try:
         if recorded.arguments is not None:
             proc.set_arguments(recorded.arguments, send_anyway=recorded.send_anyway)
+        if consent:
+            proc.consent_to_send()
         await proc.run_all()
     finally:
         await proc.aclose()
@@ -216,8 +224,14 @@ async def replay_session(session: LoadedSession) -> ReplayResult:
             target = _local_card(target, recorded, Path(folder), notes)
         transport = ReplayTransport(exchanges)
         # poll_interval 0: the recorded answers are already there, waiting adds nothing.
+        # The recorded answers stand in for the agent: step 8 is replayed where it was sent.
+        sent = recorded.step(Step.DELEGATION).status not in (StepStatus.NOT_RUN, StepStatus.SKIPPED)
         today = await run_recorded(
-            target, options_from(session.options, poll_interval=0.0), recorded, transport
+            target,
+            options_from(session.options, poll_interval=0.0),
+            recorded,
+            transport,
+            consent=sent,
         )
     if "«redacted:" in repr(recorded.arguments):
         notes.append("some argument values were redacted; step 7 ran on the placeholders")

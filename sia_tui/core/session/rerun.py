@@ -66,6 +66,8 @@ class RerunResult:
 
     def headline(self) -> str:
         """ "still reproduces", why nothing could be compared, or what changed."""
+        if self.run.waiting_for_consent:
+            return f"not re-sent: {self.run.summary}"
         if self.same:
             return "still reproduces" if self.run.failed_step else "still passes, as recorded"
         failed = self.run.failed_step
@@ -151,8 +153,10 @@ async def rerun_session(
     headers: tuple[tuple[str, str], ...] = (),
     bearer: str | None = None,
     transport: httpx.AsyncBaseTransport | None = None,
+    consent: bool = False,
 ) -> RerunResult:
-    """Run the recorded target and arguments live with the credentials given now."""
+    """Run the recorded target and arguments live with the credentials given now;
+    ``consent`` (``--allow-execute``) lets the invocation of a skill that may act be sent."""
 
     recorded = session.run
     target = target_for(recorded)
@@ -165,7 +169,7 @@ async def rerun_session(
         )
     kept = tuple((k, v) for k, v in _recorded_headers(session) if "«redacted:" not in v)
     options = options_from(session.options, headers=kept + headers, bearer=bearer)
-    today = await run_recorded(target, options, recorded, transport)
+    today = await run_recorded(target, options, recorded, transport, consent=consent)
     old, new = recorded.digests, today.digests
     # A digest today's run did not obtain (the agent is gone) did not change.
     digest_changes = {

@@ -57,6 +57,8 @@ def step_content(
     ]
     if result.message:
         blocks.append(literal(result.message, multiline=True))
+    if result.step == run.next_step and run.waiting_for_consent:  # why step 8 sent nothing
+        blocks.append(literal(run.summary, multiline=True, style="$warning"))
     if result.step >= Step.SKILL and result.status in _ENDED and lacks_extension(run):
         blocks.append(steps_do_not_apply())
     if result.code:

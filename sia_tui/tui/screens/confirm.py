@@ -1,4 +1,4 @@
-"""A yes/no dialog, e.g. before invoking an execute-posture skill."""
+"""A yes/no dialog, e.g. before invoking a skill that may act (RULES SID5)."""
 
 from __future__ import annotations
 
@@ -49,3 +49,18 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
+
+
+def consent_question(skill: Content, reason: str, sends: str) -> Content:
+    """The question asked before a skill that may act is sent a request (RULES SID5):
+    what its document declares, that this is no authorization, and what would be sent.
+
+    ``skill`` is agent text already made literal; ``reason`` is ``ConsentNeed.reason``.
+    """
+    return Content.assemble(
+        skill,
+        " may act: ",
+        (reason, "bold $warning"),
+        ". The document describes that; it does not authorize it (RULES SID5).\n\n",
+        sends,
+    )

@@ -31,7 +31,6 @@ from sia_tui.tui.jsontext import pretty_json
 from sia_tui.tui.modes import mode_key, mode_keys
 from sia_tui.tui.render.plain_a2a import CONSOLE_OFFER, lacks_extension
 from sia_tui.tui.screens.base import RunScreen
-from sia_tui.tui.screens.confirm import ConfirmScreen
 from sia_tui.tui.widgets.argument_editor import ArgumentEditor
 
 #: Debounce between the last keystroke and validation (seconds).
@@ -409,25 +408,8 @@ class InvokeScreen(RunScreen):
                 severity="warning",
             )
             return
-        run = self.sia.current_run
-        need = run.consent_need if run is not None else None
-        if need is not None:
-            question = Content.assemble(
-                ("This skill's posture is ", ""),
-                (need.authority, "bold $warning"),
-                (
-                    ": it may change things. The document describes that; it does not "
-                    "authorize it (RULES SID5). Send the request?",
-                    "",
-                ),
-            )
-            self.app.push_screen(ConfirmScreen(question), self._confirmed)
-            return
+        # A skill that may act: the engine stops before step 8 and the app asks (RULES SID5).
         self._send(result.value)
-
-    def _confirmed(self, yes: bool | None) -> None:
-        if yes and self.last_result is not None:
-            self._send(self.last_result.value)
 
     def _send(self, arguments: Any) -> None:
         engine = self.sia.engine

@@ -59,6 +59,8 @@ class MatrixLaunch:
     save_dir: Path
     jobs: int | None = None
     deadline: float | None = None
+    allow_execute: bool = False
+    """The user's consent (``--allow-execute``) to invoking skills that may act."""
 
 
 @dataclass
@@ -143,6 +145,7 @@ class MatrixMode(RunScreen):
             jobs=launch.jobs,
             deadline=launch.deadline,
             on_change=self._changed,
+            allow_execute=launch.allow_execute,
         )
         self.matrix = runner.matrix
         self._columns()

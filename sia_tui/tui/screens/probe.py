@@ -29,7 +29,7 @@ from sia_tui.tui.render.probe import (
     summary_content,
 )
 from sia_tui.tui.screens.base import ZOOM, RunScreen
-from sia_tui.tui.screens.confirm import ConfirmScreen
+from sia_tui.tui.screens.confirm import ConfirmScreen, consent_question
 
 #: The worker group of a probe run (one at a time; the engine's steps are another group).
 PROBE_GROUP = "probe"
@@ -234,13 +234,13 @@ class ProbeScreen(RunScreen):
 
     def _question(self) -> Content:
         run = self.report.learning if self.report else None
-        skill = (run.skill_id if run else None) or "this skill"
-        return Content.assemble(
+        skill = (run.skill_id if run else None) or "This skill"
+        need = run.consent_need if run is not None else None
+        return consent_question(
             self.policy.literal(skill, style="bold"),
-            " declares ",
-            ("execute", "bold $warning"),
-            " authority. The valid baseline invocation and the probes that need valid "
-            "arguments (oversized input, missing credentials) could make the agent act.\n\n"
-            "Send them? Cancel skips them; every other probe carries arguments that break "
-            "the input schema.",
+            need.reason if need is not None else "its document asks for consent",
+            "The valid baseline invocation and the probes that need valid arguments "
+            "(oversized input, missing credentials) could make the agent act. Send them? "
+            "Cancel skips them; every other probe carries arguments that break the input "
+            "schema.",
         )

@@ -167,6 +167,8 @@ class ResultsScreen(RunScreen):
             failed = run.failed_step if run is not None else None
             if failed is not None:
                 return _failure_lines(failed, policy)
+            if run is not None and run.waiting_for_consent:  # the user said no (RULES SID5)
+                return literal(run.headline, multiline=True, style="bold $warning")
             if live:
                 return Content("\n").join(live)
             if self.sia.read_only:

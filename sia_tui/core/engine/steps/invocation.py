@@ -164,9 +164,15 @@ def request_data(ctx: EngineContext) -> dict[str, Any]:
 
 
 async def delegate(ctx: EngineContext, result: StepResult) -> None:
-    """CP8: send the task carrying skill_version and interface_digest."""
+    """CP8: send the task carrying skill_version and interface_digest.
+
+    The procedure starts this step for a skill that asks for consent only once the user
+    gave it (``Run.waiting_for_consent``); it is taken here, so one yes sends once.
+    """
     run = ctx.run
     assert run.interface is not None
+    need = run.consent_need
+    run.consent = False
     mode = choose_mode(ctx)
     run.mode = mode
     data = request_data(ctx)
@@ -176,6 +182,7 @@ async def delegate(ctx: EngineContext, result: StepResult) -> None:
         skill_version=run.skill_version,
         interface_digest=run.digests.advertised,
         negative_test=checked is not None and checked.negative_test,
+        consent=need.reason if need is not None else None,
     )
     result.evidence = evidence
     try:
