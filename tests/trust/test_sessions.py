@@ -16,6 +16,7 @@ from sia_tui.core.session.replay import replay_session
 from sia_tui.core.trust import jws
 from sia_tui.core.trust.model import SignatureVerdict
 from tests.support.agents import StartAgent
+from tests.support.sessions import run_session_cli
 from tests.support.signing import anchors
 
 SKILL = "evaluate_resource_condition"
@@ -75,3 +76,13 @@ async def test_replay_reports_a_signature_verdict_that_changed(signed_session: P
     result = await replay_session(load_session(signed_session))
     [change] = [c for c in result.changes if c.step == 1]
     assert (change.recorded, change.today) == ("signatures: verified", "signatures: invalid")
+
+
+def test_the_bug_report_lists_each_signatures_verdict(
+    signed_session: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run_session_cli(["report", str(signed_session)]) == 0
+    out = capsys.readouterr().out
+    assert "Trust anchors: card signatures and contract lock" in out
+    row = next(line for line in out.splitlines() if "session-key" in line)
+    assert "EdDSA" in row and "verified" in row and "a2a-1.0" in row
