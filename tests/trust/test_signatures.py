@@ -19,7 +19,7 @@ from sia_tui.core.trust.model import (
     TrustFileError,
 )
 from sia_tui.core.trust.sign import sign_card
-from sia_tui.core.trust.verify import check_signatures
+from sia_tui.core.trust.verify import MAX_FORENSICS, MAX_SIGNATURES, check_signatures
 from tests.support.signing import (
     CARD,
     anchors,
@@ -244,3 +244,23 @@ def test_a_keys_exp_member_is_its_expiry(keys: dict[str, dict[str, Any]]) -> Non
     public = {**jws.public_jwk(keys["ES256"]), "exp": 1_000}
     [key], _ = parse_keys(json.dumps({"keys": [public]}).encode(), "k.json")
     assert key.expires == 1_000.0
+
+
+# -- bounds: a card is agent data -----------------------------------------------------------
+def test_a_flood_of_signatures_is_bounded(keys: dict[str, dict[str, Any]]) -> None:
+    entry = {"protected": header(alg="none", kid="x"), "signature": ""}
+    checks = check_signatures(signed(CARD, *[entry] * 5000), anchors(keys["ES256"]))
+    assert len(checks) == MAX_SIGNATURES
+
+
+def test_forensics_explain_only_the_first_invalid_signatures(
+    keys: dict[str, dict[str, Any]],
+) -> None:
+    """Each explanation re-serializes the card some fifty ways: a card naming the trusted
+    kid on many bad signatures must not cost that many times."""
+    key = keys["ES256"]
+    bad = signature({**CARD, "name": "other"}, key)
+    checks = check_signatures(signed(CARD, *[bad] * 4), anchors(key))
+    assert [c.verdict for c in checks] == [INVALID] * 4
+    explained = ["no common mistake" in (c.reason or "") for c in checks]
+    assert explained == [True] * MAX_FORENSICS + [False] * (4 - MAX_FORENSICS)

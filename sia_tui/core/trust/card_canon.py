@@ -140,6 +140,8 @@ class CardPayloads:
     #: The card's bytes as received (the forensics try them); None for a parsed value only.
     received: bytes | None = None
     _cache: dict[Canonicalization, bytes | None] = field(default_factory=dict)
+    #: How many invalid signatures of this card the forensics explained (they are bounded).
+    diagnosed: int = 0
 
     def get(self, how: Canonicalization) -> bytes | None:
         """The bytes under ``how``; None when the card has no RFC 8785 form."""

@@ -26,8 +26,12 @@ from sia_tui.core.trust.model import (
     TrustAnchors,
 )
 
-#: Most signatures checked on one card; the rest are reported unverifiable, unchecked.
+#: Most signatures checked and listed for one card (step 1 warns about the rest).
 MAX_SIGNATURES = 16
+#: Most invalid signatures of one card the forensics explain: each tries ~50 payloads.
+MAX_FORENSICS = 2
+#: Largest canonical card the forensics re-serialize, in bytes (a card is a few KB).
+MAX_FORENSICS_BYTES = 256 * 1024
 #: Largest protected header decoded, in bytes (joserfc's own limit is 512).
 MAX_HEADER_BYTES = 8192
 
@@ -47,19 +51,11 @@ def check_signatures(
         return []
     payloads = CardPayloads(card, received)
     moment = time.time() if now is None else now
-    checks = []
-    for index, entry in enumerate(entries):
-        if index >= MAX_SIGNATURES:
-            checks.append(
-                SignatureCheck(
-                    index=index,
-                    verdict=UNVERIFIABLE,
-                    reason=f"not checked: a card's first {MAX_SIGNATURES} signatures are",
-                )
-            )
-            continue
-        checks.append(_check_one(index, entry, anchors, payloads, moment))
-    return checks
+    # A card is agent data: a flood of signatures is bounded (the step says how many more).
+    return [
+        _check_one(index, entry, anchors, payloads, moment)
+        for index, entry in enumerate(entries[:MAX_SIGNATURES])
+    ]
 
 
 def _check_one(
@@ -115,13 +111,24 @@ def _check_one(
             check.verdict, check.canonicalization = SignatureVerdict.VERIFIED, how
             check.reason = _caveat(how, payloads.card)
             return check
+    spec = payloads.get(Canonicalization.A2A_1_0)
+    if payloads.diagnosed >= MAX_FORENSICS or spec is None or len(spec) > MAX_FORENSICS_BYTES:
+        check.reason = (
+            f"does not verify with the trusted key {check.kid} (no forensics: they explain "
+            f"the first {MAX_FORENSICS} invalid signatures of a card up to "
+            f"{MAX_FORENSICS_BYTES // 1024} KiB)"
+        )
+        return check
     from sia_tui.core.trust.sig_forensics import diagnose  # only for a failed signature
 
+    payloads.diagnosed += 1
     check.reason = diagnose(entry["protected"], raw, check.alg, usable, index, payloads)
     return check
 
 
 def _header(protected: str) -> dict[str, Any] | None:
+    if len(protected) > MAX_HEADER_BYTES * 2:  # decoded, a third smaller: no need to decode
+        return None
     try:
         data = b64url_decode(protected)
         if len(data) > MAX_HEADER_BYTES:

@@ -19,6 +19,7 @@ from sia_tui.core.engine.model import Run, StepResult
 from sia_tui.core.engine.outcome import StepFailed
 from sia_tui.core.findings import Finding, Severity
 from sia_tui.core.redaction.userinfo import target_identity
+from sia_tui.core.trust.card_fields import SIGNATURES
 from sia_tui.core.trust.lock_compare import compare_lock
 from sia_tui.core.trust.model import FAILING_LOCK_STATUSES, LockStatus, SignatureVerdict
 from sia_tui.core.trust.verify import check_signatures
@@ -33,6 +34,11 @@ def verify_card_signatures(
     anchors = run.target.anchors
     checks = check_signatures(run.card.raw, anchors, received=received)
     evidence.signatures = checks
+    entries = run.card.raw.get(SIGNATURES)
+    if isinstance(entries, list) and len(entries) > len(checks):
+        run.warnings.append(
+            f"the card carries {len(entries)} signatures; the first {len(checks)} were checked"
+        )
     for check in checks:
         if check.verdict is SignatureVerdict.INVALID:
             message = f"card signature {check.index} ({check.kid}) is invalid: {check.reason}"
