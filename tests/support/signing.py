@@ -86,10 +86,11 @@ def hmac_forgery(card: dict[str, Any], public: dict[str, Any]) -> dict[str, str]
 
 class _Counting(BaseHTTPRequestHandler):
     hits: list[str]
+    body: bytes
 
     def do_GET(self) -> None:  # noqa: N802 - the stdlib's name
         self.hits.append(self.path)
-        body = b'{"keys": []}'
+        body = self.body
         self.send_response(200)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
@@ -100,10 +101,11 @@ class _Counting(BaseHTTPRequestHandler):
 
 
 @contextmanager
-def jwks_server() -> Iterator[tuple[str, list[str]]]:
-    """A JWKS server on 127.0.0.1 (ephemeral port): its URL and every path asked of it."""
+def jwks_server(body: bytes = b'{"keys": []}') -> Iterator[tuple[str, list[str]]]:
+    """A JWKS server on 127.0.0.1 (ephemeral port) answering ``body``: its URL and every
+    path asked of it."""
     hits: list[str] = []
-    handler = type("Handler", (_Counting,), {"hits": hits})
+    handler = type("Handler", (_Counting,), {"hits": hits, "body": body})
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 from a2a.types import a2a_pb2
-from google.api import field_behavior_pb2
+from google.api import field_behavior_pb2  # type: ignore[import-untyped]
 from google.protobuf import json_format
 
 from sia_tui.agent.a2a_wire import agent_card

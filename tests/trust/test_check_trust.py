@@ -134,7 +134,7 @@ def main_sign(tmp_path: Path, card: dict[str, Any], key: dict[str, Any], jku: st
 def test_sign_card_fixes_a_vendors_signature_and_writes_the_jwks(
     tmp_path: Path, key: dict[str, Any], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    broken = {"name": "Vendor", "description": "", "capabilities": {}, "skills": []}
+    broken: dict[str, Any] = {"name": "Vendor", "description": "", "capabilities": {}, "skills": []}
     broken["signatures"] = [{"protected": header(alg="HS256", kid="x"), "signature": "AA"}]
     (tmp_path / "card.json").write_text(json.dumps(broken))
     (tmp_path / "key.json").write_text(json.dumps({"keys": [key]}))
@@ -238,3 +238,29 @@ def test_pin_again_keeps_the_other_skills(
     assert main(["pin", agent.url, "--skill", "check_link_capacity", "--out", lock_file]) == 0
     [pinned] = json.loads(Path(lock_file).read_text())["agents"]
     assert [s["skill_id"] for s in pinned["skills"]] == [SKILL, "check_link_capacity"]
+
+
+def test_trusted_keys_from_a_url_the_user_names(
+    reference_agent: StartAgent, key: dict[str, Any], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The user may name a JWKS URL (fetched once); the text report lists the verdicts."""
+    agent = reference_agent(sign_key=key)
+    with jwks_server(json.dumps(public_key_set(key)).encode()) as (url, hits):
+        code = main(["check", agent.url, "--skill", SKILL, "--trusted-keys", url])
+        assert hits == ["/jwks.json"]
+    out = capsys.readouterr().out
+    assert code == 3  # no --args: steps 7-11 did not run, the signature changes nothing
+    assert "card signatures:\n  #0 demo-1 ES256: verified (a2a-1.0)" in out
+
+
+def test_serve_demo_generates_a_key_and_writes_only_its_public_jwks(tmp_path: Path) -> None:
+    import argparse
+
+    from sia_tui.cli.cmd_serve import signing_key
+
+    out = tmp_path / "keys.json"
+    key = signing_key(argparse.Namespace(sign_key=None, write_jwks=str(out)))
+    assert key is not None and "d" in key
+    [public] = json.loads(out.read_text())["keys"]
+    assert "d" not in public and public["kid"] == key["kid"]
+    assert signing_key(argparse.Namespace(sign_key=None, write_jwks=None)) is None
