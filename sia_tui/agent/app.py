@@ -126,6 +126,10 @@ class AgentApp:
         """GET /.well-known/agent-card.json, URLs built from the request's own host."""
         base = str(request.base_url).rstrip("/")
         card = wire.agent_card(self.config, self.service.documents, base)
+        if self.config.sign_key is not None:
+            from sia_tui.core.trust.sign import sign_card  # only a signing agent loads JOSE
+
+            card = sign_card(card, self.config.sign_key)
         return Response(_dump(card), media_type="application/json")
 
     async def jsonrpc(self, request: Request) -> Response:

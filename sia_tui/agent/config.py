@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from dataclasses import dataclass, field
+from typing import Any, Literal
 
 from sia_tui.agent.faults import Fault, fault_named
 
@@ -29,6 +29,8 @@ class AgentConfig:
     max_request_bytes: int = 1024 * 1024
     #: Tasks kept in memory; the oldest finished ones are dropped first.
     max_tasks: int = 1000
+    #: A private JWK: the card is served with an A2A 1.0 section 8.4 signature by it.
+    sign_key: dict[str, Any] | None = field(default=None, hash=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.fault is not None:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sia_tui.agent.catalog import SKILLS, SkillSpec
@@ -97,11 +98,37 @@ def assemble(spec: SkillSpec, digester: Digester) -> dict[str, Any]:
     }
 
 
+#: Drift faults -> (the change to the input schema, the skill_version then advertised).
+_DRIFTS = {
+    Fault.DRIFT_SAME_VERSION: ("optional-member", "1.0"),
+    Fault.DRIFT_COMPATIBLE_BUMP: ("optional-member", "1.1"),
+    Fault.DRIFT_BREAKING_BUMP: ("narrower-enum", "2.0"),
+    Fault.DRIFT_WRONG_BUMP: ("narrower-enum", "1.1"),
+}
+
+
+def drifted(spec: SkillSpec, config: AgentConfig) -> SkillSpec:
+    """The faulted skill as a drift fault changes it since 1.0, so a contract lock pinned
+    from the correct agent sees drift, a compatible or breaking bump, or a wrong one."""
+    drift = next((_DRIFTS[f] for f in _DRIFTS if config.has(f)), None)
+    if drift is None or spec.skill_id != FAULTED_SKILL:
+        return spec
+    change, version = drift
+    schema = copy.deepcopy(spec.input_schema.schema)  # the module's schemas stay intact
+    if change == "optional-member":  # compatible: old clients never send it
+        schema["properties"]["window_seconds"] = {"type": "integer", "minimum": 1}
+    else:  # breaking: an operator a client could send is now refused
+        schema["properties"]["condition"]["properties"]["operator"]["enum"] = ["gt", "gte", "lt"]
+    domain = replace(spec.input_schema, version=version, schema=schema)
+    return replace(spec, input_schema=domain, skill_version=version)
+
+
 def build_documents(config: AgentConfig) -> dict[str, FrozenDocument]:
     """Assemble and validate every domain document once; raise if one is defective."""
     digester: Digester = not_jcs_digest if config.has(Fault.NOT_JCS) else digest_of
     frozen: dict[str, FrozenDocument] = {}
-    for spec in SKILLS:
+    for declared in SKILLS:
+        spec = drifted(declared, config)
         document = assemble(spec, digester)
         faulty_schema = config.has(Fault.SCHEMA_DIGEST) and spec.skill_id == FAULTED_SKILL
         if faulty_schema:

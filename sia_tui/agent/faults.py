@@ -35,6 +35,10 @@ class Fault(StrEnum):
     ARGS_EXECUTION_FAILED = "args-execution-failed"
     DETAILS_WRONG_MEMBER = "details-wrong-member"
     IGNORES_MAX_INPUT = "ignores-max-input"
+    DRIFT_SAME_VERSION = "drift-same-version"
+    DRIFT_COMPATIBLE_BUMP = "drift-compatible-bump"
+    DRIFT_BREAKING_BUMP = "drift-breaking-bump"
+    DRIFT_WRONG_BUMP = "drift-wrong-bump"
 
 
 @dataclass(frozen=True)
@@ -252,6 +256,30 @@ _SPECS = (
         "arguments larger than constraints.max_input_bytes are executed, not rejected",
         "`max_input_bytes` declared (4096) but not enforced: oversized arguments COMPLETED",
         Expected(None, probe_fails=("oversized-input",)),
+    ),
+    FaultSpec(
+        Fault.DRIFT_SAME_VERSION,
+        "evaluate_resource_condition gains an optional input member, still version 1.0",
+        "the interface changes (a compatible change) under the same `skill_version` 1.0",
+        Expected(None, note="`check --lock` from the correct agent: `drift`, exit 1"),
+    ),
+    FaultSpec(
+        Fault.DRIFT_COMPATIBLE_BUMP,
+        "evaluate_resource_condition gains an optional input member and becomes 1.1",
+        "a compatible change with a minor bump, `skill_version` 1.1",
+        Expected(None, note="`check --lock`: `version-changed`, diff `compatible`, exit 0"),
+    ),
+    FaultSpec(
+        Fault.DRIFT_BREAKING_BUMP,
+        "evaluate_resource_condition drops the input operator 'lte' and becomes 2.0",
+        "a breaking change with a major bump, `skill_version` 2.0",
+        Expected(None, note="`check --lock`: `version-changed`, diff `breaking`, exit 0"),
+    ),
+    FaultSpec(
+        Fault.DRIFT_WRONG_BUMP,
+        "evaluate_resource_condition drops the input operator 'lte' but becomes only 1.1",
+        "a breaking change with a minor bump, `skill_version` 1.1 (RULES SID2 asks 2.0)",
+        Expected(None, note="`check --lock`: `wrong-bump`, exit 1"),
     ),
 )
 

@@ -14,6 +14,7 @@ from sia_tui.cli.flags import (
     command_redactor,
     read_json_input,
 )
+from sia_tui.cli.trust_flags import add_trust_flags, anchors_from
 
 # The engine and httpx are imported by the functions that run them, so that building the
 # parser (`--help`, other commands) stays light: every start pays for it.
@@ -31,9 +32,10 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         help="run the eleven-step client procedure headless",
         description="Run the draft's client procedure against an Agent Card "
         "and report every step. Exit 0: all eleven steps passed (or a negative test passed); "
-        "1: the procedure failed; 2: usage or unreadable input; 3: incomplete (steps that "
-        "should run did not, e.g. no --args, or a skill that may act invoked without "
-        "--allow-execute).",
+        "1: the procedure failed (a required card signature or a contract lock included); "
+        "2: usage or unreadable input (a lock that pins nothing here too); 3: incomplete "
+        "(steps that should run did not, e.g. no --args, or a skill that may act invoked "
+        "without --allow-execute).",
     )
     parser.add_argument("card", help="base URL, Agent Card URL (.json) or local card file")
     parser.add_argument("--skill", help="skill id (default: the one advertised domain skill)")
@@ -74,6 +76,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     )
     add_consent_flag(parser)
     add_connection_flags(parser)
+    add_trust_flags(parser)
     parser.set_defaults(func=main)
 
 
@@ -132,6 +135,7 @@ def main(args: argparse.Namespace) -> int:
 
     try:
         options = client_options(args)
+        anchors = anchors_from(args)
     except UsageError as exc:
         print(f"sia-tui check: {exc}", file=sys.stderr)
         return 2
@@ -142,7 +146,9 @@ def main(args: argparse.Namespace) -> int:
             arguments = EXAMPLE
         elif args.args:
             arguments = read_json_input(args.args)[0]
-        target = Target(args.card, skill_id=args.skill, binding=args.binding, mode=args.mode)
+        target = Target(
+            args.card, skill_id=args.skill, binding=args.binding, mode=args.mode, anchors=anchors
+        )
         cache = DocumentCache() if args.cache else None
         run = asyncio.run(run_check(target, options, arguments, cache, consent=args.allow_execute))
     except (UsageError, JsonInputError) as exc:  # may quote the agent (its skill ids)

@@ -34,7 +34,37 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         default=1.0,
         help="seconds between the long-running skill's steps",
     )
+    parser.add_argument(
+        "--sign-key",
+        metavar="JWK",
+        help="serve the card signed (A2A 1.0 section 8.4) with this private JWK file",
+    )
+    parser.add_argument(
+        "--write-jwks",
+        metavar="FILE",
+        help="write the public JWKS that verifies the card's signature (with no --sign-key, "
+        "a new ES256 key is generated for this run)",
+    )
     parser.set_defaults(func=run)
+
+
+def signing_key(args: argparse.Namespace) -> dict[str, Any] | None:
+    """The private JWK the card is signed with (read, or generated for --write-jwks), after
+    the public JWKS is written; None when the card is served unsigned."""
+    if not (args.sign_key or args.write_jwks):
+        return None
+    import json
+    from pathlib import Path
+
+    from sia_tui.core.engine import load_path, new_signing_key, public_key_set, read_private_key
+
+    if args.sign_key:
+        key = read_private_key(load_path(args.sign_key), args.sign_key)
+    else:
+        key = new_signing_key()
+    if args.write_jwks:
+        Path(args.write_jwks).write_text(json.dumps(public_key_set(key), indent=2) + "\n")
+    return key
 
 
 def run(args: argparse.Namespace) -> int:
@@ -51,8 +81,16 @@ def run(args: argparse.Namespace) -> int:
         print(f"sia-tui: {exc}; try --fault list", file=sys.stderr)
         return 2
     from sia_tui.agent.runner import serve_forever
+    from sia_tui.core.engine import SiaError
 
-    config = AgentConfig(fault=fault, bindings=args.binding, step_delay=args.step_delay)
+    try:
+        key = signing_key(args)
+    except (SiaError, OSError) as exc:
+        print(f"sia-tui: {exc}", file=sys.stderr)
+        return 2
+    config = AgentConfig(
+        fault=fault, bindings=args.binding, step_delay=args.step_delay, sign_key=key
+    )
     try:
         return serve_forever(config, args.host, args.port)
     except OSError as exc:

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from sia_tui.cli.flags import UsageError, add_connection_flags, client_options
+from sia_tui.cli.trust_flags import add_trust_flags, anchors_from
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -36,6 +37,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         "(RULES CP12) instead of calling describe_skill; step 3 and the header say so",
     )
     add_connection_flags(parser)
+    add_trust_flags(parser)
     parser.set_defaults(func=open_main)
 
     demo = sub.add_parser(
@@ -75,6 +77,7 @@ def open_main(args: argparse.Namespace) -> int:
     """Run the debugger on the given card (or the connect screen)."""
     try:
         options = client_options(args)
+        anchors = anchors_from(args)
     except UsageError as exc:
         print(f"sia-tui open: {exc}")
         return 2
@@ -98,7 +101,9 @@ def open_main(args: argparse.Namespace) -> int:
         return run_app(app)
     target = None
     if args.card:
-        target = Target(args.card, skill_id=args.skill, binding=args.binding, mode=args.mode)
+        target = Target(
+            args.card, skill_id=args.skill, binding=args.binding, mode=args.mode, anchors=anchors
+        )
     factory: EngineFactory = build_procedure
     if args.cache:
         from functools import partial

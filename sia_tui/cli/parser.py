@@ -20,6 +20,7 @@ COMMAND_MODULES = (
     "cmd_canon",
     "cmd_session",
     "cmd_compose",
+    "cmd_trust",
 )
 
 #: Which module registers each command, so that running one imports only its module
@@ -41,6 +42,8 @@ COMMAND_OWNERS = {
     "history": "cmd_session",
     "compose": "cmd_compose",
     "diff": "cmd_compose",
+    "sign-card": "cmd_trust",
+    "pin": "cmd_trust",
 }
 
 

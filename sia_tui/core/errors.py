@@ -19,6 +19,7 @@ others live next to their one user (module in brackets)::
     ├── UsageError              a flag value that cannot be used, exit 2 [cli/flags]
     ├── SideError               a compose/diff side cannot be obtained [cli/cmd_compose]
     ├── PlugfestError           a plugfest file cannot be used, every problem located [core/matrix]
+├── TrustFileError          a trusted-keys JWKS, signing key or lock cannot be used [core/trust]
     ├── ReadOnlySessionError    something tried to send from a recorded session [tui/readonly]
     ├── ThemeFileError          a theme file that is unreadable or not a theme [tui/themes]
     ├── UnknownFault            a fault name that is not a Fault [agent/faults]

@@ -114,6 +114,10 @@ CHECK_NEVER = (
     "sia_tui.tui",
     "sia_tui.agent",
     "sia_tui.core.session.store",
+    # JOSE loads only when a signature is verified or made (docs/TRUST.md).
+    "joserfc",
+    "cryptography",
+    "sia_tui.core.trust.jws",
 )
 
 
@@ -124,6 +128,18 @@ def test_a_passing_check_imports_only_what_its_steps_run(reference_agent: StartA
     )  # exit 0: all eleven steps passed
     assert [m for m in modules if any(_heavy(m, h) for h in CHECK_NEVER)] == []
     assert "httpx" in modules and "jsonschema_rs" in modules
+
+
+def test_a_signed_card_without_trusted_keys_loads_no_jose(reference_agent: StartAgent) -> None:
+    """Without keys every signature is unverifiable from its header alone: nothing is
+    verified, so the JOSE library stays out (it loads only to verify or sign)."""
+    from sia_tui.core.trust.jws import generate
+
+    url = reference_agent(sign_key=generate("ES256", "k")).url
+    modules = loaded_modules(
+        "check", url, "--skill", "evaluate_resource_condition", "--args", "example"
+    )
+    assert [m for m in modules if any(_heavy(m, h) for h in CHECK_NEVER)] == []
 
 
 def test_command_owners_match_what_each_module_registers() -> None:

@@ -101,6 +101,9 @@ NOT_AT_START = (
     "sia_tui.core.schemas.validation",
     "sia_tui.core.session.store",
     "sia_tui.tui.highlight",
+    # JOSE loads only when a signature is verified or made (docs/TRUST.md).
+    "joserfc",
+    "cryptography",
 )
 #: The screens package holds the base and the first screen only.
 FIRST_SCREEN = ("sia_tui.tui.screens", "sia_tui.tui.screens.base", "sia_tui.tui.screens.overview")

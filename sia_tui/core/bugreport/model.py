@@ -26,6 +26,7 @@ from sia_tui.core.bugreport.blocks import (
 )
 from sia_tui.core.bugreport.exchanges import curl_command, exchange_blocks
 from sia_tui.core.bugreport.probes import probe_report, probe_section, probe_summary
+from sia_tui.core.bugreport.trust import trust_section
 from sia_tui.core.codes import describe_code
 from sia_tui.core.consent import CONSENT_FLAG
 from sia_tui.core.engine.model import Run, StepResult
@@ -51,7 +52,10 @@ def build_report(session: LoadedSession, filename: str) -> BugReport:
     sections += [_environment(session), _steps(run)]
     if run.failed_step:
         sections.append(_failing_step(run.failed_step))
-    sections += [_digests(run), _located(run)]
+    sections.append(_digests(run))
+    if (trust := trust_section(run)) is not None:
+        sections.append(trust)
+    sections.append(_located(run))
     if run.failed_step:
         sections += [_exchanges(run), _reproduce(run)]
     sections.append(_rerun(session, filename))

@@ -74,10 +74,14 @@ if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it 
     from sia_tui.core.engine.offline import OfflineVerdict as OfflineVerdict
     from sia_tui.core.engine.offline import unwrap_payload as unwrap_payload
     from sia_tui.core.engine.offline import verify_offline as verify_offline
+    from sia_tui.core.engine.pin import PinResult as PinResult
+    from sia_tui.core.engine.pin import pin_agent as pin_agent
     from sia_tui.core.engine.procedure import Procedure as Procedure
     from sia_tui.core.engine.report_json import evidence_to_json as evidence_to_json
     from sia_tui.core.engine.report_json import finding_to_json as finding_to_json
+    from sia_tui.core.engine.report_json import lock_to_json as lock_to_json
     from sia_tui.core.engine.report_json import run_to_json as run_to_json
+    from sia_tui.core.engine.report_json import signature_to_json as signature_to_json
     from sia_tui.core.engine.report_junit import run_junit_suite as run_junit_suite
     from sia_tui.core.engine.report_text import CLI_NEXT as CLI_NEXT
     from sia_tui.core.engine.report_text import render_text as render_text
@@ -116,6 +120,24 @@ if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it 
     from sia_tui.core.schemas.validation import TextValidation as TextValidation
     from sia_tui.core.schemas.validation import compile_schema as compile_schema
     from sia_tui.core.schemas.validation import validate_json_text as validate_json_text
+    from sia_tui.core.trust.keys import load_trusted_keys as load_trusted_keys
+    from sia_tui.core.trust.lock import lock_document as lock_document
+    from sia_tui.core.trust.lock import lock_from_json as lock_from_json
+    from sia_tui.core.trust.lock import read_lock as read_lock
+    from sia_tui.core.trust.lock import with_pinned as with_pinned
+    from sia_tui.core.trust.model import Canonicalization as Canonicalization
+    from sia_tui.core.trust.model import ContractLock as ContractLock
+    from sia_tui.core.trust.model import LockComparison as LockComparison
+    from sia_tui.core.trust.model import LockStatus as LockStatus
+    from sia_tui.core.trust.model import SignatureCheck as SignatureCheck
+    from sia_tui.core.trust.model import SignatureVerdict as SignatureVerdict
+    from sia_tui.core.trust.model import TrustAnchors as TrustAnchors
+    from sia_tui.core.trust.model import TrustFileError as TrustFileError
+    from sia_tui.core.trust.sign import new_signing_key as new_signing_key
+    from sia_tui.core.trust.sign import public_key_set as public_key_set
+    from sia_tui.core.trust.sign import read_private_key as read_private_key
+    from sia_tui.core.trust.sign import self_check as self_check
+    from sia_tui.core.trust.sign import sign_card as sign_card
 
 #: Public name -> (module, attribute): the lines above, read once at import.
 _EXPORTS = lazy_api.exports_of(__file__)

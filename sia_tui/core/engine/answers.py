@@ -13,8 +13,10 @@ from sia_tui.core.a2a.model import AgentCard, Artifact
 from sia_tui.core.consent import CONSENT_FLAG, ConsentNeed
 from sia_tui.core.constants import DESCRIBE_SKILL
 from sia_tui.core.engine.evidence import (
+    CardEvidence,
     DelegationEvidence,
     DescribeEvidence,
+    DigestEvidence,
     OutputEvidence,
     ReceptionEvidence,
     SchemaDigest,
@@ -35,6 +37,7 @@ from sia_tui.core.interface.threeway import (
 from sia_tui.core.interface.threeway import odd_one_out as _odd_source
 from sia_tui.core.jsonkit.pointer import resolve
 from sia_tui.core.jsonkit.strictjson import loads
+from sia_tui.core.trust.model import LockComparison, SignatureCheck
 
 #: Output member that carries artifactId references to records (WIRE.md, Appendix B).
 REFS_MEMBER = "supporting_record_refs"
@@ -271,3 +274,16 @@ def record_refs(run: RunState) -> list[str]:
     value = result_value(run)
     refs = value.get(REFS_MEMBER) if isinstance(value, dict) else None
     return [str(r) for r in refs] if isinstance(refs, list) else []
+
+
+# -- trust anchors (docs/TRUST.md) -------------------------------------------------------------
+def card_signatures(run: RunState) -> list[SignatureCheck]:
+    """The verdict on each of the card's signatures, in order ([] unsigned or not read)."""
+    card = run.evidence(CardEvidence)
+    return list(card.signatures) if card is not None else []
+
+
+def lock_comparison(run: RunState) -> LockComparison | None:
+    """The interface against the contract lock (None: no lock, or step 4 did not run)."""
+    digests = run.evidence(DigestEvidence)
+    return digests.lock if digests is not None else None

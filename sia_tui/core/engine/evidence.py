@@ -13,6 +13,7 @@ from typing import Any, Literal
 from sia_tui.core.codes import ErrorCode
 from sia_tui.core.findings import Finding
 from sia_tui.core.interface.threeway import DigestSource, odd_one_out
+from sia_tui.core.trust.model import LockComparison, SignatureCheck
 
 
 class StepStatus(StrEnum):
@@ -40,6 +41,9 @@ class FailureCategory(StrEnum):
     USAGE = "usage"
     #: sia-tui itself failed: a bug to report.
     INTERNAL = "internal"
+    #: A trust anchor the user gave is not met: no verified card signature although one
+    #: is required, or the interface drifted from its contract lock (docs/TRUST.md).
+    TRUST = "trust"
 
 
 class NextAction(StrEnum):
@@ -88,6 +92,8 @@ class CardEvidence:
     extension: bool = False
     warnings: list[str] = field(default_factory=list)
     selected_interface: str | None = None
+    #: One verdict per entry of the card's ``signatures``, in order (A2A 1.0 section 8.4).
+    signatures: list[SignatureCheck] = field(default_factory=list)
 
 
 @dataclass(kw_only=True)
@@ -131,6 +137,8 @@ class DigestEvidence:
     forensics: str | None = None
     #: Which digest the forensics verdict explains.
     forensics_of: DigestSource | None = None
+    #: The interface against the contract lock (``--lock``), when one was given.
+    lock: LockComparison | None = None
 
     @property
     def odd_one_out(self) -> DigestSource | None:

@@ -25,6 +25,7 @@ from sia_tui.core.engine.run_state import StepResult as StepResult
 from sia_tui.core.engine.run_state import Target as Target
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.interface.threeway import DigestRow
+from sia_tui.core.trust.model import LockComparison, SignatureCheck
 
 
 class Run(RunState):
@@ -122,6 +123,17 @@ class Run(RunState):
     def schema_digests(self) -> answers.SchemaDigests:
         """Each embedded schema's declared vs computed digest (RULES CP6)."""
         return answers.schema_digests(self)
+
+    # -- trust anchors ------------------------------------------------------------------
+    @property
+    def card_signatures(self) -> list[SignatureCheck]:
+        """Each card signature's verdict (verified, invalid, unverifiable), in card order."""
+        return answers.card_signatures(self)
+
+    @property
+    def lock(self) -> LockComparison | None:
+        """The interface against the contract lock (``--lock``), once step 4 ran."""
+        return answers.lock_comparison(self)
 
     # -- the task and what it returned ---------------------------------------------------
     @property

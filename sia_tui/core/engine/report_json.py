@@ -10,6 +10,7 @@ from sia_tui.core.codes import ErrorCode, Origin
 from sia_tui.core.engine.evidence import Blame, StepEvidence
 from sia_tui.core.engine.model import Run, StepResult
 from sia_tui.core.findings import Finding
+from sia_tui.core.trust.model import LockComparison, SignatureCheck
 
 
 def finding_to_json(finding: Finding) -> dict[str, Any]:
@@ -90,6 +91,45 @@ def error_to_json(run: Run) -> dict[str, Any] | None:
     }
 
 
+def signature_to_json(check: SignatureCheck) -> dict[str, Any]:
+    """One ``card_signatures`` entry (a contract: docs/TRUST.md names each member)."""
+    return {
+        "index": check.index,
+        "kid": check.kid,
+        "alg": check.alg,
+        "verdict": check.verdict.value,
+        "canonicalization": check.canonicalization.value if check.canonicalization else None,
+        "reason": check.reason,
+        "jku": check.jku,
+    }
+
+
+def lock_to_json(lock: LockComparison | None) -> dict[str, Any] | None:
+    """The ``lock`` object (a contract: docs/TRUST.md), or None without ``--lock``."""
+    if lock is None:
+        return None
+    diff = (
+        None
+        if lock.diff_verdict is None
+        else {
+            "verdict": lock.diff_verdict,
+            "changes": [dataclasses.asdict(change) for change in lock.changes],
+        }
+    )
+    return {
+        "status": lock.status.value,
+        "agent": lock.agent,
+        "skill": lock.skill_id,
+        "pinned": {"skill_version": lock.pinned_version, "interface_digest": lock.pinned_digest},
+        "current": {
+            "skill_version": lock.current_version,
+            "interface_digest": lock.current_digest,
+        },
+        "diff": diff,
+        "reason": lock.reason,
+    }
+
+
 def run_to_json(run: Run) -> dict[str, Any]:
     """The whole report; always exactly eleven step objects."""
     iface = run.interface
@@ -120,6 +160,8 @@ def run_to_json(run: Run) -> dict[str, Any]:
             "computed": run.digests.computed,
             "odd_one_out": odd.source.value if odd else None,
         },
+        "card_signatures": [signature_to_json(check) for check in run.card_signatures],
+        "lock": lock_to_json(run.lock),
         "task": {"id": run.task.id, "state": run.task.state} if run.task else None,
         "task_error": dataclasses.asdict(task_error) if task_error else None,
         "result": run.result_value,

@@ -75,6 +75,7 @@ def render_text(run: Run, *, colour: bool = False) -> str:
         label = labels.get(row.source.value, "computed (here, JCS)")
         verdict = f"  {row.verdict}" if row.verdict else ""
         lines.append(f"  {label}  {printable(row.digest or '-')}{verdict}")
+    lines += _trust_lines(run)
     if run.task:
         lines.append(f"task: {printable(run.task.id)} {run.task.state}")
     if run.result is not None and run.result_value is not None:
@@ -119,4 +120,24 @@ def _failure_lines(step: StepResult) -> list[str]:
     info = describe_code(step.code) if step.code else None
     if info:
         lines.append(f"       {step.code}: {info.meaning}")
+    return lines
+
+
+def _trust_lines(run: Run) -> list[str]:
+    """Each card signature's verdict and the contract lock (docs/TRUST.md), when present."""
+    lines = []
+    signatures = run.card_signatures
+    if signatures:
+        lines.append("card signatures:")
+        lines += [f"  {printable(check.summary)}" for check in signatures]
+    lock = run.lock
+    if lock is not None:
+        lines.append(f"contract lock: {printable(lock.summary)}")
+        for change in lock.changes[:10]:
+            lines.append(
+                f"  {change.impact:<10} {printable(display(change.pointer))}: "
+                f"{printable(change.reason)}"
+            )
+        if len(lock.changes) > 10:
+            lines.append(f"  ... {len(lock.changes) - 10} more change(s)")
     return lines

@@ -22,6 +22,7 @@ from sia_tui.core.engine.evidence import (
 )
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.findings import Finding
+from sia_tui.core.trust.model import TrustAnchors
 
 E = TypeVar("E")
 
@@ -107,6 +108,9 @@ class Target:
     binding: str | None = None
     #: "sync", "stream" or "poll"; None lets the engine choose from the document.
     mode: str | None = None
+    #: What the user trusts and requires (keys, a required signature, a contract lock);
+    #: kept with the target so replay checks a recorded run against the same anchors.
+    anchors: TrustAnchors | None = field(default=None, repr=False)
 
 
 @dataclass

@@ -75,6 +75,10 @@ _SERIALIZATIONS: tuple[tuple[str, Callable[[Any], bytes], str], ...] = (
 )
 
 
+#: The same serializations, public: the card signature forensics try them too.
+NON_JCS_SERIALIZATIONS = _SERIALIZATIONS
+
+
 def _hex_of(declared: str) -> str:
     """The hex part of a declared digest, forgiving case and prefix mistakes."""
     return declared.rpartition(":")[2].strip().lower()

@@ -51,6 +51,15 @@ class ColumnKind(StrEnum):
     BINDING_MODE = "binding_mode"
     #: ``sia-tui probe`` on the row's skill: deliberately wrong requests, each graded.
     PROBE = "probe"
+    #: The card's signatures as the row's first run verified them (docs/TRUST.md).
+    SIGNATURE = "signature"
+    #: The interface against the agent's contract lock, in the row's first run.
+    LOCK = "lock"
+
+
+#: Columns that read the row's first run and are not a verdict of their own: a required
+#: signature or a drifted lock already fails that run's step 1 or 4, and its verdict cells.
+_INFORMATIVE = (ColumnKind.STEP, ColumnKind.SIGNATURE, ColumnKind.LOCK)
 
 
 @dataclass(frozen=True)
@@ -70,7 +79,7 @@ class Column:
     @property
     def verdict(self) -> bool:
         """True for columns that are a run's verdict (the baseline and JUnit count these)."""
-        return self.kind is not ColumnKind.STEP
+        return self.kind not in _INFORMATIVE
 
 
 def step_key(step: int) -> str:
@@ -100,6 +109,13 @@ def columns_for(plugfest: Plugfest) -> list[Column]:
     if plugfest.probe:
         title = "deliberately wrong requests (sia-tui probe), each graded against its rule"
         columns.append(Column(PROBE_KEY, ColumnKind.PROBE, "probe", title))
+    anchors = [a.anchors for a in plugfest.agents if a.anchors is not None]
+    if any(a.keys or a.require_signature for a in anchors):
+        title = "the Agent Card's signatures, verified with the agent's trusted_keys (A2A 8.4)"
+        columns.append(Column(ColumnKind.SIGNATURE.value, ColumnKind.SIGNATURE, "sig", title))
+    if any(a.lock is not None for a in anchors):
+        title = "the interface against the agent's contract lock: drift, a wrong bump (SID2)"
+        columns.append(Column(ColumnKind.LOCK.value, ColumnKind.LOCK, "lock", title))
     return columns
 
 

@@ -22,6 +22,9 @@ from sia_tui.core.matrix.toml_lines import KeyPath
 from sia_tui.core.matrix.toml_reader import TableReader, key_label
 from sia_tui.core.output.printable import printable
 from sia_tui.core.redaction.redact import is_credential_header
+from sia_tui.core.trust.keys import load_trusted_keys
+from sia_tui.core.trust.lock import read_lock
+from sia_tui.core.trust.model import ContractLock, TrustAnchors, TrustedKey, TrustFileError
 
 #: An HTTP header name (RFC 9110 token).
 _HEADER_NAME = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
@@ -38,6 +41,9 @@ AGENT_KEYS = (
     "insecure",
     "cacert",
     "allow_cross_origin",
+    "trusted_keys",
+    "require_signature",
+    "lock",
 )
 
 
@@ -54,6 +60,8 @@ class AgentEntry:
     #: Values read from the environment for header_env: redacted in every output.
     secret_values: tuple[str, ...] = ()
     secret_headers: tuple[str, ...] = ()
+    #: Trusted keys, a required signature and a contract lock (docs/TRUST.md), if any.
+    anchors: TrustAnchors | None = None
 
 
 class _Secrets:
@@ -137,6 +145,7 @@ def read_agent(
         bearer=bearer,
         allow_cross_origin=reader.boolean(table, path, "allow_cross_origin", False),
     )
+    anchors = _anchors(reader, table, path, base)
     if name is None or card is None:
         return None
     return AgentEntry(
@@ -146,6 +155,39 @@ def read_agent(
         skills=tuple(skills) if skills is not None else None,
         secret_values=tuple(secrets.values),
         secret_headers=tuple(secrets.headers),
+        anchors=anchors,
+    )
+
+
+def _anchors(
+    reader: TableReader, table: dict[str, Any], path: KeyPath, base: Path
+) -> TrustAnchors | None:
+    """``trusted_keys`` (a JWKS file) and ``lock`` (relative to the file), read whole now:
+    a key set or lock that cannot be used is a located problem before anything runs."""
+    required = reader.boolean(table, path, "require_signature", False)
+    keys: tuple[TrustedKey, ...] = ()
+    lock: ContractLock | None = None
+    named = {}
+    for key in ("trusted_keys", "lock"):
+        name = reader.string(table, path, key)
+        if name is not None:
+            named[key] = _local_file(reader, (*path, key), base, name, "is not a file")
+    try:
+        if named.get("trusted_keys"):
+            keys = load_trusted_keys(str(named["trusted_keys"]))[0]
+        if named.get("lock"):
+            lock = read_lock(str(named["lock"]))
+    except TrustFileError as exc:
+        reader.problem(path, str(exc))
+        return None
+    if not (keys or lock or required):
+        return None
+    return TrustAnchors(
+        keys=keys,
+        keys_source=named.get("trusted_keys"),
+        require_signature=required,
+        lock=lock,
+        lock_source=named.get("lock"),
     )
 
 

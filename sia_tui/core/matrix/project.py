@@ -27,6 +27,7 @@ from sia_tui.core.engine.verdicts import RunOutcome
 from sia_tui.core.matrix.model import Cell, CellStatus
 from sia_tui.core.matrix.plugfest import BINDING_LABELS
 from sia_tui.core.probe.model import Grade, ProbeReport
+from sia_tui.core.trust.model import LockStatus, SignatureVerdict
 
 #: Cleans agent text before it is stored in a cell (the agent's redactor).
 Clean = Callable[[str], str]
@@ -130,3 +131,38 @@ def probe_cell(report: ProbeReport, clean: Clean, *, stopped: str = "") -> Cell:
         statement=clean(f"{first.title}: {first.reason}"),
         mode=report.mode,
     )
+
+
+def signature_cell(run: Run, clean: Clean) -> Cell:
+    """The card's signatures: pass when one is verified, fail when one is invalid (and none
+    verified), skip when unsigned or nothing could be verified; the verdicts in the summary."""
+    checks = run.card_signatures
+    if run.card is None:
+        return Cell(CellStatus.INCOMPLETE, clean(run.summary), step=1)
+    if not checks:
+        return Cell(CellStatus.SKIP, "the card is not signed", step=1)
+    verdicts = {check.verdict for check in checks}
+    summary = clean("; ".join(check.summary for check in checks))
+    if SignatureVerdict.VERIFIED in verdicts:
+        return Cell(CellStatus.PASS, summary, step=1)
+    status = CellStatus.FAIL if SignatureVerdict.INVALID in verdicts else CellStatus.SKIP
+    return Cell(status, summary, step=1)
+
+
+def lock_cell(run: Run, clean: Clean) -> Cell:
+    """The contract lock: unchanged or a bump that follows SID2 pass, drift or a wrong bump
+    fail, a lock that pins nothing here could not be compared."""
+    lock = run.lock
+    if lock is None:
+        anchors = run.target.anchors
+        if anchors is None or anchors.lock is None:
+            return Cell(CellStatus.SKIP, "no lock for this agent", step=4)
+        return Cell(CellStatus.INCOMPLETE, clean(run.summary), step=4)
+    status = {
+        LockStatus.UNCHANGED: CellStatus.PASS,
+        LockStatus.VERSION_CHANGED: CellStatus.PASS,
+        LockStatus.DRIFT: CellStatus.FAIL,
+        LockStatus.WRONG_BUMP: CellStatus.FAIL,
+        LockStatus.NOT_PINNED: CellStatus.INCOMPLETE,
+    }[lock.status]
+    return Cell(status, clean(lock.summary), step=4)

@@ -42,11 +42,13 @@ from sia_tui.core.matrix.plugfest import PROBE_KEY, Arguments, Plugfest
 from sia_tui.core.matrix.plugfest_agents import AgentEntry
 from sia_tui.core.matrix.project import (
     Clean,
+    lock_cell,
     not_declared,
     not_learned,
     not_offered,
     probe_cell,
     run_cell,
+    signature_cell,
     step_cell,
 )
 from sia_tui.core.redaction.redact import Redactor
@@ -152,7 +154,9 @@ class MatrixRunner:
     async def _agent(self, group: asyncio.TaskGroup, index: int, agent: AgentEntry) -> None:
         clean = _cleaner(agent)
         prefix = f"{index + 1:02d}-{_slug(agent.name)}"
-        card = await self.driver.drive(Target(agent.card), agent, None, Step.CARD)
+        card = await self.driver.drive(
+            Target(agent.card, anchors=agent.anchors), agent, None, Step.CARD
+        )
         if card.run.card is None:  # the card could not be read: every cell says so
             card.session = await self.driver.save_run(card.run, agent, f"{prefix}--card")
             named: list[str | None] = [*self._explicit_skills(agent)] or [None]
@@ -216,7 +220,9 @@ class MatrixRunner:
         arguments = self.plugfest.arguments_for(row.skill) if row.skill else None
         # No binding the plugfest tries: the first run asks for its first one and step 1 fails.
         first_binding = offered[0] if offered else self.plugfest.bindings[0]
-        target = Target(agent.card, skill_id=row.skill, binding=first_binding)
+        target = Target(
+            agent.card, skill_id=row.skill, binding=first_binding, anchors=agent.anchors
+        )
         self._mark_running(row, [c for c in self.matrix.columns if not c.verdict])
         last = Step.PRESENTATION
         first = await self.driver.drive(target, agent, arguments, last, f"{prefix}--first")
@@ -236,7 +242,12 @@ class MatrixRunner:
             elif _same_run(first.run, column, first_binding):
                 cell = self._cell_of(first, clean)
             else:
-                pending.append((column, Target(agent.card, row.skill, column.binding, column.mode)))
+                pending.append(
+                    (
+                        column,
+                        Target(agent.card, row.skill, column.binding, column.mode, agent.anchors),
+                    )
+                )
                 continue
             row.cells[column.key] = cell
         self._changed(row)
@@ -307,6 +318,10 @@ class MatrixRunner:
             cell = step_cell(step, driven.run, clean)
             cell.session = driven.session
             row.cells[step_key(step.step)] = cell
+        for kind, project in ((ColumnKind.SIGNATURE, signature_cell), (ColumnKind.LOCK, lock_cell)):
+            if kind.value in row.cells:
+                row.cells[kind.value] = project(driven.run, clean)
+                row.cells[kind.value].session = driven.session
 
     def _fill(self, row: Row, driven: Driven, clean: Clean) -> None:
         """Every cell of ``row`` from one run (the card could not be read)."""

@@ -28,3 +28,19 @@ def strip_credentials(location: str) -> str:
         parts = parts._replace(netloc=parts.netloc.rpartition("@")[2])
     stripped = urlunsplit(parts)
     return QUERY_TOKEN.sub(lambda m: m.group(1) + placeholder(m.group(1)[1:-1]), stripped)
+
+
+def target_identity(location: str) -> str:
+    """The card location without userinfo, query or fragment: it names the agent, and a
+    credential in the URL must never reach the cache file or a contract lock."""
+    try:
+        parts = urlsplit(location)
+    except ValueError:
+        return location
+    if not parts.scheme:
+        return location  # a local card file
+    host = parts.hostname or ""
+    netloc = f"[{host}]" if ":" in host else host
+    if parts.port:
+        netloc += f":{parts.port}"
+    return urlunsplit((parts.scheme, netloc, parts.path, "", ""))

@@ -174,12 +174,31 @@ async def run_recorded(
 
 
 def compare_steps(recorded: Run, today: Run) -> list[StepChange]:
-    """Steps whose status or code differ."""
-    return [
+    """Steps whose status or code differ, and the trust verdicts inside steps 1 and 4 (the
+    card's signatures re-verified today, the contract lock compared again)."""
+    changes = [
         StepChange(old.step, old.title, verdict(old), verdict(new))
         for old, new in zip(recorded.steps, today.steps, strict=True)
         if verdict(old) != verdict(new)
     ]
+    for step, then, now in (
+        (Step.CARD, _signatures(recorded), _signatures(today)),
+        (Step.DIGESTS, _lock(recorded), _lock(today)),
+    ):
+        if then != now and not any(c.step == step for c in changes):
+            changes.append(StepChange(step, recorded.step(step).title, then, now))
+    return sorted(changes, key=lambda change: change.step)
+
+
+def _signatures(run: Run) -> str:
+    """The card signatures' verdicts in order: ``signatures: verified, invalid``."""
+    verdicts = [str(check.verdict) for check in run.card_signatures]
+    return "signatures: " + (", ".join(verdicts) if verdicts else "none")
+
+
+def _lock(run: Run) -> str:
+    lock = run.lock
+    return f"contract lock: {lock.status}" if lock is not None else "contract lock: none"
 
 
 def options_from(recorded: dict[str, Any], **changes: Any) -> ClientOptions:

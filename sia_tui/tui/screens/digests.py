@@ -25,6 +25,7 @@ from sia_tui.tui.display import DEFAULT_VIEW_LIMIT, DisplayPolicy
 from sia_tui.tui.highlight import json_content
 from sia_tui.tui.jsontext import pretty_json
 from sia_tui.tui.render.plain_a2a import lacks_extension, steps_do_not_apply
+from sia_tui.tui.render.trust import lock_lines
 from sia_tui.tui.screens.base import ZOOM, RunScreen
 
 
@@ -169,6 +170,8 @@ class DigestsScreen(RunScreen):
         """Which interface digest is the odd one out, when two of three agree."""
         self._plain: Content | None = None
         """Why there are no digests at all: an agent without the extension."""
+        self._lock: list[Content] = []
+        """The interface against the contract lock (``--lock``), when one was given."""
 
     def compose_body(self) -> ComposeResult:
         with Vertical():
@@ -201,6 +204,7 @@ class DigestsScreen(RunScreen):
         if evidence is not None and evidence.forensics:
             about = f" ({evidence.forensics_of.value} digest)" if evidence.forensics_of else ""
             self._forensics.append(evidence.forensics + about)
+        self._lock = lock_lines(run.lock if run is not None else None, self.policy)
         self._show_forensics()
         self._select(self._focused_row())
         self._verify_schemas(run)
@@ -235,6 +239,7 @@ class DigestsScreen(RunScreen):
             )
         if self._plain is not None:
             lines.insert(0, self._plain)
+        lines += self._lock
         panel = self.query_one("#forensics", Static)
         panel.display = bool(lines)
         panel.update(Content("\n").join(lines))

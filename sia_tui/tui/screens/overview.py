@@ -19,6 +19,7 @@ from sia_tui.tui.render.plain_a2a import (
     lacks_extension,
     steps_do_not_apply,
 )
+from sia_tui.tui.render.trust import signatures_content
 from sia_tui.tui.screens.base import ZOOM, RunScreen
 
 ADV4_STATEMENT = (
@@ -201,7 +202,9 @@ class OverviewScreen(RunScreen):
             self._note(run)
             return
         card = run.card
-        body.update(card_content(card, self.policy))
+        signatures = signatures_content(run.card_signatures, self.policy)
+        shown = card_content(card, self.policy)
+        body.update(shown if signatures is None else Content("\n").join([shown, signatures]))
         advertised = (
             {b.skill_id: b for b in card.schema_interface.bindings}
             if (card.schema_interface)

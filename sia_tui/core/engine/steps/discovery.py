@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from typing import Any, NoReturn
-from urllib.parse import urlsplit, urlunsplit
 
 from sia_tui.core.a2a.model import AgentCard, Interface, Message, Task
 from sia_tui.core.bounded import merge_warnings
@@ -24,9 +23,11 @@ from sia_tui.core.engine.evidence import (
 from sia_tui.core.engine.model import StepResult
 from sia_tui.core.engine.outcome import StepFailed, transport_failure
 from sia_tui.core.engine.steps.remote_errors import read_remote_error
+from sia_tui.core.engine.steps.trust import verify_card_signatures
 from sia_tui.core.errors import SiaError
 from sia_tui.core.findings import Severity
 from sia_tui.core.interface.document import check_advertisement
+from sia_tui.core.redaction.userinfo import target_identity
 from sia_tui.core.task_state import TaskState
 
 #: User-facing binding names -> the card's protocolBinding values.
@@ -65,6 +66,8 @@ async def retrieve_card(ctx: EngineContext, result: StepResult) -> None:
         warnings=list(card.warnings),
     )
     result.evidence = evidence
+    # Before anything the card says is used: a required signature gates the endpoint too.
+    verify_card_signatures(run, result, evidence, fetched.exchange.response_body)
     iface = choose_interface(card, run.target.binding)
     if iface is None:
         wanted = f" {run.target.binding}" if run.target.binding else ""
@@ -169,22 +172,6 @@ async def select_skill(ctx: EngineContext, result: StepResult) -> None:
     result.message = (
         f"{skill_id} {binding.skill_version} advertised with {binding.interface_digest}"
     )
-
-
-def target_identity(location: str) -> str:
-    """The card location without userinfo, query or fragment: it names the agent, and a
-    credential in the URL must never reach the cache file."""
-    try:
-        parts = urlsplit(location)
-    except ValueError:
-        return location
-    if not parts.scheme:
-        return location  # a local card file
-    host = parts.hostname or ""
-    netloc = f"[{host}]" if ":" in host else host
-    if parts.port:
-        netloc += f":{parts.port}"
-    return urlunsplit((parts.scheme, netloc, parts.path, "", ""))
 
 
 def cache_key(ctx: EngineContext) -> CacheKey:

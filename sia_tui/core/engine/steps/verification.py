@@ -19,6 +19,7 @@ from sia_tui.core.engine.evidence import (
 from sia_tui.core.engine.model import Run, StepResult
 from sia_tui.core.engine.outcome import StepFailed
 from sia_tui.core.engine.steps.discovery import remember
+from sia_tui.core.engine.steps.trust import compare_with_lock, enforce_lock
 from sia_tui.core.findings import Severity
 from sia_tui.core.interface.document import (
     validate_document,
@@ -64,13 +65,15 @@ def digests_step(run: Run, result: StepResult) -> None:
     check = verify_digests(run.document, run.digests.advertised, run.digests.returned)
     run.digests.computed = check.computed
     result.findings.extend(check.findings)
-    result.evidence = DigestEvidence(
+    evidence = DigestEvidence(
         advertised=run.digests.advertised,
         returned=run.digests.returned,
         computed=check.computed,
         forensics=check.forensics.explanation if check.forensics else None,
         forensics_of=check.forensics_of,
     )
+    result.evidence = evidence
+    compare_with_lock(run, evidence)  # recorded even when the three digests disagree
     if not check.ok:
         # One short sentence: the findings below carry the digests and the forensics.
         odd = check.odd_one_out
@@ -97,7 +100,10 @@ def digests_step(run: Run, result: StepResult) -> None:
             blame=Blame(party=Party.AGENT, statement=blamed),
             next_action=NextAction.SHOW_DIGESTS,
         )
+    enforce_lock(evidence)
     result.message = f"advertised, returned and computed digests agree: {check.computed}"
+    if evidence.lock is not None:
+        result.message += f"; contract lock: {evidence.lock.status}"
 
 
 def document_step(run: Run, result: StepResult) -> None:

@@ -1,0 +1,117 @@
+"""The trust anchors inside the procedure: card signatures at step 1, the lock at step 4.
+
+Both are read from the run's target (``Target.anchors``), so the CLI, the TUI, the matrix
+and replay all check the same way. Without ``--require-signature`` the signatures never fail
+a run; an invalid one is a warning on step 1. A lock fails step 4 on drift or a wrong bump.
+"""
+
+from __future__ import annotations
+
+from sia_tui.core.engine.evidence import (
+    Blame,
+    CardEvidence,
+    DigestEvidence,
+    FailureCategory,
+    NextAction,
+    Party,
+)
+from sia_tui.core.engine.model import Run, StepResult
+from sia_tui.core.engine.outcome import StepFailed
+from sia_tui.core.findings import Finding, Severity
+from sia_tui.core.redaction.userinfo import target_identity
+from sia_tui.core.trust.card_fields import SIGNATURES
+from sia_tui.core.trust.lock_compare import compare_lock
+from sia_tui.core.trust.model import FAILING_LOCK_STATUSES, LockStatus, SignatureVerdict
+from sia_tui.core.trust.verify import check_signatures
+
+
+def verify_card_signatures(
+    run: Run, result: StepResult, evidence: CardEvidence, received: bytes | None
+) -> None:
+    """A2A 1.0 section 8.4.3 on the card just read; fails step 1 only when a verified
+    signature is required and none is."""
+    assert run.card is not None
+    anchors = run.target.anchors
+    checks = check_signatures(run.card.raw, anchors, received=received)
+    evidence.signatures = checks
+    entries = run.card.raw.get(SIGNATURES)
+    if isinstance(entries, list) and len(entries) > len(checks):
+        run.warnings.append(
+            f"the card carries {len(entries)} signatures; the first {len(checks)} were checked"
+        )
+    for check in checks:
+        if check.verdict is SignatureVerdict.INVALID:
+            message = f"card signature {check.index} ({check.kid}) is invalid: {check.reason}"
+            result.findings.append(
+                Finding(message, severity=Severity.WARNING, pointer=f"/signatures/{check.index}")
+            )
+            run.warnings.append(message)
+    if anchors is None or not anchors.require_signature:
+        return
+    if any(check.verdict is SignatureVerdict.VERIFIED for check in checks):
+        return
+    if not checks:
+        message = "the Agent Card is not signed, and a verified signature is required"
+    else:
+        first = checks[0]
+        message = (
+            f"no signature of the Agent Card is verified ({len(checks)} checked; the first is "
+            f"{first.verdict}: {first.reason})"
+        )
+    raise StepFailed(
+        message,
+        hint="Sign the card as A2A 1.0 section 8.4 says (sia-tui sign-card makes a correct "
+        "signature) with a key the client trusts; each signature's verdict says why it "
+        "does not count.",
+        category=FailureCategory.TRUST,
+        blame=Blame(party=Party.AGENT, statement=message),
+        next_action=NextAction.SHOW_EXCHANGE,
+    )
+
+
+def compare_with_lock(run: Run, evidence: DigestEvidence) -> None:
+    """Record the interface against the contract lock (``--lock``), when one was given."""
+    anchors = run.target.anchors
+    if anchors is None or anchors.lock is None or run.skill_id is None or run.card is None:
+        return
+    evidence.lock = compare_lock(
+        anchors.lock,
+        agent=run.card.name,
+        card=target_identity(run.card_url or run.target.location),
+        skill_id=run.skill_id,
+        version=run.skill_version,
+        digest=run.digests.advertised,
+        document=run.document,
+    )
+
+
+def enforce_lock(evidence: DigestEvidence) -> None:
+    """Fail step 4 on drift or a wrong bump; a lock that pins nothing here is a usage error."""
+    lock = evidence.lock
+    if lock is None:
+        return
+    if lock.status is LockStatus.NOT_PINNED:
+        raise StepFailed(
+            lock.reason,
+            hint="Give the lock that pins this agent and skill, or pin it: "
+            "sia-tui pin CARD --skill ID --out LOCK.",
+            category=FailureCategory.USAGE,
+            blame=Blame(party=Party.CALLER, statement=lock.reason),
+            next_action=NextAction.SHOW_DIGESTS,
+        )
+    if lock.status in FAILING_LOCK_STATUSES:
+        raise StepFailed(
+            f"contract lock {lock.status}: {lock.reason}",
+            hint="Bump skill_version as RULES SID2 says: the minor for compatible changes, "
+            "the major for breaking ones; the diff from the pinned document lists them.",
+            category=FailureCategory.TRUST,
+            findings=[
+                Finding(
+                    f"{lock.status}: {lock.reason}",
+                    pointer="/skill_version",
+                    rule="SID2",
+                )
+            ],
+            blame=Blame(party=Party.AGENT, statement=lock.reason),
+            next_action=NextAction.SHOW_DIGESTS,
+        )

@@ -1,0 +1,71 @@
+"""Plugfest mode: ``trusted_keys``, ``require_signature`` and ``lock`` per agent, and the
+``sig`` and ``lock`` columns that show each agent's signatures and drift."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from sia_tui.agent.faults import Fault
+from sia_tui.cli import main
+from sia_tui.core.trust import jws
+from sia_tui.core.trust.sign import public_key_set
+from tests.support.agents import StartAgent
+
+SKILL = "evaluate_resource_condition"
+
+
+def test_the_matrix_shows_signatures_and_drift(
+    reference_agent: StartAgent, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    key = jws.generate("RS256", "vendor-a-1")
+    (tmp_path / "a.jwks").write_text(json.dumps(public_key_set(key)))
+    assert main(["pin", reference_agent().url, "--skill", SKILL, "--out", str(tmp_path / "l")]) == 0
+    capsys.readouterr()
+    signed = reference_agent(sign_key=key).url
+    drifted = reference_agent(fault=Fault.DRIFT_SAME_VERSION).url
+    (tmp_path / "PLUGFEST.toml").write_text(
+        f"""
+modes = ["sync"]
+bindings = ["jsonrpc"]
+[[skill]]
+id = "{SKILL}"
+[[agent]]
+name = "signed"
+card = "{signed}"
+trusted_keys = "a.jwks"
+require_signature = true
+lock = "l"
+[[agent]]
+name = "drifted"
+card = "{drifted}"
+lock = "l"
+""",
+        encoding="utf-8",
+    )
+    code = main(["matrix", str(tmp_path / "PLUGFEST.toml"), "--json"])
+    report = json.loads(capsys.readouterr().out)
+    keys = [c["key"] for c in report["columns"]]
+    assert keys[-2:] == ["signature", "lock"]
+    cells = {row["agent"]: row["cells"] for row in report["rows"]}
+    assert cells["signed"]["signature"]["status"] == "pass"
+    assert "verified (a2a-1.0)" in cells["signed"]["signature"]["summary"]
+    assert cells["signed"]["lock"]["status"] == "pass"
+    assert cells["drifted"]["signature"]["status"] == "skip"  # unsigned, nothing required
+    assert cells["drifted"]["lock"]["status"] == "fail"
+    assert cells["drifted"]["lock"]["summary"].startswith("drift:")
+    assert cells["drifted"]["JSONRPC/sync"]["status"] == "fail"  # the run fails at step 4
+    assert code == 1
+
+
+def test_a_plugfest_key_set_that_cannot_be_read_is_a_located_problem(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "bad.jwks").write_text('{"keys": [{"kty": "oct", "k": "AA", "kid": "h"}]}')
+    (tmp_path / "PLUGFEST.toml").write_text(
+        '[[agent]]\nname = "a"\ncard = "http://127.0.0.1:9"\ntrusted_keys = "bad.jwks"\n'
+    )
+    assert main(["matrix", str(tmp_path / "PLUGFEST.toml")]) == 2
+    assert "symmetric" in capsys.readouterr().err

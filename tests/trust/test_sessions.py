@@ -1,0 +1,88 @@
+"""Trust anchors in sessions: stored with the run (public keys only), replay re-verifies
+the recorded card's signatures and compares the lock again."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.engine.model import Target
+from sia_tui.core.engine.procedure import Procedure
+from sia_tui.core.session import load_session, save_session
+from sia_tui.core.session.replay import replay_session
+from sia_tui.core.trust import jws
+from sia_tui.core.trust.model import SignatureVerdict
+from tests.support.agents import StartAgent
+from tests.support.sessions import run_session_cli
+from tests.support.signing import anchors
+
+SKILL = "evaluate_resource_condition"
+
+
+@pytest.fixture
+async def signed_session(reference_agent: StartAgent, tmp_path: Path) -> Path:
+    """A session of a signed reference agent, verified with a key given in private form."""
+    key = jws.generate("EdDSA", "session-key")
+    agent = reference_agent(sign_key=key)
+    target = Target(agent.url, skill_id=SKILL, anchors=anchors(key, require_signature=True))
+    procedure = Procedure(target, ClientOptions())
+    try:
+        run = await procedure.run_all()
+    finally:
+        await procedure.aclose()
+    assert [c.verdict for c in run.card_signatures] == [SignatureVerdict.VERIFIED]
+    path = tmp_path / "signed.session.json"
+    save_session(run, ClientOptions(), path)
+    agent.stop()
+    return path
+
+
+async def test_the_anchors_are_stored_and_replay_verifies_again(signed_session: Path) -> None:
+    text = signed_session.read_text(encoding="utf-8")
+    stored = json.loads(text)["run"]["target"]["anchors"]
+    assert stored["require_signature"] is True
+    assert set(stored["keys"][0]["jwk"]) == {"kty", "crv", "x", "kid", "alg"}  # public only
+    session = load_session(signed_session)
+    assert session.run.target.anchors is not None
+    assert session.run.card_signatures[0].verdict is SignatureVerdict.VERIFIED
+    result = await replay_session(session)
+    assert result.same
+    assert result.run.card_signatures[0].canonicalization == "a2a-1.0"
+
+
+async def test_replay_finds_a_card_changed_after_it_was_recorded(signed_session: Path) -> None:
+    """Replay re-verifies: a card edited in the session no longer verifies, and with the
+    signature required step 1 now fails."""
+    data = json.loads(signed_session.read_text(encoding="utf-8"))
+    body = data["exchanges"][0]["response"]["body"]
+    body["text"] = body["text"].replace("A schema-interface reference agent", "An impostor")
+    signed_session.write_text(json.dumps(data), encoding="utf-8")
+    result = await replay_session(load_session(signed_session))
+    assert result.run.card_signatures[0].verdict is SignatureVerdict.INVALID
+    [change] = [c for c in result.changes if c.step == 1]
+    assert change.recorded == "passed" and change.today == "failed"
+
+
+async def test_replay_reports_a_signature_verdict_that_changed(signed_session: Path) -> None:
+    """Without --require-signature the steps keep their status: the change is still said."""
+    data = json.loads(signed_session.read_text(encoding="utf-8"))
+    data["run"]["target"]["anchors"]["require_signature"] = False
+    body = data["exchanges"][0]["response"]["body"]
+    body["text"] = body["text"].replace("A schema-interface reference agent", "An impostor")
+    signed_session.write_text(json.dumps(data), encoding="utf-8")
+    result = await replay_session(load_session(signed_session))
+    [change] = [c for c in result.changes if c.step == 1]
+    assert (change.recorded, change.today) == ("signatures: verified", "signatures: invalid")
+
+
+def test_the_bug_report_lists_each_signatures_verdict(
+    signed_session: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run_session_cli(["report", str(signed_session)]) == 0
+    out = capsys.readouterr().out
+    assert "Trust anchors: card signatures and contract lock" in out
+    row = next(line for line in out.splitlines() if "session-key" in line)
+    assert "EdDSA" in row and "verified" in row and "a2a-1.0" in row
