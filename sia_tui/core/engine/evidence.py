@@ -66,6 +66,9 @@ class Party(StrEnum):
     NETWORK = "network"
     #: sia-tui itself (a bug to report).
     TOOL = "sia-tui"
+    #: A limit of this client's own policy was reached (a flag raises it); nobody broke a
+    #: rule of the draft.
+    LIMIT = "limit"
 
 
 @dataclass(kw_only=True)

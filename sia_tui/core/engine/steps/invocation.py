@@ -209,7 +209,7 @@ async def delegate(ctx: EngineContext, result: StepResult) -> None:
         )
         raise StepFailed(message, blame=Blame(party=Party.AGENT, statement=message)) from exc
     except SiaError as exc:
-        raise transport_failure("delegation failed", exc) from exc
+        raise transport_failure("delegation failed", exc, task_sent=True) from exc
     run.task = task
     evidence.task_id, evidence.state = task.id, task.state
     if evidence.negative_test:
@@ -309,7 +309,7 @@ async def receive(ctx: EngineContext, result: StepResult) -> None:
             blame=Blame(party=Party.AGENT, statement=message),
         ) from exc
     except SiaError as exc:
-        raise transport_failure("receiving the task failed", exc) from exc
+        raise transport_failure("receiving the task failed", exc, task_sent=True) from exc
     finally:
         if run.mode == "stream" and ctx.assembly is not None:
             # Kept even when the deadline stopped the stream; a flood of one state is counted.
