@@ -48,7 +48,7 @@ class InvokeScreen(RunScreen):
     HELP = (
         "Edit the arguments as JSON. Errors are listed below and underlined in the "
         f"text. Tab indents; Esc leaves the editor, then Tab moves on and {mode_keys()} "
-        "switch screens. f3 puts the skeleton back, f4 the example."
+        "switch screens. f3 puts the skeleton back, f4 the example; ctrl+z undoes either."
     )
     BINDINGS = [
         Binding("ctrl+j", "invoke", "Invoke", id="invoke.send", tooltip="Send the arguments"),
@@ -363,12 +363,13 @@ class InvokeScreen(RunScreen):
         return False
 
     def action_reset(self) -> None:
-        """Replace the text by the input schema's skeleton."""
+        """Replace the text by the input schema's skeleton (ctrl+z undoes it)."""
         if not self._refuse_edit():
-            self.query_one(ArgumentEditor).load_text(self._skeleton(self._schema))
+            self.query_one(ArgumentEditor).replace_all(self._skeleton(self._schema))
 
     def action_use_example(self) -> None:
-        """Replace the text by the example arguments (the input schema's, else the card's)."""
+        """Replace the text by the example arguments (the input schema's, else the card's);
+        ctrl+z undoes it."""
         if self._refuse_edit():
             return
         if self._example is None:
@@ -378,7 +379,7 @@ class InvokeScreen(RunScreen):
                 severity="warning",
             )
             return
-        self.query_one(ArgumentEditor).load_text(pretty_json(self._example.value))
+        self.query_one(ArgumentEditor).replace_all(pretty_json(self._example.value))
         self.notify(f"Arguments from {self._example.source}.", markup=False)
 
     def _why_no_schema(self) -> str:
