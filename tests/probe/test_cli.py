@@ -70,7 +70,12 @@ def test_an_interface_that_cannot_be_learned_exits_3(
     code = probe_cli(reference_agent(fault=fault).url, "--skill", SKILL)
     out = capsys.readouterr().out
     assert code == 3
-    assert "could not learn the interface: step" in out and "no probe was sent" in out
+    said = {
+        "mismatch": "steps 1-6 learned the interface, but the valid baseline invocation "
+        "(steps 7-11) failed: step 8",
+        "digest-card": "the interface was not learned: step 4",
+    }[fault]
+    assert said in out and "no probe was sent" in out
 
 
 def test_usage_errors_exit_2(
@@ -170,7 +175,7 @@ def test_help_states_the_safety_rule_and_the_exit_statuses(
     text = " ".join(capsys.readouterr().out.split())
     assert "--allow-valid-invocations" in text
     assert "break the input schema" in text and "execute authority" in text
-    assert "3 the eleven steps could not learn the interface" in text
+    assert "3 a step of the learning run failed (steps 1-6, or the valid baseline 7-11)" in text
 
 
 def test_an_execute_skill_needs_the_flag_for_valid_invocations(

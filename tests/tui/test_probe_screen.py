@@ -117,10 +117,11 @@ async def test_the_palette_and_bindings_name_the_probe_mode(make_app: Any) -> No
         assert "mode.probe" in {getattr(b, "id", None) for b in app.BINDINGS}
 
 
-async def test_an_interface_that_cannot_be_learned_is_said_and_nothing_is_probed(
+async def test_a_refused_baseline_is_said_and_nothing_is_probed(
     make_app: Any,
 ) -> None:
-    """The mismatch agent refuses the valid baseline (step 8): no grade is shown."""
+    """The mismatch agent refuses the valid baseline (step 8): no grade is shown, and the
+    screen does not claim the interface was not learned (steps 1-6 learned it)."""
     app = make_app("mismatch")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -130,7 +131,11 @@ async def test_an_interface_that_cannot_be_learned_is_said_and_nothing_is_probed
         assert report.outcome == "not_learned" and report.results == []
         assert _rows(app) == []
         evidence = static_text(app, "#probe-body")
-        assert "Could not learn the interface: step 8" in evidence
+        assert (
+            "Steps 1-6 learned the interface, but the valid baseline invocation (steps 7-11) "
+            "failed: step 8" in evidence
+        )
+        assert "not learned" not in evidence
         assert "No probe was sent" in evidence
 
 

@@ -167,6 +167,25 @@ class ProbeReport(ProbeRecord):
             self.learning.step(s).status is StepStatus.PASSED for s in learned
         )
 
+    @property
+    def baseline_failed(self) -> bool:
+        """Steps 1-6 learned the interface, then the valid baseline invocation (7-11) failed."""
+        failed = self.learning.failed_step
+        return failed is not None and failed.step > Step.SCHEMAS
+
+    @property
+    def why_not_probed(self) -> str:
+        """Why a failed run sent no probe, the clause every surface starts with ("" when no
+        step failed): a failed baseline comes after steps 1-6 learned the interface."""
+        if self.learning.failed_step is None:
+            return ""
+        if self.baseline_failed:
+            return (
+                "steps 1-6 learned the interface, but the valid baseline invocation "
+                "(steps 7-11) failed"
+            )
+        return "the interface was not learned"
+
     def count(self, grade: Grade) -> int:
         """How many probes got ``grade``."""
         return sum(1 for r in self.results if r.grade is grade)
