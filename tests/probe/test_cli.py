@@ -32,8 +32,8 @@ def test_clean_agent_exit_0_and_the_json_contract(
     assert report["format"] == "sia-probe-report/1"
     assert report["draft"] == "draft-huang-ainetops-agent-schema-interfaces-00"
     assert report["outcome"] == "passed" and report["learning"]["baseline"] == "ran"
-    assert report["summary"] == {"pass": 10, "fail": 0, "warn": 0, "skip": 2}
-    assert len(report["probes"]) == 12
+    assert report["summary"] == {"pass": 11, "fail": 0, "warn": 0, "skip": 2}
+    assert len(report["probes"]) == 13
     seqs = {e["seq"] for e in report["exchanges"]}
     for entry in report["probes"]:
         assert set(entry) >= ENTRY_KEYS
@@ -123,7 +123,7 @@ def test_junit_fail_is_a_failure_warn_is_system_out_skip_is_skipped(
     code = probe_cli(sdk_extension_agent_url, "--skill", SKILL, "--junit", str(path))
     assert code == 1
     cases = _junit(path)
-    assert len(cases) == 12
+    assert len(cases) == 13
     failure = cases["oversized-input"].find("failure")
     assert failure is not None and "ERR3" in failure.attrib["type"]
     assert "draft-huang-ainetops-agent-schema-interfaces-00" in failure.attrib["message"]
@@ -151,7 +151,7 @@ def test_saved_probe_session_replays_and_regrades_offline(
     capsys.readouterr()
     assert main(["replay", str(saved)]) == 0
     out = capsys.readouterr().out
-    assert "same: today's rules give every one of 12 probes its grade" in out
+    assert "same: today's rules give every one of 13 probes its grade" in out
     # A grade recorded by an older, wronger tool: today's rules correct it.
     document: dict[str, Any] = json.loads(saved.read_text(encoding="utf-8"))
     results = document["probe"]["results"]

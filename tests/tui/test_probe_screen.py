@@ -48,7 +48,7 @@ async def test_nine_opens_probe_and_p_grades_every_probe(make_app: Any) -> None:
         assert isinstance(app.screen, ProbeScreen)
         assert "p runs the probes" in static_text(app, "#probe-summary")
         await pilot.press("p")
-        await wait_until(pilot, lambda: len(_shown(app).results) == 12)
+        await wait_until(pilot, lambda: len(_shown(app).results) == 13)
         await settle(pilot)
         report = _shown(app)
         rows = _rows(app)
@@ -84,7 +84,7 @@ async def test_an_execute_skill_asks_before_valid_invocations(make_app: Any) -> 
             assert report.allow_valid_invocations is baseline_ran
             assert (report.learning.task is not None) is baseline_ran
             assert (report.baseline_skipped == "") is baseline_ran
-            assert len(report.results) == 12 and report.outcome == "passed"
+            assert len(report.results) == 13 and report.outcome == "passed"
 
 
 async def test_a_recorded_probe_session_shows_its_grades_read_only(
@@ -162,7 +162,7 @@ async def test_ctrl_s_saves_the_probe_run_redacted_and_replay_regrades_it(
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("9", "p")
-        await wait_until(pilot, lambda: len(_shown(app).results) == 12)
+        await wait_until(pilot, lambda: len(_shown(app).results) == 13)
         await wait_until(pilot, lambda: any("Probes done" in m for m in told))
         shown = grades(_shown(app))
         await pilot.press("ctrl+s")

@@ -85,7 +85,14 @@ EXPECTATIONS: dict[ProbeKind, Expectation] = {
         wrong_code_notes={_INPUT: _INV2_ORDER},
     ),
     ProbeKind.UNKNOWN_VERSION: Expectation(
-        "invocation with an unknown skill_version",
+        "invocation with an unknown skill_version (the next major)",
+        "INV2",
+        _MISMATCH,
+        wrong_code_notes={_INPUT: _INV2_ORDER},
+    ),
+    # INV2: any other version is refused, a compatible minor too (no negotiation, DS5).
+    ProbeKind.UNKNOWN_MINOR_VERSION: Expectation(
+        "invocation with an unknown skill_version (the next minor)",
         "INV2",
         _MISMATCH,
         wrong_code_notes={_INPUT: _INV2_ORDER},

@@ -24,6 +24,7 @@ class ProbeKind(StrEnum):
     UNADVERTISED_SKILL = "unadvertised-skill"
     STALE_DIGEST = "stale-digest"
     UNKNOWN_VERSION = "unknown-version"
+    UNKNOWN_MINOR_VERSION = "unknown-minor-version"
     MISSING_SKILL = "missing-skill"
     MISSING_ARGUMENTS = "missing-arguments"
     INVALID_MISSING_REQUIRED = "invalid-missing-required"
