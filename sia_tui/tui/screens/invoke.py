@@ -300,7 +300,8 @@ class InvokeScreen(RunScreen):
             self._invalid_verdict()
 
     def _invalid_verdict(self) -> None:
-        count = len(self.last_result.findings) if self.last_result is not None else 0
+        # The core's count: errors only (a closing note is no problem), "at least" a flood.
+        count = self.last_result.problems if self.last_result is not None else "0"
         if self.send_anyway:
             self._verdict(
                 f"✘ {count} problem(s); send anyway is ON: ctrl+j sends them as a "
@@ -403,7 +404,7 @@ class InvokeScreen(RunScreen):
             return
         if not self.valid and not self.send_anyway:
             self.notify(
-                f"Nothing sent: the arguments have {len(result.findings)} problem(s) "
+                f"Nothing sent: the arguments have {result.problems} problem(s) "
                 "against the input schema. Fix them, or press ctrl+t (send anyway) "
                 "for a deliberate negative test.",
                 title="Not sent",

@@ -6,7 +6,7 @@ import asyncio
 from typing import Any
 
 from sia_tui.core.a2a.model import Message, StreamEvent, Task
-from sia_tui.core.bounded import error_count
+from sia_tui.core.bounded import error_count_text
 from sia_tui.core.codes import ErrorCode
 from sia_tui.core.engine.assembly import TaskAssembly
 from sia_tui.core.engine.context import EngineContext
@@ -120,7 +120,7 @@ async def check_arguments(ctx: EngineContext, result: StepResult) -> None:
     result.findings.extend(findings)
     errors = [f for f in findings if f.severity is Severity.ERROR]
     first = f"first at {display(errors[0].pointer)}: {errors[0].message}" if errors else ""
-    count = error_count(findings)  # a closing "N more" finding counts the errors left out
+    count = error_count_text(findings)  # a closing finding counts the errors left out
     if errors and run.send_anyway:
         # A deliberate negative test: the invalid input is the point; the agent must reject
         # it with input_invalid before any domain logic (RULES INV3), graded at step 8 or 9.
