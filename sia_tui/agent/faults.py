@@ -206,7 +206,7 @@ _SPECS = (
         Expected(
             Stop(8, None),
             note="the read is aborted at the size limit",
-            at_fault="the agent's answer is too large",
+            at_fault="sia-tui's response size limit was reached",
         ),
     ),
     FaultSpec(

@@ -31,11 +31,12 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         "check",
         help="run the eleven-step client procedure headless",
         description="Run the draft's client procedure against an Agent Card "
-        "and report every step. Exit 0: all eleven steps passed (or a negative test passed); "
-        "1: the procedure failed (a required card signature or a contract lock included); "
-        "2: usage or unreadable input (a lock that pins nothing here too); 3: incomplete "
-        "(steps that should run did not, e.g. no --args, or a skill that may act invoked "
-        "without --allow-execute).",
+        "and report every step. Exit 0: all eleven steps passed (or, with --send-anyway, the "
+        "agent refused the invalid arguments as the draft requires); 1: the procedure failed "
+        "(or the agent did not refuse them correctly; a required card signature or a "
+        "contract lock included); 2: usage or unreadable input (a lock that pins nothing here "
+        "too); 3: incomplete (steps that should run did not, e.g. no --args, or a skill that "
+        "may act invoked without --allow-execute).",
     )
     parser.add_argument("card", help="base URL, Agent Card URL (.json) or local card file")
     parser.add_argument("--skill", help="skill id (default: the one advertised domain skill)")
@@ -45,6 +46,14 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         help="skill arguments as JSON; 'example' takes the first example of the document's "
         "input schema (else of the card's skill entry); without --args steps 7-11 do not "
         "run and the outcome is incomplete (exit 3)",
+    )
+    parser.add_argument(
+        "--send-anyway",
+        action="store_true",
+        help="a deliberate negative test: send --args FILE although it fails step 7; the "
+        "agent must reject it with input_invalid and details at the bad member before any "
+        "domain logic (RULES INV3, ERR1, ERR5), graded as `sia-tui probe` grades its "
+        "invalid-argument probes. Arguments that validate are not sent (exit 2)",
     )
     parser.add_argument(
         "--mode",
@@ -86,10 +95,12 @@ async def run_check(
     arguments: Any,
     cache: DocumentCache | None,
     *,
+    send_anyway: bool = False,
     consent: bool = False,
 ) -> Run:
-    """Run the procedure to the end and return the run (``arguments`` may be EXAMPLE);
-    ``consent``: the user's yes to invoking a skill that asks for it (``--allow-execute``)."""
+    """Run the procedure to the end and return the run (``arguments`` may be EXAMPLE;
+    ``send_anyway``: a deliberate negative test of arguments that do not validate;
+    ``consent``: the user's yes to invoking a skill that asks for it, ``--allow-execute``)."""
     from sia_tui.core.engine import Procedure, Step, StepStatus
 
     procedure = Procedure(target, options, cache=cache)
@@ -106,7 +117,7 @@ async def run_check(
         if arguments is EXAMPLE:
             procedure.use_example()
         elif arguments is not None:
-            procedure.set_arguments(arguments)
+            procedure.set_arguments(arguments, send_anyway=send_anyway)
         if consent:
             procedure.consent_to_send()
         await procedure.run_all()
@@ -139,6 +150,12 @@ def main(args: argparse.Namespace) -> int:
     except UsageError as exc:
         print(f"sia-tui check: {exc}", file=sys.stderr)
         return 2
+    if args.send_anyway and (not args.args or args.args == EXAMPLE):
+        print(
+            "sia-tui check: --send-anyway needs --args FILE (arguments that do not validate)",
+            file=sys.stderr,
+        )
+        return 2
     redactor = command_redactor(args, options, [args.card])
     try:
         arguments: Any = None
@@ -150,7 +167,16 @@ def main(args: argparse.Namespace) -> int:
             args.card, skill_id=args.skill, binding=args.binding, mode=args.mode, anchors=anchors
         )
         cache = DocumentCache() if args.cache else None
-        run = asyncio.run(run_check(target, options, arguments, cache, consent=args.allow_execute))
+        run = asyncio.run(
+            run_check(
+                target,
+                options,
+                arguments,
+                cache,
+                send_anyway=args.send_anyway,
+                consent=args.allow_execute,
+            )
+        )
     except (UsageError, JsonInputError) as exc:  # may quote the agent (its skill ids)
         print(f"sia-tui check: {redactor.text(str(exc), 'error')}", file=sys.stderr)
         return 2

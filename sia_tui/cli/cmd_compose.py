@@ -56,8 +56,9 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         help="structural diff of two Skill Interface Documents (RULES SID2)",
         description="Each side is CARD#SKILL (fetched and validated live), a saved session "
         "(sia-session/1 to /3), or a document file (a bare document or a describe_skill payload). "
-        "Exit 0: no breaking change and the version rule holds; 1: breaking change or version "
-        "rule violated; 2: usage or unreadable input.",
+        "Exit 0: no breaking change and the version rule holds; 1: breaking change, version "
+        "rule violated, or a document file that fails steps 4-6 offline (as `lint` would "
+        "say); 2: usage or unreadable input.",
     )
     diff.add_argument("a", metavar="A", help="the older side")
     diff.add_argument("b", metavar="B", help="the newer side")
@@ -79,6 +80,8 @@ class Side:
     document: dict[str, Any]
     task_id: str | None = None
     notes: list[str] = field(default_factory=list)
+    #: False when a document file fails steps 4-6 offline: no diff of it is approved.
+    valid: bool = True
 
     def to_json(self) -> dict[str, Any]:
         """Identity of the side for ``--json``."""
@@ -88,6 +91,7 @@ class Side:
             "skill_id": doc.get("skill_id"),
             "skill_version": doc.get("skill_version"),
             "task_id": self.task_id,
+            "valid": self.valid,
             "notes": list(self.notes),
         }
 
@@ -126,7 +130,7 @@ def _file_side(label: str, path: str) -> Side:
         f"{f.severity.value} at {display_pointer(f.pointer)}: {f.message} (RULES {f.rule})"
         for f in verdict.findings
     ]
-    return Side(label, path, document, notes=notes)
+    return Side(label, path, document, notes=notes, valid=verdict.ok)
 
 
 def _session_side(label: str, path: str) -> Side:
@@ -225,6 +229,11 @@ def render_diff(diff: InterfaceDiff, a: Side, b: Side, colour: bool) -> str:
         lines.append(f"{'':10} {printable(c.reason)}  at {printable(c.pointer)}")
     v = diff.version
     lines += ["", paint(printable(v.message), "32" if v.follows else "31", colour)]
+    for side in (a, b):
+        if not side.valid:
+            # RULES CP4-CP6: an invalid document is never approved, whatever its versions say.
+            text = f"{side.label} fails steps 4-6 (see its notes): an invalid document"
+            lines.append(paint(text + ", not approved", "31", colour))
     counts = diff.to_json()
     lines.append(
         f"{counts['breaking']} breaking, {counts['compatible']} compatible, "
@@ -290,7 +299,8 @@ async def _diff(args: argparse.Namespace, options: ClientOptions) -> tuple[Side,
 
 
 def main_diff(args: argparse.Namespace) -> int:
-    """Run `diff`: exit 0 no breaking change, 1 breaking or version rule violated, 2 usage."""
+    """Run `diff`: exit 0 no breaking change, 1 breaking, version rule violated or an invalid
+    document file, 2 usage."""
     import asyncio
 
     from sia_tui.core.diff import diff_documents
@@ -307,6 +317,7 @@ def main_diff(args: argparse.Namespace) -> int:
         print(f"sia-tui diff: {printable(redactor.text(str(exc), 'error'))}", file=sys.stderr)
         return 2
     diff = diff_documents(a.document, b.document)
-    report = {"a": a.to_json(), "b": b.to_json(), "ok": diff.ok, **diff.to_json()}
+    ok = diff.ok and a.valid and b.valid
+    report = {"a": a.to_json(), "b": b.to_json(), "ok": ok, **diff.to_json()}
     _emit(args, redactor, render_diff(diff, a, b, sys.stdout.isatty()), report)
-    return 0 if diff.ok else 1
+    return 0 if ok else 1

@@ -41,7 +41,8 @@ approval_may_be_required, they run only with --allow-execute (the same flag as c
 matrix; --allow-valid-invocations is its old name), and are skipped otherwise.
 
 Exit status: 0 every probe passed, warned or was skipped; 1 a probe failed; 2 usage or
-unreadable input; 3 the eleven steps could not learn the interface (nothing was probed).
+unreadable input; 3 a step of the learning run failed (steps 1-6, or the valid baseline
+7-11): nothing was probed.
 """
 
 

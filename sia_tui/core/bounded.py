@@ -26,6 +26,8 @@ class MoreFindings(Finding):
     left_out: int = 0
     #: How many of those were errors (a flood of errors still fails the step).
     left_out_errors: int = 0
+    #: Counting stopped before the end: there are at least this many (validation floods).
+    at_least: bool = False
 
 
 def more_findings(left_out: int, left_out_errors: int, limit: int) -> MoreFindings:
@@ -45,7 +47,9 @@ def cap_findings(findings: Iterable[Finding], limit: int = limits.MAX_FINDINGS) 
     kept: list[Finding] = []
     left_out = left_out_errors = 0
     for finding in findings:
-        if isinstance(finding, MoreFindings):
+        if isinstance(finding, MoreFindings) and finding.at_least:
+            kept.append(finding)  # its "at least" count would be lost in a sum
+        elif isinstance(finding, MoreFindings):
             left_out += finding.left_out
             left_out_errors += finding.left_out_errors
         elif len(kept) < limit:
@@ -67,6 +71,25 @@ def error_count(findings: Iterable[Finding]) -> int:
         else:
             count += finding.severity is Severity.ERROR
     return count
+
+
+def error_count_text(findings: Iterable[Finding]) -> str:
+    """The error count as a person reads it: "3", or "at least 10000" when counting stopped."""
+    listed = list(findings)
+    return _at_least(listed) + str(error_count(listed))
+
+
+def more_than_first(findings: Iterable[Finding]) -> str:
+    """What follows the first error's message: " (+2 more)", " (+at least 9999 more)", or ""
+    for a single error."""
+    listed = list(findings)
+    total = error_count(listed)
+    return f" (+{_at_least(listed)}{total - 1} more)" if total > 1 else ""
+
+
+def _at_least(findings: list[Finding]) -> str:
+    stopped = any(isinstance(f, MoreFindings) and f.at_least for f in findings)
+    return "at least " if stopped else ""
 
 
 def merge_findings(target: list[Finding], extra: Iterable[Finding]) -> None:

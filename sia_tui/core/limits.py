@@ -32,12 +32,17 @@ MAX_SKELETON_DEPTH: Final = 12
 #: every surface shows a bounded list.
 MAX_FINDINGS: Final = 1000
 
-#: Largest listing of validation errors, in schema members x value-levels. The engine
-#: builds every error before the first can be read, each ~1.5 KB with a copy of the value
-#: it is about, so an 8 MiB answer against a many-keyword schema could cost gigabytes.
-#: Past this the verdict (invalid) stands with the first error and a note; a valid value
-#: of any size passes as usual. 250,000 pairs stay under ~400 MB in the worst case.
-MAX_LISTING_WORK: Final = 250_000
+#: Largest part of an instance whose validation errors are listed in one engine call, in
+#: values x schema members (a bound on the errors that call can build). The engine builds
+#: every error before the first can be read, each ~1.5 KB with a copy of the value it is
+#: about, so a bigger instance is listed part by part (``schemas/error_listing.py``): at
+#: most ~30 MB of errors at a time, whatever the instance's size.
+MAX_LISTING_WORK: Final = 20_000
+
+#: Most validation errors counted (the first ``MAX_FINDINGS`` of them listed); past it the
+#: closing finding says "at least". Counting costs ~10 microseconds an error, so a flood of
+#: 800,000 errors is answered in a fraction of a second, not in eight.
+MAX_COUNTED_ERRORS: Final = 10_000
 
 #: Most warnings a card or a run keeps; the rest are counted in one closing warning.
 MAX_WARNINGS: Final = 1000

@@ -94,15 +94,22 @@ def test_diff_payload_with_wrong_digest_is_noted(
     assert any("SID6" in n for n in json.loads(out)["b"]["notes"])
 
 
-def test_diff_file_with_broken_embedded_digest_is_noted(
+def test_diff_file_with_broken_embedded_digest_is_noted_and_not_approved(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    doc = json.loads(Path(fixture("reservation-1.0.json")).read_text())
-    doc["output_schema"]["resolution"]["schema"]["title"] = "edited after sealing"
+    """A document `lint` rejects (CP6) is never approved by `diff`, whatever its versions."""
+    doc = json.loads(Path(fixture("reservation-1.1-compatible.json")).read_text())
+    doc["input_schema"]["digest"] = "sha256:" + "0" * 64
     path = tmp_path / "doc.json"
     path.write_text(json.dumps(doc))
-    _, out, _ = cli(capsys, "diff", fixture("reservation-1.0.json"), str(path))
-    assert "at /output_schema/digest" in out and "(RULES CP6)" in out
+    code, out, _ = cli(capsys, "diff", fixture("reservation-1.0.json"), str(path))
+    assert "at /input_schema/digest" in out and "(RULES CP6)" in out
+    assert "B fails steps 4-6 (see its notes): an invalid document, not approved" in out
+    assert code == 1 == cli(capsys, "lint", str(path))[0]
+    code, out, _ = cli(capsys, "diff", fixture("reservation-1.0.json"), str(path), "--json")
+    report = json.loads(out)
+    assert code == 1 and report["ok"] is False
+    assert (report["a"]["valid"], report["b"]["valid"]) == (True, False)
 
 
 @pytest.mark.parametrize(

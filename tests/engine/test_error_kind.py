@@ -44,7 +44,7 @@ def test_a_size_limit_is_named_in_json_text_session_and_bug_report(
     assert code == 1 and step["status"] == "failed"
     assert step["error_kind"] == report["error"]["error_kind"] == "response_too_large"
     assert "--max-response-bytes" in step["hint"]
-    assert report["at_fault"]["party"] == "agent"
+    assert report["at_fault"]["party"] == "limit"  # our limit, not the agent's fault
 
     assert main(["check", agent.url, *small]) == 1
     assert "       error: response_too_large" in capsys.readouterr().out
@@ -64,7 +64,7 @@ def test_a_size_limit_is_named_in_json_text_session_and_bug_report(
             "agent",
         ),
         (RequestTimeout("response timed out"), "timeout", "--timeout", "agent"),
-        (ResponseTooLarge("too large"), "response_too_large", "--max-response-bytes", "agent"),
+        (ResponseTooLarge("too large"), "response_too_large", "--max-response-bytes", "limit"),
         (EncodingRefused("'br' refused"), "encoding_refused", "Content-Encoding", "agent"),
         (OriginRefused("port '+80' is not plain"), "origin_refused", "plain ASCII digits", "agent"),
         (TransportError("connection refused"), "transport", "agent is running", "network"),
@@ -85,6 +85,15 @@ def test_an_ambiguous_url_the_user_typed_blames_the_user() -> None:
         "could not retrieve the Agent Card", OriginRefused("port"), url_author=Party.CALLER
     )
     assert failure.blame is not None and failure.blame.party is Party.CALLER
+
+
+def test_only_a_cut_off_invocation_says_its_task_may_have_completed() -> None:
+    """The size limit is sia-tui's: an invocation cut off by it may hide a completed task,
+    a describe_skill answer cut off by it does not."""
+    sent = transport_failure("delegation failed", ResponseTooLarge("too large"), task_sent=True)
+    described = transport_failure("describe_skill failed", ResponseTooLarge("too large"))
+    assert sent.blame is not None and "the task may have completed" in sent.blame.statement
+    assert described.blame is not None and "may have completed" not in described.blame.statement
 
 
 def test_the_deadline_keeps_its_own_message() -> None:

@@ -12,7 +12,7 @@ from sia_tui.agent.config import AgentConfig
 from sia_tui.agent.faults import FAULT_SPECS, Fault, FaultSpec
 from sia_tui.agent.runner import start_agent
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.evidence import DigestEvidence, FailureCategory
+from sia_tui.core.engine.evidence import DigestEvidence, FailureCategory, Party
 from sia_tui.core.engine.model import Run, StepStatus, Target
 from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.engine.report_json import run_to_json
@@ -154,11 +154,18 @@ def times_out_cleanly(run: Run) -> None:
 
 
 def refused_at_the_size_limit(run: Run) -> None:
-    """The read aborts at the size limit; the exchange is recorded as truncated."""
+    """The read aborts at the size limit; the exchange is recorded as truncated. The limit
+    is sia-tui's policy: nobody is blamed, the flag that raises it is named, and the task
+    the agent was asked for may have completed."""
     failed = run.failed_step
     assert failed is not None and failed.code is None
     assert any(e.truncated for e in run.exchanges)
-    assert "size limit" in failed.hint
+    assert "size limit" in failed.hint and "--max-response-bytes" in failed.hint
+    blame = run.at_fault
+    assert blame is not None and blame.party is Party.LIMIT
+    assert "--max-response-bytes" in blame.statement
+    assert blame.statement.endswith("the task may have completed on the agent")
+    assert "response size limit was reached" in run.summary
 
 
 #: What a user sees beyond the table for some faults.

@@ -263,7 +263,8 @@ async def test_arguments_beyond_jcs_range_still_validate() -> None:
 
 async def test_an_agent_that_accepts_invalid_input_fails_the_negative_test() -> None:
     """Send anyway and the agent completes the task: it skipped its own validation
-    (RULES INV3), so step 8 fails and the agent is at fault."""
+    (RULES INV3), so the negative test fails where the task ended (step 9), with the code
+    it should have answered, and the agent is at fault."""
     agent = completed(
         artifact("r1", SKILL, RESULT), artifact("observation-7", "resource-observation", RECORD)
     )
@@ -273,8 +274,11 @@ async def test_an_agent_that_accepts_invalid_input_fails_the_negative_test() -> 
     }
     run = await run_with(agent, bad, send_anyway=True)
     failed = run.failed_step
-    assert failed is not None and (failed.step, failed.code) == (8, "input_invalid")
-    assert "accepted arguments that fail its own input schema" in failed.message
+    assert failed is not None and (failed.step, failed.code) == (9, "input_invalid")
+    assert failed.message == (
+        "the deliberate negative test failed: the agent accepted the request and completed "
+        "the task (RULES INV3)"
+    )
     blame = run.at_fault
     assert blame is not None and blame.party.value == "agent"
     assert run.outcome == "failed"

@@ -52,16 +52,23 @@ def test_validation_findings_flood_fails_step_10_with_an_exact_count(tmp_path: P
     assert findings[-1]["message"].startswith(f"{left_out} more finding(s) not kept")
 
 
-def test_a_validation_flood_too_big_to_list_keeps_the_verdict_and_first_error(
-    tmp_path: Path,
-) -> None:
+def test_a_validation_flood_lists_a_thousand_and_counts_to_a_bound(tmp_path: Path) -> None:
+    """100,000 errors are listed part by part: the first thousand in order, then a count
+    that stops at MAX_COUNTED_ERRORS and says "at least" (only the first used to be listed)."""
     measured = check("findings-flood", tmp_path, *SLOW, within=FLOOD_SECONDS)
     failed = measured.failed
     assert (failed["step"], failed["code"], failed["origin"]) == (10, "output_invalid", "local")
-    first, note = failed["findings"]  # the real error leads; the note closes the list
-    assert (first["pointer"], first["keyword"]) == ("/result/0", "type")
-    assert note["message"].startswith("further errors, if any, are not listed")
-    assert (note["rule"], note["severity"]) == ("LIMIT", "info")
+    findings = failed["findings"]
+    assert len(findings) == limits.MAX_FINDINGS + 1
+    assert [(f["pointer"], f["keyword"]) for f in findings[:2]] == [
+        ("/result/0", "type"),
+        ("/result/1", "type"),
+    ]
+    counted = limits.MAX_COUNTED_ERRORS
+    closing = findings[-1]
+    assert closing["message"].startswith(f"at least {counted - limits.MAX_FINDINGS} more error")
+    assert (closing["rule"], closing["severity"]) == ("LIMIT", "error")
+    assert failed["message"].endswith(f"(+at least {counted - 1} more)")
 
 
 def test_errors_that_each_copied_the_whole_result_stay_within_memory(tmp_path: Path) -> None:

@@ -66,3 +66,26 @@ def test_probe_cells(
     assert saved.probe is not None
     root = ET.parse(junit).getroot()
     assert (root.get("tests"), root.get("failures"), root.get("skipped")) == ("6", "1", "2")
+
+
+def test_a_probe_cell_after_a_failed_baseline_does_not_say_the_interface_was_not_learned() -> None:
+    """Steps 1-6 passed and the valid baseline failed at step 10: the probe cell says so
+    (it used to say "the interface was not learned")."""
+    from sia_tui.core.codes import ErrorCode
+    from sia_tui.core.engine.model import Run, Step, StepStatus, Target
+    from sia_tui.core.matrix.model import CellStatus
+    from sia_tui.core.matrix.project import probe_cell
+    from sia_tui.core.probe.model import ProbeReport
+
+    run = Run(target=Target("http://127.0.0.1:9"))
+    for step in run.steps[: Step.RECEPTION]:
+        step.status = StepStatus.PASSED
+    failed = run.step(Step.OUTPUT)
+    failed.status, failed.code = StepStatus.FAILED, ErrorCode.OUTPUT_INVALID
+    failed.message = "the result does not validate"
+    cell = probe_cell(ProbeReport(learning=run), lambda text: text)
+    assert cell.status is CellStatus.SKIP
+    assert cell.summary.startswith(
+        "steps 1-6 learned the interface, but the valid baseline invocation (steps 7-11) "
+        "failed: FAILED at step 10"
+    )

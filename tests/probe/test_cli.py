@@ -32,8 +32,8 @@ def test_clean_agent_exit_0_and_the_json_contract(
     assert report["format"] == "sia-probe-report/1"
     assert report["draft"] == "draft-huang-ainetops-agent-schema-interfaces-00"
     assert report["outcome"] == "passed" and report["learning"]["baseline"] == "ran"
-    assert report["summary"] == {"pass": 10, "fail": 0, "warn": 0, "skip": 2}
-    assert len(report["probes"]) == 12
+    assert report["summary"] == {"pass": 11, "fail": 0, "warn": 0, "skip": 2}
+    assert len(report["probes"]) == 13
     seqs = {e["seq"] for e in report["exchanges"]}
     for entry in report["probes"]:
         assert set(entry) >= ENTRY_KEYS
@@ -70,7 +70,12 @@ def test_an_interface_that_cannot_be_learned_exits_3(
     code = probe_cli(reference_agent(fault=fault).url, "--skill", SKILL)
     out = capsys.readouterr().out
     assert code == 3
-    assert "could not learn the interface: step" in out and "no probe was sent" in out
+    said = {
+        "mismatch": "steps 1-6 learned the interface, but the valid baseline invocation "
+        "(steps 7-11) failed: step 8",
+        "digest-card": "the interface was not learned: step 4",
+    }[fault]
+    assert said in out and "no probe was sent" in out
 
 
 def test_usage_errors_exit_2(
@@ -118,7 +123,7 @@ def test_junit_fail_is_a_failure_warn_is_system_out_skip_is_skipped(
     code = probe_cli(sdk_extension_agent_url, "--skill", SKILL, "--junit", str(path))
     assert code == 1
     cases = _junit(path)
-    assert len(cases) == 12
+    assert len(cases) == 13
     failure = cases["oversized-input"].find("failure")
     assert failure is not None and "ERR3" in failure.attrib["type"]
     assert "draft-huang-ainetops-agent-schema-interfaces-00" in failure.attrib["message"]
@@ -146,7 +151,7 @@ def test_saved_probe_session_replays_and_regrades_offline(
     capsys.readouterr()
     assert main(["replay", str(saved)]) == 0
     out = capsys.readouterr().out
-    assert "same: today's rules give every one of 12 probes its grade" in out
+    assert "same: today's rules give every one of 13 probes its grade" in out
     # A grade recorded by an older, wronger tool: today's rules correct it.
     document: dict[str, Any] = json.loads(saved.read_text(encoding="utf-8"))
     results = document["probe"]["results"]
@@ -170,7 +175,7 @@ def test_help_states_the_safety_rule_and_the_exit_statuses(
     text = " ".join(capsys.readouterr().out.split())
     assert "--allow-execute" in text and "--allow-valid-invocations" in text
     assert "break the input schema" in text and "execute authority" in text
-    assert "3 the eleven steps could not learn the interface" in text
+    assert "3 a step of the learning run failed (steps 1-6, or the valid baseline 7-11)" in text
 
 
 def test_an_execute_skill_needs_the_flag_for_valid_invocations(

@@ -89,6 +89,34 @@ def test_grade(kind: ProbeKind, observed: Observation, expected: Grade) -> None:
         assert str(EXPECTATIONS[kind].code) in verdict.should_have
 
 
+def test_several_data_parts_in_the_error_status_fail_err1() -> None:
+    """RULES ERR1: "exactly one Data Part". Two are a failure, whichever the first says."""
+    observed = task(REJ, ErrorCode.INPUT_INVALID, "/a/b")
+    observed.data_parts = 2
+    verdict = grade(K.INVALID_WRONG_TYPE, observed, ("/a/b",))
+    assert (verdict.grade, verdict.rule) == (Grade.FAIL, "ERR1")
+    assert "2 data parts" in verdict.reason
+
+
+def test_a_details_entry_without_instance_path_fails_err5() -> None:
+    """RULES ERR5: each entry must contain instance_path; details absent altogether warn."""
+    observed = task(REJ, ErrorCode.INPUT_INVALID, "/a/b")
+    observed.unlocated_details = 1
+    verdict = grade(K.INVALID_WRONG_TYPE, observed, ("/a/b",))
+    assert (verdict.grade, verdict.rule) == (Grade.FAIL, "ERR5")
+    assert "1 details entry lacks an instance_path" in verdict.reason
+    absent = grade(K.INVALID_WRONG_TYPE, task(REJ, ErrorCode.INPUT_INVALID), ("/a/b",))
+    assert (absent.grade, absent.rule) == (Grade.WARN, "ERR5")
+
+
+def test_the_verdict_names_the_rule_it_was_judged_by() -> None:
+    """Wrong details are ERR5, a wrong state ERR3, a wrong code the probe's own rule."""
+    wrong_member = grade(K.INVALID_WRONG_TYPE, task(REJ, ErrorCode.INPUT_INVALID, "/a"), ("/a/b",))
+    wrong_state = grade(K.STALE_DIGEST, task(FAIL, ErrorCode.INTERFACE_MISMATCH))
+    ran = grade(K.INVALID_WRONG_TYPE, task(FAIL, ErrorCode.EXECUTION_FAILED))
+    assert [v.rule for v in (wrong_member, wrong_state, ran)] == ["ERR5", "ERR3", "INV3"]
+
+
 def test_every_probe_has_an_expectation_naming_a_rule() -> None:
     assert set(EXPECTATIONS) == set(ProbeKind)
     assert all(e.rule and e.title for e in EXPECTATIONS.values())

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from sia_tui.core.probe.model import DRAFT, Grade
+from sia_tui.core.probe.plan import unknown_minor_version, unknown_version
 from sia_tui.core.schemas.validation import compile_schema
 from tests.support.agents import StartAgent
 from tests.support.probe import SKILL, grades, probe
@@ -17,6 +18,7 @@ CLEAN_GRADES = {
     "unadvertised-skill": "pass",
     "stale-digest": "pass",
     "unknown-version": "pass",
+    "unknown-minor-version": "pass",
     "missing-skill": "pass",
     "missing-arguments": "pass",
     "invalid-missing-required": "pass",
@@ -41,6 +43,14 @@ async def test_clean_agent_passes_every_probe_that_applies(
     skipped = {r.id: r.reason for r in report.results if r.grade is Grade.SKIP}
     assert "no number with minimum" in skipped["invalid-out-of-range"]
     assert skipped["missing-credentials"] == "the card declares no security scheme"
+    # RULES INV2: any other version is refused, the next minor as well as the next major.
+    sent = {r.id: r.sent.data.get("skill_version") for r in report.results if r.sent}
+    assert (sent["unknown-version"], sent["unknown-minor-version"]) == ("2.0", "1.1")
+
+
+def test_the_version_probes_send_the_next_major_and_the_next_minor() -> None:
+    assert (unknown_version("2.1"), unknown_minor_version("2.1")) == ("3.0", "2.2")
+    assert unknown_minor_version("1.9") == "1.10"
 
 
 async def test_a_bounded_number_and_no_enum_change_which_kinds_apply(

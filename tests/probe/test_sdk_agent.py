@@ -18,6 +18,7 @@ SDK_GRADES = {
     "unadvertised-skill": "warn",
     "stale-digest": "pass",
     "unknown-version": "pass",
+    "unknown-minor-version": "pass",
     "missing-skill": "warn",
     "missing-arguments": "pass",
     "invalid-missing-required": "pass",

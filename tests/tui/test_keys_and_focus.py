@@ -161,6 +161,31 @@ async def test_the_editor_starts_with_the_card_skills_example(
         await wait_until(pilot, lambda: editor.text == example)
 
 
+async def test_f3_and_f4_can_be_undone_with_ctrl_z(make_app: Any) -> None:
+    """The skeleton (f3) and the example (f4) replace the text as one edit: ctrl+z brings
+    back what was typed, so neither key loses work."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "2", "r", "5")
+        screen = app.screen
+        assert isinstance(screen, InvokeScreen)
+        editor = screen.query_one(ArgumentEditor)
+        await wait_until(pilot, lambda: screen.last_result is not None)
+        editor.select_all()
+        await pilot.press(*'{"mine": 1}')
+        typed = editor.text
+        assert typed == '{"mine": 1}'
+        for key in ("f3", "f4"):
+            await pilot.press(key)
+            await wait_until(pilot, lambda: editor.text != typed)
+            await pilot.press("ctrl+z")
+            await wait_until(pilot, lambda: editor.text == typed)
+            await pilot.press("ctrl+y")  # and redo puts the replacement back
+            await wait_until(pilot, lambda: editor.text != typed)
+            await pilot.press("ctrl+z")
+            await wait_until(pilot, lambda: editor.text == typed)
+
+
 async def test_the_document_pane_asks_to_pick_a_node(make_app: Any) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:

@@ -48,7 +48,7 @@ async def test_nine_opens_probe_and_p_grades_every_probe(make_app: Any) -> None:
         assert isinstance(app.screen, ProbeScreen)
         assert "p runs the probes" in static_text(app, "#probe-summary")
         await pilot.press("p")
-        await wait_until(pilot, lambda: len(_shown(app).results) == 12)
+        await wait_until(pilot, lambda: len(_shown(app).results) == 13)
         await settle(pilot)
         report = _shown(app)
         rows = _rows(app)
@@ -84,7 +84,7 @@ async def test_an_execute_skill_asks_before_valid_invocations(make_app: Any) -> 
             assert report.allow_valid_invocations is baseline_ran
             assert (report.learning.task is not None) is baseline_ran
             assert (report.baseline_skipped == "") is baseline_ran
-            assert len(report.results) == 12 and report.outcome == "passed"
+            assert len(report.results) == 13 and report.outcome == "passed"
 
 
 async def test_a_recorded_probe_session_shows_its_grades_read_only(
@@ -117,10 +117,11 @@ async def test_the_palette_and_bindings_name_the_probe_mode(make_app: Any) -> No
         assert "mode.probe" in {getattr(b, "id", None) for b in app.BINDINGS}
 
 
-async def test_an_interface_that_cannot_be_learned_is_said_and_nothing_is_probed(
+async def test_a_refused_baseline_is_said_and_nothing_is_probed(
     make_app: Any,
 ) -> None:
-    """The mismatch agent refuses the valid baseline (step 8): no grade is shown."""
+    """The mismatch agent refuses the valid baseline (step 8): no grade is shown, and the
+    screen does not claim the interface was not learned (steps 1-6 learned it)."""
     app = make_app("mismatch")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -130,7 +131,11 @@ async def test_an_interface_that_cannot_be_learned_is_said_and_nothing_is_probed
         assert report.outcome == "not_learned" and report.results == []
         assert _rows(app) == []
         evidence = static_text(app, "#probe-body")
-        assert "Could not learn the interface: step 8" in evidence
+        assert (
+            "Steps 1-6 learned the interface, but the valid baseline invocation (steps 7-11) "
+            "failed: step 8" in evidence
+        )
+        assert "not learned" not in evidence
         assert "No probe was sent" in evidence
 
 
@@ -157,7 +162,7 @@ async def test_ctrl_s_saves_the_probe_run_redacted_and_replay_regrades_it(
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("9", "p")
-        await wait_until(pilot, lambda: len(_shown(app).results) == 12)
+        await wait_until(pilot, lambda: len(_shown(app).results) == 13)
         await wait_until(pilot, lambda: any("Probes done" in m for m in told))
         shown = grades(_shown(app))
         await pilot.press("ctrl+s")

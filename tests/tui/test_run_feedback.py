@@ -301,3 +301,24 @@ async def test_read_only_results_never_ask_to_invoke(
         await settle(pilot)
         shown = static_text(app, "#result-body") + static_text(app, "#status")
         assert "screen 5" not in shown and "recorded session" in shown
+
+
+async def test_every_error_of_long_arguments_is_listed_and_counted(make_app: Any) -> None:
+    """~100 KB of arguments with three errors: all three are listed and underlined, and the
+    status line counts three (it used to list the first with a note, and count the note)."""
+    import json
+
+    from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
+
+    value: dict[str, Any] = json.loads(json.dumps(APPENDIX_B_ARGUMENTS))
+    value["condition"]["operator"] = "about"
+    value["condition"]["threshold"] = "eighty"
+    value["x_notes"] = [{"id": i, "note": "padding to grow it"} for i in range(2500)]
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2", "r")
+        await settle(pilot)
+        screen = await enter_arguments(pilot, json.dumps(value, indent=2))
+        table = screen.query_one("#errors", DataTable)
+        assert table.row_count == 3
+        assert static_text(app, "#verdict").startswith("✘ 3 problem(s)")

@@ -318,8 +318,8 @@ def test_console_shows_the_raw_reply_and_the_artifacts(
 
 def test_probe_screen_explains_a_failed_probe(snap_compare: Any, make_app: Any) -> None:
     """Mode 9 against the ignores-max-input agent after p: the summary reads 'Probe
-    evaluate_resource_condition 1.0  9 pass  1 fail  0 warn  2 skip' and 'judged against
-    draft-huang-ainetops-agent-schema-interfaces-00'; twelve probes listed with green ✔ pass,
+    evaluate_resource_condition 1.0  10 pass  1 fail  0 warn  2 skip' and 'judged against
+    draft-huang-ainetops-agent-schema-interfaces-00'; thirteen probes listed with green ✔ pass,
     grey ⊘ skip and one red ✘ fail, oversized-input, selected. On the right: 'Steps 1-11
     passed', the red ✘ oversized-input heading with 'fail; RULES ERR3', the reason (the
     agent completed the task), what was sent (/condition/metric padded past the 4096-byte

@@ -11,6 +11,7 @@ from enum import StrEnum
 from typing import Any, Literal
 
 from sia_tui.core.codes import ErrorCode
+from sia_tui.core.engine.refusal import Verdict
 from sia_tui.core.findings import Finding
 from sia_tui.core.interface.threeway import DigestSource, odd_one_out
 from sia_tui.core.trust.model import LockComparison, SignatureCheck
@@ -70,6 +71,9 @@ class Party(StrEnum):
     NETWORK = "network"
     #: sia-tui itself (a bug to report).
     TOOL = "sia-tui"
+    #: A limit of this client's own policy was reached (a flag raises it); nobody broke a
+    #: rule of the draft.
+    LIMIT = "limit"
 
 
 @dataclass(kw_only=True)
@@ -218,8 +222,10 @@ class DelegationEvidence:
     state: str | None = None
     error: TaskError | None = None
     negative_test: bool = False
-    #: True when a negative test's invalid input was rejected with input_invalid (RULES INV3).
+    #: True when a negative test's invalid input was rejected as expected (RULES INV3).
     expected_rejection: bool = False
+    #: A negative test graded here (a REJECTED task): the refusal grader's verdict.
+    refusal: Verdict | None = None
     #: When the run's deadline passed here: whether CancelTask was sent, and the answer.
     deadline_cancel: str | None = None
     #: Why the user's consent was needed, when it was given for this send (RULES SID5).
@@ -248,6 +254,8 @@ class ReceptionEvidence:
     error: TaskError | None = None
     #: True when the task ended CANCELED because the user asked for it.
     cancelled_by_user: bool = False
+    #: A negative test the agent did not reject at step 8, graded on how the task ended.
+    refusal: Verdict | None = None
     #: When the run's deadline passed here: whether CancelTask was sent, and the answer.
     deadline_cancel: str | None = None
     #: Why the user's consent was needed, when it was given for this send (RULES SID5).

@@ -16,6 +16,7 @@ from sia_tui.core.consent import ConsentNeed
 from sia_tui.core.engine import answers, verdicts
 from sia_tui.core.engine.evidence import Blame, TaskError
 from sia_tui.core.engine.evidence import StepStatus as StepStatus
+from sia_tui.core.engine.refusal import Verdict
 from sia_tui.core.engine.run_state import STEP_TITLES as STEP_TITLES
 from sia_tui.core.engine.run_state import Digests as Digests
 from sia_tui.core.engine.run_state import RecordResult as RecordResult
@@ -67,6 +68,12 @@ class Run(RunState):
     def at_fault(self) -> Blame | None:
         """Who is at fault for the failed step, and why (None: nothing failed)."""
         return verdicts.at_fault(self)
+
+    @property
+    def negative_test_verdict(self) -> Verdict | None:
+        """A deliberate negative test's verdict (the refusal grader's, as ``probe`` grades):
+        None when the run sent valid arguments or the agent's answer is still to come."""
+        return verdicts.negative_test_verdict(self)
 
     @property
     def fault_exchanges(self) -> list[Exchange]:

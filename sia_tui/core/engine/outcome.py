@@ -92,7 +92,9 @@ class StepEnds(Exception):  # like StepFailed, control flow inside the engine, n
         self.reason = reason
 
 
-def transport_failure(what: str, exc: SiaError, *, url_author: Party = Party.AGENT) -> StepFailed:
+def transport_failure(
+    what: str, exc: SiaError, *, url_author: Party = Party.AGENT, task_sent: bool = False
+) -> StepFailed:
     """A failed exchange as a located step failure that names who is at fault.
 
     The hint names the flag that changes the limit that was hit; ``error_kind`` names
@@ -117,11 +119,19 @@ def transport_failure(what: str, exc: SiaError, *, url_author: Party = Party.AGE
         )
         blame = Blame(party=Party.AGENT, statement=f"the agent did not answer in time{where}")
     elif isinstance(exc, ResponseTooLarge):
+        # The size limit is this client's policy, not a draft rule: nobody is at fault, and
+        # an answer cut off after the request was sent says nothing about the task itself.
         hint = (
-            "The answer was larger than the size limit: raise --max-response-bytes only "
-            "if the agent is trusted."
+            "The answer is larger than sia-tui's response size limit, a local policy and not "
+            "a rule of the draft: raise --max-response-bytes if the agent is trusted."
         )
-        blame = Blame(party=Party.AGENT, statement=f"the agent's answer is too large{where}")
+        statement = (
+            f"sia-tui's response size limit was reached{where}: a local limit, not a rule "
+            "the agent broke (--max-response-bytes raises it)"
+        )
+        if task_sent:
+            statement += "; the task may have completed on the agent"
+        blame = Blame(party=Party.LIMIT, statement=statement)
     elif isinstance(exc, OriginRefused):
         hint = (
             "The URL's port reads differently to different parsers, so credentials could "

@@ -15,12 +15,15 @@ from sia_tui.core.engine.evidence import (
     DelegationEvidence,
     FailureCategory,
     Party,
+    ReceptionEvidence,
     StepStatus,
 )
+from sia_tui.core.engine.refusal import Grade, Verdict, negative_test_sentence
 from sia_tui.core.engine.run_state import RunState, Step, StepResult
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.interface.threeway import DigestSource
 from sia_tui.core.interface.threeway import odd_one_out as _odd_source
+from sia_tui.core.task_state import TaskState
 
 #: The first step that needs arguments: without them the run pauses before it.
 FIRST_INVOCATION_STEP = Step.ARGUMENTS
@@ -81,12 +84,27 @@ def outcome(run: RunState) -> RunOutcome:
         return RunOutcome.FAILED
     if any(s.status is StepStatus.CANCELLED for s in run.steps):
         return RunOutcome.CANCELLED
-    delegation = run.evidence(DelegationEvidence)
-    if delegation is not None and delegation.expected_rejection:
+    refused = negative_test_verdict(run)
+    if refused is not None and refused.grade is not Grade.FAIL:
         return RunOutcome.NEGATIVE_TEST_PASSED
     if all(s.status is StepStatus.PASSED for s in run.steps):
         return RunOutcome.PASSED
     return RunOutcome.INCOMPLETE
+
+
+def negative_test_verdict(run: RunState) -> Verdict | None:
+    """The refusal grader's verdict on a deliberate negative test, from the step that
+    graded it (8 for a REJECTED task, else 9); None when the run was no negative test or
+    the agent's answer did not come yet."""
+    delegation = run.evidence(DelegationEvidence)
+    reception = run.evidence(ReceptionEvidence)
+    for graded in (delegation, reception):
+        if graded is not None and graded.refusal is not None:
+            return graded.refusal
+    if delegation is not None and delegation.expected_rejection:
+        # Sessions saved before the verdict was kept recorded only that it passed.
+        return Verdict(Grade.PASS, "INV3", f"{TaskState.REJECTED} with input_invalid")
+    return None
 
 
 @dataclass(frozen=True)
@@ -113,10 +131,9 @@ def explain(run: RunState) -> Summary:
     elif verdict is RunOutcome.PASSED:
         text = "all eleven steps passed"
     elif verdict is RunOutcome.NEGATIVE_TEST_PASSED:
-        text = (
-            "the agent rejected the invalid arguments with input_invalid, as the deliberate "
-            "negative test expects (RULES INV3)"
-        )
+        refused = negative_test_verdict(run)
+        assert refused is not None  # the outcome says there is one
+        text = negative_test_sentence(refused)
     elif verdict is RunOutcome.CANCELLED:
         text = "the task was cancelled as asked; its output was not checked"
     else:

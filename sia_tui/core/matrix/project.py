@@ -13,8 +13,9 @@ into the matrix's four words, written once:
 - steps that did not run, a cancelled or cut-off run, are **incomplete**; steps after a
   failure are **skip** (RULES CP0);
 - a probe cell is the probe report's outcome: ``failed`` is **fail**, ``passed`` **pass**
-  (warnings are named in the summary); when the interface was not learned the probe does
-  not apply (**skip**: the binding/mode cells already show why), unless the run was cut off.
+  (warnings are named in the summary); when the interface was not learned, or the valid
+  baseline invocation after it failed, the probe does not apply (**skip**: the binding/mode
+  cells already show why), unless the run was cut off.
 """
 
 from __future__ import annotations
@@ -113,6 +114,8 @@ def probe_cell(report: ProbeReport, clean: Clean, *, stopped: str = "") -> Cell:
     learning = report.learning
     if stopped:
         return Cell(CellStatus.INCOMPLETE, clean(f"{stopped}; {learning.summary}"))
+    if report.baseline_failed:  # steps 1-6 did learn it: say what stopped the probes
+        return Cell(CellStatus.SKIP, clean(f"{report.why_not_probed}: {learning.headline}"))
     if report.outcome == "not_learned":
         return not_learned(learning, clean)
     counts = ", ".join(f"{report.count(g)} {g.value}" for g in Grade if report.count(g))

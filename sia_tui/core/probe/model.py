@@ -1,7 +1,9 @@
 """What a probe run is made of: planned probes, what the agent answered, and each grade.
 
 The CLI, the TUI, the JSON and JUnit reports and the session file all read this one typed
-model; none of them grades anything itself (``grading.py`` does).
+model; none of them grades anything itself (``grading.py`` does, with the engine's grader).
+``Grade``, ``Answer`` and ``Observation`` are the engine's (``engine/refusal.py``,
+``engine/agent_answer.py``), named here for the probe's readers.
 """
 
 from __future__ import annotations
@@ -10,8 +12,10 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Final
 
-from sia_tui.core.codes import ErrorCode
+from sia_tui.core.engine.agent_answer import Answer as Answer
+from sia_tui.core.engine.agent_answer import Observation as Observation
 from sia_tui.core.engine.model import Run, Step, StepStatus
+from sia_tui.core.engine.refusal import Grade as Grade
 from sia_tui.core.exchange import Exchange
 
 #: The draft revision every verdict is judged against (each probe names it too).
@@ -24,6 +28,7 @@ class ProbeKind(StrEnum):
     UNADVERTISED_SKILL = "unadvertised-skill"
     STALE_DIGEST = "stale-digest"
     UNKNOWN_VERSION = "unknown-version"
+    UNKNOWN_MINOR_VERSION = "unknown-minor-version"
     MISSING_SKILL = "missing-skill"
     MISSING_ARGUMENTS = "missing-arguments"
     INVALID_MISSING_REQUIRED = "invalid-missing-required"
@@ -33,30 +38,6 @@ class ProbeKind(StrEnum):
     INVALID_OUT_OF_RANGE = "invalid-out-of-range"
     OVERSIZED_INPUT = "oversized-input"
     MISSING_CREDENTIALS = "missing-credentials"
-
-
-class Grade(StrEnum):
-    """How the agent's answer to one probe is judged."""
-
-    #: The expected code and state.
-    PASS = "pass"
-    #: The agent accepted the bad request, or gave the wrong code or state.
-    FAIL = "fail"
-    #: The draft is silent; the answer was reasonable but not the one expected.
-    WARN = "warn"
-    #: The probe does not apply (the reason says why); nothing was sent.
-    SKIP = "skip"
-
-
-class Answer(StrEnum):
-    """What kind of answer came back."""
-
-    TASK = "task"
-    MESSAGE = "message"
-    #: A JSON-RPC or HTTP+JSON error: an A2A-level refusal, not one of the draft's codes.
-    A2A_ERROR = "a2a_error"
-    #: No usable answer: refused, timed out, not JSON, an HTTP status without an A2A error.
-    TRANSPORT_ERROR = "transport_error"
 
 
 @dataclass(frozen=True)
@@ -81,29 +62,6 @@ class PlannedProbe:
     #: JSON Pointers (relative to the arguments) that ``details`` may name (RULES ERR5).
     pointers: tuple[str, ...] = ()
     skip_reason: str = ""
-
-
-@dataclass
-class Observation:
-    """The agent's answer to one probe, read from the recorded exchanges."""
-
-    answer: Answer
-    #: The task's final (or last seen) state, ``TASK_STATE_*``.
-    state: str | None = None
-    #: The draft code from the status message's error object, if it is one of the ten.
-    code: ErrorCode | None = None
-    message: str = ""
-    #: ``details`` entries with an ``instance_path`` (RULES ERR5).
-    details: list[dict[str, Any]] = field(default_factory=list)
-    #: The A2A or transport error text.
-    error: str = ""
-    #: HTTP status of the last exchange, when a response arrived.
-    http_status: int | None = None
-    #: What was wrong with the way the error was reported (ERR1, ERR2, ERR3, ERR5).
-    notes: list[str] = field(default_factory=list)
-    #: A task still SUBMITTED or WORKING when the watch ended (the agent acting on the
-    #: wrong request): whether CancelTask was sent and the answer; "" when none was left.
-    cancel: str = ""
 
 
 @dataclass
@@ -166,6 +124,25 @@ class ProbeReport(ProbeRecord):
         return self.learning.failed_step is None and all(
             self.learning.step(s).status is StepStatus.PASSED for s in learned
         )
+
+    @property
+    def baseline_failed(self) -> bool:
+        """Steps 1-6 learned the interface, then the valid baseline invocation (7-11) failed."""
+        failed = self.learning.failed_step
+        return failed is not None and failed.step > Step.SCHEMAS
+
+    @property
+    def why_not_probed(self) -> str:
+        """Why a failed run sent no probe, the clause every surface starts with ("" when no
+        step failed): a failed baseline comes after steps 1-6 learned the interface."""
+        if self.learning.failed_step is None:
+            return ""
+        if self.baseline_failed:
+            return (
+                "steps 1-6 learned the interface, but the valid baseline invocation "
+                "(steps 7-11) failed"
+            )
+        return "the interface was not learned"
 
     def count(self, grade: Grade) -> int:
         """How many probes got ``grade``."""

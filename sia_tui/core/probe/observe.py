@@ -9,32 +9,13 @@ from typing import Any
 
 from sia_tui.core.a2a.client import A2AClient
 from sia_tui.core.a2a.model import Interface, Message, Task
+from sia_tui.core.engine.agent_answer import observation_of
 from sia_tui.core.engine.answers import NOT_CANCELLABLE
 from sia_tui.core.engine.assembly import TaskAssembly
 from sia_tui.core.engine.deadline import cancel_within_grace
-from sia_tui.core.engine.steps.remote_errors import read_remote_error
 from sia_tui.core.errors import A2AProtocolError, SiaError
 from sia_tui.core.probe.model import Answer, Observation
-from sia_tui.core.task_state import FINISHED_STATES, TaskState
-
-#: States a probe's task ends in when the agent refused it (or it was cancelled).
-_ENDED_IN_ERROR = (TaskState.REJECTED, TaskState.FAILED, TaskState.CANCELED)
-
-
-def observation_of(task: Task) -> Observation:
-    """The state, and for a task that ended in error its draft error object (ERR1-ERR5)."""
-    if task.state not in _ENDED_IN_ERROR:
-        return Observation(Answer.TASK, state=task.state)
-    error = read_remote_error(task)
-    findings = list(error.findings)
-    return Observation(
-        Answer.TASK,
-        state=task.state,
-        code=error.code,
-        message=error.message,
-        details=list(error.details),
-        notes=[f"{f.rule}: {f.message}" for f in findings],
-    )
+from sia_tui.core.task_state import FINISHED_STATES
 
 
 def _message_text(message: Message) -> str:

@@ -44,6 +44,14 @@ def unknown_version(version: str | None) -> str:
     return f"{int(major) + 1}.0" if major.isdigit() else "2.0"
 
 
+def unknown_minor_version(version: str | None) -> str:
+    """The next minor version (``2.2`` for ``2.1``): compatible, but still not advertised."""
+    major, _, minor = (version or "1.0").partition(".")
+    if major.isdigit() and minor.isdigit():
+        return f"{int(major)}.{int(minor) + 1}"
+    return "1.1" if version != "1.1" else "1.2"
+
+
 def _unadvertised_id(run: Run) -> str:
     card = run.card
     taken = {s.id for s in card.skills} if card else set()
@@ -96,7 +104,12 @@ def plan_probes(inputs: PlanInputs) -> list[PlannedProbe]:
     return plan
 
 
-_ENVELOPE_KINDS = (ProbeKind.STALE_DIGEST, ProbeKind.UNKNOWN_VERSION, ProbeKind.MISSING_SKILL)
+_ENVELOPE_KINDS = (
+    ProbeKind.STALE_DIGEST,
+    ProbeKind.UNKNOWN_VERSION,
+    ProbeKind.UNKNOWN_MINOR_VERSION,
+    ProbeKind.MISSING_SKILL,
+)
 
 
 def _unadvertised(run: Run) -> PlannedProbe:
@@ -113,6 +126,7 @@ def _envelopes(inputs: PlanInputs, breaking: tuple[Any, str]) -> list[PlannedPro
     run = inputs.run
     advertised = run.digests.advertised or ""
     digest, version = stale_digest(advertised), unknown_version(run.skill_version)
+    minor = unknown_minor_version(run.skill_version)
     no_skill = inputs.envelope(arguments=arguments)
     del no_skill["skill"]
     plan = [
@@ -129,6 +143,13 @@ def _envelopes(inputs: PlanInputs, breaking: tuple[Any, str]) -> list[PlannedPro
             ProbeRequest(
                 inputs.envelope(skill_version=version, arguments=arguments),
                 note=f"skill_version {version} instead of {run.skill_version}; arguments: {what}",
+            ),
+        ),
+        PlannedProbe(
+            ProbeKind.UNKNOWN_MINOR_VERSION,
+            ProbeRequest(
+                inputs.envelope(skill_version=minor, arguments=arguments),
+                note=f"skill_version {minor} instead of {run.skill_version}; arguments: {what}",
             ),
         ),
         PlannedProbe(

@@ -56,7 +56,7 @@ def _learning(report: ProbeReport) -> list[str]:
         origin = failed.origin or Origin.LOCAL
         code = f" [{printable(failed.code)}, {origin}]" if failed.code else ""
         lines = [
-            f"could not learn the interface: step {failed.step} ({failed.title}) failed{code}",
+            f"{report.why_not_probed}: step {failed.step} ({failed.title}) failed{code}",
             f"  {printable(failed.message)}",
         ]
         if failed.hint:

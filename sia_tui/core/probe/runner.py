@@ -117,8 +117,9 @@ class ProbeSender:
         )
         result.exchanges = [e.seq for e in self.report.exchanges[first:]]
         verdict = grade(planned.kind, result.observed, planned.pointers)
-        result.grade, result.reason, result.should_have = (
+        result.grade, result.rule, result.reason, result.should_have = (
             verdict.grade,
+            verdict.rule,
             verdict.reason,
             verdict.should_have,
         )

@@ -20,13 +20,14 @@ from urllib.parse import unquote, urljoin
 import jsonschema_rs
 
 from sia_tui.core import limits
-from sia_tui.core.bounded import MORE_RULE, cap_findings
+from sia_tui.core.bounded import MORE_RULE, error_count, error_count_text
 from sia_tui.core.constants import DIALECT_2020_12
 from sia_tui.core.errors import CanonicalizationError, JsonInputError, SchemaError
-from sia_tui.core.findings import Finding, Severity
+from sia_tui.core.findings import Finding
 from sia_tui.core.jsonkit.canonical import digest_of
 from sia_tui.core.jsonkit.pointer import join, locate_values, resolve, split
 from sia_tui.core.jsonkit.strictjson import loads
+from sia_tui.core.schemas.error_listing import PartValidators, list_in_parts
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
@@ -111,6 +112,15 @@ _JSON_TYPES = {
 def json_type(value: Any) -> str:
     """The JSON type name of a decoded value."""
     return _JSON_TYPES.get(type(value), type(value).__name__)
+
+
+def shape(value: Any) -> str:
+    """What a container is without its members: "object with 3 members", "array of 9 items"."""
+    if isinstance(value, dict):
+        return f"object with {len(value)} members"
+    if isinstance(value, list):
+        return f"array of {len(value)} items"
+    return render(value)
 
 
 def render(value: Any) -> str:
@@ -212,21 +222,6 @@ def _members(schema: Any) -> int:
     return count
 
 
-def _listing_work(instance: Any, keywords: int) -> tuple[int, int]:
-    """Values in ``instance``, and a bound on what listing its errors costs: every error
-    is a keyword at a value and copies that value's subtree, so keywords x the sum of
-    subtree sizes (each value counted once per level above it)."""
-    values, weight = 1, 1
-    stack: list[tuple[Any, int]] = [(instance, 1)] if isinstance(instance, dict | list) else []
-    while stack:
-        node, depth = stack.pop()
-        children = node.values() if isinstance(node, dict) else node
-        values += len(children)
-        weight += len(children) * (depth + 1)
-        stack.extend((c, depth + 1) for c in children if isinstance(c, dict | list))
-    return values, weight * max(keywords, 1)
-
-
 def _too_deep(instance: Any, limit: int) -> bool:
     """True when containers nest deeper than ``limit`` (checked without recursion)."""
     stack: list[tuple[Any, int]] = [(instance, 1)]
@@ -254,6 +249,16 @@ class TextValidation:
         """True when the text parsed and validated."""
         return self.parse_error is None and not self.findings
 
+    @property
+    def problem_count(self) -> int:
+        """How many errors the findings stand for; a note that the list stops is none."""
+        return error_count(self.findings)
+
+    @property
+    def problems(self) -> str:
+        """The error count as shown: "3", or "at least 10000" when counting stopped."""
+        return error_count_text(self.findings)
+
 
 class CompiledSchema:
     """A checked 2020-12 schema, ready to validate instances; build with :func:`compile_schema`."""
@@ -265,11 +270,16 @@ class CompiledSchema:
         # RULES FMT1: formats are asserted (date-time per RFC 3339, leap seconds included).
         # A backtracking pattern (backreference, lookaround) is capped far below the
         # engine's default, so a hostile one costs microseconds per string, not 25 ms.
-        self._validator = jsonschema_rs.Draft202012Validator(
-            schema, validate_formats=True, offline=True, pattern_options=_PATTERN_OPTIONS
-        )
+        options: dict[str, Any] = {
+            "validate_formats": True,
+            "offline": True,
+            "pattern_options": _PATTERN_OPTIONS,
+        }
+        self._validator = jsonschema_rs.Draft202012Validator(schema, **options)
+        #: The validators of its parts, for instances too big to list in one call.
+        self._parts = PartValidators(schema, options, _members(schema))
         self._resources = _resource_pointers(schema)
-        self._keywords = _members(schema)
+        self._resources.setdefault(self._parts.uri, "")
 
     def is_valid(self, instance: Any) -> bool:
         """True when ``instance`` validates."""
@@ -319,43 +329,21 @@ class CompiledSchema:
         try:
             if self._validator.is_valid(instance):
                 return []  # fast, and the same verdict as listing the errors
-            values, work = _listing_work(instance, self._keywords)
-            if work > limits.MAX_LISTING_WORK:
-                return self._first_error_only(instance, values)
-            # Only the kept errors become Findings; the rest are counted.
-            return cap_findings(
-                self._finding(error) if index < limits.MAX_FINDINGS else _LEFT_OUT
-                for index, error in enumerate(self._validator.iter_errors(instance))
-            )
+            # Part by part, so the memory the engine's errors take stays bounded.
+            return list_in_parts(self._parts, self._validator, instance, self._finding)
         except (ValueError, TypeError, OverflowError, RecursionError) as exc:
             # A value the engine cannot take (e.g. nesting past its own limit) is reported.
             return [Finding(f"the instance cannot be validated: {exc}"[:300], rule="ERR5")]
 
-    def _first_error_only(self, instance: Any, values: int) -> list[Finding]:
-        """The first error, then a closing note that any others are not listed.
-
-        The engine builds every error before the first can be read, each with a copy of
-        the value it is about: errors x values can reach gigabytes. One error is cheap.
-        The note closes the list (like the "N more" count) so the real error leads.
-        """
-        note = Finding(
-            f"further errors, if any, are not listed: {values} values against a schema of "
-            f"{self._keywords} members is more than the engine can list within bounded "
-            f"memory ({limits.MAX_LISTING_WORK} value-member pairs)",
-            severity=Severity.INFO,
-            rule=MORE_RULE,
-        )
-        try:
-            self._validator.validate(instance)
-        except jsonschema_rs.ValidationError as error:
-            return [self._finding(error), note]
-        return [Finding("the value fails validation, but the engine named no error", rule="ERR5")]
-
-    def _finding(self, error: Any) -> Finding:
+    def _finding(
+        self, error: Any, path: tuple[str, ...] = (), stub_at: str | None = None
+    ) -> Finding:
+        """``error`` as a Finding; ``path``: where its part is, ``stub_at``: the schema
+        location whose own keywords judged the part's stub (error_listing.py)."""
         keyword = str(error.kind.name)
         details: dict[str, Any] = error.kind.as_dict() or {}
         expected: str | None = render(details) if details else None
-        actual = render(error.instance)
+        actual = shape(error.instance) if stub_at is not None else render(error.instance)
         if keyword == "type":
             types = details.get("types", details.get("type"))
             expected = " or ".join(types) if isinstance(types, list) else str(types)
@@ -384,7 +372,10 @@ class CompiledSchema:
         elif keyword in _WEAK_KEYWORDS:
             actual = json_type(error.instance)
         message = str(error.message)
-        schema_path = self._keyword_location(error)
+        if stub_at is not None:
+            schema_path = stub_at + join(error.schema_path)
+        else:
+            schema_path = self._keyword_location(error)
         if keyword == "pattern" and "backtracking" in message:
             # RULES ERR5: the overrun is a located finding (the value is not validated).
             expected = self._pattern_at(schema_path)
@@ -395,7 +386,7 @@ class CompiledSchema:
             )
         return Finding(
             message if len(message) <= 300 else message[:299] + "…",
-            pointer=join(error.instance_path),
+            pointer=join([*path, *error.instance_path]),
             rule="ERR5",
             keyword=keyword,
             schema_path=schema_path,
@@ -417,10 +408,6 @@ class CompiledSchema:
             if base in self._resources and (fragment == "" or fragment.startswith("/")):
                 return self._resources[base] + unquote(fragment)
         return join(error.schema_path)
-
-
-#: Stands for an engine error past the cap (only counted, never rendered).
-_LEFT_OUT = Finding("left out", rule="ERR5")
 
 
 class _SchemaCache:

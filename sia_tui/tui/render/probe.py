@@ -63,7 +63,8 @@ def learning_content(report: ProbeReport, policy: DisplayPolicy) -> Content:
     if failed is not None:
         return Content.assemble(
             (
-                f"Could not learn the interface: step {failed.step} ({failed.title}) failed. ",
+                f"{report.why_not_probed.capitalize()}: step {failed.step} ({failed.title}) "
+                "failed. ",
                 "bold $error",
             ),
             literal(failed.message, multiline=True),

@@ -47,7 +47,7 @@ class InvokeScreen(RunScreen):
     HELP = (
         "Edit the arguments as JSON. Errors are listed below and underlined in the "
         f"text. Tab indents; Esc leaves the editor, then Tab moves on and {mode_keys()} "
-        "switch screens. f3 puts the skeleton back, f4 the example."
+        "switch screens. f3 puts the skeleton back, f4 the example; ctrl+z undoes either."
     )
     BINDINGS = [
         Binding("ctrl+j", "invoke", "Invoke", id="invoke.send", tooltip="Send the arguments"),
@@ -299,7 +299,8 @@ class InvokeScreen(RunScreen):
             self._invalid_verdict()
 
     def _invalid_verdict(self) -> None:
-        count = len(self.last_result.findings) if self.last_result is not None else 0
+        # The core's count: errors only (a closing note is no problem), "at least" a flood.
+        count = self.last_result.problems if self.last_result is not None else "0"
         if self.send_anyway:
             self._verdict(
                 f"✘ {count} problem(s); send anyway is ON: ctrl+j sends them as a "
@@ -362,12 +363,13 @@ class InvokeScreen(RunScreen):
         return False
 
     def action_reset(self) -> None:
-        """Replace the text by the input schema's skeleton."""
+        """Replace the text by the input schema's skeleton (ctrl+z undoes it)."""
         if not self._refuse_edit():
-            self.query_one(ArgumentEditor).load_text(self._skeleton(self._schema))
+            self.query_one(ArgumentEditor).replace_all(self._skeleton(self._schema))
 
     def action_use_example(self) -> None:
-        """Replace the text by the example arguments (the input schema's, else the card's)."""
+        """Replace the text by the example arguments (the input schema's, else the card's);
+        ctrl+z undoes it."""
         if self._refuse_edit():
             return
         if self._example is None:
@@ -377,7 +379,7 @@ class InvokeScreen(RunScreen):
                 severity="warning",
             )
             return
-        self.query_one(ArgumentEditor).load_text(pretty_json(self._example.value))
+        self.query_one(ArgumentEditor).replace_all(pretty_json(self._example.value))
         self.notify(f"Arguments from {self._example.source}.", markup=False)
 
     def _why_no_schema(self) -> str:
@@ -401,7 +403,7 @@ class InvokeScreen(RunScreen):
             return
         if not self.valid and not self.send_anyway:
             self.notify(
-                f"Nothing sent: the arguments have {len(result.findings)} problem(s) "
+                f"Nothing sent: the arguments have {result.problems} problem(s) "
                 "against the input schema. Fix them, or press ctrl+t (send anyway) "
                 "for a deliberate negative test.",
                 title="Not sent",

@@ -54,6 +54,14 @@ class ArgumentEditor(TextArea):
     def wrapped_document(self, wrapped: WrappedDocument) -> None:
         self._wrapped = kept_wrapped(wrapped)
 
+    def replace_all(self, text: str) -> None:
+        """Replace the whole text as one edit: unlike ``load_text``, which clears the edit
+        history, ctrl+z then brings the previous text back (f3 and f4 lose no work)."""
+        self.history.checkpoint()
+        self.replace(text, self.document.start, self.document.end)
+        self.history.checkpoint()
+        self.move_cursor((0, 0))
+
     def mark_errors(self, positions: list[tuple[int, int]]) -> None:
         """Underline from each 1-based (line, column) to the end of its token."""
         marks: dict[int, list[tuple[int, int]]] = {}

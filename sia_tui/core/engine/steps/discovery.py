@@ -200,7 +200,9 @@ async def settle(ctx: EngineContext, reply: Task | Message, purpose: str) -> Tas
     try:
         return await ctx.client.poll(ctx.run.interface, reply.id)
     except SiaError as exc:
-        raise transport_failure(f"polling the {purpose} task failed", exc) from exc
+        raise transport_failure(
+            f"polling the {purpose} task failed", exc, task_sent=purpose == "invoke"
+        ) from exc
 
 
 def describe_payload(task: Task) -> dict[str, Any]:

@@ -6,7 +6,7 @@ import asyncio
 from typing import Any
 
 from sia_tui.core.a2a.model import Message, StreamEvent, Task
-from sia_tui.core.bounded import error_count
+from sia_tui.core.bounded import error_count_text
 from sia_tui.core.codes import ErrorCode
 from sia_tui.core.engine.assembly import TaskAssembly
 from sia_tui.core.engine.context import EngineContext
@@ -24,12 +24,8 @@ from sia_tui.core.engine.evidence import (
 from sia_tui.core.engine.model import StepResult
 from sia_tui.core.engine.outcome import StepEnds, StepFailed, transport_failure
 from sia_tui.core.engine.steps.discovery import settle
-from sia_tui.core.engine.steps.remote_errors import (
-    details_as_findings,
-    raise_remote,
-    read_remote_error,
-    task_error_of,
-)
+from sia_tui.core.engine.steps.negative_test import judge_refusal
+from sia_tui.core.engine.steps.remote_errors import raise_remote
 from sia_tui.core.errors import CanonicalizationError, SiaError
 from sia_tui.core.findings import Finding, Severity
 from sia_tui.core.interface.document import schema_at
@@ -124,10 +120,10 @@ async def check_arguments(ctx: EngineContext, result: StepResult) -> None:
     result.findings.extend(findings)
     errors = [f for f in findings if f.severity is Severity.ERROR]
     first = f"first at {display(errors[0].pointer)}: {errors[0].message}" if errors else ""
-    count = error_count(findings)  # a closing "N more" finding counts the errors left out
+    count = error_count_text(findings)  # a closing finding counts the errors left out
     if errors and run.send_anyway:
         # A deliberate negative test: the invalid input is the point; the agent must reject
-        # it with input_invalid at step 8 (RULES INV3).
+        # it with input_invalid before any domain logic (RULES INV3), graded at step 8 or 9.
         result.message = (
             f"deliberate negative test: {count} input error(s) found here as intended "
             f"({first}); sent anyway so the agent's own validation is tested (RULES INV3)"
@@ -148,7 +144,19 @@ async def check_arguments(ctx: EngineContext, result: StepResult) -> None:
                 statement=f"the arguments do not validate against the input schema ({first})",
             ),
         )
-    evidence.negative_test = False  # valid input: sending it anyway tests nothing
+    if run.send_anyway:
+        # Valid arguments would run the skill for real: not what a negative test asked for.
+        message = (
+            "the arguments validate: a deliberate negative test needs arguments that do not, "
+            "so nothing was sent"
+        )
+        raise StepFailed(
+            message,
+            hint="Break the arguments on purpose, or send them without send anyway.",
+            category=FailureCategory.USAGE,
+            blame=Blame(party=Party.CALLER, statement=message),
+            next_action=NextAction.EDIT_ARGUMENTS,
+        )
     result.message = f"arguments valid against {ctx.document['input_schema'].get('schema_uri')}"
 
 
@@ -216,45 +224,17 @@ async def delegate(ctx: EngineContext, result: StepResult) -> None:
         )
         raise StepFailed(message, blame=Blame(party=Party.AGENT, statement=message)) from exc
     except SiaError as exc:
-        raise transport_failure("delegation failed", exc) from exc
+        raise transport_failure("delegation failed", exc, task_sent=True) from exc
     run.task = task
     evidence.task_id, evidence.state = task.id, task.state
-    if evidence.negative_test:
-        conclude_negative_test(ctx, task, result, evidence)
+    if evidence.negative_test and task.state == TaskState.REJECTED:
+        judge_refusal(ctx, task, result, evidence)
     if task.state == TaskState.REJECTED:
         raise_remote(ctx, task, result)
     result.message = f"task {task.id} accepted ({task.state}) in {mode} mode"
-
-
-def conclude_negative_test(
-    ctx: EngineContext, task: Task, result: StepResult, evidence: DelegationEvidence
-) -> None:
-    """A negative test passes when the agent rejects the invalid input with input_invalid."""
-    if task.state == TaskState.REJECTED:
-        error = read_remote_error(task)
-        if error.code is not ErrorCode.INPUT_INVALID:
-            raise_remote(ctx, task, result)  # rejected for another reason: the agent's failure
-        result.findings.extend(details_as_findings(error) + error.findings)
-        evidence.error = task_error_of(error, result.step)
-        evidence.expected_rejection = True
-        raise StepEnds(
-            "the agent rejected the invalid arguments with input_invalid, as the deliberate "
-            "negative test expects (RULES INV3)",
-            status=StepStatus.PASSED,
-            reason="not needed: the negative test ended at step 8 as expected",
-        )
-    message = (
-        f"the agent accepted arguments that fail its own input schema (task {task.state}); "
-        "it must reject them with input_invalid before any domain logic (RULES INV3)"
-    )
-    raise StepFailed(
-        message,
-        code=ErrorCode.INPUT_INVALID,
-        hint="Validate the arguments against the input schema before accepting the task, "
-        "and answer REJECTED with input_invalid and located details (RULES INV3, ERR5).",
-        blame=Blame(party=Party.AGENT, statement="the agent accepted invalid arguments"),
-        next_action=NextAction.SHOW_RESULTS,
-    )
+    if evidence.negative_test:
+        # How it ends is the agent's answer: step 9 grades it (a FAILED task included).
+        result.message += "; its arguments do not validate, so step 9 grades how it ends"
 
 
 def stream_time_limit(ctx: EngineContext) -> float:
@@ -316,7 +296,7 @@ async def receive(ctx: EngineContext, result: StepResult) -> None:
             blame=Blame(party=Party.AGENT, statement=message),
         ) from exc
     except SiaError as exc:
-        raise transport_failure("receiving the task failed", exc) from exc
+        raise transport_failure("receiving the task failed", exc, task_sent=True) from exc
     finally:
         if run.mode == "stream" and ctx.assembly is not None:
             # Kept even when the deadline stopped the stream; a flood of one state is counted.
@@ -327,6 +307,10 @@ async def receive(ctx: EngineContext, result: StepResult) -> None:
     evidence.artifacts = [
         ArtifactRef(artifact_id=a.artifact_id, name=a.name) for a in task.artifacts
     ]
+    delegation = run.evidence(DelegationEvidence)
+    cancelled_as_asked = task.state == TaskState.CANCELED and run.cancel_requested
+    if delegation is not None and delegation.negative_test and not cancelled_as_asked:
+        judge_refusal(ctx, task, result, evidence)
     if task.state == TaskState.CANCELED:
         end_cancelled(ctx, task, evidence)
     if task.state != TaskState.COMPLETED:

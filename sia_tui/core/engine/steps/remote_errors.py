@@ -1,12 +1,16 @@
-"""Reading the draft error object from a failed or rejected task (RULES ERR1-ERR5)."""
+"""A failed or rejected task's draft error object as a step's failure (RULES ERR1-ERR5).
+
+The object itself is read by ``engine/agent_answer.py``, which the probe reads too.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from sia_tui.core.a2a.model import Task
-from sia_tui.core.codes import ErrorCode, Origin, as_error_code, expected_states
+from sia_tui.core.codes import ErrorCode, Origin
+from sia_tui.core.engine.agent_answer import RemoteError as RemoteError
+from sia_tui.core.engine.agent_answer import read_remote_error as read_remote_error
 from sia_tui.core.engine.evidence import (
     Blame,
     DelegationEvidence,
@@ -17,91 +21,12 @@ from sia_tui.core.engine.evidence import (
     TaskError,
 )
 from sia_tui.core.engine.outcome import StepFailed
-from sia_tui.core.findings import Finding, Severity
+from sia_tui.core.findings import Finding
 from sia_tui.core.jsonkit.pointer import display
 
 if TYPE_CHECKING:
     from sia_tui.core.engine.context import EngineContext
     from sia_tui.core.engine.model import StepResult
-
-
-@dataclass
-class RemoteError:
-    """The error a task reported, with what was wrong with the way it was reported."""
-
-    code: ErrorCode | None
-    message: str
-    state: str
-    details: list[dict[str, Any]] = field(default_factory=list)
-    #: Conformance findings about the error object itself (ERR1, ERR2, ERR3, ERR5).
-    findings: list[Finding] = field(default_factory=list)
-
-
-def _warn(message: str, rule: str, pointer: str = "") -> Finding:
-    return Finding(message, severity=Severity.WARNING, rule=rule, pointer=pointer)
-
-
-def read_remote_error(task: Task) -> RemoteError:
-    """Extract ``{code, message, details}`` from the task's final status message."""
-    findings: list[Finding] = []
-    status = task.status_message
-    data_parts = status.data_parts() if status else []
-    if len(data_parts) != 1:
-        # RULES ERR1: exactly one Data Part carries the error object.
-        findings.append(
-            _warn(
-                f"the final status message has {len(data_parts)} data parts; the draft requires "
-                "exactly one carrying the error object",
-                "ERR1",
-                "/status/message/parts",
-            )
-        )
-    error = next((p for p in data_parts if isinstance(p, dict) and "code" in p), None)
-    if error is None:
-        text = " ".join(str(p.value) for p in status.parts if p.kind == "text") if status else ""
-        return RemoteError(
-            None, text or "the agent gave no error object", task.state, findings=findings
-        )
-    code = error.get("code")
-    code_text = as_error_code(code)
-    if code_text is None:
-        # RULES ERR2: an unknown code is reported as a finding, never shown as a draft code.
-        findings.append(
-            _warn(
-                f"error code {str(code)[:80]!r} is not one of the draft's ten codes",
-                "ERR2",
-                "/code",
-            )
-        )
-    elif (states := expected_states(code_text)) and task.state not in states:
-        # RULES ERR3: the terminal state depends on when the failure happened. A code the
-        # draft gives no terminal state (skill_not_advertised: local, before any request)
-        # has no ERR3 state to break.
-        findings.append(
-            _warn(
-                f"{code_text} should end in {' or '.join(sorted(states))}, not {task.state}",
-                "ERR3",
-                "/status/state",
-            )
-        )
-    details = error.get("details") or []
-    clean: list[dict[str, Any]] = []
-    if isinstance(details, list):
-        for index, entry in enumerate(details):
-            if not isinstance(entry, dict) or not isinstance(entry.get("instance_path"), str):
-                findings.append(
-                    _warn(
-                        "a details entry lacks instance_path (a JSON Pointer)",
-                        "ERR5",
-                        f"/details/{index}",
-                    )
-                )
-                continue
-            clean.append(entry)
-    message = error.get("message")
-    return RemoteError(
-        code_text, message if isinstance(message, str) else "", task.state, clean, findings
-    )
 
 
 def details_as_findings(error: RemoteError) -> list[Finding]:

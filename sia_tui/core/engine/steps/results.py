@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import Any
 
 from sia_tui.core.a2a.model import Artifact
-from sia_tui.core.bounded import MORE_RULE, cap_findings, error_count
+from sia_tui.core.bounded import MORE_RULE, cap_findings, more_than_first
 from sia_tui.core.codes import ErrorCode
 from sia_tui.core.engine.answers import REFS_MEMBER
 from sia_tui.core.engine.context import EngineContext
@@ -163,10 +163,10 @@ def _fail_output(
             "against its record schema"
         )
     statement = " and ".join(parts)
-    first, total = errors[0], error_count(errors)
+    first = errors[0]
     raise StepFailed(
         f"the output is unusable: {statement}; first at {display(first.pointer)}: "
-        f"{first.message}" + (f" (+{total - 1} more)" if total > 1 else ""),
+        f"{first.message}" + more_than_first(errors),
         code=ErrorCode.OUTPUT_INVALID,
         findings=everything,
         hint="Validate the result and every supporting record against the schemas the "

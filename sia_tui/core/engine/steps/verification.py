@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sia_tui.core.bounded import error_count
+from sia_tui.core.bounded import more_than_first
 from sia_tui.core.codes import ErrorCode
 from sia_tui.core.engine.answers import as_schema_digests
 from sia_tui.core.engine.context import EngineContext
@@ -115,7 +115,7 @@ def document_step(run: Run, result: StepResult) -> None:
     errors = [f for f in findings if _is_error(f)]
     if errors:
         message = f"the Skill Interface Document is invalid: {errors[0].message}" + (
-            f" (+{total - 1} more)" if (total := error_count(errors)) > 1 else ""
+            more_than_first(errors)
         )
         raise StepFailed(
             message,
