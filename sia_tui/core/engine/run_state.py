@@ -22,6 +22,7 @@ from sia_tui.core.engine.evidence import (
 )
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.findings import Finding
+from sia_tui.core.redaction.userinfo import strip_credentials
 
 E = TypeVar("E")
 
@@ -107,6 +108,13 @@ class Target:
     binding: str | None = None
     #: "sync", "stream" or "poll"; None lets the engine choose from the document.
     mode: str | None = None
+
+    def __repr__(self) -> str:
+        # Textual names a worker by its arguments in its log: never with a URL's password.
+        return (
+            f"Target(location={strip_credentials(self.location)!r}, skill_id={self.skill_id!r}, "
+            f"binding={self.binding!r}, mode={self.mode!r})"
+        )
 
 
 @dataclass

@@ -8,6 +8,8 @@ format characters. None of them may reach a terminal, a clipboard or a report as
 - :func:`printable` is for one value inside sia-tui's own text (a field of a line): every
   control, format, line-separator, surrogate and private-use character becomes a visible
   stand-in (``␛`` for ESC, ``\\u009b`` for CSI), newlines too unless ``keep_newlines``;
+- :func:`printable_in_place` is the same for text whose offsets must not move (a styled
+  span, an editor's column): one visible character for each unsafe one;
 - :func:`terminal_text` is the last gate before stdout and stderr: the same, keeping
   newlines, tabs and sia-tui's own colour codes (:func:`paint`). The CLI installs it on
   both streams for every command (:func:`printable_output`), so a value that skipped
@@ -63,6 +65,17 @@ def printable(text: str, *, keep_newlines: bool = False) -> str:
     (newlines and tabs kept when ``keep_newlines``)."""
     pattern = _UNSAFE_IN_LINES if keep_newlines else _UNSAFE
     return pattern.sub(lambda m: _stand_in(m.group()), text)
+
+
+#: The one-character stand-in of an unsafe character without a control picture.
+REPLACEMENT = "\ufffd"
+
+
+def printable_in_place(text: str, *, keep_newlines: bool = True) -> str:
+    """``text`` with each unsafe character replaced by one visible character (a control
+    picture, else U+FFFD), so every offset into it stays valid."""
+    pattern = _UNSAFE_IN_LINES if keep_newlines else _UNSAFE
+    return pattern.sub(lambda m: _PICTURES.get(ord(m.group()), REPLACEMENT), text)
 
 
 def terminal_text(text: str) -> str:
