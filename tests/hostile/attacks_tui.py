@@ -5,6 +5,7 @@ crash the app when it does not parse (an unbalanced closing tag); the escapes wo
 window title, write the clipboard and clear the screen. The run still passes steps 1-11,
 so every screen has something to show: card, skills and their examples, an extra skill the
 extension advertises, a record kind, a result with a supporting record, a status message.
+Streamed, the invocation is rejected instead, with an error object made of the payload.
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ import json
 from typing import Any
 
 from tests.hostile.attacks_terminal import INJECT
-from tests.hostile.honest import SKILL, Honest, agent_message, task
-from tests.hostile.registry import attack
+from tests.hostile.honest import SKILL, Honest, agent_message, sse, task
+from tests.hostile.registry import Attack, register
 from tests.hostile.server import Reply, Request
 from tests.support.documents import RECORD_SCHEMA, reference
 
@@ -79,12 +80,40 @@ def answer() -> dict[str, Any]:
     return completed
 
 
-@attack(
-    "inject-tui",
-    "live markup (@click actions, a tag that does not parse) and escapes in every string",
-    stage="invoke",
-    edit_card=_card,
-    edit_document=_document,
-)
+def rejected() -> dict[str, Any]:
+    """A task rejected with the draft's error object (RULES ERR1), every string the payload."""
+    error = {
+        "code": "input_invalid",
+        "message": HOSTILE,
+        "details": [
+            {key: HOSTILE for key in ("schema_path", "keyword", "expected", "actual")}
+            | {"instance_path": "/" + HOSTILE}
+        ],
+    }
+    answer = task("TASK_STATE_REJECTED")
+    answer["status"]["message"] = {
+        "role": "ROLE_AGENT",
+        "messageId": "error",
+        "parts": [{"data": error, "mediaType": "application/json"}],
+    }
+    return answer
+
+
+async def _stream(request: Request, reply: Reply, honest: Honest) -> None:
+    await reply.head(200, [("Content-Type", "text/event-stream")])
+    await reply.write(sse(request, {"task": rejected()}))
+
+
 async def _invoke(request: Request, reply: Reply, honest: Honest) -> None:
     await reply.rpc(request, {"task": answer()})
+
+
+register(
+    Attack(
+        "inject-tui",
+        "live markup (@click actions, a tag that does not parse) and escapes in every string",
+        {"invoke": _invoke, "stream": _stream},
+        edit_card=_card,
+        edit_document=_document,
+    )
+)

@@ -108,7 +108,8 @@ async def test_a_hostile_agent_toured_live(
             await settle(pilot)
             await invoke_appendix_b(pilot)
             await visit(pilot, "0")
-            await send_on_console(pilot, "hello")
+            await send_on_console(pilot, "hello", mode="stream")  # rejected: its error object
+            await send_on_console(pilot, "hello")  # the task, its artifacts
             for _ in range(2):  # the card's examples, an escape first in the first one
                 await pilot.press("f4")
             clicks = await tour(pilot)
@@ -118,14 +119,15 @@ async def test_a_hostile_agent_toured_live(
 
 @pytest.fixture
 def hostile_session(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
-    """A recorded run of the hostile agent, hand-edited: every free-text member (step
-    titles, messages, hints, findings...) ends with the payload; and a history entry."""
+    """A recorded run of the hostile agent (streamed: the task is rejected with its error
+    object), hand-edited: every free-text member (step titles, messages, hints...) ends with
+    the payload; and a history entry."""
     arguments = tmp_path / "arguments.json"
     arguments.write_text(json.dumps(ARGUMENTS), encoding="utf-8")
     recorded = tmp_path / "recorded.session.json"
     with serving("inject-tui") as server:
         cli(["check", server.url, "--skill", SKILL, "--args", str(arguments)]
-            + ["--save", str(recorded), "--deadline", "10"])  # fmt: skip
+            + ["--mode", "stream", "--save", str(recorded), "--deadline", "10"])  # fmt: skip
     capsys.readouterr()
     data = json.loads(recorded.read_text(encoding="utf-8"))
     tampered = tmp_path / "tampered.session.json"
@@ -143,8 +145,8 @@ def hostile_session(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
 async def test_a_hand_edited_session_toured(
     hostile_session: Path, workdir: Path, user_dirs: UserDirs, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Read-only: step titles on the step list and the step header, the compose pickers
-    of a saved session, the history entries."""
+    """Read-only: step titles on the step list and the step header, the agent's error
+    object on the Results screen, the compose pickers of a saved session, the history."""
     with recording_terminal(monkeypatch) as written:
         app = read_only_app(hostile_session, user_dirs)
         sentinel = Sentinel(app, monkeypatch)
