@@ -35,6 +35,18 @@ def test_every_control_format_and_private_character_is_replaced() -> None:
     assert "\\u202e" in shown and "\\U000f0000" in shown
 
 
+def test_ascii_text_takes_the_short_scan_with_the_same_answers() -> None:
+    """ASCII text is scanned for C0 and DEL only (the whole class is slower): every one of
+    them is still replaced, alone or in a line."""
+    ascii_controls = [chr(c) for c in (*range(0x20), 0x7F)]
+    for char in ascii_controls:
+        for shown in (printable(char), printable_in_place(char, keep_newlines=False)):
+            assert shown != char and shown.isprintable(), repr(char)
+        kept = printable(char, keep_newlines=True)
+        assert (kept == char) == (char in "\t\n"), repr(char)
+    assert printable("a\tb\x1bc", keep_newlines=True) == "a\tb␛c"
+
+
 def test_in_place_every_unsafe_character_is_one_visible_character() -> None:
     """A styled span or an editor column points into the text: no offset may move."""
     text = "".join(ALL_REFUSED)

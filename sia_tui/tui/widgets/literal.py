@@ -21,7 +21,7 @@ from rich.text import Text, TextType
 from textual.content import Content
 from textual.widgets import DataTable, Input, OptionList, Select, Static, Tree
 from textual.widgets.data_table import CellType, ColumnKey, RowKey
-from textual.widgets.option_list import Option
+from textual.widgets.option_list import Option, OptionDoesNotExist
 from textual.widgets.tree import TreeDataType
 
 from sia_tui.core.engine import printable_in_place
@@ -122,7 +122,7 @@ class LiteralOptionList(OptionList):
         )
 
     def add_options(self, new_options: Iterable[Option | VisualType | None]) -> Self:
-        ids = {o.id for o in self.options if o.id is not None}
+        ids: set[str] = set()  # of this batch; the list's own are looked up (one by one)
         options: list[Option | None] = []
         for item in new_options:
             if item is None:
@@ -130,11 +130,20 @@ class LiteralOptionList(OptionList):
                 continue
             if not isinstance(item, Option):
                 item = Option(item)
-            unique = item.id if item.id not in ids else None
+            unique = item.id if item.id is not None and not self._has(item.id, ids) else None
             if unique is not None:
                 ids.add(unique)
             options.append(Option(shown(item.prompt), id=unique, disabled=item.disabled))
         return super().add_options(options)
+
+    def _has(self, option_id: str, batch: set[str]) -> bool:
+        if option_id in batch:
+            return True
+        try:
+            self.get_option(option_id)
+        except OptionDoesNotExist:
+            return False
+        return True
 
     def replace_option_prompt(self, option_id: str, prompt: VisualType) -> Self:
         return super().replace_option_prompt(option_id, shown(prompt))
@@ -210,7 +219,14 @@ class LiteralTable(DataTable[CellType]):
     ) -> RowKey:
         if key is not None and key in self.rows:
             key = None
-        return super().add_row(*(shown(c) for c in cells), height=height, key=key, label=label)
+        if isinstance(label, str):
+            label = Text(label)
+        return super().add_row(
+            *(shown(c) for c in cells),
+            height=height,
+            key=key,
+            label=None if label is None else inert_text(label),
+        )
 
     def update_cell(
         self,
