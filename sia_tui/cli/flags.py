@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -151,6 +152,29 @@ def command_redactor(args: Any, options: ClientOptions, locations: Iterable[str]
     for location in locations:
         redactor.learn_url(location)
     install_log_redaction(redactor)
+    return redactor
+
+
+def crash_redactor(args: Any) -> Redactor:
+    """What the report of a crash redacts: the credentials of the connection flags (as far
+    as they parse), any URL's password among the arguments, --secret and --secret-header."""
+    from sia_tui.core.engine import ClientOptions
+    from sia_tui.core.session import Redactor
+
+    headers = []
+    for header in getattr(args, "header", None) or ():
+        with contextlib.suppress(UsageError):
+            headers.append(parse_header(header))
+    options = ClientOptions(headers=tuple(headers), bearer=getattr(args, "bearer", None))
+    redactor = Redactor.from_options(
+        options,
+        secret_values=getattr(args, "secret", None) or (),
+        secret_headers=getattr(args, "secret_header", None) or (),
+    )
+    for value in vars(args).values():
+        for text in value if isinstance(value, list) else [value]:
+            if isinstance(text, str) and "://" in text:
+                redactor.learn_url(text)
     return redactor
 
 

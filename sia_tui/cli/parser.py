@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import sys
 from collections.abc import Callable
 
 from sia_tui import __version__
@@ -88,4 +89,11 @@ def _dispatch(argv: list[str]) -> int:
     if func is None:
         parser.print_help()
         return 2
-    return func(args)
+    try:
+        return func(args)
+    except Exception as error:  # noqa: BLE001 - a bug in sia-tui: reported, without a secret
+        from sia_tui.cli.flags import crash_redactor
+        from sia_tui.core.session import crash_report
+
+        print(crash_report(error, crash_redactor(args)), end="", file=sys.stderr)
+        return 1

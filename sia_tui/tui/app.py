@@ -157,7 +157,7 @@ class SiaApp(EngineActionsApp):
 
     def on_mount(self) -> None:
         for problem in self._theme_problems:
-            self.notify(str(problem), title="Theme skipped", severity="warning", markup=False)
+            self.notify(str(problem), title="Theme skipped", severity="warning")
         self.theme_changed_signal.subscribe(self, self._remember_theme)
         self.open_first_screen()
 
@@ -168,10 +168,9 @@ class SiaApp(EngineActionsApp):
             self.switch_mode("steps")
             for warning in self.session.warnings:
                 self.notify(
-                    self.display_policy.visible(warning),
+                    warning,
                     title="Session warning",
                     severity="warning",
-                    markup=False,
                 )
         elif self.initial_target is None:
             self.action_connect()
@@ -208,17 +207,21 @@ class SiaApp(EngineActionsApp):
         """The engine's run, or None before a target is connected."""
         return self.engine.run if self.engine is not None else None
 
-    def update_display_policy(self) -> None:
-        """Mask every known secret on screen from now on: the credentials of the options,
-        a password in the card URL, and the values the user marked secret."""
+    def secret_location(self) -> str | None:
+        """The target on screen (or given on the command line): its URL may hold a password."""
         run = self.current_run
         location = run.target.location if run is not None else None
         if location is None and self.initial_target is not None:
             location = self.initial_target.location
+        return location
+
+    def update_display_policy(self) -> None:
+        """Mask every known secret on screen from now on: the credentials of the options,
+        a password in the card URL, and the values the user marked secret."""
         self.display_policy = self.display_policy.masking(
             secret_forms(
                 self.options,
-                location=location,
+                location=self.secret_location(),
                 secret_values=self.secret_values,
                 secret_headers=self.secret_headers,
             )
@@ -286,10 +289,9 @@ class SiaApp(EngineActionsApp):
 
     def on_engine_failed(self, message: EngineFailed) -> None:
         self.notify(
-            self.display_policy.visible(message.error),
+            message.error,
             title="Engine error",
             severity="error",
-            markup=False,
         )
 
     # -- actions (network work only in workers) ---------------------------------------------
@@ -323,16 +325,14 @@ class SiaApp(EngineActionsApp):
             self.engine.select_skill(skill_id)
         except Exception as exc:  # noqa: BLE001 - shown to the user
             self.notify(
-                self.display_policy.visible(str(exc)),
+                str(exc),
                 title="Cannot select skill",
                 severity="error",
-                markup=False,
             )
             return
         self.request_redraw()
         self.notify(
-            f"Skill selected: {self.display_policy.visible(skill_id)}. Press r to run the steps.",
-            markup=False,
+            f"Skill selected: {skill_id}. Press r to run the steps.",
         )
 
     def action_help(self) -> None:

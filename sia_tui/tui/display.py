@@ -1,5 +1,10 @@
 """Render agent-sent text literally: no markup, control characters made visible, secrets masked.
 
+Agent text reaches a widget as an ``AgentText``: ``Content`` that only
+``DisplayPolicy.literal`` makes, so it was never parsed as markup, holds no control or
+format character, and has the user's secrets masked. The widgets of ``widgets/literal.py``
+take it (or ``Content`` built from it) and never parse a ``str`` as markup.
+
 How text is shown is one ``DisplayPolicy`` object, owned by the app and passed to every
 renderer: the values the user marked secret, whether this view reveals secrets (the Steps
 screen's ``s``, for that screen only), and an optional scrubber that test harnesses inject
@@ -13,7 +18,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual.content import Content
+from textual.content import Content, Span
 
 from sia_tui.core.engine import printable
 from sia_tui.core.session import MIN_LITERAL_LENGTH, Redactor, is_credential_header
@@ -25,6 +30,24 @@ if TYPE_CHECKING:
 DEFAULT_VIEW_LIMIT = 64 * 1024
 
 MASK = "••••••••"
+
+#: Only ``DisplayPolicy.literal`` holds it, so only it can make an ``AgentText``.
+_MADE_BY_POLICY = object()
+
+
+class AgentText(Content):
+    """Text an agent (or a file) sent, as it may be shown: never markup, every control or
+    format character a visible stand-in, secrets masked. Made by ``DisplayPolicy.literal``
+    only; joined with other ``Content`` it makes plain ``Content``, which stays safe."""
+
+    __slots__ = ()
+
+    def __init__(self, text: str, spans: list[Span] | None = None, *, made_by: object) -> None:
+        if made_by is not _MADE_BY_POLICY:
+            # Content's own constructors (styled, assemble...) would skip the policy.
+            raise TypeError("AgentText is made by DisplayPolicy.literal only")
+        super().__init__(text, spans)
+
 
 #: Rewrites text just before it is shown (tests: hide ports and clocks; never set by the app).
 Scrubber = Callable[[str], str]
@@ -84,12 +107,16 @@ class DisplayPolicy:
         shown = self.mask_marked(printable(text, keep_newlines=multiline))
         return self.scrub(shown) if self.scrub is not None else shown
 
-    def literal(self, text: object, *, multiline: bool = False, style: str = "") -> Content:
-        """Agent text as ``Content``: never parsed as markup (``[bold]`` stays ``[bold]``)."""
-        return Content.styled(self.visible(str(text), multiline=multiline), style)
+    def literal(self, text: object, *, multiline: bool = False, style: str = "") -> AgentText:
+        """Agent text as ``AgentText``: never parsed as markup (``[bold]`` stays ``[bold]``),
+        controls visible, secrets masked."""
+        shown = self.visible(str(text), multiline=multiline)
+        spans = [Span(0, len(shown), style)] if style and shown else None
+        return AgentText(shown, spans, made_by=_MADE_BY_POLICY)
 
     def literal_text(self, text: object) -> Text:
-        """Agent text as a rich ``Text`` for DataTable cells (never markup)."""
+        """Agent text as a rich ``Text`` for DataTable cells, which measure rich Text (made
+        the same way as ``literal``: never markup)."""
         return Text(self.visible(str(text), multiline=False), no_wrap=True, end="")
 
 

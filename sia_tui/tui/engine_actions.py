@@ -78,7 +78,6 @@ class EngineActionsApp(SessionApp):
             self.notify(
                 f"The run is complete: {run.headline}. Press R to run it again.",
                 title="Nothing more to run",
-                markup=False,
             )
         return True
 
@@ -217,7 +216,7 @@ class EngineActionsApp(SessionApp):
                 severity="warning",
             )
         else:
-            self.notify(f"Cancel requested; the task is now {task.state}.", markup=False)
+            self.notify(f"Cancel requested; the task is now {task.state}.")
         self.request_redraw()
 
     # -- the plain A2A console ---------------------------------------------------------------

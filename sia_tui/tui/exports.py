@@ -9,9 +9,9 @@ import time
 from pathlib import Path
 
 import platformdirs
-from textual.app import App
 
 from sia_tui.core.session import atomic_write
+from sia_tui.tui.safe_output import SafeOutputApp
 
 #: What a person is told about the clipboard: the app cannot know whether it arrived.
 CLIPBOARD_NOTE = (
@@ -30,7 +30,7 @@ def _stamp() -> str:
     return time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
 
 
-class ExportsApp(App[None]):
+class ExportsApp(SafeOutputApp):
     """Clipboard and screenshot actions of ``SiaApp``."""
 
     def __init__(self) -> None:
@@ -43,7 +43,7 @@ class ExportsApp(App[None]):
         self.copy_to_clipboard(text)
         self.last_copy = (what, text)
         size = len(text.encode("utf-8"))
-        self.notify(f"{CLIPBOARD_NOTE}", title=f"Copied {what} ({size:,} bytes)", markup=False)
+        self.notify(f"{CLIPBOARD_NOTE}", title=f"Copied {what} ({size:,} bytes)")
 
     def action_write_last_copy(self) -> None:
         """Write the last copied text to a file in the download folder (the fallback)."""
@@ -60,7 +60,7 @@ class ExportsApp(App[None]):
         except OSError as exc:
             self._cannot_write(path, exc)
             return
-        self.notify(str(path), title=f"Wrote {what}", markup=False)
+        self.notify(str(path), title=f"Wrote {what}")
 
     def action_screenshot_to_file(self) -> None:
         """Save an SVG of the screen in the download folder (secrets stay masked)."""
@@ -72,7 +72,7 @@ class ExportsApp(App[None]):
         except OSError as exc:
             self._cannot_write(path, exc)
             return
-        self.notify(str(path), title="Screenshot saved", markup=False)
+        self.notify(str(path), title="Screenshot saved")
 
     def _export_path(self, name: str) -> Path | None:
         """``name`` in the download folder, creating the folder; None (and a notice naming
@@ -90,5 +90,4 @@ class ExportsApp(App[None]):
             f"Cannot write {path}: {exc.strerror or exc}",
             title="Not saved",
             severity="error",
-            markup=False,
         )

@@ -99,14 +99,9 @@ class SessionApp(ExportsApp):
     def _notify_from_worker(
         self, text: str, title: str, severity: SeverityLevel = "information"
     ) -> None:
-        """A notice from a worker thread; the text (often an agent's or a file's) made inert."""
-        self.call_from_thread(
-            self.notify,
-            self.display_policy.visible(text),
-            title=title,
-            severity=severity,
-            markup=False,
-        )
+        """A notice from a worker thread (``notify`` shows the text of an agent or a file
+        as it is)."""
+        self.call_from_thread(self.notify, text, title=title, severity=severity)
 
     def update_display_policy(self) -> None:
         """Recompute the display policy (``SiaApp``)."""
@@ -126,9 +121,7 @@ class SessionApp(ExportsApp):
         """Tell the user and return True when the current run is a recorded session."""
         if self.session is None:
             return False
-        self.notify(
-            read_only_notice(self.session), title="Read-only", severity="warning", markup=False
-        )
+        self.notify(read_only_notice(self.session), title="Read-only", severity="warning")
         return True
 
     @work(thread=True, exclusive=True, group="session-load")
@@ -164,10 +157,9 @@ class SessionApp(ExportsApp):
         )
         for warning in loaded.warnings:
             self.notify(
-                self.display_policy.visible(warning),
+                warning,
                 title="Session warning",
                 severity="warning",
-                markup=False,
             )
 
     @property

@@ -15,6 +15,7 @@ from sia_tui.core.output.printable import (
     clipboard_text,
     paint,
     printable,
+    printable_in_place,
     printable_output,
     terminal_json,
     terminal_text,
@@ -32,6 +33,27 @@ def test_every_control_format_and_private_character_is_replaced() -> None:
     assert not [c for c in shown if unicodedata.category(c) in _REFUSED]
     assert shown.startswith("␀␁␂") and "␛" in shown and "\\u009b" in shown
     assert "\\u202e" in shown and "\\U000f0000" in shown
+
+
+def test_ascii_text_takes_the_short_scan_with_the_same_answers() -> None:
+    """ASCII text is scanned for C0 and DEL only (the whole class is slower): every one of
+    them is still replaced, alone or in a line."""
+    ascii_controls = [chr(c) for c in (*range(0x20), 0x7F)]
+    for char in ascii_controls:
+        for shown in (printable(char), printable_in_place(char, keep_newlines=False)):
+            assert shown != char and shown.isprintable(), repr(char)
+        kept = printable(char, keep_newlines=True)
+        assert (kept == char) == (char in "\t\n"), repr(char)
+    assert printable("a\tb\x1bc", keep_newlines=True) == "a\tb␛c"
+
+
+def test_in_place_every_unsafe_character_is_one_visible_character() -> None:
+    """A styled span or an editor column points into the text: no offset may move."""
+    text = "".join(ALL_REFUSED)
+    shown = printable_in_place(text, keep_newlines=False)
+    assert len(shown) == len(text)
+    assert not any(unicodedata.category(c) in _REFUSED for c in shown)
+    assert printable_in_place("a\x1b[2J\u009b\u202e\nb") == "a␛[2J\ufffd\ufffd\nb"
 
 
 def test_printable_keeps_newlines_and_tabs_only_when_asked() -> None:

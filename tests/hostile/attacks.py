@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from tests.hostile import attacks_content, attacks_secrets, attacks_terminal, attacks_wire
+from tests.hostile import (
+    attacks_content,
+    attacks_secrets,
+    attacks_terminal,
+    attacks_tui,
+    attacks_wire,
+)
 from tests.hostile.attacks_content import FLOOD, LISTED_FLOOD
 from tests.hostile.registry import ATTACKS, Attack
 
@@ -14,5 +20,6 @@ __all__ = [
     "attacks_content",
     "attacks_secrets",
     "attacks_terminal",
+    "attacks_tui",
     "attacks_wire",
 ]

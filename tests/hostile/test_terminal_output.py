@@ -14,7 +14,6 @@ import sys
 import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -24,6 +23,7 @@ from sia_tui.core.session import autosave, load_session
 from tests.hostile.attacks_terminal import INJECT, TERMINAL_ATTACKS
 from tests.hostile.honest import ARGUMENTS, SKILL
 from tests.hostile.measure import serving
+from tests.hostile.tampering import tamper
 
 _REFUSED = {"Cc", "Cf", "Cs", "Co", "Zl", "Zp"}
 
@@ -104,26 +104,6 @@ def test_no_command_prints_an_agents_escapes(
 
 # -- session files and arguments -------------------------------------------------------------
 
-#: Members of a session whose strings a person edits without the file failing to load.
-_FREE_TEXT = {
-    "title", "message", "hint", "summary", "statement", "purpose", "created", "python",
-    "platform", "where", "note", "error", "pointer", "expected", "actual", "keyword",
-    "schema_path", "forensics", "name", "description", "version",
-}  # fmt: skip
-
-
-def _tamper(value: Any, key: str = "") -> Any:
-    """Every free-text string with the payload appended, every URL with it percent-encoded."""
-    if isinstance(value, dict):
-        return {k: _tamper(v, k) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_tamper(v, key) for v in value]
-    if isinstance(value, str) and key in ("url", "location", "card_url"):
-        return value + "/%1B%5D0%3Bpwned%07%C2%9B2J%E2%80%AE"
-    if isinstance(value, str) and key in _FREE_TEXT:
-        return value + INJECT
-    return value
-
 
 @pytest.fixture
 def recorded(tmp_path: Path, terminal: Terminal) -> Path:
@@ -145,7 +125,7 @@ def test_tampered_sessions_print_nothing_raw(
     session; a member whose value is refused is quoted in a one-line error."""
     data = json.loads(recorded.read_text(encoding="utf-8"))
     tampered = tmp_path / "tampered.session.json"
-    tampered.write_text(json.dumps(_tamper(data)), encoding="utf-8")
+    tampered.write_text(json.dumps(tamper(data, INJECT)), encoding="utf-8")
     refused = tmp_path / "refused.session.json"
     data["run"]["steps"][0]["evidence"]["kind"] = "card" + INJECT
     refused.write_text(json.dumps(data), encoding="utf-8")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from sia_tui.core import limits
 from sia_tui.core.a2a import defaults
@@ -34,10 +34,11 @@ class ClientOptions:
     verify: bool | str = True
     #: Client certificate: a PEM path (cert+key) or (cert path, key path).
     cert: str | tuple[str, str] | None = None
-    #: Extra request headers from the user, sent to the card origin only by default.
-    headers: tuple[tuple[str, str], ...] = ()
+    #: Extra request headers from the user, sent to the card origin only by default. Like
+    #: the bearer token, left out of ``repr``: a log or a traceback never shows them.
+    headers: tuple[tuple[str, str], ...] = field(default=(), repr=False)
     #: Bearer token for ``Authorization: Bearer ...``.
-    bearer: str | None = None
+    bearer: str | None = field(default=None, repr=False)
     #: Follow same-origin redirects (never cross-origin ones, RULES SR7).
     follow_redirects: bool = False
     #: Send user headers and bearer to interface URLs on another origin than the card's.

@@ -110,6 +110,7 @@ if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it 
     from sia_tui.core.output.printable import clipboard_text as clipboard_text
     from sia_tui.core.output.printable import paint as paint
     from sia_tui.core.output.printable import printable as printable
+    from sia_tui.core.output.printable import printable_in_place as printable_in_place
     from sia_tui.core.output.printable import printable_output as printable_output
     from sia_tui.core.output.printable import terminal_json as terminal_json
     from sia_tui.core.output.printable import terminal_text as terminal_text

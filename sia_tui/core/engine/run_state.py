@@ -22,6 +22,7 @@ from sia_tui.core.engine.evidence import (
 )
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.findings import Finding
+from sia_tui.core.redaction.userinfo import strip_credentials
 from sia_tui.core.trust.model import TrustAnchors
 
 E = TypeVar("E")
@@ -111,6 +112,13 @@ class Target:
     #: What the user trusts and requires (keys, a required signature, a contract lock);
     #: kept with the target so replay checks a recorded run against the same anchors.
     anchors: TrustAnchors | None = field(default=None, repr=False)
+
+    def __repr__(self) -> str:
+        # Textual names a worker by its arguments in its log: never with a URL's password.
+        return (
+            f"Target(location={strip_credentials(self.location)!r}, skill_id={self.skill_id!r}, "
+            f"binding={self.binding!r}, mode={self.mode!r})"
+        )
 
 
 @dataclass

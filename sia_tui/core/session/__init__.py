@@ -13,6 +13,7 @@ from sia_tui.core import lazy_api
 
 if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it at run time
     from sia_tui.core.atomic_file import atomic_write as atomic_write
+    from sia_tui.core.redaction.crash import crash_report as crash_report
     from sia_tui.core.redaction.redact import MIN_LITERAL_LENGTH as MIN_LITERAL_LENGTH
     from sia_tui.core.redaction.redact import RedactionHit as RedactionHit
     from sia_tui.core.redaction.redact import Redactor as Redactor

@@ -49,10 +49,14 @@ def step_content(
     """The whole evidence pane for ``result``."""
     literal = policy.literal
     icon, colour = STATUS_LOOK[result.status]
+    # The title and rule of a recorded step are whatever its session file says.
     blocks: list[Content] = [
         Content.assemble(
-            (f"{icon} Step {result.step}: {result.title}", f"bold {colour}"),
-            (f"  ({result.rule}, {result.status.value.replace('_', ' ')})", "$text-muted"),
+            literal(f"{icon} Step {result.step}: {result.title}", style=f"bold {colour}"),
+            literal(
+                f"  ({result.rule}, {result.status.value.replace('_', ' ')})",
+                style="$text-muted",
+            ),
         )
     ]
     if result.message:
@@ -149,7 +153,7 @@ def finding_lines(findings: Iterable[Finding], policy: DisplayPolicy) -> list[Co
                 ),
                 literal(where, style="$secondary"),
                 (position, "$text-muted"),
-                (f" {finding.rule}" if finding.rule else "", "$accent"),
+                literal(f" {finding.rule}" if finding.rule else "", style="$accent"),
                 " ",
                 literal(finding.message),
                 literal(detail, style="$text-muted"),

@@ -22,9 +22,10 @@ def exchange_content(
     credential headers in clear); ``reply_first`` puts the response before the request."""
     literal = policy.literal
     status = "no response" if exchange.status is None else f"HTTP {exchange.status}"
+    # A recorded session's purpose and method are whatever its file says.
     head = Content.assemble(
-        (f"#{exchange.seq} {exchange.purpose}  ", "bold"),
-        (f"{exchange.method} ", "bold $accent"),
+        literal(f"#{exchange.seq} {exchange.purpose}  ", style="bold"),
+        literal(f"{exchange.method} ", style="bold $accent"),
         literal(exchange.url),
         (f"  → {status}", "bold"),
     )
@@ -54,7 +55,7 @@ def _headers(title: str, headers: Headers, policy: DisplayPolicy) -> Content:
         lines.append(
             Content.assemble(
                 "  ",
-                (policy.visible(name, multiline=False), "$secondary"),
+                policy.literal(name, style="$secondary"),
                 ": ",
                 policy.literal(shown),
             )

@@ -19,14 +19,15 @@ GRADE_LOOK: dict[Grade, tuple[str, str]] = {
 }
 
 
-def result_prompt(result: ProbeResult) -> Content:
-    """`` ✔ pass  stale-digest     INV2`` for the probe list."""
+def result_prompt(result: ProbeResult, policy: DisplayPolicy) -> Content:
+    """`` ✔ pass  stale-digest     INV2`` for the probe list (a recorded session's ids and
+    rules are whatever its file says)."""
     icon, colour = GRADE_LOOK[result.grade]
     return Content.assemble(
         (f" {icon} ", f"bold {colour}"),
         (f"{result.grade.value:<5}", colour),
-        (f"{result.id:<25}", "bold" if result.grade is Grade.FAIL else ""),
-        (result.rule, "$text-muted"),
+        policy.literal(f"{result.id:<25}", style="bold" if result.grade is Grade.FAIL else ""),
+        policy.literal(result.rule, style="$text-muted"),
     )
 
 
@@ -62,10 +63,10 @@ def learning_content(report: ProbeReport, policy: DisplayPolicy) -> Content:
     failed = report.learning.failed_step
     if failed is not None:
         return Content.assemble(
-            (
+            literal(
                 f"{report.why_not_probed.capitalize()}: step {failed.step} ({failed.title}) "
                 "failed. ",
-                "bold $error",
+                style="bold $error",
             ),
             literal(failed.message, multiline=True),
             ("\nNo probe was sent; the Steps screen (2) shows why.", "$text-muted"),
@@ -89,12 +90,15 @@ def result_content(
     icon, colour = GRADE_LOOK[result.grade]
     blocks = [
         Content.assemble(
-            (f"{icon} {result.id}: {result.title}", f"bold {colour}"),
-            (f"  ({result.grade.value}; RULES {result.rule}; {result.draft})", "$text-muted"),
+            literal(f"{icon} {result.id}: {result.title}", style=f"bold {colour}"),
+            literal(
+                f"  ({result.grade.value}; RULES {result.rule}; {result.draft})",
+                style="$text-muted",
+            ),
         ),
         literal(result.reason, multiline=True),
     ]
-    blocks.append(Content.assemble(("Expected ", "bold"), result.expected))
+    blocks.append(Content.assemble(("Expected ", "bold"), literal(result.expected)))
     if result.observed is not None:
         blocks.append(Content.styled("Observed ", "bold") + literal(observed_line(result.observed)))
         if result.observed.details:

@@ -22,6 +22,13 @@ from sia_tui.core.diff import Impact, InterfaceDiff, diff_documents
 from sia_tui.core.engine import ClientOptions, Target
 from sia_tui.tui.display import DisplayPolicy, policy_of
 from sia_tui.tui.widgets.columns import column_widths
+from sia_tui.tui.widgets.literal import (
+    LiteralInput,
+    LiteralSelect,
+    LiteralStatic,
+    LiteralTable,
+    select_options,
+)
 
 #: Theme variable per impact (DataTable cells are rich Text, so they can wrap).
 _IMPACT_COLOR = {Impact.BREAKING: "error", Impact.COMPATIBLE: "success", Impact.INFO: "secondary"}
@@ -104,22 +111,22 @@ class ComposePanel(Vertical):
         with Vertical(id="form"):
             for side, label in (("left", "up / A"), ("right", "down / B")):
                 with Horizontal():
-                    yield Static(label, classes="side")
-                    yield Input(
+                    yield LiteralStatic(label, classes="side")
+                    yield LiteralInput(
                         placeholder="agent URL or card file", id=f"{side}-card", compact=True
                     )
-                    yield Input(
+                    yield LiteralInput(
                         placeholder="skill id", id=f"{side}-skill", classes="skill", compact=True
                     )
-                    yield Select[str]([], prompt="skills", id=f"{side}-pick", compact=True)
+                    yield LiteralSelect[str]([], prompt="skills", id=f"{side}-pick", compact=True)
             with Horizontal(id="buttons"):
                 yield Button("Compose (F5)", id="compose", variant="primary", compact=True)
                 yield Button("Diff (F6)", id="diff", compact=True)
         with VerticalScroll(id="results"):
-            yield Static(id="verdict")
-            yield DataTable(id="fields", cursor_type="row", zebra_stripes=True)
-            yield DataTable(id="changes", cursor_type="row", zebra_stripes=True)
-            yield Static(id="version")
+            yield LiteralStatic(id="verdict")
+            yield LiteralTable(id="fields", cursor_type="row", zebra_stripes=True)
+            yield LiteralTable(id="changes", cursor_type="row", zebra_stripes=True)
+            yield LiteralStatic(id="version")
 
     @property
     def policy(self) -> DisplayPolicy:
@@ -155,7 +162,8 @@ class ComposePanel(Vertical):
     def set_skill_choices(self, side: str, skills: list[str]) -> None:
         """Offer ``skills`` in the picker of ``side`` ("left" or "right")."""
         picker: Select[str] = self.query_one(f"#{side}-pick", Select)
-        picker.set_options([(skill, skill) for skill in skills])
+        literal = self.policy.literal
+        picker.set_options(select_options((literal(skill), skill) for skill in skills))
 
     def on_select_changed(self, event: Select.Changed) -> None:
         # Picking a skill fills the skill id field beside it.
@@ -231,7 +239,10 @@ class ComposePanel(Vertical):
         panel = self.query_one("#verdict", Static)
         panel.set_classes("allowed" if verdict.composable else "refused")
         style = "bold $success" if verdict.composable else "bold $error"
-        text = Content.styled(("✔ " if verdict.composable else "✘ ") + verdict.summary(), style)
+        # The summary and the lines quote skill ids and findings: agent text.
+        text = self.policy.literal(
+            ("✔ " if verdict.composable else "✘ ") + verdict.summary(), style=style
+        )
         lines = [
             f"upstream {verdict.upstream_skill} (task {verdict.upstream_task_id or '-'}) "
             f"-> downstream {verdict.downstream_skill} "
@@ -287,7 +298,9 @@ class ComposePanel(Vertical):
         self._fill_changes(diff)
         self.query_one("#changes", DataTable).focus()
         self.query_one("#version", Static).update(
-            Content.styled(version.message, "$success" if version.follows else "bold $error")
+            self.policy.literal(
+                version.message, style="$success" if version.follows else "bold $error"
+            )
             + self.policy.literal(
                 f"   ({len(diff.breaking)} breaking of {len(diff.changes)} changes)"
             )

@@ -7,7 +7,9 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button
+
+from sia_tui.tui.widgets.literal import LiteralStatic
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -36,9 +38,9 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.question)
+            yield LiteralStatic(self.question)
             with Horizontal():
-                yield Button(self.yes_label, variant="warning", id="yes")
+                yield Button(Content(self.yes_label), variant="warning", id="yes")
                 yield Button("Cancel (n)", variant="primary", id="no")
 
     def on_mount(self) -> None:

@@ -11,12 +11,12 @@ from dataclasses import dataclass
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select
 
 from sia_tui.core.engine import Target, defaults
 from sia_tui.tui.display import policy_of
+from sia_tui.tui.widgets.literal import LiteralInput, LiteralOptionList, LiteralSelect
 
 
 @dataclass(frozen=True)
@@ -97,10 +97,10 @@ class ConnectScreen(ModalScreen[ConnectRequest | None]):
                     "[b]Agent Card[/b]: base URL, card URL (.json) or local card file",
                     classes="first",
                 )
-                yield Input(placeholder="http://127.0.0.1:8000", id="location", compact=True)
+                yield LiteralInput(placeholder="http://127.0.0.1:8000", id="location", compact=True)
                 with Horizontal():
                     yield Label("binding", id="binding-label")
-                    yield Select(
+                    yield LiteralSelect(
                         [
                             ("first callable", ""),
                             ("JSONRPC", "jsonrpc"),
@@ -112,25 +112,24 @@ class ConnectScreen(ModalScreen[ConnectRequest | None]):
                         compact=True,
                     )
                     yield Label("deadline (s)", id="deadline-label")
-                    deadline = Input(
+                    deadline = LiteralInput(
                         f"{self.deadline:g}", id="deadline", type="number", compact=True
                     )
                     deadline.tooltip = "Seconds one run may take, whatever the agent declares"
                     yield deadline
                     yield Checkbox("insecure TLS (no verify)", id="insecure", compact=True)
                 yield Label("Headers (Name: value; Other: value)")
-                yield Input(placeholder="X-Tenant: blue", id="headers", password=True, compact=True)
+                yield LiteralInput(
+                    placeholder="X-Tenant: blue", id="headers", password=True, compact=True
+                )
                 yield Label("Bearer token")
-                yield Input(placeholder="(none)", id="bearer", password=True, compact=True)
+                yield LiteralInput(placeholder="(none)", id="bearer", password=True, compact=True)
                 yield Label("Secret values, separated by ; (masked on screen, redacted when saved)")
-                yield Input(placeholder="(none)", id="secrets", password=True, compact=True)
+                yield LiteralInput(placeholder="(none)", id="secrets", password=True, compact=True)
                 if self.recent:
                     yield Label("Recent targets (Enter to use)")
-                    yield OptionList(
-                        *(
-                            Content(policy_of(self.app).visible(r, multiline=False))
-                            for r in self.recent
-                        ),
+                    yield LiteralOptionList(
+                        *(policy_of(self.app).literal(r) for r in self.recent),
                         id="recent",
                     )
             with Horizontal(id="buttons"):

@@ -22,6 +22,8 @@ from sia_tui.core.engine import (
     SiaError,
     StreamEvent,
     loads,
+    printable,
+    terminal_json,
 )
 from sia_tui.tui.display import DEFAULT_VIEW_LIMIT, DisplayPolicy
 from sia_tui.tui.highlight import json_content
@@ -29,6 +31,7 @@ from sia_tui.tui.jsontext import pretty_json
 from sia_tui.tui.render.exchange import exchange_content
 from sia_tui.tui.screens.base import ZOOM, RunScreen
 from sia_tui.tui.widgets.argument_editor import ArgumentEditor
+from sia_tui.tui.widgets.literal import LiteralSelect, LiteralStatic, select_options
 
 
 class ConsoleScreen(RunScreen):
@@ -77,9 +80,9 @@ class ConsoleScreen(RunScreen):
         with Vertical():
             with Horizontal(id="console-options"):
                 yield Label("skill")
-                yield Select[str]([], id="skill", prompt="(no card yet)", compact=True)
+                yield LiteralSelect[str]([], id="skill", prompt="(no card yet)", compact=True)
                 yield Label("part")
-                yield Select(
+                yield LiteralSelect(
                     [("text", "text"), ("data", "data")],
                     id="part",
                     allow_blank=False,
@@ -87,7 +90,7 @@ class ConsoleScreen(RunScreen):
                     compact=True,
                 )
                 yield Label("mode")
-                yield Select(
+                yield LiteralSelect(
                     [(m, m) for m in CONSOLE_MODES],
                     id="mode",
                     allow_blank=False,
@@ -96,12 +99,12 @@ class ConsoleScreen(RunScreen):
                 )
                 yield Button("Send (ctrl+j)", id="send", variant="primary", compact=True)
             yield ArgumentEditor(id="message")
-            yield Static(id="console-status")
+            yield LiteralStatic(id="console-status")
             with Horizontal():
                 with VerticalScroll(classes="pane", id="reply-pane"):
-                    yield Static(id="reply-body")
+                    yield LiteralStatic(id="reply-body")
                 with VerticalScroll(classes="pane", id="artifacts-pane"):
-                    yield Static(id="artifacts-body")
+                    yield LiteralStatic(id="artifacts-body")
 
     def on_mount(self) -> None:
         self.query_one("#reply-pane").border_title = "Raw reply"
@@ -134,8 +137,8 @@ class ConsoleScreen(RunScreen):
             return
         self._skills = skills
         picker: Select[str] = self.query_one("#skill", Select)
-        visible = self.policy.visible
-        picker.set_options([(visible(f"{s.name} ({s.id})", multiline=False), s.id) for s in skills])
+        literal = self.policy.literal
+        picker.set_options(select_options((literal(f"{s.name} ({s.id})"), s.id) for s in skills))
         wanted = self.sia.console_state.skill_id
         chosen = wanted if any(s.id == wanted for s in skills) else None
         if chosen is None and skills:
@@ -200,7 +203,7 @@ class ConsoleScreen(RunScreen):
         artifacts = list(reply.artifacts) if reply is not None else []
         if reply is None:  # while streaming: what has arrived so far
             artifacts = [e.artifact for e in events if e.artifact is not None]
-        pane.border_title = f"Artifacts ({len(artifacts)})"
+        pane.border_title = Content(f"Artifacts ({len(artifacts)})")
         blocks = [_artifact_content(a, self.policy) for a in artifacts]
         status = reply.task.status_message if reply is not None and reply.task else None
         if status is not None:  # e.g. why the task was rejected or failed
@@ -243,10 +246,9 @@ class ConsoleScreen(RunScreen):
                 loads(text, source="data part")
             except SiaError as exc:  # located, shown, nothing sent
                 self.notify(
-                    self.policy.visible(str(exc)),
+                    str(exc),
                     title="The data part is not JSON",
                     severity="error",
-                    markup=False,
                 )
                 return
         self.sia.send_console(ConsoleRequest(kind, text, mode, self.sia.console_state.skill_id))
@@ -267,8 +269,12 @@ class ConsoleScreen(RunScreen):
             value = None
         part = self.query_one("#part", Select)
         part.value = "data" if isinstance(value, dict | list) else "text"
+        # What the editor shows is what is sent: an escape in the card's example is made
+        # visible (in JSON, escaped: the value stays the same).
         self.query_one(ArgumentEditor).load_text(
-            pretty_json(value) if isinstance(value, dict | list) else example
+            terminal_json(value)
+            if isinstance(value, dict | list)
+            else printable(example, keep_newlines=True)
         )
         if not quiet:
             self.notify(f"Example {self._example_index + 1} of {len(examples)} from the card.")
@@ -290,7 +296,7 @@ def _artifact_content(artifact: Artifact, policy: DisplayPolicy) -> Content:
 
 def _parts_content(parts: tuple[Part, ...], policy: DisplayPolicy) -> Content:
     """Text parts as text, data parts as JSON, other parts by kind (never fetched)."""
-    blocks = []
+    blocks: list[Content] = []
     for part in parts:
         if part.kind == "text":
             blocks.append(policy.literal(part.value, multiline=True))

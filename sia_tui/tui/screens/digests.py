@@ -27,6 +27,7 @@ from sia_tui.tui.jsontext import pretty_json
 from sia_tui.tui.render.plain_a2a import lacks_extension, steps_do_not_apply
 from sia_tui.tui.render.trust import lock_lines
 from sia_tui.tui.screens.base import ZOOM, RunScreen
+from sia_tui.tui.widgets.literal import LiteralStatic, LiteralTable
 
 
 @dataclass(frozen=True)
@@ -175,14 +176,14 @@ class DigestsScreen(RunScreen):
 
     def compose_body(self) -> ComposeResult:
         with Vertical():
-            yield DataTable(id="interface", cursor_type="row", zebra_stripes=True)
-            yield Static(id="forensics")
-            yield DataTable(id="schemas", cursor_type="row", zebra_stripes=True)
+            yield LiteralTable(id="interface", cursor_type="row", zebra_stripes=True)
+            yield LiteralStatic(id="forensics")
+            yield LiteralTable(id="schemas", cursor_type="row", zebra_stripes=True)
             with Horizontal(id="bytes"):
                 with VerticalScroll(id="pretty-pane"):
-                    yield Static(id="pretty-body")
+                    yield LiteralStatic(id="pretty-body")
                 with VerticalScroll(id="canonical-pane"):
-                    yield Static(id="canonical-body")
+                    yield LiteralStatic(id="canonical-body")
 
     def on_mount(self) -> None:
         for table_id in ("interface", "schemas"):
@@ -278,9 +279,10 @@ class DigestsScreen(RunScreen):
 
     def _title_panes(self, row: TableRow | None) -> None:
         """Name what the two panes show (the value of the highlighted row)."""
-        subject = f": {row.subject}" if row is not None else ""
-        self.query_one("#pretty-pane").border_title = f"Pretty JSON{subject}"
-        self.query_one("#canonical-pane").border_title = f"JCS bytes (RFC 8785){subject}"
+        # A record kind is agent text: a title of ``Content`` is never read as markup.
+        subject = self.policy.literal(f": {row.subject}" if row is not None else "")
+        self.query_one("#pretty-pane").border_title = Content("Pretty JSON") + subject
+        self.query_one("#canonical-pane").border_title = Content("JCS bytes (RFC 8785)") + subject
 
     def _select(self, row: TableRow | None) -> None:
         value = row.value if row else None

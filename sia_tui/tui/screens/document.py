@@ -20,6 +20,7 @@ from sia_tui.tui.modes import mode_key
 from sia_tui.tui.render.plain_a2a import lacks_extension, steps_do_not_apply
 from sia_tui.tui.render.schema import schema_content
 from sia_tui.tui.screens.base import ZOOM, RunScreen
+from sia_tui.tui.widgets.literal import LiteralStatic, LiteralTree, tree_label
 
 #: Shown with the authority member (RULES SID5).
 AUTHORITY_NOTE = (
@@ -54,9 +55,9 @@ class DocumentScreen(RunScreen):
 
     def compose_body(self) -> ComposeResult:
         with Horizontal():
-            yield Tree("document", id="doc-tree")
+            yield LiteralTree("document", id="doc-tree")
             with VerticalScroll(id="detail"):
-                yield Static(id="detail-body")
+                yield LiteralStatic(id="detail-body")
 
     def show_run(self, run: Run | None) -> None:
         document = run.document if run else None
@@ -74,15 +75,9 @@ class DocumentScreen(RunScreen):
                 "Interface Document."
             )
             return
-        visible = self.policy.visible
-        tree.root.set_label(
-            Text(
-                visible(
-                    f"document {document.get('skill_id', '?')} {document.get('skill_version', '')}",
-                    multiline=False,
-                )
-            )
-        )
+        literal = self.policy.literal
+        skill = f"{document.get('skill_id', '?')} {document.get('skill_version', '')}"
+        tree.root.set_label(tree_label(literal(f"document {skill}")))
         tree.root.data = ("json", document)
         for key in ("input_schema", "output_schema"):
             if key in document:
@@ -91,7 +86,7 @@ class DocumentScreen(RunScreen):
         if isinstance(records, dict):
             branch = tree.root.add("supporting_record_schemas", data=("json", records), expand=True)
             for kind, ref in records.items():
-                branch.add_leaf(Text(visible(str(kind), multiline=False)), data=("schema", ref))
+                branch.add_leaf(tree_label(literal(kind)), data=("schema", ref))
         for key in ("interaction", "constraints"):
             if key in document:
                 tree.root.add_leaf(key, data=("json", document[key]))

@@ -14,6 +14,7 @@ from sia_tui.core.session import history
 from sia_tui.tui.screens.base import RunScreen
 from sia_tui.tui.screens.confirm import ConfirmScreen
 from sia_tui.tui.widgets.columns import Columns, column_widths
+from sia_tui.tui.widgets.literal import LiteralStatic, LiteralTable
 
 #: The recorded outcome (``RunOutcome`` values) in the table's words and colours.
 _OUTCOME_WORDS = {"negative_test_passed": "negative ✔", "incomplete": "incomplete"}
@@ -60,8 +61,8 @@ class HistoryMode(RunScreen):
         """The entries shown, in table order."""
 
     def compose_body(self) -> ComposeResult:
-        yield Static("", id="history-empty")
-        yield DataTable(id="history", cursor_type="row", zebra_stripes=True)
+        yield LiteralStatic("", id="history-empty")
+        yield LiteralTable(id="history", cursor_type="row", zebra_stripes=True)
 
     def on_mount(self) -> None:
         self._add_columns()

@@ -23,15 +23,21 @@ from sia_tui.core.engine import (
     TextValidation,
     compile_schema,
     display_pointer,
+    terminal_json,
     validate_json_text,
 )
 from sia_tui.tui.display import DisplayPolicy
 from sia_tui.tui.host import BUSY_NOTICE
-from sia_tui.tui.jsontext import pretty_json
 from sia_tui.tui.modes import mode_key, mode_keys
 from sia_tui.tui.render.plain_a2a import CONSOLE_OFFER, lacks_extension
 from sia_tui.tui.screens.base import RunScreen
 from sia_tui.tui.widgets.argument_editor import ArgumentEditor
+from sia_tui.tui.widgets.literal import (
+    LiteralSelect,
+    LiteralStatic,
+    LiteralTable,
+    select_options,
+)
 
 #: Debounce between the last keystroke and validation (seconds).
 VALIDATE_DELAY = 0.15
@@ -125,13 +131,13 @@ class InvokeScreen(RunScreen):
         with Vertical():
             with Horizontal(id="options"):
                 yield Label("response mode")
-                yield Select(
+                yield LiteralSelect(
                     [("sync", "sync")], id="mode", allow_blank=False, value="sync", compact=True
                 )
                 yield Checkbox("Send anyway (negative test)", id="send-anyway", compact=True)
             yield ArgumentEditor(id="editor")
-            yield Static(id="verdict")
-            yield DataTable(id="errors", cursor_type="row")
+            yield LiteralStatic(id="verdict")
+            yield LiteralTable(id="errors", cursor_type="row")
 
     def on_mount(self) -> None:
         table = self.query_one("#errors", DataTable)
@@ -184,7 +190,10 @@ class InvokeScreen(RunScreen):
         # chooses and step 8 says why it cannot.
         modes = run.declared_modes
         mode_select: Select[str] = self.query_one("#mode", Select)
-        mode_select.set_options([(m, m) for m in modes] or [("(none declared)", "")])
+        literal = self.policy.literal
+        mode_select.set_options(
+            select_options((literal(m), m) for m in modes) or [("(none declared)", "")]
+        )
         mode_select.value = (
             run.target.mode if run.target.mode in modes else modes[0] if modes else ""
         )
@@ -192,7 +201,7 @@ class InvokeScreen(RunScreen):
             # A recorded session: show the arguments as sent; nothing is persisted or sent.
             self._edit_key = None
             editor.read_only = True
-            editor.load_text("" if run.arguments is None else pretty_json(run.arguments))
+            editor.load_text("" if run.arguments is None else terminal_json(run.arguments))
             self._schedule_validation()
             return
         skill = run.skill_id or run.target.skill_id or ""
@@ -202,12 +211,11 @@ class InvokeScreen(RunScreen):
         editor.focus()
         if text is None:
             # A valid example beats a skeleton that may not validate ("" vs minLength 1).
-            text = pretty_json(example.value) if example is not None else self._skeleton(schema)
+            text = terminal_json(example.value) if example is not None else self._skeleton(schema)
             if example is not None:
                 self.notify(
                     f"The editor starts with {example.source}; f3 puts the skeleton instead.",
                     title="Example arguments",
-                    markup=False,
                 )
         editor.load_text(text)
         self._schedule_validation()
@@ -234,7 +242,7 @@ class InvokeScreen(RunScreen):
     def _skeleton(schema: Any) -> str:
         from sia_tui.core.engine import skeleton_for
 
-        return pretty_json(skeleton_for(schema))
+        return terminal_json(skeleton_for(schema))
 
     # -- live validation -------------------------------------------------------------------
     def on_text_area_changed(self, _event: ArgumentEditor.Changed) -> None:
@@ -379,8 +387,8 @@ class InvokeScreen(RunScreen):
                 severity="warning",
             )
             return
-        self.query_one(ArgumentEditor).replace_all(pretty_json(self._example.value))
-        self.notify(f"Arguments from {self._example.source}.", markup=False)
+        self.query_one(ArgumentEditor).replace_all(terminal_json(self._example.value))
+        self.notify(f"Arguments from {self._example.source}.")
 
     def _why_no_schema(self) -> str:
         """What ctrl+j, f3 or f4 are told while there is no input schema."""

@@ -45,6 +45,7 @@ from sia_tui.tui.screens.matrix_cells import (
     steps_strip,
     verdict_mark,
 )
+from sia_tui.tui.widgets.literal import LiteralStatic, LiteralTable
 from sia_tui.tui.widgets.target_header import TargetHeader
 
 #: The table's first columns before the verdict columns.
@@ -107,10 +108,10 @@ class MatrixMode(RunScreen):
         self._pairs: list[CompositionCell] = []
 
     def compose_body(self) -> ComposeResult:
-        yield Static(id="matrix-title")
-        yield DataTable(id="matrix", cursor_type="cell", header_height=2, zebra_stripes=True)
-        yield DataTable(id="composition", cursor_type="row", zebra_stripes=True)
-        yield Static(id="matrix-detail")
+        yield LiteralStatic(id="matrix-title")
+        yield LiteralTable(id="matrix", cursor_type="cell", header_height=2, zebra_stripes=True)
+        yield LiteralTable(id="composition", cursor_type="row", zebra_stripes=True)
+        yield LiteralStatic(id="matrix-detail")
 
     def refresh_run(self) -> None:
         """The header names the plugfest (there is no live run in plugfest mode); the matrix
@@ -161,7 +162,7 @@ class MatrixMode(RunScreen):
     async def _run(self, runner: MatrixRunner) -> None:
         await runner.run()
         for warning in runner.warnings:
-            self.notify(self.policy.visible(warning), severity="warning", markup=False)
+            self.notify(warning, severity="warning")
 
     def _columns(self) -> None:
         assert self.matrix is not None
@@ -318,14 +319,12 @@ class MatrixMode(RunScreen):
         except OSError as exc:
             self.app.call_from_thread(
                 self.notify,
-                self.policy.visible(f"Export failed: {exc}"),
+                f"Export failed: {exc}",
                 severity="error",
-                markup=False,
             )
             return
         self.app.call_from_thread(
             self.notify,
-            self.policy.visible(f"Exported matrix.html, .md, .json and .junit.xml to {folder}"),
+            f"Exported matrix.html, .md, .json and .junit.xml to {folder}",
             title="Matrix exported",
-            markup=False,
         )

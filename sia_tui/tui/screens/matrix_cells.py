@@ -97,7 +97,7 @@ def detail(row: Row, column: Column | None, cell: Cell, policy: DisplayPolicy) -
     head = [literal(where + "  ", style="bold"), Content.styled(word + " ", STYLES[cell.status])]
     if cell.step is not None and cell.status is not CellStatus.SKIP:
         code = f", {cell.code} ({cell.origin or Origin.LOCAL})" if cell.code else ""
-        head.append(Content(f"at step {cell.step}{code}"))
+        head.append(literal(f"at step {cell.step}{code}"))
     lines = [Content("").join(head)]
     if not (cell.status is CellStatus.FAIL and cell.party):  # else the head line and blame say it
         lines.append(literal(cell.summary or "-"))

@@ -7,7 +7,6 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import OptionList, Static
-from textual.widgets.option_list import Option
 
 from sia_tui.core.engine import DESCRIBE_SKILL, AgentCard, CardSkill, Run, Step, StepStatus
 from sia_tui.tui.display import DisplayPolicy
@@ -21,6 +20,7 @@ from sia_tui.tui.render.plain_a2a import (
 )
 from sia_tui.tui.render.trust import signatures_content
 from sia_tui.tui.screens.base import ZOOM, RunScreen
+from sia_tui.tui.widgets.literal import LiteralOptionList, LiteralStatic, option
 
 ADV4_STATEMENT = (
     "This agent does not conform to the schema-interface extension (RULES ADV4): "
@@ -184,10 +184,10 @@ class OverviewScreen(RunScreen):
     def compose_body(self) -> ComposeResult:
         with Horizontal():
             with VerticalScroll(id="card"):
-                yield Static(id="card-body")
+                yield LiteralStatic(id="card-body")
             with Vertical(id="skills-pane"):
-                yield OptionList(id="skills")
-                yield Static("", id="skill-note")
+                yield LiteralOptionList(id="skills")
+                yield LiteralStatic("", id="skill-note")
 
     def on_mount(self) -> None:
         self.query_one("#skills", OptionList).focus()
@@ -236,7 +236,7 @@ class OverviewScreen(RunScreen):
             )
             # describe_skill is how documents are fetched, not a skill to debug (RULES ADV2).
             skills.add_option(
-                Option(prompt, id=f"skill-{skill.id}", disabled=skill.id == DESCRIBE_SKILL)
+                option(prompt, id=f"skill-{skill.id}", disabled=skill.id == DESCRIBE_SKILL)
             )
         current = next((i for i, s in enumerate(card.skills) if s.id == chosen), None)
         if current is None:

@@ -16,7 +16,6 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.message import Message
 from textual.widgets import OptionList, Static
-from textual.widgets.option_list import Option
 
 from sia_tui.core.engine import Procedure, Run, Target
 from sia_tui.core.probe import Grade, Prober, ProbeReport, report_from_session
@@ -30,6 +29,7 @@ from sia_tui.tui.render.probe import (
 )
 from sia_tui.tui.screens.base import ZOOM, RunScreen
 from sia_tui.tui.screens.confirm import ConfirmScreen, consent_question
+from sia_tui.tui.widgets.literal import LiteralOptionList, LiteralStatic, option
 
 #: The worker group of a probe run (one at a time; the engine's steps are another group).
 PROBE_GROUP = "probe"
@@ -90,11 +90,11 @@ class ProbeScreen(RunScreen):
 
     def compose_body(self) -> ComposeResult:
         with Vertical():
-            yield Static(id="probe-summary")
+            yield LiteralStatic(id="probe-summary")
             with Horizontal():
-                yield OptionList(id="probe-list")
+                yield LiteralOptionList(id="probe-list")
                 with VerticalScroll(id="probe-evidence"):
-                    yield Static(id="probe-body")
+                    yield LiteralStatic(id="probe-body")
 
     def on_mount(self) -> None:
         self.query_one("#probe-list", OptionList).focus()
@@ -126,8 +126,8 @@ class ProbeScreen(RunScreen):
         if report is not None:
             done = {r.kind for r in report.results}
             listing.add_options(
-                [Option(result_prompt(r), id=r.id) for r in report.results]
-                + [Option(pending_prompt(p)) for p in report.planned if p.kind not in done]
+                [option(result_prompt(r, self.policy), id=r.id) for r in report.results]
+                + [option(pending_prompt(p)) for p in report.planned if p.kind not in done]
             )
         if listing.option_count:
             listing.highlighted = keep if keep is not None and keep < listing.option_count else 0
@@ -195,7 +195,6 @@ class ProbeScreen(RunScreen):
                 f"The probe stopped: {type(exc).__name__}: {exc}",
                 title="Probe error",
                 severity="error",
-                markup=False,
             )
         finally:
             await prober.aclose()
@@ -203,7 +202,7 @@ class ProbeScreen(RunScreen):
         report = prober.report
         if report.results:
             counts = ", ".join(f"{report.count(g)} {g.value}" for g in Grade)
-            self.notify(f"Probes done: {counts}.", markup=False)
+            self.notify(f"Probes done: {counts}.")
 
     def _probing(self) -> bool:
         return any(w.group == PROBE_GROUP and w.is_running for w in self.workers)

@@ -6,7 +6,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Input, Static
+from textual.widgets import Input
+
+from sia_tui.tui.widgets.literal import LiteralInput, LiteralStatic
 
 
 class PromptScreen(ModalScreen[str | None]):
@@ -33,9 +35,9 @@ class PromptScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.title_text, id="prompt-title", markup=False)
-            yield Static(self.help_text, id="prompt-help", markup=False)
-            yield Input(id="prompt-input", password=self.password)
+            yield LiteralStatic(self.title_text, id="prompt-title")
+            yield LiteralStatic(self.help_text, id="prompt-help")
+            yield LiteralInput(id="prompt-input", password=self.password)
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()

@@ -8,10 +8,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, DataTable, Input, Static
+from textual.widgets import Button, DataTable, Input
 
 from sia_tui.core.session import RedactionHit, placeholder
 from sia_tui.tui.display import policy_of
+from sia_tui.tui.widgets.literal import LiteralInput, LiteralStatic, LiteralTable
 
 
 class RedactionPreviewScreen(ModalScreen[bool]):
@@ -50,15 +51,15 @@ class RedactionPreviewScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static("Save session to (edit the path if you like):", id="title")
-            yield Input(self.destination, id="destination")
+            yield LiteralStatic("Save session to (edit the path if you like):", id="title")
+            yield LiteralInput(self.destination, id="destination")
             if self.hits:
-                yield Static(
+                yield LiteralStatic(
                     f"{len(self.hits)} redactions: each secret becomes a placeholder.", id="summary"
                 )
             else:
-                yield Static("No secrets were found to redact.", id="summary")
-            yield DataTable(id="redactions", cursor_type="row", zebra_stripes=True)
+                yield LiteralStatic("No secrets were found to redact.", id="summary")
+            yield LiteralTable(id="redactions", cursor_type="row", zebra_stripes=True)
             with Horizontal():
                 yield Button("Save (y)", variant="primary", id="save")
                 yield Button("Cancel (n)", id="cancel")

@@ -9,7 +9,6 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import DataTable, OptionList, Static
-from textual.widgets.option_list import Option
 
 from sia_tui.core.engine import (
     Artifact,
@@ -31,6 +30,7 @@ from sia_tui.tui.render.evidence import finding_lines
 from sia_tui.tui.render.plain_a2a import CONSOLE_OFFER, lacks_extension
 from sia_tui.tui.screens.base import ZOOM, RunScreen
 from sia_tui.tui.widgets.blocks_view import Block, BlocksView
+from sia_tui.tui.widgets.literal import LiteralOptionList, LiteralStatic, LiteralTable, option
 
 #: Streamed artifacts shown while the task runs (all are validated when it ends).
 STREAMED_SHOWN = 20
@@ -79,12 +79,12 @@ class ResultsScreen(RunScreen):
 
     def compose_body(self) -> ComposeResult:
         with Vertical():
-            yield Static(id="status")
-            yield Static(id="error-summary")
-            yield DataTable(id="error-table", cursor_type="row")
+            yield LiteralStatic(id="status")
+            yield LiteralStatic(id="error-summary")
+            yield LiteralTable(id="error-table", cursor_type="row")
             with Horizontal():
                 with Vertical(classes="pane", id="result-pane"):
-                    yield OptionList(id="links")
+                    yield LiteralOptionList(id="links")
                     yield BlocksView(id="result-body")
                 with Vertical(classes="pane", id="records-pane"):
                     yield BlocksView(id="records-body")
@@ -126,7 +126,7 @@ class ResultsScreen(RunScreen):
             links.display = bool(refs)
             for ref in refs:
                 links.add_option(
-                    Option(
+                    option(
                         Content.assemble(("→ ", "bold $accent"), literal(ref, style="underline")),
                         id=None,
                     )
@@ -181,7 +181,7 @@ class ResultsScreen(RunScreen):
                 literal(task.id),
                 "  state ",
                 literal(self._live_state(run), style="bold $accent"),
-                f"  mode {run.mode or '?'}",
+                literal(f"  mode {run.mode or '?'}"),
             )
         ]
         lines.extend(_verdict_banner(run, policy))
@@ -209,8 +209,9 @@ class ResultsScreen(RunScreen):
         """Why there is no result: the failing step, a task still running, or nothing sent."""
         failed = run.failed_step if run is not None else None
         if run is not None and run.task is not None and not run.task.terminal and failed is None:
-            return Content.styled(
-                f"task {self._live_state(run)}… (waiting for the final result)", "bold $accent"
+            return self.policy.literal(
+                f"task {self._live_state(run)}… (waiting for the final result)",
+                style="bold $accent",
             )
         if failed is not None:
             return Content("\n").join(
@@ -300,16 +301,14 @@ class ResultsScreen(RunScreen):
         target = refs[event.option_index]
         ids = [r.artifact.artifact_id for r in run.records]
         if target not in ids:
-            self.notify(
-                f"No artifact with id {target!r} in this task.", severity="warning", markup=False
-            )
+            self.notify(f"No artifact with id {target!r} in this task.", severity="warning")
             return
         # Each record is two blocks, its header (with its verdict) and its text.
         index = ids.index(target)
         pane = self.query_one("#records-body", BlocksView)
         pane.scroll_to(y=pane.row_of_block(2 * index), animate=False)
         pane.focus()
-        self.notify(f"Jumped to record {target}", markup=False)
+        self.notify(f"Jumped to record {target}")
 
     def action_show_all(self) -> None:
         self.show_everything = True
@@ -324,7 +323,7 @@ def _event_line(event: StreamEvent, policy: DisplayPolicy) -> Content:
     name = event.artifact.name or event.artifact.artifact_id if event.artifact else ""
     return Content.assemble(
         ("⟳ ", "bold $accent"),
-        (f"{event.kind} ", "bold"),
+        policy.literal(f"{event.kind} ", style="bold"),
         policy.literal(f"{state} {name} {' '.join(texts)}".strip()),
     )
 
@@ -347,9 +346,9 @@ def _verdict_banner(run: Run, policy: DisplayPolicy) -> list[Content]:
     """The run's verdict above the panes: a remote COMPLETED is not the last word."""
     outcome = run.outcome
     if outcome is RunOutcome.NEGATIVE_TEST_PASSED:
-        return [Content.styled("✔ " + run.headline, "bold $success")]
+        return [policy.literal("✔ " + run.headline, style="bold $success")]
     if outcome is RunOutcome.CANCELLED:
-        return [Content.styled("⊗ " + run.headline, "bold $warning")]
+        return [policy.literal("⊗ " + run.headline, style="bold $warning")]
     failure = run.invocation_failure
     if failure is None:
         if run.send_anyway:
@@ -362,7 +361,9 @@ def _verdict_banner(run: Run, policy: DisplayPolicy) -> list[Content]:
     # e.g. output_invalid (local) after the agent said COMPLETED (RULES INV9).
     return [
         Content.assemble(
-            (f"✘ step {failure.step} {failure.code or 'failed'}: ", "bold $error"),
+            policy.literal(
+                f"✘ step {failure.step} {failure.code or 'failed'}: ", style="bold $error"
+            ),
             policy.literal(failure.why, multiline=True),
         )
     ]

@@ -6,12 +6,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.reactive import reactive
-from textual.widgets import OptionList, Static
+from textual.widgets import OptionList
 
 from sia_tui.core.engine import Run, StepStatus
 from sia_tui.tui.display import DEFAULT_VIEW_LIMIT
 from sia_tui.tui.render.evidence import step_content
 from sia_tui.tui.screens.base import ZOOM, RunScreen
+from sia_tui.tui.widgets.literal import LiteralStatic
 from sia_tui.tui.widgets.step_list import StepList
 
 
@@ -63,7 +64,7 @@ class StepsScreen(RunScreen):
         with Horizontal():
             yield StepList(id="step-list")
             with VerticalScroll(id="evidence"):
-                yield Static(id="evidence-body")
+                yield LiteralStatic(id="evidence-body")
 
     def on_mount(self) -> None:
         self.query_one(StepList).focus()
@@ -72,9 +73,9 @@ class StepsScreen(RunScreen):
         step_list = self.query_one(StepList)
         if run is None:
             step_list.clear_options()
-            self.query_one("#evidence-body", Static).update("Not connected.")
+            self.query_one("#evidence-body", LiteralStatic).update("Not connected.")
             return
-        step_list.show_steps(run.steps)
+        step_list.show_steps(run.steps, self.policy)
         failed = run.failed_step
         failed_number = failed.step if failed else None
         running = next((r.step for r in run.steps if r.status is StepStatus.RUNNING), None)
@@ -100,7 +101,7 @@ class StepsScreen(RunScreen):
     def _show_evidence(self) -> None:
         run = self.sia.current_run
         index = self.query_one(StepList).highlighted
-        body = self.query_one("#evidence-body", Static)
+        body = self.query_one("#evidence-body", LiteralStatic)
         if run is None or index is None or index >= len(run.steps):
             body.update("")
             return

@@ -8,6 +8,7 @@ from textual.binding import Binding
 from textual.widgets import TextArea
 from textual.widgets.text_area import Document, DocumentBase, WrappedDocument
 
+from sia_tui.core.engine import printable_in_place
 from sia_tui.tui.display import PLAIN, DisplayPolicy
 from sia_tui.tui.widgets.kept_documents import kept, kept_wrapped
 
@@ -81,8 +82,9 @@ class ArgumentEditor(TextArea):
 
     def get_line(self, line_index: int) -> Text:
         line = super().get_line(line_index)
-        # Values marked secret are masked here too (docs/TUI.md): same length, same columns.
-        masked = self.policy.mask_in_place(line.plain)
+        # Values marked secret are masked here too (docs/TUI.md), and a control character
+        # (a pasted ESC, a session's arguments) drawn as a visible one: same columns.
+        masked = printable_in_place(self.policy.mask_in_place(line.plain))
         if masked != line.plain:
             line.plain = masked
         for start, end in self._marks.get(line_index, ()):

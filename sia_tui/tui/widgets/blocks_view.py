@@ -27,6 +27,7 @@ from textual.strip import Strip
 from textual.style import Style
 
 from sia_tui.tui.artifact_text import ArtifactText
+from sia_tui.tui.widgets.literal import inert
 
 Block = Content | ArtifactText
 
@@ -78,7 +79,9 @@ class BlocksView(ScrollView, can_focus=True):
     # -- what is shown -------------------------------------------------------------------------
     def show(self, blocks: Sequence[Block]) -> None:
         """Show ``blocks``; the same artifacts again keep the scroll position and highlights."""
-        blocks = tuple(blocks)
+        # Artifacts are made visible as they are formatted; a content block passes the gate
+        # every text widget has (``widgets/literal.py``).
+        blocks = tuple(b if isinstance(b, ArtifactText) else inert(b) for b in blocks)
         same = _artifacts(blocks) == _artifacts(self._blocks)
         self._blocks = blocks
         self._relayout()

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from textual.content import Content
-from textual.widgets import OptionList
-from textual.widgets.option_list import Option
 
 from sia_tui.core.engine import StepResult, StepStatus
+from sia_tui.tui.display import PLAIN, DisplayPolicy
+from sia_tui.tui.widgets.literal import LiteralOptionList, option
 
 #: Icon and theme variable per status.
 STATUS_LOOK: dict[StepStatus, tuple[str, str]] = {
@@ -20,7 +20,7 @@ STATUS_LOOK: dict[StepStatus, tuple[str, str]] = {
 _SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
 
-class StepList(OptionList):
+class StepList(LiteralOptionList):
     """Lists step results; highlighting one shows its evidence (``OptionHighlighted``)."""
 
     DEFAULT_CSS = """
@@ -37,17 +37,20 @@ class StepList(OptionList):
         """Spinner frame for the running step."""
         self._steps: list[StepResult] = []
         """The results last shown."""
+        self._policy: DisplayPolicy = PLAIN
+        """How their titles are shown (a session's titles are whatever its file says)."""
 
     def on_mount(self) -> None:
         self._spinner = self.set_interval(0.1, self._spin, pause=True)
         """Animates the running step; paused when nothing runs."""
 
-    def show_steps(self, steps: list[StepResult]) -> None:
+    def show_steps(self, steps: list[StepResult], policy: DisplayPolicy) -> None:
         """Redraw every step, keeping the highlighted row."""
         self._steps = list(steps)
+        self._policy = policy
         keep = self.highlighted
         self.clear_options()
-        self.add_options([Option(self._prompt(s), id=f"step-{s.step}") for s in steps])
+        self.add_options([option(self._prompt(s), id=f"step-{s.step}") for s in steps])
         if keep is not None and keep < len(steps):
             self.highlighted = keep
         running = any(s.status is StepStatus.RUNNING for s in steps)
@@ -63,7 +66,9 @@ class StepList(OptionList):
         return Content.assemble(
             (f" {icon} ", f"bold {colour}"),
             (f"{result.step:>2} ", "$text-muted"),
-            (result.title, colour if result.status is StepStatus.FAILED else ""),
+            self._policy.literal(
+                result.title, style=colour if result.status is StepStatus.FAILED else ""
+            ),
         )
 
     def _spin(self) -> None:

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from textual.content import Content
-from textual.widgets import Static
 
 from sia_tui.core.engine import Run, strip_credentials
 from sia_tui.tui.display import DisplayPolicy
+from sia_tui.tui.widgets.literal import LiteralStatic
 
 
-class TargetHeader(Static):
+class TargetHeader(LiteralStatic):
     """Shows what the debugger is pointed at; updated whenever the run changes."""
 
     DEFAULT_CSS = """
@@ -51,16 +51,15 @@ class TargetHeader(Static):
                 else []
             ),
             Content("skill: "),
-            Content.styled(policy.visible(skill or "(none selected)", multiline=False), "bold"),
+            policy.literal(skill or "(none selected)", style="bold"),
         ]
         if run.interface is not None:
-            badge = policy.visible(run.interface.badge, multiline=False)
-            parts.append(Content.styled(f"  [{badge}]", "bold $accent"))
+            parts.append(policy.literal(f"  [{run.interface.badge}]", style="bold $accent"))
         if run.card is not None:
             parts.append(Content(f"  card {run.card.card_dialect}"))
         if run.from_cache:
             # RULES CP12: say that describe_skill was not called for this document.
             parts.append(Content.styled("  document from cache", "bold $warning"))
         parts.append(Content("  "))  # always a gap, with or without a card
-        parts.append(Content.styled(policy.visible(location, multiline=False), "$text-primary"))
+        parts.append(policy.literal(location, style="$text-primary"))
         self.update(Content("").join(parts))

@@ -1,0 +1,72 @@
+"""What the app shows of its own accord: toasts, and the report of a crash.
+
+Every toast is plain text with control characters made visible and secrets masked, since
+many quote agent text (a skill id, an error): ``notify`` is the one door, Textual's own
+calls included. A crash prints the traceback without local variables and redacted, where
+Textual's would list the bearer token, an API key and a URL's password in clear.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.app import App
+
+from sia_tui.core.session import Redactor, crash_report
+from sia_tui.tui.display import DisplayPolicy
+
+if TYPE_CHECKING:
+    from textual.notifications import SeverityLevel
+
+    from sia_tui.core.engine import ClientOptions
+
+
+class SafeOutputApp(App[None]):
+    """Toasts and crashes of ``SiaApp`` (its attributes below are set by ``SiaApp``)."""
+
+    display_policy: DisplayPolicy
+    options: ClientOptions
+    secret_values: list[str]
+    secret_headers: list[str]
+
+    def secret_location(self) -> str | None:
+        """The target whose URL may hold a password (``SiaApp`` knows it)."""
+        return None
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Show a toast; never markup, whatever ``markup`` says (messages quote agents)."""
+        policy = self.display_policy
+        super().notify(
+            policy.visible(message),
+            title=policy.visible(title, multiline=False),
+            severity=severity,
+            timeout=timeout,
+            markup=False,
+        )
+
+    def _fatal_error(self) -> None:
+        # Textual's crash report (``App._fatal_error``, called by ``_handle_exception`` in the
+        # handler of the exception) shows every frame's locals and has no public hook.
+        # tests/hostile/test_crash_secrets.py fails if this stops being the one called.
+        error = sys.exception()
+        redactor = Redactor.from_options(
+            self.options,
+            location=self.secret_location(),
+            secret_values=self.secret_values,
+            secret_headers=self.secret_headers,
+        )
+        report = (
+            crash_report(error, redactor) if error is not None else "sia-tui stopped on an error"
+        )
+        self.bell()
+        self.panic(Text(self.display_policy.visible(report)))

@@ -1,0 +1,114 @@
+"""A crash never prints the user's secrets: the bearer token, an API key header and a URL's
+password, in any form, are in no traceback (the TUI's, the CLI's) and no log.
+
+Textual's own crash report lists every frame's local variables, and the code that sends a
+request holds the credentials in its locals; the CLI let an unexpected error reach Python's
+traceback, whose message may quote one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, ClassVar
+
+import pytest
+import textual.constants
+from textual.binding import Binding, BindingType
+
+from sia_tui.cli.parser import run as cli
+from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.engine.model import Target
+from sia_tui.core.engine.procedure import Procedure
+from sia_tui.tui.app import SiaApp
+from sia_tui.tui.storage import UserDirs
+from tests.support.disguises import leaked
+from tests.support.plugfest import closed_port_url
+from tests.support.tui import settle
+
+BEARER = "canary-bearer-crash-61f0a2d9"
+API_KEY = "canary-api-key-crash-93b7c4e5"
+PASSWORD = "canary-password-crash-2c8d71f0"
+SECRETS = {"bearer": BEARER, "api key": API_KEY, "password": PASSWORD}
+
+
+def _location() -> str:
+    return closed_port_url().replace("http://", f"http://someone:{PASSWORD}@") + "/card.json"
+
+
+def _options() -> ClientOptions:
+    return ClientOptions(bearer=BEARER, headers=(("X-Api-Key", API_KEY),), deadline=2.0)
+
+
+class CrashingApp(SiaApp):
+    """The app with a key that fails the way a bug would: deep in code that holds the
+    credentials in its locals, with an error message that quotes them."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [*SiaApp.BINDINGS, Binding("b", "boom", "Boom")]
+
+    def action_boom(self) -> None:
+        options = self.options
+        headers = dict(options.headers)
+        location = self.secret_location()
+        raise RuntimeError(f"cannot send {options.bearer} {headers} to {location}")
+
+
+def test_a_tui_crash_prints_no_secret(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """What Textual prints on the way out, as ``sia-tui open`` would show it."""
+    dirs = UserDirs(tmp_path / "config", tmp_path / "data")
+    app = CrashingApp(Target(_location()), _options(), dirs=dirs)
+
+    async def crash(pilot: Any) -> None:
+        await settle(pilot)  # step 1 has failed (nothing listens on the port)
+        await pilot.press("b")
+
+    app.run(headless=True, auto_pilot=crash)
+    printed = "".join(capsys.readouterr())
+    assert app.return_code == 1
+    assert "RuntimeError: cannot send" in printed  # the crash is still reported
+    assert not leaked(printed, SECRETS)
+    assert "«redacted:authorization»" in printed
+
+
+def test_a_cli_crash_prints_no_secret(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An unexpected error in a command: a traceback without locals, redacted, exit 1."""
+
+    def bug(self: Procedure) -> None:
+        options = self.options
+        raise RuntimeError(f"cannot send {options.bearer} {options.headers} to {_location()}")
+
+    monkeypatch.setattr(Procedure, "run_all", bug)
+    code = cli(["check", _location(), "--bearer", BEARER, "--header", f"X-Api-Key: {API_KEY}"])
+    printed = "".join(capsys.readouterr())
+    assert code == 1
+    assert "Traceback" in printed and "RuntimeError: cannot send" in printed
+    assert not leaked(printed, SECRETS)
+
+
+def test_textual_logs_name_no_secret(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``TEXTUAL_LOG``: each worker is logged with its arguments (the target and the client
+    options)."""
+    log = tmp_path / "textual.log"
+    monkeypatch.setattr(textual.constants, "LOG_FILE", str(log))
+    dirs = UserDirs(tmp_path / "config", tmp_path / "data")
+    app = SiaApp(Target(_location()), _options(), dirs=dirs)
+
+    async def connect(pilot: Any) -> None:
+        await settle(pilot)
+        app.exit()
+
+    app.run(headless=True, auto_pilot=connect)
+    text = log.read_text(encoding="utf-8")
+    assert "_start(" in text  # the worker that connects, with its arguments
+    assert not leaked(text, SECRETS)
+
+
+@pytest.mark.parametrize(
+    "value",
+    [_options, lambda: Target(_location())],
+    ids=["client options", "target"],
+)
+def test_what_holds_a_secret_does_not_show_it_in_its_repr(value: Callable[[], object]) -> None:
+    assert not leaked(repr(value()), SECRETS)
