@@ -268,4 +268,5 @@ class ExchangeRecorder:
                 else ("cancelled before the exchange ended" if cancelled else None),
                 truncated=isinstance(failure, ResponseTooLarge),
                 events=tuple(events or ()),
+                error_kind=failure.kind if failure is not None else None,
             )
