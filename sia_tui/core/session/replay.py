@@ -20,6 +20,7 @@ import httpx
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.model import Invocation, Run, Target
 from sia_tui.core.engine.procedure import Procedure
+from sia_tui.core.engine.report_json import blame_to_json, error_to_json
 from sia_tui.core.errors import (
     EncodingRefused,
     RequestTimeout,
@@ -178,6 +179,8 @@ class ReplayResult:
             "recorded_outcome": recorded.run.outcome.value,
             "outcome": self.run.outcome.value,
             "headline": self.run.headline,
+            "at_fault": blame_to_json(self.run.at_fault),
+            "error": error_to_json(self.run),
             "changes": [dataclasses.asdict(c) for c in self.changes],
             "steps": [
                 {"step": s.step, "status": s.status.value, "code": s.code, "message": s.message}

@@ -16,6 +16,7 @@ import httpx
 
 from sia_tui.core.engine.evidence import FailureCategory
 from sia_tui.core.engine.model import Invocation, Run
+from sia_tui.core.engine.report_json import blame_to_json, error_to_json
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.session.dataclass_json import SessionError
 from sia_tui.core.session.diagnosis import StepChange, compare_steps, same_failure
@@ -87,6 +88,8 @@ class RerunResult:
             "same": self.same,
             "recorded_outcome": self.recorded.run.outcome.value,
             "outcome": self.run.outcome.value,
+            "at_fault": blame_to_json(self.run.at_fault),
+            "error": error_to_json(self.run),
             "still_reproduces": self.still_reproduces,
             "headline": self.headline(),
             "unreachable": self.unreachable,
