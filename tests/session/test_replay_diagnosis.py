@@ -19,16 +19,18 @@ from tests.support.agents import StartAgent
 from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
 from tests.support.sessions import record_live, run_session_cli
 
-#: Small limits keep the faults quick: a 64 KiB cut instead of 8 MiB, a 0.5 s read timeout
-#: against the agent's 2 s delay (the recorded options are the ones replay uses again).
+#: Small limits keep the faults quick: a 64 KiB cut instead of 8 MiB, a 1.5 s read timeout
+#: against the agent's 5 s delay, room enough for a loaded machine to fetch the prompt card
+#: (the recorded options are the ones replay uses again).
 HUGE = ClientOptions(max_response_bytes=64 * 1024)
-SLOW = ClientOptions(read_timeout=0.5, total_timeout=1.0)
+SLOW = ClientOptions(read_timeout=1.5, total_timeout=3.0)
+SLOW_AGENT = {"slow_seconds": 5.0}
 
 
 async def _saved(
     reference_agent: StartAgent, tmp_path: Path, fault: str, options: ClientOptions
 ) -> tuple[Path, Run]:
-    agent = reference_agent(fault=fault)
+    agent = reference_agent(fault=fault, **(SLOW_AGENT if fault == "slow" else {}))
     run = await record_live(agent.url, options, arguments=APPENDIX_B_ARGUMENTS)
     path = tmp_path / f"{fault}.session.json"
     save_session(run, options, path)

@@ -36,8 +36,9 @@ from tests.support.appendix_b import APPENDIX_B_ARGUMENTS, APPENDIX_B_INVALID_AR
 from tests.support.tui import SIZE, enter_arguments, press, settle, snapshot_app, static_text
 
 SKILL = "evaluate_resource_condition"
-#: The slow fault answers after 2 s (tests/conftest.py): a shorter read timeout, everywhere.
-SLOW_SECONDS = 0.5
+#: The slow fault answers after 5 s here: a shorter read timeout everywhere, with room for
+#: a loaded machine to fetch the card (which is prompt) within it.
+SLOW_SECONDS = 1.5
 
 
 @dataclass(frozen=True)
@@ -74,8 +75,8 @@ async def test_every_surface_gives_each_invocation_the_same_verdict(
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    agent = reference_agent(fault=fault)
     slow = fault is Fault.SLOW
+    agent = reference_agent(fault=fault, **({"slow_seconds": 5.0} if slow else {}))
     options = ClientOptions(read_timeout=SLOW_SECONDS) if slow else ClientOptions()
     tui, session = await _tui(agent.url, options, invocations, tmp_path)
     sent = invocations[: len(tui)]  # a run that failed before step 7 sent nothing
