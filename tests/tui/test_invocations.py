@@ -3,6 +3,7 @@ screens say which invocation they show, and every run (probe runs too) is in the
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from textual.widgets import Input
@@ -12,6 +13,7 @@ from sia_tui.tui.app import SiaApp
 from sia_tui.tui.screens.redaction_preview import RedactionPreviewScreen
 from sia_tui.tui.screens.results import ResultsScreen
 from sia_tui.tui.screens.steps import StepsScreen
+from sia_tui.tui.widgets.step_list import StepList
 from tests.support.tui import (
     APPENDIX_B_TEXT,
     SIZE,
@@ -113,3 +115,22 @@ async def test_a_probe_run_from_the_tui_is_in_the_history(make_app: Any) -> None
         entry = next(e for e in history.list_history() if e.kind == "probe")
         assert entry.outcome == "failed"  # the probes' verdict: oversized-input fails
         assert "probes ✘" in str(app.screen.query_one("DataTable").get_row_at(0))
+
+
+async def test_valid_arguments_sent_anyway_are_not_called_a_negative_test(make_app: Any) -> None:
+    """Send anyway armed, arguments valid: an ordinary invocation on every screen (the
+    Results banner read the flag, not what step 7 found)."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "2", "r")
+        app.invoke(json.loads(APPENDIX_B_TEXT), True)
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        await settle(pilot)
+        run = app.current_run
+        assert run is not None and run.outcome.value == "passed" and not run.negative_test
+        assert "negative test" not in static_text(app, "#status").lower()
+        await press(pilot, "2")
+        for step in (7, 8):
+            app.screen.query_one(StepList).highlighted = step - 1
+            await pilot.pause()
+            assert "negative test" not in static_text(app, "#evidence-body").lower()

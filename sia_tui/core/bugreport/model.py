@@ -90,7 +90,7 @@ def _invocations(invocations: list[Invocation]) -> Section:
                 Cell(str(failed.step) if failed else "—"),
                 Cell(clean(code_and_origin(failed)) if failed else "—"),
                 Cell(blame.party.value if blame else "—"),
-                Cell("yes" if each.run.send_anyway else "no"),
+                Cell("yes" if each.run.negative_test else "no"),
             ]
         )
     header = ["#", "outcome", "failed step", "code", "at fault", "negative test"]

@@ -131,6 +131,12 @@ class Run(RunState):
         """Each embedded schema's declared vs computed digest (RULES CP6)."""
         return answers.schema_digests(self)
 
+    @property
+    def negative_test(self) -> bool:
+        """True when invalid arguments were sent on purpose (step 7 found them invalid);
+        valid arguments are never a negative test."""
+        return answers.negative_test(self)
+
     # -- the task and what it returned ---------------------------------------------------
     @property
     def cancellable(self) -> bool:

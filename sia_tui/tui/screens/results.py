@@ -350,7 +350,7 @@ def _verdict_banner(run: Run, policy: DisplayPolicy) -> list[Content]:
         return [Content.styled("⊗ " + run.headline, "bold $warning")]
     failure = run.invocation_failure
     if failure is None:
-        if run.send_anyway:
+        if run.negative_test:
             return [
                 Content.styled(
                     "Deliberate negative test: invalid input was sent anyway.", "bold $warning"
