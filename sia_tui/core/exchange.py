@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 Headers = tuple[tuple[str, str], ...]
+#: ``Exchange.error_kind`` of an exchange stopped on our side (the run's deadline, the user).
+CANCELLED = "cancelled"
 
 
 @dataclass(frozen=True)

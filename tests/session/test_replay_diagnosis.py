@@ -25,6 +25,8 @@ from tests.support.sessions import record_live, run_session_cli
 HUGE = ClientOptions(max_response_bytes=64 * 1024)
 SLOW = ClientOptions(read_timeout=1.5, total_timeout=3.0)
 SLOW_AGENT = {"slow_seconds": 5.0}
+#: The run's deadline passes while describe_skill waits (the read timeout would not).
+DEADLINE = ClientOptions(read_timeout=10.0, deadline=1.0)
 
 
 async def _saved(
@@ -40,7 +42,11 @@ async def _saved(
 
 @pytest.mark.parametrize(
     ("fault", "options", "step", "error_kind"),
-    [("huge", HUGE, 8, "response_too_large"), ("slow", SLOW, 3, "timeout")],
+    [
+        ("huge", HUGE, 8, "response_too_large"),
+        ("slow", SLOW, 3, "timeout"),
+        ("slow", DEADLINE, 3, "deadline_exceeded"),
+    ],
 )
 async def test_replay_reaches_the_live_diagnosis_of_a_cut_or_timed_out_answer(
     reference_agent: StartAgent,

@@ -49,7 +49,7 @@ class Diagnosis:
         if self.status is not StepStatus.FAILED:
             return self.status.value
         parts = [self.code, str(self.origin)] if self.code else [str(self.category or "")]
-        if self.error_kind:
+        if self.error_kind and self.error_kind not in parts:
             parts.append(self.error_kind)
         who = f"; at fault: {self.party}" if self.party else ""
         return f"{self.status} ({', '.join(p for p in parts if p)}{who})"

@@ -22,13 +22,14 @@ from sia_tui.core.engine.model import Invocation, Run, Target
 from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.engine.report_json import blame_to_json, error_to_json
 from sia_tui.core.errors import (
+    DeadlineExceeded,
     EncodingRefused,
     RequestTimeout,
     ResponseTooLarge,
     SiaError,
     TransportError,
 )
-from sia_tui.core.exchange import Exchange
+from sia_tui.core.exchange import CANCELLED, Exchange
 from sia_tui.core.session.diagnosis import StepChange, compare_steps
 from sia_tui.core.session.format import LoadedSession
 from sia_tui.core.session.invocations import pick_invocations
@@ -98,6 +99,10 @@ def recorded_ending(ex: Exchange) -> SiaError | None:
     """The failure that ended ``ex`` live, to raise again; None when its bytes are whole."""
     # A sia-session/3 file names no kind; its ``truncated`` says our limit cut the body.
     kind = ex.error_kind or (ResponseTooLarge.kind if ex.truncated else None)
+    if kind == CANCELLED:
+        # Stopped on our side. A step the user interrupted starts again and keeps none of
+        # its exchanges, so one a step kept was stopped by the run's deadline.
+        return DeadlineExceeded(ex.error or "the run's deadline passed")
     ending = _ENDINGS.get(kind or "")
     if ending is None and ex.status is None and kind == TransportError.kind:
         ending = TransportError  # no answer at all (refused, reset): as it failed then
