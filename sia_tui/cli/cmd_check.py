@@ -76,7 +76,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         dest="cache",
         help="call describe_skill every time (the default)",
     )
-    parser.add_argument("--save", metavar="FILE", help="save the session (sia-session/3)")
+    parser.add_argument("--save", metavar="FILE", help="save the session (sia-session/4)")
     parser.add_argument(
         "--junit",
         metavar="FILE",

@@ -55,7 +55,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         "diff",
         help="structural diff of two Skill Interface Documents (RULES SID2)",
         description="Each side is CARD#SKILL (fetched and validated live), a saved session "
-        "(sia-session/1 to /3), or a document file (a bare document or a describe_skill payload). "
+        "(sia-session/1 to /4), or a document file (a bare document or a describe_skill payload). "
         "Exit 0: no breaking change and the version rule holds; 1: breaking change, version "
         "rule violated, or a document file that fails steps 4-6 offline (as `lint` would "
         "say); 2: usage or unreadable input.",

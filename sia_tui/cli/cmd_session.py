@@ -14,15 +14,40 @@ from sia_tui.core.engine import SiaError, printable
 # parser (`--help`, other commands) stays light: every start pays for it.
 
 
+#: What a session file argument accepts.
+SESSION_FILE = "a session file (sia-session/1 to /4)"
+
+
+def _invocation_flag(parser: argparse.ArgumentParser, what: str) -> None:
+    parser.add_argument(
+        "--invocation",
+        type=_positive,
+        metavar="N",
+        help=f"{what} only the session's Nth invocation (1 is the first sent); "
+        "default: every invocation, each with its own verdict",
+    )
+
+
+def _positive(text: str) -> int:
+    try:
+        number = int(text)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"expected a number from 1, got {text!r}")
+    return number
+
+
 def register(sub: argparse._SubParsersAction[Any]) -> None:
     """Add the session subcommands."""
     replay = sub.add_parser("replay", help="re-validate a saved session offline with today's code")
-    replay.add_argument("file", help="a session file (sia-session/1, /2 or /3)")
+    replay.add_argument("file", help=SESSION_FILE)
     replay.add_argument("--json", action="store_true", help="machine-readable output")
+    _invocation_flag(replay, "replay")
     replay.set_defaults(func=cmd_replay)
 
     rerun = sub.add_parser("rerun", help="send a saved session's requests to the live target")
-    rerun.add_argument("file", help="a session file (sia-session/1, /2 or /3)")
+    rerun.add_argument("file", help=SESSION_FILE)
     rerun.add_argument(
         "--header",
         action="append",
@@ -34,12 +59,14 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     rerun.add_argument("--target", help="the agent URL, when the recorded one was redacted")
     rerun.add_argument("--json", action="store_true", help="machine-readable output")
     add_consent_flag(rerun)
+    _invocation_flag(rerun, "re-send")
     rerun.set_defaults(func=cmd_rerun)
 
     report = sub.add_parser("report", help="write a Markdown or HTML bug report of a session")
-    report.add_argument("file", help="a session file (sia-session/1, /2 or /3)")
+    report.add_argument("file", help=SESSION_FILE)
     report.add_argument("--format", choices=("markdown", "html"), default="markdown")
     report.add_argument("-o", "--output", help="write here instead of standard output")
+    _invocation_flag(report, "report on")
     report.set_defaults(func=cmd_report)
 
     history = sub.add_parser("history", help="list or delete autosaved runs")
@@ -55,8 +82,8 @@ def _error(message: str) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    """Exit 0 when today's verdicts (steps and probes) match the recording, 1 when they
-    differ, 2 unreadable."""
+    """Exit 0 when today's diagnoses (of every invocation's steps, and of the probes) match
+    the recording, 1 when one differs, 2 unreadable."""
     import asyncio
 
     from sia_tui.core.probe import replay_probes
@@ -65,7 +92,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     install_log_redaction()
     try:
         session = load_session(args.file)
-        result = asyncio.run(replay_session(session))
+        result = asyncio.run(replay_session(session, args.invocation))
         probes = asyncio.run(replay_probes(session))  # None unless `sia-tui probe --save`
     except SiaError as exc:
         return _error(str(exc))
@@ -75,24 +102,28 @@ def cmd_replay(args: argparse.Namespace) -> int:
         if probes is not None:
             report["probes"] = probes.to_json()
         print(json.dumps(report, indent=2))
-    else:
-        # One field, one line: a session's text may hold newlines that would forge lines.
-        for warning in session.warnings:
-            print(f"warning: {printable(warning)}")
-        for note in result.notes:
+        return 0 if same else 1
+    # One field, one line: a session's text may hold newlines that would forge lines.
+    for warning in session.warnings:
+        print(f"warning: {printable(warning)}")
+    several = len(session.run.invocations) > 1
+    for each in result.results:
+        if several:
+            print(f"{each.recorded.label}:")
+        for note in each.notes:
             print(f"note: {printable(note)}")
-        if result.same:
-            print("same: today's code reaches the recorded verdict at every step")
-        print(f"today: {printable(result.run.headline)}")
-        for change in result.changes:
+        if each.same:
+            print("same: today's code reaches the recorded diagnosis at every step")
+        print(f"today: {printable(each.run.headline)}")
+        for change in each.changes:
             print(
                 f"step {change.step} {printable(change.title)}: recorded "
                 f"{printable(change.recorded)}, today {printable(change.today)}"
             )
-        for url in result.unmatched:
+        for url in each.unmatched:
             print(f"not recorded: {printable(url)}")
-        if probes is not None:
-            _print_probe_replay(probes)
+    if probes is not None:
+        _print_probe_replay(probes)
     return 0 if same else 1
 
 
@@ -144,6 +175,7 @@ def cmd_rerun(args: argparse.Namespace) -> int:
         result = asyncio.run(
             rerun_session(
                 session,
+                args.invocation,
                 location=args.target,
                 headers=headers,
                 bearer=args.bearer,
@@ -154,14 +186,17 @@ def cmd_rerun(args: argparse.Namespace) -> int:
         return _error(redactor.text(str(exc), "error"))
     if args.json:
         print(json.dumps(redactor.value(result.to_json(), "output"), indent=2))
-    else:
-        print(printable(redactor.text(result.headline(), "output")))
-        for body in [] if result.unreachable else result.body_changes:
+        return 0 if result.same else 1
+    several = len(session.run.invocations) > 1
+    for each in result.results:
+        label = f"{each.recorded.label}: " if several else ""
+        print(printable(redactor.text(label + each.headline(), "output")))
+        for body in [] if each.unreachable else each.body_changes:
             purpose = printable(redactor.text(body.purpose, "output"))
             print(f"response of {purpose} (recorded #{body.recorded_seq}):")
             for change in body.changes[:20]:
                 print("  " + printable(redactor.text(change.describe(), "output")))
-    if result.run.waiting_for_consent:
+    if any(each.run.waiting_for_consent for each in result.results):
         return 3
     return 0 if result.same else 1
 
@@ -175,10 +210,10 @@ def cmd_report(args: argparse.Namespace) -> int:
 
     try:
         session = load_session(args.file)
+        render = render_html if args.format == "html" else render_markdown
+        text = render(session, Path(args.file).name, args.invocation)
     except SiaError as exc:
         return _error(str(exc))
-    render = render_html if args.format == "html" else render_markdown
-    text = render(session, Path(args.file).name)
     if not args.output:
         sys.stdout.write(text)
         return 0
@@ -219,6 +254,8 @@ def cmd_history(args: argparse.Namespace) -> int:
         print(f"no saved runs in {history.history_dir()}")
     for e in entries:
         failing = f"failed at step {e.failed_step}" if e.failed_step else e.outcome
+        if e.kind == "probe":  # a probe run: the probes' outcome, not its learning run's
+            failing = f"probes {e.outcome}"
         fields = (e.id, e.when, e.skill or "-", failing, e.target)
         print("  ".join(printable(field) for field in fields))
     return 0

@@ -21,7 +21,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         "open",
         help="open the debugger (no CARD: the connect screen)",
         description="Open the Textual debugger on an Agent Card, or a "
-        "saved session file (sia-session/1, /2 or /3) read-only (no network at all).",
+        "saved session file (sia-session/1 to /4) read-only (no network at all).",
     )
     parser.add_argument(
         "card",

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 Headers = tuple[tuple[str, str], ...]
+#: ``Exchange.error_kind`` of an exchange stopped on our side (the run's deadline, the user).
+CANCELLED = "cancelled"
 
 
 @dataclass(frozen=True)
@@ -35,6 +37,10 @@ class Exchange:
     truncated: bool = False
     #: For streams: the raw bytes of each SSE event's data, in arrival order.
     events: tuple[bytes, ...] = field(default=())
+    #: Why the exchange ended early: the failure's ``SiaError.kind`` (``response_too_large``
+    #: when our own limit cut the body, ``timeout``...), so a replay ends it the same way
+    #: instead of reading a cut body as if the agent had sent it.
+    error_kind: str | None = None
 
     def __repr__(self) -> str:
         # Bodies by size: a repr is for logs and tracebacks, not for 8 MiB of bytes.

@@ -75,6 +75,24 @@ class SiaApp(EngineActionsApp):
             id="app.screenshot",
             tooltip="Save an SVG of the screen (secrets stay masked)",
         ),
+        Binding(
+            "left_square_bracket",
+            "show_invocation(-1)",
+            "Earlier invocation",
+            key_display="[",
+            show=False,
+            id="invocation.previous",
+            tooltip="Show the run's previous invocation (each has its own verdict)",
+        ),
+        Binding(
+            "right_square_bracket",
+            "show_invocation(1)",
+            "Later invocation",
+            key_display="]",
+            show=False,
+            id="invocation.next",
+            tooltip="Show the run's next invocation, up to the latest",
+        ),
         Binding("ctrl+q", "quit", "Quit", show=False, id="app.quit"),
     ]
 
@@ -202,11 +220,6 @@ class SiaApp(EngineActionsApp):
         super().copy_to_clipboard(clipboard_text(text))
 
     # -- state -------------------------------------------------------------------------------
-    @property
-    def current_run(self) -> Run | None:
-        """The engine's run, or None before a target is connected."""
-        return self.engine.run if self.engine is not None else None
-
     def secret_location(self) -> str | None:
         """The target on screen (or given on the command line): its URL may hold a password."""
         run = self.current_run

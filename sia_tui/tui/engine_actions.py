@@ -124,6 +124,7 @@ class EngineActionsApp(SessionApp):
 
     @work(exclusive=True, group=ENGINE_GROUP)
     async def _run_next(self) -> None:
+        self.show_latest_invocation()
         if self.engine is not None and self.engine.run.next_step is not None:
             await self._guarded(self.engine.step())
 
@@ -137,6 +138,7 @@ class EngineActionsApp(SessionApp):
 
     @work(exclusive=True, group=ENGINE_GROUP)
     async def _run_all(self) -> None:
+        self.show_latest_invocation()
         if self.engine is not None:
             await self._guarded(self.engine.run_all())
             self._explain_pause()
@@ -160,6 +162,7 @@ class EngineActionsApp(SessionApp):
     async def _restart(self) -> None:
         if self.engine is not None:
             self.stream_log.clear()
+            self.show_latest_invocation()
             await self._guarded(self.engine.restart())
             await self._guarded(self.engine.step())
 
@@ -174,11 +177,18 @@ class EngineActionsApp(SessionApp):
         if self.engine is None:
             return
         self.stream_log.clear()
+        self.show_latest_invocation()
         try:
             self.engine.set_arguments(arguments, send_anyway=send_anyway)
         except Exception as exc:  # noqa: BLE001 - shown to the user
             self.post_message(EngineFailed(f"{type(exc).__name__}: {exc}"))
             return
+        sent = self.shown_invocation
+        if sent is not None:  # the earlier ones keep their own verdicts
+            self.notify(
+                f"Sending {sent.label}; [ shows the earlier ones with their verdicts.",
+                title="Invocations",
+            )
         # Show Results at once so streamed status updates are watched live.
         self.call_later(self.switch_mode, "results")
         await self._guarded(self.engine.run_all())

@@ -16,7 +16,14 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from sia_tui.core.engine import ClientOptions, ConsoleReply, ConsoleRequest, Run, StreamEvent
+    from sia_tui.core.engine import (
+        ClientOptions,
+        ConsoleReply,
+        ConsoleRequest,
+        Invocation,
+        Run,
+        StreamEvent,
+    )
     from sia_tui.core.probe import ProbeReport
     from sia_tui.core.session import LoadedSession
     from sia_tui.tui.display import DisplayPolicy
@@ -64,6 +71,10 @@ class SiaHost(Protocol):
         """The run on screen, or None before a target is connected."""
 
     @property
+    def shown_invocation(self) -> Invocation | None:
+        """The invocation on screen when the run holds several (each has its verdict)."""
+
+    @property
     def read_only(self) -> bool:
         """True while a recorded session is shown: nothing may be sent."""
 
@@ -108,6 +119,9 @@ class SiaHost(Protocol):
 
     def save_probe_run(self, report: ProbeReport) -> None:
         """Save a probe run with its ``probe`` member."""
+
+    def autosave_probe_run(self, report: ProbeReport) -> None:
+        """Put a finished probe run into the history."""
 
     def copy_text(self, text: str, what: str) -> None:
         """Put ``text`` on the clipboard and say how it was sent."""

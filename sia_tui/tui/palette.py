@@ -47,6 +47,7 @@ class PaletteHost(SiaHost, Protocol):
     def action_mark_secret(self) -> None: ...
     def action_write_last_copy(self) -> None: ...
     def action_screenshot_to_file(self) -> None: ...
+    def action_show_invocation(self, step: int) -> None: ...
 
 
 def system_commands(
@@ -74,6 +75,17 @@ def system_commands(
             "session: back to the live run",
             "Leave the recorded run; the live one comes back unchanged (esc)",
             app.action_back_to_live,
+        )
+    if app.shown_invocation is not None:
+        yield SystemCommand(
+            "invocation: show the previous",
+            "Show the run's earlier invocation, with its own arguments and verdict ([)",
+            partial(app.action_show_invocation, -1),
+        )
+        yield SystemCommand(
+            "invocation: show the next",
+            "Show the run's later invocation, up to the latest (])",
+            partial(app.action_show_invocation, 1),
         )
     yield SystemCommand(
         "session: mark value secret",

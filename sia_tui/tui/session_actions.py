@@ -6,15 +6,15 @@ import re
 import threading
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual import work
 
-from sia_tui.core.engine import SiaError
-from sia_tui.tui.exports import ExportsApp
+from sia_tui.core.engine import SiaError, frozen_copy
+from sia_tui.tui.invocation_view import InvocationViewApp
 from sia_tui.tui.readonly import ReadOnlyEngine, read_only_notice
 
 if TYPE_CHECKING:  # saving, loading and their dialogs load when first used
@@ -71,14 +71,18 @@ class SaveRequest:
     probe: dict[str, Any] | None = None
 
 
-def _snapshot(run: Run) -> Run:
-    """A shallow copy the saving thread can read while the engine moves on."""
-    return replace(
-        run, steps=list(run.steps), exchanges=list(run.exchanges), records=list(run.records)
+def _what_is_saved(run: Run) -> str:
+    """The save dialog's word on the invocations ("" for a run of one)."""
+    total = len(run.invocations)
+    if total == 1:
+        return ""
+    return (
+        f"Saves all {total} invocations of this run, each with its own arguments, exchanges "
+        f"and verdict; the last one, invocation {total} of {total}, is the run as it is now."
     )
 
 
-class SessionApp(ExportsApp):
+class SessionApp(InvocationViewApp):
     """Session features of ``SiaApp``: its subclass sets the attributes declared here."""
 
     engine: Engine | None
@@ -105,10 +109,6 @@ class SessionApp(ExportsApp):
 
     def update_display_policy(self) -> None:
         """Recompute the display policy (``SiaApp``)."""
-        raise NotImplementedError
-
-    def request_redraw(self) -> None:
-        """Redraw the current screen from the run, once however often asked (``SiaApp``)."""
         raise NotImplementedError
 
     # -- read-only ---------------------------------------------------------------------------
@@ -205,7 +205,7 @@ class SessionApp(ExportsApp):
         if run is None:
             self.notify("Nothing to save yet: connect to an agent first.", severity="warning")
             return
-        self._prepare_save(SaveRequest(_snapshot(run)))
+        self._prepare_save(SaveRequest(frozen_copy(run)))
 
     def save_probe_run(self, report: ProbeReport) -> None:
         """Preview the redactions, then save a probe run (its learning run, every exchange and
@@ -234,7 +234,9 @@ class SessionApp(ExportsApp):
     def _show_preview(self, request: SaveRequest, hits: list[RedactionHit]) -> None:
         from sia_tui.tui.screens.redaction_preview import RedactionPreviewScreen
 
-        screen = RedactionPreviewScreen(hits, default_session_path(request.run))
+        screen = RedactionPreviewScreen(
+            hits, default_session_path(request.run), saves=_what_is_saved(request.run)
+        )
         self.push_screen(screen, partial(self._preview_answered, request, screen))
 
     def _preview_answered(
@@ -283,7 +285,7 @@ class SessionApp(ExportsApp):
             slot.state = _state(run)
         else:
             slot = self._autosave_slot = AutosaveSlot(run, _state(run))
-        self._autosave(_snapshot(run), slot)
+        self._autosave(frozen_copy(run), slot)
 
     @work(thread=True, group="autosave")
     def _autosave(self, run: Run, slot: AutosaveSlot) -> None:
@@ -299,6 +301,33 @@ class SessionApp(ExportsApp):
                     entry_id=slot.entry_id,
                 )
                 slot.entry_id = path.name.removesuffix(".session.json")
+        except Exception as exc:  # noqa: BLE001 - a failed autosave is a notice, never a crash
+            self._notify_from_worker(
+                f"{type(exc).__name__}: {exc}", "Autosave failed", severity="warning"
+            )
+            return
+        self.call_from_thread(self.request_redraw)
+
+    def autosave_probe_run(self, report: ProbeReport) -> None:
+        """Put a finished probe run into the history, like every run (one entry each)."""
+        from sia_tui.core.probe import probe_member, session_run
+
+        if not self.read_only:
+            self._autosave_probe(session_run(report), probe_member(report), report.outcome)
+
+    @work(thread=True, group="autosave")
+    def _autosave_probe(self, run: Run, probe: dict[str, Any], outcome: str) -> None:
+        from sia_tui.core.session import autosave
+
+        try:
+            autosave(
+                run,
+                self.options,
+                secret_values=self.secret_values,
+                secret_headers=self.secret_headers,
+                probe=probe,
+                probe_outcome=outcome,
+            )
         except Exception as exc:  # noqa: BLE001 - a failed autosave is a notice, never a crash
             self._notify_from_worker(
                 f"{type(exc).__name__}: {exc}", "Autosave failed", severity="warning"

@@ -89,7 +89,7 @@ def test_a_session_with_redacted_response_headers_replays_as_recorded(
     assert "«redacted:set-cookie»" in text and "«redacted:x-session-token»" in text
     capsys.readouterr()
     assert cli(["replay", str(session)]) == 0
-    assert "same: today's code reaches the recorded verdict" in capsys.readouterr().out
+    assert "same: today's code reaches the recorded diagnosis" in capsys.readouterr().out
 
 
 def test_a_cookie_that_cannot_be_sent_back_is_dropped_not_a_crash(

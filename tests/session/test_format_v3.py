@@ -24,7 +24,9 @@ from sia_tui.core.session.replay import replay_session
 V2_FILE = Path(__file__).parents[1] / "fixtures" / "sessions" / "appendix-b-v2.session.json"
 
 
-async def test_a_version_2_file_loads_replays_and_saves_as_version_3(tmp_path: Path) -> None:
+async def test_a_version_2_file_loads_replays_and_saves_as_the_current_version(
+    tmp_path: Path,
+) -> None:
     old = load_session(V2_FILE)
     assert old.format == "sia-session/2" and old.manifest_ok, old.warnings
     run = old.run
@@ -35,7 +37,7 @@ async def test_a_version_2_file_loads_replays_and_saves_as_version_3(tmp_path: P
     path = tmp_path / "again.session.json"
     save_session(run, ClientOptions(), path)
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["format"] == "sia-session/3"
+    assert data["format"] == "sia-session/4"
     # Saved again, the result is the task artifact it equals, not a copy.
     assert data["run"]["result"] == {"task_artifact": 0}
     assert data["run"]["records"][0]["artifact"] == {"task_artifact": 1}

@@ -49,7 +49,7 @@ async def test_a_saved_5mb_result_replays_with_the_same_verdict(
     assert session.run.result is not None
     samples = session.run.result.parts[0].value["x_samples"]
     assert samples == large_run.result.parts[0].value["x_samples"]  # type: ignore[union-attr]
-    result = await replay_session(session)
+    [result] = (await replay_session(session)).results
     assert result.same
     failed = result.run.failed_step
     assert failed is not None and (failed.step, failed.code) == (10, "output_invalid")

@@ -39,7 +39,7 @@ async def test_replay_reaches_the_live_verdicts_when_a_value_is_marked_secret(
     await saved_with_marked_value(reference_agent, path)
     session = load_session(path)
     assert not session.warnings
-    result = await replay_session(session)
+    [result] = (await replay_session(session)).results
     assert result.same, [(c.step, c.recorded, c.today) for c in result.changes]
     assert [s.status.value for s in result.run.steps] == ["passed"] * 11
 

@@ -32,7 +32,7 @@ async def digest_card_session(reference_agent: StartAgent, tmp_path: Path) -> Pa
 
 async def test_replay_reproduces_step_4_without_network(digest_card_session: Path) -> None:
     session = load_session(digest_card_session)
-    result = await replay_session(session)
+    [result] = (await replay_session(session)).results
     assert result.same and result.unmatched == []
     failed = result.run.failed_step
     assert failed is not None and (failed.step, failed.code) == (4, "interface_invalid")
@@ -54,8 +54,8 @@ def test_an_edited_body_changes_the_verdict(
     out = capsys.readouterr().out
     assert "does not match the manifest" in out
     assert (
-        "step 4 Check the interface digest three ways: recorded failed (interface_invalid), "
-        "today passed" in out
+        "step 4 Check the interface digest three ways: recorded failed (interface_invalid, "
+        "local; at fault: agent), today passed" in out
     )
 
 
@@ -64,7 +64,7 @@ def test_replay_json_and_exit_codes(
 ) -> None:
     assert run_session_cli(["replay", str(digest_card_session), "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert report["same"] is True and report["steps"][3]["status"] == "failed"
+    assert report["same"] is True and report["invocations"][0]["steps"][3]["status"] == "failed"
     broken = tmp_path / "broken.json"
     broken.write_text('{"format": "sia-session/1"', encoding="utf-8")
     assert run_session_cli(["replay", str(broken)]) == 2
@@ -100,7 +100,7 @@ async def test_replay_of_a_streamed_full_run(reference_agent: StartAgent, tmp_pa
     path = tmp_path / "stream.session.json"
     save_session(run, ClientOptions(), path)
     agent.stop()
-    result = await replay_session(load_session(path))
+    [result] = (await replay_session(load_session(path))).results
     assert result.same and result.unmatched == []
     assert result.run.result is not None
     assert result.run.result.data_parts()[0]["result"] == "condition_not_met"
@@ -123,6 +123,6 @@ async def test_replay_of_a_card_read_from_a_file(
     save_session(run, ClientOptions(), path)
     agent.stop()
     card_file.unlink()
-    result = await replay_session(load_session(path))
+    [result] = (await replay_session(load_session(path))).results
     assert result.same, result.changes
     assert any("local file" in note for note in result.notes)

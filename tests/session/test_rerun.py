@@ -42,14 +42,16 @@ def test_rerun_against_a_fixed_agent_reports_what_changed(
 ) -> None:
     path, _ = recorded
     fixed = reference_agent()
-    result = asyncio.run(rerun_session(load_session(path), location=fixed.url))
+    [result] = asyncio.run(rerun_session(load_session(path), location=fixed.url)).results
     assert not result.still_reproduces and not result.same
     assert "advertised" in result.digest_changes
     assert [c.step for c in result.step_changes][:1] == [4]
     assert result.step_changes[0].today == "passed"
     assert run_session_cli(["rerun", str(path), "--target", fixed.url, "--json"]) == 1
     report = json.loads(capsys.readouterr().out)
-    card_change = next(b for b in report["body_changes"] if b["purpose"] == "agent card")
+    card_change = next(
+        b for b in report["invocations"][0]["body_changes"] if b["purpose"] == "agent card"
+    )
     assert any("interface_digest" in c["pointer"] for c in card_change["changes"])
 
 

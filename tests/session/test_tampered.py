@@ -110,7 +110,7 @@ def test_a_card_file_named_dot_dot_replays_from_the_recorded_bytes(
 
     assert cli(["replay", str(_edit(from_card_file, tamper))]) == 0
     out = capsys.readouterr().out
-    assert "same: today's code reaches the recorded verdict at every step" in out
+    assert "same: today's code reaches the recorded diagnosis at every step" in out
 
 
 def test_replay_never_opens_a_path_the_session_names(from_card_file: Path, tmp_path: Path) -> None:
@@ -126,8 +126,11 @@ def test_replay_never_opens_a_path_the_session_names(from_card_file: Path, tmp_p
     edited = _edit(from_card_file, tamper)
     measured = run_measured(["replay", str(edited), "--json"], limit=ENDS_WITHIN)
     assert measured.seconds < ENDS_WITHIN and measured.exit == 1
-    assert any("the session holds no bytes of" in note for note in measured.report["notes"])
-    assert measured.report["steps"][0]["status"] == "failed"
+    assert any(
+        "the session holds no bytes of" in note
+        for note in measured.report["invocations"][0]["notes"]
+    )
+    assert measured.report["invocations"][0]["steps"][0]["status"] == "failed"
 
 
 def test_history_delete_touches_nothing_outside_the_history(

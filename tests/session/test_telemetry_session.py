@@ -54,7 +54,7 @@ async def test_a_result_of_300000_numbers_saves_and_replays_the_same(
     assert loaded.result == run.result
     assert [r.artifact for r in loaded.records] == [r.artifact for r in run.records]
     assert [s.status for s in loaded.steps] == [s.status for s in run.steps]
-    replayed = await replay_session(session)
+    [replayed] = (await replay_session(session)).results
     assert replayed.same
     again = replayed.run.failed_step
     assert again is not None and (again.step, again.code) == (10, "output_invalid")

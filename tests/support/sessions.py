@@ -143,3 +143,19 @@ async def record_live(
         return await procedure.run_all()
     finally:
         await procedure.aclose()
+
+
+async def record_two_invocations(url: str, options: ClientOptions) -> Run:
+    """A negative test (invalid arguments sent anyway), then the valid Appendix B
+    arguments, in one run against ``url``: the issue's session of two invocations."""
+    from sia_tui.core.engine.procedure import Procedure
+    from tests.support.appendix_b import APPENDIX_B_ARGUMENTS, APPENDIX_B_INVALID_ARGUMENTS
+
+    procedure = Procedure(Target(url, skill_id="evaluate_resource_condition"), options)
+    try:
+        procedure.set_arguments(APPENDIX_B_INVALID_ARGUMENTS, send_anyway=True)
+        await procedure.run_all()
+        procedure.set_arguments(APPENDIX_B_ARGUMENTS)
+        return await procedure.run_all()
+    finally:
+        await procedure.aclose()

@@ -50,7 +50,7 @@ async def test_the_anchors_are_stored_and_replay_verifies_again(signed_session: 
     assert session.run.card_signatures[0].verdict is SignatureVerdict.VERIFIED
     result = await replay_session(session)
     assert result.same
-    assert result.run.card_signatures[0].canonicalization == "a2a-1.0"
+    assert result.results[0].run.card_signatures[0].canonicalization == "a2a-1.0"
 
 
 async def test_replay_finds_a_card_changed_after_it_was_recorded(signed_session: Path) -> None:
@@ -61,8 +61,8 @@ async def test_replay_finds_a_card_changed_after_it_was_recorded(signed_session:
     body["text"] = body["text"].replace("A schema-interface reference agent", "An impostor")
     signed_session.write_text(json.dumps(data), encoding="utf-8")
     result = await replay_session(load_session(signed_session))
-    assert result.run.card_signatures[0].verdict is SignatureVerdict.INVALID
-    [change] = [c for c in result.changes if c.step == 1]
+    assert result.results[0].run.card_signatures[0].verdict is SignatureVerdict.INVALID
+    [change] = [c for c in result.results[0].changes if c.step == 1]
     assert change.recorded == "passed" and change.today == "failed"
 
 
@@ -74,7 +74,7 @@ async def test_replay_reports_a_signature_verdict_that_changed(signed_session: P
     body["text"] = body["text"].replace("A schema-interface reference agent", "An impostor")
     signed_session.write_text(json.dumps(data), encoding="utf-8")
     result = await replay_session(load_session(signed_session))
-    [change] = [c for c in result.changes if c.step == 1]
+    [change] = [c for c in result.results[0].changes if c.step == 1]
     assert (change.recorded, change.today) == ("signatures: verified", "signatures: invalid")
 
 

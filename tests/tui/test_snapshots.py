@@ -175,6 +175,27 @@ def test_results_side_by_side(snap_compare: Any, make_app: Any) -> None:
     assert snap_compare(make_app(), terminal_size=SIZE, run_before=_invoked)
 
 
+def test_results_of_the_earlier_invocation(snap_compare: Any, make_app: Any) -> None:
+    """A negative test ("threshold": "80" sent anyway), then the Appendix B arguments, then
+    [: the header reads 'invocation 1 of 2' highlighted; the status line '✔ NEGATIVE TEST
+    PASSED: the agent rejected the invalid arguments with input_invalid...' over the red box
+    of the agent's error (code input_invalid, state REJECTED, origin remote, at step 8) and
+    its details (/condition/threshold, type); no result."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await _ran_six_steps(pilot)
+        await enter_arguments(pilot, APPENDIX_B_TEXT.replace("80", '"80"'))
+        await pilot.press("ctrl+t", "ctrl+j")
+        await settle(pilot)
+        await enter_arguments(pilot, APPENDIX_B_TEXT)
+        await pilot.press("ctrl+j")
+        await settle(pilot)
+        await pilot.press("left_square_bracket")
+        await settle(pilot)
+
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=run_before)
+
+
 def test_record_invalid_results_blame_only_the_record(snap_compare: Any, make_app: Any) -> None:
     """record-invalid: the header reads '✘ step 10 output_invalid (local): supporting record
     'observation-7' does not validate against its record schema' under the agent's

@@ -17,7 +17,7 @@ from sia_tui.core.a2a.decoding import ACCEPT_ENCODING, BoundedDecoder, content_c
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.a2a.transport import SchemeTransports
 from sia_tui.core.errors import RequestTimeout, ResponseTooLarge, SiaError, TransportError
-from sia_tui.core.exchange import Exchange, Headers
+from sia_tui.core.exchange import CANCELLED, Exchange, Headers
 
 
 class SendableCookies(DefaultCookiePolicy):
@@ -268,4 +268,7 @@ class ExchangeRecorder:
                 else ("cancelled before the exchange ended" if cancelled else None),
                 truncated=isinstance(failure, ResponseTooLarge),
                 events=tuple(events or ()),
+                error_kind=failure.kind
+                if failure is not None
+                else (CANCELLED if cancelled else None),
             )

@@ -29,36 +29,52 @@ from sia_tui.core.bugreport.probes import probe_report, probe_section, probe_sum
 from sia_tui.core.bugreport.trust import trust_section
 from sia_tui.core.codes import describe_code
 from sia_tui.core.consent import CONSENT_FLAG
-from sia_tui.core.engine.model import Run, StepResult
+from sia_tui.core.engine.model import Invocation, Run, StepResult
 from sia_tui.core.engine.report_json import evidence_to_json
 from sia_tui.core.engine.verdicts import code_and_origin
 from sia_tui.core.jsonkit.pointer import display
 from sia_tui.core.session.format import LoadedSession
+from sia_tui.core.session.invocations import pick_invocations
 
 
-def build_report(session: LoadedSession, filename: str) -> BugReport:
-    """The report of ``session`` (saved as ``filename``): every section, already redacted."""
+def build_report(session: LoadedSession, filename: str, number: int | None = None) -> BugReport:
+    """The report of ``session`` (saved as ``filename``): every section, already redacted.
+
+    Each invocation of the session is reported with its own verdict (``number``: only the
+    invocation of that number, 1-based).
+    """
     run = session.run
+    chosen = pick_invocations(run, number)
+    several = len(run.invocations) > 1
     skill = run.skill_id or run.target.skill_id or "(no skill)"
     probes = probe_report(session)
-    summary = f"{skill} at {run.target.location}: {run.headline}"
+    verdicts = "; ".join(
+        f"{each.label}: {each.run.headline}" if several else each.run.headline for each in chosen
+    )
+    summary = f"{skill} at {run.target.location}: {verdicts}"
     if probes is not None:
         # A `sia-tui probe --save` session: the probe outcome is its verdict (as `probe`
         # printed it), so it leads; the eleven steps were only the baseline.
-        summary = f"{skill} at {run.target.location}: {probe_summary(probes)}; {run.headline}"
-    sections = [_verdict(run)] if run.failed_step else []
+        summary = f"{skill} at {run.target.location}: {probe_summary(probes)}; {verdicts}"
+    titled = [(each.run, f" ({each.label})" if several else "") for each in chosen]
+    sections = [_verdict(each, of) for each, of in titled if each.failed_step]
     if probes is not None:
         sections.append(probe_section(probes))
-    sections += [_environment(session), _steps(run)]
-    if run.failed_step:
-        sections.append(_failing_step(run.failed_step))
+    sections.append(_environment(session))
+    if several:
+        sections.append(_invocations(run.invocations))
+    for each, of in titled:
+        sections.append(_steps(each, of))
+        if each.failed_step:
+            sections.append(_failing_step(each.failed_step, of))
     sections.append(_digests(run))
     if (trust := trust_section(run)) is not None:
         sections.append(trust)
-    sections.append(_located(run))
-    if run.failed_step:
-        sections += [_exchanges(run), _reproduce(run)]
-    sections.append(_rerun(session, filename))
+    for each, of in titled:
+        sections.append(_located(each, of))
+        if each.failed_step:
+            sections += [_exchanges(each, of), _reproduce(each, of)]
+    sections.append(_rerun(session, filename, number))
     return BugReport(
         summary=clean(summary),
         warnings=[clean(w) for w in [*session.warnings, *run.warnings]],
@@ -66,7 +82,34 @@ def build_report(session: LoadedSession, filename: str) -> BugReport:
     )
 
 
-def _verdict(run: Run) -> Section:
+def _invocations(invocations: list[Invocation]) -> Section:
+    """Every invocation of the session, each with its own verdict."""
+    rows = []
+    for each in invocations:
+        failed, blame = each.run.failed_step, each.run.at_fault
+        rows.append(
+            [
+                Cell(str(each.number)),
+                Cell(each.run.outcome.label, tone=_outcome_tone(each.run)),
+                Cell(str(failed.step) if failed else "—"),
+                Cell(clean(code_and_origin(failed)) if failed else "—"),
+                Cell(blame.party.value if blame else "—"),
+                Cell("yes" if each.run.negative_test else "no"),
+            ]
+        )
+    header = ["#", "outcome", "failed step", "code", "at fault", "negative test"]
+    intro = Paragraph(
+        "The session sent the skill more than once; each invocation has its own arguments, "
+        "exchanges and verdict, reported one after the other below."
+    )
+    return Section("Invocations", [intro, Table(header, rows)])
+
+
+def _outcome_tone(run: Run) -> str:
+    return "failed" if run.failed_step else "passed"
+
+
+def _verdict(run: Run, of: str = "") -> Section:
     failed = run.failed_step
     assert failed is not None
     blame = run.at_fault
@@ -82,7 +125,7 @@ def _verdict(run: Run) -> Section:
         items.append(("meaning", info.meaning))
     if failed.hint:
         items.append(("what to do", failed.hint))
-    return Section("Who is at fault", [Facts([(k, clean(v)) for k, v in items])])
+    return Section(f"Who is at fault{of}", [Facts([(k, clean(v)) for k, v in items])])
 
 
 def _environment(session: LoadedSession) -> Section:
@@ -95,7 +138,7 @@ def _environment(session: LoadedSession) -> Section:
     return Section("Environment", [Table(["component", "version"], rows)])
 
 
-def _steps(run: Run) -> Section:
+def _steps(run: Run, of: str = "") -> Section:
     rows = [
         [
             Cell(str(s.step)),
@@ -107,15 +150,16 @@ def _steps(run: Run) -> Section:
         ]
         for s in run.steps
     ]
-    return Section("Steps", [Table(["#", "step", "rule", "status", "code", "message"], rows)])
+    header = ["#", "step", "rule", "status", "code", "message"]
+    return Section(f"Steps{of}", [Table(header, rows)])
 
 
-def _failing_step(failed: StepResult) -> Section:
+def _failing_step(failed: StepResult, of: str = "") -> Section:
     blocks: list[Block] = [Paragraph(clean(failed.message))]
     if failed.evidence is not None:
         text = json.dumps(evidence_to_json(failed.evidence), indent=2, ensure_ascii=False)
         blocks.append(Code(clean(text), "json"))
-    return Section(f"Failing step {failed.step}: {failed.title} ({failed.rule})", blocks)
+    return Section(f"Failing step {failed.step}: {failed.title} ({failed.rule}){of}", blocks)
 
 
 def _digests(run: Run) -> Section:
@@ -143,11 +187,11 @@ def _tone(match: bool) -> str:
     return "match" if match else "differs"
 
 
-def _located(run: Run) -> Section:
+def _located(run: Run, of: str = "") -> Section:
     findings = [(str(s.step), f) for s in run.steps for f in s.findings]
     findings += [(f"record {r.artifact.artifact_id}", f) for r in run.records for f in r.findings]
     if not findings:
-        return Section("Located errors", [Paragraph("None.")])
+        return Section(f"Located errors{of}", [Paragraph("None.")])
     header = ["step", "pointer", "rule", "code", "keyword", "expected", "actual", "message"]
     rows = [
         [
@@ -162,30 +206,31 @@ def _located(run: Run) -> Section:
         ]
         for where, f in findings
     ]
-    return Section("Located errors", [Table(header, rows)])
+    return Section(f"Located errors{of}", [Table(header, rows)])
 
 
-def _exchanges(run: Run) -> Section:
+def _exchanges(run: Run, of: str = "") -> Section:
     shown = run.fault_exchanges
     if not shown:
         return Section(
-            "The exchange that shows it",
+            f"The exchange that shows it{of}",
             [Paragraph("No request was sent for this step: the problem was found here.")],
         )
     title = "The exchange that shows it" if len(shown) == 1 else "The exchanges that show it"
-    return Section(title, exchange_blocks(shown))
+    return Section(title + of, exchange_blocks(shown))
 
 
-def _reproduce(run: Run) -> Section:
+def _reproduce(run: Run, of: str = "") -> Section:
+    title = f"Minimal request that reproduces{of}"
     shown = run.fault_exchanges
     if not shown:
-        return Section("Minimal request that reproduces", [Paragraph("Nothing was sent.")])
+        return Section(title, [Paragraph("Nothing was sent.")])
     # The last request the failing step judged: the card GET for a card fault.
-    return Section("Minimal request that reproduces", [Code(curl_command(shown[-1]), "sh")])
+    return Section(title, [Code(curl_command(shown[-1]), "sh")])
 
 
-def _rerun(session: LoadedSession, filename: str) -> Section:
-    blocks: list[Block] = [Code(rerun_command(session, filename), "sh")]
+def _rerun(session: LoadedSession, filename: str, number: int | None) -> Section:
+    blocks: list[Block] = [Code(rerun_command(session, filename, number), "sh")]
     if session.redactions:
         blocks.append(
             Paragraph("Credentials were redacted from the session; supply them again as shown.")
@@ -201,9 +246,12 @@ def _rerun(session: LoadedSession, filename: str) -> Section:
     return Section("Re-run it", blocks)
 
 
-def rerun_command(session: LoadedSession, filename: str) -> str:
-    """The command that re-runs the session; redacted credentials become shell variables."""
+def rerun_command(session: LoadedSession, filename: str, number: int | None = None) -> str:
+    """The command that re-runs the session (its invocation ``number`` only, when given);
+    redacted credentials become shell variables."""
     parts = ["sia-tui", "rerun", shlex.quote(filename)]
+    if number is not None:
+        parts += ["--invocation", str(number)]
     names = {hit.name for hit in session.redactions}
     if "authorization" in names:
         parts += ["--bearer", '"$TOKEN"']

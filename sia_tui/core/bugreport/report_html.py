@@ -70,6 +70,6 @@ def render_report_html(report: BugReport) -> str:
     )
 
 
-def render_html(session: LoadedSession, filename: str) -> str:
+def render_html(session: LoadedSession, filename: str, number: int | None = None) -> str:
     """The HTML bug report of ``session`` (saved as ``filename``)."""
-    return render_report_html(build_report(session, filename))
+    return render_report_html(build_report(session, filename, number))

@@ -76,6 +76,6 @@ def render_report_markdown(report: BugReport) -> str:
     return "\n".join(out)
 
 
-def render_markdown(session: LoadedSession, filename: str) -> str:
+def render_markdown(session: LoadedSession, filename: str, number: int | None = None) -> str:
     """The Markdown bug report of ``session`` (saved as ``filename``)."""
-    return render_report_markdown(build_report(session, filename))
+    return render_report_markdown(build_report(session, filename, number))

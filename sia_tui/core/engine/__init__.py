@@ -66,11 +66,13 @@ if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it 
     from sia_tui.core.engine.evidence import TaskError as TaskError
     from sia_tui.core.engine.model import STEP_TITLES as STEP_TITLES
     from sia_tui.core.engine.model import Digests as Digests
+    from sia_tui.core.engine.model import Invocation as Invocation
     from sia_tui.core.engine.model import RecordResult as RecordResult
     from sia_tui.core.engine.model import Run as Run
     from sia_tui.core.engine.model import StepResult as StepResult
     from sia_tui.core.engine.model import StepStatus as StepStatus
     from sia_tui.core.engine.model import Target as Target
+    from sia_tui.core.engine.model import frozen_copy as frozen_copy
     from sia_tui.core.engine.offline import OfflineVerdict as OfflineVerdict
     from sia_tui.core.engine.offline import unwrap_payload as unwrap_payload
     from sia_tui.core.engine.offline import verify_offline as verify_offline

@@ -13,6 +13,7 @@ from sia_tui.core.a2a.model import AgentCard, Artifact
 from sia_tui.core.consent import CONSENT_FLAG, ConsentNeed
 from sia_tui.core.constants import DESCRIBE_SKILL
 from sia_tui.core.engine.evidence import (
+    ArgumentsEvidence,
     CardEvidence,
     DelegationEvidence,
     DescribeEvidence,
@@ -230,6 +231,13 @@ def declares_cancellable(document: object) -> bool:
     """True when the document declares ``interaction.cancellable: true`` (RULES SID4)."""
     interaction = document.get("interaction") if isinstance(document, dict) else None
     return isinstance(interaction, dict) and interaction.get("cancellable") is True
+
+
+def negative_test(run: RunState) -> bool:
+    """True when step 7 found the arguments invalid and they were sent anyway on purpose:
+    arguments that validate are never a negative test, whatever the caller asked."""
+    checked = run.evidence(ArgumentsEvidence)
+    return checked is not None and checked.negative_test
 
 
 def cancel_refusal(run: RunState) -> str:

@@ -10,6 +10,7 @@ the answers are implemented over it in ``verdicts.py`` (the outcome, who is at f
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sia_tui.core.consent import ConsentNeed
@@ -29,8 +30,22 @@ from sia_tui.core.interface.threeway import DigestRow
 from sia_tui.core.trust.model import LockComparison, SignatureCheck
 
 
+@dataclass(repr=False)  # RunState's short repr: a run may hold megabytes
 class Run(RunState):
     """Everything one run of the procedure learned, and every answer it gives."""
+
+    #: The invocations made before the current one, oldest first: each the run as that
+    #: invocation left it (steps 1-6 shared, its own steps 7-11, arguments, task and
+    #: exchanges), never changed again. The current invocation is the run itself.
+    past_invocations: list[Run] = field(default_factory=list)
+
+    # -- the invocations ---------------------------------------------------------------
+    @property
+    def invocations(self) -> list[Invocation]:
+        """Every invocation of this run in order, each with its own verdict; the last is
+        the run itself (a run that invoked nothing is one "invocation" of steps 1-6)."""
+        runs = [*self.past_invocations, self]
+        return [Invocation(number, len(runs), run) for number, run in enumerate(runs, 1)]
 
     # -- where the run is ---------------------------------------------------------------
     @property
@@ -142,6 +157,12 @@ class Run(RunState):
         """The interface against the contract lock (``--lock``), once step 4 ran."""
         return answers.lock_comparison(self)
 
+    @property
+    def negative_test(self) -> bool:
+        """True when invalid arguments were sent on purpose (step 7 found them invalid);
+        valid arguments are never a negative test."""
+        return answers.negative_test(self)
+
     # -- the task and what it returned ---------------------------------------------------
     @property
     def cancellable(self) -> bool:
@@ -183,3 +204,38 @@ class Run(RunState):
     def record_refs(self) -> list[str]:
         """The artifact ids the result's ``supporting_record_refs`` names (RULES INV7)."""
         return answers.record_refs(self)
+
+
+@dataclass(frozen=True)
+class Invocation:
+    """One invocation of a session: its place in the sequence and the run as it ended.
+
+    ``run`` answers everything about it (``outcome``, ``at_fault``, ``arguments``,
+    ``exchanges``): every surface reads an invocation's verdict from there.
+    """
+
+    number: int
+    """1-based, in the order the invocations were sent."""
+    total: int
+    """How many invocations the session holds."""
+    run: Run
+
+    @property
+    def label(self) -> str:
+        """ "invocation 2 of 3"."""
+        return f"invocation {self.number} of {self.total}"
+
+
+def frozen_copy(run: Run) -> Run:
+    """A copy of ``run`` that later steps leave as it is: a past invocation, or what a
+    saving thread reads while the engine moves on (steps are replaced, never edited, once
+    they ended)."""
+    return replace(
+        run,
+        steps=list(run.steps),
+        exchanges=list(run.exchanges),
+        records=list(run.records),
+        warnings=list(run.warnings),
+        digests=replace(run.digests),
+        past_invocations=list(run.past_invocations),
+    )

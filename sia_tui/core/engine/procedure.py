@@ -17,7 +17,7 @@ from sia_tui.core.engine.console import ConsoleReply, ConsoleRequest, send_conso
 from sia_tui.core.engine.context import EngineContext
 from sia_tui.core.engine.deadline import RunDeadline, stop_after_deadline
 from sia_tui.core.engine.evidence import Blame, FailureCategory, NextAction, Party
-from sia_tui.core.engine.model import Run, Step, StepResult, StepStatus, Target
+from sia_tui.core.engine.model import Run, Step, StepResult, StepStatus, Target, frozen_copy
 from sia_tui.core.engine.outcome import StepEnds, StepFailed, transport_failure
 from sia_tui.core.engine.steps import discovery, invocation, results, verification
 from sia_tui.core.engine.verdicts import FIRST_INVOCATION_STEP
@@ -178,31 +178,34 @@ class Procedure:
         return await self.run_until(Step.PRESENTATION)
 
     async def restart(self) -> None:
-        """Start over from step 1 with a fresh run (the card is fetched again)."""
-        old = self.run
+        """Start over from step 1 with a fresh run (the card is fetched again).
+
+        The new run keeps the target and nothing of the last invocation: steps 7-11 wait
+        for arguments, so what is sent next is what the caller gives then, never the
+        arguments (or the negative test) of a run the user has since moved on from.
+        """
         await self._ctx.close_stream()
         await self._ctx.client.aclose()
-        self.run = Run(
-            target=old.target,
-            arguments=None if old.use_example else old.arguments,
-            send_anyway=old.send_anyway,
-            use_example=old.use_example,
-        )
+        self.run = Run(target=self.run.target)
         self._ctx = self._new_context(self.run)
         self._deadline.reset()
         self._notify(None)
 
     def select_skill(self, skill_id: str) -> None:
-        """Work on another advertised skill: steps 2-11 start again, the card is kept."""
+        """Work on another advertised skill: a new run that keeps the card (step 1), so the
+        invocations made of the old skill stay with the old run."""
         from dataclasses import replace
 
-        run = self.run
-        run.target = replace(run.target, skill_id=skill_id)
-        run.skill_id = run.skill_version = run.document = None
-        run.digests.advertised = run.digests.returned = run.digests.computed = None
-        run.from_cache, run.arguments, run.use_example = False, None, False
-        card_read = run.step(Step.CARD).status is StepStatus.PASSED
-        self._reset_from(Step.SKILL if card_read else Step.CARD)
+        old = self.run
+        run = Run(target=replace(old.target, skill_id=skill_id), warnings=list(old.warnings))
+        card = old.step(Step.CARD)
+        if card.status is StepStatus.PASSED:
+            run.steps[0] = card
+            run.exchanges = [ex for ex in old.exchanges if ex.seq in card.exchanges]
+            run.card, run.card_url, run.interface = old.card, old.card_url, old.interface
+        self.run = self._ctx.run = run
+        self._deadline.reset()
+        self._notify(None)
 
     def set_mode(self, mode: str | None) -> None:
         """Choose sync, stream or poll for the next invocation (None: let the engine pick)."""
@@ -211,14 +214,28 @@ class Procedure:
         self.run.target = replace(self.run.target, mode=mode)
 
     def set_arguments(self, arguments: Any, *, send_anyway: bool = False) -> None:
-        """Arguments for steps 7-11; a previous invocation's steps start again, and a
-        consent given before is taken back (it was for other arguments)."""
-        self.run.arguments = arguments
-        self.run.send_anyway = send_anyway
-        self.run.use_example = False
-        self.run.consent = False
-        if self.run.step(Step.SCHEMAS).status is StepStatus.PASSED:
+        """Arguments for steps 7-11: a new invocation. The one made before, if any, is kept
+        as it ended (``Run.past_invocations``) and steps 7-11 start again; a consent given
+        before is taken back (it was for other arguments)."""
+        run = self.run
+        if run.step(Step.ARGUMENTS).status is not StepStatus.NOT_RUN:
+            self._keep_invocation()
+        run.arguments = arguments
+        run.send_anyway = send_anyway
+        run.use_example = False
+        run.consent = False
+        if run.step(Step.SCHEMAS).status is StepStatus.PASSED:
             self._reset_from(FIRST_INVOCATION_STEP)
+
+    def _keep_invocation(self) -> None:
+        """The current invocation, frozen into ``past_invocations``; the run keeps steps 1-6
+        and their exchanges, so the next invocation's exchanges are its own."""
+        run = self.run
+        past = frozen_copy(run)
+        past.past_invocations = []
+        run.past_invocations.append(past)
+        own = {seq for step in run.steps[FIRST_INVOCATION_STEP - 1 :] for seq in step.exchanges}
+        run.exchanges = [ex for ex in run.exchanges if ex.seq not in own]
 
     def use_example(self) -> None:
         """Step 7 takes the document's first example as the arguments (``--args example``)."""

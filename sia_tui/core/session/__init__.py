@@ -1,4 +1,4 @@
-"""``sia-session/3`` files: save, load, history, replay, rerun and reports.
+"""``sia-session/4`` files: save, load, history, replay, rerun and reports.
 
 This package is the session API the CLI and the TUI import (see ``sia_tui.core.engine``):
 saving and loading runs, the history, replay and rerun, the bug reports, and redaction.
@@ -27,9 +27,12 @@ if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it 
     from sia_tui.core.session.format import LoadedSession as LoadedSession
     from sia_tui.core.session.history import autosave as autosave
     from sia_tui.core.session.history import list_history as list_history
+    from sia_tui.core.session.invocations import pick_invocations as pick_invocations
     from sia_tui.core.session.replay import ReplayResult as ReplayResult
+    from sia_tui.core.session.replay import SessionReplay as SessionReplay
     from sia_tui.core.session.replay import replay_session as replay_session
     from sia_tui.core.session.rerun import RerunResult as RerunResult
+    from sia_tui.core.session.rerun import SessionRerun as SessionRerun
     from sia_tui.core.session.rerun import rerun_session as rerun_session
     from sia_tui.core.session.store import load_session as load_session
     from sia_tui.core.session.store import preview_redactions as preview_redactions

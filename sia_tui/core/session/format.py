@@ -1,4 +1,4 @@
-"""The ``sia-session/3`` document: build it from a Run (redacted) and read it back."""
+"""The ``sia-session/4`` document: build it from a Run (redacted) and read it back."""
 
 from __future__ import annotations
 
@@ -22,14 +22,24 @@ from sia_tui.core.jsonkit.pointer import walk
 from sia_tui.core.output.printable import printable
 from sia_tui.core.redaction.redact import RedactionHit, Redactor, placeholder
 from sia_tui.core.session.dataclass_json import SessionError, from_json, to_json
+from sia_tui.core.session.invocations import (
+    invocations_member,
+    past_run_members,
+    session_exchanges,
+    share_exchanges,
+    verdict_members,
+)
 from sia_tui.core.session.payloads import compact_payloads, expand_payloads
 from sia_tui.core.session.upgrade import upgrade_run
 
 #: The format this sia-tui writes. Version 2 types each step's evidence (``kind``);
-#: version 3 stores each artifact payload once (``payloads.py``).
-FORMAT = "sia-session/3"
+#: version 3 stores each artifact payload once (``payloads.py``); version 4 holds every
+#: invocation of the run, each with its own verdict (``invocations.py``).
+FORMAT = "sia-session/4"
 #: Formats it reads; a version-1 file is upgraded on load (``upgrade.py``).
-READABLE_FORMATS = ("sia-session/1", "sia-session/2", FORMAT)
+READABLE_FORMATS = ("sia-session/1", "sia-session/2", "sia-session/3", FORMAT)
+#: Formats whose artifact payloads are stored once (``payloads.py``).
+_COMPACT_PAYLOADS = ("sia-session/3", FORMAT)
 #: Libraries whose version can change a verdict; recorded for the environment section.
 DEPENDENCIES = ("httpx", "jsonschema", "rfc8785", "textual", "platformdirs")
 
@@ -132,6 +142,7 @@ def _exchange(ex: Exchange, red: Redactor, manifest: dict[str, str]) -> dict[str
         "started_at": ex.started_at,
         "elapsed_ms": ex.elapsed_ms,
         "error": None if ex.error is None else red.text(ex.error, f"{where} error"),
+        "error_kind": ex.error_kind,
         "truncated": ex.truncated,
     }
 
@@ -175,36 +186,35 @@ def build_document(
 
     ``probe`` is the optional ``probe`` member (a ``sia-tui probe`` run's plan and grades).
     """
-    for ex in run.exchanges:  # learn every credential first, so bodies echoing it are scrubbed
+    every = session_exchanges(run)
+    for ex in every:  # learn every credential first, so bodies echoing it are scrubbed
         redactor.learn_headers(ex.request_headers)
         redactor.learn_headers(ex.response_headers)
         redactor.learn_url(ex.url)
     redactor.learn_url(run.target.location)
     manifest: dict[str, str] = {}
-    exchanges = [_exchange(ex, redactor, manifest) for ex in run.exchanges]
-    payloads = dataclasses.replace(run, exchanges=[], task=None, result=None, records=[])
+    exchanges = [_exchange(ex, redactor, manifest) for ex in every]
+    payloads = dataclasses.replace(
+        run, exchanges=[], task=None, result=None, records=[], past_invocations=[]
+    )
     raw_run = {**to_json(payloads), **compact_payloads(run)}
+    raw_run.pop("past_invocations", None)
     published = {k: raw_run.pop(k, None) for k in DIGESTED_RUN_MEMBERS}
     run_json = redactor.value(raw_run, "run")
     for member, value in published.items():
         run_json[member] = redactor.value(value, f"run {member}", marked=False)
     run_json.pop("exchanges", None)
-    failed = run.failed_step
-    blame = run.at_fault
     document: dict[str, Any] = {
         "format": FORMAT,
         "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "tool": {"name": "sia-tui", "version": __version__},
         "environment": environment(),
-        "outcome": run.outcome.value,
-        "summary": redactor.text(run.headline, "summary"),
-        "failed_step": failed.step if failed else None,
-        "at_fault": None
-        if blame is None
-        else {"party": blame.party.value, "statement": redactor.text(blame.statement, "at_fault")},
+        # The verdict of the run as it is now: its last invocation.
+        **verdict_members(run, redactor),
         "document_from_cache": run.from_cache,
         "options": _options(options, redactor),
         "run": run_json,
+        "invocations": invocations_member(run, redactor),
         "exchanges": exchanges,
     }
     if probe is not None:  # an optional member: readers that do not know it ignore it
@@ -295,16 +305,21 @@ def read_document(data: Any, path: str | None = None) -> LoadedSession:
     run_json = _as_dict(data["run"], "/run")
     if fmt == "sia-session/1":
         run_json = upgrade_run(run_json)
-    if fmt == FORMAT:
-        run_json = expand_payloads(run_json)
-    run = from_json(Run, {**run_json, "exchanges": []}, "/run")
-    _check_steps(run)
+    runs = [
+        _read_run(past, fmt, f"/invocations/{i}/run")
+        for i, past in enumerate(past_run_members(data, run_json) if fmt == FORMAT else [])
+    ]
+    run = _read_run(run_json, fmt, "/run")
     if not isinstance(data["exchanges"], list):
         raise SessionError("at /exchanges: expected an array")
     bodies = _as_dict(_as_dict(data["manifest"], "/manifest").get("bodies", {}), "/manifest")
     warnings: list[str] = []
-    for i, item in enumerate(data["exchanges"]):
-        run.exchanges.append(_read_exchange(_as_dict(item, f"/exchanges/{i}"), i, bodies, warnings))
+    exchanges = [
+        _read_exchange(_as_dict(item, f"/exchanges/{i}"), i, bodies, warnings)
+        for i, item in enumerate(data["exchanges"])
+    ]
+    share_exchanges([*runs, run], exchanges)
+    run.past_invocations = runs
     redactions = [
         RedactionHit(str(h.get("name")), str(h.get("where")))
         for h in data.get("redactions", [])
@@ -323,6 +338,15 @@ def read_document(data: Any, path: str | None = None) -> LoadedSession:
         format=str(fmt),
         probe=None if data.get("probe") is None else _as_dict(data["probe"], "/probe"),
     )
+
+
+def _read_run(run_json: dict[str, Any], fmt: str, where: str) -> Run:
+    """One invocation's run, typed and checked (its exchanges are given after)."""
+    if fmt in _COMPACT_PAYLOADS:
+        run_json = expand_payloads(run_json)
+    run = from_json(Run, {**run_json, "exchanges": [], "past_invocations": []}, where)
+    _check_steps(run)
+    return run
 
 
 #: What a RULES id looks like (CP4, SID8, LIMIT).
@@ -404,6 +428,7 @@ def _read_exchange(
         "started_at": item.get("started_at", 0.0),
         "elapsed_ms": item.get("elapsed_ms", 0.0),
         "error": item.get("error"),
+        "error_kind": item.get("error_kind"),
         "truncated": item.get("truncated", False),
         "events": [],
     }
@@ -442,4 +467,5 @@ class _ExchangeHead:
     started_at: float = 0.0
     elapsed_ms: float = 0.0
     error: str | None = None
+    error_kind: str | None = None
     truncated: bool = False

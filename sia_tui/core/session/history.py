@@ -30,6 +30,8 @@ MAX_TOTAL_BYTES = 100 * 1024 * 1024
 INDEX_NAME = "index.json"
 #: What an entry id looks like (``20260501T120000Z-a1b2c3``): nothing else names a file.
 _ENTRY_ID = re.compile(r"\d{8}T\d{6}Z-[0-9a-f]{6}")
+#: What an entry records: the eleven steps, or a probe run.
+ENTRY_KINDS = ("run", "probe")
 #: Agent names are the agent's text: kept short in the index.
 _NAME_LIMIT = 80
 
@@ -48,6 +50,8 @@ class HistoryEntry:
     size: int
     #: The agent's name from its card (entries written before it was recorded have none).
     agent: str | None = None
+    #: "run" (the eleven steps), or "probe": a probe run, whose ``outcome`` is the probes'.
+    kind: str = "run"
 
     @property
     def when(self) -> str:
@@ -96,6 +100,7 @@ def _well_formed(entry: HistoryEntry) -> bool:
         and 0 <= entry.created < 2**40
         and isinstance(entry.failed_step, int | None)
         and isinstance(entry.size, int)
+        and entry.kind in ENTRY_KINDS
     )
 
 
@@ -124,11 +129,15 @@ def autosave(
     secret_values: Iterable[str] = (),
     secret_headers: Iterable[str] = (),
     entry_id: str | None = None,
+    probe: dict[str, Any] | None = None,
+    probe_outcome: str | None = None,
 ) -> Path:
     """Save ``run`` (redacted) into the history and prune it to its bounds.
 
     ``entry_id`` (the stem of a path this returned before) updates that entry in place: a
-    run saved after steps 1-6 and again after its invocation stays one entry.
+    run saved after steps 1-6 and again after its invocation stays one entry. ``probe`` is
+    the ``probe`` member of a probe run (its learning run is ``run``), listed with the
+    probes' ``probe_outcome``.
     """
     from sia_tui.core.session.store import render_document  # the data dir alone needs none of it
 
@@ -136,7 +145,7 @@ def autosave(
     now = time.time()
     if entry_id is None or not _ENTRY_ID.fullmatch(entry_id):
         entry_id = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime(now)) + "-" + secrets.token_hex(3)
-    rendered = render_document(run, options, secret_values, secret_headers)
+    rendered = render_document(run, options, secret_values, secret_headers, probe=probe)
     path = folder / f"{entry_id}.session.json"
     saved = rendered.document["run"]  # what the file holds: redacted
     card = saved.get("card") or {}
@@ -148,11 +157,12 @@ def autosave(
             created=now,
             target=saved["target"]["location"],
             skill=run.skill_id or run.target.skill_id,
-            outcome=run.outcome,
+            outcome=probe_outcome if probe is not None and probe_outcome else run.outcome,
             failed_step=failed.step if failed else None,
             file=path.name,
             size=len(rendered.data),
             agent=str(card["name"])[:_NAME_LIMIT] if isinstance(card.get("name"), str) else None,
+            kind="probe" if probe is not None else "run",
         )
         others = [e for e in list_history() if e.id != entry_id]
         _write_index(folder, _prune(folder, [entry, *others]))

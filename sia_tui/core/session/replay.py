@@ -1,10 +1,15 @@
-"""Replay: today's procedure on the recorded bytes, with no network, and what changed."""
+"""Replay: today's procedure on the recorded bytes, with no network, and what changed.
+
+Each invocation of a session is replayed on its own: steps 1-6 and its own exchanges,
+with its own arguments, and its diagnosis compared step by step (``diagnosis.py``).
+"""
 
 from __future__ import annotations
 
 import dataclasses
 import tempfile
 from collections import defaultdict, deque
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -13,10 +18,21 @@ from urllib.parse import unquote, urlsplit
 import httpx
 
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.model import Run, Step, StepResult, StepStatus, Target
+from sia_tui.core.engine.model import Invocation, Run, Step, StepStatus, Target
 from sia_tui.core.engine.procedure import Procedure
-from sia_tui.core.exchange import Exchange
+from sia_tui.core.engine.report_json import blame_to_json, error_to_json
+from sia_tui.core.errors import (
+    DeadlineExceeded,
+    EncodingRefused,
+    RequestTimeout,
+    ResponseTooLarge,
+    SiaError,
+    TransportError,
+)
+from sia_tui.core.exchange import CANCELLED, Exchange
+from sia_tui.core.session.diagnosis import StepChange, compare_steps
 from sia_tui.core.session.format import LoadedSession
+from sia_tui.core.session.invocations import pick_invocations
 
 #: Response headers that describe the recorded transfer, not the (already decoded) body.
 _TRANSFER_HEADERS = frozenset({"content-length", "content-encoding", "transfer-encoding"})
@@ -72,6 +88,39 @@ def wire_headers(ex: Exchange) -> list[tuple[bytes, bytes]]:
     ]
 
 
+#: Failures that end an exchange whatever its bytes say (our size limit, a timeout, a
+#: refused encoding): replay ends the exchange the same way, after the bytes that came.
+_ENDINGS: dict[str, type[TransportError]] = {
+    cls.kind: cls for cls in (ResponseTooLarge, RequestTimeout, EncodingRefused)
+}
+
+
+def recorded_ending(ex: Exchange) -> SiaError | None:
+    """The failure that ended ``ex`` live, to raise again; None when its bytes are whole."""
+    # A sia-session/3 file names no kind; its ``truncated`` says our limit cut the body.
+    kind = ex.error_kind or (ResponseTooLarge.kind if ex.truncated else None)
+    if kind == CANCELLED:
+        # Stopped on our side. A step the user interrupted starts again and keeps none of
+        # its exchanges, so one a step kept was stopped by the run's deadline.
+        return DeadlineExceeded(ex.error or "the run's deadline passed")
+    ending = _ENDINGS.get(kind or "")
+    if ending is None and ex.status is None and kind == TransportError.kind:
+        ending = TransportError  # no answer at all (refused, reset): as it failed then
+    return ending(ex.error or kind or "") if ending is not None else None
+
+
+class _EndsInFailure(httpx.AsyncByteStream):
+    """The recorded bytes of a body, then the failure that ended it live."""
+
+    def __init__(self, body: bytes, failure: SiaError) -> None:
+        self._body, self._failure = body, failure
+
+    async def __aiter__(self) -> AsyncIterator[bytes]:
+        if self._body:
+            yield self._body
+        raise self._failure
+
+
 class ReplayTransport(httpx.AsyncBaseTransport):
     """Answers each request with the recorded response for the same method+URL, in order."""
 
@@ -95,28 +144,26 @@ class ReplayTransport(httpx.AsyncBaseTransport):
                 f"replay: no recorded response for {method} {url}", request=request
             )
         ex = queue.popleft()
+        ending = recorded_ending(ex)
         if ex.status is None:  # the recorded exchange failed in transport: fail again
+            if ending is not None:
+                raise ending
             raise httpx.ConnectError(ex.error or "recorded transport error", request=request)
+        if ending is not None:
+            body = _EndsInFailure(_stream_body(ex), ending)
+            return httpx.Response(ex.status, headers=wire_headers(ex), stream=body, request=request)
         return httpx.Response(
             ex.status, headers=wire_headers(ex), content=_stream_body(ex), request=request
         )
 
 
 @dataclass
-class StepChange:
-    """A step whose verdict today differs from the recorded one."""
-
-    step: int
-    title: str
-    recorded: str
-    today: str
-
-
-@dataclass
 class ReplayResult:
-    """Today's run on the recorded bytes, and how its verdicts compare."""
+    """Today's run of one invocation on its recorded bytes, and how its diagnosis compares."""
 
     run: Run
+    #: The recorded invocation this replays (its number, and the run as it ended).
+    recorded: Invocation
     changes: list[StepChange]
     unmatched: list[str]
     requested: list[str]
@@ -124,15 +171,21 @@ class ReplayResult:
 
     @property
     def same(self) -> bool:
-        """True when every step verdict matches the recording."""
+        """True when every step's diagnosis matches the recording."""
         return not self.changes
 
     def to_json(self) -> dict[str, Any]:
-        """The ``replay --json`` report."""
+        """One invocation of the ``replay --json`` report."""
+        recorded = self.recorded
         return {
+            "invocation": recorded.number,
+            "of": recorded.total,
             "same": self.same,
+            "recorded_outcome": recorded.run.outcome.value,
             "outcome": self.run.outcome.value,
             "headline": self.run.headline,
+            "at_fault": blame_to_json(self.run.at_fault),
+            "error": error_to_json(self.run),
             "changes": [dataclasses.asdict(c) for c in self.changes],
             "steps": [
                 {"step": s.step, "status": s.status.value, "code": s.code, "message": s.message}
@@ -143,9 +196,20 @@ class ReplayResult:
         }
 
 
-def verdict(step: StepResult) -> str:
-    """A step's comparable verdict, e.g. ``failed (interface_invalid)``."""
-    return step.status.value + (f" ({step.code})" if step.code else "")
+@dataclass
+class SessionReplay:
+    """Every invocation asked for, replayed in order."""
+
+    results: list[ReplayResult]
+
+    @property
+    def same(self) -> bool:
+        """True when every invocation replays to its recorded diagnosis."""
+        return all(r.same for r in self.results)
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``replay --json`` report: one entry per invocation."""
+        return {"same": self.same, "invocations": [r.to_json() for r in self.results]}
 
 
 async def run_recorded(
@@ -171,34 +235,6 @@ async def run_recorded(
     finally:
         await proc.aclose()
     return proc.run
-
-
-def compare_steps(recorded: Run, today: Run) -> list[StepChange]:
-    """Steps whose status or code differ, and the trust verdicts inside steps 1 and 4 (the
-    card's signatures re-verified today, the contract lock compared again)."""
-    changes = [
-        StepChange(old.step, old.title, verdict(old), verdict(new))
-        for old, new in zip(recorded.steps, today.steps, strict=True)
-        if verdict(old) != verdict(new)
-    ]
-    for step, then, now in (
-        (Step.CARD, _signatures(recorded), _signatures(today)),
-        (Step.DIGESTS, _lock(recorded), _lock(today)),
-    ):
-        if then != now and not any(c.step == step for c in changes):
-            changes.append(StepChange(step, recorded.step(step).title, then, now))
-    return sorted(changes, key=lambda change: change.step)
-
-
-def _signatures(run: Run) -> str:
-    """The card signatures' verdicts in order: ``signatures: verified, invalid``."""
-    verdicts = [str(check.verdict) for check in run.card_signatures]
-    return "signatures: " + (", ".join(verdicts) if verdicts else "none")
-
-
-def _lock(run: Run) -> str:
-    lock = run.lock
-    return f"contract lock: {lock.status}" if lock is not None else "contract lock: none"
 
 
 def options_from(recorded: dict[str, Any], **changes: Any) -> ClientOptions:
@@ -231,12 +267,27 @@ def _local_card(target: Target, recorded: Run, folder: Path, notes: list[str]) -
     return dataclasses.replace(target, location=str(card_file))
 
 
-async def replay_session(session: LoadedSession) -> ReplayResult:
-    """Run a fresh Procedure against the recorded exchanges only (no network)."""
+def own_exchanges(run: Run) -> list[Exchange]:
+    """The exchanges the run's steps made: what its replay may answer with. An exchange no
+    step made (an earlier invocation in a ``sia-session/3`` file, a probe's) is not this
+    run's to answer with."""
+    made = {seq for step in run.steps for seq in step.exchanges}
+    return [ex for ex in run.exchanges if ex.seq in made]
 
-    recorded = session.run
+
+async def replay_session(session: LoadedSession, number: int | None = None) -> SessionReplay:
+    """Replay every invocation of ``session`` (or the one numbered ``number``), no network."""
+    invocations = pick_invocations(session.run, number)
+    return SessionReplay([await replay_invocation(session, each) for each in invocations])
+
+
+async def replay_invocation(session: LoadedSession, invocation: Invocation) -> ReplayResult:
+    """A fresh Procedure with the invocation's arguments against its recorded exchanges."""
+    recorded = invocation.run
     notes: list[str] = []
-    exchanges = [ex for ex in recorded.exchanges if ex.url.lower().startswith(("http:", "https:"))]
+    exchanges = [
+        ex for ex in own_exchanges(recorded) if ex.url.lower().startswith(("http:", "https:"))
+    ]
     target = target_for(recorded)
     with tempfile.TemporaryDirectory(prefix="sia-replay-") as folder:
         if "://" not in target.location:
@@ -254,6 +305,5 @@ async def replay_session(session: LoadedSession) -> ReplayResult:
         )
     if "«redacted:" in repr(recorded.arguments):
         notes.append("some argument values were redacted; step 7 ran on the placeholders")
-    return ReplayResult(
-        today, compare_steps(recorded, today), transport.unmatched, transport.requested, notes
-    )
+    changes = compare_steps(recorded, today)
+    return ReplayResult(today, invocation, changes, transport.unmatched, transport.requested, notes)

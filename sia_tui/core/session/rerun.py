@@ -1,4 +1,8 @@
-"""Rerun: the recorded requests against the live target, and what changed since."""
+"""Rerun: the recorded requests against the live target, and what changed since.
+
+Each invocation of a session is re-sent on its own (steps 1-6, then its arguments) and
+compared with the recorded one: its diagnosis step by step, its digests, its bodies.
+"""
 
 from __future__ import annotations
 
@@ -11,18 +15,15 @@ from typing import Any
 import httpx
 
 from sia_tui.core.engine.evidence import FailureCategory
-from sia_tui.core.engine.model import Run
+from sia_tui.core.engine.model import Invocation, Run
+from sia_tui.core.engine.report_json import blame_to_json, error_to_json
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.session.dataclass_json import SessionError
+from sia_tui.core.session.diagnosis import StepChange, compare_steps, same_failure
 from sia_tui.core.session.format import LoadedSession
+from sia_tui.core.session.invocations import pick_invocations
 from sia_tui.core.session.jsondiff import JsonChange, json_diff
-from sia_tui.core.session.replay import (
-    StepChange,
-    compare_steps,
-    options_from,
-    run_recorded,
-    target_for,
-)
+from sia_tui.core.session.replay import options_from, own_exchanges, run_recorded, target_for
 
 #: Bodies larger than this are compared by equality only.
 MAX_DIFFED_BODY = 4 * 1024 * 1024
@@ -40,9 +41,11 @@ class BodyChange:
 
 @dataclass
 class RerunResult:
-    """Today's live run compared with the recorded one."""
+    """Today's live run of one invocation compared with the recorded one."""
 
     run: Run
+    #: The recorded invocation this re-sends (its number, and the run as it ended).
+    recorded: Invocation
     still_reproduces: bool
     step_changes: list[StepChange]
     digest_changes: dict[str, tuple[str | None, str | None]]
@@ -80,9 +83,15 @@ class RerunResult:
         return "changed: " + "; ".join(parts)
 
     def to_json(self) -> dict[str, Any]:
-        """The ``rerun --json`` report."""
+        """One invocation of the ``rerun --json`` report."""
         return {
+            "invocation": self.recorded.number,
+            "of": self.recorded.total,
             "same": self.same,
+            "recorded_outcome": self.recorded.run.outcome.value,
+            "outcome": self.run.outcome.value,
+            "at_fault": blame_to_json(self.run.at_fault),
+            "error": error_to_json(self.run),
             "still_reproduces": self.still_reproduces,
             "headline": self.headline(),
             "unreachable": self.unreachable,
@@ -100,6 +109,22 @@ class RerunResult:
                 for b in self.body_changes
             ],
         }
+
+
+@dataclass
+class SessionRerun:
+    """Every invocation asked for, re-sent in order."""
+
+    results: list[RerunResult]
+
+    @property
+    def same(self) -> bool:
+        """True when every invocation is as recorded."""
+        return all(r.same for r in self.results)
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``rerun --json`` report: one entry per invocation."""
+        return {"same": self.same, "invocations": [r.to_json() for r in self.results]}
 
 
 def _json_or_text(data: bytes) -> Any:
@@ -148,28 +173,38 @@ def body_changes(recorded: list[Exchange], today: list[Exchange]) -> list[BodyCh
 
 async def rerun_session(
     session: LoadedSession,
+    number: int | None = None,
     *,
     location: str | None = None,
     headers: tuple[tuple[str, str], ...] = (),
     bearer: str | None = None,
     transport: httpx.AsyncBaseTransport | None = None,
     consent: bool = False,
-) -> RerunResult:
-    """Run the recorded target and arguments live with the credentials given now;
-    ``consent`` (``--allow-execute``) lets the invocation of a skill that may act be sent."""
-
-    recorded = session.run
-    target = target_for(recorded)
-    if location:
-        target = dataclasses.replace(target, location=location)
-    elif "«redacted:" in target.location:
+) -> SessionRerun:
+    """Re-send every invocation of ``session`` (or the one numbered ``number``) live, with
+    the credentials given now; ``consent`` (``--allow-execute``) lets the invocation of a
+    skill that may act be sent."""
+    invocations = pick_invocations(session.run, number)
+    if not location and "«redacted:" in session.run.target.location:
         raise SessionError(
             "the recorded target URL had credentials that were redacted; "
             "give the URL again with --target"
         )
     kept = tuple((k, v) for k, v in _recorded_headers(session) if "«redacted:" not in v)
     options = options_from(session.options, headers=kept + headers, bearer=bearer)
-    today = await run_recorded(target, options, recorded, transport, consent=consent)
+    results = []
+    for invocation in invocations:
+        target = target_for(invocation.run)
+        if location:
+            target = dataclasses.replace(target, location=location)
+        today = await run_recorded(target, options, invocation.run, transport, consent=consent)
+        results.append(compare_rerun(invocation, today))
+    return SessionRerun(results)
+
+
+def compare_rerun(invocation: Invocation, today: Run) -> RerunResult:
+    """Today's run of ``invocation`` against the recorded one."""
+    recorded = invocation.run
     old, new = recorded.digests, today.digests
     # A digest today's run did not obtain (the agent is gone) did not change.
     digest_changes = {
@@ -177,11 +212,13 @@ async def rerun_session(
         for name in ("advertised", "returned", "computed")
         if getattr(new, name) is not None and getattr(old, name) != getattr(new, name)
     }
-    steps = compare_steps(recorded, today)
-    was, now = recorded.failed_step, today.failed_step
-    reproduces = bool(was and now and was.step == now.step and was.code == now.code)
     return RerunResult(
-        today, reproduces, steps, digest_changes, body_changes(recorded.exchanges, today.exchanges)
+        today,
+        invocation,
+        same_failure(recorded, today),
+        compare_steps(recorded, today),
+        digest_changes,
+        body_changes(own_exchanges(recorded), today.exchanges),
     )
 
 

@@ -72,7 +72,11 @@ class RunScreen(SiaAppMixin, Screen[None]):
             return  # its widgets are not all there yet: on_screen_resume redraws it
         sia = self.sia
         self.query_one(TargetHeader).show(
-            run, self.policy, read_only=sia.read_only, live_waits=sia.has_live_run
+            run,
+            self.policy,
+            read_only=sia.read_only,
+            live_waits=sia.has_live_run,
+            invocation=sia.shown_invocation,
         )
         self.show_run(run)
 

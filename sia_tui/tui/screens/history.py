@@ -18,6 +18,8 @@ from sia_tui.tui.widgets.literal import LiteralStatic, LiteralTable
 
 #: The recorded outcome (``RunOutcome`` values) in the table's words and colours.
 _OUTCOME_WORDS = {"negative_test_passed": "negative ✔", "incomplete": "incomplete"}
+#: A probe run's outcome (``ProbeReport.outcome``) in the table's words.
+_PROBE_WORDS = {"passed": "probes ✔", "failed": "probes ✘", "not_learned": "not learned"}
 _OUTCOME_STYLES = {
     "failed": "bold $error",
     "passed": "$success",
@@ -109,7 +111,9 @@ class HistoryMode(RunScreen):
                 literal(entry.agent or "-"),
                 literal(entry.skill or "-"),
                 Content.styled(
-                    _OUTCOME_WORDS.get(entry.outcome, entry.outcome),
+                    (_PROBE_WORDS if entry.kind == "probe" else _OUTCOME_WORDS).get(
+                        entry.outcome, entry.outcome
+                    ),
                     _OUTCOME_STYLES.get(entry.outcome, "$warning"),
                 ),
                 str(entry.failed_step) if entry.failed_step else "-",

@@ -200,6 +200,7 @@ class ProbeScreen(RunScreen):
             await prober.aclose()
         self.post_message(self.Updated())
         report = prober.report
+        self.sia.autosave_probe_run(report)  # every run is in the History, probe runs too
         if report.results:
             counts = ", ".join(f"{report.count(g)} {g.value}" for g in Grade)
             self.notify(f"Probes done: {counts}.")

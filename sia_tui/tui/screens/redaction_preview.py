@@ -42,8 +42,10 @@ class RedactionPreviewScreen(ModalScreen[bool]):
     RedactionPreviewScreen #destination { margin-bottom: 1; }
     """
 
-    def __init__(self, hits: Sequence[RedactionHit], destination: str) -> None:
+    def __init__(self, hits: Sequence[RedactionHit], destination: str, saves: str = "") -> None:
         super().__init__()
+        self.saves = saves
+        """What the file will hold, when more than the run on screen ("" says nothing)."""
         self.hits = list(hits)
         """What the save will redact (from ``preview_redactions``)."""
         self.destination = destination
@@ -53,6 +55,8 @@ class RedactionPreviewScreen(ModalScreen[bool]):
         with Vertical():
             yield LiteralStatic("Save session to (edit the path if you like):", id="title")
             yield LiteralInput(self.destination, id="destination")
+            if self.saves:
+                yield LiteralStatic(self.saves, id="saves")
             if self.hits:
                 yield LiteralStatic(
                     f"{len(self.hits)} redactions: each secret becomes a placeholder.", id="summary"

@@ -351,7 +351,7 @@ def _verdict_banner(run: Run, policy: DisplayPolicy) -> list[Content]:
         return [policy.literal("⊗ " + run.headline, style="bold $warning")]
     failure = run.invocation_failure
     if failure is None:
-        if run.send_anyway:
+        if run.negative_test:
             return [
                 Content.styled(
                     "Deliberate negative test: invalid input was sent anyway.", "bold $warning"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.content import Content
 
-from sia_tui.core.engine import Run, strip_credentials
+from sia_tui.core.engine import Invocation, Run, strip_credentials
 from sia_tui.tui.display import DisplayPolicy
 from sia_tui.tui.widgets.literal import LiteralStatic
 
@@ -26,9 +26,11 @@ class TargetHeader(LiteralStatic):
         *,
         read_only: bool = False,
         live_waits: bool = False,
+        invocation: Invocation | None = None,
     ) -> None:
         """Redraw from ``run`` (None: not connected); ``read_only`` for a recorded session,
-        ``live_waits`` when Esc goes back to the live run."""
+        ``live_waits`` when Esc goes back to the live run, ``invocation`` the one shown when
+        the run holds several."""
         if run is None:
             self.update(Content.from_markup("[b]sia-tui[/b]  not connected: press [b]c[/b]"))
             return
@@ -57,6 +59,14 @@ class TargetHeader(LiteralStatic):
             parts.append(policy.literal(f"  [{run.interface.badge}]", style="bold $accent"))
         if run.card is not None:
             parts.append(Content(f"  card {run.card.card_dialect}"))
+        if invocation is not None:
+            # Each invocation has its own verdict: say whose this screen shows.
+            latest = invocation.number == invocation.total
+            parts.append(
+                Content.styled(
+                    f"  {invocation.label}", "bold" if latest else "bold reverse $accent"
+                )
+            )
         if run.from_cache:
             # RULES CP12: say that describe_skill was not called for this document.
             parts.append(Content.styled("  document from cache", "bold $warning"))
