@@ -8,7 +8,7 @@ import pytest
 
 from sia_tui.agent.faults import FAULT_SPECS, Fault, FaultSpec
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.evidence import FailureCategory
+from sia_tui.core.engine.evidence import DigestEvidence, FailureCategory
 from sia_tui.core.engine.model import Run, StepStatus, Target
 from sia_tui.core.engine.procedure import Procedure
 from tests.support.agents import StartAgent
@@ -97,3 +97,33 @@ async def test_the_0_3_agent_has_no_grpc_interface_to_call(reference_agent: Star
     failed = report.learning.failed_step
     assert failed is not None and failed.step == 1
     assert "no callable grpc interface" in failed.message
+
+
+@pytest.mark.parametrize(
+    ("binding", "arrived"),
+    [
+        ("jsonrpc", "exact digits of the integer 18446744073709551615 at"),
+        ("grpc", "arrived as 18446744073709552000"),
+    ],
+)
+async def test_bigint_digest_forensics_say_what_happened_in_transit(
+    reference_agent: StartAgent, binding: str, arrived: str
+) -> None:
+    """A Counter64 bound hashed in exact digits: JSON-RPC carries the digits (which RFC 8785
+    cannot write), gRPC's double rounds them; either way step 4 names the pointer."""
+    agent = reference_agent(fault=Fault.BIGINT_DIGEST, grpc_port=0)
+    procedure = Procedure(
+        Target(agent.url, "evaluate_resource_condition", binding=binding), ClientOptions()
+    )
+    try:
+        run = await procedure.run_all()
+    finally:
+        await procedure.aclose()
+    evidence = run.evidence(DigestEvidence)
+    assert evidence is not None and evidence.forensics is not None
+    pointer = "/input_schema/resolution/schema/properties/condition/properties/threshold/maximum"
+    assert arrived in evidence.forensics and pointer in evidence.forensics
+    warned = [f.pointer for f in run.steps[3].findings if f.severity == "warning"]
+    assert warned == [pointer]
+    failed = run.failed_step
+    assert failed is not None and (failed.step, failed.code) == (4, "interface_invalid")
