@@ -47,7 +47,8 @@ for module in (struct_pb2, timestamp_pb2):
     pool.AddSerializedFile(module.DESCRIPTOR.serialized_pb)
 pool.AddSerializedFile(base64.b64decode(a2a_file))
 message = lambda name: message_factory.GetMessageClass(pool.FindMessageTypeByName(name))
-Request, Response = message("lf.a2a.v1.SendMessageRequest"), message("lf.a2a.v1.SendMessageResponse")
+Request = message("lf.a2a.v1.SendMessageRequest")
+Response = message("lf.a2a.v1.SendMessageResponse")
 metadata = (("a2a-version", "1.0"), ("a2a-extensions", extension))
 
 

@@ -16,28 +16,21 @@ from typing import Any
 import grpc
 import grpc.aio
 
+from sia_tui.agent.a2a_wire import error_info
 from sia_tui.agent.app import MALFORMED_BODY, AgentApp
 from sia_tui.agent.service import OperationError, invalid_params
 from sia_tui.core.a2a import grpc_messages as pb
+from sia_tui.core.a2a.grpc_status import status_bytes
 from sia_tui.core.constants import EXTENSION_URI
 from sia_tui.core.errors import A2AProtocolError
 
-_ERROR_DOMAIN = "a2a-protocol.org"
 _DETAILS_KEY = "grpc-status-details-bin"
 
 
-def _status_bytes(code: grpc.StatusCode, message: str, reason: str) -> bytes:
-    """``google.rpc.Status`` with an ``ErrorInfo`` (A2A 1.0 section 10.6)."""
-    status: Any = pb.message_class("google.rpc.Status")(code=code.value[0], message=message)
-    status.details.add().Pack(
-        pb.message_class("google.rpc.ErrorInfo")(reason=reason, domain=_ERROR_DOMAIN)
-    )
-    return bytes(status.SerializeToString())
-
-
 async def _abort(context: grpc.aio.ServicerContext[Any, Any], exc: OperationError) -> None:
+    """The A2A error as a status with an ``ErrorInfo`` (A2A 1.0 section 10.6)."""
     code = getattr(grpc.StatusCode, exc.status, grpc.StatusCode.UNKNOWN)
-    details = _status_bytes(code, exc.message, exc.reason)
+    details = status_bytes(code.value[0], exc.message, error_info(exc.reason))
     context.set_trailing_metadata(((_DETAILS_KEY, details),))
     await context.abort(code, exc.message)
 
@@ -143,9 +136,12 @@ async def serving_grpc(
     server = grpc.aio.server()
     server.add_generic_rpc_handlers((GrpcAgent(agent).handler(),))
     where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
-    bound = server.add_secure_port(where, tls) if tls else server.add_insecure_port(where)
+    try:
+        bound = server.add_secure_port(where, tls) if tls else server.add_insecure_port(where)
+    except RuntimeError:  # grpc's word for a port it cannot bind
+        bound = 0
     if bound == 0:
-        raise OSError(f"cannot listen on {host}:{port} for gRPC")
+        raise OSError(f"the gRPC port cannot be bound (in use?) at {where}")
     await server.start()
     address = f"[{host}]:{bound}" if ":" in host else f"{host}:{bound}"
     agent.grpc_address = address

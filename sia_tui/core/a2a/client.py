@@ -34,7 +34,7 @@ from sia_tui.core.jsonkit.strictjson import loads as load_json
 from sia_tui.core.redaction.redact import learn_log_secrets
 
 if TYPE_CHECKING:  # grpc loads only when a GRPC interface is called
-    from sia_tui.core.a2a.grpc_channel import GrpcTransport
+    from sia_tui.core.a2a.grpc_calls import GrpcTransport
     from sia_tui.core.a2a.grpc_client import GrpcBinding
 
 _MAX_REDIRECTS = 5

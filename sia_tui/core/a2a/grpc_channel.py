@@ -4,7 +4,8 @@ The only module that imports grpc; nothing loads it until a GRPC interface is ca
 Calls carry bytes in and out (no generated stubs): ``grpc_messages`` does protobuf.
 A connection that cannot be made or a TLS handshake that fails is a TransportError,
 never retried another way (no plaintext fallback); a status the server sent is a
-:class:`GrpcAnswer` for the client to read.
+``GrpcAnswer`` for the client to read. ``AioTransport`` is the ``GrpcTransport`` of
+``grpc_calls.py``.
 """
 
 from __future__ import annotations
@@ -13,60 +14,16 @@ import asyncio
 import base64
 import socket
 import ssl
-from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 import grpc
 import grpc.aio
 
+from sia_tui.core.a2a.grpc_calls import STATUS_DETAILS_KEY, GrpcAnswer, GrpcStream
 from sia_tui.core.a2a.grpc_target import SERVICE, GrpcTarget
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.errors import RequestTimeout, ResponseTooLarge, TransportError
 from sia_tui.core.exchange import Headers
-
-STATUS_DETAILS_KEY = "grpc-status-details-bin"
-
-
-@dataclass(frozen=True)
-class GrpcAnswer:
-    """How a call ended: its status, metadata, and the status details' bytes."""
-
-    code: int
-    message: str
-    #: Initial metadata, then trailing metadata; ``-bin`` values base64, the status
-    #: details summarised (they are decoded into the recorded body instead).
-    metadata: Headers = ()
-    details_bin: bytes | None = None
-
-
-class GrpcStream(Protocol):
-    """A server-streaming call in progress."""
-
-    async def read(self) -> bytes | None:
-        """The next message, or None once the server has ended the stream."""
-
-    async def finish(self) -> GrpcAnswer:
-        """The status the stream ended with (after ``read`` returned None)."""
-
-    def cancel(self) -> None:
-        """Stop the call (the client is done, or was cancelled)."""
-
-
-class GrpcTransport(Protocol):
-    """What the gRPC binding needs from a transport: grpc.aio, or a replay of a session."""
-
-    async def unary(
-        self, target: GrpcTarget, method: str, request: bytes, metadata: Headers, timeout: float
-    ) -> tuple[bytes | None, GrpcAnswer]:
-        """One request, one answer: the response message (None when the status is not OK)."""
-
-    async def stream(
-        self, target: GrpcTarget, method: str, request: bytes, metadata: Headers
-    ) -> GrpcStream:
-        """Open a server-streaming call."""
-
-    async def aclose(self) -> None:
-        """Close every channel."""
 
 
 def metadata_of(initial: Any, trailing: Any) -> tuple[Headers, bytes | None]:

@@ -17,7 +17,7 @@ from collections.abc import AsyncGenerator, Callable
 from typing import Any
 
 from sia_tui.core.a2a import grpc_messages as pb
-from sia_tui.core.a2a.grpc_channel import AioTransport, GrpcAnswer, GrpcStream, GrpcTransport
+from sia_tui.core.a2a.grpc_calls import GrpcAnswer, GrpcStream, GrpcTransport
 from sia_tui.core.a2a.grpc_status import grpc_error, status_json
 from sia_tui.core.a2a.grpc_target import GrpcTarget, card_transport, grpc_target
 from sia_tui.core.a2a.model import Interface
@@ -60,7 +60,11 @@ class GrpcBinding:
     ) -> None:
         self.options = options
         self._recorder = recorder
-        self._transport = transport or AioTransport(options)
+        if transport is None:  # grpc loads here: a replayed session needs none of it
+            from sia_tui.core.a2a.grpc_channel import AioTransport
+
+            transport = AioTransport(options)
+        self._transport = transport
         self._allowed = credentials_allowed
         self._card_location = card_location
         self._warnings = warnings
@@ -165,7 +169,7 @@ class GrpcBinding:
                 raise grpc_error(status, f"/{url.split('/', 3)[3]}")
             record.sizes.append(len(body))
             record.body = body  # kept raw if it is not a valid message
-            text = pb.json_bytes(pb.decode(_RESPONSES[method], body))
+            text = pb.json_bytes(pb.decode(pb.RESPONSES[method], body))
             record.body = text
             return self._json(text, url)
         except TimeoutError:
@@ -261,13 +265,6 @@ class GrpcBinding:
             )
             return False
         return True
-
-
-_RESPONSES = {
-    "SendMessage": "SendMessageResponse",
-    "GetTask": "Task",
-    "CancelTask": "Task",
-}
 
 
 class _Record:

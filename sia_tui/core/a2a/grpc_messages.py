@@ -224,14 +224,29 @@ def a2a(name: str) -> type[Message]:
     return message_class(f"{PACKAGE}.{name}")
 
 
+#: The answer of each method sia-tui calls.
+RESPONSES = {
+    "SendMessage": "SendMessageResponse",
+    "SendStreamingMessage": "StreamResponse",
+    "GetTask": "Task",
+    "CancelTask": "Task",
+    "SubscribeToTask": "StreamResponse",
+}
+
+
 def encode(name: str, value: dict[str, Any]) -> bytes:
     """ProtoJSON ``value`` as the binary ``lf.a2a.v1.<name>`` (unknown members refused)."""
-    message = a2a(name)()
+    return encode_message(f"{PACKAGE}.{name}", value)
+
+
+def encode_message(full_name: str, value: dict[str, Any]) -> bytes:
+    """ProtoJSON ``value`` as the binary message ``full_name`` of the private pool."""
+    message = message_class(full_name)()
     try:
         json_format.ParseDict(value, message)
     except json_format.ParseError as exc:
-        raise A2AProtocolError(f"cannot send as {name}: {exc}") from None
-    return message.SerializeToString()
+        raise A2AProtocolError(f"cannot send as {full_name.rpartition('.')[2]}: {exc}") from None
+    return bytes(message.SerializeToString())
 
 
 def decode(name: str, data: bytes) -> dict[str, Any]:

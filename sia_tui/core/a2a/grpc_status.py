@@ -14,6 +14,7 @@ from typing import Any
 from google.protobuf.message import DecodeError
 
 from sia_tui.core.a2a.grpc_messages import as_json, message_class
+from sia_tui.core.a2a.grpc_messages import encode_message as pb_encode
 from sia_tui.core.a2a.wire import A2A_ERRORS
 from sia_tui.core.errors import A2AProtocolError
 from sia_tui.core.exchange import GRPC_CODES
@@ -53,6 +54,24 @@ def status_json(code: int, message: str, details_bin: bytes | None) -> dict[str,
                 # Forgiven, but kept: the trailer disagrees with the call's own status.
                 status["detailsStatus"] = {"code": fields.code, "message": fields.message}
     return status
+
+
+def status_bytes(code: int, message: str, details: list[dict[str, Any]]) -> bytes:
+    """A ``google.rpc.Status`` for the ``grpc-status-details-bin`` trailer: the reference
+    agent's errors, and a recorded status served again (replay). ``details`` as
+    :func:`status_json` writes them (ErrorInfo and BadRequest members, or base64)."""
+    status: Any = message_class("google.rpc.Status")(code=code, message=message)
+    for detail in details:
+        type_url = str(detail.get("@type", ""))
+        name = type_url.rpartition("/")[2]
+        packed = status.details.add()
+        packed.type_url = type_url
+        if name in _DETAILS:
+            fields = {k: v for k, v in detail.items() if k != "@type"}
+            packed.value = pb_encode(name, fields)
+        elif isinstance(detail.get("value"), str):
+            packed.value = base64.b64decode(detail["value"])
+    return bytes(status.SerializeToString())
 
 
 def code_name(code: int) -> str:

@@ -133,6 +133,8 @@ def _exchange(ex: Exchange, red: Redactor, manifest: dict[str, str]) -> dict[str
         "elapsed_ms": ex.elapsed_ms,
         "error": None if ex.error is None else red.text(ex.error, f"{where} error"),
         "truncated": ex.truncated,
+        # gRPC only: the protobuf sizes beside the ProtoJSON bodies (no member for HTTP).
+        **({"message_sizes": list(ex.message_sizes)} if ex.message_sizes else {}),
     }
 
 
@@ -405,6 +407,7 @@ def _read_exchange(
         "elapsed_ms": item.get("elapsed_ms", 0.0),
         "error": item.get("error"),
         "truncated": item.get("truncated", False),
+        "message_sizes": item.get("message_sizes", []),
         "events": [],
     }
     ex = _exchange_from(raw, where)
@@ -443,3 +446,4 @@ class _ExchangeHead:
     elapsed_ms: float = 0.0
     error: str | None = None
     truncated: bool = False
+    message_sizes: tuple[int, ...] = ()

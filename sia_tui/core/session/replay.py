@@ -7,7 +7,7 @@ import tempfile
 from collections import defaultdict, deque
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit
 
 import httpx
@@ -17,6 +17,10 @@ from sia_tui.core.engine.model import Run, StepResult, Target
 from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.session.format import LoadedSession
+
+if TYPE_CHECKING:
+    from sia_tui.core.a2a.grpc_calls import GrpcTransport
+    from sia_tui.core.session.replay_grpc import GrpcReplay
 
 #: Response headers that describe the recorded transfer, not the (already decoded) body.
 _TRANSFER_HEADERS = frozenset({"content-length", "content-encoding", "transfer-encoding"})
@@ -153,9 +157,10 @@ async def run_recorded(
     options: ClientOptions,
     recorded: Run,
     transport: httpx.AsyncBaseTransport | None,
+    grpc_transport: GrpcTransport | None = None,
 ) -> Run:
     """A fresh procedure with the recorded arguments, run as far as it goes (replay, rerun)."""
-    proc = Procedure(target, options, transport=transport)
+    proc = Procedure(target, options, transport=transport, grpc_transport=grpc_transport)
     try:
         if recorded.arguments is not None:
             proc.set_arguments(recorded.arguments, send_anyway=recorded.send_anyway)
@@ -182,6 +187,8 @@ def options_from(recorded: dict[str, Any], **changes: Any) -> ClientOptions:
         for k in REUSABLE_OPTIONS
         if k in recorded and k in names and isinstance(recorded[k], int | float | bool)
     }
+    if recorded.get("grpc_security") in ("tls", "plaintext"):  # as --grpc-tls/-plaintext
+        kept["grpc_security"] = recorded["grpc_security"]
     return ClientOptions(**{**kept, **changes})
 
 
@@ -211,16 +218,21 @@ async def replay_session(session: LoadedSession) -> ReplayResult:
     notes: list[str] = []
     exchanges = [ex for ex in recorded.exchanges if ex.url.lower().startswith(("http:", "https:"))]
     target = target_for(recorded)
+    grpc: GrpcReplay | None = None
+    if any(ex.grpc for ex in recorded.exchanges):  # protobuf loads only for a gRPC session
+        from sia_tui.core.session.replay_grpc import GrpcReplay
+
+        grpc = GrpcReplay(recorded.exchanges)
     with tempfile.TemporaryDirectory(prefix="sia-replay-") as folder:
         if "://" not in target.location:
             target = _local_card(target, recorded, Path(folder), notes)
         transport = ReplayTransport(exchanges)
         # poll_interval 0: the recorded answers are already there, waiting adds nothing.
-        today = await run_recorded(
-            target, options_from(session.options, poll_interval=0.0), recorded, transport
-        )
+        options = options_from(session.options, poll_interval=0.0)
+        today = await run_recorded(target, options, recorded, transport, grpc)
     if "«redacted:" in repr(recorded.arguments):
         notes.append("some argument values were redacted; step 7 ran on the placeholders")
+    unmatched = transport.unmatched + (grpc.unmatched if grpc is not None else [])
     return ReplayResult(
-        today, compare_steps(recorded, today), transport.unmatched, transport.requested, notes
+        today, compare_steps(recorded, today), unmatched, transport.requested, notes
     )
