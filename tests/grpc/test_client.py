@@ -264,3 +264,47 @@ def test_status_text_of_a_recorded_exchange() -> None:
     http_ex = Exchange(2, "p", "POST", "http://h/rpc", (), b"", 401)
     assert (grpc_ex.status_text, grpc_ex.http_status) == ("gRPC UNAUTHENTICATED (16)", 401)
     assert (http_ex.status_text, http_ex.http_status) == ("HTTP 401", 401)
+
+
+def _varint(number: int) -> bytes:
+    out = b""
+    while True:
+        low, number = number & 0x7F, number >> 7
+        out += bytes([low | 0x80]) if number else bytes([low])
+        if not number:
+            return out
+
+
+def _nested_answer(depth: int) -> bytes:
+    """A SendMessageResponse whose message's data part nests ``depth`` lists (by hand: no
+    protobuf library builds one that deep)."""
+    value = b"\x11" + b"\x00" * 8  # Value.number_value = 0.0
+    for _ in range(depth):
+        listed = b"\x0a" + _varint(len(value)) + value  # ListValue.values
+        value = b"\x32" + _varint(len(listed)) + listed  # Value.list_value
+    part = b"\x22" + _varint(len(value)) + value  # Part.data
+    message = b"\x2a" + _varint(len(part)) + part  # Message.parts
+    return b"\x12" + _varint(len(message)) + message  # SendMessageResponse.message
+
+
+async def test_a_deeply_nested_answer_is_refused_not_a_crash() -> None:
+    """Everything an agent sends is untrusted: nesting is bounded (protobuf's decoder stops
+    at its depth limit; the ProtoJSON then meets the JSON depth limit)."""
+
+    async def answer(_request: bytes, _context: object) -> bytes:
+        return _nested_answer(5000)
+
+    server = grpc.aio.server()
+    handler = grpc.unary_unary_rpc_method_handler(answer)
+    server.add_generic_rpc_handlers(
+        (grpc.method_handlers_generic_handler("lf.a2a.v1.A2AService", {"SendMessage": handler}),)
+    )
+    port = server.add_insecure_port("127.0.0.1:0")
+    await server.start()
+    try:
+        async with client() as c:
+            with pytest.raises(A2AProtocolError, match="not a valid lf.a2a.v1"):
+                await _describe(c, f"127.0.0.1:{port}")
+    finally:
+        await server.stop(grace=None)
+    assert c.exchanges[0].error is not None and c.exchanges[0].status == 0
