@@ -130,6 +130,20 @@ async def test_subscribe_follows_a_running_task_to_its_end(
     assert c.exchanges[-1].url.endswith("/SubscribeToTask")
 
 
+async def test_a_running_cancellable_task_is_cancelled(
+    agent: tuple[AgentApp, Interface],
+) -> None:
+    app, iface = agent
+    digest = app.service.documents["check_link_capacity"].interface_digest
+    request = invocation("check_link_capacity", digest, {"link_id": "link-7", "required_mbps": 400})
+    async with client() as c:
+        task = await c.send(iface, request, purpose="invoke", return_immediately=True)
+        assert isinstance(task, Task) and not task.terminal
+        cancelled = await c.cancel(iface, task.id)
+    assert cancelled.state == "TASK_STATE_CANCELED"
+    assert c.exchanges[-1].url.endswith("/CancelTask") and c.exchanges[-1].status == 0
+
+
 async def test_credentials_go_only_to_the_card_origin(agent: tuple[AgentApp, Interface]) -> None:
     """RULES SR7: the gRPC port is another origin than the card's; its metadata carries no
     bearer unless cross-origin credentials are allowed."""
