@@ -16,10 +16,8 @@ import socket
 import ssl
 from typing import Any
 
-import grpc
-import grpc.aio
-
 from sia_tui.core.a2a.grpc_calls import STATUS_DETAILS_KEY, GrpcAnswer, GrpcStream
+from sia_tui.core.a2a.grpc_runtime import grpc
 from sia_tui.core.a2a.grpc_target import SERVICE, GrpcTarget
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.errors import RequestTimeout, ResponseTooLarge, TransportError

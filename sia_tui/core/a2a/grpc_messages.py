@@ -269,5 +269,7 @@ def as_json(message: Message, name: str) -> dict[str, Any]:
 
 
 def json_bytes(value: Any) -> bytes:
-    """Compact UTF-8 ProtoJSON text, as the exchange records it."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    """Compact UTF-8 ProtoJSON text, as the exchange records it. Members are sorted: a
+    protobuf map (a Struct's members) has no order, and protobuf prints one that changes
+    with every process; sorted, a session reads and diffs the same every time."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode()
