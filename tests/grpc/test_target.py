@@ -93,3 +93,19 @@ def test_a_grpc_interface_url_is_not_resolved_against_the_card() -> None:
         ("10.0.0.1:50052", False),
     ]
     assert not any("resolved" in w for w in card.warnings)
+
+
+def test_the_flags_choose_and_exclude_each_other(capsys: pytest.CaptureFixture[str]) -> None:
+    import argparse
+
+    from sia_tui.cli.flags import add_connection_flags, client_options
+
+    parser = argparse.ArgumentParser()
+    add_connection_flags(parser)
+    assert client_options(parser.parse_args([])).grpc_security is None
+    assert client_options(parser.parse_args(["--grpc-tls"])).grpc_security == "tls"
+    plaintext = parser.parse_args(["--grpc-plaintext", "--binding", "grpc"])
+    assert client_options(plaintext).grpc_security == "plaintext"
+    with pytest.raises(SystemExit):
+        parser.parse_args(["--grpc-tls", "--grpc-plaintext"])
+    assert "not allowed with argument" in capsys.readouterr().err
