@@ -309,7 +309,7 @@ async def test_a_deeply_nested_answer_is_refused_not_a_crash() -> None:
         return _nested_answer(5000)
 
     server = grpc.aio.server()
-    handler = grpc.unary_unary_rpc_method_handler(answer)
+    handler: grpc.RpcMethodHandler[bytes, bytes] = grpc.unary_unary_rpc_method_handler(answer)
     server.add_generic_rpc_handlers(
         (grpc.method_handlers_generic_handler("lf.a2a.v1.A2AService", {"SendMessage": handler}),)
     )
