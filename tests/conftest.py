@@ -66,3 +66,13 @@ def sdk_extension_agent_url() -> Iterator[str]:
 
     with running_extension_agent() as url:
         yield url
+
+
+@pytest.fixture
+def sdk_grpc_agent_url() -> Iterator[str]:
+    """The same a2a-sdk agent with the SDK's own GrpcHandler serving gRPC as well (the
+    card lists GRPC last)."""
+    from tests.support.sdk_extension_agent import running_extension_agent
+
+    with running_extension_agent(grpc=True) as url:
+        yield url

@@ -95,9 +95,14 @@ def extension(config: AgentConfig, documents: dict[str, FrozenDocument]) -> dict
 
 
 def agent_card(
-    config: AgentConfig, documents: dict[str, FrozenDocument], base: str
+    config: AgentConfig,
+    documents: dict[str, FrozenDocument],
+    base: str,
+    grpc_address: str | None = None,
 ) -> dict[str, Any]:
-    """The Agent Card for ``base`` (scheme://host:port as the client reached us)."""
+    """The Agent Card for ``base`` (scheme://host:port as the client reached us); the
+    gRPC interface, at ``grpc_address`` (host:port), comes last: clients that choose the
+    first callable interface keep JSON-RPC."""
     card: dict[str, Any] = {
         "name": "sia-tui reference agent",
         "description": "A schema-interface reference agent"
@@ -135,6 +140,10 @@ def agent_card(
                     "protocolBinding": "HTTP+JSON",
                     "protocolVersion": "1.0",
                 }
+            )
+        if grpc_address is not None:
+            interfaces.append(
+                {"url": grpc_address, "protocolBinding": "GRPC", "protocolVersion": "1.0"}
             )
         card["supportedInterfaces"] = interfaces
     card.update(

@@ -48,6 +48,8 @@ class AgentApp:
         self.legacy = config.has(Fault.V03)
         #: Set when the server is stopping, so a ``slow`` delay ends instead of being killed.
         self.stopping = threading.Event()
+        #: ``host:port`` of the gRPC server once it listens (the card lists it last).
+        self.grpc_address: str | None = None
 
     # --- shared plumbing ---------------------------------------------------------------------
 
@@ -96,7 +98,8 @@ class AgentApp:
             return headers
         return {}
 
-    async def _slow(self) -> None:
+    async def slow(self) -> None:
+        """The ``slow`` fault: wait before answering (every binding)."""
         if not self.config.has(Fault.SLOW):
             return
         deadline = time.monotonic() + self.config.slow_seconds
@@ -125,7 +128,7 @@ class AgentApp:
     async def card(self, request: Request) -> Response:
         """GET /.well-known/agent-card.json, URLs built from the request's own host."""
         base = str(request.base_url).rstrip("/")
-        card = wire.agent_card(self.config, self.service.documents, base)
+        card = wire.agent_card(self.config, self.service.documents, base, self.grpc_address)
         if self.config.sign_key is not None:
             from sia_tui.core.trust.sign import sign_card  # only a signing agent loads JOSE
 
@@ -135,7 +138,7 @@ class AgentApp:
     async def jsonrpc(self, request: Request) -> Response:
         """POST /a2a/jsonrpc."""
         headers = self._headers(request)
-        await self._slow()
+        await self.slow()
         try:
             body = await self._body(request)
         except BadRequest as exc:
@@ -169,7 +172,7 @@ class AgentApp:
         )
         try:
             if method == names[0]:
-                if self._malformed(params):
+                if self.malformed(params):
                     return Response(MALFORMED_BODY, media_type="application/json", headers=headers)
                 task = (await self.service.send(params)).snapshot()
                 result = wire.v03_task(task) if self.legacy else {"task": task}
@@ -204,7 +207,9 @@ class AgentApp:
         update = event.get("statusUpdate")
         return wire.v03_event(event, update is not None and is_final(update["status"]["state"]))
 
-    def _malformed(self, params: Any) -> bool:
+    def malformed(self, params: Any) -> bool:
+        """True when the ``malformed`` fault answers these params with bytes that do not
+        parse (a describe_skill request)."""
         if not self.config.has(Fault.MALFORMED) or not isinstance(params, dict):
             return False
         message = params.get("message")
@@ -221,7 +226,7 @@ class AgentApp:
     async def rest(self, request: Request) -> Response:
         """The HTTP+JSON binding under /a2a/rest."""
         headers = self._headers(request)
-        await self._slow()
+        await self.slow()
         version_error = self._version_error(request)
         if version_error is not None:
             return self._rest(
@@ -247,7 +252,7 @@ class AgentApp:
         method = request.method
         if method == "POST" and path == "message:send":
             params = await self._body(request)
-            if self._malformed(params):
+            if self.malformed(params):
                 return Response(MALFORMED_BODY, media_type=REST_TYPE, headers=headers)
             task = await self.service.send(params)
             return self._rest({"task": task.snapshot()}, headers)

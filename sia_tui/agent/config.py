@@ -31,6 +31,8 @@ class AgentConfig:
     max_tasks: int = 1000
     #: A private JWK: the card is served with an A2A 1.0 section 8.4 signature by it.
     sign_key: dict[str, Any] | None = field(default=None, hash=False, compare=False, repr=False)
+    #: Serve the gRPC binding too, on this port (0: a free one); None: HTTP only.
+    grpc_port: int | None = None
 
     def __post_init__(self) -> None:
         if self.fault is not None:
@@ -46,6 +48,11 @@ class AgentConfig:
     def serves_jsonrpc(self) -> bool:
         """JSON-RPC is served unless only HTTP+JSON was asked for (0.3 is JSON-RPC only)."""
         return self.bindings != "http-json" or self.has(Fault.V03)
+
+    @property
+    def serves_grpc(self) -> bool:
+        """gRPC when a port was given; never in 0.3 mode (the 0.3 service is another proto)."""
+        return self.grpc_port is not None and not self.has(Fault.V03)
 
     @property
     def serves_rest(self) -> bool:

@@ -21,6 +21,7 @@ from sia_tui.core.constants import (
     INTERFACE_VERSION,
 )
 from sia_tui.core.jsonkit.canonical import digest_of
+from sia_tui.core.jsonkit.numbers import lax_canonical
 
 Digester = Callable[[Any], str]
 
@@ -31,6 +32,23 @@ FAULTED_SKILL = "evaluate_resource_condition"
 def not_jcs_digest(value: Any) -> str:
     """The ``not-jcs`` vendor bug: SHA-256 over ``json.dumps`` with default separators."""
     return DIGEST_PREFIX + hashlib.sha256(json.dumps(value).encode("utf-8")).hexdigest()
+
+
+def exact_digits_digest(value: Any) -> str:
+    """The ``bigint-digest`` vendor bug: RFC 8785, except that integers beyond 2**53 - 1
+    are written in their exact digits (which RFC 8785 cannot write at all)."""
+    return DIGEST_PREFIX + hashlib.sha256(lax_canonical(value)).hexdigest()
+
+
+#: The Counter64 maximum the ``bigint-digest`` fault puts in a schema bound.
+COUNTER64_MAX = 2**64 - 1
+
+
+def _with_counter64_bound(spec: SkillSpec) -> SkillSpec:
+    """``spec`` with ``maximum: 2**64 - 1`` on its input's condition.threshold."""
+    schema = json.loads(json.dumps(spec.input_schema.schema))
+    schema["properties"]["condition"]["properties"]["threshold"]["maximum"] = COUNTER64_MAX
+    return replace(spec, input_schema=replace(spec.input_schema, schema=schema))
 
 
 def corrupt(digest: str) -> str:
@@ -129,17 +147,22 @@ def build_documents(config: AgentConfig) -> dict[str, FrozenDocument]:
     frozen: dict[str, FrozenDocument] = {}
     for declared in SKILLS:
         spec = drifted(declared, config)
-        document = assemble(spec, digester)
+        bigint = config.has(Fault.BIGINT_DIGEST) and spec.skill_id == FAULTED_SKILL
+        if bigint:
+            spec = _with_counter64_bound(spec)
+        digest = exact_digits_digest if bigint else digester
+        document = assemble(spec, digest)
         faulty_schema = config.has(Fault.SCHEMA_DIGEST) and spec.skill_id == FAULTED_SKILL
         if faulty_schema:
             ref = document["input_schema"]
             ref["digest"] = corrupt(ref["digest"])
         # The faults deliberately break digests; everything else must hold (RULES SID7, CP6).
-        check_document(document, verify_digests=not (faulty_schema or config.has(Fault.NOT_JCS)))
+        broken = faulty_schema or bigint or config.has(Fault.NOT_JCS)
+        check_document(document, verify_digests=not broken)
         frozen[spec.skill_id] = FrozenDocument(
             spec.skill_id,
             spec.skill_version,
-            digester(document),
+            digest(document),
             json.dumps(document, ensure_ascii=False),
             spec,
         )

@@ -34,6 +34,7 @@ class Fault(StrEnum):
     ACCEPTS_STALE = "accepts-stale"
     ARGS_EXECUTION_FAILED = "args-execution-failed"
     DETAILS_WRONG_MEMBER = "details-wrong-member"
+    BIGINT_DIGEST = "bigint-digest"
     IGNORES_MAX_INPUT = "ignores-max-input"
     DRIFT_SAME_VERSION = "drift-same-version"
     DRIFT_COMPATIBLE_BUMP = "drift-compatible-bump"
@@ -250,6 +251,17 @@ _SPECS = (
         "input_invalid details point at the schema location, not at the member at fault",
         "`details[].instance_path` is the schema path (`/properties/...`), not the member's",
         Expected(None, probe_fails=_ARGUMENT_PROBES),
+    ),
+    FaultSpec(
+        Fault.BIGINT_DIGEST,
+        "an input-schema bound of 2^64-1 (a Counter64), digests over its exact digits (step 4)",
+        "`threshold` has `maximum: 18446744073709551615`; every digest hashes those exact "
+        "digits, which RFC 8785 cannot write and a double (gRPC) rounds to 2^64",
+        Expected(
+            Stop(4, _INVALID),
+            note="forensics name the number's JSON Pointer and what happened in transit",
+            at_fault="the advertised and returned digests agree, but the document",
+        ),
     ),
     FaultSpec(
         Fault.IGNORES_MAX_INPUT,

@@ -7,13 +7,15 @@ import signal
 import threading
 from types import FrameType
 
-from sia_tui.agent.app import create_app
+from sia_tui.agent.app import AgentApp, create_app
 from sia_tui.agent.config import AgentConfig
 from sia_tui.agent.threaded import (
+    Companion,
     ThreadedServer,
     base_url,
     bind_socket,
     serve_in_thread,
+    serve_with,
     uvicorn_server,
 )
 
@@ -28,15 +30,33 @@ def start_agent(
     *,
     quiet: bool = False,
 ) -> RunningAgent:
-    """Start the agent on ``host:port`` (0 = ephemeral) and return once it serves.
+    """Start the agent on ``host:port`` (0 = ephemeral) and return once it serves; with
+    ``config.grpc_port`` its gRPC server too (``RunningAgent.companion_address``).
 
     ``quiet``: write nothing to the terminal (the TUI's ``demo`` shares it).
     """
-    app = create_app(config or AgentConfig())
+    config = config or AgentConfig()
+    app = create_app(config)
     stopping: threading.Event = app.state.agent.stopping
     return serve_in_thread(
-        lambda _url: app, host, port, name="sia-reference-agent", on_stop=stopping.set, quiet=quiet
+        lambda _url: app,
+        host,
+        port,
+        name="sia-reference-agent",
+        on_stop=stopping.set,
+        quiet=quiet,
+        companion=_grpc_companion(app.state.agent, config, host),
     )
+
+
+def _grpc_companion(agent: AgentApp, config: AgentConfig, host: str) -> Companion | None:
+    """The gRPC server beside the HTTP one, when the config asks for it (grpc loads then)."""
+    if not config.serves_grpc or config.grpc_port is None:
+        return None
+    from sia_tui.agent.grpc_server import serving_grpc
+
+    port = config.grpc_port
+    return lambda: serving_grpc(agent, host, port)
 
 
 class _Stopped(Exception):
@@ -48,15 +68,23 @@ def _raise_stopped(signum: int, frame: FrameType | None) -> None:
 
 
 def serve_forever(config: AgentConfig, host: str, port: int) -> int:
-    """Serve in the foreground; print the URL first; exit 0 on Ctrl-C or SIGTERM."""
-    server = uvicorn_server(create_app(config))
+    """Serve in the foreground; print the URL first (then the gRPC address, when served);
+    exit 0 on Ctrl-C or SIGTERM."""
+    app = create_app(config)
+    server = uvicorn_server(app)
     sock = bind_socket(host, port)
     print(base_url(sock), flush=True)
+
+    def listening(address: str | None) -> None:
+        if address is not None:
+            print(f"gRPC {address}", flush=True)
+
     # uvicorn shuts down gracefully on SIGINT/SIGTERM, then re-raises the signal to the
     # previous handler: make that handler ours so the exit is clean (status 0).
     previous = {sig: signal.signal(sig, _raise_stopped) for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
-        asyncio.run(server.serve(sockets=[sock]))
+        companion = _grpc_companion(app.state.agent, config, host)
+        asyncio.run(serve_with(server, sock, companion, listening))
     except (_Stopped, KeyboardInterrupt):
         pass
     finally:

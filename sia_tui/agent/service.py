@@ -120,6 +120,24 @@ class AgentService:
         finally:
             task.subscribers.remove(queue)
 
+    async def subscribe(self, params: Any) -> AsyncIterator[dict[str, Any]]:
+        """SubscribeToTask: the task now, then each event until a final state."""
+        task = self.get(params)
+        queue = task.subscribe()
+        try:
+            finished = task.finished  # as of the snapshot: later events are in the queue
+            yield {"task": task.snapshot()}
+            if finished:
+                return
+            while True:
+                event = await queue.get()
+                yield event
+                update = event.get("statusUpdate")
+                if update is not None and is_final(update["status"]["state"]):
+                    return
+        finally:
+            task.subscribers.remove(queue)
+
     def get(self, params: Any) -> TaskRecord:
         """GetTask."""
         task_id = params.get("id") if isinstance(params, dict) else None

@@ -7,6 +7,7 @@ import socket
 import threading
 import time
 from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager, nullcontext
 from dataclasses import dataclass, field
 
 import uvicorn
@@ -78,6 +79,8 @@ class ThreadedServer:
     _socket: socket.socket = field(repr=False)
     #: Called first on stop, e.g. to end requests that are deliberately slow.
     _on_stop: Callable[[], None] | None = field(default=None, repr=False)
+    #: What the companion server reported once it listened (the gRPC ``host:port``).
+    companion_address: str | None = None
 
     def stop(self) -> None:
         """Stop serving and wait for the thread; safe to call twice."""
@@ -86,6 +89,24 @@ class ThreadedServer:
         self._server.should_exit = True
         self._thread.join(timeout=START_TIMEOUT)
         self._socket.close()
+
+
+#: A server to run beside the ASGI app on the same event loop (the reference agent's
+#: gRPC server shares its tasks); it yields the address it listens on.
+Companion = Callable[[], AbstractAsyncContextManager[str | None]]
+
+
+async def serve_with(
+    server: uvicorn.Server,
+    sock: socket.socket,
+    companion: Companion | None = None,
+    listening: Callable[[str | None], None] = lambda _address: None,
+) -> None:
+    """Run ``server`` on ``sock``, inside ``companion`` when one is given; ``listening``
+    gets the companion's address before the server starts."""
+    async with companion() if companion is not None else nullcontext(None) as address:
+        listening(address)
+        await server.serve(sockets=[sock])
 
 
 def serve_in_thread(
@@ -97,16 +118,21 @@ def serve_in_thread(
     on_stop: Callable[[], None] | None = None,
     quiet: bool = False,
     keep_alive: int = KEEPALIVE_SECONDS,
+    companion: Companion | None = None,
 ) -> ThreadedServer:
     """Serve ``make_app(base_url)`` on ``host:port`` (0 = ephemeral); return once it serves.
 
     The app is built after binding, so it may embed its own URL (an Agent Card does).
+    ``companion`` starts first on the server's loop and stops after it.
     """
     began = time.perf_counter()
     sock = bind_socket(host, port)
     server = uvicorn_server(make_app(base_url(sock)), quiet=quiet, keep_alive=keep_alive)
+    address: list[str | None] = []
     thread = threading.Thread(
-        target=lambda: asyncio.run(server.serve(sockets=[sock])), name=name, daemon=True
+        target=lambda: asyncio.run(serve_with(server, sock, companion, address.append)),
+        name=name,
+        daemon=True,
     )
     thread.start()
     deadline = began + START_TIMEOUT
@@ -118,5 +144,11 @@ def serve_in_thread(
             raise RuntimeError(f"{name} did not start")
         time.sleep(0.005)
     return ThreadedServer(
-        base_url(sock), time.perf_counter() - began, server, thread, sock, on_stop
+        base_url(sock),
+        time.perf_counter() - began,
+        server,
+        thread,
+        sock,
+        on_stop,
+        address[0] if address else None,
     )

@@ -13,7 +13,8 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         "serve-demo",
         help="run the reference A2A agent (optionally with one fault)",
         description="Run the reference A2A 1.0 agent. The base URL is printed on the first "
-        "line of stdout. Ctrl-C or SIGTERM stops it.",
+        "line of stdout (with --grpc-port, 'gRPC HOST:PORT' on the second). Ctrl-C or "
+        "SIGTERM stops it.",
     )
     parser.add_argument(
         "--host", default="127.0.0.1", help="address to bind (default: loopback only)"
@@ -27,6 +28,13 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         choices=("both", "jsonrpc", "http-json"),
         default="both",
         help="which A2A bindings to serve (default: both)",
+    )
+    parser.add_argument(
+        "--grpc-port",
+        type=int,
+        metavar="P",
+        help="serve the gRPC binding too, on port P (0: a free one); the card lists it "
+        "last, and its address is printed on the second line",
     )
     parser.add_argument(
         "--step-delay",
@@ -89,10 +97,15 @@ def run(args: argparse.Namespace) -> int:
         print(f"sia-tui: {exc}", file=sys.stderr)
         return 2
     config = AgentConfig(
-        fault=fault, bindings=args.binding, step_delay=args.step_delay, sign_key=key
+        fault=fault,
+        bindings=args.binding,
+        step_delay=args.step_delay,
+        sign_key=key,
+        grpc_port=args.grpc_port,
     )
     try:
         return serve_forever(config, args.host, args.port)
     except OSError as exc:
-        print(f"sia-tui: cannot listen on {args.host}:{args.port}: {exc.strerror}", file=sys.stderr)
+        where = f"{args.host}:{args.port}"
+        print(f"sia-tui: cannot listen on {where}: {exc.strerror or exc}", file=sys.stderr)
         return 2

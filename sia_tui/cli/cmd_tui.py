@@ -43,8 +43,9 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     demo = sub.add_parser(
         "demo",
         help="start the reference agent in-process and debug it",
-        description="Start the reference agent on a free 127.0.0.1 port and "
-        "open the debugger connected to it; the agent stops on exit.",
+        description="Start the reference agent on a free 127.0.0.1 port (its gRPC binding "
+        "on another, listed last in its card) and open the debugger connected to it; the "
+        "agent stops on exit.",
     )
     demo.add_argument("--fault", help="make the reference agent misbehave (see serve-demo)")
     demo.set_defaults(func=demo_main)
@@ -131,7 +132,7 @@ def demo_main(args: argparse.Namespace) -> int:
     except UnknownFault as exc:
         print(f"sia-tui demo: {exc}")
         return 2
-    agent = start_agent(AgentConfig(fault=fault), quiet=True)
+    agent = start_agent(AgentConfig(fault=fault, grpc_port=0), quiet=True)
     try:
         # Its port dies with it: a demo target never goes into the recent targets.
         return run_app(SiaApp(Target(agent.url), remember_targets=False))

@@ -90,8 +90,25 @@ def add_connection_flags(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--binding",
-        choices=("jsonrpc", "http-json"),
+        choices=("jsonrpc", "http-json", "grpc"),
         help="A2A binding to use (default: the card's first callable one)",
+    )
+    security = group.add_mutually_exclusive_group()
+    security.add_argument(
+        "--grpc-tls",
+        dest="grpc_security",
+        action="store_const",
+        const="tls",
+        help="gRPC over TLS whatever the card says (default: an https:// interface URL, or "
+        "a card read over https or from a file)",
+    )
+    security.add_argument(
+        "--grpc-plaintext",
+        dest="grpc_security",
+        action="store_const",
+        const="plaintext",
+        help="gRPC without TLS whatever the card says (default: an http:// interface URL, "
+        "or a card read over http); a TLS failure is never retried in plaintext",
     )
 
 
@@ -137,6 +154,7 @@ def client_options(args: Any) -> ClientOptions:
         headers=tuple(parse_header(h) for h in args.header),
         bearer=args.bearer,
         allow_cross_origin=args.allow_cross_origin,
+        grpc_security=getattr(args, "grpc_security", None),
     )
 
 

@@ -1,6 +1,8 @@
-"""Immutable records of HTTP exchanges: what the wire view and saved sessions show.
+"""Immutable records of HTTP and gRPC exchanges: what the wire view and saved sessions show.
 
-Bodies are the raw bytes as sent and received, never a re-serialization.
+HTTP bodies are the raw bytes as sent and received, never a re-serialization. A gRPC
+exchange (URL ``grpc://`` or ``grpcs://`` + the method path) records its protobuf messages
+as ProtoJSON, the text the JSON bindings would carry, and their binary sizes beside them.
 """
 
 from __future__ import annotations
@@ -10,6 +12,31 @@ from dataclasses import dataclass, field
 Headers = tuple[tuple[str, str], ...]
 #: ``Exchange.error_kind`` of an exchange stopped on our side (the run's deadline, the user).
 CANCELLED = "cancelled"
+
+#: gRPC status codes by number (grpc/status.h), for a recorded gRPC exchange.
+GRPC_CODES = (
+    "OK",
+    "CANCELLED",
+    "UNKNOWN",
+    "INVALID_ARGUMENT",
+    "DEADLINE_EXCEEDED",
+    "NOT_FOUND",
+    "ALREADY_EXISTS",
+    "PERMISSION_DENIED",
+    "RESOURCE_EXHAUSTED",
+    "FAILED_PRECONDITION",
+    "ABORTED",
+    "OUT_OF_RANGE",
+    "UNIMPLEMENTED",
+    "INTERNAL",
+    "UNAVAILABLE",
+    "DATA_LOSS",
+    "UNAUTHENTICATED",
+)
+#: The HTTP status each gRPC code stands for (google.rpc.Code's own mapping), so that a
+#: grade keyed on 401/403 reads a gRPC refusal the same way.
+_GRPC_AS_HTTP = {0: 200, 3: 400, 4: 504, 5: 404, 6: 409, 7: 403, 8: 429, 9: 400, 12: 501}
+_GRPC_AS_HTTP |= {10: 409, 11: 400, 13: 500, 14: 503, 15: 500, 16: 401}
 
 
 @dataclass(frozen=True)
@@ -35,12 +62,15 @@ class Exchange:
     error: str | None = None
     #: True when the body was cut at the size limit.
     truncated: bool = False
-    #: For streams: the raw bytes of each SSE event's data, in arrival order.
+    #: For streams: the raw bytes of each SSE event's data (gRPC: each message as
+    #: ProtoJSON), in arrival order.
     events: tuple[bytes, ...] = field(default=())
     #: Why the exchange ended early: the failure's ``SiaError.kind`` (``response_too_large``
     #: when our own limit cut the body, ``timeout``...), so a replay ends it the same way
     #: instead of reading a cut body as if the agent had sent it.
     error_kind: str | None = None
+    #: gRPC only: the binary size of the request message, then of each response message.
+    message_sizes: tuple[int, ...] = ()
 
     def __repr__(self) -> str:
         # Bodies by size: a repr is for logs and tracebacks, not for 8 MiB of bytes.
@@ -50,6 +80,28 @@ class Exchange:
             f"bytes>, response_body=<{len(self.response_body)} bytes>, "
             f"events={len(self.events)}, error={self.error!r})"
         )
+
+    @property
+    def grpc(self) -> bool:
+        """True for a gRPC call (``status`` is then a gRPC status code)."""
+        return self.url.startswith(("grpc://", "grpcs://"))
+
+    @property
+    def status_text(self) -> str:
+        """``HTTP 200``, ``gRPC NOT_FOUND (5)``, or ``no response``."""
+        if self.status is None:
+            return "no response"
+        if not self.grpc:
+            return f"HTTP {self.status}"
+        name = GRPC_CODES[self.status] if 0 <= self.status < len(GRPC_CODES) else "code"
+        return f"gRPC {name} ({self.status})"
+
+    @property
+    def http_status(self) -> int | None:
+        """The HTTP status, or the one a gRPC status code stands for (UNAUTHENTICATED 401)."""
+        if self.status is None or not self.grpc:
+            return self.status
+        return _GRPC_AS_HTTP.get(self.status, 500)
 
     def header(self, name: str, *, response: bool = True) -> str | None:
         """First header value by case-insensitive name."""

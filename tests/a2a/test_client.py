@@ -313,11 +313,12 @@ async def test_transport_failures_are_recorded_then_raised(
     assert client.exchanges[0].status is None and client.exchanges[0].error
 
 
-async def test_grpc_interface_is_never_called(make_client: Any) -> None:
+async def test_a_custom_binding_is_never_called(make_client: Any) -> None:
+    """Shown, not called (WIRE.md); gRPC has its own binding (tests/grpc)."""
     client, agent = make_client(lambda r: rpc({}))
     async with client:
-        with pytest.raises(A2AProtocolError, match="GRPC"):
-            await client.send(Interface("https://a/x", "GRPC", "1.0"), {}, purpose="x")
+        with pytest.raises(A2AProtocolError, match="urn:custom"):
+            await client.send(Interface("https://a/x", "urn:custom", "1.0"), {}, purpose="x")
     assert agent.requests == [] and client.exchanges == []
 
 

@@ -49,6 +49,10 @@ HEAVY = (
     "sia_tui.core.a2a.client",
     "sia_tui.agent",
     "sia_tui.tui",
+    # gRPC loads only when a GRPC interface is called.
+    "grpc",
+    "google.protobuf",
+    "sia_tui.core.a2a.grpc_messages",
 )
 
 
@@ -118,11 +122,15 @@ CHECK_NEVER = (
     "joserfc",
     "cryptography",
     "sia_tui.core.trust.jws",
+    "grpc",
+    "google.protobuf",
+    "sia_tui.core.a2a.grpc_messages",
 )
 
 
 def test_a_passing_check_imports_only_what_its_steps_run(reference_agent: StartAgent) -> None:
-    url = reference_agent().url
+    """The card lists a GRPC interface too (last): a JSON-RPC run loads no grpc."""
+    url = reference_agent(grpc_port=0).url
     modules = loaded_modules(
         "check", url, "--skill", "evaluate_resource_condition", "--args", "example"
     )  # exit 0: all eleven steps passed
@@ -140,6 +148,22 @@ def test_a_signed_card_without_trusted_keys_loads_no_jose(reference_agent: Start
         "check", url, "--skill", "evaluate_resource_condition", "--args", "example"
     )
     assert [m for m in modules if any(_heavy(m, h) for h in CHECK_NEVER)] == []
+
+
+def test_a_grpc_check_loads_grpc(reference_agent: StartAgent) -> None:
+    """The other side of the rule above: what --binding grpc needs is loaded then."""
+    url = reference_agent(grpc_port=0).url
+    modules = loaded_modules(
+        "check",
+        url,
+        "--skill",
+        "evaluate_resource_condition",
+        "--args",
+        "example",
+        "--binding",
+        "grpc",
+    )
+    assert "grpc" in modules and "sia_tui.core.a2a.grpc_messages" in modules
 
 
 def test_command_owners_match_what_each_module_registers() -> None:

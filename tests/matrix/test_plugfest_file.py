@@ -109,7 +109,7 @@ def test_every_problem_is_reported_at_once_with_line_and_key(tmp_path: Path) -> 
     text = """
 deadlin = 3
 jobs = 0
-bindings = ["grpc"]
+bindings = ["soap"]
 modes = ["push", "sync", "stream"]
 
 [[agent]]
@@ -132,7 +132,7 @@ code = "not_a_code"
         "allow_inline_secrets, arguments, bindings, deadline, expect, jobs, modes, name, probe, "
         "skill)",
         f"{prefix}:3: jobs: must be an integer from 1 to 64, not 0",
-        f"{prefix}:4: bindings: unknown binding 'grpc' (JSONRPC or HTTP+JSON)",
+        f"{prefix}:4: bindings: unknown binding 'soap' (JSONRPC, HTTP+JSON or GRPC)",
         f"{prefix}:5: modes: unknown mode 'push' (sync, stream or poll)",
         f"{prefix}:10: [[agent]] #1, bearer_env: environment variable MISSING is not set "
         "(or empty)",

@@ -8,17 +8,19 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from typing import Any
 
+import grpc.aio
 from a2a.helpers import get_data_parts, new_data_part, new_task_from_user_message
 from a2a.server.agent_execution import AgentExecutor, RequestContext
 from a2a.server.events import EventQueue
 from a2a.server.request_handlers import DefaultRequestHandler
+from a2a.server.request_handlers.grpc_handler import GrpcHandler
 from a2a.server.routes import create_agent_card_routes, create_jsonrpc_routes, create_rest_routes
 from a2a.server.tasks import InMemoryTaskStore, TaskUpdater
-from a2a.types import AgentCard
+from a2a.types import AgentCard, AgentInterface, a2a_pb2_grpc
 from google.protobuf.json_format import ParseDict
 from starlette.applications import Starlette
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -226,9 +228,12 @@ class EchoExtension:
         await self.app(scope, receive, send_with_echo)
 
 
-def peer_app(base: str) -> Starlette:
+def peer_app(base: str, served: dict[str, Any] | None = None) -> Starlette:
+    """The peer's HTTP app; ``served`` receives its card and request handler (gRPC's too)."""
     card = peer_card(base)
     handler = DefaultRequestHandler(PeerExecutor(), InMemoryTaskStore(), card)
+    if served is not None:
+        served.update(card=card, handler=handler)
     routes = [
         *create_agent_card_routes(card),
         *create_jsonrpc_routes(handler, "/a2a/jsonrpc"),
@@ -239,10 +244,35 @@ def peer_app(base: str) -> Starlette:
     return app
 
 
+@asynccontextmanager
+async def serving_sdk_grpc(card: AgentCard, handler: DefaultRequestHandler) -> AsyncIterator[str]:
+    """a2a-sdk's own GrpcHandler on a free loopback port; the card lists it last."""
+    server = grpc.aio.server()
+    a2a_pb2_grpc.add_A2AServiceServicer_to_server(  # type: ignore[no-untyped-call]
+        GrpcHandler(handler), server
+    )
+    port = server.add_insecure_port("127.0.0.1:0")
+    await server.start()
+    address = f"127.0.0.1:{port}"
+    card.supported_interfaces.append(
+        AgentInterface(url=address, protocol_binding="GRPC", protocol_version="1.0")
+    )
+    try:
+        yield address
+    finally:
+        await server.stop(grace=None)
+
+
 @contextmanager
-def running_extension_agent() -> Iterator[str]:
-    """Serve the peer on 127.0.0.1 with an ephemeral port; yield its base URL."""
-    server = serve_in_thread(peer_app, name="sdk-peer")
+def running_extension_agent(*, grpc: bool = False) -> Iterator[str]:
+    """Serve the peer on 127.0.0.1 with an ephemeral port; yield its base URL. With
+    ``grpc``, the SDK's GrpcHandler serves the same handler too."""
+    served: dict[str, Any] = {}
+    server = serve_in_thread(
+        lambda base: peer_app(base, served),
+        name="sdk-peer",
+        companion=(lambda: serving_sdk_grpc(served["card"], served["handler"])) if grpc else None,
+    )
     try:
         yield server.url
     finally:

@@ -7,6 +7,7 @@ from typing import Any
 from urllib.parse import urljoin
 
 from sia_tui.core.a2a.model import (
+    GRPC,
     AgentCard,
     CardSkill,
     Interface,
@@ -34,9 +35,10 @@ def major_minor(value: Any, default: str) -> str:
     return default
 
 
-def _resolve(url: str, source_url: str | None, warnings: list[str]) -> str:
-    """Relative interface URLs are resolved against the card URL (never fetched here)."""
-    if url.lower().startswith(("http://", "https://")):
+def _resolve(url: str, source_url: str | None, warnings: list[str], binding: str) -> str:
+    """Relative interface URLs are resolved against the card URL (never fetched here); a
+    gRPC ``host:port`` is not a relative URL (grpc_target.py reads it)."""
+    if binding == GRPC or url.lower().startswith(("http://", "https://")):
         return url
     if source_url and source_url.lower().startswith(("http://", "https://")):
         resolved = urljoin(source_url, url)
@@ -65,7 +67,7 @@ def _interfaces_v1(entries: list[Any], source: str | None, warnings: list[str]) 
             )
         found.append(
             Interface(
-                url=_resolve(url, source, warnings),
+                url=_resolve(url, source, warnings, binding or "JSONRPC"),
                 binding=binding or "JSONRPC",
                 protocol_version=major_minor(version, "1.0"),
                 tenant=_str(entry.get("tenant")) or None,
@@ -91,17 +93,14 @@ def _interfaces_v03(
     url = _str(card.get("url"))
     if url:
         binding = _str(card.get("preferredTransport")) or "JSONRPC"
-        found.append(Interface(_resolve(url, source, warnings), binding, version))
+        found.append(Interface(_resolve(url, source, warnings, binding), binding, version))
     extra = card.get("additionalInterfaces")
     for index, entry in enumerate(extra if isinstance(extra, list) else []):
         if not isinstance(entry, dict) or not _str(entry.get("url")):
             warnings.append(f"additionalInterfaces[{index}] has no url; ignored")
             continue
-        item = Interface(
-            _resolve(entry["url"], source, warnings),
-            _str(entry.get("transport")) or "JSONRPC",
-            version,
-        )
+        transport = _str(entry.get("transport")) or "JSONRPC"
+        item = Interface(_resolve(entry["url"], source, warnings, transport), transport, version)
         if item not in found:
             found.append(item)
     return _flag_bindings(found, warnings)

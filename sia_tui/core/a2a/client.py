@@ -9,28 +9,33 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncGenerator, AsyncIterator, Callable
+from contextlib import aclosing
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urljoin, urlsplit
 
 import httpx
 
 from sia_tui.core.a2a.card import parse_card
 from sia_tui.core.a2a.codec import Codec, codec_for, read_event, read_send, read_task
-from sia_tui.core.a2a.model import AgentCard, Interface, Message, StreamEvent, Task
+from sia_tui.core.a2a.model import GRPC, AgentCard, Interface, Message, StreamEvent, Task
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.a2a.origin import Origin, origin_of, origin_text
 from sia_tui.core.a2a.recorder import ExchangeRecorder, Reply, content_type_of
 from sia_tui.core.a2a.sse import SSEEvent, SSEParser
 from sia_tui.core.a2a.wire import WireRequest, http_error, jsonrpc_error
 from sia_tui.core.constants import CARD_PATHS, EXTENSION_URI, VERSION_HEADER
-from sia_tui.core.errors import ResponseTooLarge, SiaError, TransportError
+from sia_tui.core.errors import A2AProtocolError, ResponseTooLarge, SiaError, TransportError
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.jsonkit.strictjson import loads as load_json
 from sia_tui.core.redaction.redact import learn_log_secrets
+
+if TYPE_CHECKING:  # grpc loads only when a GRPC interface is called
+    from sia_tui.core.a2a.grpc_calls import GrpcTransport
+    from sia_tui.core.a2a.grpc_client import GrpcBinding
 
 _MAX_REDIRECTS = 5
 
@@ -63,6 +68,7 @@ class A2AClient:
         *,
         transport: httpx.AsyncBaseTransport | None = None,
         on_exchange: Callable[[Exchange], None] | None = None,
+        grpc_transport: GrpcTransport | None = None,
     ) -> None:
         self.options = options
         # httpx logs request URLs at INFO: the log filter the application installed (if
@@ -72,8 +78,11 @@ class A2AClient:
         #: Things the user should know that are not errors (cross-origin interfaces...).
         self.warnings: list[str] = []
         self._card_origin: Origin | None = None
+        self._card_location: str | None = None
         self._warned_origins: set[Origin] = set()
         self._rpc_id = 0
+        self._grpc_transport = grpc_transport
+        self._grpc_binding: GrpcBinding | None = None
 
     @property
     def exchanges(self) -> list[Exchange]:
@@ -92,8 +101,25 @@ class A2AClient:
         await self.aclose()
 
     async def aclose(self) -> None:
-        """Release the connection pool."""
+        """Release the connection pool (and the gRPC channels)."""
+        if self._grpc_binding is not None:
+            await self._grpc_binding.aclose()
         await self._recorder.aclose()
+
+    def _grpc(self) -> GrpcBinding:
+        """The gRPC binding, built (and grpc imported) on the first gRPC call."""
+        if self._grpc_binding is None:
+            from sia_tui.core.a2a.grpc_client import GrpcBinding
+
+            self._grpc_binding = GrpcBinding(
+                self.options,
+                self._recorder,
+                transport=self._grpc_transport,
+                credentials_allowed=self._credentials_allowed,
+                card_location=lambda: self._card_location,
+                warnings=self.warnings,
+            )
+        return self._grpc_binding
 
     # -- the card ---------------------------------------------------------------------------
 
@@ -174,6 +200,7 @@ class A2AClient:
         the card itself (the probe's) binds the location the card came from.
         """
         self._card_origin = origin_of(location) if "://" in location else None
+        self._card_location = location
 
     # -- A2A calls --------------------------------------------------------------------------
 
@@ -181,6 +208,7 @@ class A2AClient:
         """Credentials go to ``location``'s origin only, as after ``fetch_card(location)``
         (a client that did not fetch the card itself; a local card file trusts any origin)."""
         self._card_origin = origin_of(location) if "://" in location else None
+        self._card_location = location
 
     async def send(
         self,
@@ -198,6 +226,10 @@ class A2AClient:
         mode) asks for the task as soon as it exists.
         """
         codec = codec_for(iface.dialect)
+        if iface.binding == GRPC:
+            message = _user_message(codec, data, text)
+            answer = await self._grpc().send(iface, message, purpose, return_immediately)
+            return read_send(answer, jsonrpc=False)
         wire = codec.build(
             iface,
             "send",
@@ -210,6 +242,8 @@ class A2AClient:
 
     async def get_task(self, iface: Interface, task_id: str, *, purpose: str = "get task") -> Task:
         """GetTask."""
+        if iface.binding == GRPC:
+            return read_task(await self._grpc().get_task(iface, task_id, purpose), jsonrpc=False)
         codec = codec_for(iface.dialect)
         wire = codec.build(iface, "get", rpc_id=self._next_id(), task_id=task_id)
         payload = await self._wire_call(purpose, codec, wire)
@@ -217,6 +251,8 @@ class A2AClient:
 
     async def cancel(self, iface: Interface, task_id: str, *, purpose: str = "cancel") -> Task:
         """CancelTask."""
+        if iface.binding == GRPC:
+            return read_task(await self._grpc().cancel(iface, task_id, purpose), jsonrpc=False)
         codec = codec_for(iface.dialect)
         wire = codec.build(iface, "cancel", rpc_id=self._next_id(), task_id=task_id)
         payload = await self._wire_call(purpose, codec, wire)
@@ -248,6 +284,12 @@ class A2AClient:
         """SendStreamingMessage (one data part, or one text part given ``text``): events as
         they arrive, until a final one or the stream ends."""
         codec = codec_for(iface.dialect)
+        if iface.binding == GRPC:
+            messages = self._grpc().stream(iface, _user_message(codec, data, text), purpose)
+            async with aclosing(self._grpc_events(messages)) as reading:
+                async for event in reading:
+                    yield event
+            return
         wire = codec.build(
             iface, "stream", rpc_id=self._next_id(), message=_user_message(codec, data, text)
         )
@@ -281,7 +323,32 @@ class A2AClient:
                 events.append(sse.data)
                 yield self._event(sse, wire)
 
+    async def subscribe(
+        self, iface: Interface, task_id: str, *, purpose: str = "subscribe"
+    ) -> AsyncIterator[StreamEvent]:
+        """SubscribeToTask (gRPC): the task, then its events until a final one."""
+        if iface.binding != GRPC:
+            raise A2AProtocolError("SubscribeToTask is called over gRPC only")
+        messages = self._grpc().subscribe(iface, task_id, purpose)
+        # Closed here, not when collected: the exchange is recorded as the call ends.
+        async with aclosing(self._grpc_events(messages)) as reading:
+            async for event in reading:
+                yield event
+
     # -- helpers ----------------------------------------------------------------------------
+
+    async def _grpc_events(
+        self, messages: AsyncGenerator[Any, None]
+    ) -> AsyncGenerator[StreamEvent, None]:
+        """StreamResponses read as events, until a final one (the call is then closed)."""
+        try:
+            async for payload in messages:
+                event = read_event(payload, jsonrpc=False)
+                yield event
+                if event.final:
+                    return
+        finally:
+            await messages.aclose()
 
     def _next_id(self) -> int:
         self._rpc_id += 1

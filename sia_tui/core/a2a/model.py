@@ -11,6 +11,9 @@ from typing import Any
 
 from sia_tui.core.task_state import FINISHED_STATES
 
+#: The protocolBinding of the gRPC binding (A2A 1.0 section 5.8).
+GRPC = "GRPC"
+
 
 @dataclass(frozen=True)
 class Interface:
@@ -35,7 +38,10 @@ class Interface:
 
     @property
     def callable(self) -> bool:
-        """gRPC and custom bindings are shown but never called (WIRE.md)."""
+        """JSON-RPC and HTTP+JSON, and gRPC in 1.0 (the 0.3 gRPC service is another proto);
+        custom bindings are shown but never called (WIRE.md)."""
+        if self.binding == GRPC:
+            return self.dialect == "1.0"
         return self.binding in ("JSONRPC", "HTTP+JSON")
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
 
 from sia_tui.core import limits
 from sia_tui.core.a2a import defaults
@@ -51,3 +52,6 @@ class ClientOptions:
     poll_interval: float = 0.5
     #: Most GetTask calls one poll makes.
     poll_max: int = 120
+    #: gRPC transport security: "tls" or "plaintext" whatever the card says, or None to
+    #: follow the interface URL and the card (``grpc_target.py``; never a silent downgrade).
+    grpc_security: Literal["tls", "plaintext"] | None = None

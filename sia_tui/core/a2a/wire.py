@@ -14,6 +14,24 @@ JSON_CONTENT_TYPE = "application/json"
 REST_CONTENT_TYPE = "application/a2a+json"
 OPERATIONS = ("send", "stream", "get", "cancel")
 
+#: The A2A errors by ``ErrorInfo.reason`` (A2A 1.0 section 5.4): their name and JSON-RPC
+#: code. The reason is what tells errors apart that share a gRPC code or HTTP status.
+A2A_ERRORS: dict[str, tuple[str, int]] = {
+    "TASK_NOT_FOUND": ("TaskNotFoundError", -32001),
+    "TASK_NOT_CANCELABLE": ("TaskNotCancelableError", -32002),
+    "PUSH_NOTIFICATION_NOT_SUPPORTED": ("PushNotificationNotSupportedError", -32003),
+    "UNSUPPORTED_OPERATION": ("UnsupportedOperationError", -32004),
+    "CONTENT_TYPE_NOT_SUPPORTED": ("ContentTypeNotSupportedError", -32005),
+    "INVALID_AGENT_RESPONSE": ("InvalidAgentResponseError", -32006),
+    "EXTENDED_AGENT_CARD_NOT_CONFIGURED": ("ExtendedAgentCardNotConfiguredError", -32007),
+    "EXTENSION_SUPPORT_REQUIRED": ("ExtensionSupportRequiredError", -32008),
+    "VERSION_NOT_SUPPORTED": ("VersionNotSupportedError", -32009),
+    "INVALID_REQUEST": ("InvalidRequestError", -32600),
+    "METHOD_NOT_FOUND": ("MethodNotFoundError", -32601),
+    "INVALID_PARAMS": ("InvalidParamsError", -32602),
+    "INTERNAL_ERROR": ("InternalError", -32603),
+}
+
 
 @dataclass(frozen=True)
 class WireRequest:

@@ -1,4 +1,5 @@
-"""Recorded exchanges in a bug report: request and response as recorded, and a curl command."""
+"""Recorded exchanges in a bug report: request and response as recorded, and a curl command
+(a grpcurl command for a gRPC call)."""
 
 from __future__ import annotations
 
@@ -33,14 +34,14 @@ def exchange_blocks(shown: list[Exchange]) -> list[Block]:
         blocks += [
             Code(_response_head(ex), "http"),
             Code(_response_text(ex), "json"),
-            Paragraph("The same request with curl:"),
+            Paragraph(f"The same request with {'grpcurl' if ex.grpc else 'curl'}:"),
             Code(curl_command(ex), "sh"),
         ]
     return blocks
 
 
 def _status_line(ex: Exchange) -> str:
-    answer = f"answered HTTP {ex.status}" if ex.status is not None else f"failed: {ex.error}"
+    answer = f"answered {ex.status_text}" if ex.status is not None else f"failed: {ex.error}"
     return clean(f"{ex.method} {ex.url} {answer}")
 
 
@@ -57,7 +58,7 @@ def _request_head(ex: Exchange) -> str:
 
 
 def _response_head(ex: Exchange) -> str:
-    status = f"HTTP {ex.status}" if ex.status is not None else f"(no response: {ex.error})"
+    status = ex.status_text if ex.status is not None else f"(no response: {ex.error})"
     return "\n".join([clean(status), *_headers(ex.response_headers)])
 
 
@@ -80,8 +81,34 @@ def _variable(name: str) -> str:
     return "$" + re.sub(r"[^A-Za-z0-9]", "_", name).upper()
 
 
+def _header_option(line: str) -> str:
+    """``-H`` and its value; a redacted value becomes a shell variable the user exports."""
+    if _PLACEHOLDER.search(line):
+        # Double quotes so the shell expands the variable the user exports.
+        safe = _PLACEHOLDER.sub(lambda m: _variable(m.group(1)), line.replace('"', ""))
+        return f'"{safe}"'
+    return shlex.quote(line)
+
+
+def grpcurl_command(ex: Exchange) -> str:
+    """A recorded gRPC call as a grpcurl command (the body is the ProtoJSON it carried)."""
+    scheme, _, rest = ex.url.partition("://")
+    address, _, method = rest.partition("/")
+    lines = ["grpcurl" + (" -plaintext" if scheme == "grpc" else "")]
+    lines += [f"-H {_header_option(line)}" for line in _headers(ex.request_headers)]
+    if ex.request_body:
+        lines.append("-d " + shlex.quote(ex.request_body.decode("utf-8", errors="replace")))
+    lines.append(f"{shlex.quote(address)} {shlex.quote(method)}")
+    # grpcurl needs the service's descriptors: A2A's a2a.proto, or server reflection.
+    note = "# add -import-path and -proto a2a.proto unless the server offers reflection"
+    return clean(" \\\n  ".join(lines) + "\n" + note)
+
+
 def curl_command(ex: Exchange) -> str:
-    """The recorded request as a curl command; redacted values become shell variables."""
+    """The recorded request as a curl command (grpcurl for gRPC); redacted values become
+    shell variables."""
+    if ex.grpc:
+        return grpcurl_command(ex)
     if not ex.url.lower().startswith(("http://", "https://")):
         return clean(f"cat {shlex.quote(ex.url)}  # read from a local file, not over HTTP")
     parts = ["curl", "-sS"]
@@ -89,12 +116,7 @@ def curl_command(ex: Exchange) -> str:
         parts += ["-X", shlex.quote(ex.method)]
     parts.append(shlex.quote(ex.url))
     for line in _headers(ex.request_headers):
-        if _PLACEHOLDER.search(line):
-            # Double quotes so the shell expands the variable the user exports.
-            safe = _PLACEHOLDER.sub(lambda m: _variable(m.group(1)), line.replace('"', ""))
-            parts += ["-H", f'"{safe}"']
-        else:
-            parts += ["-H", shlex.quote(line)]
+        parts += ["-H", _header_option(line)]
     if ex.request_body:
         parts += ["--data-raw", shlex.quote(ex.request_body.decode("utf-8", errors="replace"))]
     return clean(" \\\n  ".join(_pairs(parts)))

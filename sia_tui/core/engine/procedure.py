@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import httpx
 
@@ -23,6 +23,9 @@ from sia_tui.core.engine.steps import discovery, invocation, results, verificati
 from sia_tui.core.engine.verdicts import FIRST_INVOCATION_STEP
 from sia_tui.core.errors import DeadlineExceeded, SiaError
 from sia_tui.core.exchange import Exchange
+
+if TYPE_CHECKING:  # grpc_calls imports no grpc, but nothing here needs it at run time
+    from sia_tui.core.a2a.grpc_calls import GrpcTransport
 
 StepFunction = Callable[[EngineContext, StepResult], Awaitable[None]]
 UpdateHook = Callable[[Run, StepResult | None, StreamEvent | None], None]
@@ -66,9 +69,12 @@ class Procedure:
         transport: httpx.AsyncBaseTransport | None = None,
         cache: DocumentCache | None = None,
         on_update: UpdateHook | None = None,
+        grpc_transport: GrpcTransport | None = None,
     ) -> None:
         self.options = options
         self._transport = transport
+        #: gRPC calls go here instead of grpc.aio (a replayed session's recorded calls).
+        self._grpc_transport = grpc_transport
         self._cache = cache
         self._on_update = on_update
         self.run = Run(target=target)
@@ -77,7 +83,12 @@ class Procedure:
         self._deadline = RunDeadline(options.deadline)
 
     def _new_context(self, run: Run) -> EngineContext:
-        client = A2AClient(self.options, transport=self._transport, on_exchange=self._record)
+        client = A2AClient(
+            self.options,
+            transport=self._transport,
+            on_exchange=self._record,
+            grpc_transport=self._grpc_transport,
+        )
         return EngineContext(run, client, self.options, self._cache, self._emit)
 
     def _record(self, exchange: Exchange) -> None:

@@ -18,6 +18,7 @@ from sia_tui.core.interface.threeway import (
     odd_one_out,
 )
 from sia_tui.core.jsonkit.canonical import digest_of, parse_digest
+from sia_tui.core.jsonkit.numbers import unsafe_number_findings
 from sia_tui.core.jsonkit.pointer import join
 from sia_tui.core.schemas.sischema import load_skill_interface_schema
 
@@ -133,23 +134,32 @@ def verify_digests(document: Any, advertised: str | None, returned: str | None) 
     forensics verdict explains that digest (never the two that agree).
     """
     findings: list[Finding] = []
+    verdict: ForensicsVerdict | None = None
+    explained: DigestSource | None = None
     try:
         computed: str | None = digest_of(document)
-    except CanonicalizationError as exc:
+    except CanonicalizationError:
+        # No digest is defined (an integer beyond 2**53 - 1): the forensics say where, and
+        # whether the agent hashed its exact digits.
         computed = None
-        findings.append(_bad(f"the document cannot be canonicalized: {exc}", "", "SID6"))
+        declared = returned if isinstance(returned, str) else advertised
+        explained = DigestSource.RETURNED if declared is returned else DigestSource.ADVERTISED
+        verdict = diagnose_digest(str(declared), document)
+        findings.append(
+            _bad(f"the document has no RFC 8785 digest: {verdict.explanation}", "", "SID6")
+        )
+        findings += unsafe_number_findings(document)
     findings += _digest_format(advertised, "advertised", "", "ADV1")
     findings += _digest_format(returned, "returned", "/interface_digest", "CP4")
     values = digest_values(advertised, returned, computed)
     odd = odd_one_out(advertised, returned, computed)
-    verdict: ForensicsVerdict | None = None
-    explained: DigestSource | None = None
     if odd is not None:
         # The wrong digest is the odd one; with the document's own digest wrong, the pair
         # that agrees is what the vendor computed.
         explained = odd if odd is not DigestSource.COMPUTED else DigestSource.RETURNED
         verdict = diagnose_digest(str(values[explained]), document)
         findings.append(_odd_finding(odd, values, verdict))
+        findings += unsafe_number_findings(document)
         return DigestCheck(advertised, returned, computed, tuple(findings), verdict, odd, explained)
     if advertised != returned:
         findings.append(
@@ -164,6 +174,7 @@ def verify_digests(document: Any, advertised: str | None, returned: str | None) 
         )
     if computed is not None and returned is not None and computed != returned:
         verdict, explained = diagnose_digest(str(returned), document), DigestSource.RETURNED
+        findings += unsafe_number_findings(document)
         findings.append(
             _bad(
                 f"the returned document hashes to {computed}, not {returned}: "

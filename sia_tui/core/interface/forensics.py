@@ -10,7 +10,13 @@ from typing import Any
 
 from sia_tui.core.constants import DIGEST_MEMBER, DOCUMENT_MEMBER
 from sia_tui.core.errors import CanonicalizationError
+from sia_tui.core.interface.number_forensics import (
+    number_verdicts,
+    order_difference,
+    spelling_difference,
+)
 from sia_tui.core.jsonkit.canonical import canonical_bytes
+from sia_tui.core.jsonkit.numbers import lax_canonical
 
 _NOT_JCS = "you are not using RFC 8785 (JCS)"
 
@@ -23,6 +29,9 @@ class ForensicsVerdict:
     explanation: str
     #: Names of every variant that was tried, in order.
     tried: tuple[str, ...]
+    #: JSON Pointers (into the value) of what the verdict names: the numbers beyond
+    #: +/-(2**53 - 1), the object whose member order differs.
+    pointers: tuple[str, ...] = ()
 
 
 def _dumps(**options: Any) -> Callable[[Any], bytes]:
@@ -98,6 +107,29 @@ def _candidates(
             "SHA-256 over the canonical text plus a trailing newline: hash exactly the "
             "RFC 8785 bytes, without a newline",
         )
+    # Two mistakes of canonicalizers that are almost RFC 8785 (an agent on another
+    # language's SDK made both): they differ from JCS only for some documents, so they
+    # are tried before the serializations that make them too among other mistakes (a
+    # sorted json.dumps also orders names by code point).
+    where = order_difference(value)
+    if where is not None:
+        yield (
+            "member_order_code_points",
+            lax_canonical(value, code_point_order=True),
+            f"RFC 8785 with member names sorted by Unicode code point (first different at "
+            f"{where or '/'}): RFC 8785 sorts them by UTF-16 code units, which differs when "
+            "names hold characters above U+FFFF next to ones from U+E000 to U+FFFF (sorted maps "
+            "and Python's sort_keys order by code point; RULES SR4)",
+        )
+    where = spelling_difference(value)
+    if where is not None:
+        yield (
+            "numbers_full_digits",
+            lax_canonical(value, full_digits=True),
+            f"RFC 8785 with numbers written in full digits (first at {where}; 1e21 as "
+            "1000000000000000000000): RFC 8785 writes numbers as ECMAScript does (1e+21, "
+            "1e-7), section 3.2.2.3 (RULES SR4)",
+        )
     for name, make, how in _SERIALIZATIONS:
         try:
             data = make(value)
@@ -155,21 +187,49 @@ def diagnose_digest(
     tried: list[str] = ["jcs"]
     wanted = _hex_of(declared) if isinstance(declared, str) else ""
     try:
-        correct = hashlib.sha256(canonical_bytes(value)).hexdigest()
+        correct: str | None = hashlib.sha256(canonical_bytes(value)).hexdigest()
     except CanonicalizationError as exc:
-        return ForensicsVerdict(None, f"the value cannot be canonicalized: {exc}", tuple(tried))
-    if wanted == correct:
+        correct, refusal = None, str(exc)
+    if correct is not None and wanted == correct:
         return _format_verdict(declared, correct, tried)
-    for name, data, explanation in _candidates(value, reference, carrier):
-        tried.append(name)
-        if data and hashlib.sha256(data).hexdigest() == wanted:
-            return ForensicsVerdict(name, f"your digest matches {explanation}", tuple(tried))
+    if correct is not None:
+        for name, data, explanation in _candidates(value, reference, carrier):
+            tried.append(name)
+            if data and hashlib.sha256(data).hexdigest() == wanted:
+                where = tuple(p for p in _named_pointers(name, value) if p is not None)
+                return ForensicsVerdict(
+                    name, f"your digest matches {explanation}", tuple(tried), where
+                )
+    # Numbers beyond +/-(2**53 - 1): hashed as exact integers, carried as doubles.
+    numbers = number_verdicts(wanted, value)
+    tried += numbers.tried
+    if numbers.matched is not None:
+        return ForensicsVerdict(
+            numbers.matched, numbers.explanation, tuple(tried), numbers.pointers
+        )
+    if correct is None:
+        return ForensicsVerdict(
+            None,
+            f"the value cannot be canonicalized: {refusal}{numbers.explanation}",
+            tuple(tried),
+            numbers.pointers,
+        )
     return ForensicsVerdict(
         None,
         "no common mistake reproduces the declared digest: the content probably changed "
-        "after the digest was computed, or the digest belongs to another version",
+        "after the digest was computed, or the digest belongs to another version"
+        + numbers.explanation,
         tuple(tried),
+        numbers.pointers,
     )
+
+
+def _named_pointers(name: str, value: Any) -> tuple[str | None, ...]:
+    if name == "member_order_code_points":
+        return (order_difference(value),)
+    if name == "numbers_full_digits":
+        return (spelling_difference(value),)
+    return ()
 
 
 def _format_verdict(declared: str, correct: str, tried: list[str]) -> ForensicsVerdict:

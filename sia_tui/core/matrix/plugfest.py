@@ -32,9 +32,13 @@ BINDING_SPELLINGS = {
     "http-json": "http-json",
     "http_json": "http-json",
     "rest": "http-json",
+    "grpc": "grpc",
 }
 #: The engine's binding name -> the A2A protocolBinding label shown in every table.
-BINDING_LABELS = {"jsonrpc": "JSONRPC", "http-json": "HTTP+JSON"}
+BINDING_LABELS = {"jsonrpc": "JSONRPC", "http-json": "HTTP+JSON", "grpc": "GRPC"}
+#: The bindings of a file that names none: gRPC is a column when asked for (most agents at
+#: a plugfest serve the JSON bindings; a GRPC column would be "skip" for each of them).
+DEFAULT_BINDINGS = ("jsonrpc", "http-json")
 MODES = ("sync", "stream", "poll")
 DEFAULT_DEADLINE = 120.0
 DEFAULT_JOBS = 8
@@ -131,7 +135,7 @@ class Plugfest:
     #: ``[[skill]]`` entries; empty: every skill each card advertises.
     skills: tuple[SkillEntry, ...] = ()
     arguments: Arguments = Arguments(EXAMPLE)
-    bindings: tuple[str, ...] = ("jsonrpc", "http-json")
+    bindings: tuple[str, ...] = DEFAULT_BINDINGS
     modes: tuple[str, ...] = MODES
     probe: bool = False
     deadline: float = DEFAULT_DEADLINE
@@ -263,17 +267,17 @@ def _skills(reader: TableReader, data: dict[str, Any], base: Path) -> list[Skill
 def _bindings(reader: TableReader, data: dict[str, Any]) -> list[str]:
     names = reader.strings(data, (), "bindings")
     if names is None:
-        return list(BINDING_LABELS)
+        return list(DEFAULT_BINDINGS)
     out = []
     for name in names:
         binding = BINDING_SPELLINGS.get(name.lower())
         if binding is None:
-            reader.problem(("bindings",), f"unknown binding {name!r} (JSONRPC or HTTP+JSON)")
+            reader.problem(("bindings",), f"unknown binding {name!r} (JSONRPC, HTTP+JSON or GRPC)")
         elif binding not in out:
             out.append(binding)
     if not names:
         reader.problem(("bindings",), "name at least one binding")
-    return out or list(BINDING_LABELS)
+    return out or list(DEFAULT_BINDINGS)
 
 
 def _modes(reader: TableReader, data: dict[str, Any]) -> list[str]:

@@ -97,7 +97,9 @@ class ProbeSender:
         self.report.exchanges.append(dataclasses.replace(exchange, seq=seq))
 
     def _last_status(self) -> int | None:
-        return self.report.exchanges[-1].status if self.report.exchanges else None
+        """The newest exchange's HTTP status (a gRPC code as the HTTP status it stands for:
+        UNAUTHENTICATED is 401, so the grades read both bindings alike)."""
+        return self.report.exchanges[-1].http_status if self.report.exchanges else None
 
     async def send(self, planned: PlannedProbe, mode: str) -> ProbeResult:
         """Send one planned probe (or record its skip) and grade the answer."""

@@ -144,6 +144,8 @@ def _exchange(ex: Exchange, red: Redactor, manifest: dict[str, str]) -> dict[str
         "error": None if ex.error is None else red.text(ex.error, f"{where} error"),
         "error_kind": ex.error_kind,
         "truncated": ex.truncated,
+        # gRPC only: the protobuf sizes beside the ProtoJSON bodies (no member for HTTP).
+        **({"message_sizes": list(ex.message_sizes)} if ex.message_sizes else {}),
     }
 
 
@@ -430,6 +432,7 @@ def _read_exchange(
         "error": item.get("error"),
         "error_kind": item.get("error_kind"),
         "truncated": item.get("truncated", False),
+        "message_sizes": item.get("message_sizes", []),
         "events": [],
     }
     ex = _exchange_from(raw, where)
@@ -469,3 +472,4 @@ class _ExchangeHead:
     error: str | None = None
     error_kind: str | None = None
     truncated: bool = False
+    message_sizes: tuple[int, ...] = ()

@@ -12,7 +12,7 @@ from collections import defaultdict, deque
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit
 
 import httpx
@@ -33,6 +33,10 @@ from sia_tui.core.exchange import CANCELLED, Exchange
 from sia_tui.core.session.diagnosis import StepChange, compare_steps
 from sia_tui.core.session.format import LoadedSession
 from sia_tui.core.session.invocations import pick_invocations
+
+if TYPE_CHECKING:
+    from sia_tui.core.a2a.grpc_calls import GrpcTransport
+    from sia_tui.core.session.replay_grpc import GrpcReplay
 
 #: Response headers that describe the recorded transfer, not the (already decoded) body.
 _TRANSFER_HEADERS = frozenset({"content-length", "content-encoding", "transfer-encoding"})
@@ -219,13 +223,14 @@ async def run_recorded(
     transport: httpx.AsyncBaseTransport | None,
     *,
     consent: bool,
+    grpc_transport: GrpcTransport | None = None,
 ) -> Run:
     """A fresh procedure with the recorded arguments, run as far as it goes (replay, rerun).
 
     ``consent``: the invocation may be sent to a skill that asks for consent (replay: as
     recorded, nothing reaches an agent; rerun: only with ``--allow-execute``).
     """
-    proc = Procedure(target, options, transport=transport)
+    proc = Procedure(target, options, transport=transport, grpc_transport=grpc_transport)
     try:
         if recorded.arguments is not None:
             proc.set_arguments(recorded.arguments, send_anyway=recorded.send_anyway)
@@ -245,6 +250,8 @@ def options_from(recorded: dict[str, Any], **changes: Any) -> ClientOptions:
         for k in REUSABLE_OPTIONS
         if k in recorded and k in names and isinstance(recorded[k], int | float | bool)
     }
+    if recorded.get("grpc_security") in ("tls", "plaintext"):  # as --grpc-tls/-plaintext
+        kept["grpc_security"] = recorded["grpc_security"]
     return ClientOptions(**{**kept, **changes})
 
 
@@ -289,6 +296,11 @@ async def replay_invocation(session: LoadedSession, invocation: Invocation) -> R
         ex for ex in own_exchanges(recorded) if ex.url.lower().startswith(("http:", "https:"))
     ]
     target = target_for(recorded)
+    grpc: GrpcReplay | None = None
+    if any(ex.grpc for ex in recorded.exchanges):  # protobuf loads only for a gRPC session
+        from sia_tui.core.session.replay_grpc import GrpcReplay
+
+        grpc = GrpcReplay(recorded.exchanges)
     with tempfile.TemporaryDirectory(prefix="sia-replay-") as folder:
         if "://" not in target.location:
             target = _local_card(target, recorded, Path(folder), notes)
@@ -302,8 +314,10 @@ async def replay_invocation(session: LoadedSession, invocation: Invocation) -> R
             recorded,
             transport,
             consent=sent,
+            grpc_transport=grpc,
         )
     if "«redacted:" in repr(recorded.arguments):
         notes.append("some argument values were redacted; step 7 ran on the placeholders")
+    unmatched = transport.unmatched + (grpc.unmatched if grpc is not None else [])
     changes = compare_steps(recorded, today)
-    return ReplayResult(today, invocation, changes, transport.unmatched, transport.requested, notes)
+    return ReplayResult(today, invocation, changes, unmatched, transport.requested, notes)

@@ -165,7 +165,8 @@ def body_changes(recorded: list[Exchange], today: list[Exchange]) -> list[BodyCh
                 )
             changes = json_diff(_json_or_text(before), _json_or_text(after))
         if ex.status != now.status:
-            changes.insert(0, JsonChange("changed", "(HTTP status)", ex.status, now.status))
+            what = "(gRPC status)" if ex.grpc else "(HTTP status)"
+            changes.insert(0, JsonChange("changed", what, ex.status, now.status))
         if changes:
             out.append(BodyChange(ex.purpose, ex.seq, now.seq, changes))
     return out

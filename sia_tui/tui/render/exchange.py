@@ -1,4 +1,5 @@
-"""One recorded HTTP exchange: request/response headers (secrets masked) and the body."""
+"""One recorded exchange: request/response headers (gRPC: metadata; secrets masked), the
+body (gRPC: each message as ProtoJSON) and, for gRPC, the messages' sizes on the wire."""
 
 from __future__ import annotations
 
@@ -21,31 +22,52 @@ def exchange_content(
     """Everything about one exchange as a single block of content (``policy.reveal``: the
     credential headers in clear); ``reply_first`` puts the response before the request."""
     literal = policy.literal
-    status = "no response" if exchange.status is None else f"HTTP {exchange.status}"
     # A recorded session's purpose and method are whatever its file says.
     head = Content.assemble(
         literal(f"#{exchange.seq} {exchange.purpose}  ", style="bold"),
         literal(f"{exchange.method} ", style="bold $accent"),
         literal(exchange.url),
-        (f"  → {status}", "bold"),
+        (f"  → {exchange.status_text}", "bold"),
     )
     blocks = [head]
     if exchange.error:
         blocks.append(Content.styled("transport error: ", "bold $error") + literal(exchange.error))
+    if exchange.grpc and exchange.message_sizes:
+        blocks.append(Content.styled(_wire_sizes(exchange.message_sizes), "$text-muted"))
+    heads, body, event = (
+        ("metadata", "message (ProtoJSON)", "stream message")
+        if exchange.grpc
+        else ("headers", "body", "stream event")
+    )
     request = [
-        _headers("request headers", exchange.request_headers, policy),
-        _body("request body", exchange.request_body, policy, pretty, limit),
+        _headers(f"request {heads}", exchange.request_headers, policy),
+        _body(f"request {body}", exchange.request_body, policy, pretty, limit),
     ]
-    response = [_headers("response headers", exchange.response_headers, policy)]
+    response = [_headers(f"response {heads}", exchange.response_headers, policy)]
     if exchange.events:
-        for index, event in enumerate(exchange.events, start=1):
-            response.append(_body(f"stream event {index}", event, policy, pretty, limit))
-    else:
-        response.append(_body("response body", exchange.response_body, policy, pretty, limit))
+        for index, data in enumerate(exchange.events, start=1):
+            response.append(_body(f"{event} {index}", data, policy, pretty, limit))
+    if not exchange.events or (exchange.grpc and exchange.response_body):
+        # A gRPC call that failed answers a google.rpc.Status (its ErrorInfo), recorded as
+        # the body; a stream may end in one after its messages.
+        failed = exchange.grpc and exchange.status not in (0, None)
+        title = "status (google.rpc.Status)" if failed else f"response {body}"
+        response.append(_body(title, exchange.response_body, policy, pretty, limit))
     if exchange.truncated:
         response.append(Content.styled("(body cut at the size limit)", "italic $warning"))
     blocks += [*response, *request] if reply_first else [*request, *response]
     return Content("\n").join(blocks)
+
+
+def _wire_sizes(sizes: tuple[int, ...]) -> str:
+    """What protobuf put on the wire: the request, then the response message(s)."""
+    request, *responses = sizes
+    text = f"protobuf on the wire: request {request:,} bytes"
+    if len(responses) == 1:
+        text += f", response {responses[0]:,} bytes"
+    elif responses:
+        text += f", {len(responses)} response messages, {sum(responses):,} bytes"
+    return text
 
 
 def _headers(title: str, headers: Headers, policy: DisplayPolicy) -> Content:

@@ -105,6 +105,7 @@ class ConnectScreen(ModalScreen[ConnectRequest | None]):
                             ("first callable", ""),
                             ("JSONRPC", "jsonrpc"),
                             ("HTTP+JSON", "http-json"),
+                            ("gRPC", "grpc"),
                         ],
                         id="binding",
                         allow_blank=False,

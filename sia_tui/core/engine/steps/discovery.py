@@ -31,7 +31,7 @@ from sia_tui.core.redaction.userinfo import target_identity
 from sia_tui.core.task_state import TaskState
 
 #: User-facing binding names -> the card's protocolBinding values.
-BINDINGS = {"jsonrpc": "JSONRPC", "http-json": "HTTP+JSON"}
+BINDINGS = {"jsonrpc": "JSONRPC", "http-json": "HTTP+JSON", "grpc": "GRPC"}
 
 
 def choose_interface(card: AgentCard, binding: str | None) -> Interface | None:
@@ -71,11 +71,11 @@ async def retrieve_card(ctx: EngineContext, result: StepResult) -> None:
     iface = choose_interface(card, run.target.binding)
     if iface is None:
         wanted = f" {run.target.binding}" if run.target.binding else ""
-        message = f"the card declares no callable{wanted} interface (JSON-RPC or HTTP+JSON)"
+        message = f"the card declares no callable{wanted} interface (JSON-RPC, HTTP+JSON, gRPC)"
         raise StepFailed(
             message,
-            hint="Publish a JSON-RPC or HTTP+JSON interface in the card's supportedInterfaces"
-            + (", or choose the other --binding." if wanted else "."),
+            hint="Publish a JSON-RPC, HTTP+JSON or gRPC interface in the card's "
+            "supportedInterfaces" + (", or choose the other --binding." if wanted else "."),
             blame=Blame(party=Party.AGENT, statement=message),
         )
     run.interface = iface

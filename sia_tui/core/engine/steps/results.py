@@ -22,6 +22,7 @@ from sia_tui.core.engine.model import RecordResult, StepResult
 from sia_tui.core.engine.outcome import StepFailed
 from sia_tui.core.findings import Finding, Severity
 from sia_tui.core.interface.document import schema_at
+from sia_tui.core.jsonkit.numbers import unsafe_number_findings
 from sia_tui.core.jsonkit.pointer import display
 
 
@@ -108,6 +109,7 @@ async def check_output(ctx: EngineContext, result: StepResult) -> None:
             findings = _validate(schema_at(ctx.document, ("output_schema",)), value, "CP10")
     run.records = check_records(ctx, run.result)
     findings += _dangling_refs(value, {a.artifact_id for a in run.task.artifacts})
+    findings += unsafe_number_findings(value, rule="CP10")
     # The result's findings and each record's are kept apart: a bad record must never be
     # shown as the result's fault (and the reverse).
     result.evidence = OutputEvidence(
@@ -121,6 +123,10 @@ async def check_output(ctx: EngineContext, result: StepResult) -> None:
     result.findings.extend(findings)
     for record in run.records:
         result.findings.extend(record.findings)
+        # Warnings only, kept out of the record's own findings (those say it is invalid).
+        label = f"record {record.artifact.artifact_id!r}: "
+        for data in record.artifact.data_parts():
+            result.findings.extend(unsafe_number_findings(data, label=label, rule="CP10"))
     errors = [f for f in result.findings if f.severity is Severity.ERROR]
     if errors:
         _fail_output(errors, findings, run.records, result.findings)

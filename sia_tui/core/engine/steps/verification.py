@@ -90,6 +90,16 @@ def digests_step(run: Run, result: StepResult) -> None:
                 "the advertised and returned digests agree, but the document does not hash "
                 "to them: the agent computes its interface digest wrongly"
             )
+        elif check.computed is None and check.advertised == check.returned:
+            # RULES SR4: a number beyond 2**53 - 1 has no RFC 8785 form, so no digest at all.
+            statement = "the document has no RFC 8785 digest"
+            blamed = (
+                "the advertised and returned digests agree, but the document has no RFC 8785 "
+                "digest: it holds a number beyond +/-(2^53-1)"
+                if check.forensics and check.forensics.pointers
+                else "the advertised and returned digests agree, but the document cannot be "
+                "canonicalized"
+            )
         else:
             blamed = statement
         raise StepFailed(

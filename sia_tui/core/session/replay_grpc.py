@@ -1,0 +1,103 @@
+"""Replay over gRPC: the recorded calls answered again, without a network (and without grpc).
+
+A recorded gRPC exchange holds each message as ProtoJSON and its status; serving it again
+means encoding that ProtoJSON back into the message the client reads (doubles stay the
+doubles they were), or rebuilding the status and its ``ErrorInfo``. A recorded body that
+never was a message (an agent's garbage) is served as the bytes it was.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict, deque
+from typing import Any
+
+from sia_tui.core.a2a import grpc_messages as pb
+from sia_tui.core.a2a.grpc_calls import GrpcAnswer, GrpcStream
+from sia_tui.core.a2a.grpc_status import status_bytes
+from sia_tui.core.a2a.grpc_target import GrpcTarget
+from sia_tui.core.errors import A2AProtocolError, TransportError
+from sia_tui.core.exchange import Exchange, Headers
+
+#: Recorded trailers that describe the status, rebuilt from the recorded body instead.
+_STATUS_KEYS = frozenset({"grpc-status", "grpc-message", "grpc-status-details-bin"})
+
+
+def _message(kind: str, recorded: bytes) -> bytes:
+    try:
+        return pb.encode(kind, json.loads(recorded))
+    except (ValueError, RecursionError, A2AProtocolError):
+        return recorded  # it was not a message when it arrived either
+
+
+def _answer(ex: Exchange) -> GrpcAnswer:
+    assert ex.status is not None
+    metadata = tuple((k, v) for k, v in ex.response_headers if k.lower() not in _STATUS_KEYS)
+    if ex.status == 0:
+        return GrpcAnswer(0, "", metadata)
+    status: Any = json.loads(ex.response_body) if ex.response_body else {}
+    message = str(status.get("message", "")) if isinstance(status, dict) else ""
+    details = status.get("details") if isinstance(status, dict) else None
+    if not isinstance(details, list):
+        return GrpcAnswer(ex.status, message, metadata)
+    wanted = [d for d in details if isinstance(d, dict)]
+    return GrpcAnswer(ex.status, message, metadata, status_bytes(ex.status, message, wanted))
+
+
+class _Replayed:
+    """A recorded stream: its messages, then its status."""
+
+    def __init__(self, ex: Exchange, kind: str) -> None:
+        self._messages = deque(_message(kind, event) for event in ex.events)
+        self._ex = ex
+
+    async def read(self) -> bytes | None:
+        return self._messages.popleft() if self._messages else None
+
+    async def finish(self) -> GrpcAnswer:
+        if self._ex.status is None:  # the recording ended without a status (cancelled)
+            raise TransportError(self._ex.error or "the recorded stream ended without a status")
+        return _answer(self._ex)
+
+    def cancel(self) -> None:
+        self._messages.clear()
+
+
+class GrpcReplay:
+    """Answers each call with the recorded exchange of the same method and address."""
+
+    def __init__(self, exchanges: list[Exchange]) -> None:
+        self._queues: dict[str, deque[Exchange]] = defaultdict(deque)
+        for ex in exchanges:
+            if ex.grpc:
+                self._queues[ex.url].append(ex)
+        #: Calls with no recorded answer left.
+        self.unmatched: list[str] = []
+
+    def _next(self, target: GrpcTarget, method: str) -> Exchange:
+        url = target.url(method)
+        queue = self._queues.get(url)
+        if not queue:
+            self.unmatched.append(f"GRPC {url}")
+            raise TransportError(f"replay: no recorded answer for {url}")
+        ex = queue.popleft()
+        if ex.status is None and not ex.events:  # failed in transport: fail again
+            raise TransportError(ex.error or "recorded transport error", url=target.address)
+        return ex
+
+    async def unary(
+        self, target: GrpcTarget, method: str, request: bytes, metadata: Headers, timeout: float
+    ) -> tuple[bytes | None, GrpcAnswer]:
+        ex = self._next(target, method)
+        answer = _answer(ex)
+        return (
+            _message(pb.RESPONSES[method], ex.response_body) if ex.status == 0 else None
+        ), answer
+
+    async def stream(
+        self, target: GrpcTarget, method: str, request: bytes, metadata: Headers
+    ) -> GrpcStream:
+        return _Replayed(self._next(target, method), pb.RESPONSES[method])
+
+    async def aclose(self) -> None:
+        self._queues.clear()
