@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.binding import Binding, BindingType
 
+from sia_tui.core.session import Redactor
 from sia_tui.tui.app import SiaApp
 from sia_tui.tui.modes import ModeSpec, mode_bindings, mode_factories
 from sia_tui.tui.screens.matrix import MatrixLaunch
@@ -47,6 +48,18 @@ class MatrixApp(SiaApp):
         super().__init__(**kwargs)
         self.matrix_launch = launch
         """The plugfest file, where its sessions go, and the runner's limits."""
+
+    def crash_redactors(self) -> list[Redactor]:
+        # Each agent's credentials come from the environment (plugfest_agents.py).
+        return super().crash_redactors() + [
+            Redactor.from_options(
+                agent.options,
+                location=agent.card,
+                secret_values=agent.secret_values,
+                secret_headers=agent.secret_headers,
+            )
+            for agent in self.matrix_launch.plugfest.agents
+        ]
 
     def open_first_screen(self) -> None:
         self.switch_mode(MATRIX_MODE)

@@ -35,6 +35,18 @@ class SafeOutputApp(App[None]):
         """The target whose URL may hold a password (``SiaApp`` knows it)."""
         return None
 
+    def crash_redactors(self) -> list[Redactor]:
+        """Every secret the app was given, for a crash report (``MatrixApp`` adds each
+        plugfest agent's)."""
+        return [
+            Redactor.from_options(
+                self.options,
+                location=self.secret_location(),
+                secret_values=self.secret_values,
+                secret_headers=self.secret_headers,
+            )
+        ]
+
     def notify(
         self,
         message: str,
@@ -59,14 +71,8 @@ class SafeOutputApp(App[None]):
         # handler of the exception) shows every frame's locals and has no public hook.
         # tests/hostile/test_crash_secrets.py fails if this stops being the one called.
         error = sys.exception()
-        redactor = Redactor.from_options(
-            self.options,
-            location=self.secret_location(),
-            secret_values=self.secret_values,
-            secret_headers=self.secret_headers,
-        )
-        report = (
-            crash_report(error, redactor) if error is not None else "sia-tui stopped on an error"
-        )
+        report = "sia-tui stopped on an error"
+        if error is not None:
+            report = crash_report(error, *self.crash_redactors())
         self.bell()
         self.panic(Text(self.display_policy.visible(report)))

@@ -20,10 +20,13 @@ from sia_tui.cli.parser import run as cli
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.model import Target
 from sia_tui.core.engine.procedure import Procedure
+from sia_tui.core.matrix import load_plugfest
 from sia_tui.tui.app import SiaApp
+from sia_tui.tui.matrix_app import MatrixApp
+from sia_tui.tui.screens.matrix import MatrixLaunch
 from sia_tui.tui.storage import UserDirs
 from tests.support.disguises import leaked
-from tests.support.plugfest import closed_port_url
+from tests.support.plugfest import closed_port_url, plugfest_file
 from tests.support.tui import settle
 
 BEARER = "canary-bearer-crash-61f0a2d9"
@@ -68,6 +71,35 @@ def test_a_tui_crash_prints_no_secret(tmp_path: Path, capsys: pytest.CaptureFixt
     assert "RuntimeError: cannot send" in printed  # the crash is still reported
     assert not leaked(printed, SECRETS)
     assert "«redacted:authorization»" in printed
+
+
+class CrashingMatrixApp(MatrixApp):
+    BINDINGS: ClassVar[list[BindingType]] = [*MatrixApp.BINDINGS, Binding("b", "boom", "Boom")]
+
+    def action_boom(self) -> None:
+        agent = self.matrix_launch.plugfest.agents[0]
+        raise RuntimeError(f"cannot send {agent.options.bearer} {agent.options.headers}")
+
+
+def test_a_plugfest_crash_prints_no_agent_secret(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Plugfest mode: each agent's credentials come from the environment."""
+    agent = 'bearer_env = "VENDOR_TOKEN"\nheader_env = { "X-Api-Key" = "VENDOR_KEY" }\n'
+    path = plugfest_file(tmp_path, {"vendor": closed_port_url()}, head='modes = ["sync"]')
+    path.write_text(path.read_text(encoding="utf-8") + agent, encoding="utf-8")
+    plugfest = load_plugfest(path, {"VENDOR_TOKEN": BEARER, "VENDOR_KEY": API_KEY})
+    launch = MatrixLaunch(plugfest, tmp_path / "sessions")
+    app = CrashingMatrixApp(launch, dirs=UserDirs(tmp_path / "config", tmp_path / "data"))
+
+    async def crash(pilot: Any) -> None:
+        await settle(pilot)
+        await pilot.press("b")
+
+    app.run(headless=True, auto_pilot=crash)
+    printed = "".join(capsys.readouterr())
+    assert "RuntimeError: cannot send" in printed
+    assert not leaked(printed, SECRETS)
 
 
 def test_a_cli_crash_prints_no_secret(

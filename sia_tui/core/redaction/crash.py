@@ -13,7 +13,10 @@ import traceback
 from sia_tui.core.redaction.redact import Redactor
 
 
-def crash_report(error: BaseException, redactor: Redactor) -> str:
-    """The traceback of ``error`` (and the exceptions it chains), no locals, redacted."""
+def crash_report(error: BaseException, *redactors: Redactor) -> str:
+    """The traceback of ``error`` (and the exceptions it chains), no locals, through each
+    redactor (one per set of credentials: a plugfest has one per agent)."""
     text = "".join(traceback.format_exception(error))
-    return redactor.text(text, "traceback")
+    for redactor in redactors:
+        text = redactor.text(text, "traceback")
+    return text
