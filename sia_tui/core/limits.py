@@ -51,5 +51,13 @@ MAX_CONTENT_ENCODINGS: Final = 2
 #: lets one string cost ~25 ms; this keeps a hostile pattern near 30 µs per string.
 MAX_REGEX_BACKTRACKS: Final = 1000
 
+#: Deepest nesting of arrays and inline tables in a TOML file (the plugfest file): ``tomllib``
+#: recurses per level (a few thousand raise RecursionError). A plugfest file nests 2-3.
+MAX_TOML_DEPTH: Final = 32
+
+#: Most dotted parts in one TOML key or table name (``[a.b.c]``): ``tomllib`` costs time
+#: quadratic in them (200 KB of ``a.a.a...`` took 36 s). A plugfest file uses 1-2.
+MAX_TOML_KEY_PARTS: Final = 32
+
 #: After the deadline, a CancelTask for the running task gets this long to be answered.
 CANCEL_GRACE_SECONDS: Final = 2.0

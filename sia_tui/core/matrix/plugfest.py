@@ -21,6 +21,7 @@ from sia_tui.core.local_file import read_regular_file
 from sia_tui.core.matrix.plugfest_agents import AgentEntry, read_agent
 from sia_tui.core.matrix.toml_lines import key_lines
 from sia_tui.core.matrix.toml_reader import Problem, TableReader
+from sia_tui.core.matrix.toml_shape import shape_problem
 
 #: ``arguments = "example"``: take each skill's arguments from its document's examples.
 EXAMPLE = "example"
@@ -163,9 +164,13 @@ def load_plugfest(path: str | Path, environ: Mapping[str, str] | None = None) ->
         raise PlugfestError(str(source), [Problem(f"larger than {MAX_FILE_BYTES} bytes")])
     try:
         text = raw.decode("utf-8")
-        data = tomllib.loads(text)
     except UnicodeDecodeError as exc:
         raise PlugfestError(str(source), [Problem(f"not UTF-8 text (byte {exc.start})")]) from None
+    shape = shape_problem(text)  # before tomllib: it recurses, and long keys cost it minutes
+    if shape is not None:
+        raise PlugfestError(str(source), [Problem(shape[0], line=shape[1])])
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise PlugfestError(str(source), [_syntax_problem(str(exc))]) from None
     return _check(source, text, data, os.environ if environ is None else environ)
