@@ -57,12 +57,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
     differ, 2 unreadable."""
     import asyncio
 
-    from sia_tui.core.probe import replay_probes
-    from sia_tui.core.session import install_log_redaction, load_session, replay_session
+    from sia_tui.core.probe import load_checked_session, replay_probes
+    from sia_tui.core.session import install_log_redaction, replay_session
 
     install_log_redaction()
     try:
-        session = load_session(args.file)
+        session = load_checked_session(args.file)
         result = asyncio.run(replay_session(session))
         probes = asyncio.run(replay_probes(session))  # None unless `sia-tui probe --save`
     except SiaError as exc:
@@ -160,10 +160,11 @@ def cmd_report(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from sia_tui.core.bugreport import render_html, render_markdown
-    from sia_tui.core.session import atomic_write, load_session
+    from sia_tui.core.probe import load_checked_session
+    from sia_tui.core.session import atomic_write
 
     try:
-        session = load_session(args.file)
+        session = load_checked_session(args.file)
     except SiaError as exc:
         return _error(str(exc))
     render = render_html if args.format == "html" else render_markdown
