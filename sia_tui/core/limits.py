@@ -42,6 +42,15 @@ MAX_LISTING_WORK: Final = 250_000
 #: Most warnings a card or a run keeps; the rest are counted in one closing warning.
 MAX_WARNINGS: Final = 1000
 
+#: Most artifacts or records a step's evidence and the ``--json`` report list one by one;
+#: the rest are counted. An answer of 4 MB can carry 50,000 tiny artifacts: listing each
+#: in every evidence object made ``check --json`` print 128 MB.
+MAX_LISTED: Final = 1000
+
+#: Most names (artifact ids, probe ids) one message or sentence quotes before "and N
+#: more": a step message is one line, and quoting 50,000 ids made it 489 KB.
+MAX_NAMED: Final = 5
+
 #: Most content encodings a response may stack (``Content-Encoding: gzip, gzip``). Real
 #: servers use one; each extra layer multiplies what a few bytes can inflate to.
 MAX_CONTENT_ENCODINGS: Final = 2

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from tests.hostile import attacks_content, attacks_secrets, attacks_terminal, attacks_wire
-from tests.hostile.attacks_content import FLOOD, LISTED_FLOOD
+from tests.hostile.attacks_content import ARTIFACTS, FLOOD, LISTED_FLOOD
 from tests.hostile.registry import ATTACKS, Attack
 
 __all__ = [
+    "ARTIFACTS",
     "ATTACKS",
     "FLOOD",
     "LISTED_FLOOD",

@@ -6,7 +6,7 @@ import asyncio
 from typing import Any
 
 from sia_tui.core.a2a.model import Message, StreamEvent, Task
-from sia_tui.core.bounded import error_count
+from sia_tui.core.bounded import error_count, listed
 from sia_tui.core.codes import ErrorCode
 from sia_tui.core.engine.assembly import TaskAssembly
 from sia_tui.core.engine.context import EngineContext
@@ -317,9 +317,8 @@ async def receive(ctx: EngineContext, result: StepResult) -> None:
         await ctx.close_stream()
     task = run.task
     evidence.task_id, evidence.state = task.id, task.state
-    evidence.artifacts = [
-        ArtifactRef(artifact_id=a.artifact_id, name=a.name) for a in task.artifacts
-    ]
+    shown, evidence.artifacts_not_listed = listed(task.artifacts)
+    evidence.artifacts = [ArtifactRef(artifact_id=a.artifact_id, name=a.name) for a in shown]
     if task.state == TaskState.CANCELED:
         end_cancelled(ctx, task, evidence)
     if task.state != TaskState.COMPLETED:
