@@ -47,6 +47,10 @@ MAX_WARNINGS: Final = 1000
 #: in every evidence object made ``check --json`` print 128 MB.
 MAX_LISTED: Final = 1000
 
+#: Most failures a bug report explains one by one with their exchanges (a probe session of
+#: 24,500 failed probes made a 293 MB page); the table still grades every listed one.
+MAX_EXPLAINED: Final = 20
+
 #: Most names (artifact ids, probe ids) one message or sentence quotes before "and N
 #: more": a step message is one line, and quoting 50,000 ids made it 489 KB.
 MAX_NAMED: Final = 5
