@@ -47,6 +47,10 @@ MAX_WARNINGS: Final = 1000
 #: in every evidence object made ``check --json`` print 128 MB.
 MAX_LISTED: Final = 1000
 
+#: Most pairs of rows a plugfest matrix's composition table judges and keeps (pairs grow
+#: with the square of the rows: 1,000 rows are a million pairs); the rest are counted.
+MAX_COMPOSITION_PAIRS: Final = 10_000
+
 #: Most failures a bug report explains one by one with their exchanges (a probe session of
 #: 24,500 failed probes made a 293 MB page); the table still grades every listed one.
 MAX_EXPLAINED: Final = 20
