@@ -86,12 +86,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
     the recording, 1 when one differs, 2 unreadable."""
     import asyncio
 
-    from sia_tui.core.probe import replay_probes
-    from sia_tui.core.session import install_log_redaction, load_session, replay_session
+    from sia_tui.core.probe import load_checked_session, replay_probes
+    from sia_tui.core.session import install_log_redaction, replay_session
 
     install_log_redaction()
     try:
-        session = load_session(args.file)
+        session = load_checked_session(args.file)
         result = asyncio.run(replay_session(session, args.invocation))
         probes = asyncio.run(replay_probes(session))  # None unless `sia-tui probe --save`
     except SiaError as exc:
@@ -206,10 +206,11 @@ def cmd_report(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from sia_tui.core.bugreport import render_html, render_markdown
-    from sia_tui.core.session import atomic_write, load_session
+    from sia_tui.core.probe import load_checked_session
+    from sia_tui.core.session import atomic_write
 
     try:
-        session = load_session(args.file)
+        session = load_checked_session(args.file)
         render = render_html if args.format == "html" else render_markdown
         text = render(session, Path(args.file).name, args.invocation)
     except SiaError as exc:

@@ -91,10 +91,11 @@ def open_main(args: argparse.Namespace) -> int:
 
     values, headers = tuple(args.secret), tuple(args.secret_header)
     if args.card and looks_like_session(args.card):
-        from sia_tui.core.session import SessionError, load_session
+        from sia_tui.core.probe import load_checked_session
+        from sia_tui.core.session import SessionError
 
         try:
-            session = load_session(args.card)
+            session = load_checked_session(args.card)
         except SessionError as exc:
             print(f"sia-tui open: {exc}")
             return 2

@@ -199,13 +199,11 @@ def crash_redactor(args: Any) -> Redactor:
 def read_json_input(spec: str) -> tuple[Any, str]:
     """A JSON value from a file or stdin ('-'), strictly parsed and size-bounded, with its
     text (so findings can name a line and column). Errors are JsonInputError, located."""
-    from pathlib import Path
-
-    from sia_tui.core.engine import limits, load_path, loads
+    from sia_tui.core.engine import limits, loads, read_json_file
 
     if spec == "-":
         data = sys.stdin.buffer.read(limits.MAX_JSON_BYTES + 1)
-        value = loads(data, source="<stdin>")
-        return value, data.decode("utf-8", errors="replace")
-    value = load_path(spec)
-    return value, Path(spec).read_text(encoding="utf-8", errors="replace")
+        source = "<stdin>"
+    else:  # read once: the text shown is the text parsed
+        data, source = read_json_file(spec), spec
+    return loads(data, source=source), data.decode("utf-8", errors="replace")

@@ -9,14 +9,17 @@ one closing entry that counts what was left out, and merged with set lookups, ne
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from sia_tui.core import limits
 from sia_tui.core.findings import Finding, Severity
 
 #: Rule id of the closing "N more" finding (not one of the draft's rules).
 MORE_RULE = "LIMIT"
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -131,3 +134,15 @@ def merge_warnings(target: list[str], extra: Iterable[str]) -> None:
     fresh = [w for w in extra if not (w in seen or seen.add(w))]  # type: ignore[func-returns-value]
     if fresh:
         target[:] = cap_warnings([*target, *fresh], limits.MAX_WARNINGS)
+
+
+def named_few(names: Sequence[str], limit: int = limits.MAX_NAMED) -> str:
+    """``'a', 'b', 'c' and 49997 more``: at most ``limit`` names quoted, the rest counted."""
+    quoted = ", ".join(repr(name) for name in names[:limit])
+    more = len(names) - limit
+    return f"{quoted} and {more} more" if more > 0 else quoted
+
+
+def listed(items: Sequence[T], limit: int = limits.MAX_LISTED) -> tuple[list[T], int]:
+    """The first ``limit`` items, and how many were left out."""
+    return list(items[:limit]), max(0, len(items) - limit)

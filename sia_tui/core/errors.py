@@ -15,6 +15,7 @@ others live next to their one user (module in brackets)::
     │   └── RequestTimeout      connect, read or whole-exchange timeout
     │       └── DeadlineExceeded  the run's overall deadline (--deadline) passed
     ├── A2AProtocolError        the peer answered, but not with usable A2A
+    ├── FileInputError          a local file that cannot be read, or is not a regular file
     ├── SessionError            a session file cannot be read [core/session/dataclass_json]
     ├── UsageError              a flag value that cannot be used, exit 2 [cli/flags]
     ├── SideError               a compose/diff side cannot be obtained [cli/cmd_compose]
@@ -160,6 +161,18 @@ class DeadlineExceeded(RequestTimeout):
     """The run's overall deadline passed; what was running was stopped."""
 
     kind = "deadline_exceeded"
+
+
+class FileInputError(SiaError):
+    """A local file the user named cannot be read: missing, unreadable, or not a regular
+    file (a FIFO or a device would block or never end). ``reason`` says which."""
+
+    kind = "file_unreadable"
+
+    def __init__(self, path: str, reason: str) -> None:
+        self.path = path
+        self.reason = reason
+        super().__init__(f"cannot read {path}: {reason}")
 
 
 class A2AProtocolError(SiaError):

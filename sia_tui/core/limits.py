@@ -47,6 +47,23 @@ MAX_COUNTED_ERRORS: Final = 10_000
 #: Most warnings a card or a run keeps; the rest are counted in one closing warning.
 MAX_WARNINGS: Final = 1000
 
+#: Most artifacts or records a step's evidence and the ``--json`` report list one by one;
+#: the rest are counted. An answer of 4 MB can carry 50,000 tiny artifacts: listing each
+#: in every evidence object made ``check --json`` print 128 MB.
+MAX_LISTED: Final = 1000
+
+#: Most pairs of rows a plugfest matrix's composition table judges and keeps (pairs grow
+#: with the square of the rows: 1,000 rows are a million pairs); the rest are counted.
+MAX_COMPOSITION_PAIRS: Final = 10_000
+
+#: Most failures a bug report explains one by one with their exchanges (a probe session of
+#: 24,500 failed probes made a 293 MB page); the table still grades every listed one.
+MAX_EXPLAINED: Final = 20
+
+#: Most names (artifact ids, probe ids) one message or sentence quotes before "and N
+#: more": a step message is one line, and quoting 50,000 ids made it 489 KB.
+MAX_NAMED: Final = 5
+
 #: Most content encodings a response may stack (``Content-Encoding: gzip, gzip``). Real
 #: servers use one; each extra layer multiplies what a few bytes can inflate to.
 MAX_CONTENT_ENCODINGS: Final = 2
@@ -55,6 +72,14 @@ MAX_CONTENT_ENCODINGS: Final = 2
 #: or lookaround; plain patterns run in linear time). The engine's default, 1,000,000,
 #: lets one string cost ~25 ms; this keeps a hostile pattern near 30 µs per string.
 MAX_REGEX_BACKTRACKS: Final = 1000
+
+#: Deepest nesting of arrays and inline tables in a TOML file (the plugfest file): ``tomllib``
+#: recurses per level (a few thousand raise RecursionError). A plugfest file nests 2-3.
+MAX_TOML_DEPTH: Final = 32
+
+#: Most dotted parts in one TOML key or table name (``[a.b.c]``): ``tomllib`` costs time
+#: quadratic in them (200 KB of ``a.a.a...`` took 36 s). A plugfest file uses 1-2.
+MAX_TOML_KEY_PARTS: Final = 32
 
 #: After the deadline, a CancelTask for the running task gets this long to be answered.
 CANCEL_GRACE_SECONDS: Final = 2.0

@@ -127,10 +127,10 @@ class SessionApp(InvocationViewApp):
     @work(thread=True, exclusive=True, group="session-load")
     def open_session_file(self, path: Path, mode: str = "steps") -> None:
         """Load a session file (off the UI thread) and show it read-only on ``mode``."""
-        from sia_tui.core.session import load_session
+        from sia_tui.core.probe import load_checked_session
 
         try:
-            loaded = load_session(path)
+            loaded = load_checked_session(path)
         except SiaError as exc:
             self._notify_from_worker(str(exc), "Cannot open session", severity="error")
             return

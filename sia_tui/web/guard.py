@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import logging
 import re
 import secrets
 import weakref
@@ -21,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from aiohttp import WSCloseCode, hdrs, web
+from aiohttp.http_exceptions import HttpProcessingError
 
 #: 32 random bytes, URL-safe base64 (43 characters): unguessable, and safe in a path.
 TOKEN_BYTES: Final = 32
@@ -63,7 +65,12 @@ class Gate:
 
     def refusal(self, request: web.Request) -> str | None:
         """Why ``request`` must be refused, or None when it may pass."""
-        if self.hosts and request.headers.get(hdrs.HOST, "").lower() not in self.hosts:
+        if not request.raw_path.startswith("/"):
+            # Absolute form (``GET http://evil.example/TOKEN/``) is for proxies; aiohttp
+            # takes its host as request.host, which an Origin would then match.
+            return "request target not in origin form"
+        host = request.headers.get(hdrs.HOST, "")
+        if self.hosts and host.lower() not in self.hosts:
             # DNS rebinding: a page on evil.example whose name now resolves to 127.0.0.1.
             return "unexpected Host header"
         parts = request.rel_url.path.split("/", 2)
@@ -71,22 +78,42 @@ class Gate:
         if not hmac.compare_digest(segment.encode("utf-8", "replace"), self.token.encode("ascii")):
             return "missing or wrong token"
         origin = request.headers.get(hdrs.ORIGIN)
-        if origin is not None and origin.lower() != f"{request.scheme}://{request.host}".lower():
+        if origin is not None and origin.lower() != f"{request.scheme}://{host}".lower():
             # A page elsewhere that somehow holds the token still cannot drive the app.
             return "cross-origin request"
         return None
+
+    def refused(self, what: str, peer: str | None, reason: str) -> None:
+        """Count a refusal; report the first few (a hostile page could loop)."""
+        self.refusals += 1
+        if self.refusals <= MAX_REPORTED_REFUSALS:
+            self.report(f"refused {what} from {peer or '?'}: {reason}")
+            if self.refusals == MAX_REPORTED_REFUSALS:
+                self.report("further refusals are not reported")
+
+    def http_logger(self) -> logging.Logger:
+        """The logger aiohttp's request handler writes to: as aiohttp's own, except that a
+        request it cannot parse (no Host header, two) is one counted refusal, not a
+        traceback per request. aiohttp answers those 400 itself, before any middleware."""
+        logger = logging.Logger("aiohttp.server.sia-tui")  # not registered: dies with us
+        logger.parent = logging.getLogger("aiohttp.server")
+        logger.addFilter(self._quiet_bad_request)
+        return logger
+
+    def _quiet_bad_request(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if not isinstance(error, HttpProcessingError):
+            return True
+        peer = record.args[0] if isinstance(record.args, tuple) and record.args else None
+        self.refused("a malformed request", str(peer), f"400 {error.message.strip()}")
+        return False
 
     @web.middleware
     async def middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         """Refuse (403) or pass the request on."""
         reason = self.refusal(request)
         if reason is not None:
-            self.refusals += 1
-            if self.refusals <= MAX_REPORTED_REFUSALS:
-                peer = request.remote or "?"
-                self.report(f"refused {request.method} from {peer}: {reason}")
-                if self.refusals == MAX_REPORTED_REFUSALS:
-                    self.report("further refusals are not reported")
+            self.refused(request.method, request.remote, reason)
             raise web.HTTPForbidden(text=f"403 forbidden: {reason}\n")
         if request.rel_url.path == f"/{self.token}":
             # The page's URLs are relative to /TOKEN/.

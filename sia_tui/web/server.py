@@ -9,6 +9,9 @@ What this relies on in textual-serve 1.1.3 (pinned exactly in pyproject.toml):
 - ``Server(templates_path=...)`` to use our page (templates/app_index.html), and
   ``Server.on_startup``, overridden because it prints the command (which may hold a
   ``--bearer`` token).
+- ``Server.handle_websocket``, overridden by ``session.run_session`` (terminal size capped,
+  the app process ended with its websocket), which uses ``AppService`` and the server's
+  ``download_manager`` and ``debug``.
 - textual.js reads ``data-session-websocket-url`` and connects in ``window.onload``.
 """
 
@@ -27,6 +30,7 @@ from aiohttp import web
 from textual_serve.server import Server
 
 from sia_tui.web.guard import LOOPBACK_NAMES, Gate, new_token, security_headers, url_host
+from sia_tui.web.session import run_session
 
 TEMPLATES = Path(__file__).parent / "templates"
 STATIC = Path(__file__).parent / "static"
@@ -37,8 +41,9 @@ SHUTDOWN_TIMEOUT = 5.0
 
 def app_command(tui_argv: Sequence[str]) -> str:
     """The shell command textual-serve runs per browser session: this same sia-tui (same
-    interpreter), with ``tui_argv`` quoted so no argument is ever read by the shell."""
-    return shlex.join([sys.executable, "-m", "sia_tui", *tui_argv])
+    interpreter), with ``tui_argv`` quoted so no argument is ever read by the shell. ``exec``:
+    the app replaces the shell, so ending the session's process ends the app."""
+    return "exec " + shlex.join([sys.executable, "-m", "sia_tui", *tui_argv])
 
 
 def is_loopback(address: str) -> bool:
@@ -96,6 +101,10 @@ class SiaServe(Server):
     async def on_startup(self, app: web.Application) -> None:
         """Print nothing: textual-serve would print the command, secrets included."""
 
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        """One browser session, bounded (``session.run_session``)."""
+        return await run_session(request, self.command, self.download_manager, debug=self.debug)
+
 
 @dataclass
 class WebServer:
@@ -138,7 +147,9 @@ async def start_web(
     root.on_shutdown.append(gate.close_sockets)
     root.add_subapp(f"/{token}/", inner)
 
-    runner = web.AppRunner(root, access_log=None, shutdown_timeout=SHUTDOWN_TIMEOUT)
+    runner = web.AppRunner(
+        root, access_log=None, shutdown_timeout=SHUTDOWN_TIMEOUT, logger=gate.http_logger()
+    )
     await runner.setup()
     try:
         await web.SockSite(runner, sock).start()

@@ -9,10 +9,11 @@ from tests.hostile import (
     attacks_tui,
     attacks_wire,
 )
-from tests.hostile.attacks_content import FLOOD, LISTED_FLOOD
+from tests.hostile.attacks_content import ARTIFACTS, FLOOD, LISTED_FLOOD
 from tests.hostile.registry import ATTACKS, Attack
 
 __all__ = [
+    "ARTIFACTS",
     "ATTACKS",
     "FLOOD",
     "LISTED_FLOOD",

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tests.hostile.registry import Attack, Edit, register
+from tests.hostile.honest import Honest
+from tests.hostile.registry import Attack, Edit, attack, register
+from tests.hostile.server import Reply, Request
 from tests.support.documents import OUTPUT_SCHEMA, reference
 
 #: How many entries a flood attack sends (read when an agent is built: benchmarks vary it).
@@ -109,3 +111,21 @@ _result(
     {"allOf": [{"required": [f"missing_{i}"]} for i in range(COPIES)]},
     lambda: {"values": [0] * 1_000_000},
 )
+
+
+#: How many tiny artifacts the artifact flood adds to the result (about 4 MB on the wire).
+ARTIFACTS = 50_000
+
+
+@attack(
+    "artifact-flood",
+    f"the result comes with {ARTIFACTS} tiny supporting records, each invalid",
+    stage="invoke",
+)
+async def _artifact_flood(request: Request, reply: Reply, honest: Honest) -> None:
+    answer = honest.completed()
+    answer["artifacts"] += [
+        {"artifactId": f"extra-{i:05}", "name": "resource-observation", "parts": [{"data": {}}]}
+        for i in range(ARTIFACTS)
+    ]
+    await reply.rpc(request, {"task": answer})

@@ -3,10 +3,11 @@ bounded with the rest counted."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from sia_tui.core import limits
-from tests.hostile.attacks import FLOOD, LISTED_FLOOD
+from tests.hostile.attacks import ARTIFACTS, FLOOD, LISTED_FLOOD
 from tests.hostile.measure import check
 
 #: The bound for 100,000 of anything, process start included.
@@ -77,3 +78,63 @@ def test_errors_that_each_copied_the_whole_result_stay_within_memory(tmp_path: P
     failed = measured.failed
     assert (failed["step"], failed["code"], failed["origin"]) == (10, "output_invalid", "local")
     assert failed["findings"][0]["keyword"] == "required"
+
+
+#: The goal for 50,000 artifacts (was 41 s and 1.15 GB); generous: a loaded machine.
+ARTIFACT_FLOOD_RSS_MB = 300
+
+
+def test_fifty_thousand_artifacts_are_listed_bounded_and_counted(tmp_path: Path) -> None:
+    """A 4 MB answer of 50,000 tiny records: `check --json` printed 128 MB, its step-10
+    message alone 489 KB (every record id), and took 1.15 GB."""
+    measured = check("artifact-flood", tmp_path, *SLOW, within=FLOOD_SECONDS)
+    assert measured.peak_rss_mb < ARTIFACT_FLOOD_RSS_MB
+    report = measured.report
+    assert len(json.dumps(report)) < 3_000_000  # was 128 MB
+    failed = measured.failed
+    assert (failed["step"], failed["code"]) == (10, "output_invalid")
+    named = "'extra-00000', 'extra-00001', 'extra-00002', 'extra-00003', 'extra-00004'"
+    assert (
+        f"supporting record {named} and {ARTIFACTS - 5} more does not validate"
+        in (failed["message"])
+    )
+    assert len(failed["message"]) < 1000 and len(report["at_fault"]["statement"]) < 1000
+    received = measured.step(9)["evidence"]
+    assert len(received["artifacts"]) == limits.MAX_LISTED
+    assert received["artifacts_not_listed"] == ARTIFACTS + 1 - limits.MAX_LISTED
+    output = failed["evidence"]
+    assert len(output["records"]) == limits.MAX_LISTED
+    assert output["records_not_listed"] == ARTIFACTS - limits.MAX_LISTED
+    assert not any(record["valid"] for record in output["records"])
+    assert len(report["records"]) == limits.MAX_LISTED
+    assert report["records_not_listed"] == ARTIFACTS - limits.MAX_LISTED
+    # Every record still has its verdict, its errors listed only while the cap allows.
+    assert len(failed["findings"]) == limits.MAX_FINDINGS + 1
+    left_out = ARTIFACTS - limits.MAX_FINDINGS
+    assert failed["findings"][-1]["message"].startswith(
+        f"{left_out} more finding(s) not kept ({left_out} error(s))"
+    )
+
+
+def test_the_text_and_bug_reports_list_records_bounded_and_count_the_rest() -> None:
+    """`check` without --json printed a line per record (50,000 lines), and the bug report a
+    table row per record finding."""
+    from sia_tui.core.a2a.model import Artifact
+    from sia_tui.core.bugreport.blocks import Paragraph, Table
+    from sia_tui.core.bugreport.model import _located
+    from sia_tui.core.engine.model import RecordResult, Run, Target
+    from sia_tui.core.engine.report_text import render_text
+    from sia_tui.core.findings import Finding
+
+    run = Run(Target("http://127.0.0.1:1/"))
+    extra = limits.MAX_LISTED + 500
+    run.records = [
+        RecordResult(Artifact(f"r{i}", "kind", (), {}), "kind", [Finding(f"bad {i}")])
+        for i in range(extra)
+    ]
+    lines = render_text(run).splitlines()
+    assert sum(line.startswith("record r") for line in lines) == limits.MAX_LISTED
+    assert "... and 500 more record(s), 500 of them INVALID" in lines
+    table, note = _located(run).blocks
+    assert isinstance(table, Table) and len(table.rows) == limits.MAX_LISTED
+    assert note == Paragraph("500 more located errors are not listed.")

@@ -103,3 +103,28 @@ def test_a_cookie_that_cannot_be_sent_back_is_dropped_not_a_crash(
         argv = ["check", server.url, "--skill", SKILL, "--args", str(arguments), "--json"]
         assert cli(argv) == 0, capsys.readouterr().out
     assert "sia-tui bug" not in capsys.readouterr().out
+
+
+def test_thousands_of_echoed_secrets_are_each_noted_once_in_linear_work(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """8,000 echoes took 8.7 s: each redaction was looked for in a list of the earlier ones.
+    Each echo is still noted once, in order, with about one comparison per echo."""
+    from sia_tui.core.redaction.redact import RedactionHit, Redactor
+
+    compared = 0
+    equal = RedactionHit.__eq__
+
+    def counting(self: RedactionHit, other: object) -> bool:
+        nonlocal compared
+        compared += 1
+        return equal(self, other)
+
+    monkeypatch.setattr(RedactionHit, "__eq__", counting)
+    redactor = Redactor()
+    redactor.add_secret(BEARER, "authorization", force=True)
+    echoes = [f"echo {BEARER}"] * 8000
+    redactor.value(echoes, "body")
+    redactor.value(echoes, "body")  # the same places again: nothing new to note
+    assert [hit.where for hit in redactor.hits] == [f"body /{i}" for i in range(8000)]
+    assert compared <= 2 * len(echoes)  # a list compared 64 million pairs

@@ -3,12 +3,15 @@ have answered, in Markdown and in HTML."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
 from sia_tui.cli import main
+from sia_tui.core import limits
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.probe.session import save_probe_session
+from tests.hostile.measure import run_measured
 from tests.support.agents import StartAgent
 from tests.support.probe import grades, probe
 
@@ -57,3 +60,34 @@ async def test_the_html_report_shows_the_probes_too(
     assert "<td><code>oversized-input</code></td>" in page
     assert '<span class="failed">fail</span>' in page
     assert "should have answered" in page
+
+
+#: Probe results in a hand-inflated session (22 MB, within the session limits).
+INFLATED = 24_500
+#: Peak memory of its report (was 2.7 GB); generous: the file alone decodes to ~100 MB.
+REPORT_RSS_MB = 600
+
+
+async def test_the_report_of_a_huge_probe_session_is_bounded(
+    reference_agent: StartAgent, tmp_path: Path
+) -> None:
+    """24,500 failed probes made a 293-437 MB page in 43-52 s and 1.3-2.7 GB: every failure
+    quoted its exchanges again. Now the table lists MAX_LISTED, MAX_EXPLAINED failures are
+    explained, each exchange is quoted once, and the rest are counted."""
+    path = await _saved(reference_agent, tmp_path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    failed = next(r for r in data["probe"]["results"] if r["grade"] == "fail")
+    data["probe"]["results"] = [failed] * INFLATED
+    path.write_text(json.dumps(data), encoding="utf-8")
+    for form in ("html", "markdown"):
+        out = tmp_path / f"r.{form}"
+        measured = run_measured(["report", str(path), "--format", form, "-o", str(out)], limit=60)
+        assert measured.exit == 0 and measured.peak_rss_mb < REPORT_RSS_MB, measured
+        page = out.read_text(encoding="utf-8")
+        assert len(page) < 1_000_000, len(page)  # was 293 MB
+        assert f"{INFLATED - limits.MAX_LISTED} more probes are not listed" in page
+        left = INFLATED - limits.MAX_EXPLAINED
+        assert f"{left} more failed probes are not explained here" in page
+        (seq,) = failed["exchanges"]
+        assert page.count(f"Exchange {seq} (probe oversized-input)") == 1
+        assert page.count(f"#{seq} (above)") == limits.MAX_EXPLAINED - 1

@@ -12,11 +12,14 @@ import pytest
 
 from sia_tui.cli.parser import run as cli
 from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.probe.session import save_probe_session
 from sia_tui.core.session import autosave, history, load_session
 from tests.hostile.honest import ARGUMENTS, SKILL
 from tests.hostile.measure import run_measured
 from tests.hostile.registry import Attack
 from tests.hostile.server import HostileServer
+from tests.support.agents import StartAgent
+from tests.support.probe import probe
 
 #: A replay that reads only the session ends in about a second; this says "it ended".
 ENDS_WITHIN = 60
@@ -172,3 +175,30 @@ def test_a_session_of_millions_of_small_values_is_refused_in_bounded_memory(
     assert measured.exit == 2
     assert "more than 1000000 JSON values" in measured.stderr
     assert measured.peak_rss_mb < 200, measured.peak_rss_mb
+
+
+@pytest.mark.parametrize(
+    ("where", "change", "expected"),
+    [
+        ("grade", lambda p: p["results"][0].update(grade="bogus"), "/probe/results/0/grade"),
+        ("results", lambda p: p.update(results="x"), "at /probe/results: expected an array"),
+        ("mode", lambda p: p.update(mode=7), "at /probe/mode: expected str, found int"),
+    ],
+)
+async def test_a_tampered_probe_member_is_refused_by_every_command(
+    reference_agent: StartAgent,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    where: str,
+    change: Any,
+    expected: str,
+) -> None:
+    """`report` (Markdown and HTML) and `open`'s Probe screen crashed with a traceback;
+    `replay` refused it. All read it through the one checked loader now."""
+    report = await probe(reference_agent().url)
+    recorded = tmp_path / "probe.session.json"
+    save_probe_session(report, ClientOptions(), recorded)
+    edited = _edit(recorded, lambda d: change(d["probe"]))
+    for command in (["replay"], ["report"], ["report", "--format", "html"], ["open"]):
+        message = _one_line_error(capsys, *command, str(edited))
+        assert str(edited) in message and expected in message, (command, message)

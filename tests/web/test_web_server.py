@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import os
 import re
+import signal
 from collections.abc import AsyncIterator, Awaitable, Callable
 from html.parser import HTMLParser
 from pathlib import Path
@@ -14,8 +15,10 @@ from urllib.parse import urljoin, urlsplit
 import aiohttp
 import httpx
 import pytest
+from textual_serve.app_service import AppService
 
 from sia_tui.web import server as web_server
+from sia_tui.web import session as web_session
 from sia_tui.web.server import WebServer, start_web
 from tests.support.processes import live_descendants, still_running
 
@@ -235,3 +238,110 @@ async def test_the_token_url_without_its_slash_redirects_to_the_page(start: Star
         response = await client.get(server.url.rstrip("/"))
     assert response.status_code == 302
     assert response.headers["location"] == urlsplit(server.url).path
+
+
+async def _raw(port: int, request: bytes) -> bytes:
+    """The status line the server answers ``request`` (sent as is) with."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(request)
+    await writer.drain()
+    answer = await asyncio.wait_for(reader.read(400), 30)
+    writer.close()
+    return answer.split(b"\r\n", 1)[0]
+
+
+async def test_no_host_or_two_hosts_is_answered_400_without_a_traceback(
+    start: StartWeb, caplog: pytest.LogCaptureFixture
+) -> None:
+    """aiohttp answered 400 but logged a traceback per request (203 for 250 requests); now
+    each is a counted refusal, reported like the others."""
+    reports: list[str] = []
+    server = await start(reports=reports)
+    port, path = urlsplit(server.url).port, urlsplit(server.url).path
+    assert port is not None
+    host = f"Host: 127.0.0.1:{port}\r\n"
+    for _ in range(20):
+        for headers in ("", host * 2):
+            request = f"GET {path} HTTP/1.1\r\n{headers}Connection: close\r\n\r\n"
+            assert await _raw(port, request.encode()) == b"HTTP/1.0 400 Bad Request"
+    assert [r.getMessage() for r in caplog.records if r.exc_info] == []
+    malformed = "refused a malformed request from 127.0.0.1: 400"
+    assert reports[0] == f"{malformed} Missing 'Host' header in request."
+    assert reports[1] == f"{malformed} Duplicate 'Host' header found."
+    assert len(reports) == 11 and reports[-1] == "further refusals are not reported"
+
+
+async def test_an_absolute_form_target_cannot_pass_the_origin_check(start: StartWeb) -> None:
+    """``GET http://evil.example/TOKEN/`` with ``Origin: http://evil.example`` was served:
+    aiohttp takes the target's host as the request's, which the Origin then matched."""
+    server = await start()
+    port, path = urlsplit(server.url).port, urlsplit(server.url).path
+    assert port is not None
+    request = (
+        f"GET http://evil.example{path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+        "Origin: http://evil.example\r\nConnection: close\r\n\r\n"
+    )
+    assert await _raw(port, request.encode()) == b"HTTP/1.1 403 Forbidden"
+
+
+async def test_the_terminal_size_is_capped_in_the_url_and_in_resize_messages(
+    start: StartWeb, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A token holder asked for 20000x10000: that app process reached 1.85 GB."""
+    sizes: list[tuple[str, int, int]] = []
+
+    async def start_app(service: AppService, width: int, height: int) -> None:
+        sizes.append(("start", width, height))
+
+    async def resize(service: AppService, width: int, height: int) -> None:
+        sizes.append(("resize", width, height))
+
+    monkeypatch.setattr(AppService, "start", start_app)  # no process: the sizes are the point
+    monkeypatch.setattr(AppService, "set_terminal_size", resize)
+    server = await start()
+    socket_url = server.url.replace("http", "ws") + "ws?width=20000&height=10000"
+    async with (
+        aiohttp.ClientSession() as session,
+        session.ws_connect(socket_url, headers={"Origin": _origin(server)}) as ws,
+    ):
+        for width, height in ((20000, 10000), (-5, 0), ("80", "x"), (120, 40)):
+            await ws.send_json(["resize", {"width": width, "height": height}])
+        await ws.send_str("not json")  # ignored, not a traceback
+        await ws.send_json(["ping", "p1"])
+        assert (await ws.receive_json()) == ["pong", "p1"]
+    columns, rows = web_session.MAX_COLUMNS, web_session.MAX_ROWS
+    assert sizes == [
+        ("start", columns, rows),
+        ("resize", columns, rows),
+        ("resize", 1, 1),
+        ("resize", 80, 24),
+        ("resize", 120, 40),
+    ]
+
+
+async def test_an_app_that_does_not_quit_ends_with_its_websocket(
+    start: StartWeb, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A session whose app was busy outlived its websocket (upstream waits for the app to
+    quit forever). A stopped app stands for a busy one: it is killed after the grace."""
+    monkeypatch.setattr(web_session, "QUIT_GRACE_SECONDS", 1.0)
+    server = await start(["demo"])
+    socket_url = server.url.replace("http", "ws") + "ws?width=100&height=30"
+    async with (
+        aiohttp.ClientSession() as session,
+        session.ws_connect(socket_url, headers={"Origin": _origin(server)}) as ws,
+    ):
+        async with asyncio.timeout(APP_START_SECONDS):
+            message = await ws.receive()  # the app's first frame: it runs
+        assert message.type == aiohttp.WSMsgType.BINARY, message
+        apps = live_descendants(os.getpid())
+        assert apps != []
+        for pid in apps:
+            os.kill(pid, signal.SIGSTOP)
+    try:
+        async with asyncio.timeout(30):
+            while still_running(apps, until_reaped=True):
+                await asyncio.sleep(0.05)
+    finally:
+        for pid in still_running(apps):
+            os.kill(pid, signal.SIGKILL)

@@ -28,9 +28,16 @@ from sia_tui.core.a2a.recorder import ExchangeRecorder, Reply, content_type_of
 from sia_tui.core.a2a.sse import SSEEvent, SSEParser
 from sia_tui.core.a2a.wire import WireRequest, http_error, jsonrpc_error
 from sia_tui.core.constants import CARD_PATHS, EXTENSION_URI, VERSION_HEADER
-from sia_tui.core.errors import A2AProtocolError, ResponseTooLarge, SiaError, TransportError
+from sia_tui.core.errors import (
+    A2AProtocolError,
+    FileInputError,
+    ResponseTooLarge,
+    SiaError,
+    TransportError,
+)
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.jsonkit.strictjson import loads as load_json
+from sia_tui.core.local_file import read_regular_file
 from sia_tui.core.redaction.redact import learn_log_secrets
 
 if TYPE_CHECKING:  # grpc loads only when a GRPC interface is called
@@ -157,9 +164,8 @@ class A2AClient:
         limit = self.options.max_response_bytes
         started = time.time()
         try:
-            with path.open("rb") as handle:
-                data = handle.read(limit + 1)
-        except OSError as exc:
+            data = read_regular_file(path, limit).data
+        except FileInputError as exc:  # a FIFO too: refused, never waited on
             self._recorder.record(
                 purpose="agent card",
                 method="FILE",
@@ -167,11 +173,9 @@ class A2AClient:
                 request_headers=(),
                 request_body=b"",
                 started_at=started,
-                error=f"cannot read: {exc.strerror or exc}",
+                error=f"cannot read: {exc.reason}",
             )
-            raise TransportError(
-                f"cannot read card file: {exc.strerror or exc}", url=str(path)
-            ) from exc
+            raise TransportError(f"cannot read card file: {exc.reason}", url=str(path)) from None
         too_large = len(data) > limit
         exchange = self._recorder.record(
             purpose="agent card",

@@ -13,6 +13,7 @@ import re
 import shlex
 from typing import Any
 
+from sia_tui.core.bounded import listed
 from sia_tui.core.bugreport.blocks import (
     Block,
     BugReport,
@@ -188,10 +189,11 @@ def _tone(match: bool) -> str:
 
 
 def _located(run: Run, of: str = "") -> Section:
-    findings = [(str(s.step), f) for s in run.steps for f in s.findings]
-    findings += [(f"record {r.artifact.artifact_id}", f) for r in run.records for f in r.findings]
-    if not findings:
+    everything = [(str(s.step), f) for s in run.steps for f in s.findings]
+    everything += [(f"record {r.artifact.artifact_id}", f) for r in run.records for f in r.findings]
+    if not everything:
         return Section(f"Located errors{of}", [Paragraph("None.")])
+    findings, not_listed = listed(everything)
     header = ["step", "pointer", "rule", "code", "keyword", "expected", "actual", "message"]
     rows = [
         [
@@ -206,7 +208,10 @@ def _located(run: Run, of: str = "") -> Section:
         ]
         for where, f in findings
     ]
-    return Section(f"Located errors{of}", [Table(header, rows)])
+    blocks: list[Block] = [Table(header, rows)]
+    if not_listed:
+        blocks.append(Paragraph(f"{not_listed} more located errors are not listed."))
+    return Section(f"Located errors{of}", blocks)
 
 
 def _exchanges(run: Run, of: str = "") -> Section:

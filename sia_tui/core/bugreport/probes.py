@@ -6,8 +6,11 @@ grades as recorded; it grades nothing itself (``sia-tui replay`` re-grades with 
 
 from __future__ import annotations
 
+from sia_tui.core import limits
+from sia_tui.core.bounded import listed
 from sia_tui.core.bugreport.blocks import Block, Cell, Facts, Paragraph, Section, Table, clean
 from sia_tui.core.bugreport.exchanges import exchange_blocks
+from sia_tui.core.exchange import Exchange
 from sia_tui.core.probe.model import Grade, ProbeReport, ProbeResult
 from sia_tui.core.probe.report_text import observed_line
 from sia_tui.core.probe.session import report_from_session
@@ -45,7 +48,8 @@ def _row(result: ProbeResult) -> list[Cell]:
     ]
 
 
-def _failure(report: ProbeReport, result: ProbeResult) -> list[Block]:
+def _failure(result: ProbeResult, exchanges: dict[int, Exchange], quoted: set[int]) -> list[Block]:
+    """One failed probe explained; each exchange is quoted once in the whole section."""
     items = [("probe", f"{result.id} (RULES {result.rule}): {result.title}")]
     if result.sent is not None and result.sent.note:
         items.append(("sent", result.sent.note))
@@ -53,14 +57,25 @@ def _failure(report: ProbeReport, result: ProbeResult) -> list[Block]:
     if result.observed is not None and result.observed.cancel:
         items.append(("the task it left running", result.observed.cancel))
     if result.exchanges:
-        items.append(("exchanges", ", ".join(f"#{s}" for s in result.exchanges)))
-    seqs = set(result.exchanges)
-    shown = [e for e in report.all_exchanges() if e.seq in seqs]
-    return [Facts([(label, clean(text)) for label, text in items]), *exchange_blocks(shown)]
+        items.append(
+            (
+                "exchanges",
+                ", ".join(f"#{s}" + (" (above)" if s in quoted else "") for s in result.exchanges),
+            )
+        )
+    shown = [exchanges[s] for s in dict.fromkeys(result.exchanges) if s in exchanges]
+    fresh = [e for e in shown if e.seq not in quoted]
+    quoted.update(e.seq for e in fresh)
+    return [Facts([(label, clean(text)) for label, text in items]), *exchange_blocks(fresh)]
 
 
 def probe_section(report: ProbeReport) -> Section:
-    """The recorded probes: a table of every grade, then each failure with the answer due."""
+    """The recorded probes: a table of every grade, then each failure with the answer due.
+
+    Bounded whatever the session holds (24,500 results made a 293 MB page): the table lists
+    ``limits.MAX_LISTED`` probes, the first ``limits.MAX_EXPLAINED`` failures are explained,
+    and each exchange is quoted once; the rest are counted.
+    """
     blocks: list[Block] = [
         Paragraph(
             f"{probe_summary(report)}, judged against {report.draft}; each verdict names its "
@@ -72,10 +87,20 @@ def probe_section(report: ProbeReport) -> Section:
         blocks.append(Paragraph(clean(f"Valid baseline not run: {report.baseline_skipped}")))
     if report.results:
         header = ["probe", "rule", "expected", "observed", "grade", "reason"]
-        blocks.append(Table(header, [_row(r) for r in report.results]))
+        rows, not_listed = listed(report.results)
+        blocks.append(Table(header, [_row(r) for r in rows]))
+        if not_listed:
+            blocks.append(Paragraph(f"{not_listed} more probes are not listed (counted above)."))
     else:
         blocks.append(Paragraph("No probe was sent: the interface could not be learned."))
-    for result in report.results:
-        if result.grade is Grade.FAIL:
-            blocks += _failure(report, result)
+    failures = [r for r in report.results if r.grade is Grade.FAIL]
+    exchanges = {e.seq: e for e in report.all_exchanges()}
+    quoted: set[int] = set()
+    for result in failures[: limits.MAX_EXPLAINED]:
+        blocks += _failure(result, exchanges, quoted)
+    if len(failures) > limits.MAX_EXPLAINED:
+        more = len(failures) - limits.MAX_EXPLAINED
+        blocks.append(
+            Paragraph(f"{more} more failed probes are not explained here: the table grades them.")
+        )
     return Section("Probes", blocks)

@@ -6,6 +6,7 @@ import dataclasses
 from typing import Any
 
 from sia_tui import __version__
+from sia_tui.core.bounded import listed
 from sia_tui.core.codes import ErrorCode, Origin
 from sia_tui.core.engine.evidence import Blame, StepEvidence
 from sia_tui.core.engine.model import Run, StepResult
@@ -136,6 +137,7 @@ def run_to_json(run: Run) -> dict[str, Any]:
     odd = run.odd_one_out
     verdict = run.result_verdict
     task_error = run.task_error
+    records, records_not_listed = listed(run.record_verdicts)
     return {
         "tool": f"sia-tui {__version__}",
         "outcome": run.outcome.value,
@@ -175,8 +177,9 @@ def run_to_json(run: Run) -> dict[str, Any]:
                 "valid": r.valid,
                 "findings": [finding_to_json(f) for f in r.findings],
             }
-            for r in run.record_verdicts
+            for r in records
         ],
+        "records_not_listed": records_not_listed,
         "warnings": list(run.warnings),
         "exchanges": [
             {

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from sia_tui.core.bounded import listed
 from sia_tui.core.codes import Origin, describe_code
 from sia_tui.core.engine.evidence import NextAction
 from sia_tui.core.engine.model import Run, StepResult, StepStatus
@@ -83,12 +84,16 @@ def render_text(run: Run, *, colour: bool = False) -> str:
         judged = run.result_verdict
         mark = "" if judged is None else ("  valid" if judged.valid else "  INVALID")
         lines.append(f"result {printable(run.result.artifact_id)}{mark}: {printable(_clip(text))}")
-    for record in run.record_verdicts:
+    records, not_listed = listed(run.record_verdicts)
+    for record in records:
         lines.append(
             f"record {printable(record.artifact.artifact_id)} "
             f"[{printable(record.kind or record.artifact.name or '?')}]: "
             + ("valid" if record.valid else "INVALID")
         )
+    if not_listed:
+        invalid = sum(not r.valid for r in run.record_verdicts[len(records) :])
+        lines.append(f"... and {not_listed} more record(s), {invalid} of them INVALID")
     for warning in run.warnings:
         lines.append(f"warning: {printable(warning)}")
     lines.append("")

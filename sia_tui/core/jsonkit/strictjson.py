@@ -15,7 +15,7 @@ import re
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from sia_tui.core import limits
-from sia_tui.core.errors import JsonInputError
+from sia_tui.core.errors import FileInputError, JsonInputError
 from sia_tui.core.jsonkit.json_locate import (
     first_duplicate,
     first_long_number,
@@ -27,6 +27,7 @@ from sia_tui.core.jsonkit.json_locate import (
 )
 from sia_tui.core.jsonkit.jsonshape import Shape, measure
 from sia_tui.core.jsonkit.pointer import container_pointer_at, join, line_column
+from sia_tui.core.local_file import read_regular_file
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -259,15 +260,21 @@ def load_path(path: str | Path, *, max_bytes: int = limits.MAX_JSON_BYTES) -> An
 def parse_path(path: str | Path, *, max_bytes: int = limits.MAX_JSON_BYTES) -> Parsed:
     """:func:`load_path`, keeping the walk for JCS (see :func:`parse`)."""
     name = os.fspath(path)  # os, not pathlib: `sia-tui digest` starts faster without it
+    return parse(read_json_file(name, max_bytes=max_bytes), source=name, max_bytes=max_bytes)
+
+
+def read_json_file(path: str | Path, *, max_bytes: int = limits.MAX_JSON_BYTES) -> bytes:
+    """The bytes of a JSON file the user named: a regular file of at most ``max_bytes``
+    (a FIFO or a device is refused, never waited on); errors name the file."""
+    name = os.fspath(path)
     try:
-        with open(name, "rb") as handle:
-            data = handle.read(max_bytes + 1)
-            size = os.fstat(handle.fileno()).st_size
-    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
-        reason = exc.strerror if isinstance(exc, OSError) else None
-        raise JsonInputError(f"cannot read file: {reason or exc}", source=name) from None
-    if len(data) > max_bytes:
+        read = read_regular_file(name, max_bytes)
+    except FileInputError as exc:
+        raise JsonInputError(f"cannot read file: {exc.reason}", source=name) from None
+    if len(read.data) > max_bytes:
         raise JsonInputError(
-            f"file is {size} bytes, over the {max_bytes}-byte limit", offset=max_bytes, source=name
+            f"file is {read.size} bytes, over the {max_bytes}-byte limit",
+            offset=max_bytes,
+            source=name,
         )
-    return parse(data, source=name, max_bytes=max_bytes)
+    return read.data

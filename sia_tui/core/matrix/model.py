@@ -173,6 +173,10 @@ class Row:
         """``vendor-a · evaluate_resource_condition``."""
         return f"{self.agent} · {self.skill or '(card)'}"
 
+    def __repr__(self) -> str:
+        # Short, as Matrix's: the cells and the document are not for logs.
+        return f"Row(agent={self.agent!r}, skill={self.skill!r}, cells={len(self.cells)})"
+
 
 @dataclass(frozen=True)
 class CompositionCell:
@@ -185,6 +189,11 @@ class CompositionCell:
     summary: str
     differing: tuple[str, ...] = ()
     look_alike: tuple[str, ...] = ()
+
+    def __repr__(self) -> str:
+        return (
+            f"CompositionCell({self.upstream.label!r} -> {self.downstream.label!r}: {self.status})"
+        )
 
 
 @dataclass(frozen=True)
@@ -245,9 +254,22 @@ class Matrix:
     plugfest: Plugfest
     columns: list[Column]
     rows: list[Row] = field(default_factory=list)
+    #: The first ``limits.MAX_COMPOSITION_PAIRS`` pairs; ``composition_not_listed`` counts
+    #: the pairs of rows across vendors left out.
     composition: list[CompositionCell] = field(default_factory=list)
+    composition_not_listed: int = 0
     #: The comparison with the file's expected failures, once every cell is done.
     baseline: BaselineReport | None = None
+
+    def __repr__(self) -> str:
+        # Short: asyncio.run formats the result of its task with repr() (twice) as it
+        # restores SIGINT, and the full repr of a 720-cell matrix, every composition pair
+        # with both its rows, peaked at 455 MB and took most of a minute.
+        return (
+            f"Matrix(plugfest={self.plugfest.name!r}, rows={len(self.rows)}, "
+            f"columns={len(self.columns)}, composition={len(self.composition)}, "
+            f"finished={self.finished})"
+        )
 
     @property
     def verdict_columns(self) -> list[Column]:

@@ -16,11 +16,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from sia_tui.core.errors import SiaError
+from sia_tui.core.errors import FileInputError, SiaError
+from sia_tui.core.local_file import read_regular_file
 from sia_tui.core.matrix.plugfest_agents import AgentEntry, read_agent
 from sia_tui.core.matrix.toml_lines import key_lines
 from sia_tui.core.matrix.toml_reader import Problem, TableReader
-from sia_tui.core.output.printable import printable
+from sia_tui.core.matrix.toml_shape import shape_problem
 
 #: ``arguments = "example"``: take each skill's arguments from its document's examples.
 EXAMPLE = "example"
@@ -159,18 +160,21 @@ class Plugfest:
 def load_plugfest(path: str | Path, environ: Mapping[str, str] | None = None) -> Plugfest:
     """Read and check the plugfest file at ``path``; :class:`PlugfestError` lists every problem."""
     source = Path(path)
-    try:
-        raw = source.read_bytes()[: MAX_FILE_BYTES + 1]
-    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
-        reason = exc.strerror if isinstance(exc, OSError) else None
-        raise PlugfestError(str(source), [Problem(f"cannot read: {reason or exc}")]) from None
+    try:  # never more than the limit: `matrix /dev/zero` read until MemoryError
+        raw = read_regular_file(source, MAX_FILE_BYTES).data
+    except FileInputError as exc:
+        raise PlugfestError(str(source), [Problem(f"cannot read: {exc.reason}")]) from None
     if len(raw) > MAX_FILE_BYTES:
         raise PlugfestError(str(source), [Problem(f"larger than {MAX_FILE_BYTES} bytes")])
     try:
         text = raw.decode("utf-8")
-        data = tomllib.loads(text)
     except UnicodeDecodeError as exc:
         raise PlugfestError(str(source), [Problem(f"not UTF-8 text (byte {exc.start})")]) from None
+    shape = shape_problem(text)  # before tomllib: it recurses, and long keys cost it minutes
+    if shape is not None:
+        raise PlugfestError(str(source), [Problem(shape[0], line=shape[1])])
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise PlugfestError(str(source), [_syntax_problem(str(exc))]) from None
     return _check(source, text, data, os.environ if environ is None else environ)
@@ -244,10 +248,8 @@ def _arguments(
         return Arguments(EXAMPLE) if spec else None
     try:
         return Arguments(spec, load_path(base / spec))
-    except JsonInputError as exc:
+    except JsonInputError as exc:  # a FIFO or a device too: refused, never waited on
         reader.problem((*path, "arguments"), f"{spec}: {exc}")
-    except ValueError:  # a NUL byte in the path: open() refuses it before any I/O
-        reader.problem((*path, "arguments"), f"{printable(spec)!r} is not a usable file name")
     return None
 
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 from html import escape
 from pathlib import Path
 
-from sia_tui.core.matrix.composition import ALLOWED, NOT_ALLOWED
+from sia_tui.core.matrix.composition import ALLOWED, MAX_GRID_ROWS, NOT_ALLOWED
 from sia_tui.core.matrix.model import Cell, CellStatus, ColumnKind, Matrix, Row
-from sia_tui.core.matrix.report_text import MARKS, cell_phrase, link
+from sia_tui.core.matrix.report_text import MARKS, cell_phrase, link, not_judged
 from sia_tui.core.output.printable import printable
 
 _CSS = """
@@ -109,6 +109,20 @@ def _composition(matrix: Matrix) -> str:
     rows: list[Row] = [r for r in matrix.rows if r.skill is not None]
     if not matrix.composition:
         return "<p>No pair of skills across vendors.</p>"
+    more = f"<p>{_e(not_judged(matrix))}.</p>" if matrix.composition_not_listed else ""
+    if len(rows) > MAX_GRID_ROWS:  # a grid of more rows is neither readable nor small
+        allowed = [p for p in matrix.composition if p.status == ALLOWED]
+        items = "".join(
+            f"<li>{_e(p.upstream.label)} → {_e(p.downstream.label)}</li>" for p in allowed
+        )
+        return (
+            f"<p>{len(rows)} rows: too many for a grid. {len(allowed)} of "
+            f"{len(matrix.composition)} pairs compose:</p>{more}<ul>{items}</ul>"
+        )
+    return more + _grid(matrix, rows)
+
+
+def _grid(matrix: Matrix, rows: list[Row]) -> str:
     pairs = {(id(p.upstream), id(p.downstream)): p for p in matrix.composition}
     heads = "".join(f"<th>{_e(r.label)}</th>" for r in rows)
     body = []

@@ -116,6 +116,7 @@ def matrix_to_json(matrix: Matrix, warnings: list[str] | None = None) -> dict[st
         "columns": [_column(c) for c in matrix.columns],
         "rows": [_row(r, matrix.columns) for r in matrix.rows],
         "composition": [_pair(p) for p in matrix.composition],
+        "composition_not_listed": matrix.composition_not_listed,
         "baseline": _baseline(matrix.baseline) if matrix.baseline else None,
         "warnings": list(matrix.plugfest.warnings) + list(warnings or ()),
     }

@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 
 from sia_tui.core.bugreport.report_markdown import md_text
-from sia_tui.core.matrix.composition import ALLOWED, NOT_ALLOWED
+from sia_tui.core.matrix.composition import ALLOWED, MAX_GRID_ROWS, NOT_ALLOWED
 from sia_tui.core.matrix.model import Cell, CellStatus, ColumnKind, Matrix, Row
 from sia_tui.core.output.printable import printable
 
@@ -76,6 +76,8 @@ def matrix_to_text(matrix: Matrix) -> str:
             lines.append(f"  {column.label:<16} {cell_phrase(cell)}{why}")
     allowed = [p for p in matrix.composition if p.status == ALLOWED]
     lines += ["", f"Composition: {len(allowed)} of {len(matrix.composition)} pairs may compose"]
+    if matrix.composition_not_listed:
+        lines.append(f"  ({not_judged(matrix)})")
     for pair in allowed:
         lines.append(f"  {printable(pair.upstream.label)} → {printable(pair.downstream.label)}")
     if matrix.baseline is not None:
@@ -127,20 +129,35 @@ def matrix_to_markdown(matrix: Matrix, base: Path | None = None) -> str:
     return "\n".join(out) + "\n"
 
 
+def not_judged(matrix: Matrix) -> str:
+    """Why the composition table stops: the pairs left out, counted."""
+    return (
+        f"{matrix.composition_not_listed} more pairs are not judged: at most "
+        f"{len(matrix.composition)} are"
+    )
+
+
 def _md_composition(matrix: Matrix) -> list[str]:
     rows = [r for r in matrix.rows if r.skill is not None]
     if not matrix.composition:
         return ["No pair of skills across vendors."]
-    verdicts = {(id(p.upstream), id(p.downstream)): p for p in matrix.composition}
-    heads = ["upstream ↓ · downstream →"] + [md_text(printable(r.label)) for r in rows]
-    out = ["| " + " | ".join(heads) + " |", "|" + "---|" * len(heads)]
-    for up in rows:
-        cells = [md_text(printable(up.label))]
-        for down in rows:
-            pair = verdicts.get((id(up), id(down)))
-            cells.append(COMPOSITION_MARKS.get(pair.status, "–") if pair else " ")
-        out.append("| " + " | ".join(cells) + " |")
-    out += ["", "✔ direct composition allowed · ✘ not allowed · – a document was not validated", ""]
+    out: list[str] = []
+    if len(rows) <= MAX_GRID_ROWS:  # a grid of more rows is neither readable nor small
+        verdicts = {(id(p.upstream), id(p.downstream)): p for p in matrix.composition}
+        heads = ["upstream ↓ · downstream →"] + [md_text(printable(r.label)) for r in rows]
+        out += ["| " + " | ".join(heads) + " |", "|" + "---|" * len(heads)]
+        for up in rows:
+            cells = [md_text(printable(up.label))]
+            for down in rows:
+                pair = verdicts.get((id(up), id(down)))
+                cells.append(COMPOSITION_MARKS.get(pair.status, "–") if pair else " ")
+            out.append("| " + " | ".join(cells) + " |")
+        out += ["", "✔ direct composition allowed · ✘ not allowed · – a document was not validated"]
+    else:
+        out.append(f"{len(rows)} rows: too many for a grid; the pairs that compose follow.")
+    if matrix.composition_not_listed:
+        out += ["", md_text(not_judged(matrix)) + "."]
+    out.append("")
     for pair in matrix.composition:
         if pair.status == ALLOWED or pair.look_alike:
             text = f"{pair.upstream.label} → {pair.downstream.label}: {pair.summary}"

@@ -21,6 +21,7 @@ import asyncio
 import bisect
 import re
 from collections.abc import Callable, Coroutine
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -129,7 +130,8 @@ class MatrixRunner:
         async with asyncio.TaskGroup() as group:
             for index, agent in enumerate(self.plugfest.agents):
                 group.create_task(self._guarded(self._agent(group, index, agent), agent.name))
-        self.matrix.composition = composition_table(self.matrix.rows)
+        table = composition_table(self.matrix.rows)
+        self.matrix.composition, self.matrix.composition_not_listed = table.pairs, table.not_listed
         self.matrix.baseline = compare(self.matrix)
         self._changed(None)
         return self.matrix
@@ -230,17 +232,19 @@ class MatrixRunner:
         row.document = first.run.validated_document
         row.describe_task_id = first.run.describe_task_id
         row.no_document = "" if row.document else clean(first.run.headline)
+        as_column = self._cell_of(first, clean)
+        unlearned = None if row.document is not None else not_learned(first.run, clean)
         pending: list[tuple[Column, Target]] = []
         for column in self._binding_mode_columns:
             assert column.binding is not None and column.mode is not None
             if not offered:  # no binding to try: the first run's step 1 says why
-                cell = self._cell_of(first, clean)
+                cell = replace(as_column)
             elif column.binding not in offered:
                 cell = not_offered(column.binding)
             elif row.document is not None and column.mode not in first.run.declared_modes:
                 cell = not_declared(column.mode, first.run.declared_modes)
             elif _same_run(first.run, column, first_binding):
-                cell = self._cell_of(first, clean)
+                cell = replace(as_column)
             else:
                 pending.append(
                     (
@@ -250,6 +254,10 @@ class MatrixRunner:
                 )
                 continue
             row.cells[column.key] = cell
+        # Only the projection stays (the run is in its session file): slots are first come,
+        # first served, so every row's first run ends before its columns run, and a row
+        # would otherwise hold its run while it waits.
+        del first
         self._changed(row)
         self._mark_running(row, [column for column, _ in pending])
         work = [
@@ -257,7 +265,7 @@ class MatrixRunner:
             for column, target in pending
         ]
         if self.plugfest.probe:
-            work.append(self._probe(row, agent, arguments, clean, prefix, first, target))
+            work.append(self._probe(row, agent, arguments, clean, prefix, unlearned, target))
         await asyncio.gather(*work)
 
     @property
@@ -271,12 +279,13 @@ class MatrixRunner:
         arguments: Arguments | None,
         clean: Clean,
         prefix: str,
-        first: Driven,
+        unlearned: Cell | None,
         target: Target,
     ) -> None:
-        """The probe column: only once the first run learned the interface (steps 1-6)."""
-        if first.run.validated_document is None:
-            row.cells[PROBE_KEY] = not_learned(first.run, clean)
+        """The probe column: only once the first run learned the interface (steps 1-6);
+        ``unlearned``: the cell that says why it did not."""
+        if unlearned is not None:
+            row.cells[PROBE_KEY] = unlearned
             self._changed(row)
             return
         self._mark_running(row, [c for c in self.matrix.columns if c.key == PROBE_KEY])

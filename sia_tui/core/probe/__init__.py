@@ -26,7 +26,9 @@ if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it 
     from sia_tui.core.probe.report_text import observed_line as observed_line
     from sia_tui.core.probe.report_text import render_probe_text as render_probe_text
     from sia_tui.core.probe.runner import Prober as Prober
+    from sia_tui.core.probe.session import CheckedSession as CheckedSession
     from sia_tui.core.probe.session import ProbeReplay as ProbeReplay
+    from sia_tui.core.probe.session import load_checked_session as load_checked_session
     from sia_tui.core.probe.session import probe_member as probe_member
     from sia_tui.core.probe.session import replay_probes as replay_probes
     from sia_tui.core.probe.session import report_from_session as report_from_session

@@ -22,7 +22,7 @@ from sia_tui.core.probe.runner import ProbeSender
 from sia_tui.core.session.dataclass_json import SessionError, from_json, to_json
 from sia_tui.core.session.format import LoadedSession
 from sia_tui.core.session.replay import ReplayTransport, options_from
-from sia_tui.core.session.store import SavedSession, save_session
+from sia_tui.core.session.store import SavedSession, load_session, save_session
 
 
 def probe_member(report: ProbeReport) -> dict[str, Any]:
@@ -57,10 +57,38 @@ def save_probe_session(
 
 
 def recorded_probe(session: LoadedSession) -> ProbeRecord | None:
-    """The typed ``probe`` member of a loaded session, or None for a plain check session."""
+    """The typed ``probe`` member of a loaded session, or None for a plain check session.
+
+    A session read by :func:`load_checked_session` was decoded then; any other is decoded
+    now, and a tampered member is a SessionError.
+    """
+    if isinstance(session, CheckedSession):
+        return session.record
     if session.probe is None:
         return None
     return from_json(ProbeRecord, session.probe, "/probe")
+
+
+@dataclass
+class CheckedSession(LoadedSession):
+    """A session file whose ``probe`` member, if any, was decoded and checked on load."""
+
+    #: The typed ``probe`` member (None: a plain check session).
+    record: ProbeRecord | None = None
+
+
+def load_checked_session(path: str | os.PathLike[str]) -> CheckedSession:
+    """Load a session file, its ``probe`` member checked too: every surface that shows the
+    member (``replay``, ``report``, ``open`` and its Probe screen) reads sessions through
+    here, so a tampered one is refused on load with the file named, like any other defect
+    of the file, and the member is decoded once."""
+    session = load_session(path)
+    try:
+        record = recorded_probe(session)
+    except SessionError as exc:
+        raise SessionError(f"{path}: {exc}") from None
+    loaded = {f.name: getattr(session, f.name) for f in fields(LoadedSession)}
+    return CheckedSession(**loaded, record=record)
 
 
 def report_from_session(session: LoadedSession) -> ProbeReport | None:

@@ -141,7 +141,9 @@ class Redactor:
     secret_headers: set[str] = field(default_factory=set)
     #: literal form -> placeholder name; longest forms are replaced first.
     literals: dict[str, str] = field(default_factory=dict)
-    hits: list[RedactionHit] = field(default_factory=list)
+    #: Every redaction once, in the order found; a dict, not a list: an agent echoing a
+    #: secret 8,000 times made ``hit not in list`` cost seconds.
+    _hits: dict[RedactionHit, None] = field(default_factory=dict, repr=False)
     #: Forms of values the user marked secret (not credentials): redacted everywhere except
     #: in the bytes a digest is computed over (``marked=False``).
     marked: set[str] = field(default_factory=set)
@@ -393,10 +395,17 @@ class Redactor:
         pattern = self._forms(marked)[1]
         return pattern is not None and (pattern.search(text) is not None or has_escape(text))
 
+    @property
+    def hits(self) -> list[RedactionHit]:
+        """Every redaction made so far, each once, in the order they were made."""
+        return list(self._hits)
+
+    def forget_hits(self) -> None:
+        """Start a new list of redactions (a long-lived log filter keeps none)."""
+        self._hits.clear()
+
     def _hit(self, replacement: str, name: str, where: str) -> str:
-        hit = RedactionHit(name, where)
-        if hit not in self.hits:
-            self.hits.append(hit)
+        self._hits.setdefault(RedactionHit(name, where))
         return replacement
 
 
@@ -470,4 +479,4 @@ def _installed_filter() -> RedactingLogFilter | None:
 
 def _merge(shared: RedactingLogFilter, redactor: Redactor) -> None:
     shared.redactor.merge(redactor)
-    shared.redactor.hits.clear()  # log traffic must not grow the hit list without bound
+    shared.redactor.forget_hits()  # log traffic must not grow the hit list without bound

@@ -11,8 +11,9 @@ from typing import Any
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.atomic_file import atomic_write
 from sia_tui.core.engine.model import Run
-from sia_tui.core.errors import JsonInputError
+from sia_tui.core.errors import FileInputError, JsonInputError
 from sia_tui.core.jsonkit.strictjson import count_values, loads, structural_count
+from sia_tui.core.local_file import read_regular_file
 from sia_tui.core.redaction.redact import RedactionHit, Redactor
 from sia_tui.core.session.dataclass_json import SessionError
 from sia_tui.core.session.format import (
@@ -186,16 +187,15 @@ def load_session(path: str | os.PathLike[str]) -> LoadedSession:
     """Load a session file; manifest mismatches become ``warnings``, defects SessionError."""
     source = Path(path)
     try:
-        size = source.stat().st_size
-        if size > MAX_SESSION_BYTES:
-            raise SessionError(
-                f"{source}: {size} bytes is larger than the "
-                f"{MAX_SESSION_BYTES} byte limit for session files"
-            )
-        raw = source.read_bytes()
-    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
-        reason = exc.strerror if isinstance(exc, OSError) else None
-        raise SessionError(f"cannot read {source}: {reason or exc}") from None
+        read = read_regular_file(source, MAX_SESSION_BYTES)
+    except FileInputError as exc:
+        raise SessionError(str(exc)) from None
+    if len(read.data) > MAX_SESSION_BYTES:
+        raise SessionError(
+            f"{source}: {read.size} bytes is larger than the "
+            f"{MAX_SESSION_BYTES} byte limit for session files"
+        )
+    raw = read.data
     _check_values(raw, str(source))  # on the bytes: before a decoded copy exists
     try:
         text = raw.decode("utf-8")

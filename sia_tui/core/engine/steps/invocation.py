@@ -6,7 +6,7 @@ import asyncio
 from typing import Any
 
 from sia_tui.core.a2a.model import Message, StreamEvent, Task
-from sia_tui.core.bounded import error_count_text
+from sia_tui.core.bounded import error_count_text, listed
 from sia_tui.core.codes import ErrorCode
 from sia_tui.core.engine.assembly import TaskAssembly
 from sia_tui.core.engine.context import EngineContext
@@ -304,9 +304,8 @@ async def receive(ctx: EngineContext, result: StepResult) -> None:
         await ctx.close_stream()
     task = run.task
     evidence.task_id, evidence.state = task.id, task.state
-    evidence.artifacts = [
-        ArtifactRef(artifact_id=a.artifact_id, name=a.name) for a in task.artifacts
-    ]
+    shown, evidence.artifacts_not_listed = listed(task.artifacts)
+    evidence.artifacts = [ArtifactRef(artifact_id=a.artifact_id, name=a.name) for a in shown]
     delegation = run.evidence(DelegationEvidence)
     cancelled_as_asked = task.state == TaskState.CANCELED and run.cancel_requested
     if delegation is not None and delegation.negative_test and not cancelled_as_asked:

@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from sia_tui.core import limits
 from sia_tui.core.a2a.model import Artifact
-from sia_tui.core.bounded import MORE_RULE, cap_findings, more_than_first
+from sia_tui.core.bounded import (
+    MORE_RULE,
+    cap_findings,
+    listed,
+    more_than_first,
+    named_few,
+)
 from sia_tui.core.codes import ErrorCode
 from sia_tui.core.engine.answers import REFS_MEMBER
 from sia_tui.core.engine.context import EngineContext
@@ -25,6 +32,9 @@ from sia_tui.core.interface.document import schema_at
 from sia_tui.core.jsonkit.numbers import unsafe_number_findings
 from sia_tui.core.jsonkit.pointer import display
 
+if TYPE_CHECKING:
+    from sia_tui.core.schemas.validation import CompiledSchema
+
 
 def _single_data(artifact: Artifact, what: str, rule: str) -> tuple[Any, list[Finding]]:
     data = artifact.data_parts()
@@ -40,18 +50,63 @@ def _single_data(artifact: Artifact, what: str, rule: str) -> tuple[Any, list[Fi
     return data[0], []
 
 
-def _validate(schema: Any, value: Any, rule: str, label: str = "") -> list[Finding]:
+def _relabelled(findings: list[Finding], rule: str, label: str = "") -> list[Finding]:
     """Validation findings re-labelled as output_invalid; ``label`` names the artifact."""
-    from sia_tui.core.schemas.validation import compile_schema  # jsonschema: not needed to start
-
     return [
         finding
         if finding.rule == MORE_RULE  # a count or limit note stays as it is
         else replace(
             finding, message=label + finding.message, rule=rule, code=ErrorCode.OUTPUT_INVALID
         )
-        for finding in compile_schema(schema).validate(value)
+        for finding in findings
     ]
+
+
+def _validate(schema: Any, value: Any, rule: str, label: str = "") -> list[Finding]:
+    """Validation findings of ``value`` against ``schema``, re-labelled (see above)."""
+    return _relabelled(_compiled(schema).validate(value), rule, label)
+
+
+def _compiled(schema: Any) -> CompiledSchema:
+    from sia_tui.core.schemas.validation import compile_schema  # jsonschema: not needed to start
+
+    return compile_schema(schema)
+
+
+class _RecordChecker:
+    """Validates records kind by kind: each kind's schema compiled once, and errors listed
+    only until ``limits.MAX_FINDINGS`` are; past that a record's verdict is still taken, with
+    one finding that says so. 50,000 records once cost a digest of their schema and a
+    listing of errors each."""
+
+    def __init__(self, document: dict[str, Any]) -> None:
+        self._document = document
+        self._schemas: dict[str, CompiledSchema] = {}
+        self._listed = 0
+
+    def findings(self, artifact: Artifact, kind: str) -> list[Finding]:
+        value, findings = _single_data(artifact, "record", "INV6")
+        if findings:
+            return findings
+        schema = self._schemas.get(kind)
+        if schema is None:
+            schema = _compiled(schema_at(self._document, ("supporting_record_schemas", kind)))
+            self._schemas[kind] = schema
+        label = f"record {artifact.artifact_id!r}: "
+        if self._listed >= limits.MAX_FINDINGS:
+            return [] if schema.is_valid(value) else [_not_listed(label)]
+        findings = _relabelled(schema.validate(value), "CP10", label)
+        self._listed += len(findings)
+        return findings
+
+
+def _not_listed(label: str) -> Finding:
+    return Finding(
+        f"{label}does not validate against its record schema (its errors are not listed: "
+        f"{limits.MAX_FINDINGS} findings already are)",
+        rule="CP10",
+        code=ErrorCode.OUTPUT_INVALID,
+    )
 
 
 def check_records(ctx: EngineContext, result_artifact: Artifact | None) -> list[RecordResult]:
@@ -59,6 +114,7 @@ def check_records(ctx: EngineContext, result_artifact: Artifact | None) -> list[
     run = ctx.run
     assert run.task is not None
     declared = ctx.document.get("supporting_record_schemas", {})
+    checker = _RecordChecker(ctx.document)
     records = []
     for artifact in run.task.artifacts:
         if artifact is result_artifact:
@@ -74,14 +130,7 @@ def check_records(ctx: EngineContext, result_artifact: Artifact | None) -> list[
                 )
             ]
         else:
-            value, findings = _single_data(artifact, "record", "INV6")
-            if not findings:
-                findings = _validate(
-                    schema_at(ctx.document, ("supporting_record_schemas", kind)),
-                    value,
-                    "CP10",
-                    f"record {artifact.artifact_id!r}: ",
-                )
+            findings = checker.findings(artifact, kind)
         records.append(RecordResult(artifact, kind, findings))
     return records
 
@@ -112,13 +161,15 @@ async def check_output(ctx: EngineContext, result: StepResult) -> None:
     findings += unsafe_number_findings(value, rule="CP10")
     # The result's findings and each record's are kept apart: a bad record must never be
     # shown as the result's fault (and the reverse).
+    shown, not_listed = listed(run.records)
     result.evidence = OutputEvidence(
         result_artifact_id=run.result.artifact_id if run.result else None,
         result_findings=cap_findings(findings),
         records=[
             RecordSummary(artifact_id=r.artifact.artifact_id, kind=r.kind, valid=r.valid)
-            for r in run.records
+            for r in shown
         ],
+        records_not_listed=not_listed,
     )
     result.findings.extend(findings)
     for record in run.records:
@@ -165,8 +216,8 @@ def _fail_output(
         parts.append("the result does not validate against the output schema")
     if bad_records:
         parts.append(
-            f"supporting record {', '.join(repr(r) for r in bad_records)} does not validate "
-            "against its record schema"
+            f"supporting record {named_few(bad_records)} does not validate against its "
+            "record schema"
         )
     statement = " and ".join(parts)
     first = errors[0]
@@ -186,9 +237,11 @@ def _fail_output(
 async def present(ctx: EngineContext, result: StepResult) -> None:
     """CP11: hand the validated results to the user, with what they do not mean."""
     run = ctx.run
+    shown, not_listed = listed(run.records)
     result.evidence = PresentationEvidence(
         result=run.result_value,
-        records=[r.artifact.artifact_id for r in run.records],
+        records=[r.artifact.artifact_id for r in shown],
+        records_not_listed=not_listed,
         authority=ctx.document.get("authority", {}),
         note="matching schemas prove structure, not semantics; authority describes, it does "
         "not permit (RULES SID5, CMP3)",
