@@ -53,7 +53,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         help="a deliberate negative test: send --args FILE although it fails step 7; the "
         "agent must reject it with input_invalid and details at the bad member before any "
         "domain logic (RULES INV3, ERR1, ERR5), graded as `sia-tui probe` grades its "
-        "invalid-argument probes. Arguments that validate are not sent (exit 2)",
+        "invalid-argument probes. Arguments that validate are sent as an ordinary invocation",
     )
     parser.add_argument(
         "--mode",
@@ -152,7 +152,7 @@ def main(args: argparse.Namespace) -> int:
         return 2
     if args.send_anyway and (not args.args or args.args == EXAMPLE):
         print(
-            "sia-tui check: --send-anyway needs --args FILE (arguments that do not validate)",
+            "sia-tui check: --send-anyway needs --args FILE (the arguments to send)",
             file=sys.stderr,
         )
         return 2

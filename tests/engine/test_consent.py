@@ -2,7 +2,8 @@
 
 ``Procedure.consent_to_send()`` is the user's yes to the next send; step 8 takes it. A
 restart, new arguments or another skill start without it, so a second invocation waits
-again (the TUI's ``R`` then ``r`` must ask again). The agent's side is the witness.
+again (after the TUI's ``R``, which keeps no arguments, ctrl+j must ask again). The
+agent's side is the witness.
 """
 
 from __future__ import annotations
@@ -47,6 +48,8 @@ async def test_without_consent_step_8_sends_nothing_and_the_run_is_incomplete() 
 
 
 async def test_one_consent_sends_once_and_a_restart_asks_again() -> None:
+    """The yes is spent by the send; a restart keeps no arguments (steps 1-6 run, nothing is
+    asked or sent) and the arguments given afterwards wait for a new yes."""
     with witnessed_agent() as agent:
         procedure = _procedure(agent)
         procedure.set_arguments(VALID)
@@ -55,7 +58,11 @@ async def test_one_consent_sends_once_and_a_restart_asks_again() -> None:
         run = await procedure.run_all()
         assert run.outcome is RunOutcome.PASSED and agent.count(SHUTDOWN) == 1
         assert not run.consent  # taken by the send
-        await procedure.restart()  # the TUI's R: same arguments, fresh run
+        await procedure.restart()  # the TUI's R: a fresh run, without arguments
+        again = await procedure.run_all()
+        assert again.waiting_for_arguments and not again.waiting_for_consent
+        assert again.step(Step.ARGUMENTS).status is StepStatus.NOT_RUN
+        procedure.set_arguments(VALID)  # the same arguments again: a new invocation
         again = await procedure.run_all()
         await procedure.aclose()
         assert agent.count(SHUTDOWN) == 1

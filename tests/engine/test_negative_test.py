@@ -11,7 +11,7 @@ import pytest
 
 from sia_tui.cli import main
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.model import Run, StepStatus, Target
+from sia_tui.core.engine.model import Run, Step, StepStatus, Target
 from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.engine.refusal import Grade
 from sia_tui.core.probe.model import ProbeKind
@@ -108,22 +108,19 @@ async def test_a_rejection_that_breaks_a_must_fails_at_step_8(
     assert blame is not None and blame.party.value == "agent"
 
 
-async def test_valid_arguments_sent_as_a_negative_test_are_not_sent() -> None:
-    """Send anyway with arguments that validate would run the skill for real: step 7 stops
-    the run as a usage error, and nothing is delegated."""
+async def test_valid_arguments_sent_anyway_are_an_ordinary_invocation() -> None:
+    """Send anyway with arguments that validate: not a negative test (what is sent is the
+    caller's arguments, whatever the flag); step 7 passes, they are delegated and graded as
+    an ordinary invocation, so a rejection with input_invalid is the agent's failure."""
     agent = rejecting(input_invalid())
-    procedure = Procedure(
-        Target(BASE, skill_id=SKILL), ClientOptions(), transport=agent.transport()
-    )
-    procedure.set_arguments(APPENDIX_B_ARGUMENTS, send_anyway=True)
-    try:
-        run = await procedure.run_all()
-    finally:
-        await procedure.aclose()
+    run = await negative_test(agent, arguments=APPENDIX_B_ARGUMENTS)
+    assert run.step(Step.ARGUMENTS).status is StepStatus.PASSED
+    assert "send anyway has no effect" in run.step(Step.ARGUMENTS).message
+    assert len(agent.requests) == 2  # describe_skill, then the invocation
+    assert not run.negative_test and run.negative_test_verdict is None
+    assert run.outcome == "failed"
     failed = run.failed_step
-    assert failed is not None and failed.step == 7 and failed.category == "usage"
-    assert "nothing was sent" in failed.message
-    assert len(agent.requests) == 1  # describe_skill only
+    assert failed is not None and failed.step == 8
 
 
 # -- the reference agent's faults: the negative test and probe agree --------------------------
@@ -203,12 +200,13 @@ def test_check_send_anyway_exits_by_the_graders_verdict(
     assert "at step 7" in capsys.readouterr().out
 
 
-def test_check_send_anyway_needs_arguments_that_do_not_validate(
+def test_check_send_anyway_needs_arguments_and_valid_ones_are_an_ordinary_check(
     reference_agent: StartAgent, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     url = reference_agent().url
     assert main(["check", url, "--skill", SKILL, "--send-anyway"]) == 2
     assert "--send-anyway needs --args" in capsys.readouterr().err
     valid = _write(tmp_path, APPENDIX_B_ARGUMENTS)
-    assert main(["check", url, "--skill", SKILL, "--args", valid, "--send-anyway"]) == 2
-    assert "nothing was sent" in capsys.readouterr().out
+    assert main(["check", url, "--skill", SKILL, "--args", valid, "--send-anyway", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["outcome"] == "passed"  # sent and graded as an ordinary invocation

@@ -23,7 +23,7 @@ from tests.support.sessions import record_two_invocations, run_session_cli
 V3_FILE = (
     Path(__file__).parents[1] / "fixtures" / "sessions" / "negative-then-valid-v3.session.json"
 )
-NEGATIVE = "NEGATIVE TEST PASSED: the agent rejected the invalid arguments with input_invalid"
+NEGATIVE = "NEGATIVE TEST PASSED: the agent rejected the invalid arguments"
 PASSED = "PASSED: all eleven steps passed"
 
 

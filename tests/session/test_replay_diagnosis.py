@@ -77,8 +77,8 @@ async def test_a_changed_diagnosis_with_the_same_status_is_a_change(
     assert await _cli(["replay", str(path)]) == 1
     out = capsys.readouterr().out
     assert (
-        "step 8 Delegate the task: recorded failed (transport, timeout; at fault: agent), "
-        "today failed (transport, response_too_large; at fault: agent)"
+        "step 8 Delegate the task: recorded failed (transport, timeout; at fault: limit), "
+        "today failed (transport, response_too_large; at fault: limit)"
     ) in out
 
 

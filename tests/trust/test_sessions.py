@@ -63,7 +63,7 @@ async def test_replay_finds_a_card_changed_after_it_was_recorded(signed_session:
     result = await replay_session(load_session(signed_session))
     assert result.results[0].run.card_signatures[0].verdict is SignatureVerdict.INVALID
     [change] = [c for c in result.results[0].changes if c.step == 1]
-    assert change.recorded == "passed" and change.today == "failed"
+    assert change.recorded == "passed" and change.today == "failed (trust; at fault: agent)"
 
 
 async def test_replay_reports_a_signature_verdict_that_changed(signed_session: Path) -> None:

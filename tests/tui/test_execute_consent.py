@@ -1,8 +1,9 @@
 """The TUI asks before every invocation of a skill that may act (RULES SID5).
 
 The engine stops before step 8 until the user says yes for that one send; the app asks
-whichever key got there: ctrl+j on Invoke, ``r`` (run all) and ``n`` (next step) on Steps,
-after ``R`` (restart) too. "No" sends nothing and leaves the run incomplete. The agent's
+whichever key got there: ctrl+j on Invoke, ``r`` (run all) and ``n`` (next step) on Steps.
+``R`` (restart) keeps no arguments: ``r`` after it runs steps 1-6 and asks nothing, and the
+next ctrl+j asks again. "No" sends nothing and leaves the run incomplete. The agent's
 side is the witness: what reached it, not what the app recorded.
 """
 
@@ -58,8 +59,11 @@ async def _invoke_and_confirm(pilot: Any, agent: Witness) -> None:
     await settle(pilot)
 
 
-async def test_restart_then_run_all_asks_again(agent: Witness, user_dirs: UserDirs) -> None:
-    """Confirmed once; then 2, R, r: the same arguments, a new invocation, a new question.
+async def test_restart_keeps_no_arguments_and_the_next_invocation_asks_again(
+    agent: Witness, user_dirs: UserDirs
+) -> None:
+    """Confirmed once; then 2, R, r: steps 1-6 only, nothing asked, nothing sent (R keeps no
+    arguments). ctrl+j sends the editor's text again: a new invocation, a new question.
     "No" sends nothing and the run is incomplete, with the reason."""
     app = _app(agent, user_dirs)
     async with app.run_test(size=SIZE) as pilot:
@@ -67,19 +71,26 @@ async def test_restart_then_run_all_asks_again(agent: Witness, user_dirs: UserDi
         await _invoke_and_confirm(pilot, agent)
         first = app.current_run
         assert first is not None and first.outcome is RunOutcome.PASSED
-        await press(pilot, "2", "R")
-        await pilot.press("r")
+        await press(pilot, "2", "R", "r")
+        run = app.current_run
+        assert run is not None and run is not first
+        assert run.waiting_for_arguments and run.next_step == Step.ARGUMENTS
+        assert not isinstance(app.screen, ConfirmScreen)  # nothing to send: no question
+        assert agent.count(SHUTDOWN) == 1
+        await press(pilot, "5")
+        await pilot.press("ctrl+j")
         await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         told = record_notices(app)
         await pilot.press("n")
         await settle(pilot)
         assert agent.count(SHUTDOWN) == 1  # the second invocation never reached the agent
-        run = app.current_run
-        assert run is not None and run is not first
+        assert app.current_run is run
+        assert run.step(Step.ARGUMENTS).status is StepStatus.PASSED
         assert run.step(Step.DELEGATION).status is StepStatus.NOT_RUN
         assert run.outcome is RunOutcome.INCOMPLETE
         assert "not sent" in run.headline
         assert any("Nothing was sent" in notice for notice in told)
+        await press(pilot, "2")
         steps = app.screen
         assert isinstance(steps, StepsScreen)
         steps.select_step(8)  # step 8's pane says why it sent nothing, and how to consent
@@ -96,7 +107,8 @@ async def test_restart_then_run_all_asks_again(agent: Witness, user_dirs: UserDi
 
 
 async def test_next_step_asks_at_step_8(agent: Witness, user_dirs: UserDirs) -> None:
-    """Step by step with n: step 7 runs, the n that would send asks first."""
+    """Step by step with n: after R the steps stop at 7 (no arguments) without asking; once
+    arguments wait at step 8 (ctrl+j, then "no"), the n that would send asks first."""
     app = _app(agent, user_dirs)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -105,9 +117,15 @@ async def test_next_step_asks_at_step_8(agent: Witness, user_dirs: UserDirs) -> 
         for _ in range(6):
             await press(pilot, "n")
         run = app.current_run
-        assert run is not None and run.next_step == Step.DELEGATION
-        assert not isinstance(app.screen, ConfirmScreen)  # step 7 sends nothing: no question
+        assert run is not None and run.next_step == Step.ARGUMENTS
+        assert not isinstance(app.screen, ConfirmScreen)  # nothing to send: no question
+        await press(pilot, "5")
+        await pilot.press("ctrl+j")
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         await pilot.press("n")
+        await settle(pilot)
+        assert run.next_step == Step.DELEGATION and agent.count(SHUTDOWN) == 1
+        await press(pilot, "2", "n")
         await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         await pilot.press("y")
         await settle(pilot)

@@ -178,7 +178,8 @@ def test_results_side_by_side(snap_compare: Any, make_app: Any) -> None:
 def test_results_of_the_earlier_invocation(snap_compare: Any, make_app: Any) -> None:
     """A negative test ("threshold": "80" sent anyway), then the Appendix B arguments, then
     [: the header reads 'invocation 1 of 2' highlighted; the status line '✔ NEGATIVE TEST
-    PASSED: the agent rejected the invalid arguments with input_invalid...' over the red box
+    PASSED: the agent rejected the invalid arguments as the deliberate negative test expects:
+    TASK_STATE_REJECTED with input_invalid, details at /condition/threshold' over the red box
     of the agent's error (code input_invalid, state REJECTED, origin remote, at step 8) and
     its details (/condition/threshold, type); no result."""
 

@@ -144,20 +144,12 @@ async def check_arguments(ctx: EngineContext, result: StepResult) -> None:
                 statement=f"the arguments do not validate against the input schema ({first})",
             ),
         )
-    if run.send_anyway:
-        # Valid arguments would run the skill for real: not what a negative test asked for.
-        message = (
-            "the arguments validate: a deliberate negative test needs arguments that do not, "
-            "so nothing was sent"
-        )
-        raise StepFailed(
-            message,
-            hint="Break the arguments on purpose, or send them without send anyway.",
-            category=FailureCategory.USAGE,
-            blame=Blame(party=Party.CALLER, statement=message),
-            next_action=NextAction.EDIT_ARGUMENTS,
-        )
+    # Valid arguments are never a negative test, send anyway on or off: they are sent as an
+    # ordinary invocation (what is sent is always the editor's text) and graded as one.
+    evidence.negative_test = False
     result.message = f"arguments valid against {ctx.document['input_schema'].get('schema_uri')}"
+    if run.send_anyway:
+        result.message += " (send anyway has no effect: valid arguments are an ordinary invocation)"
 
 
 def request_data(ctx: EngineContext) -> dict[str, Any]:
