@@ -317,7 +317,8 @@ async def receive(ctx: EngineContext, result: StepResult) -> None:
         await ctx.close_stream()
     task = run.task
     evidence.task_id, evidence.state = task.id, task.state
-    shown, evidence.artifacts_not_listed = listed(task.artifacts)
+    shown, not_listed = listed(task.artifacts)
+    evidence.artifacts_not_listed = not_listed or None
     evidence.artifacts = [ArtifactRef(artifact_id=a.artifact_id, name=a.name) for a in shown]
     if task.state == TaskState.CANCELED:
         end_cancelled(ctx, task, evidence)
