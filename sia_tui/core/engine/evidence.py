@@ -249,9 +249,10 @@ class ReceptionEvidence:
     state: str | None = None
     #: Streamed states in arrival order (stream mode).
     status_log: list[str] = field(default_factory=list)
-    #: The first ``limits.MAX_LISTED`` artifacts; ``artifacts_not_listed`` counts the rest.
+    #: The first ``limits.MAX_LISTED`` artifacts; ``artifacts_not_listed`` counts the rest
+    #: (None: every one is listed).
     artifacts: list[ArtifactRef] = field(default_factory=list)
-    artifacts_not_listed: int = 0
+    artifacts_not_listed: int | None = None
     note: str | None = None
     error: TaskError | None = None
     #: True when the task ended CANCELED because the user asked for it.
@@ -281,9 +282,10 @@ class OutputEvidence:
     result_artifact_id: str | None = None
     #: Findings about the result artifact only (INV5, the output schema, INV7 refs).
     result_findings: list[Finding] = field(default_factory=list)
-    #: The first ``limits.MAX_LISTED`` records; ``records_not_listed`` counts the rest.
+    #: The first ``limits.MAX_LISTED`` records; ``records_not_listed`` counts the rest
+    #: (None: every one is listed).
     records: list[RecordSummary] = field(default_factory=list)
-    records_not_listed: int = 0
+    records_not_listed: int | None = None
 
 
 @dataclass(kw_only=True)
@@ -292,9 +294,10 @@ class PresentationEvidence:
 
     kind: Literal["presentation"] = "presentation"
     result: Any = None
-    #: The first ``limits.MAX_LISTED`` record ids; ``records_not_listed`` counts the rest.
+    #: The first ``limits.MAX_LISTED`` record ids; ``records_not_listed`` counts the rest
+    #: (None: every one is listed).
     records: list[str] = field(default_factory=list)
-    records_not_listed: int = 0
+    records_not_listed: int | None = None
     authority: Any = None
     note: str = ""
 

@@ -296,7 +296,8 @@ async def receive(ctx: EngineContext, result: StepResult) -> None:
         await ctx.close_stream()
     task = run.task
     evidence.task_id, evidence.state = task.id, task.state
-    shown, evidence.artifacts_not_listed = listed(task.artifacts)
+    shown, not_listed = listed(task.artifacts)
+    evidence.artifacts_not_listed = not_listed or None
     evidence.artifacts = [ArtifactRef(artifact_id=a.artifact_id, name=a.name) for a in shown]
     delegation = run.evidence(DelegationEvidence)
     cancelled_as_asked = task.state == TaskState.CANCELED and run.cancel_requested

@@ -169,7 +169,7 @@ async def check_output(ctx: EngineContext, result: StepResult) -> None:
             RecordSummary(artifact_id=r.artifact.artifact_id, kind=r.kind, valid=r.valid)
             for r in shown
         ],
-        records_not_listed=not_listed,
+        records_not_listed=not_listed or None,
     )
     result.findings.extend(findings)
     for record in run.records:
@@ -241,7 +241,7 @@ async def present(ctx: EngineContext, result: StepResult) -> None:
     result.evidence = PresentationEvidence(
         result=run.result_value,
         records=[r.artifact.artifact_id for r in shown],
-        records_not_listed=not_listed,
+        records_not_listed=not_listed or None,
         authority=ctx.document.get("authority", {}),
         note="matching schemas prove structure, not semantics; authority describes, it does "
         "not permit (RULES SID5, CMP3)",
