@@ -247,9 +247,7 @@ class PartValidators:
         if isinstance(prefix, list):
             own["prefixItems"] = [v if isinstance(v, bool) else True for v in prefix]
         try:
-            validator = jsonschema_rs.Draft202012Validator(
-                own, mask="the value", **self._options
-            )
+            validator = jsonschema_rs.Draft202012Validator(own, mask="the value", **self._options)
         except (jsonschema_rs.ValidationError, ValueError, TypeError):
             return None
         return Split(at, validator, frozenset(own), node)
