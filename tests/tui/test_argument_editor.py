@@ -93,3 +93,32 @@ async def test_the_text_is_joined_and_the_height_summed_once_per_edit(
         assert computed == {"text": 1, "height": 1}
         assert '"typed",' in "".join(segment.text for segment in lines[0])
         await pilot.pause()
+
+
+async def test_a_resize_that_keeps_the_wrap_width_does_not_wrap_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """TextArea wraps the whole document on every resize; the Problems table growing under
+    the editor (a height change) cost 0.6 s at 1 MB. The same width is not wrapped again;
+    another width is, and edits stay wrapped in step."""
+    passes: list[int] = []
+    wrap = WrappedDocument.wrap
+
+    def counted_wrap(wrapped: WrappedDocument, width: int, tab_width: int | None = None) -> None:
+        passes.append(width)
+        wrap(wrapped, width, tab_width)
+
+    monkeypatch.setattr(WrappedDocument, "wrap", counted_wrap)
+    app = EditorApp()
+    async with app.run_test(size=(60, 12)) as pilot:
+        editor = app.query_one(ArgumentEditor)
+        passes.clear()
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        assert passes == []  # soft wrap is off: the width is 0 before and after
+        editor.soft_wrap = True
+        await pilot.pause()
+        assert passes and passes[-1] > 0
+        editor.insert('"typed",\n', (0, 0))
+        await pilot.pause()
+        assert editor.wrapped_document.height == editor.document.line_count == 41
