@@ -111,12 +111,8 @@ class AgentService:
         try:
             yield {"task": task.snapshot()}
             self._run(task, message)
-            while True:
-                event = await queue.get()
+            async for event in _until_final(queue):
                 yield event
-                update = event.get("statusUpdate")
-                if update is not None and is_final(update["status"]["state"]):
-                    return
         finally:
             task.subscribers.remove(queue)
 
@@ -129,12 +125,8 @@ class AgentService:
             yield {"task": task.snapshot()}
             if finished:
                 return
-            while True:
-                event = await queue.get()
+            async for event in _until_final(queue):
                 yield event
-                update = event.get("statusUpdate")
-                if update is not None and is_final(update["status"]["state"]):
-                    return
         finally:
             task.subscribers.remove(queue)
 
@@ -163,3 +155,13 @@ class AgentService:
             task.runner.cancel()
         task.set_status(CANCELED, task.agent_message([{"text": "canceled on request"}]))
         return task
+
+
+async def _until_final(queue: asyncio.Queue[dict[str, Any]]) -> AsyncIterator[dict[str, Any]]:
+    """A task's queued events, up to and including its final status update."""
+    while True:
+        event = await queue.get()
+        yield event
+        update = event.get("statusUpdate")
+        if update is not None and is_final(update["status"]["state"]):
+            return
