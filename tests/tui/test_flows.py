@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual.pilot import Pilot
 from textual.widgets import DataTable, OptionList
 
 from sia_tui.core.engine.model import StepStatus
@@ -174,20 +175,24 @@ async def test_f1_shows_help_for_the_focused_pane(make_app: Any) -> None:
         assert isinstance(app.screen, StepsScreen)
 
 
+async def _invoke_in_stream_mode(app: SiaApp, pilot: Pilot[Any]) -> None:
+    """Run steps 1-6, then send Appendix B's arguments in stream mode, to the Results."""
+    await settle(pilot)
+    await pilot.press("2", "r")
+    await settle(pilot)
+    screen = await enter_arguments(pilot, APPENDIX_B_TEXT)
+    from textual.widgets import Select
+
+    screen.query_one("#mode", Select).value = "stream"
+    await pilot.press("ctrl+j")
+    await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen))
+    await settle(pilot)
+
+
 async def test_stream_mode_shows_live_events_and_passes(make_app: Any) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("2", "r")
-        await settle(pilot)
-        screen = await enter_arguments(pilot, APPENDIX_B_TEXT)
-        from textual.widgets import Select
-
-        modes = screen.query_one("#mode", Select)
-        modes.value = "stream"
-        await pilot.press("ctrl+j")
-        await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen))
-        await settle(pilot)
+        await _invoke_in_stream_mode(app, pilot)
         run = app.current_run
         assert run is not None and run.mode == "stream"
         assert [s.status for s in run.steps] == [StepStatus.PASSED] * 11
@@ -265,3 +270,25 @@ async def test_palette_offers_prefixed_commands(make_app: Any) -> None:
             "mode: digests",
         ):
             assert wanted in titles
+
+
+async def test_in_stream_mode_step_8_shows_the_streaming_request(make_app: Any) -> None:
+    """Stream mode, then step 8 on the Steps screen: its Exchanges list the
+    SendStreamingMessage request it sent (never "No request was sent in this step"), and
+    step 9, which read the events after acceptance, lists the same exchange."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await _invoke_in_stream_mode(app, pilot)
+        await pilot.press("2")
+        await settle(pilot)
+        steps = app.screen
+        assert isinstance(steps, StepsScreen)
+        steps.select_step(8)
+        await settle(pilot)
+        delegation = static_text(app, "#evidence-body")
+        steps.select_step(9)
+        await settle(pilot)
+        reception = static_text(app, "#evidence-body")
+    assert "No request was sent" not in delegation
+    assert "Exchanges (1)" in delegation and "SendStreamingMessage" in delegation
+    assert "Exchanges (1)" in reception and "SendStreamingMessage" in reception

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,6 +13,10 @@ from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.assembly import TaskAssembly
 from sia_tui.core.engine.cache import DocumentCache
 from sia_tui.core.engine.model import Run
+
+#: True while a task drives the open stream (its next event, its close): an exchange
+#: recorded then is the stream's own, even if another task (a cancel) sends meanwhile.
+READING_STREAM: ContextVar[bool] = ContextVar("reading_stream", default=False)
 
 
 @dataclass
@@ -34,7 +39,20 @@ class EngineContext:
         stream, self.stream = self.stream, None
         closer = getattr(stream, "aclose", None)
         if closer is not None:
-            await closer()
+            token = READING_STREAM.set(True)
+            try:
+                await closer()
+            finally:
+                READING_STREAM.reset(token)
+
+    async def next_from_stream(self) -> StreamEvent:
+        """The open stream's next event (StopAsyncIteration when it ended)."""
+        assert self.stream is not None
+        token = READING_STREAM.set(True)
+        try:
+            return await anext(self.stream)
+        finally:
+            READING_STREAM.reset(token)
 
     @property
     def document(self) -> dict[str, Any]:

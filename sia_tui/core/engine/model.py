@@ -238,4 +238,5 @@ def frozen_copy(run: Run) -> Run:
         warnings=list(run.warnings),
         digests=replace(run.digests),
         past_invocations=list(run.past_invocations),
+        stream_steps=list(run.stream_steps),
     )

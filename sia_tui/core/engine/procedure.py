@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import httpx
@@ -14,7 +15,7 @@ from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.bounded import cap_findings, merge_findings, merge_warnings
 from sia_tui.core.engine.cache import DocumentCache
 from sia_tui.core.engine.console import ConsoleReply, ConsoleRequest, send_console
-from sia_tui.core.engine.context import EngineContext
+from sia_tui.core.engine.context import READING_STREAM, EngineContext
 from sia_tui.core.engine.deadline import RunDeadline, stop_after_deadline
 from sia_tui.core.engine.evidence import Blame, FailureCategory, NextAction, Party
 from sia_tui.core.engine.model import Run, Step, StepResult, StepStatus, Target, frozen_copy
@@ -92,9 +93,22 @@ class Procedure:
         return EngineContext(run, client, self.options, self._cache, self._emit)
 
     def _record(self, exchange: Exchange) -> None:
-        self.run.exchanges.append(exchange)
-        if self._current is not None:
+        run = self.run
+        run.exchanges.append(exchange)
+        if READING_STREAM.get() and run.stream_steps:
+            # A stream's exchange is recorded when it closes (in step 9, or after the run);
+            # it belongs to step 8, which sent it, and to step 9, which read on.
+            owners, run.stream_steps = run.stream_steps, []
+            for number in owners:
+                self._attach(run.steps[number - 1], exchange.seq)
+        elif self._current is not None:
             self._current.exchanges.append(exchange.seq)
+
+    def _attach(self, result: StepResult, seq: int) -> None:
+        if result is self._current:
+            result.exchanges.append(seq)
+        else:  # a step that ended is replaced, never edited (a saving thread may read it)
+            self.run.steps[result.step - 1] = replace(result, exchanges=[*result.exchanges, seq])
 
     def _emit(self, event: StreamEvent) -> None:
         if self._on_update is not None:
@@ -205,8 +219,6 @@ class Procedure:
     def select_skill(self, skill_id: str) -> None:
         """Work on another advertised skill: a new run that keeps the card (step 1), so the
         invocations made of the old skill stay with the old run."""
-        from dataclasses import replace
-
         old = self.run
         run = Run(target=replace(old.target, skill_id=skill_id), warnings=list(old.warnings))
         card = old.step(Step.CARD)
@@ -220,8 +232,6 @@ class Procedure:
 
     def set_mode(self, mode: str | None) -> None:
         """Choose sync, stream or poll for the next invocation (None: let the engine pick)."""
-        from dataclasses import replace
-
         self.run.target = replace(self.run.target, mode=mode)
 
     def set_arguments(self, arguments: Any, *, send_anyway: bool = False) -> None:
@@ -271,6 +281,7 @@ class Procedure:
         if first <= FIRST_INVOCATION_STEP:
             run.task, run.result, run.records, run.mode = None, None, [], None
             run.cancel_requested = run.consent = False
+            run.stream_steps = []  # a stream still open belongs to the invocation kept
             self._deadline.reset()  # a new invocation gets the whole deadline
         self._notify(None)
 

@@ -176,6 +176,10 @@ class RunState:
     result: Artifact | None = None
     records: list[RecordResult] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    #: The steps reading a stream still open (8 sent SendStreamingMessage, 9 reads the
+    #: events after acceptance); its exchange, recorded when it closes, is listed under
+    #: each of them. Empty when no stream is open.
+    stream_steps: list[int] = field(default_factory=list)
 
     def __repr__(self) -> str:
         # Short: asyncio formats a finished task's result with repr() when it restores

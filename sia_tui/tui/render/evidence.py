@@ -120,6 +120,13 @@ def step_content(
         blocks.append(Content.styled(f"Exchanges ({len(exchanges)})", "bold underline"))
         for exchange in exchanges:
             blocks.append(exchange_content(exchange, policy, pretty=pretty, limit=limit))
+    elif result.step in run.stream_steps:
+        # SendStreamingMessage was sent here; its exchange is recorded when the stream ends.
+        blocks.append(
+            Content.styled(
+                "The stream is open: its exchange is listed here when it closes.", "italic $accent"
+            )
+        )
     elif result.status is StepStatus.RUNNING:
         # The exchange is recorded when the answer arrives; until then it is in flight.
         blocks.append(Content.styled("waiting for the answer…", "italic $accent"))

@@ -188,6 +188,9 @@ async def delegate(ctx: EngineContext, result: StepResult) -> None:
     try:
         if mode == "stream":
             ctx.assembly = TaskAssembly()
+            # The stream's exchange is recorded when it closes, usually in step 9; the
+            # request is sent here, so this step lists it too (Procedure._record).
+            run.stream_steps = [result.step]
             ctx.stream = aiter(ctx.client.stream(run.interface, data, purpose="invoke"))
             # Step 8 ends when the agent has said whether it takes the task: a stream that
             # opens SUBMITTED and then ends REJECTED was never accepted, in any mode.
@@ -249,7 +252,7 @@ def _past_submitted(task: Task) -> bool:
 async def _next_event(ctx: EngineContext) -> StreamEvent | None:
     assert ctx.stream is not None and ctx.assembly is not None
     try:
-        event = await anext(ctx.stream)
+        event = await ctx.next_from_stream()
     except StopAsyncIteration:
         ctx.stream = None
         return None
@@ -267,6 +270,8 @@ async def receive(ctx: EngineContext, result: StepResult) -> None:
     result.evidence = evidence
     try:
         if run.mode == "stream" and ctx.assembly is not None:
+            if ctx.stream is not None and run.stream_steps:
+                run.stream_steps.append(result.step)  # the events after acceptance are ours
             async with asyncio.timeout(limit):
                 while ctx.stream is not None:
                     event = await _next_event(ctx)
