@@ -60,3 +60,24 @@ def test_architecture_names_every_package_and_test_folder() -> None:
             unnamed.append(str(folder.relative_to(ROOT)))
     assert unnamed == []
     assert sorted(rows) == sorted(d.name for d in folders if d.parent == tests)
+
+
+#: A demo agent the README starts in the background: ``serve-demo ... --port P ... &``.
+BACKGROUND_AGENT = re.compile(r"serve-demo\b[^\n&#]*--port (\d+)[^\n&#]*&")
+SHELL_BLOCK = re.compile(r"```sh\n(.*?)```", re.S)
+
+
+def test_readme_agents_run_side_by_side() -> None:
+    """A reader pastes the README's examples into one shell, in order: an agent left in the
+    background still holds its port, so a second one on that port fails to start and the
+    commands that follow reach the first agent's fault. Every backgrounded agent has its
+    own port, and every command's 127.0.0.1 port is one an agent above was started on."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    started: list[str] = []
+    for block in SHELL_BLOCK.findall(readme):
+        for line in block.splitlines():
+            started += BACKGROUND_AGENT.findall(line)
+            for port in re.findall(r"127\.0\.0\.1:(\d+)", line):
+                assert port in started, line
+    assert len(started) >= 6
+    assert sorted(started) == sorted(set(started)), started
