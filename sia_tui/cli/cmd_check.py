@@ -50,10 +50,13 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument(
         "--send-anyway",
         action="store_true",
-        help="a deliberate negative test: send --args FILE although it fails step 7; the "
-        "agent must reject it with input_invalid and details at the bad member before any "
-        "domain logic (RULES INV3, ERR1, ERR5), graded as `sia-tui probe` grades its "
-        "invalid-argument probes. Arguments that validate are sent as an ordinary invocation",
+        help="a deliberate negative test: send the arguments of --args FILE (or -) although "
+        "they fail step 7 (not with --args example: it names no invalid arguments); the "
+        "agent must reject them with input_invalid and details at the bad member before any "
+        "domain logic (RULES INV3, ERR1, ERR5), graded pass, warn or fail as `sia-tui probe` "
+        "grades its invalid-argument probes (exit 0 pass or warn, 1 fail). A skill that may "
+        "act still needs --allow-execute. Arguments that validate are sent as an ordinary "
+        "invocation",
     )
     parser.add_argument(
         "--mode",
@@ -152,7 +155,8 @@ def main(args: argparse.Namespace) -> int:
         return 2
     if args.send_anyway and (not args.args or args.args == EXAMPLE):
         print(
-            "sia-tui check: --send-anyway needs --args FILE (the arguments to send)",
+            "sia-tui check: --send-anyway needs --args FILE or - (the invalid arguments to "
+            "send)",
             file=sys.stderr,
         )
         return 2

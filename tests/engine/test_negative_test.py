@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import io
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -195,9 +197,13 @@ def test_check_send_anyway_exits_by_the_graders_verdict(
     assert report["outcome"] == outcome
     graded = report["steps"][7]["evidence"]["refusal"]
     assert graded["grade"] == ("pass" if fault is None else "fail")
-    # Without --send-anyway the same file stops at step 7: nothing is sent.
+    # Without --send-anyway the same file stops at step 7: nothing is sent, and the next
+    # step names the flag that sends it (the hint offers a negative test).
     assert main(argv) == 1
-    assert "at step 7" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "at step 7" in out
+    next_line = next(line for line in out.splitlines() if line.strip().startswith("next:"))
+    assert "negative test" in next_line and "--send-anyway" in next_line
 
 
 def test_check_send_anyway_needs_arguments_and_valid_ones_are_an_ordinary_check(
@@ -210,3 +216,25 @@ def test_check_send_anyway_needs_arguments_and_valid_ones_are_an_ordinary_check(
     assert main(["check", url, "--skill", SKILL, "--args", valid, "--send-anyway", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["outcome"] == "passed"  # sent and graded as an ordinary invocation
+
+
+def test_check_help_says_which_arguments_send_anyway_sends(
+    reference_agent: StartAgent, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`check --help` describes the negative test check can send: arguments from a file or
+    stdin (sent and graded), never --args example (refused, exit 2), and a skill that may
+    act still needs --allow-execute."""
+    with pytest.raises(SystemExit):
+        main(["check", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    said = text.partition("--send-anyway a deliberate negative test")[2].partition(" --mode")[0]
+    assert "--args FILE (or -)" in said and "not with --args example" in said
+    assert "--allow-execute" in said and "exit 0 pass or warn, 1 fail" in said
+    url = reference_agent().url
+    argv = ["check", url, "--skill", SKILL, "--send-anyway", "--json"]
+    assert main([*argv, "--args", "example"]) == 2
+    assert "--args FILE or -" in capsys.readouterr().err
+    stdin = io.TextIOWrapper(io.BytesIO(json.dumps(WRONG_TYPE).encode()))
+    monkeypatch.setattr(sys, "stdin", stdin)
+    assert main([*argv, "--args", "-"]) == 0
+    assert json.loads(capsys.readouterr().out)["outcome"] == "negative_test_passed"

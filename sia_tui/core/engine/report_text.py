@@ -32,7 +32,8 @@ CLI_NEXT = {
     NextAction.SHOW_DIGESTS: "the three digests are listed below; `sia-tui open CARD`, "
     "then 3, shows the digest table",
     NextAction.SHOW_DOCUMENT: "`sia-tui open CARD`, then 4, shows the document",
-    NextAction.EDIT_ARGUMENTS: "fix the file given to --args, or try --args example",
+    NextAction.EDIT_ARGUMENTS: "fix the file given to --args, try --args example, or add "
+    "--send-anyway to send invalid arguments as a negative test",
     NextAction.SHOW_RESULTS: "--json lists the task error and its details; "
     "`sia-tui open CARD`, then 6, shows the results",
     NextAction.SHOW_EXCHANGE: "add --save FILE, then `sia-tui report FILE` shows the exchange",
