@@ -155,8 +155,7 @@ def main(args: argparse.Namespace) -> int:
         return 2
     if args.send_anyway and (not args.args or args.args == EXAMPLE):
         print(
-            "sia-tui check: --send-anyway needs --args FILE or - (the invalid arguments to "
-            "send)",
+            "sia-tui check: --send-anyway needs --args FILE or - (the invalid arguments to send)",
             file=sys.stderr,
         )
         return 2
