@@ -192,6 +192,46 @@ async def test_composition_and_export(
         assert "IETF hackathon table 7" in (folder / "matrix.html").read_text(encoding="utf-8")
 
 
+async def test_the_panel_says_choose_a_cell_until_one_is_chosen(
+    make_matrix_app: Callable[..., MatrixApp],
+) -> None:
+    """A finished matrix opens with a hint in its bottom panel, never a composition pair
+    (the hidden composition table highlights its first pair when it is filled); a move
+    shows the chosen cell's verdict."""
+    head = ONE_MODE + '\nbindings = ["JSONRPC"]'
+    matrix_app = make_matrix_app({"vendor-a": None, "vendor-e": None}, COMPOSABLE, head)
+    async with matrix_app.run_test(size=SIZE) as pilot:
+        await _finished(pilot)
+        panel = _screen(pilot).query_one("#matrix-detail", Static)
+        before = str(panel.visual)
+        await pilot.press("right", "right", "right")
+        after = str(panel.visual)
+    assert before.startswith("Choose a cell with the arrow keys")
+    assert "→" not in before and "composes" not in before
+    assert after.startswith("vendor-a · measure_available_bandwidth · JSONRPC sync  PASS")
+
+
+async def test_the_composition_view_counts_the_pairs_it_does_not_list(
+    make_matrix_app: Callable[..., MatrixApp], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past the core's limit of pairs the composition table ends with a row saying how many
+    more pairs were not judged (here the limit is 3 of 8)."""
+    from sia_tui.core.matrix import composition, runner
+
+    monkeypatch.setattr(
+        runner, "composition_table", lambda rows: composition.composition_table(rows, limit=3)
+    )
+    head = ONE_MODE + '\nbindings = ["JSONRPC"]'
+    matrix_app = make_matrix_app({"vendor-a": None, "vendor-e": None}, COMPOSABLE, head)
+    async with matrix_app.run_test(size=SIZE) as pilot:
+        await _finished(pilot)
+        await pilot.press("c")
+        table = _screen(pilot).query_one("#composition", DataTable)
+        last = [str(c) for c in table.get_row_at(table.row_count - 1)]
+    assert table.row_count == 4
+    assert last[0] == "…" and last[3] == "5 more pairs are not judged: at most 3 are"
+
+
 def test_matrix_screen_snapshot(
     snap_compare: Any, make_matrix_app: Callable[..., MatrixApp]
 ) -> None:
@@ -212,6 +252,16 @@ def test_matrix_screen_snapshot(
         await _on_cell(pilot, "vendor-c", "evaluate_resource_condition", "JSONRPC/sync")
 
     assert snap_compare(make_matrix_app(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_matrix_screen_opens_with_a_hint_snapshot(
+    snap_compare: Any, make_matrix_app: Callable[..., MatrixApp]
+) -> None:
+    """The same finished plugfest as it opens, before any cell is chosen: the cursor on
+    vendor-a's first row, and the panel below reads 'Choose a cell with the arrow keys to see
+    its verdict and who is at fault; Enter opens its run, c the composition table.' (no
+    composition pair, no cell's verdict)."""
+    assert snap_compare(make_matrix_app(), terminal_size=SIZE, run_before=_finished)
 
 
 def test_matrix_screen_at_80x24(

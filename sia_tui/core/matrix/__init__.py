@@ -30,6 +30,7 @@ if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it 
     from sia_tui.core.matrix.report_text import cell_phrase as cell_phrase
     from sia_tui.core.matrix.report_text import matrix_to_markdown as matrix_to_markdown
     from sia_tui.core.matrix.report_text import matrix_to_text as matrix_to_text
+    from sia_tui.core.matrix.report_text import not_judged as not_judged
     from sia_tui.core.matrix.runner import MatrixRunner as MatrixRunner
 
 #: Public name -> (module, attribute): the lines above, read once at import.

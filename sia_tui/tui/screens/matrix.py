@@ -16,6 +16,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
+from textual.coordinate import Coordinate
 from textual.message import Message
 from textual.widgets import DataTable, Static
 
@@ -32,6 +33,7 @@ from sia_tui.core.matrix import (
     matrix_to_html,
     matrix_to_json,
     matrix_to_markdown,
+    not_judged,
 )
 from sia_tui.core.session import atomic_write
 from sia_tui.tui.screens.base import RunScreen
@@ -50,6 +52,11 @@ from sia_tui.tui.widgets.target_header import TargetHeader
 
 #: The table's first columns before the verdict columns.
 _STEPS = "steps"
+#: The panel before the user chose a cell (the first cell is not a choice).
+CHOOSE_HINT = (
+    "Choose a cell with the arrow keys to see its verdict and who is at fault; Enter opens "
+    "its run, c the composition table."
+)
 
 
 @dataclass(frozen=True)
@@ -106,6 +113,8 @@ class MatrixMode(RunScreen):
         """The table as the runner has filled it so far."""
         self._row_keys: list[Row] = []
         self._pairs: list[CompositionCell] = []
+        self._chosen = False
+        """True once the user moved the cursor: until then the panel says how to choose."""
 
     def compose_body(self) -> ComposeResult:
         yield LiteralStatic(id="matrix-title")
@@ -233,6 +242,9 @@ class MatrixMode(RunScreen):
                 Content.styled(word, style),
                 self.policy.literal(why),
             )
+        if matrix.composition_not_listed:  # the table stops at the core's limit: say so
+            more = Content.styled(not_judged(matrix), "bold $warning")
+            table.add_row("…", "", Content.styled("not listed", "$warning"), more)
 
     # -- the selected cell -------------------------------------------------------------------
     def _selected(self) -> tuple[Row, str, Cell] | None:
@@ -255,14 +267,23 @@ class MatrixMode(RunScreen):
         if selected is None or self.matrix is None:
             panel.update("Reading the agents' cards…")
             return
+        if not self._chosen:
+            panel.update(CHOOSE_HINT)
+            return
         row, key, cell = selected
         column = next((c for c in self.matrix.verdict_columns if c.key == key), None)
         panel.update(detail(row, column, cell, self.policy))
 
     def on_data_table_cell_highlighted(self, event: DataTable.CellHighlighted) -> None:
+        # The table starts (and is rebuilt) at the first cell: only a move is a choice.
+        self._chosen = self._chosen or event.coordinate != Coordinate(0, 0)
         self._show_detail()
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        # The composition table highlights its first pair when it is filled, hidden or not:
+        # the panel follows it only while it is shown.
+        if not self.has_class("composition"):
+            return
         if event.data_table.id == "composition" and event.cursor_row < len(self._pairs):
             panel = self.query_one("#matrix-detail", Static)
             panel.update(pair_detail(self._pairs[event.cursor_row], self.policy))
