@@ -8,14 +8,15 @@ import re
 import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from sia_tui.cli import main
 from sia_tui.core.codes import Origin
 from sia_tui.core.matrix.baseline import compare
-from sia_tui.core.matrix.model import Cell, CellStatus, Matrix, Row, columns_for
-from sia_tui.core.matrix.plugfest import Plugfest
+from sia_tui.core.matrix.model import Cell, CellStatus, ColumnKind, Matrix, Row, columns_for
+from sia_tui.core.matrix.plugfest import Expectation, Plugfest
 from sia_tui.core.matrix.plugfest_agents import AgentEntry
 from sia_tui.core.matrix.report_html import matrix_to_html
 from sia_tui.core.matrix.report_junit import matrix_junit_suites
@@ -83,7 +84,122 @@ def test_the_page_reads_on_a_projector() -> None:
     page = matrix_to_html(_hostile_matrix())
     assert "html{font-size:22px}" in page
     assert re.search(r"\.fail\{background:#b00020;color:#fff", page)
-    assert '<td class="fail"' in page and "FAIL<br>✘ 8 input_invalid (remote)" in page
+    assert '<td class="fail"' in page and "✘ FAIL<br>step 8<br>input_<wbr>invalid<br>remote" in page
+
+
+def _plugfest_matrix() -> Matrix:
+    """The README's plugfest shape: two bindings x three modes; digest-card fails step 4 as
+    its baseline expects, vendor-c fails step 10 (new), poll does not apply."""
+    plugfest = Plugfest(
+        source=Path("P.toml"),
+        name="sample",
+        agents=(AgentEntry("digest-card", "http://a"), AgentEntry("vendor-c", "http://c")),
+        bindings=("jsonrpc", "http-json"),
+        modes=("sync", "stream", "poll"),
+        expectations=(Expectation("digest-card", "ticket 12", step=4, code="interface_invalid"),),
+    )
+    matrix = Matrix(plugfest, columns_for(plugfest))
+    for agent, step, code in (
+        ("digest-card", 4, "interface_invalid"),
+        ("vendor-c", 10, "output_invalid"),
+    ):
+        cells: dict[str, Cell] = {}
+        for column in matrix.columns:
+            if column.kind is ColumnKind.STEP:
+                status = CellStatus.PASS if (column.step or 0) < step else CellStatus.SKIP
+            else:
+                status = CellStatus.SKIP if column.mode == "poll" else CellStatus.FAIL
+            if column.step == step or status is CellStatus.FAIL:
+                cells[column.key] = Cell(
+                    CellStatus.FAIL, "why", step=step, code=code, origin=Origin.LOCAL
+                )
+            else:
+                cells[column.key] = Cell(status, "why")
+        matrix.rows.append(Row(agent, "measure_available_bandwidth", cells))
+    matrix.baseline = compare(matrix)
+    return matrix
+
+
+class _Table(HTMLParser):
+    """The matrix table's rows: each a list of (tag, class, colspan, rowspan, text)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rows: list[list[tuple[str, str, int, int, str]]] = []
+        self._in_matrix = False
+        self._cell: list[Any] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if tag == "br" and self._cell is not None:
+            self._cell[4] += "\n"
+        elif tag == "table":
+            self._in_matrix = found.get("class") == "matrix"
+        elif self._in_matrix and tag == "tr":
+            self.rows.append([])
+        elif self._in_matrix and tag in ("td", "th"):
+            span = (int(found.get("colspan") or 1), int(found.get("rowspan") or 1))
+            self._cell = [tag, found.get("class") or "", *span, ""]
+
+    def handle_data(self, data: str) -> None:
+        if self._cell is not None:
+            self._cell[4] += data
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "table":
+            self._in_matrix = False
+        elif tag in ("td", "th") and self._cell is not None:
+            self.rows[-1].append(tuple(self._cell))
+            self._cell = None
+
+
+def test_the_page_groups_binding_and_mode_columns_to_fit_a_projector() -> None:
+    """A projector at 1400 px showed one of six binding x mode columns: the bindings are now
+    a header row with their modes under it, agents a row of their own, and every cell breaks
+    into short lines. Rendered in headless Chromium, the README's plugfest page is 1385 px
+    wide in a 1400 px window (it was 4578 px)."""
+    matrix = _plugfest_matrix()
+    parser = _Table()
+    parser.feed(matrix_to_html(matrix))
+    top, under, *body = parser.rows
+    assert [(c[4], c[2], c[3]) for c in top] == [
+        ("skill", 1, 2),
+        ("steps", 11, 1),
+        ("JSONRPC", 3, 1),
+        ("HTTP+JSON", 3, 1),
+    ]
+    assert [c[4] for c in under] == [*map(str, range(1, 12)), *["sync", "stream", "poll"] * 2]
+    width = 1 + len(matrix.columns)
+    agent_rows = [r for r in body if len(r) == 1]
+    assert [(r[0][4], r[0][2]) for r in agent_rows] == [("digest-card", width), ("vendor-c", width)]
+    for row in body:
+        assert sum(c[2] for c in row) == width
+    # No word longer than a short code part: cells and names wrap instead of widening.
+    page = matrix_to_html(matrix)
+    assert "nowrap" not in page and "table.matrix{width:100%}" in page
+    longest = max(
+        (w for row in body if len(row) > 1 for c in row for w in re.split(r"[\s_]", c[4])),
+        key=len,
+    )
+    assert len(longest) <= len("available"), longest
+
+
+def test_expected_failures_are_calm_and_the_counts_use_the_cells_words() -> None:
+    """An expected failure is pale and dashed with the word EXPECTED (its first run's step
+    cell too), a new one red FAIL; the counts say n/a as the cells do, never skip."""
+    page = matrix_to_html(_plugfest_matrix())
+    parser = _Table()
+    parser.feed(page)
+    expected_row, new_row = (r for r in parser.rows[2:] if len(r) > 1)
+    assert {c[1] for c in expected_row[1:] if "✘" in c[4]} == {"expected", "expected step"}
+    assert {c[4].split("\n")[0] for c in expected_row[12:] if "✘" in c[4]} == {"✘ EXPECTED"}
+    assert {c[1] for c in new_row[1:] if "✘" in c[4]} == {"fail", "fail step"}
+    css = re.search(r"\.expected\{([^}]*)\}", page)
+    assert css is not None and "#b00020" not in css[1] and "dashed" in css[1]
+    assert "✘ EXPECTED (pale, dashed): a failure the baseline knows" in page
+    counts = re.search(r"</p><p>([^<]*)</p><table", page)
+    assert counts is not None
+    assert counts[1] == "8 FAIL (4 expected) · 4 n/a" and "skip" not in counts[1]
 
 
 def test_markdown_keeps_agent_text_inert() -> None:

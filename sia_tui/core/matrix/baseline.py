@@ -15,7 +15,16 @@ it matches a failing cell when its ``step`` and ``code`` (when given) are the ce
 
 from __future__ import annotations
 
-from sia_tui.core.matrix.model import BaselineReport, Cell, CellRef, CellStatus, Column, Matrix, Row
+from sia_tui.core.matrix.model import (
+    BaselineReport,
+    Cell,
+    CellRef,
+    CellStatus,
+    Column,
+    ColumnKind,
+    Matrix,
+    Row,
+)
 from sia_tui.core.matrix.plugfest import Expectation
 
 
@@ -56,6 +65,7 @@ def compare(matrix: Matrix) -> BaselineReport:
                     covered_passes[i].append(cell)
             elif cell.status is not CellStatus.SKIP:
                 report.incomplete.append(ref)
+        _mark_first_run(row, matrix)
     for index, expectation in enumerate(expectations):
         if matched[index]:
             continue
@@ -66,3 +76,18 @@ def compare(matrix: Matrix) -> BaselineReport:
         else:
             report.unused.append(expectation)
     return report
+
+
+def _mark_first_run(row: Row, matrix: Matrix) -> None:
+    """The step columns show the row's first run: its failed step is expected when a verdict
+    cell of the row fails as expected at that step with that code (a failure the baseline
+    knows is never shown as a new one)."""
+    known = {
+        (c.step, c.code): c.expected
+        for c in (row.cells[column.key] for column in matrix.verdict_columns)
+        if c.expected
+    }
+    for column in matrix.columns:
+        cell = row.cells.get(column.key)
+        if column.kind is ColumnKind.STEP and cell is not None and cell.status is CellStatus.FAIL:
+            cell.expected = known.get((cell.step, cell.code))
