@@ -231,6 +231,45 @@ async def test_a_non_loopback_warning_is_shown_in_the_page(
     assert "<title>⚠ sia-tui</title>" in page
 
 
+class _Intro(HTMLParser):
+    """The text of the intro box a person sees while the session starts, by element id."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.text: dict[str, str] = {}
+        self._id: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self._id = dict(attrs).get("id")
+
+    def handle_data(self, data: str) -> None:
+        if self._id is not None and data.strip():
+            self.text[self._id] = self.text.get(self._id, "") + data.strip()
+
+
+async def test_the_page_says_the_session_is_starting_and_that_nothing_needs_a_click(
+    start: StartWeb,
+) -> None:
+    """The page showed only a box labelled "sia-tui" while the app started, and people
+    clicked it: the served page says the debugger is starting by itself (textual.js
+    connects on load), and the button textual-serve shows with its "delay" parameter says
+    "Click to start". In headless Chromium the session drew in about 7 s with no click, and
+    the terminal then had the keyboard focus."""
+    server = await start(["demo"])
+    async with httpx.AsyncClient(timeout=30) as client:
+        page = (await client.get(server.url)).text
+        script = (await client.get(urljoin(server.url, "sia/web.js"))).text
+    intro = _Intro()
+    intro.feed(page)
+    assert intro.text["starting"] == (
+        "Starting the debugger: it opens here in a few seconds. Nothing to click."
+    )
+    assert 'role="status"' in page
+    assert intro.text["start"] == "Click to start"
+    assert ".intro:has(#start.-delay) .starting" in page  # with "delay", the click is needed
+    assert '"-first-byte"' in script and "focus()" in script
+
+
 async def test_the_token_url_without_its_slash_redirects_to_the_page(start: StartWeb) -> None:
     """The page's assets are relative to /TOKEN/, so /TOKEN sends the browser there."""
     server = await start()

@@ -22,6 +22,21 @@
     button.addEventListener("click", restart);
   });
 
+  // The app's first frame hides the intro (textual.js adds "-first-byte" to the body): give
+  // the terminal the keyboard then, so keys reach the app without a click first.
+  const body = document.body;
+  const watch = new MutationObserver(function () {
+    if (!body.classList.contains("-first-byte")) {
+      return;
+    }
+    watch.disconnect();
+    const input = terminal.querySelector("textarea");
+    if (input) {
+      input.focus();
+    }
+  });
+  watch.observe(body, { attributes: true, attributeFilter: ["class"] });
+
   // xterm measures the cell size when textual.js connects (window.onload): wait for the
   // local Roboto Mono so the measure is not taken with a fallback font.
   const start = window.onload;
