@@ -100,10 +100,17 @@ async def test_replay_of_a_streamed_full_run(reference_agent: StartAgent, tmp_pa
     path = tmp_path / "stream.session.json"
     save_session(run, ClientOptions(), path)
     agent.stop()
+    loaded = load_session(path).run
     [result] = (await replay_session(load_session(path))).results
     assert result.same and result.unmatched == []
     assert result.run.result is not None
     assert result.run.result.data_parts()[0]["result"] == "condition_not_met"
+    # The stream SendStreamingMessage opened is step 8's (sent) and step 9's (read on), in
+    # the file and in the replay; no stream is open in either.
+    for each in (loaded, result.run):
+        assert each.steps[7].exchanges == each.steps[8].exchanges != []
+        assert each.stream_steps == []
+    assert '"stream_steps"' not in path.read_text(encoding="utf-8")
 
 
 async def test_replay_of_a_card_read_from_a_file(

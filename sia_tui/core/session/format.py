@@ -201,6 +201,7 @@ def build_document(
     )
     raw_run = {**to_json(payloads), **compact_payloads(run)}
     raw_run.pop("past_invocations", None)
+    raw_run.pop("stream_steps", None)  # a stream open at saving is not open in the file
     published = {k: raw_run.pop(k, None) for k in DIGESTED_RUN_MEMBERS}
     run_json = redactor.value(raw_run, "run")
     for member, value in published.items():
