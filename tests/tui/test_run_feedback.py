@@ -273,6 +273,20 @@ def test_a_running_step_says_it_waits_for_the_answer() -> None:
     assert "waiting for the answer…" in shown and "No request was sent" not in shown
 
 
+def test_step_8_with_its_stream_still_open_says_so() -> None:
+    """Stepping with n in stream mode: step 8 passed and its stream is still open (its
+    exchange is recorded when it closes); the pane says so, not "No request was sent"."""
+    from sia_tui.tui.display import PLAIN
+    from sia_tui.tui.render.evidence import step_content
+
+    run = Run(Target("fake-card.json"))
+    run.steps[7].status = StepStatus.PASSED
+    run.stream_steps = [8]
+    shown = str(step_content(run, run.steps[7], PLAIN, pretty=True, limit=None))
+    assert "The stream is open: its exchange is listed here when it closes." in shown
+    assert "No request was sent" not in shown
+
+
 def test_a_failed_step_names_the_error_underneath() -> None:
     """The Steps pane says which limit ended the step (a timeout, the deadline, a size)."""
     from sia_tui.tui.display import PLAIN
