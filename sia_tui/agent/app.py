@@ -285,6 +285,15 @@ def create_app(config: AgentConfig | None = None) -> Starlette:
         routes.append(Route("/a2a/jsonrpc", agent.jsonrpc, methods=["POST"]))
     if agent.config.serves_rest:
         routes.append(Route("/a2a/rest/{rest_path:path}", agent.rest, methods=["GET", "POST"]))
-    app = Starlette(routes=routes)
+    middleware = []
+    if agent.config.oauth2:
+        from starlette.middleware import Middleware
+
+        from sia_tui.agent.oauth2 import TOKEN_PATH, RequireToken, TokenIssuer
+
+        issuer = TokenIssuer()
+        routes.append(Route(TOKEN_PATH, issuer.token, methods=["POST"]))
+        middleware.append(Middleware(RequireToken, issuer=issuer))
+    app = Starlette(routes=routes, middleware=middleware)
     app.state.agent = agent
     return app

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import httpx
 
+from sia_tui.core.a2a.auth_plan import provided
 from sia_tui.core.a2a.client import A2AClient
 from sia_tui.core.a2a.model import StreamEvent, Task
 from sia_tui.core.a2a.options import ClientOptions
@@ -77,7 +78,7 @@ class Procedure:
         self._grpc_transport = grpc_transport
         self._cache = cache
         self._on_update = on_update
-        self.run = Run(target=target)
+        self.run = Run(target=target, credentials=provided(options))
         self._ctx = self._new_context(self.run)
         self._current: StepResult | None = None
         self._deadline = RunDeadline(options.deadline)
@@ -197,7 +198,7 @@ class Procedure:
         """
         await self._ctx.close_stream()
         await self._ctx.client.aclose()
-        self.run = Run(target=self.run.target)
+        self.run = Run(target=self.run.target, credentials=self.run.credentials)
         self._ctx = self._new_context(self.run)
         self._deadline.reset()
         self._notify(None)
@@ -208,7 +209,11 @@ class Procedure:
         from dataclasses import replace
 
         old = self.run
-        run = Run(target=replace(old.target, skill_id=skill_id), warnings=list(old.warnings))
+        run = Run(
+            target=replace(old.target, skill_id=skill_id),
+            warnings=list(old.warnings),
+            credentials=old.credentials,
+        )
         card = old.step(Step.CARD)
         if card.status is StepStatus.PASSED:
             run.steps[0] = card

@@ -176,6 +176,8 @@ class RunState:
     result: Artifact | None = None
     records: list[RecordResult] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    #: The names of the credentials the user gave (``auth_plan.provided``), never values.
+    credentials: tuple[str, ...] = ()
 
     def __repr__(self) -> str:
         # Short: asyncio formats a finished task's result with repr() when it restores
