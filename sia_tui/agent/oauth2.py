@@ -51,6 +51,11 @@ def card_security(base: str) -> dict[str, Any]:
     }
 
 
+def new_token() -> str:
+    """A fresh random token (a function, so a test can issue a known canary)."""
+    return secrets.token_urlsafe(24)
+
+
 class TokenIssuer:
     """Issues and checks bearer tokens for the demo client."""
 
@@ -84,7 +89,7 @@ class TokenIssuer:
             return JSONResponse({"error": "invalid_client"}, status_code=401)
         if len(self._tokens) >= MAX_TOKENS:
             self._tokens.pop(next(iter(self._tokens)))
-        token = secrets.token_urlsafe(24)
+        token = new_token()
         self._tokens[token] = time.monotonic() + TOKEN_LIFETIME
         return JSONResponse(
             {

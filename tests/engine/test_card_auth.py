@@ -216,3 +216,14 @@ async def test_the_report_says_what_the_skill_requires_and_what_is_sent() -> Non
     assert auth["satisfied"] is True
     assert "--api-key" in auth["sends"]
     assert "key-5566778899" not in json.dumps(report)
+
+
+async def test_the_text_report_says_what_is_required_and_sent(reference_agent: Any) -> None:
+    """check's text report: the scheme and scope required, and that nothing was sent."""
+    from sia_tui.core.engine.report_text import render_text
+
+    agent = reference_agent(AgentConfig(oauth2=True, step_delay=0.01))
+    text = render_text(await run_reference(agent.url, ClientOptions()))
+    assert "auth: requires demo-oauth2 (OAuth2 (clientCredentials), scopes a2a.invoke)" in text
+    assert "sends no credentials" in text
+    assert "nothing is sent: give --oauth2-client-id" in text

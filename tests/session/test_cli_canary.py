@@ -144,7 +144,7 @@ def test_oauth2_client_secret_token_and_api_key_leak_nowhere(
 
     caplog.set_level(logging.DEBUG)
     monkeypatch.setattr(agent_oauth2, "DEMO_CLIENT_SECRET", CANARY_CLIENT_SECRET)
-    monkeypatch.setattr(agent_oauth2.secrets, "token_urlsafe", lambda _n: CANARY_TOKEN)
+    monkeypatch.setattr(agent_oauth2, "new_token", lambda: CANARY_TOKEN)
     monkeypatch.setenv("SIA_TUI_OAUTH2_CLIENT_SECRET", CANARY_CLIENT_SECRET)
     agent = reference_agent(AgentConfig(oauth2=True, step_delay=0.01))
     session = tmp_path / "s.session.json"

@@ -16,6 +16,8 @@ from sia_tui.core import lazy_api
 if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it at run time
     from sia_tui.core import limits as limits
     from sia_tui.core.a2a import defaults as defaults
+    from sia_tui.core.a2a.auth_plan import AuthPlan as AuthPlan
+    from sia_tui.core.a2a.auth_plan import plan_for as plan_for
     from sia_tui.core.a2a.model import AgentCard as AgentCard
     from sia_tui.core.a2a.model import Artifact as Artifact
     from sia_tui.core.a2a.model import CardSkill as CardSkill
