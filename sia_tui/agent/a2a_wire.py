@@ -158,6 +158,7 @@ def agent_card(
         from sia_tui.agent.oauth2 import card_security
 
         card.update(card_security(base))
+        capabilities["extendedAgentCard"] = True
     return card
 
 

@@ -51,6 +51,11 @@ def card_security(base: str) -> dict[str, Any]:
     }
 
 
+def extended_card(card: dict[str, Any]) -> dict[str, Any]:
+    """What GetExtendedAgentCard answers an authenticated caller: the card, said so."""
+    return {**card, "description": f"{card.get('description', '')} (authenticated view)"}
+
+
 def new_token() -> str:
     """A fresh random token (a function, so a test can issue a known canary)."""
     return secrets.token_urlsafe(24)

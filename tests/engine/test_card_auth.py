@@ -227,3 +227,84 @@ async def test_the_text_report_says_what_is_required_and_sent(reference_agent: A
     assert "auth: requires demo-oauth2 (OAuth2 (clientCredentials), scopes a2a.invoke)" in text
     assert "sends no credentials" in text
     assert "nothing is sent: give --oauth2-client-id" in text
+
+
+def test_cli_oauth2_flags_need_a_secret_and_exclude_bearer(
+    capsys: Any, monkeypatch: Any, tmp_path: Any
+) -> None:
+    """--oauth2-client-id without a secret, or with --bearer, is a usage error (exit 2);
+    the secret file is read when given."""
+    from sia_tui.cli.parser import run as cli
+
+    monkeypatch.delenv("SIA_TUI_OAUTH2_CLIENT_SECRET", raising=False)
+    base = ["check", "http://127.0.0.1:9/", "--oauth2-client-id", DEMO_CLIENT_ID]
+    assert cli(base) == 2
+    assert "SIA_TUI_OAUTH2_CLIENT_SECRET" in capsys.readouterr().err
+    monkeypatch.setenv("SIA_TUI_OAUTH2_CLIENT_SECRET", DEMO_CLIENT_SECRET)
+    assert cli([*base, "--bearer", "tok-1234"]) == 2
+    assert "not both" in capsys.readouterr().err
+    missing = str(tmp_path / "nothing")
+    assert cli([*base, "--oauth2-client-secret-file", missing]) == 2
+    assert "--oauth2-client-secret-file" in capsys.readouterr().err
+
+
+def test_cli_check_json_against_the_oauth2_agent(
+    reference_agent: Any, capsys: Any, monkeypatch: Any, tmp_path: Any
+) -> None:
+    """check --json: without credentials exit 1, the caller at fault, error_kind
+    unauthorized; with the demo client from a secret file, exit 0 and the plan satisfied."""
+    from sia_tui.cli.parser import run as cli
+
+    agent = reference_agent(AgentConfig(oauth2=True, step_delay=0.01))
+    base = ["check", agent.url, "--skill", SKILL, "--args", "example", "--json"]
+    assert cli(base) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert report["at_fault"]["party"] == "caller"
+    assert report["auth"]["satisfied"] is False
+    assert any(s.get("error_kind") == "unauthorized" for s in report["steps"])
+    secret = tmp_path / "secret"
+    secret.write_text(DEMO_CLIENT_SECRET + "\n")
+    given = ["--oauth2-client-id", DEMO_CLIENT_ID, "--oauth2-client-secret-file", str(secret)]
+    assert cli([*base, *given]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["auth"]["satisfied"] is True
+    assert report["auth"]["sends"] == "an OAuth2 access token (client credentials)"
+
+
+async def test_an_authenticated_run_fetches_and_uses_the_extended_card(
+    reference_agent: Any,
+) -> None:
+    """capabilities.extendedAgentCard and credentials: GetExtendedAgentCard is sent with the
+    token, step 1's evidence says what it adds, and the run goes on with it."""
+    agent = reference_agent(AgentConfig(oauth2=True, step_delay=0.01))
+    run = await run_reference(agent.url, ClientOptions(oauth2=DEMO))
+    assert run.outcome.value == "passed", run.summary
+    [fetched] = [e for e in run.exchanges if e.purpose == "extended agent card"]
+    assert fetched.http_status == 200
+    assert dict(fetched.request_headers)["Authorization"].startswith("Bearer ")
+    assert run.card is not None and run.card.description.endswith("(authenticated view)")
+    evidence = run.step(Step.CARD).evidence
+    assert getattr(evidence, "extended_card", None) == "changes description"
+
+
+async def test_without_credentials_the_extended_card_is_only_mentioned(
+    reference_agent: Any,
+) -> None:
+    """No credentials: nothing is asked for, and a warning says how to fetch it."""
+    agent = reference_agent(AgentConfig(oauth2=True, step_delay=0.01))
+    run = await run_reference(agent.url, ClientOptions())
+    assert not [e for e in run.exchanges if e.purpose == "extended agent card"]
+    assert any("extended card to authenticated clients" in w for w in run.warnings)
+
+
+async def test_the_extended_card_over_http_json(reference_agent: Any) -> None:
+    """The HTTP+JSON binding: GET /extendedAgentCard."""
+    agent = reference_agent(AgentConfig(oauth2=True, step_delay=0.01))
+    procedure = Procedure(
+        Target(agent.url, skill_id=SKILL, binding="http-json"), ClientOptions(oauth2=DEMO)
+    )
+    await procedure.run_until(1)
+    await procedure.aclose()
+    [fetched] = [e for e in procedure.run.exchanges if e.purpose == "extended agent card"]
+    assert fetched.method == "GET" and fetched.url.endswith("/a2a/rest/extendedAgentCard")
+    assert fetched.http_status == 200

@@ -22,12 +22,14 @@ import httpx
 from sia_tui.core.a2a.authenticator import Authenticator
 from sia_tui.core.a2a.card import parse_card
 from sia_tui.core.a2a.codec import Codec, codec_for, read_event, read_send, read_task
+from sia_tui.core.a2a.extended_card import PURPOSE as EXTENDED_PURPOSE
+from sia_tui.core.a2a.extended_card import extended_card_request
 from sia_tui.core.a2a.model import GRPC, AgentCard, Interface, Message, StreamEvent, Task
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.a2a.origin import Origin, origin_of, origin_text
 from sia_tui.core.a2a.recorder import ExchangeRecorder, Reply, content_type_of
 from sia_tui.core.a2a.sse import SSEEvent, SSEParser
-from sia_tui.core.a2a.wire import WireRequest, http_error, jsonrpc_error
+from sia_tui.core.a2a.wire import WireRequest, http_error, jsonrpc_error, unwrap_jsonrpc
 from sia_tui.core.constants import CARD_PATHS, EXTENSION_URI, VERSION_HEADER
 from sia_tui.core.errors import (
     A2AProtocolError,
@@ -254,6 +256,16 @@ class A2AClient:
         )
         payload = await self._wire_call(purpose, codec, wire)
         return read_send(payload, jsonrpc=wire.jsonrpc, proto03=wire.proto03)
+
+    async def extended_card(self, iface: Interface) -> AgentCard:
+        """GetExtendedAgentCard (JSON-RPC or HTTP+JSON), sent with the user's credentials."""
+        if iface.binding == GRPC:
+            raise A2AProtocolError("the extended card is fetched over JSON-RPC or HTTP+JSON only")
+        wire = extended_card_request(iface, self._next_id())
+        payload = await self._wire_call(EXTENDED_PURPOSE, codec_for(iface.dialect), wire)
+        return parse_card(
+            unwrap_jsonrpc(payload) if wire.jsonrpc else payload, source_url=iface.url
+        )
 
     async def get_task(self, iface: Interface, task_id: str, *, purpose: str = "get task") -> Task:
         """GetTask."""
