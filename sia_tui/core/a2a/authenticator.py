@@ -13,6 +13,7 @@ from sia_tui.core.a2a.oauth2 import TokenSource
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.a2a.recorder import ExchangeRecorder
 from sia_tui.core.a2a.security import SchemeKind, SecurityScheme
+from sia_tui.core.errors import AuthorizationRefused
 
 #: Where an API key goes when the card declares no apiKey scheme (a common default).
 DEFAULT_KEY_HEADER = "X-API-Key"
@@ -102,6 +103,12 @@ class Authenticator:
             where, name = self._key_place()
             names.append(f"API key in {where} {name}")
         return ", ".join(names) if names else "no credentials"
+
+    def refused(self, status: int, url: str) -> AuthorizationRefused:
+        """The agent's 401/403 as the authorization verdict: required and sent, by name."""
+        return AuthorizationRefused(
+            status, url=url, required=self.required(), sent=self.sent(), problem=self.problem
+        )
 
     def required(self) -> str:
         """What the card requires, in one line."""

@@ -33,7 +33,6 @@ from sia_tui.core.a2a.wire import WireRequest, http_error, jsonrpc_error, unwrap
 from sia_tui.core.constants import CARD_PATHS, EXTENSION_URI, VERSION_HEADER
 from sia_tui.core.errors import (
     A2AProtocolError,
-    AuthorizationRefused,
     FileInputError,
     ResponseTooLarge,
     SiaError,
@@ -131,6 +130,7 @@ class A2AClient:
                 credentials_allowed=self._credentials_allowed,
                 card_location=lambda: self._card_location,
                 warnings=self.warnings,
+                auth=self.auth,
             )
         return self._grpc_binding
 
@@ -460,13 +460,7 @@ class A2AClient:
         if status in (401, 403):
             # An authorization verdict, not a network one: what the card requires and what
             # was sent (names only) say whose move it is.
-            raise AuthorizationRefused(
-                status,
-                url=source,
-                required=self.auth.required(),
-                sent=self.auth.sent(),
-                problem=self.auth.problem,
-            )
+            raise self.auth.refused(status, source)
         if not 200 <= status < 300:
             try:
                 payload = load_json(body, source=source, max_bytes=limit, max_depth=depth)
