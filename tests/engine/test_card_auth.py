@@ -308,3 +308,17 @@ async def test_the_extended_card_over_http_json(reference_agent: Any) -> None:
     [fetched] = [e for e in procedure.run.exchanges if e.purpose == "extended agent card"]
     assert fetched.method == "GET" and fetched.url.endswith("/a2a/rest/extendedAgentCard")
     assert fetched.http_status == 200
+
+
+async def test_the_console_sends_the_token_the_card_asks_for(reference_agent: Any) -> None:
+    """The plain A2A console reaches the OAuth2 agent too: its message carries a token."""
+    from sia_tui.core.engine.console import ConsoleRequest, PartKind
+
+    agent = reference_agent(AgentConfig(oauth2=True, step_delay=0.01))
+    procedure = Procedure(Target(agent.url, skill_id=SKILL), ClientOptions(oauth2=DEMO))
+    await procedure.run_until(1)
+    reply = await procedure.console(ConsoleRequest(PartKind.TEXT, "hello", "sync", None))
+    await procedure.aclose()
+    sent = [e for e in reply.exchanges if e.purpose == "console"]
+    assert sent and sent[0].http_status != 401
+    assert dict(sent[0].request_headers)["Authorization"].startswith("Bearer ")

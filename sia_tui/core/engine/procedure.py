@@ -299,6 +299,7 @@ class Procedure:
             self.options,
             transport=self._transport,
             on_event=on_event,
+            card=self.run.card,
         )
 
     async def aclose(self) -> None:
