@@ -154,6 +154,11 @@ def agent_card(
             "skills": _card_skills(config, documents),
         }
     )
+    if config.oauth2:
+        from sia_tui.agent.oauth2 import card_security
+
+        card.update(card_security(base))
+        capabilities["extendedAgentCard"] = True
     return card
 
 

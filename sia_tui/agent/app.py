@@ -127,13 +127,24 @@ class AgentApp:
 
     async def card(self, request: Request) -> Response:
         """GET /.well-known/agent-card.json, URLs built from the request's own host."""
-        base = str(request.base_url).rstrip("/")
-        card = wire.agent_card(self.config, self.service.documents, base, self.grpc_address)
+        card = self._card_json(request)
         if self.config.sign_key is not None:
             from sia_tui.core.trust.sign import sign_card  # only a signing agent loads JOSE
 
             card = sign_card(card, self.config.sign_key)
         return Response(_dump(card), media_type="application/json")
+
+    def _card_json(self, request: Request) -> dict[str, Any]:
+        base = str(request.base_url).rstrip("/")
+        return wire.agent_card(self.config, self.service.documents, base, self.grpc_address)
+
+    def _extended_card(self, request: Request) -> dict[str, Any] | None:
+        """GetExtendedAgentCard's answer in OAuth2 mode (the token was checked), else None."""
+        if not self.config.oauth2:
+            return None
+        from sia_tui.agent.oauth2 import extended_card
+
+        return extended_card(self._card_json(request))
 
     async def jsonrpc(self, request: Request) -> Response:
         """POST /a2a/jsonrpc."""
@@ -165,6 +176,8 @@ class AgentApp:
             return self._rpc(
                 wire.jsonrpc_error(rid, -32009, version_error, "VERSION_NOT_SUPPORTED"), headers
             )
+        if method == "GetExtendedAgentCard" and (card := self._extended_card(request)):
+            return self._rpc({"jsonrpc": "2.0", "id": rid, "result": card}, headers)
         names = (
             ("message/send", "message/stream", "tasks/get", "tasks/cancel")
             if self.legacy
@@ -260,6 +273,9 @@ class AgentApp:
             params = await self._body(request)
             check_message(params)
             return self._sse(self.service.stream(params), lambda e: e, headers)
+        card = self._extended_card(request) if path == "extendedAgentCard" else None
+        if method == "GET" and card is not None:
+            return self._rest(card, headers)
         if path.startswith("tasks/"):
             task_id, _, action = path.removeprefix("tasks/").partition(":")
             if method == "GET" and not action:
@@ -285,6 +301,15 @@ def create_app(config: AgentConfig | None = None) -> Starlette:
         routes.append(Route("/a2a/jsonrpc", agent.jsonrpc, methods=["POST"]))
     if agent.config.serves_rest:
         routes.append(Route("/a2a/rest/{rest_path:path}", agent.rest, methods=["GET", "POST"]))
-    app = Starlette(routes=routes)
+    middleware = []
+    if agent.config.oauth2:
+        from starlette.middleware import Middleware
+
+        from sia_tui.agent.oauth2 import TOKEN_PATH, RequireToken, TokenIssuer
+
+        issuer = TokenIssuer()
+        routes.append(Route(TOKEN_PATH, issuer.token, methods=["POST"]))
+        middleware.append(Middleware(RequireToken, issuer=issuer))
+    app = Starlette(routes=routes, middleware=middleware)
     app.state.agent = agent
     return app

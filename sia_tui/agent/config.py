@@ -33,6 +33,9 @@ class AgentConfig:
     sign_key: dict[str, Any] | None = field(default=None, hash=False, compare=False, repr=False)
     #: Serve the gRPC binding too, on this port (0: a free one); None: HTTP only.
     grpc_port: int | None = None
+    #: OAuth2-protected mode: a token endpoint of its own, a card that requires the scheme,
+    #: 401 for A2A calls without a valid token (agent/oauth2.py).
+    oauth2: bool = False
 
     def __post_init__(self) -> None:
         if self.fault is not None:

@@ -53,6 +53,13 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         help="write the public JWKS that verifies the card's signature (with no --sign-key, "
         "a new ES256 key is generated for this run)",
     )
+    parser.add_argument(
+        "--oauth2",
+        action="store_true",
+        help="protect the A2A routes with OAuth2 client credentials: a token endpoint on "
+        "the same origin (/oauth2/token), a card that requires the scheme, 401 without a "
+        "valid token; the demo client id and secret are printed on stderr",
+    )
     parser.set_defaults(func=run)
 
 
@@ -102,7 +109,17 @@ def run(args: argparse.Namespace) -> int:
         step_delay=args.step_delay,
         sign_key=key,
         grpc_port=args.grpc_port,
+        oauth2=args.oauth2,
     )
+    if args.oauth2:
+        from sia_tui.agent.oauth2 import DEMO_CLIENT_ID, DEMO_CLIENT_SECRET
+
+        # stderr: stdout's first lines are the addresses scripts read.
+        print(
+            f"OAuth2 demo client: --oauth2-client-id {DEMO_CLIENT_ID}, "
+            f"SIA_TUI_OAUTH2_CLIENT_SECRET={DEMO_CLIENT_SECRET}",
+            file=sys.stderr,
+        )
     try:
         return serve_forever(config, args.host, args.port)
     except OSError as exc:

@@ -14,6 +14,8 @@ from sia_tui.cli.trust_flags import add_trust_flags, anchors_from
 if TYPE_CHECKING:
     from textual.app import App
 
+    from sia_tui.core.engine import ClientOptions
+
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
     """Add `open` and `demo`."""
@@ -48,6 +50,12 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         "agent stops on exit.",
     )
     demo.add_argument("--fault", help="make the reference agent misbehave (see serve-demo)")
+    demo.add_argument(
+        "--oauth2",
+        action="store_true",
+        help="the reference agent behind OAuth2 client credentials (serve-demo --oauth2), "
+        "debugged with its demo client: the token is fetched from its own endpoint",
+    )
     demo.set_defaults(func=demo_main)
 
 
@@ -119,6 +127,16 @@ def open_main(args: argparse.Namespace) -> int:
     return run_app(app)
 
 
+def demo_options(oauth2: bool) -> ClientOptions | None:
+    """The demo's client options: with ``--oauth2``, the reference agent's demo client."""
+    if not oauth2:
+        return None
+    from sia_tui.agent.oauth2 import DEMO_CLIENT_ID, DEMO_CLIENT_SECRET
+    from sia_tui.core.engine import ClientOptions, OAuth2Settings
+
+    return ClientOptions(oauth2=OAuth2Settings(DEMO_CLIENT_ID, DEMO_CLIENT_SECRET))
+
+
 def demo_main(args: argparse.Namespace) -> int:
     """Start the reference agent, run the debugger against it, stop the agent."""
     with _loading_modules():
@@ -133,9 +151,10 @@ def demo_main(args: argparse.Namespace) -> int:
     except UnknownFault as exc:
         print(f"sia-tui demo: {exc}")
         return 2
-    agent = start_agent(AgentConfig(fault=fault, grpc_port=0), quiet=True)
+    agent = start_agent(AgentConfig(fault=fault, grpc_port=0, oauth2=args.oauth2), quiet=True)
     try:
         # Its port dies with it: a demo target never goes into the recent targets.
-        return run_app(SiaApp(Target(agent.url), remember_targets=False))
+        options = demo_options(args.oauth2)
+        return run_app(SiaApp(Target(agent.url), options, remember_targets=False))
     finally:
         agent.stop()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -14,7 +15,7 @@ from sia_tui.core.engine import CONSENT_FLAG, OLD_CONSENT_FLAG, SiaError, defaul
 if TYPE_CHECKING:  # imported where used: building the parser must stay light
     from collections.abc import Iterable
 
-    from sia_tui.core.engine import ClientOptions
+    from sia_tui.core.engine import ClientOptions, OAuth2Settings
     from sia_tui.core.session import Redactor
 
 
@@ -49,6 +50,7 @@ def add_connection_flags(parser: argparse.ArgumentParser) -> None:
         help="a value (e.g. in the arguments) to redact from every output",
     )
     group.add_argument("--bearer", metavar="TOKEN", help="send Authorization: Bearer TOKEN")
+    add_auth_flags(group)
     group.add_argument(
         "--timeout",
         type=float,
@@ -112,6 +114,64 @@ def add_connection_flags(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_auth_flags(group: argparse._ArgumentGroup) -> None:
+    """The card-driven credentials: an API key, OAuth2 client credentials (docs: README)."""
+    group.add_argument(
+        "--api-key",
+        metavar="KEY",
+        help="API key for the card's apiKey scheme, sent in the header, query or cookie the "
+        "scheme names (default: the SIA_TUI_API_KEY environment variable)",
+    )
+    group.add_argument(
+        "--oauth2-client-id",
+        metavar="ID",
+        help="fetch an OAuth2 token (client credentials) and send it as the bearer; the "
+        "secret comes from SIA_TUI_OAUTH2_CLIENT_SECRET or --oauth2-client-secret-file",
+    )
+    group.add_argument(
+        "--oauth2-client-secret-file", metavar="FILE", help="the OAuth2 client secret's file"
+    )
+    group.add_argument(
+        "--oauth2-scope",
+        action="append",
+        default=[],
+        metavar="SCOPE",
+        help="scope to ask for (repeatable; default: what the card requires)",
+    )
+    group.add_argument(
+        "--oauth2-token-url",
+        metavar="URL",
+        help="the token endpoint (default: the card's, used only on the card's own origin)",
+    )
+
+
+def oauth2_settings(args: Any) -> OAuth2Settings | None:
+    """OAuth2Settings from the flags and the environment; None without a client id."""
+    from sia_tui.core.engine import CLIENT_SECRET_ENV, OAuth2Settings, read_secret_file
+
+    client_id = getattr(args, "oauth2_client_id", None)
+    if not client_id:
+        return None
+    if getattr(args, "bearer", None):
+        raise UsageError("give --bearer or --oauth2-client-id, not both")
+    path = getattr(args, "oauth2_client_secret_file", None)
+    try:
+        secret = read_secret_file(path) if path else os.environ.get(CLIENT_SECRET_ENV, "")
+    except SiaError as exc:
+        raise UsageError(f"--oauth2-client-secret-file: {exc}") from None
+    if not secret:
+        raise UsageError(
+            f"--oauth2-client-id needs a secret: set {CLIENT_SECRET_ENV} or give "
+            "--oauth2-client-secret-file"
+        )
+    return OAuth2Settings(
+        client_id=client_id,
+        client_secret=secret,
+        scopes=tuple(getattr(args, "oauth2_scope", None) or ()),
+        token_url=getattr(args, "oauth2_token_url", None),
+    )
+
+
 def add_consent_flag(parser: argparse.ArgumentParser) -> None:
     """``--allow-execute``: the same consent flag on every command that invokes a skill."""
     parser.add_argument(
@@ -136,7 +196,7 @@ def parse_header(text: str) -> tuple[str, str]:
 
 def client_options(args: Any) -> ClientOptions:
     """ClientOptions from the parsed connection flags."""
-    from sia_tui.core.engine import ClientOptions
+    from sia_tui.core.engine import API_KEY_ENV, ClientOptions
 
     verify: bool | str = False if args.insecure else (args.cacert or True)
     cert: str | tuple[str, str] | None = None
@@ -153,6 +213,8 @@ def client_options(args: Any) -> ClientOptions:
         cert=cert,
         headers=tuple(parse_header(h) for h in args.header),
         bearer=args.bearer,
+        api_key=getattr(args, "api_key", None) or os.environ.get(API_KEY_ENV) or None,
+        oauth2=oauth2_settings(args),
         allow_cross_origin=args.allow_cross_origin,
         grpc_security=getattr(args, "grpc_security", None),
     )
@@ -176,14 +238,19 @@ def command_redactor(args: Any, options: ClientOptions, locations: Iterable[str]
 def crash_redactor(args: Any) -> Redactor:
     """What the report of a crash redacts: the credentials of the connection flags (as far
     as they parse), any URL's password among the arguments, --secret and --secret-header."""
-    from sia_tui.core.engine import ClientOptions
+    from sia_tui.core.engine import API_KEY_ENV, ClientOptions
     from sia_tui.core.session import Redactor
 
     headers = []
     for header in getattr(args, "header", None) or ():
         with contextlib.suppress(UsageError):
             headers.append(parse_header(header))
-    options = ClientOptions(headers=tuple(headers), bearer=getattr(args, "bearer", None))
+    options = ClientOptions(
+        headers=tuple(headers),
+        bearer=getattr(args, "bearer", None),
+        api_key=getattr(args, "api_key", None) or os.environ.get(API_KEY_ENV) or None,
+        oauth2=_crash_oauth2(args),
+    )
     redactor = Redactor.from_options(
         options,
         secret_values=getattr(args, "secret", None) or (),
@@ -194,6 +261,17 @@ def crash_redactor(args: Any) -> Redactor:
             if isinstance(text, str) and "://" in text:
                 redactor.learn_url(text)
     return redactor
+
+
+def _crash_oauth2(args: Any) -> OAuth2Settings | None:
+    """The client secret a crash report must not show, as far as it can be read."""
+    try:
+        return oauth2_settings(args)
+    except SiaError:
+        from sia_tui.core.engine import CLIENT_SECRET_ENV, OAuth2Settings
+
+        secret = os.environ.get(CLIENT_SECRET_ENV, "")
+        return OAuth2Settings("", secret) if secret else None
 
 
 def read_json_input(spec: str) -> tuple[Any, str]:

@@ -12,6 +12,7 @@ others live next to their one user (module in brackets)::
     │   ├── ResponseTooLarge    a body, a decoded layer or an SSE event passed its size limit
     │   ├── EncodingRefused     a Content-Encoding that is unknown or stacked too deep
     │   ├── OriginRefused       a URL whose origin is ambiguous (a port not in ASCII digits)
+    │   ├── AuthorizationRefused  the agent answered HTTP 401 or 403 (what was sent attached)
     │   └── RequestTimeout      connect, read or whole-exchange timeout
     │       └── DeadlineExceeded  the run's overall deadline (--deadline) passed
     ├── A2AProtocolError        the peer answered, but not with usable A2A
@@ -149,6 +150,26 @@ class OriginRefused(TransportError):
     """A URL whose origin httpx and urlsplit would read differently: nothing is sent."""
 
     kind = "origin_refused"
+
+
+class AuthorizationRefused(TransportError):
+    """The agent answered HTTP 401 or 403: an authorization verdict, not a network one.
+
+    ``required`` says what the card requires, ``sent`` the names of the credentials sent
+    (never values), ``problem`` why an OAuth2 token was not sent, if so.
+    """
+
+    kind = "unauthorized"
+
+    def __init__(
+        self, status: int, *, url: str, required: str, sent: str, problem: str = ""
+    ) -> None:
+        self.status = status
+        self.required = required
+        self.sent = sent
+        self.problem = problem
+        refused = "unauthenticated" if status == 401 else "forbidden"
+        super().__init__(f"HTTP {status} ({refused}): sent {sent}", url=url)
 
 
 class RequestTimeout(TransportError):

@@ -96,3 +96,45 @@ async def test_sdk_extension_agent_serves_the_extension(
         assert error_of(rejected)["details"][0]["instance_path"] == "/condition/operator"
         mismatch = await agent.send(invocation(SKILL, "sha256:" + "2" * 64, APPENDIX_B_ARGUMENTS))
         assert error_of(mismatch)["code"] == "interface_mismatch"
+
+
+async def test_sdk_auth_interceptor_reads_the_oauth2_agents_card(
+    reference_agent: StartAgent,
+) -> None:
+    """a2a-sdk 1.3's AuthInterceptor with an InMemoryContextCredentialStore: given a token
+    from the OAuth2 reference agent's own endpoint under the card's scheme name, it sends it
+    as the bearer and the agent answers; without it, the agent's 401 stops the SDK too. So
+    the card declares the scheme and requirement the way the SDK reads them."""
+    from a2a.client import ClientCallContext
+    from a2a.client.auth import AuthInterceptor, InMemoryContextCredentialStore
+    from a2a.client.errors import A2AClientError
+
+    from sia_tui.agent.config import AgentConfig
+    from sia_tui.agent.oauth2 import DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, SCHEME_NAME, TOKEN_PATH
+
+    base = reference_agent(AgentConfig(oauth2=True, step_delay=0.01)).url
+    store = InMemoryContextCredentialStore()
+    async with httpx.AsyncClient(timeout=10) as http:
+        answer = await http.post(
+            base + TOKEN_PATH,
+            data={"grant_type": "client_credentials"},
+            auth=(DEMO_CLIENT_ID, DEMO_CLIENT_SECRET),
+        )
+        await store.set_credentials("s1", SCHEME_NAME, answer.json()["access_token"])
+        client = await create_client(
+            base,
+            ClientConfig(streaming=False, httpx_client=http),
+            interceptors=[AuthInterceptor(store)],
+        )
+        message = new_data_message(
+            {"skill": "describe_skill", "arguments": {"skill_id": SKILL}}, role=Role.ROLE_USER
+        )
+        try:
+            request = SendMessageRequest(message=message)
+            context = ClientCallContext(state={"sessionId": "s1"})
+            [response] = [r async for r in client.send_message(request, context=context)]
+            assert response.task.status.state == TaskState.TASK_STATE_COMPLETED
+            with pytest.raises(A2AClientError, match="401"):
+                [r async for r in client.send_message(request)]  # no sessionId: no token
+        finally:
+            await client.close()

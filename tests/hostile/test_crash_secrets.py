@@ -144,3 +144,31 @@ def test_textual_logs_name_no_secret(tmp_path: Path, monkeypatch: pytest.MonkeyP
 )
 def test_what_holds_a_secret_does_not_show_it_in_its_repr(value: Callable[[], object]) -> None:
     assert not leaked(repr(value()), SECRETS)
+
+
+CLIENT_SECRET = "canary-oauth2-secret-crash-4e1a9b"
+QUERY_KEY = "canary-query-key-crash-7d20c6"
+
+
+def test_a_cli_crash_prints_no_oauth2_secret_or_api_key(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A crash quoting the OAuth2 client secret (from the environment) and the --api-key:
+    neither is printed, and the options' repr holds neither."""
+    monkeypatch.setenv("SIA_TUI_OAUTH2_CLIENT_SECRET", CLIENT_SECRET)
+
+    def bug(self: Procedure) -> None:
+        options = self.options
+        assert options.oauth2 is not None
+        raise RuntimeError(f"cannot send {options.oauth2.client_secret} {options.api_key}")
+
+    monkeypatch.setattr(Procedure, "run_all", bug)
+    code = cli(["check", _location(), "--oauth2-client-id", "client-1", "--api-key", QUERY_KEY])
+    printed = "".join(capsys.readouterr())
+    assert code == 1 and "RuntimeError: cannot send" in printed
+    secrets = {"client secret": CLIENT_SECRET, "api key": QUERY_KEY}
+    assert not leaked(printed, secrets)
+    from sia_tui.core.a2a.options import OAuth2Settings
+
+    shown = repr(ClientOptions(api_key=QUERY_KEY, oauth2=OAuth2Settings("c", CLIENT_SECRET)))
+    assert not leaked(shown, secrets)

@@ -146,3 +146,27 @@ async def test_allowing_valid_invocations_runs_the_baseline_of_an_execute_skill(
     assert report.learning.task is not None
     assert report.learning.task.state == "TASK_STATE_COMPLETED"
     assert report.outcome == "passed"
+
+
+async def test_missing_credentials_runs_against_the_oauth2_reference_agent(
+    reference_agent: StartAgent,
+) -> None:
+    """The OAuth2-protected reference agent: learning and the baseline carry a token fetched
+    from its own endpoint; the missing-credentials probe goes without one and meets the 401
+    A2A refuses with (a warning, RULES INV4), not a transport failure."""
+    from sia_tui.agent.config import AgentConfig
+    from sia_tui.agent.oauth2 import DEMO_CLIENT_ID, DEMO_CLIENT_SECRET
+    from sia_tui.core.a2a.options import OAuth2Settings
+
+    agent = reference_agent(AgentConfig(oauth2=True, step_delay=0.01))
+    options = ClientOptions(oauth2=OAuth2Settings(DEMO_CLIENT_ID, DEMO_CLIENT_SECRET))
+    report = await probe(agent.url, options=options, allow_valid=True)
+    assert report.learned
+    (result,) = [r for r in report.results if r.kind is ProbeKind.MISSING_CREDENTIALS]
+    assert result.grade is Grade.WARN, result.reason
+    statuses = [e.http_status for e in report.exchanges if e.seq in result.exchanges]
+    assert statuses == [401]
+    # Every other probe carried the token: the agent read them (no 401).
+    others = {seq for r in report.results if r is not result for seq in r.exchanges}
+    assert others
+    assert all(e.http_status != 401 for e in report.exchanges if e.seq in others)

@@ -121,3 +121,68 @@ def test_matrix_keeps_plugfest_credentials_out_of_httpx_debug_lines(
     echoed = [r.getMessage() for r in caplog.records if "X-Echo" in r.getMessage()]
     assert echoed, "the agent's echo reached no httpcore debug line: the test shows nothing"
     assert leaked(caplog.text, {"bearer": CANARY_BEARER}) == {}
+
+
+CANARY_CLIENT_SECRET = "canary-oauth2-secret-7f3e9a"
+CANARY_TOKEN = "canary-oauth2-token-5b2d8c"
+CANARY_API_KEY = "canary-api-key-1c4f6e"
+
+
+@pytest.mark.usefixtures("log_redaction")
+def test_oauth2_client_secret_token_and_api_key_leak_nowhere(
+    reference_agent: StartAgent,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """OAuth2 against the protected reference agent: the client secret (from the
+    environment), the token it issues and an API key reach no session, report, stdout,
+    stderr or log, though the token exchange is recorded and the run passes."""
+    from sia_tui.agent import oauth2 as agent_oauth2
+    from sia_tui.agent.config import AgentConfig
+
+    caplog.set_level(logging.DEBUG)
+    monkeypatch.setattr(agent_oauth2, "DEMO_CLIENT_SECRET", CANARY_CLIENT_SECRET)
+    monkeypatch.setattr(agent_oauth2, "new_token", lambda: CANARY_TOKEN)
+    monkeypatch.setenv("SIA_TUI_OAUTH2_CLIENT_SECRET", CANARY_CLIENT_SECRET)
+    agent = reference_agent(AgentConfig(oauth2=True, step_delay=0.01))
+    session = tmp_path / "s.session.json"
+    common = ["--oauth2-client-id", agent_oauth2.DEMO_CLIENT_ID, "--api-key", CANARY_API_KEY]
+    assert (
+        cli(
+            [
+                "check",
+                agent.url,
+                "--skill",
+                "evaluate_resource_condition",
+                "--args",
+                "example",
+                "--json",
+                "--save",
+                str(session),
+                *common,
+            ]
+        )
+        == 0
+    )
+    agent.stop()
+    report_md = tmp_path / "r.md"
+    assert cli(["report", str(session), "-o", str(report_md)]) == 0
+    assert cli(["replay", str(session), "--json"]) == 0
+    out, err = capsys.readouterr()
+    texts = {
+        "session": session.read_text(encoding="utf-8"),
+        "stdout": out,
+        "stderr": err,
+        "logs": caplog.text,
+        "markdown": report_md.read_text(encoding="utf-8"),
+    }
+    secrets = {
+        "client secret": CANARY_CLIENT_SECRET,
+        "token": CANARY_TOKEN,
+        "api key": CANARY_API_KEY,
+    }
+    for where, text in texts.items():
+        assert leaked(text, secrets) == {}, where
+    assert '"oauth2 token"' in texts["session"]  # the token exchange is recorded, redacted

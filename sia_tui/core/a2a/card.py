@@ -14,6 +14,7 @@ from sia_tui.core.a2a.model import (
     SchemaInterfaceAd,
     SkillBinding,
 )
+from sia_tui.core.a2a.security import read_requirements, read_schemes
 from sia_tui.core.bounded import cap_warnings
 from sia_tui.core.constants import EXTENSION_URI
 from sia_tui.core.errors import A2AProtocolError
@@ -125,6 +126,7 @@ def _skills(raw: Any, warnings: list[str]) -> tuple[CardSkill, ...]:
                 examples=tuple(e for e in examples if isinstance(e, str))
                 if isinstance(examples, list)
                 else (),
+                security_requirements=read_requirements(entry),
             )
         )
     return tuple(skills)
@@ -200,6 +202,10 @@ def parse_card(data: Any, *, source_url: str | None = None) -> AgentCard:
         schema_interface=_schema_interface(capabilities.get("extensions"), warnings),
         provider=provider if isinstance(provider, dict) else None,
         security_schemes=dict(schemes) if isinstance(schemes, dict) else {},
+        schemes=read_schemes(schemes, warnings),
+        security_requirements=read_requirements(data),
+        extended_card=capabilities.get("extendedAgentCard") is True
+        or data.get("supportsAuthenticatedExtendedCard") is True,
         card_dialect=dialect,
         warnings=tuple(cap_warnings(warnings)),
     )

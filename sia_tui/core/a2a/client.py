@@ -19,14 +19,17 @@ from urllib.parse import urljoin, urlsplit
 
 import httpx
 
+from sia_tui.core.a2a.authenticator import Authenticator
 from sia_tui.core.a2a.card import parse_card
 from sia_tui.core.a2a.codec import Codec, codec_for, read_event, read_send, read_task
+from sia_tui.core.a2a.extended_card import PURPOSE as EXTENDED_PURPOSE
+from sia_tui.core.a2a.extended_card import extended_card_request
 from sia_tui.core.a2a.model import GRPC, AgentCard, Interface, Message, StreamEvent, Task
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.a2a.origin import Origin, origin_of, origin_text
 from sia_tui.core.a2a.recorder import ExchangeRecorder, Reply, content_type_of
 from sia_tui.core.a2a.sse import SSEEvent, SSEParser
-from sia_tui.core.a2a.wire import WireRequest, http_error, jsonrpc_error
+from sia_tui.core.a2a.wire import WireRequest, http_error, jsonrpc_error, unwrap_jsonrpc
 from sia_tui.core.constants import CARD_PATHS, EXTENSION_URI, VERSION_HEADER
 from sia_tui.core.errors import (
     A2AProtocolError,
@@ -84,6 +87,8 @@ class A2AClient:
         self._recorder = ExchangeRecorder(options, transport=transport, on_exchange=on_exchange)
         #: Things the user should know that are not errors (cross-origin interfaces...).
         self.warnings: list[str] = []
+        #: What the card's security schemes ask for, sent with the user's credentials.
+        self.auth = Authenticator(options, self._recorder, self.warnings)
         self._card_origin: Origin | None = None
         self._card_location: str | None = None
         self._warned_origins: set[Origin] = set()
@@ -125,6 +130,7 @@ class A2AClient:
                 credentials_allowed=self._credentials_allowed,
                 card_location=lambda: self._card_location,
                 warnings=self.warnings,
+                auth=self.auth,
             )
         return self._grpc_binding
 
@@ -157,7 +163,9 @@ class A2AClient:
                 break
         payload = self._payload(reply)
         final_url = str(reply.exchange.url)
-        return CardFetch(parse_card(payload, source_url=final_url), final_url, reply.exchange)
+        card = parse_card(payload, source_url=final_url)
+        self.auth.use_card(card, self._card_location)
+        return CardFetch(card, final_url, reply.exchange)
 
     def _card_from_file(self, location: str) -> CardFetch:
         path = Path(location).expanduser()
@@ -194,17 +202,22 @@ class A2AClient:
         payload = load_json(
             data, source=str(path), max_bytes=limit, max_depth=self.options.max_depth
         )
-        return CardFetch(parse_card(payload), str(path), exchange)
+        card = parse_card(payload)
+        self.auth.use_card(card, None)
+        return CardFetch(card, str(path), exchange)
 
-    def bind_card_location(self, location: str) -> None:
+    def bind_card_location(self, location: str, card: AgentCard | None = None) -> None:
         """Credentials go to this card location's origin; elsewhere only when allowed (SR7).
 
         The card location is the user's choice. A local card file is trusted like a user
         setting: there is no origin to compare interfaces with. A client that did not fetch
-        the card itself (the probe's) binds the location the card came from.
+        the card itself (the probe's) binds the location the card came from, and the card
+        (whose security schemes say which credentials go where).
         """
         self._card_origin = origin_of(location) if "://" in location else None
         self._card_location = location
+        if card is not None:
+            self.auth.use_card(card, location if "://" in location else None)
 
     # -- A2A calls --------------------------------------------------------------------------
 
@@ -243,6 +256,16 @@ class A2AClient:
         )
         payload = await self._wire_call(purpose, codec, wire)
         return read_send(payload, jsonrpc=wire.jsonrpc, proto03=wire.proto03)
+
+    async def extended_card(self, iface: Interface) -> AgentCard:
+        """GetExtendedAgentCard (JSON-RPC or HTTP+JSON), sent with the user's credentials."""
+        if iface.binding == GRPC:
+            raise A2AProtocolError("the extended card is fetched over JSON-RPC or HTTP+JSON only")
+        wire = extended_card_request(iface, self._next_id())
+        payload = await self._wire_call(EXTENDED_PURPOSE, codec_for(iface.dialect), wire)
+        return parse_card(
+            unwrap_jsonrpc(payload) if wire.jsonrpc else payload, source_url=iface.url
+        )
 
     async def get_task(self, iface: Interface, task_id: str, *, purpose: str = "get task") -> Task:
         """GetTask."""
@@ -297,6 +320,7 @@ class A2AClient:
         wire = codec.build(
             iface, "stream", rpc_id=self._next_id(), message=_user_message(codec, data, text)
         )
+        await self.auth.prepare()
         headers = self._headers(
             codec.version, wire.url, codec, wire.content_type, accept="text/event-stream"
         )
@@ -371,8 +395,14 @@ class A2AClient:
         return read_event(payload, jsonrpc=wire.jsonrpc, proto03=wire.proto03)
 
     async def _wire_call(self, purpose: str, codec: Codec, wire: WireRequest) -> Any:
+        await self.auth.prepare()
         headers = self._headers(codec.version, wire.url, codec, wire.content_type)
         reply = await self._call(purpose, wire.method, wire.url, headers, wire.body)
+        if reply.status == 401 and self.auth.refresh():
+            # An expired or revoked token: one new token, one retry, never a loop.
+            await self.auth.prepare()
+            headers = self._headers(codec.version, wire.url, codec, wire.content_type)
+            reply = await self._call(purpose, wire.method, wire.url, headers, wire.body)
         payload = self._payload(reply)
         if wire.jsonrpc and isinstance(payload, dict) and payload.get("id") != wire.rpc_id:
             # Forgiven (the answer is still read) but shown: a proxy or agent mixed up replies.
@@ -407,10 +437,18 @@ class A2AClient:
         *,
         stream: bool = False,
     ) -> httpx.Request:
+        allowed = self._credentials_allowed(url)
+        query = self.auth.query() if allowed else None
+        if query is not None:  # an API key the scheme puts in the query string
+            url = str(httpx.URL(url).copy_add_param(*query))
         request = self._recorder.build(method, url, headers, body, stream=stream)
-        if not self._credentials_allowed(url):
+        if not allowed:
             # Cookies the card origin set are credentials too: withheld with the bearer.
             request.headers.pop("Cookie", None)
+        elif (cookie := self.auth.cookie()) is not None:
+            jar = request.headers.get("Cookie")
+            pair = f"{cookie[0]}={cookie[1]}"
+            request.headers["Cookie"] = f"{jar}; {pair}" if jar else pair
         return request
 
     def _payload(self, reply: Reply) -> Any:
@@ -419,6 +457,10 @@ class A2AClient:
     def _decode(self, status: int, content_type: str, body: bytes, source: str) -> Any:
         """The response JSON; a non-2xx answer becomes the A2A error it carries, if any."""
         limit, depth = self.options.max_response_bytes, self.options.max_depth
+        if status in (401, 403):
+            # An authorization verdict, not a network one: what the card requires and what
+            # was sent (names only) say whose move it is.
+            raise self.auth.refused(status, source)
         if not 200 <= status < 300:
             try:
                 payload = load_json(body, source=source, max_bytes=limit, max_depth=depth)
@@ -451,6 +493,7 @@ class A2AClient:
             headers += list(self.options.headers)
             if self.options.bearer:
                 headers.append(("Authorization", f"Bearer {self.options.bearer}"))
+            headers += self.auth.headers()
         return headers
 
     def _credentials_allowed(self, url: str) -> bool:

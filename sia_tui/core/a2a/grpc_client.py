@@ -14,7 +14,7 @@ import asyncio
 import re
 import time
 from collections.abc import AsyncGenerator, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sia_tui.core.a2a import grpc_messages as pb
 from sia_tui.core.a2a.grpc_calls import GrpcAnswer, GrpcStream, GrpcTransport
@@ -28,6 +28,12 @@ from sia_tui.core.constants import EXTENSION_URI
 from sia_tui.core.errors import RequestTimeout, ResponseTooLarge, SiaError, TransportError
 from sia_tui.core.exchange import Headers
 from sia_tui.core.jsonkit.strictjson import loads as load_json
+
+if TYPE_CHECKING:
+    from sia_tui.core.a2a.authenticator import Authenticator
+
+#: gRPC UNAUTHENTICATED and PERMISSION_DENIED, as the HTTP status each stands for.
+_REFUSED = {16: 401, 7: 403}
 
 #: Seconds a stream may take to end after the task's final event before it is cancelled.
 END_GRACE = 1.0
@@ -57,6 +63,7 @@ class GrpcBinding:
         credentials_allowed: Callable[[str], bool],
         card_location: Callable[[], str | None],
         warnings: list[str],
+        auth: Authenticator | None = None,
     ) -> None:
         self.options = options
         self._recorder = recorder
@@ -69,6 +76,8 @@ class GrpcBinding:
         self._card_location = card_location
         self._warnings = warnings
         self._warned: set[GrpcTarget] = set()
+        #: The card's schemes: an OAuth2 token or a header API key joins the metadata.
+        self._auth = auth
 
     async def aclose(self) -> None:
         """Close the channels."""
@@ -94,11 +103,13 @@ class GrpcBinding:
         pairs = [("a2a-version", "1.0")]
         if self.options.extensions:
             pairs.append(("a2a-extensions", EXTENSION_URI))
-        credentials = bool(self.options.headers or self.options.bearer)
+        extra = self._auth.headers() if self._auth is not None else []
+        credentials = bool(self.options.headers or self.options.bearer or extra)
         if credentials and self._allowed(origin_text(target.origin)):
             pairs += [_checked(k, v) for k, v in self.options.headers]
             if self.options.bearer:
                 pairs.append(_checked("authorization", f"Bearer {self.options.bearer}"))
+            pairs += [_checked(k.lower(), v) for k, v in extra]
         return tuple(pairs)
 
     # -- calls ------------------------------------------------------------------------------
@@ -153,6 +164,8 @@ class GrpcBinding:
     async def _unary(
         self, purpose: str, iface: Interface, method: str, kind: str, request: dict[str, Any]
     ) -> Any:
+        if self._auth is not None:
+            await self._auth.prepare()
         target, metadata, data, shown = self._prepare(iface, kind, request)
         url = target.url(method)
         record = _Record(self._recorder, purpose, url, metadata, shown, len(data))
@@ -166,6 +179,8 @@ class GrpcBinding:
             if answer.code != 0 or body is None:
                 status = status_json(answer.code, answer.message, answer.details_bin)
                 record.body = pb.json_bytes(status)
+                if answer.code in _REFUSED and self._auth is not None:
+                    raise self._auth.refused(_REFUSED[answer.code], url)
                 raise grpc_error(status, f"/{url.split('/', 3)[3]}")
             record.sizes.append(len(body))
             record.body = body  # kept raw if it is not a valid message
@@ -191,6 +206,8 @@ class GrpcBinding:
     async def _stream(
         self, purpose: str, iface: Interface, method: str, kind: str, request: dict[str, Any]
     ) -> AsyncGenerator[Any, None]:
+        if self._auth is not None:
+            await self._auth.prepare()
         target, metadata, data, shown = self._prepare(iface, kind, request)
         url = target.url(method)
         record = _Record(self._recorder, purpose, url, metadata, shown, len(data))

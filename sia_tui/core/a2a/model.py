@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from sia_tui.core.a2a.security import Requirement, SecurityScheme
 from sia_tui.core.task_state import FINISHED_STATES
 
 #: The protocolBinding of the gRPC binding (A2A 1.0 section 5.8).
@@ -74,6 +75,8 @@ class CardSkill:
     description: str
     tags: tuple[str, ...] = ()
     examples: tuple[str, ...] = ()
+    #: The skill's own requirement alternatives; None: the card's apply.
+    security_requirements: tuple[Requirement, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -91,6 +94,13 @@ class AgentCard:
     schema_interface: SchemaInterfaceAd | None
     provider: dict[str, Any] | None = None
     security_schemes: dict[str, Any] = field(default_factory=dict)
+    #: ``security_schemes`` read in either dialect (security.py).
+    schemes: tuple[SecurityScheme, ...] = ()
+    #: The card's requirement alternatives (1.0 ``securityRequirements``, 0.3 ``security``);
+    #: None when it declares none.
+    security_requirements: tuple[Requirement, ...] | None = None
+    #: ``capabilities.extendedAgentCard`` (0.3: ``supportsAuthenticatedExtendedCard``).
+    extended_card: bool = False
     #: "1.0", "0.3" or "hybrid": which card shape was read.
     card_dialect: str = "1.0"
     warnings: tuple[str, ...] = ()
@@ -98,6 +108,17 @@ class AgentCard:
     def skill(self, skill_id: str) -> CardSkill | None:
         """The card's skill entry with this id, if any."""
         return next((s for s in self.skills if s.id == skill_id), None)
+
+    def scheme(self, name: str) -> SecurityScheme | None:
+        """The declared scheme with this name, if any."""
+        return next((s for s in self.schemes if s.name == name), None)
+
+    def requirements_of(self, skill_id: str | None) -> tuple[Requirement, ...] | None:
+        """What a skill requires: its own requirements, else the card's."""
+        skill = self.skill(skill_id) if skill_id else None
+        if skill is not None and skill.security_requirements is not None:
+            return skill.security_requirements
+        return self.security_requirements
 
 
 @dataclass(frozen=True)

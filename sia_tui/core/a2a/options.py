@@ -7,6 +7,37 @@ from typing import Literal
 
 from sia_tui.core import limits
 from sia_tui.core.a2a import defaults
+from sia_tui.core.errors import FileInputError
+from sia_tui.core.local_file import read_regular_file
+
+#: Environment variables of the secrets that are never given on the command line.
+CLIENT_SECRET_ENV = "SIA_TUI_OAUTH2_CLIENT_SECRET"
+API_KEY_ENV = "SIA_TUI_API_KEY"
+#: A client secret file larger than this is not a secret file.
+MAX_SECRET_FILE_BYTES = 4096
+
+
+def read_secret_file(path: str) -> str:
+    """The secret in a file the user named (``--oauth2-client-secret-file``), stripped."""
+    found = read_regular_file(path, MAX_SECRET_FILE_BYTES).data
+    if len(found) > MAX_SECRET_FILE_BYTES:
+        raise FileInputError(path, f"larger than {MAX_SECRET_FILE_BYTES} bytes")
+    try:
+        return found.decode("utf-8").strip()
+    except UnicodeDecodeError:
+        raise FileInputError(path, "not UTF-8 text") from None
+
+
+@dataclass(frozen=True)
+class OAuth2Settings:
+    """The user's OAuth2 client credentials (``--oauth2-client-id`` and its secret)."""
+
+    client_id: str
+    client_secret: str = field(repr=False)
+    #: Scopes to ask for; empty: what the card's requirements name.
+    scopes: tuple[str, ...] = ()
+    #: The token endpoint the user named; None: the card's, on the card's origin only.
+    token_url: str | None = None
 
 
 @dataclass(frozen=True)
@@ -40,6 +71,10 @@ class ClientOptions:
     headers: tuple[tuple[str, str], ...] = field(default=(), repr=False)
     #: Bearer token for ``Authorization: Bearer ...``.
     bearer: str | None = field(default=None, repr=False)
+    #: API key for the card's ``apiKey`` scheme, sent where the scheme says (``--api-key``).
+    api_key: str | None = field(default=None, repr=False)
+    #: OAuth2 client credentials: a token is fetched and sent as the bearer (oauth2.py).
+    oauth2: OAuth2Settings | None = field(default=None, repr=False)
     #: Follow same-origin redirects (never cross-origin ones, RULES SR7).
     follow_redirects: bool = False
     #: Send user headers and bearer to interface URLs on another origin than the card's.
@@ -55,3 +90,18 @@ class ClientOptions:
     #: gRPC transport security: "tls" or "plaintext" whatever the card says, or None to
     #: follow the interface URL and the card (``grpc_target.py``; never a silent downgrade).
     grpc_security: Literal["tls", "plaintext"] | None = None
+
+    @property
+    def secret_values(self) -> tuple[tuple[str, str], ...]:
+        """Credentials that are neither a header nor the bearer, named for redaction."""
+        found = []
+        if self.api_key:
+            found.append(("api-key", self.api_key))
+        if self.oauth2 is not None and self.oauth2.client_secret:
+            found.append(("oauth2-client-secret", self.oauth2.client_secret))
+        return tuple(found)
+
+    @property
+    def has_credentials(self) -> bool:
+        """True when the user gave any credential (headers, bearer, key, OAuth2, cert)."""
+        return bool(self.headers or self.bearer or self.api_key or self.oauth2 or self.cert)

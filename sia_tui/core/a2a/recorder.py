@@ -108,6 +108,10 @@ def _refused(exc: BaseException) -> bool:
     return False
 
 
+#: Rewrites a body before it is recorded: a credential exchange (an OAuth2 token request and
+#: its answer) is kept with its secrets already replaced, so no surface can show them.
+Scrub = Callable[[bytes], bytes]
+
 #: Idle connections are dropped after this long, safely before a typical 5 s server timeout.
 KEEPALIVE_SECONDS = 2.0
 
@@ -178,10 +182,13 @@ class ExchangeRecorder:
         except (httpx.InvalidURL, httpx.UnsupportedProtocol) as exc:
             raise TransportError(f"invalid URL: {exc}", url=url[:300]) from exc
 
-    async def request(self, purpose: str, request: httpx.Request) -> Reply:
+    async def request(
+        self, purpose: str, request: httpx.Request, *, scrub: Scrub | None = None
+    ) -> Reply:
         """Send and read the whole body, bounded in size, and in time by total_timeout for
-        the whole exchange (headers and body together)."""
-        async with self.open(purpose, request, whole=True) as (response, body):
+        the whole exchange (headers and body together); ``scrub`` rewrites both bodies as
+        recorded (the reply keeps the real bytes)."""
+        async with self.open(purpose, request, whole=True, scrub=scrub) as (response, body):
             await self.read_all(response, body)
         exchange = self.exchanges[-1]
         return Reply(exchange, response.status_code, response.headers, bytes(body))
@@ -222,6 +229,7 @@ class ExchangeRecorder:
         events: list[bytes] | None = None,
         *,
         whole: bool = False,
+        scrub: Scrub | None = None,
     ) -> AsyncIterator[tuple[httpx.Response, bytearray]]:
         """Open a response; on exit the exchange is recorded (with the error, if any).
 
@@ -257,10 +265,10 @@ class ExchangeRecorder:
                 method=request.method,
                 url=url,
                 request_headers=_raw_headers(request.headers),
-                request_body=request.content,
+                request_body=scrub(request.content) if scrub else request.content,
                 status=response.status_code if response is not None else None,
                 response_headers=_raw_headers(response.headers) if response is not None else (),
-                response_body=bytes(body),
+                response_body=scrub(bytes(body)) if scrub else bytes(body),
                 started_at=started,
                 elapsed_ms=(time.perf_counter() - clock) * 1000.0,
                 error=str(failure)

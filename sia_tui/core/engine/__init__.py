@@ -16,6 +16,8 @@ from sia_tui.core import lazy_api
 if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it at run time
     from sia_tui.core import limits as limits
     from sia_tui.core.a2a import defaults as defaults
+    from sia_tui.core.a2a.auth_plan import AuthPlan as AuthPlan
+    from sia_tui.core.a2a.auth_plan import plan_for as plan_for
     from sia_tui.core.a2a.model import AgentCard as AgentCard
     from sia_tui.core.a2a.model import Artifact as Artifact
     from sia_tui.core.a2a.model import CardSkill as CardSkill
@@ -24,7 +26,11 @@ if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it 
     from sia_tui.core.a2a.model import Part as Part
     from sia_tui.core.a2a.model import StreamEvent as StreamEvent
     from sia_tui.core.a2a.model import Task as Task
+    from sia_tui.core.a2a.options import API_KEY_ENV as API_KEY_ENV
+    from sia_tui.core.a2a.options import CLIENT_SECRET_ENV as CLIENT_SECRET_ENV
     from sia_tui.core.a2a.options import ClientOptions as ClientOptions
+    from sia_tui.core.a2a.options import OAuth2Settings as OAuth2Settings
+    from sia_tui.core.a2a.options import read_secret_file as read_secret_file
     from sia_tui.core.codes import ERROR_CODES as ERROR_CODES
     from sia_tui.core.codes import ErrorCode as ErrorCode
     from sia_tui.core.codes import Origin as Origin

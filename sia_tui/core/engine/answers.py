@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from sia_tui.core.a2a.auth_plan import AuthPlan, plan_for
 from sia_tui.core.a2a.model import AgentCard, Artifact
 from sia_tui.core.consent import CONSENT_FLAG, ConsentNeed
 from sia_tui.core.constants import DESCRIBE_SKILL
@@ -124,6 +125,13 @@ def example_arguments(run: RunState) -> ExampleArguments | None:
             continue  # card examples are often prose prompts, not arguments
         return ExampleArguments(value, f"the card skill's examples[{index}]")
     return None
+
+
+def auth_plan(run: RunState) -> AuthPlan | None:
+    """What the run's skill (or, before one is chosen, the card) requires, and what is sent."""
+    if run.card is None:
+        return None
+    return plan_for(run.card, run.skill_id or run.target.skill_id, run.credentials)
 
 
 def advertised_skills(card: AgentCard | None) -> list[str]:

@@ -17,7 +17,7 @@ from typing import Any
 import httpx
 
 from sia_tui.core.a2a.client import A2AClient
-from sia_tui.core.a2a.model import Artifact, Interface, Message, StreamEvent, Task
+from sia_tui.core.a2a.model import AgentCard, Artifact, Interface, Message, StreamEvent, Task
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.assembly import TaskAssembly
 from sia_tui.core.errors import SiaError
@@ -87,6 +87,7 @@ async def send_console(
     *,
     transport: httpx.AsyncBaseTransport | None = None,
     on_event: Callable[[StreamEvent], None] | None = None,
+    card: AgentCard | None = None,
 ) -> ConsoleReply:
     """Send ``request`` to ``interface`` (from the card at ``card_location``); never raises
     for what the agent does: the reply says what happened."""
@@ -103,7 +104,8 @@ async def send_console(
     client = A2AClient(
         replace(options, extensions=False), transport=transport, on_exchange=reply.exchanges.append
     )
-    client.trust_card_origin(card_location)  # RULES SR7: credentials to the card's origin
+    # RULES SR7: credentials to the card's origin; the card's schemes say which go where.
+    client.bind_card_location(card_location, card)
     try:
         if request.mode == "stream":
             assembly = TaskAssembly()

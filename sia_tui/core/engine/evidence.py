@@ -98,6 +98,8 @@ class CardEvidence:
     selected_interface: str | None = None
     #: One verdict per entry of the card's ``signatures``, in order (A2A 1.0 section 8.4).
     signatures: list[SignatureCheck] = field(default_factory=list)
+    #: What the extended card (GetExtendedAgentCard) added, when it was fetched and used.
+    extended_card: str | None = None
 
 
 @dataclass(kw_only=True)

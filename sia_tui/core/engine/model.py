@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from sia_tui.core.a2a.auth_plan import AuthPlan
 from sia_tui.core.consent import ConsentNeed
 from sia_tui.core.engine import answers, verdicts
 from sia_tui.core.engine.evidence import Blame, TaskError
@@ -48,6 +49,11 @@ class Run(RunState):
         return [Invocation(number, len(runs), run) for number, run in enumerate(runs, 1)]
 
     # -- where the run is ---------------------------------------------------------------
+    @property
+    def auth_plan(self) -> AuthPlan | None:
+        """What the skill requires (the card's security requirements) and what is sent."""
+        return answers.auth_plan(self)
+
     @property
     def waiting_for_arguments(self) -> bool:
         """Steps 1-6 are done and steps 7-11 wait for arguments nobody gave."""

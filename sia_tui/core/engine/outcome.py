@@ -14,6 +14,7 @@ from sia_tui.core.engine.evidence import (
 )
 from sia_tui.core.errors import (
     A2AProtocolError,
+    AuthorizationRefused,
     DeadlineExceeded,
     EncodingRefused,
     JsonInputError,
@@ -149,6 +150,8 @@ def transport_failure(
             party=Party.AGENT,
             statement=f"the agent's answer uses a Content-Encoding that is refused{where}",
         )
+    elif isinstance(exc, AuthorizationRefused):
+        hint, blame = _refused_hint(exc, where)
     elif isinstance(exc, A2AProtocolError | JsonInputError):
         hint = "The agent's answer is not usable A2A: see the recorded exchange."
         blame = Blame(party=Party.AGENT, statement=f"the agent's answer is not usable: {exc}")
@@ -162,3 +165,20 @@ def transport_failure(
         next_action=NextAction.SHOW_EXCHANGE,
         error_kind=exc.kind,
     )
+
+
+def _refused_hint(exc: AuthorizationRefused, where: str) -> tuple[str, Blame]:
+    """HTTP 401/403: the agent reached and refused the caller's credentials (or their
+    absence). Which scheme the card requires and what was sent, by name, never by value."""
+    why = f" ({exc.problem})" if exc.problem else ""
+    refused = "did not accept" if exc.status == 401 else "does not permit"
+    hint = (
+        f"The agent answered HTTP {exc.status}: the card requires {exc.required}; sia-tui "
+        f"sent {exc.sent}{why}. Give the credentials the card names (--oauth2-client-id, "
+        "--api-key, --bearer, --cert) or check their scopes."
+    )
+    statement = (
+        f"the agent {refused} the caller's credentials{where}: it requires {exc.required}, "
+        f"and sia-tui sent {exc.sent}{why}"
+    )
+    return hint, Blame(party=Party.CALLER, statement=statement)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import httpx
 
+from sia_tui.core.a2a.auth_plan import provided
 from sia_tui.core.a2a.client import A2AClient
 from sia_tui.core.a2a.model import StreamEvent, Task
 from sia_tui.core.a2a.options import ClientOptions
@@ -78,7 +79,7 @@ class Procedure:
         self._grpc_transport = grpc_transport
         self._cache = cache
         self._on_update = on_update
-        self.run = Run(target=target)
+        self.run = Run(target=target, credentials=provided(options))
         self._ctx = self._new_context(self.run)
         self._current: StepResult | None = None
         self._deadline = RunDeadline(options.deadline)
@@ -211,7 +212,7 @@ class Procedure:
         """
         await self._ctx.close_stream()
         await self._ctx.client.aclose()
-        self.run = Run(target=self.run.target)
+        self.run = Run(target=self.run.target, credentials=self.run.credentials)
         self._ctx = self._new_context(self.run)
         self._deadline.reset()
         self._notify(None)
@@ -220,7 +221,11 @@ class Procedure:
         """Work on another advertised skill: a new run that keeps the card (step 1), so the
         invocations made of the old skill stay with the old run."""
         old = self.run
-        run = Run(target=replace(old.target, skill_id=skill_id), warnings=list(old.warnings))
+        run = Run(
+            target=replace(old.target, skill_id=skill_id),
+            warnings=list(old.warnings),
+            credentials=old.credentials,
+        )
         card = old.step(Step.CARD)
         if card.status is StepStatus.PASSED:
             run.steps[0] = card
@@ -305,6 +310,7 @@ class Procedure:
             self.options,
             transport=self._transport,
             on_event=on_event,
+            card=self.run.card,
         )
 
     async def aclose(self) -> None:

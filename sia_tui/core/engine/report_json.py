@@ -180,6 +180,7 @@ def run_to_json(run: Run) -> dict[str, Any]:
             for r in records
         ],
         "records_not_listed": records_not_listed,
+        "auth": plan.to_json() if (plan := run.auth_plan) is not None else None,
         "warnings": list(run.warnings),
         "exchanges": [
             {

@@ -59,6 +59,7 @@ def render_text(run: Run, *, colour: bool = False) -> str:
             f"skill: {printable(run.skill_id)} {printable(run.skill_version or '')}"
             + ("  (document from the cache: describe_skill not called)" if run.from_cache else "")
         )
+    lines += _auth_lines(run)
     lines.append("")
     for step in run.steps:
         icon = paint(_ICONS[step.status], _COLOURS[step.status], colour)
@@ -106,6 +107,17 @@ def render_text(run: Run, *, colour: bool = False) -> str:
         )
     )
     return "\n".join(lines) + "\n"
+
+
+def _auth_lines(run: Run) -> list[str]:
+    """What the skill requires and what sia-tui sends, when the card declares any security."""
+    plan = run.auth_plan
+    if plan is None or run.card is None or not (plan.declared or run.card.schemes):
+        return []
+    lines = [f"auth: requires {printable(plan.requires)}", f"      sends {printable(plan.sends)}"]
+    if plan.missing:
+        lines.append(f"      {printable(plan.missing)}")
+    return lines
 
 
 def _failure_lines(step: StepResult) -> list[str]:

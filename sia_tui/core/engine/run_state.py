@@ -180,6 +180,8 @@ class RunState:
     #: events after acceptance); its exchange, recorded when it closes, is listed under
     #: each of them. Empty when no stream is open.
     stream_steps: list[int] = field(default_factory=list)
+    #: The names of the credentials the user gave (``auth_plan.provided``), never values.
+    credentials: tuple[str, ...] = ()
 
     def __repr__(self) -> str:
         # Short: asyncio formats a finished task's result with repr() when it restores

@@ -18,7 +18,7 @@ from typing import Any
 import httpx
 
 from sia_tui.core.a2a.client import A2AClient
-from sia_tui.core.a2a.model import Interface
+from sia_tui.core.a2a.model import AgentCard, Interface
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.answers import declares_cancellable
 from sia_tui.core.engine.model import Run, Step, Target
@@ -48,8 +48,11 @@ def probe_mode(run: Run) -> str:
 
 
 def without_credentials(options: ClientOptions) -> ClientOptions:
-    """The options with the user's headers, bearer token and client certificate removed."""
-    return dataclasses.replace(options, headers=(), bearer=None, cert=None)
+    """The options with the user's headers, bearer token, API key, OAuth2 client and client
+    certificate removed."""
+    return dataclasses.replace(
+        options, headers=(), bearer=None, cert=None, api_key=None, oauth2=None
+    )
 
 
 def skipped(planned: PlannedProbe) -> ProbeResult:
@@ -77,6 +80,7 @@ class ProbeSender:
         iface: Interface,
         transport: httpx.AsyncBaseTransport | None,
         card_location: str,
+        card: AgentCard | None = None,
     ) -> None:
         self.report = report
         self.iface = iface
@@ -90,7 +94,7 @@ class ProbeSender:
         }
         for client in self._clients.values():
             # The same origin rule as the Procedure's client: credentials to the card's origin.
-            client.bind_card_location(card_location)
+            client.bind_card_location(card_location, card)
 
     def _record(self, exchange: Exchange) -> None:
         seq = len(self.report.learning.exchanges) + len(self.report.exchanges) + 1
@@ -245,7 +249,7 @@ class Prober:
         assert run.interface is not None
         report.mode = probe_mode(run)
         self._sender = ProbeSender(
-            report, self.options, run.interface, self._transport, run.target.location
+            report, self.options, run.interface, self._transport, run.target.location, run.card
         )
         self._notify()
         for planned in report.planned:

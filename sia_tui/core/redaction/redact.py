@@ -120,6 +120,11 @@ class Credentials(Protocol):
         """The bearer token for ``Authorization: Bearer ...``."""
         ...
 
+    @property
+    def secret_values(self) -> tuple[tuple[str, str], ...]:
+        """Other credentials (an API key, an OAuth2 client secret) with their names."""
+        ...
+
 
 @dataclass(frozen=True)
 class RedactionHit:
@@ -168,6 +173,8 @@ class Redactor:
         redactor.learn_headers(options.headers)
         if options.bearer:
             redactor.add_secret(options.bearer, "authorization", force=True)
+        for name, secret in options.secret_values:
+            redactor.add_secret(secret, name, force=True)
         for value in secret_values:
             redactor.add_secret(value, "secret", marked=True)
         if location:

@@ -231,6 +231,9 @@ async def run_recorded(
     recorded, nothing reaches an agent; rerun: only with ``--allow-execute``).
     """
     proc = Procedure(target, options, transport=transport, grpc_transport=grpc_transport)
+    # The recorded run's credential names (no values): the same requests follow (the
+    # extended card is fetched only by a run that had credentials).
+    proc.run.credentials = proc.run.credentials or recorded.credentials
     try:
         if recorded.arguments is not None:
             proc.set_arguments(recorded.arguments, send_anyway=recorded.send_anyway)

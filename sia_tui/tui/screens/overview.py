@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import OptionList, Static
 
-from sia_tui.core.engine import DESCRIBE_SKILL, AgentCard, CardSkill, Run, Step, StepStatus
+from sia_tui.core.engine import (
+    DESCRIBE_SKILL,
+    AgentCard,
+    CardSkill,
+    Run,
+    Step,
+    StepStatus,
+    plan_for,
+)
 from sia_tui.tui.display import DisplayPolicy
-from sia_tui.tui.jsontext import pretty_json
 from sia_tui.tui.modes import mode_key
 from sia_tui.tui.render.plain_a2a import (
     CONSOLE_OFFER,
@@ -73,15 +82,19 @@ def card_content(card: AgentCard, policy: DisplayPolicy) -> Content:
     lines.append(Content(f"  streaming: {'yes' if card.streaming else 'no'}"))
     lines.append(Content.styled("\nSecurity schemes", "bold underline"))
     if card.security_schemes:
-        for name, scheme in card.security_schemes.items():
+        for scheme in card.schemes:
             lines.append(
                 Content.assemble(
-                    "  ",
-                    literal(name, style="bold"),
-                    ": ",
-                    literal(pretty_json(scheme).replace("\n", " ")),
+                    "  ", literal(scheme.name, style="bold"), ": ", literal(scheme.label)
                 )
             )
+            if scheme.description and scheme.kind.value != "mutualTLS":
+                lines.append(Content("    ") + literal(scheme.description, style="$text-muted"))
+        lines.append(
+            Content.assemble(
+                "  card requires: ", literal(plan_for(card, None, ()).requires, style="italic")
+            )
+        )
     else:
         lines.append(Content.styled("  (none declared)", "$text-muted"))
     lines.append(Content.styled("\nSchema-interface extension", "bold underline"))
@@ -127,6 +140,22 @@ def card_content(card: AgentCard, policy: DisplayPolicy) -> Content:
     for warning in card.warnings:
         lines.append(Content.styled("forgiven: ", "$warning") + literal(warning))
     return Content("\n").join(lines)
+
+
+def _auth_line(
+    card: AgentCard, skill: CardSkill, run: Run, literal: Callable[..., Content]
+) -> tuple[str | Content, ...]:
+    """A skill's requirement and what sia-tui sends (or how to), when the card has any."""
+    if not card.schemes and card.security_requirements is None:
+        return ()
+    plan = plan_for(card, skill.id, run.credentials)
+    mark, style = ("✔", "$success") if plan.satisfied else ("✘", "$error")
+    said = plan.sends if plan.satisfied else plan.missing
+    return (
+        "\n   ",
+        Content.styled(f"{mark} auth ", style),
+        literal(f"{plan.requires}: {said}", style="$text-muted"),
+    )
 
 
 def _no_card(run: Run | None, policy: DisplayPolicy) -> Content:
@@ -233,6 +262,7 @@ class OverviewScreen(RunScreen):
                 literal(skill.description[:120], style="italic"),
                 "\n   ",
                 literal(f"tags: {tags}" if tags else "no tags", style="$text-muted"),
+                *_auth_line(card, skill, run, literal),
             )
             # describe_skill is how documents are fetched, not a skill to debug (RULES ADV2).
             skills.add_option(

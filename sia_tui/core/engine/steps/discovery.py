@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, NoReturn
 
+from sia_tui.core.a2a.extended_card import what_it_adds
 from sia_tui.core.a2a.model import AgentCard, Interface, Message, Task
 from sia_tui.core.bounded import merge_warnings
 from sia_tui.core.codes import ErrorCode, Origin
@@ -81,6 +82,31 @@ async def retrieve_card(ctx: EngineContext, result: StepResult) -> None:
     run.interface = iface
     evidence.selected_interface = f"{iface.badge} {iface.url}"
     result.message = f"{card.name}: using {iface.badge} at {iface.url}"
+    await use_extended_card(ctx, iface, evidence)
+
+
+async def use_extended_card(ctx: EngineContext, iface: Interface, evidence: CardEvidence) -> None:
+    """A2A 1.0 section 3.1.11: an authenticated client fetches the extended card, and the
+    procedure goes on with it (it is what the agent says to this caller); the public card's
+    signatures and the chosen interface stay as step 1 checked them."""
+    run, public = ctx.run, ctx.run.card
+    if public is None or not public.extended_card:
+        return
+    if not run.credentials:  # names the user gave (a replay keeps the recorded ones)
+        run.warnings.append(
+            "the card offers an extended card to authenticated clients; give credentials "
+            "(--oauth2-client-id, --api-key, --bearer) to fetch it"
+        )
+        return
+    try:
+        extended = await ctx.client.extended_card(iface)
+    except SiaError as exc:
+        run.warnings.append(f"the extended Agent Card was not fetched: {exc}")
+        return
+    evidence.extended_card = what_it_adds(public, extended)
+    merge_warnings(run.warnings, extended.warnings)
+    run.card = extended
+    run.warnings.append(f"using the extended Agent Card: {evidence.extended_card}")
 
 
 async def select_skill(ctx: EngineContext, result: StepResult) -> None:
