@@ -227,6 +227,8 @@ def render_diff(diff: InterfaceDiff, a: Side, b: Side, colour: bool) -> str:
             change += f": {_show(c.new if c.kind == 'added' else c.old)}"
         lines.append(f"{tag} {printable(c.where)}: {printable(change)}")
         lines.append(f"{'':10} {printable(c.reason)}  at {printable(c.pointer)}")
+        if c.review:
+            lines.append(f"{'':10} {paint(printable(c.review), '33', colour)}")
     v = diff.version
     lines += ["", paint(printable(v.message), "32" if v.follows else "31", colour)]
     for side in (a, b):
@@ -238,6 +240,7 @@ def render_diff(diff: InterfaceDiff, a: Side, b: Side, colour: bool) -> str:
     lines.append(
         f"{counts['breaking']} breaking, {counts['compatible']} compatible, "
         f"{counts['info']} informational change(s)"
+        + (f"; {counts['review']} to review: meaning may have changed" if counts["review"] else "")
     )
     return "\n".join(lines) + "\n"
 

@@ -15,6 +15,7 @@ from sia_tui.core.interface.diff import diff_documents
 from sia_tui.core.jsonkit.canonical import digest_of
 from sia_tui.tui.screens.compose import ComposePanel
 from tests.support.compose_docs import reservation_v1, reservation_v1_1_breaking
+from tests.support.documents import threshold_meaning_pair
 
 Agent = Callable[..., Any]
 
@@ -63,6 +64,20 @@ async def test_diff_shows_old_and_new_side_by_side() -> None:
         assert '["queued"]' in _column(table, 3)  # B's side of the output enum change, as JSON
         version = _text(screen.query_one("#version", Static))
         assert "breaking change but minor bump" in version  # RULES SID2
+
+
+async def test_diff_flags_a_change_of_meaning_for_review() -> None:
+    """The threshold's description turns percent into ratio: compatible, and flagged."""
+    diff = diff_documents(*threshold_meaning_pair())
+    async with ComposeApp().run_test(size=(140, 50)) as pilot:
+        screen = pilot.app.query_one(ComposePanel)
+        screen.show_diff(diff)
+        await pilot.pause()
+        assert "1 to review: meaning may have changed" in _text(
+            screen.query_one("#verdict", Static)
+        )
+        why = _column(screen.query_one("#changes", DataTable), 4)
+        assert any("review: meaning may have changed: the description" in w for w in why)
 
 
 async def test_agent_text_is_shown_literally() -> None:

@@ -18,7 +18,7 @@ from textual.content import Content
 from textual.widgets import Button, DataTable, Input, Select, Static
 
 from sia_tui.core.compose import CompositionVerdict, check_composition, obtain_document
-from sia_tui.core.diff import Impact, InterfaceDiff, diff_documents
+from sia_tui.core.diff import Change, Impact, InterfaceDiff, diff_documents
 from sia_tui.core.engine import ClientOptions, Target
 from sia_tui.tui.display import DisplayPolicy, policy_of
 from sia_tui.tui.widgets.columns import column_widths
@@ -291,6 +291,12 @@ class ComposePanel(Vertical):
                     f"Diff A -> B: {len(diff.changes)} change(s), {len(diff.breaking)} breaking. ",
                     "bold",
                 ),
+                (
+                    f"{len(diff.to_review)} to review: meaning may have changed. "
+                    if diff.to_review
+                    else "",
+                    "bold $warning",
+                ),
                 ("Arrows and PageUp/PageDown scroll the table below.", "$text-muted"),
             )
         )
@@ -318,6 +324,14 @@ class ComposePanel(Vertical):
                 _value(f"{change.where} {change.aspect}", policy),
                 _value(change.old, policy),
                 _value(change.new, policy),
-                _value(change.reason, policy),
+                self._why(change),
                 height=None,
             )
+
+    def _why(self, change: Change) -> Text:
+        """The reason, then the meaning review (the verdict stands; a person reads it)."""
+        why = _value(change.reason, self.policy)
+        if change.review:
+            why.append("\n")
+            why.append_text(_value(change.review, self.policy, "bold " + self._color("warning")))
+        return why
