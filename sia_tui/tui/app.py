@@ -68,6 +68,14 @@ class SiaApp(EngineActionsApp):
             tooltip="Leave the recorded run and show the live one again, unchanged",
         ),
         Binding(
+            "f9",
+            "export_har",
+            "Export HAR",
+            show=False,
+            id="session.har",
+            tooltip="Write every exchange as HAR 1.2 (redacted) in the download folder",
+        ),
+        Binding(
             "f12",
             "screenshot_to_file",
             "Screenshot",

@@ -73,3 +73,30 @@ async def test_copy_says_how_the_text_was_sent_and_w_writes_it_to_a_file(
         (written,) = downloads.glob("sia-tui-*.txt")
         assert written.read_text(encoding="utf-8") == run.digests.advertised
         assert told[-1] == str(written)
+
+
+async def test_f9_exports_the_exchanges_as_har_with_secrets_redacted(
+    make_app: Any, downloads: Path
+) -> None:
+    """f9 writes every exchange of the run as HAR 1.2 in the download folder; a value the
+    user marked secret is redacted there as in a saved session."""
+    import json
+
+    from tests.session.test_report_har import check_har_1_2
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "2", "r")
+        run = app.current_run
+        assert run is not None and run.exchanges
+        app.add_secret_values([run.target.skill_id or ""])
+        told = record_notices(app)
+        await pilot.press("f9")
+        await settle(pilot)
+        (har,) = downloads.glob("sia-tui-*.har")
+        assert told == [str(har)]
+        text = har.read_text(encoding="utf-8")
+        entries = check_har_1_2(json.loads(text))
+        assert len(entries) == len(run.exchanges)
+        assert "evaluate_resource_condition" not in text  # marked secret: redacted
+        assert entries[0]["request"]["url"].endswith("/.well-known/agent-card.json")
