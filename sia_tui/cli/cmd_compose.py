@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from sia_tui.cli.flags import (
@@ -21,6 +20,7 @@ from sia_tui.core.engine import SiaError, display_pointer, paint, printable, ter
 # building the parser (`--help`, other commands) stays light: every start pays for it.
 if TYPE_CHECKING:
     from sia_tui.core.compose import CompositionVerdict
+    from sia_tui.core.compose import FileDocument as Side  # one document to compare
     from sia_tui.core.diff import InterfaceDiff
     from sia_tui.core.engine import ClientOptions
     from sia_tui.core.session import Redactor
@@ -33,14 +33,22 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     compose = sub.add_parser(
         "compose",
         help="may one skill's output feed another's input? (RULES CMP1-CMP3)",
-        description="Fetch and validate both Skill Interface Documents, then compare the "
+        description="Fetch and validate both Skill Interface Documents (or read them from "
+        "document, payload or session files, checked offline), then compare the "
         "upstream output Schema Reference with the downstream input one. Exit 0: direct "
         "composition allowed; 1: not allowed (or the instance is invalid); 2: usage, unreadable "
         "input, or a document could not be obtained.",
     )
-    compose.add_argument("up_card", metavar="UP_CARD", help="upstream agent (URL or card file)")
+    compose.add_argument(
+        "up_card",
+        metavar="UP_CARD",
+        help="upstream agent (URL or card file), or a Skill Interface Document, describe_skill "
+        "payload or saved session file",
+    )
     compose.add_argument("up_skill", metavar="UP_SKILL", help="upstream skill id")
-    compose.add_argument("down_card", metavar="DOWN_CARD", help="downstream agent")
+    compose.add_argument(
+        "down_card", metavar="DOWN_CARD", help="downstream agent, or a document or session file"
+    )
     compose.add_argument("down_skill", metavar="DOWN_SKILL", help="downstream skill id")
     compose.add_argument(
         "--instance",
@@ -71,94 +79,60 @@ class SideError(SiaError):
     """A side cannot be obtained; the message names the side and the reason."""
 
 
-@dataclass
-class Side:
-    """One document to compare, with where it came from and what was forgiven."""
-
-    label: str
-    source: str
-    document: dict[str, Any]
-    task_id: str | None = None
-    notes: list[str] = field(default_factory=list)
-    #: False when a document file fails steps 4-6 offline: no diff of it is approved.
-    valid: bool = True
-
-    def to_json(self) -> dict[str, Any]:
-        """Identity of the side for ``--json``."""
-        doc = self.document
-        return {
-            "source": self.source,
-            "skill_id": doc.get("skill_id"),
-            "skill_version": doc.get("skill_version"),
-            "task_id": self.task_id,
-            "valid": self.valid,
-            "notes": list(self.notes),
-        }
-
-
 async def fetch_side(label: str, card: str, skill: str, options: ClientOptions) -> Side:
     """Steps 1-6 through the engine; any failure names the side and the step."""
-    from sia_tui.core.compose import obtain_document
+    from sia_tui.core.compose import FileDocument, obtain_document
     from sia_tui.core.engine import Target
 
     obtained = await obtain_document(label, Target(card, skill_id=skill), options)
     failure = obtained.failure()
     if failure is not None or obtained.document is None:
         raise SideError(failure or f"{label}: no document")
-    return Side(label, f"{card}#{skill}", obtained.document, obtained.task_id)
+    return FileDocument(f"{card}#{skill}", obtained.document, obtained.task_id, label=label)
 
 
-def _file_side(label: str, path: str) -> Side:
-    """A session file, a describe_skill payload or a bare document."""
-    from sia_tui.core.engine import load_path, unwrap_payload, verify_offline
+async def compose_side(label: str, card: str, skill: str, options: ClientOptions) -> Side:
+    """A card (URL or file) through steps 1-6, or a document, payload or session file."""
+    from pathlib import Path
 
+    from sia_tui.core.compose import InputKind, document_from_file, read_input_file
+
+    if not Path(card).is_file():
+        return await fetch_side(label, card, skill, options)
     try:
-        data = load_path(path)
+        read = read_input_file(card)
+        if read.kind is InputKind.CARD:
+            return await fetch_side(label, card, skill, options)
+        side = document_from_file(read, skill, label=label)
+    except SideError:
+        raise
     except SiaError as exc:
         raise SideError(f"{label}: {exc}") from None
-    if not isinstance(data, dict):
-        raise SideError(f"{label}: {path} does not hold a JSON object")
-    if "format" in data:
-        return _session_side(label, path)
-    document, digest = unwrap_payload(data)
-    if not isinstance(document, dict):
-        raise SideError(f"{label}: the describe_skill payload's document is not an object")
-    # A file did not pass through a run: the engine's steps 4-6 check it offline, the
-    # payload's own digest standing for the advertised one (RULES CP4, CP5, CP6, SID6).
-    verdict = verify_offline(document, digest=digest)
-    notes = [
-        f"{f.severity.value} at {display_pointer(f.pointer)}: {f.message} (RULES {f.rule})"
-        for f in verdict.findings
-    ]
-    return Side(label, path, document, notes=notes, valid=verdict.ok)
-
-
-def _session_side(label: str, path: str) -> Side:
-    from sia_tui.core.engine import Step
-    from sia_tui.core.session import load_session
-
-    try:
-        run = load_session(path).run
-    except SiaError as exc:
-        raise SideError(f"{label}: {exc}") from None
-    failed = run.failed_step
-    if failed is not None and failed.step <= Step.SCHEMAS:
+    if not side.valid:
+        # As a live document that fails steps 4-6: nothing to compose (RULES CP4-CP6).
         raise SideError(
-            f"{label}: the session's step {failed.step} ({failed.title}) failed; "
-            "it holds no validated document"
+            f"{label}: {card} fails steps 4-6 offline ({side.notes[0] if side.notes else ''}); "
+            f"`sia-tui lint {card}` lists every problem"
         )
-    document = run.validated_document
-    if document is None:
-        raise SideError(f"{label}: the session holds no validated document")
-    return Side(label, path, document, run.describe_task_id)
+    return side
 
 
 async def resolve_side(label: str, spec: str, options: ClientOptions) -> Side:
     """A file when the path exists, else ``CARD#SKILL`` fetched live."""
     from pathlib import Path
 
+    from sia_tui.core.compose import InputKind, document_from_file, read_input_file
+
     if Path(spec).is_file():
-        return _file_side(label, spec)
+        try:
+            read = read_input_file(spec)
+            if read.kind is InputKind.CARD:
+                raise UsageError(f"{label}: {spec} is an Agent Card; name a skill: {spec}#SKILL")
+            return document_from_file(read, label=label)
+        except UsageError:
+            raise
+        except SiaError as exc:
+            raise SideError(f"{label}: {exc}") from None
     card, sep, skill = spec.rpartition("#")
     if not sep or not card or not skill:
         raise UsageError(f"{label}: {spec!r} is neither a file nor CARD#SKILL")
@@ -199,6 +173,8 @@ def render_verdict(verdict: CompositionVerdict, up: Side, down: Side, colour: bo
     if verdict.look_alike:
         lines += ["", "the schemas look alike:"] + [f"  - {x}" for x in verdict.look_alike]
     lines += [""] + [printable(n) for n in verdict.notes]
+    for side in (up, down):
+        lines += [f"{side.label} note: {printable(n)}" for n in side.notes]
     lines += ["", f"{mark} {printable(verdict.summary())}"]
     return "\n".join(lines) + "\n"
 
@@ -251,8 +227,8 @@ async def _compose(
     from sia_tui.core.compose import check_composition
 
     instance = read_json_input(args.instance) if args.instance else None
-    up = await fetch_side("upstream", args.up_card, args.up_skill, options)
-    down = await fetch_side("downstream", args.down_card, args.down_skill, options)
+    up = await compose_side("upstream", args.up_card, args.up_skill, options)
+    down = await compose_side("downstream", args.down_card, args.down_skill, options)
     verdict = check_composition(
         up.document,
         down.document,

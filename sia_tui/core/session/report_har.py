@@ -22,7 +22,7 @@ from sia_tui.core.engine.model import Run
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.redaction.redact import mask_headers
 from sia_tui.core.session.format import LoadedSession, read_document
-from sia_tui.core.session.invocations import pick_invocations
+from sia_tui.core.session.invocations import pick_invocations, session_exchanges
 from sia_tui.core.session.store import render_document
 
 #: Headers, timings and sizes a recorder did not measure, as HAR 1.2 writes "not known".
@@ -119,12 +119,11 @@ def _entry(ex: Exchange) -> dict[str, Any]:
 
 
 def _exchanges(run: Run, number: int | None) -> list[Exchange]:
-    """Every exchange of the chosen invocations (all: ``number`` None), once, in order."""
-    by_seq: dict[int, Exchange] = {}
-    for each in pick_invocations(run, number):
-        for ex in each.run.exchanges:
-            by_seq.setdefault(ex.seq, ex)
-    return [by_seq[seq] for seq in sorted(by_seq)]
+    """Every exchange of the session, or of its invocation numbered ``number``."""
+    if number is None:
+        return session_exchanges(run)
+    [chosen] = pick_invocations(run, number)
+    return list(chosen.run.exchanges)
 
 
 def har_of_session(session: LoadedSession, number: int | None = None) -> dict[str, Any]:
