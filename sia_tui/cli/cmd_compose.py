@@ -75,68 +75,18 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     diff.set_defaults(func=main_diff)
 
 
-class SideError(SiaError):
-    """A side cannot be obtained; the message names the side and the reason."""
-
-
-async def fetch_side(label: str, card: str, skill: str, options: ClientOptions) -> Side:
-    """Steps 1-6 through the engine; any failure names the side and the step."""
-    from sia_tui.core.compose import FileDocument, obtain_document
-    from sia_tui.core.engine import Target
-
-    obtained = await obtain_document(label, Target(card, skill_id=skill), options)
-    failure = obtained.failure()
-    if failure is not None or obtained.document is None:
-        raise SideError(failure or f"{label}: no document")
-    return FileDocument(f"{card}#{skill}", obtained.document, obtained.task_id, label=label)
-
-
-async def compose_side(label: str, card: str, skill: str, options: ClientOptions) -> Side:
-    """A card (URL or file) through steps 1-6, or a document, payload or session file."""
-    from pathlib import Path
-
-    from sia_tui.core.compose import InputKind, document_from_file, read_input_file
-
-    if not Path(card).is_file():
-        return await fetch_side(label, card, skill, options)
-    try:
-        read = read_input_file(card)
-        if read.kind is InputKind.CARD:
-            return await fetch_side(label, card, skill, options)
-        side = document_from_file(read, skill, label=label)
-    except SideError:
-        raise
-    except SiaError as exc:
-        raise SideError(f"{label}: {exc}") from None
-    if not side.valid:
-        # As a live document that fails steps 4-6: nothing to compose (RULES CP4-CP6).
-        raise SideError(
-            f"{label}: {card} fails steps 4-6 offline ({side.notes[0] if side.notes else ''}); "
-            f"`sia-tui lint {card}` lists every problem"
-        )
-    return side
-
-
 async def resolve_side(label: str, spec: str, options: ClientOptions) -> Side:
     """A file when the path exists, else ``CARD#SKILL`` fetched live."""
     from pathlib import Path
 
-    from sia_tui.core.compose import InputKind, document_from_file, read_input_file
+    from sia_tui.core.compose import obtain_side
 
     if Path(spec).is_file():
-        try:
-            read = read_input_file(spec)
-            if read.kind is InputKind.CARD:
-                raise UsageError(f"{label}: {spec} is an Agent Card; name a skill: {spec}#SKILL")
-            return document_from_file(read, label=label)
-        except UsageError:
-            raise
-        except SiaError as exc:
-            raise SideError(f"{label}: {exc}") from None
+        return await obtain_side(label, spec, None, options, refuse_invalid=False)
     card, sep, skill = spec.rpartition("#")
     if not sep or not card or not skill:
         raise UsageError(f"{label}: {spec!r} is neither a file nor CARD#SKILL")
-    return await fetch_side(label, card, skill, options)
+    return await obtain_side(label, card, skill, options)
 
 
 def _show(value: Any) -> str:
@@ -224,11 +174,11 @@ def render_diff(diff: InterfaceDiff, a: Side, b: Side, colour: bool) -> str:
 async def _compose(
     args: argparse.Namespace, options: ClientOptions
 ) -> tuple[CompositionVerdict, Side, Side]:
-    from sia_tui.core.compose import check_composition
+    from sia_tui.core.compose import check_composition, obtain_side
 
     instance = read_json_input(args.instance) if args.instance else None
-    up = await compose_side("upstream", args.up_card, args.up_skill, options)
-    down = await compose_side("downstream", args.down_card, args.down_skill, options)
+    up = await obtain_side("upstream", args.up_card, args.up_skill, options)
+    down = await obtain_side("downstream", args.down_card, args.down_skill, options)
     verdict = check_composition(
         up.document,
         down.document,

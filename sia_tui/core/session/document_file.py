@@ -1,18 +1,22 @@
-"""A Skill Interface Document from a file the user named, for ``compose`` and ``diff``.
+"""A side of ``compose`` or ``diff``: a document from an agent or from a file, once for the
+CLI and the TUI.
 
-The file may be a bare document, a describe_skill payload, or a saved session (its validated
+A card (URL or file) gives its document through steps 1-6 (``engine.obtain``). A file may
+also be a bare document, a describe_skill payload or a saved session (its validated
 document); its kind is read once (``input_kind``), and a file of another kind is refused
-with the command that fits it. A card file is not read here: its document comes from the
-agent, through steps 1-6 (``engine.obtain``).
+with the command that fits it.
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from typing import Any
 
+from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.engine.obtain import obtain_document
 from sia_tui.core.engine.offline import unwrap_payload, verify_offline
-from sia_tui.core.engine.run_state import Step
+from sia_tui.core.engine.run_state import Step, Target
 from sia_tui.core.errors import FileInputError, SiaError
 from sia_tui.core.input_kind import InputKind, kind_of_json, kind_of_text, wrong_kind
 from sia_tui.core.jsonkit.pointer import display_pointer
@@ -26,10 +30,11 @@ _HEAD = 4096
 DOCUMENT_KINDS = (InputKind.DOCUMENT, InputKind.PAYLOAD, InputKind.SESSION)
 
 
-class DocumentFileError(SiaError):
-    """A file holds no usable document; the message names the file and what fits it."""
+class SideError(SiaError):
+    """A compose or diff side cannot be obtained: the message names the side, and the step
+    that failed or the file and the command that fits it."""
 
-    kind = "document_file"
+    kind = "side_unavailable"
 
 
 @dataclass(frozen=True)
@@ -75,7 +80,7 @@ def read_input_file(path: str) -> InputFile:
     try:
         head = read_regular_file(path, _HEAD).data[:_HEAD]
     except FileInputError as exc:
-        raise DocumentFileError(str(exc)) from None
+        raise SideError(str(exc)) from None
     kind = kind_of_text(head)
     if kind is not None:
         return InputFile(path, kind)
@@ -84,33 +89,26 @@ def read_input_file(path: str) -> InputFile:
     try:
         value = load_path(path)
     except SiaError as exc:
-        raise DocumentFileError(str(exc)) from None
+        raise SideError(str(exc)) from None
     return InputFile(path, kind_of_json(value), value)
 
 
-def document_from_file(
-    read: InputFile, skill: str | None = None, *, label: str = ""
-) -> FileDocument:
+def document_from_file(read: InputFile, skill: str | None = None) -> FileDocument:
     """The document a document, payload or session file holds; ``skill``, when given, must be
     its skill id. Any other kind is refused with the command that fits it."""
     if read.kind not in DOCUMENT_KINDS:
-        raise DocumentFileError(
-            wrong_kind(read.path, read.kind, "a Skill Interface Document or a session")
-        )
+        raise SideError(wrong_kind(read.path, read.kind, "a Skill Interface Document or a session"))
     found = _session(read.path) if read.kind is InputKind.SESSION else _document(read)
-    found.label = label
     named = found.document.get("skill_id")
     if skill is not None and named != skill:
-        raise DocumentFileError(f"{read.path} holds the document of skill {named!r}, not {skill!r}")
+        raise SideError(f"{read.path} holds the document of skill {named!r}, not {skill!r}")
     return found
 
 
 def _document(read: InputFile) -> FileDocument:
     document, digest = unwrap_payload(read.value)
     if not isinstance(document, dict):
-        raise DocumentFileError(
-            f"{read.path}: the describe_skill payload's document is not an object"
-        )
+        raise SideError(f"{read.path}: the describe_skill payload's document is not an object")
     # A file did not pass through a run: the engine's steps 4-6 check it offline, the
     # payload's own digest standing for the advertised one (RULES CP4, CP5, CP6, SID6).
     verdict = verify_offline(document, digest=digest)
@@ -125,14 +123,49 @@ def _session(path: str) -> FileDocument:
     try:
         run = load_session(path).run
     except SiaError as exc:
-        raise DocumentFileError(str(exc)) from None
+        raise SideError(str(exc)) from None
     failed = run.failed_step
     if failed is not None and failed.step <= Step.SCHEMAS:
-        raise DocumentFileError(
+        raise SideError(
             f"{path}: the session's step {failed.step} ({failed.title}) failed; "
             "it holds no validated document"
         )
     document = run.validated_document
     if document is None:
-        raise DocumentFileError(f"{path}: the session holds no validated document")
+        raise SideError(f"{path}: the session holds no validated document")
     return FileDocument(path, document, run.describe_task_id)
+
+
+async def obtain_side(
+    label: str,
+    location: str,
+    skill: str | None,
+    options: ClientOptions,
+    *,
+    refuse_invalid: bool = True,
+) -> FileDocument:
+    """Side ``label``'s document: a file's (``skill``, when given, must be its skill), or an
+    agent's through steps 1-6 (a card URL or file, and ``skill``). ``refuse_invalid``: a
+    document file that fails steps 4-6 offline is refused, as a live one would be (RULES
+    CP4-CP6); otherwise it comes back with ``valid`` False and its notes (``diff``)."""
+    if os.path.isfile(location):
+        try:
+            read = read_input_file(location)
+            found = None if read.kind is InputKind.CARD else document_from_file(read, skill)
+        except SideError as exc:
+            raise SideError(f"{label}: {exc}") from None
+        if found is not None:
+            if refuse_invalid and not found.valid:
+                raise SideError(
+                    f"{label}: {location} fails steps 4-6 offline ({'; '.join(found.notes)}); "
+                    f"`sia-tui lint {location}` lists every problem"
+                )
+            found.label = label
+            return found
+    if skill is None:
+        raise SideError(f"{label}: {location} is an Agent Card; name a skill: {location}#SKILL")
+    obtained = await obtain_document(label, Target(location, skill_id=skill), options)
+    failure = obtained.failure()
+    if failure is not None or obtained.document is None:
+        raise SideError(failure or f"{label}: no document")
+    return FileDocument(f"{location}#{skill}", obtained.document, obtained.task_id, label=label)
