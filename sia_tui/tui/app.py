@@ -116,6 +116,7 @@ class SiaApp(EngineActionsApp):
         secret_headers: tuple[str, ...] = (),
         remember_targets: bool = True,
         scrub: Scrubber | None = None,
+        arguments: tuple[str, str] | None = None,
     ) -> None:
         super().__init__()
         self.engine_factory = engine_factory
@@ -126,6 +127,8 @@ class SiaApp(EngineActionsApp):
         """The target given on the command line; None opens the connect screen."""
         self.dirs = dirs or UserDirs.default()
         """Where settings, recent targets and argument edits live."""
+        self.initial_arguments = arguments
+        """(file, text) of ``--args FILE``: the argument editor starts with it, once."""
         self.remember_targets = remember_targets
         """Add targets to the recent list (``demo`` does not: its port dies with it)."""
         self.engine: Engine | None = None
