@@ -56,7 +56,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
 def _add_args_flag(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--args",
-        metavar="FILE|-",
+        metavar="FILE",
         help="start the argument editor (Invoke screen) with this JSON file's text, read as "
         "`check --args` reads it (f2 in the editor loads another)",
     )
@@ -66,11 +66,13 @@ def _given_arguments(args: argparse.Namespace) -> tuple[str, str] | None:
     """(file, text) of ``--args``; a file that is not JSON stops here, located (exit 2)."""
     if not args.args:
         return None
+    if args.args == "-":  # the TUI reads its keys there
+        raise UsageError("--args: a file, not - (the debugger reads the keyboard there)")
     from sia_tui.cli.flags import read_json_input
     from sia_tui.core.engine import SiaError, printable
 
     try:
-        return ("standard input" if args.args == "-" else args.args), read_json_input(args.args)[1]
+        return args.args, read_json_input(args.args)[1]
     except SiaError as exc:
         raise UsageError(f"--args: {printable(str(exc))}") from None
 

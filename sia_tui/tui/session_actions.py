@@ -280,10 +280,16 @@ class SessionApp(InvocationViewApp):
 
     @work(thread=True, exclusive=True, group="session-har")
     def _export_har(self, run: Run) -> None:
-        from sia_tui.core.session import har_of_run
+        from sia_tui.core.session import har_of_run, render_har
 
+        session = self.session
         try:
-            text = har_of_run(run, self._save_options(), self.secret_values, self.secret_headers)
+            if session is not None:  # recorded, so redacted when it was saved: as it is
+                text = render_har(session)
+            else:
+                text = har_of_run(
+                    run, self._save_options(), self.secret_values, self.secret_headers
+                )
         except SiaError as exc:
             self._notify_from_worker(str(exc), "Cannot export", severity="error")
             return

@@ -172,6 +172,8 @@ def test_cli_open_with_a_bad_args_file_exits_2_located(
     assert out.startswith("sia-tui open: --args: bad.json:3:3")
     assert run(["demo", "--args", "missing.json"]) == 2
     assert "missing.json" in capsys.readouterr().out
+    assert run(["open", "http://127.0.0.1:9", "--args", "-"]) == 2
+    assert "a file, not -" in capsys.readouterr().out
 
 
 def test_the_file_picker(snap_compare: Any, make_app: Any, folder: Path) -> None:
