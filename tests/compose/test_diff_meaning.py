@@ -13,7 +13,7 @@ import pytest
 
 from sia_tui.cli.parser import run
 from sia_tui.core.interface.diff import diff_documents
-from sia_tui.core.schemas.meaning import REVIEW
+from sia_tui.core.schemas.meaning import REVIEW, meaning_review
 from sia_tui.core.schemas.schema_diff import Change, Impact
 from tests.support.documents import condition_schema as _condition
 from tests.support.documents import make_document, threshold_meaning_pair
@@ -92,3 +92,19 @@ def test_cli_text_and_json_show_the_review(
     report = json.loads(capsys.readouterr().out)
     assert report["review"] == 1
     assert [c["review"] is not None for c in report["changes"]] == [True, False]  # the digest
+
+
+@pytest.mark.parametrize(
+    ("name", "flagged"),
+    [
+        ("unit", True),
+        ("time_units", True),
+        ("unitOfMeasure", True),
+        ("SCALE", True),
+        ("community", False),
+        ("scaled_value", False),
+    ],
+)
+def test_members_named_like_a_unit_or_scale(name: str, flagged: bool) -> None:
+    review = meaning_review("enum", f"condition.{name}", ["a"], ["b"])
+    assert (review is not None) is flagged

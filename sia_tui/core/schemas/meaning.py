@@ -15,8 +15,10 @@ from typing import Any
 REVIEW = "review: meaning may have changed"
 #: Annotations whose words carry the meaning of a value.
 MEANING_ANNOTATIONS = frozenset({"title", "description", "$comment"})
-#: Members whose name says they carry a unit or a scale (``unit``, ``time_units``, ``scale``).
-_UNIT_NAME = re.compile(r"(^|[^a-z])(units?|scale|uom)([^a-z]|$)|units?$|scale$", re.IGNORECASE)
+#: The words of a member name (``time_units``, ``unitOfMeasure``, ``SCALE``).
+_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+#: A member named with one of these words carries a unit or a scale.
+_UNIT_NAMES = frozenset({"unit", "units", "scale", "uom"})
 #: Words that name a unit: an enum holding one is an enum of units.
 _UNIT_WORDS = frozenset(
     {
@@ -85,7 +87,7 @@ def meaning_review(keyword: str, member: str, old: Any, new: Any) -> str | None:
         return f"{REVIEW}: the {keyword} changed, read it before relying on the values"
     if keyword not in ("enum", "const"):
         return None
-    if _UNIT_NAME.search(_leaf(member)):
+    if any(w.lower() in _UNIT_NAMES for w in _WORDS.findall(_leaf(member))):
         return f"{REVIEW}: '{_leaf(member)}' names a unit or scale and its values changed"
     pair = (old, new) if keyword == "enum" else ([old], [new])
     if _is_unit_enum(*pair):
