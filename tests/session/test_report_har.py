@@ -147,3 +147,13 @@ def test_report_har_to_stdout(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     save_session(digest_card_run(), ClientOptions(), session)
     assert run_session_cli(["report", str(session), "--format", "har"]) == 0
     assert len(check_har_1_2(json.loads(capsys.readouterr().out))) == 2
+
+
+def test_report_har_of_one_invocation(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    session = tmp_path / "s.session.json"
+    save_session(digest_card_run(), ClientOptions(), session)
+    argv = ["report", str(session), "--format", "har", "--invocation"]
+    assert run_session_cli([*argv, "1"]) == 0
+    assert len(check_har_1_2(json.loads(capsys.readouterr().out))) == 2
+    assert run_session_cli([*argv, "2"]) == 2  # the session holds one invocation
+    assert "--invocation 2" in capsys.readouterr().err
