@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from sia_tui.cli.flags import (
@@ -21,6 +20,7 @@ from sia_tui.core.engine import SiaError, display_pointer, paint, printable, ter
 # building the parser (`--help`, other commands) stays light: every start pays for it.
 if TYPE_CHECKING:
     from sia_tui.core.compose import CompositionVerdict
+    from sia_tui.core.compose import FileDocument as Side  # one document to compare
     from sia_tui.core.diff import InterfaceDiff
     from sia_tui.core.engine import ClientOptions
     from sia_tui.core.session import Redactor
@@ -33,14 +33,22 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     compose = sub.add_parser(
         "compose",
         help="may one skill's output feed another's input? (RULES CMP1-CMP3)",
-        description="Fetch and validate both Skill Interface Documents, then compare the "
+        description="Fetch and validate both Skill Interface Documents (or read them from "
+        "document, payload or session files, checked offline), then compare the "
         "upstream output Schema Reference with the downstream input one. Exit 0: direct "
         "composition allowed; 1: not allowed (or the instance is invalid); 2: usage, unreadable "
         "input, or a document could not be obtained.",
     )
-    compose.add_argument("up_card", metavar="UP_CARD", help="upstream agent (URL or card file)")
+    compose.add_argument(
+        "up_card",
+        metavar="UP_CARD",
+        help="upstream agent (URL or card file), or a Skill Interface Document, describe_skill "
+        "payload or saved session file",
+    )
     compose.add_argument("up_skill", metavar="UP_SKILL", help="upstream skill id")
-    compose.add_argument("down_card", metavar="DOWN_CARD", help="downstream agent")
+    compose.add_argument(
+        "down_card", metavar="DOWN_CARD", help="downstream agent, or a document or session file"
+    )
     compose.add_argument("down_skill", metavar="DOWN_SKILL", help="downstream skill id")
     compose.add_argument(
         "--instance",
@@ -67,102 +75,18 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     diff.set_defaults(func=main_diff)
 
 
-class SideError(SiaError):
-    """A side cannot be obtained; the message names the side and the reason."""
-
-
-@dataclass
-class Side:
-    """One document to compare, with where it came from and what was forgiven."""
-
-    label: str
-    source: str
-    document: dict[str, Any]
-    task_id: str | None = None
-    notes: list[str] = field(default_factory=list)
-    #: False when a document file fails steps 4-6 offline: no diff of it is approved.
-    valid: bool = True
-
-    def to_json(self) -> dict[str, Any]:
-        """Identity of the side for ``--json``."""
-        doc = self.document
-        return {
-            "source": self.source,
-            "skill_id": doc.get("skill_id"),
-            "skill_version": doc.get("skill_version"),
-            "task_id": self.task_id,
-            "valid": self.valid,
-            "notes": list(self.notes),
-        }
-
-
-async def fetch_side(label: str, card: str, skill: str, options: ClientOptions) -> Side:
-    """Steps 1-6 through the engine; any failure names the side and the step."""
-    from sia_tui.core.compose import obtain_document
-    from sia_tui.core.engine import Target
-
-    obtained = await obtain_document(label, Target(card, skill_id=skill), options)
-    failure = obtained.failure()
-    if failure is not None or obtained.document is None:
-        raise SideError(failure or f"{label}: no document")
-    return Side(label, f"{card}#{skill}", obtained.document, obtained.task_id)
-
-
-def _file_side(label: str, path: str) -> Side:
-    """A session file, a describe_skill payload or a bare document."""
-    from sia_tui.core.engine import load_path, unwrap_payload, verify_offline
-
-    try:
-        data = load_path(path)
-    except SiaError as exc:
-        raise SideError(f"{label}: {exc}") from None
-    if not isinstance(data, dict):
-        raise SideError(f"{label}: {path} does not hold a JSON object")
-    if "format" in data:
-        return _session_side(label, path)
-    document, digest = unwrap_payload(data)
-    if not isinstance(document, dict):
-        raise SideError(f"{label}: the describe_skill payload's document is not an object")
-    # A file did not pass through a run: the engine's steps 4-6 check it offline, the
-    # payload's own digest standing for the advertised one (RULES CP4, CP5, CP6, SID6).
-    verdict = verify_offline(document, digest=digest)
-    notes = [
-        f"{f.severity.value} at {display_pointer(f.pointer)}: {f.message} (RULES {f.rule})"
-        for f in verdict.findings
-    ]
-    return Side(label, path, document, notes=notes, valid=verdict.ok)
-
-
-def _session_side(label: str, path: str) -> Side:
-    from sia_tui.core.engine import Step
-    from sia_tui.core.session import load_session
-
-    try:
-        run = load_session(path).run
-    except SiaError as exc:
-        raise SideError(f"{label}: {exc}") from None
-    failed = run.failed_step
-    if failed is not None and failed.step <= Step.SCHEMAS:
-        raise SideError(
-            f"{label}: the session's step {failed.step} ({failed.title}) failed; "
-            "it holds no validated document"
-        )
-    document = run.validated_document
-    if document is None:
-        raise SideError(f"{label}: the session holds no validated document")
-    return Side(label, path, document, run.describe_task_id)
-
-
 async def resolve_side(label: str, spec: str, options: ClientOptions) -> Side:
     """A file when the path exists, else ``CARD#SKILL`` fetched live."""
     from pathlib import Path
 
+    from sia_tui.core.compose import obtain_side
+
     if Path(spec).is_file():
-        return _file_side(label, spec)
+        return await obtain_side(label, spec, None, options, refuse_invalid=False)
     card, sep, skill = spec.rpartition("#")
     if not sep or not card or not skill:
         raise UsageError(f"{label}: {spec!r} is neither a file nor CARD#SKILL")
-    return await fetch_side(label, card, skill, options)
+    return await obtain_side(label, card, skill, options)
 
 
 def _show(value: Any) -> str:
@@ -199,6 +123,8 @@ def render_verdict(verdict: CompositionVerdict, up: Side, down: Side, colour: bo
     if verdict.look_alike:
         lines += ["", "the schemas look alike:"] + [f"  - {x}" for x in verdict.look_alike]
     lines += [""] + [printable(n) for n in verdict.notes]
+    for side in (up, down):
+        lines += [f"{side.label} note: {printable(n)}" for n in side.notes]
     lines += ["", f"{mark} {printable(verdict.summary())}"]
     return "\n".join(lines) + "\n"
 
@@ -227,6 +153,8 @@ def render_diff(diff: InterfaceDiff, a: Side, b: Side, colour: bool) -> str:
             change += f": {_show(c.new if c.kind == 'added' else c.old)}"
         lines.append(f"{tag} {printable(c.where)}: {printable(change)}")
         lines.append(f"{'':10} {printable(c.reason)}  at {printable(c.pointer)}")
+        if c.review:
+            lines.append(f"{'':10} {paint(printable(c.review), '33', colour)}")
     v = diff.version
     lines += ["", paint(printable(v.message), "32" if v.follows else "31", colour)]
     for side in (a, b):
@@ -238,6 +166,7 @@ def render_diff(diff: InterfaceDiff, a: Side, b: Side, colour: bool) -> str:
     lines.append(
         f"{counts['breaking']} breaking, {counts['compatible']} compatible, "
         f"{counts['info']} informational change(s)"
+        + (f"; {counts['review']} to review: meaning may have changed" if counts["review"] else "")
     )
     return "\n".join(lines) + "\n"
 
@@ -245,11 +174,11 @@ def render_diff(diff: InterfaceDiff, a: Side, b: Side, colour: bool) -> str:
 async def _compose(
     args: argparse.Namespace, options: ClientOptions
 ) -> tuple[CompositionVerdict, Side, Side]:
-    from sia_tui.core.compose import check_composition
+    from sia_tui.core.compose import check_composition, obtain_side
 
     instance = read_json_input(args.instance) if args.instance else None
-    up = await fetch_side("upstream", args.up_card, args.up_skill, options)
-    down = await fetch_side("downstream", args.down_card, args.down_skill, options)
+    up = await obtain_side("upstream", args.up_card, args.up_skill, options)
+    down = await obtain_side("downstream", args.down_card, args.down_skill, options)
     verdict = check_composition(
         up.document,
         down.document,

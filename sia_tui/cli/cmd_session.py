@@ -62,9 +62,17 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     _invocation_flag(rerun, "re-send")
     rerun.set_defaults(func=cmd_rerun)
 
-    report = sub.add_parser("report", help="write a Markdown or HTML bug report of a session")
+    report = sub.add_parser(
+        "report",
+        help="write a Markdown or HTML bug report of a session, or its exchanges as HAR 1.2",
+    )
     report.add_argument("file", help=SESSION_FILE)
-    report.add_argument("--format", choices=("markdown", "html"), default="markdown")
+    report.add_argument(
+        "--format",
+        choices=("markdown", "html", "har"),
+        default="markdown",
+        help="har: every exchange as HAR 1.2 (browser devtools, Charles, Insomnia)",
+    )
     report.add_argument("-o", "--output", help="write here instead of standard output")
     _invocation_flag(report, "report on")
     report.set_defaults(func=cmd_report)
@@ -207,11 +215,12 @@ def cmd_report(args: argparse.Namespace) -> int:
 
     from sia_tui.core.bugreport import render_html, render_markdown
     from sia_tui.core.probe import load_checked_session
-    from sia_tui.core.session import atomic_write
+    from sia_tui.core.session import atomic_write, render_har
 
+    renderers = {"html": render_html, "markdown": render_markdown, "har": render_har}
     try:
         session = load_checked_session(args.file)
-        render = render_html if args.format == "html" else render_markdown
+        render = renderers[args.format]
         text = render(session, Path(args.file).name, args.invocation)
     except SiaError as exc:
         return _error(str(exc))

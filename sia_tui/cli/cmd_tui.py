@@ -38,6 +38,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         help="reuse a cached document bound to this target, skill, version and digest "
         "(RULES CP12) instead of calling describe_skill; step 3 and the header say so",
     )
+    _add_args_flag(parser)
     add_connection_flags(parser)
     add_trust_flags(parser)
     parser.set_defaults(func=open_main)
@@ -56,7 +57,32 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         help="the reference agent behind OAuth2 client credentials (serve-demo --oauth2), "
         "debugged with its demo client: the token is fetched from its own endpoint",
     )
+    _add_args_flag(demo)
     demo.set_defaults(func=demo_main)
+
+
+def _add_args_flag(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--args",
+        metavar="FILE",
+        help="start the argument editor (Invoke screen) with this JSON file's text, read as "
+        "`check --args` reads it (f2 in the editor loads another)",
+    )
+
+
+def _given_arguments(args: argparse.Namespace) -> tuple[str, str] | None:
+    """(file, text) of ``--args``; a file that is not JSON stops here, located (exit 2)."""
+    if not args.args:
+        return None
+    if args.args == "-":  # the TUI reads its keys there
+        raise UsageError("--args: a file, not - (the debugger reads the keyboard there)")
+    from sia_tui.cli.flags import read_json_input
+    from sia_tui.core.engine import SiaError, printable
+
+    try:
+        return args.args, read_json_input(args.args)[1]
+    except SiaError as exc:
+        raise UsageError(f"--args: {printable(str(exc))}") from None
 
 
 @contextlib.contextmanager
@@ -87,6 +113,7 @@ def open_main(args: argparse.Namespace) -> int:
     try:
         options = client_options(args)
         anchors = anchors_from(args)
+        arguments = _given_arguments(args)
     except UsageError as exc:
         print(f"sia-tui open: {exc}")
         return 2
@@ -122,7 +149,12 @@ def open_main(args: argparse.Namespace) -> int:
 
         factory = partial(build_procedure, cache=DocumentCache())
     app = SiaApp(
-        target, options, engine_factory=factory, secret_values=values, secret_headers=headers
+        target,
+        options,
+        engine_factory=factory,
+        secret_values=values,
+        secret_headers=headers,
+        arguments=arguments,
     )
     return run_app(app)
 
@@ -148,13 +180,15 @@ def demo_main(args: argparse.Namespace) -> int:
 
     try:
         fault = fault_named(args.fault) if args.fault is not None else None
-    except UnknownFault as exc:
+        arguments = _given_arguments(args)
+    except (UnknownFault, UsageError) as exc:
         print(f"sia-tui demo: {exc}")
         return 2
     agent = start_agent(AgentConfig(fault=fault, grpc_port=0, oauth2=args.oauth2), quiet=True)
     try:
         # Its port dies with it: a demo target never goes into the recent targets.
         options = demo_options(args.oauth2)
-        return run_app(SiaApp(Target(agent.url), options, remember_targets=False))
+        app = SiaApp(Target(agent.url), options, remember_targets=False, arguments=arguments)
+        return run_app(app)
     finally:
         agent.stop()

@@ -277,11 +277,9 @@ def _crash_oauth2(args: Any) -> OAuth2Settings | None:
 def read_json_input(spec: str) -> tuple[Any, str]:
     """A JSON value from a file or stdin ('-'), strictly parsed and size-bounded, with its
     text (so findings can name a line and column). Errors are JsonInputError, located."""
-    from sia_tui.core.engine import limits, loads, read_json_file
+    from sia_tui.core.engine import limits, loads, read_json_text
 
-    if spec == "-":
-        data = sys.stdin.buffer.read(limits.MAX_JSON_BYTES + 1)
-        source = "<stdin>"
-    else:  # read once: the text shown is the text parsed
-        data, source = read_json_file(spec), spec
-    return loads(data, source=source), data.decode("utf-8", errors="replace")
+    if spec != "-":
+        return read_json_text(spec)
+    data = sys.stdin.buffer.read(limits.MAX_JSON_BYTES + 1)
+    return loads(data, source="<stdin>"), data.decode("utf-8", errors="replace")

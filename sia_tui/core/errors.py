@@ -19,7 +19,7 @@ others live next to their one user (module in brackets)::
     ├── FileInputError          a local file that cannot be read, or is not a regular file
     ├── SessionError            a session file cannot be read [core/session/dataclass_json]
     ├── UsageError              a flag value that cannot be used, exit 2 [cli/flags]
-    ├── SideError               a compose/diff side cannot be obtained [cli/cmd_compose]
+    ├── SideError               a compose/diff side cannot be obtained [core/session/document_file]
     ├── PlugfestError           a plugfest file cannot be used, every problem located [core/matrix]
 ├── TrustFileError          a trusted-keys JWKS, signing key or lock cannot be used [core/trust]
     ├── ReadOnlySessionError    something tried to send from a recorded session [tui/readonly]

@@ -68,6 +68,14 @@ class SiaApp(EngineActionsApp):
             tooltip="Leave the recorded run and show the live one again, unchanged",
         ),
         Binding(
+            "f9",
+            "export_har",
+            "Export HAR",
+            show=False,
+            id="session.har",
+            tooltip="Write every exchange as HAR 1.2 (redacted) in the download folder",
+        ),
+        Binding(
             "f12",
             "screenshot_to_file",
             "Screenshot",
@@ -108,6 +116,7 @@ class SiaApp(EngineActionsApp):
         secret_headers: tuple[str, ...] = (),
         remember_targets: bool = True,
         scrub: Scrubber | None = None,
+        arguments: tuple[str, str] | None = None,
     ) -> None:
         super().__init__()
         self.engine_factory = engine_factory
@@ -118,6 +127,8 @@ class SiaApp(EngineActionsApp):
         """The target given on the command line; None opens the connect screen."""
         self.dirs = dirs or UserDirs.default()
         """Where settings, recent targets and argument edits live."""
+        self.initial_arguments = arguments
+        """(file, text) of ``--args FILE``: the argument editor starts with it, once."""
         self.remember_targets = remember_targets
         """Add targets to the recent list (``demo`` does not: its port dies with it)."""
         self.engine: Engine | None = None

@@ -51,7 +51,11 @@ class ExportsApp(SafeOutputApp):
             self.notify("Nothing copied yet: press c or C first.", severity="warning")
             return
         what, text = self.last_copy
-        name = f"sia-tui-{_UNSAFE.sub('-', what).strip('-')[:40]}-{_stamp()}.txt"
+        self.write_export(what, text, "txt")
+
+    def write_export(self, what: str, text: str, suffix: str) -> None:
+        """Write ``text`` to a new file named after ``what`` in the download folder."""
+        name = f"sia-tui-{_UNSAFE.sub('-', what).strip('-')[:40]}-{_stamp()}.{suffix}"
         path = self._export_path(name)
         if path is None:
             return

@@ -61,6 +61,8 @@ class SiaHost(Protocol):
     """The recorded session on screen, or None for a live target."""
     dirs: UserDirs
     """Where argument edits and settings live."""
+    initial_arguments: tuple[str, str] | None
+    """(file, text) of ``open --args FILE``: the editor starts with it, once."""
     stream_log: list[StreamEvent]
     """Stream events of the current invocation."""
     console_state: ConsoleState

@@ -268,6 +268,33 @@ class SessionApp(InvocationViewApp):
             "Session saved",
         )
 
+    # -- HAR export --------------------------------------------------------------------------
+    def action_export_har(self) -> None:
+        """Write every exchange of the run as HAR 1.2 in the download folder, redacted as a
+        saved session is (browser devtools, Charles and Insomnia import it)."""
+        run = self.engine.run if self.engine is not None else None
+        if run is None or not run.exchanges:
+            self.notify("No exchange to export yet: connect to an agent first.", severity="warning")
+            return
+        self._export_har(frozen_copy(run))
+
+    @work(thread=True, exclusive=True, group="session-har")
+    def _export_har(self, run: Run) -> None:
+        from sia_tui.core.session import har_of_run, render_har
+
+        session = self.session
+        try:
+            if session is not None:  # recorded, so redacted when it was saved: as it is
+                text = render_har(session)
+            else:
+                text = har_of_run(
+                    run, self._save_options(), self.secret_values, self.secret_headers
+                )
+        except SiaError as exc:
+            self._notify_from_worker(str(exc), "Cannot export", severity="error")
+            return
+        self.call_from_thread(self.write_export, f"{run.skill_id or 'run'}-exchanges", text, "har")
+
     # -- autosave ----------------------------------------------------------------------------
     def maybe_autosave(self) -> None:
         """Autosave the run into the history each time it finishes; one entry per run.

@@ -72,6 +72,7 @@ def test_diff_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
         "breaking",
         "compatible",
         "info",
+        "review",
         "version",
         "changes",
         "notes",
@@ -79,7 +80,17 @@ def test_diff_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
     assert report["b"]["skill_version"] == "1.1"
     assert report["version"]["follows"] is True
     change = report["changes"][0]
-    assert set(change) == {"pointer", "where", "aspect", "kind", "old", "new", "impact", "reason"}
+    assert set(change) == {
+        "pointer",
+        "where",
+        "aspect",
+        "kind",
+        "old",
+        "new",
+        "impact",
+        "reason",
+        "review",
+    }
     assert {c["impact"] for c in report["changes"]} <= {"breaking", "compatible", "info"}
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from textual.app import App, ComposeResult
@@ -15,6 +17,7 @@ from sia_tui.core.interface.diff import diff_documents
 from sia_tui.core.jsonkit.canonical import digest_of
 from sia_tui.tui.screens.compose import ComposePanel
 from tests.support.compose_docs import reservation_v1, reservation_v1_1_breaking
+from tests.support.documents import threshold_meaning_pair
 
 Agent = Callable[..., Any]
 
@@ -65,6 +68,20 @@ async def test_diff_shows_old_and_new_side_by_side() -> None:
         assert "breaking change but minor bump" in version  # RULES SID2
 
 
+async def test_diff_flags_a_change_of_meaning_for_review() -> None:
+    """The threshold's description turns percent into ratio: compatible, and flagged."""
+    diff = diff_documents(*threshold_meaning_pair())
+    async with ComposeApp().run_test(size=(140, 50)) as pilot:
+        screen = pilot.app.query_one(ComposePanel)
+        screen.show_diff(diff)
+        await pilot.pause()
+        assert "1 to review: meaning may have changed" in _text(
+            screen.query_one("#verdict", Static)
+        )
+        why = _column(screen.query_one("#changes", DataTable), 4)
+        assert any("review: meaning may have changed: the description" in w for w in why)
+
+
 async def test_agent_text_is_shown_literally() -> None:
     up, down = reservation_v1(), reservation_v1()
     up["skill_id"] = "[bold red]evil[/]\x1b[2J"
@@ -98,3 +115,33 @@ async def test_compose_button_fetches_both_skills(reference_agent: Agent) -> Non
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
         assert "B: step 2" in _text(screen.query_one("#verdict", Static))
+
+
+async def test_compose_reads_two_document_files(tmp_path: Path) -> None:
+    """Two vendors' documents that arrived as files: the verdict, as for live agents; a
+    JUnit file instead says which command reads it."""
+    names = ("measure_available_bandwidth", "admit_traffic_demand")
+    paths = []
+    for name in names:
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps(assemble(SKILLS_BY_ID[name], digest_of)))
+        paths.append(str(path))
+    async with ComposeApp().run_test(size=(140, 50)) as pilot:
+        screen = pilot.app.query_one(ComposePanel)
+        values = (paths[0], names[0], paths[1], names[1])
+        for widget_id, value in zip(
+            ("left-card", "left-skill", "right-card", "right-skill"), values, strict=True
+        ):
+            screen.query_one(f"#{widget_id}", Input).value = value
+        await pilot.press("f5")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.verdict is not None and screen.verdict.allowed
+        junit = tmp_path / "report.xml"
+        junit.write_text('<?xml version="1.0"?><testsuites><testsuite/></testsuites>')
+        screen.query_one("#left-card", Input).value = str(junit)
+        await pilot.press("f5")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        text = _text(screen.query_one("#verdict", Static))
+        assert "is a JUnit XML report" in text and "no callable interface" not in text

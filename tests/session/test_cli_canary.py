@@ -78,8 +78,10 @@ def test_check_save_report_replay_leak_nothing(
     )
     agent.stop()
     report_md, report_html = tmp_path / "r.md", tmp_path / "r.html"
+    report_har = tmp_path / "r.har"
     assert cli(["report", str(session), "-o", str(report_md)]) == 0
     assert cli(["report", str(session), "--format", "html", "-o", str(report_html)]) == 0
+    assert cli(["report", str(session), "--format", "har", "-o", str(report_har)]) == 0
     assert cli(["replay", str(session), "--json"]) == 0
     out, err = capsys.readouterr()
     texts = {
@@ -89,11 +91,13 @@ def test_check_save_report_replay_leak_nothing(
         "logs": caplog.text,
         "markdown": report_md.read_text(encoding="utf-8"),
         "html": report_html.read_text(encoding="utf-8"),
+        "har": report_har.read_text(encoding="utf-8"),
     }
     for where, text in texts.items():
         assert not [c for c in CANARIES if c in text], where
     assert "FAILED at step 4" in texts["markdown"]
     assert "«redacted:authorization»" in texts["session"]
+    assert "«redacted:authorization»" in texts["har"]  # the header is there, its value not
 
 
 @pytest.mark.usefixtures("log_redaction")

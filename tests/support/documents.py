@@ -86,3 +86,28 @@ def document_errors(
     findings += validate_document(document, skill_id=skill_id, skill_version=skill_version)
     findings += [f for check in verify_embedded_schemas(document) for f in check.findings]
     return [f for f in findings if f.severity is Severity.ERROR]
+
+
+def condition_schema(document: dict[str, Any]) -> dict[str, Any]:
+    """The ``condition`` object schema of a ``make_document`` input (edit it in place)."""
+    schema: dict[str, Any] = document["input_schema"]["resolution"]["schema"]["$defs"]["condition"]
+    return schema
+
+
+def reseal_input(document: dict[str, Any], version: str) -> dict[str, Any]:
+    """The input digest recomputed after an edit, and the skill version set."""
+    ref = document["input_schema"]
+    ref["digest"] = digest_of(ref["resolution"]["schema"])
+    document["skill_version"] = version
+    return document
+
+
+def threshold_meaning_pair() -> tuple[dict[str, Any], dict[str, Any]]:
+    """1.0 says the threshold is a percentage, 1.1 a ratio: validation is the same (the seed:
+    a "threshold" may be a percentage, a count or a ratio)."""
+    old, new = make_document(), make_document()
+    condition_schema(old)["properties"]["threshold"]["description"] = "threshold in percent"
+    condition_schema(new)["properties"]["threshold"]["description"] = (
+        "threshold is a RATIO 0..1, not a percentage"
+    )
+    return reseal_input(old, "1.0"), reseal_input(new, "1.1")

@@ -73,3 +73,57 @@ async def test_copy_says_how_the_text_was_sent_and_w_writes_it_to_a_file(
         (written,) = downloads.glob("sia-tui-*.txt")
         assert written.read_text(encoding="utf-8") == run.digests.advertised
         assert told[-1] == str(written)
+
+
+async def test_f9_exports_the_exchanges_as_har_with_secrets_redacted(
+    make_app: Any, downloads: Path
+) -> None:
+    """f9 writes every exchange of the run as HAR 1.2 in the download folder; a value the
+    user marked secret is redacted there as in a saved session."""
+    import json
+
+    from tests.session.test_report_har import check_har_1_2
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "2", "r")
+        run = app.current_run
+        assert run is not None and run.exchanges
+        app.add_secret_values([run.target.skill_id or ""])
+        told = record_notices(app)
+        await pilot.press("f9")
+        await settle(pilot)
+        (har,) = downloads.glob("sia-tui-*.har")
+        assert told == [str(har)]
+        text = har.read_text(encoding="utf-8")
+        entries = check_har_1_2(json.loads(text))
+        assert len(entries) == len(run.exchanges)
+        assert "evaluate_resource_condition" not in text  # marked secret: redacted
+        assert entries[0]["request"]["url"].endswith("/.well-known/agent-card.json")
+
+
+async def test_f9_exports_a_recorded_session_without_the_network(
+    downloads: Path, tmp_path: Path, user_dirs: Any
+) -> None:
+    """A session opened read-only exports its recorded exchanges (its secrets were redacted
+    when it was saved, and stay so)."""
+    import json
+
+    from sia_tui.core.session import save_session
+    from tests.session.test_report_har import check_har_1_2
+    from tests.support.sessions import CANARIES, CANARY_ARGUMENT, canary_options, digest_card_run
+    from tests.support.tui import read_only_app
+
+    path = tmp_path / "s.session.json"
+    save_session(digest_card_run(), canary_options(), path, secret_values=[CANARY_ARGUMENT])
+    app = read_only_app(path, user_dirs)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        told = record_notices(app)
+        await pilot.press("f9")
+        await settle(pilot)
+        (har,) = downloads.glob("sia-tui-*.har")
+        assert told[-1] == str(har)
+        text = har.read_text(encoding="utf-8")
+        assert len(check_har_1_2(json.loads(text))) == 2
+        assert not [c for c in CANARIES if c in text]

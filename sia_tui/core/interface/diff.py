@@ -65,6 +65,11 @@ class InterfaceDiff:
         return [c for c in self.changes if c.impact is Impact.BREAKING]
 
     @property
+    def to_review(self) -> list[Change]:
+        """Changes that keep their verdict but may change what a value means."""
+        return [c for c in self.changes if c.review]
+
+    @property
     def ok(self) -> bool:
         """No breaking change and the version rule followed (CLI exit 0)."""
         return not self.breaking and self.version.follows
@@ -75,6 +80,7 @@ class InterfaceDiff:
             "breaking": len(self.breaking),
             "compatible": sum(c.impact is Impact.COMPATIBLE for c in self.changes),
             "info": sum(c.impact is Impact.INFO for c in self.changes),
+            "review": len(self.to_review),
             "version": self.version.to_json(),
             "changes": [c.to_json() for c in self.changes],
             "notes": list(self.notes),

@@ -263,6 +263,15 @@ def parse_path(path: str | Path, *, max_bytes: int = limits.MAX_JSON_BYTES) -> P
     return parse(read_json_file(name, max_bytes=max_bytes), source=name, max_bytes=max_bytes)
 
 
+def read_json_text(path: str | Path, *, max_bytes: int = limits.MAX_JSON_BYTES) -> tuple[Any, str]:
+    """A JSON file the user named (arguments: ``check --args``, ``open --args``, the TUI's
+    load), read once: its value, strictly parsed, and its text, so that the text shown or
+    edited is the text parsed and findings name a line and column in it."""
+    data = read_json_file(path, max_bytes=max_bytes)
+    value = loads(data, source=os.fspath(path), max_bytes=max_bytes)
+    return value, data.decode("utf-8", errors="replace")
+
+
 def read_json_file(path: str | Path, *, max_bytes: int = limits.MAX_JSON_BYTES) -> bytes:
     """The bytes of a JSON file the user named: a regular file of at most ``max_bytes``
     (a FIFO or a device is refused, never waited on); errors name the file."""

@@ -9,6 +9,7 @@ from typing import Any
 from sia_tui.core.errors import CanonicalizationError
 from sia_tui.core.jsonkit.canonical import canonical_bytes
 from sia_tui.core.jsonkit.pointer import escape, unescape
+from sia_tui.core.schemas.meaning import meaning_review
 
 
 class Impact(StrEnum):
@@ -44,6 +45,9 @@ class Change:
     impact: Impact
     #: One sentence: why this impact, for this client.
     reason: str
+    #: "review: meaning may have changed: ..." when the words or units of a value changed;
+    #: the impact stands (validation is what it grades), a person reads the change.
+    review: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """JSON-serializable form for ``--json``."""
@@ -56,6 +60,7 @@ class Change:
             "new": self.new,
             "impact": str(self.impact),
             "reason": self.reason,
+            "review": self.review,
         }
 
 
@@ -209,10 +214,11 @@ class SchemaDiffer:
         new: Any,
         impact: Impact,
         reason: str,
+        review: str | None = None,
     ) -> None:
         where = f"{self.label} {member}" if member else self.label
         self.changes.append(
-            Change(self.base + pointer, where, aspect, kind, old, new, impact, reason)
+            Change(self.base + pointer, where, aspect, kind, old, new, impact, reason, review)
         )
 
     def _walk(
@@ -287,6 +293,7 @@ class SchemaDiffer:
                 n,
                 _impact(d, self.role),
                 f"{key} {kind}: accepted values {d}",
+                meaning_review(key, member, o, n),
             )
         for key in (*LOWER_BOUNDS, *UPPER_BOUNDS):
             self._compare_bound(key, old.get(key), new.get(key), ptr, member)
@@ -325,6 +332,7 @@ class SchemaDiffer:
                     new.get(key),
                     Impact.COMPATIBLE,
                     f"'{key}' only annotates; validation is unchanged",
+                    meaning_review(key, member, old.get(key), new.get(key)),
                 )
 
     def _compare_enum(
@@ -333,6 +341,7 @@ class SchemaDiffer:
         o, n = old.get("enum"), new.get("enum")
         if json_equal(o, n):
             return
+        review = meaning_review("enum", member, o, n)
         if not (isinstance(o, list) and isinstance(n, list)):
             d = _TIGHTER if o is None else _LOOSER if n is None else _BOTH
             self._add(
@@ -344,6 +353,7 @@ class SchemaDiffer:
                 n,
                 _impact(d, self.role),
                 f"enumeration {'added' if o is None else 'removed'}: values {d}",
+                review,
             )
             return
         removed = [v for v in o if not any(json_equal(v, w) for w in n)]
@@ -363,6 +373,7 @@ class SchemaDiffer:
                     if self.role is Role.INPUT
                     else "a client never receives them again"
                 ),
+                review,
             )
         if added:
             self._add(
@@ -379,6 +390,7 @@ class SchemaDiffer:
                     if self.role is Role.INPUT
                     else "a client that must understand the output may not know them"
                 ),
+                review,
             )
 
     def _compare_bound(self, key: str, o: Any, n: Any, ptr: str, member: str) -> None:

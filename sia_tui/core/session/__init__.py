@@ -31,6 +31,8 @@ if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it 
     from sia_tui.core.session.replay import ReplayResult as ReplayResult
     from sia_tui.core.session.replay import SessionReplay as SessionReplay
     from sia_tui.core.session.replay import replay_session as replay_session
+    from sia_tui.core.session.report_har import har_of_run as har_of_run
+    from sia_tui.core.session.report_har import render_har as render_har
     from sia_tui.core.session.rerun import RerunResult as RerunResult
     from sia_tui.core.session.rerun import SessionRerun as SessionRerun
     from sia_tui.core.session.rerun import rerun_session as rerun_session

@@ -17,9 +17,9 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import Button, DataTable, Input, Select, Static
 
-from sia_tui.core.compose import CompositionVerdict, check_composition, obtain_document
-from sia_tui.core.diff import Impact, InterfaceDiff, diff_documents
-from sia_tui.core.engine import ClientOptions, Target
+from sia_tui.core.compose import CompositionVerdict, SideError, check_composition, obtain_side
+from sia_tui.core.diff import Change, Impact, InterfaceDiff, diff_documents
+from sia_tui.core.engine import ClientOptions
 from sia_tui.tui.display import DisplayPolicy, policy_of
 from sia_tui.tui.widgets.columns import column_widths
 from sia_tui.tui.widgets.literal import (
@@ -73,7 +73,8 @@ class ComposePanel(Vertical):
         "Left is the upstream skill (or diff side A), right the downstream skill (side B). "
         "Compose compares the upstream output Schema Reference with the downstream input "
         "one (RULES CMP1); Diff lists every change from A to B, breaking or compatible for "
-        "a client, and checks the version rule (SID2)."
+        "a client, and checks the version rule (SID2). Each side is an agent URL or card "
+        "file, or a Skill Interface Document, describe_skill payload or saved session file."
     )
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f5", "run_compose", "Compose", id="compose.run"),
@@ -187,7 +188,7 @@ class ComposePanel(Vertical):
         if not self.refuse():
             self._fetch_and_show("diff")
 
-    def _targets(self) -> tuple[Target, Target] | None:
+    def _sides(self) -> list[str] | None:
         values = [
             self.query_one(f"#{i}", Input).value.strip()
             for i in ("left-card", "left-skill", "right-card", "right-skill")
@@ -195,23 +196,24 @@ class ComposePanel(Vertical):
         if not all(values):
             self.notify("Fill in both agents and both skill ids.", severity="warning")
             return None
-        return Target(values[0], skill_id=values[1]), Target(values[2], skill_id=values[3])
+        return values
 
     @work(exclusive=True, group="compose")
     async def _fetch_and_show(self, what: str) -> None:
-        targets = self._targets()
-        if targets is None:
+        sides = self._sides()
+        if sides is None:
             return
         options = self.options or getattr(self.app, "options", None) or ClientOptions()
         verdict = self.query_one("#verdict", Static)
         verdict.set_classes("")
         verdict.update("Fetching and validating both documents...")
         left_side, right_side = ("upstream", "downstream") if what == "compose" else ("A", "B")
-        left = await obtain_document(left_side, targets[0], options)
-        right = await obtain_document(right_side, targets[1], options)
-        failures = [f for f in (left.failure(), right.failure()) if f]
-        if failures or left.document is None or right.document is None:
-            self._show_failure(failures)
+        # An agent (card URL or file), or a document, payload or session file: as the CLI.
+        try:
+            left = await obtain_side(left_side, sides[0], sides[1], options)
+            right = await obtain_side(right_side, sides[2], sides[3], options)
+        except SideError as exc:
+            self._show_failure([str(exc)])
             return
         if what == "compose":
             self.show_verdict(
@@ -291,6 +293,12 @@ class ComposePanel(Vertical):
                     f"Diff A -> B: {len(diff.changes)} change(s), {len(diff.breaking)} breaking. ",
                     "bold",
                 ),
+                (
+                    f"{len(diff.to_review)} to review: meaning may have changed. "
+                    if diff.to_review
+                    else "",
+                    "bold $warning",
+                ),
                 ("Arrows and PageUp/PageDown scroll the table below.", "$text-muted"),
             )
         )
@@ -318,6 +326,14 @@ class ComposePanel(Vertical):
                 _value(f"{change.where} {change.aspect}", policy),
                 _value(change.old, policy),
                 _value(change.new, policy),
-                _value(change.reason, policy),
+                self._why(change),
                 height=None,
             )
+
+    def _why(self, change: Change) -> Text:
+        """The reason, then the meaning review (the verdict stands; a person reads it)."""
+        why = _value(change.reason, self.policy)
+        if change.review:
+            why.append("\n")
+            why.append_text(_value(change.review, self.policy, "bold " + self._color("warning")))
+        return why

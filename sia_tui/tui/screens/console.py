@@ -110,7 +110,7 @@ class ConsoleScreen(RunScreen):
         self.query_one("#reply-pane").border_title = "Raw reply"
         self.query_one("#artifacts-pane").border_title = "Artifacts"
         editor = self.query_one(ArgumentEditor)
-        editor.border_subtitle = "the message · esc leaves the editor"
+        editor.border_subtitle = "the message · f7 selects all · esc leaves the editor"
         editor.cursor_blink = self.app.animation_level != "none"
 
     def on_screen_resume(self) -> None:

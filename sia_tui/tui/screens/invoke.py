@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from textual import work
@@ -44,7 +45,7 @@ VALIDATE_DELAY = 0.15
 #: Debounce before an edit is written to the data dir.
 SAVE_DELAY = 0.5
 #: Shown under the editor: how to get out of it (Tab indents inside it).
-EDITOR_KEYS = f"tab indents · esc leaves the editor (then tab, or {mode_keys()})"
+EDITOR_KEYS = f"f7 selects all · tab indents · esc leaves the editor (then tab, or {mode_keys()})"
 
 
 class InvokeScreen(RunScreen):
@@ -53,7 +54,8 @@ class InvokeScreen(RunScreen):
     HELP = (
         "Edit the arguments as JSON. Errors are listed below and underlined in the "
         f"text. Tab indents; Esc leaves the editor, then Tab moves on and {mode_keys()} "
-        "switch screens. f3 puts the skeleton back, f4 the example; ctrl+z undoes either."
+        "switch screens. f2 loads a JSON file (a picker), f3 puts the skeleton back, f4 the "
+        "example; ctrl+z undoes each. f7 selects all the text."
     )
     BINDINGS = [
         Binding("ctrl+j", "invoke", "Invoke", id="invoke.send", tooltip="Send the arguments"),
@@ -63,6 +65,13 @@ class InvokeScreen(RunScreen):
             "Send anyway",
             id="invoke.send_anyway",
             tooltip="Send invalid arguments as a deliberate negative test",
+        ),
+        Binding(
+            "f2",
+            "load_file",
+            "Load",
+            id="invoke.load",
+            tooltip="Load the arguments from a JSON file (a file picker; ctrl+z undoes it)",
         ),
         # Not ctrl+k: that is TextArea's delete-to-end-of-line.
         Binding("f3", "reset", "Skeleton", id="invoke.skeleton", tooltip="The schema's skeleton"),
@@ -209,7 +218,11 @@ class InvokeScreen(RunScreen):
         text = self.sia.dirs.load_edit(*self._edit_key)
         editor.read_only = False
         editor.focus()
-        if text is None:
+        given, self.sia.initial_arguments = self.sia.initial_arguments, None
+        if given is not None:  # `open --args FILE`: asked for, so it beats the last edit
+            source, text = given
+            self.notify(f"The editor starts with the arguments of {source}.", title="Arguments")
+        elif text is None:
             # A valid example beats a skeleton that may not validate ("" vs minLength 1).
             text = terminal_json(example.value) if example is not None else self._skeleton(schema)
             if example is not None:
@@ -389,6 +402,39 @@ class InvokeScreen(RunScreen):
             return
         self.query_one(ArgumentEditor).replace_all(terminal_json(self._example.value))
         self.notify(f"Arguments from {self._example.source}.")
+
+    def action_load_file(self) -> None:
+        """Pick a JSON file and put its text in the editor (ctrl+z brings the text back)."""
+        if self._refuse_edit():
+            return
+        from sia_tui.tui.screens.file_picker import FilePickerScreen
+
+        picker = FilePickerScreen("Load the arguments from a JSON file")
+        self.app.push_screen(picker, self._picked)
+
+    def _picked(self, path: Path | None) -> None:
+        if path is not None:
+            self._load_file(path)
+
+    @work(thread=True, exclusive=True, group="load-arguments")
+    def _load_file(self, path: Path) -> None:
+        from sia_tui.core.engine import read_json_text
+
+        try:
+            text = read_json_text(path)[1]
+        except SiaError as exc:  # located: file:line:column
+            self.app.call_from_thread(
+                self.notify,
+                f"{exc}. The editor is unchanged.",
+                title="Not loaded",
+                severity="error",
+            )
+            return
+        self.app.call_from_thread(self._loaded, path, text)
+
+    def _loaded(self, path: Path, text: str) -> None:
+        self.query_one(ArgumentEditor).replace_all(text)
+        self.notify(f"Arguments from {path} (ctrl+z brings the previous text back).")
 
     def _why_no_schema(self) -> str:
         """What ctrl+j, f3 or f4 are told while there is no input schema."""

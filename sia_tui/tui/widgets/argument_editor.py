@@ -18,13 +18,25 @@ _ERROR_STYLE = Style(underline=True, color="red", bold=True)
 class ArgumentEditor(TextArea):
     """Edits the skill arguments; ``mark_errors`` underlines located problems."""
 
+    # Both are written under the editor (its border subtitle) and listed by F1; the footer
+    # has no room for them beside the screen's keys at 80 columns.
     BINDINGS = [
         Binding(
             "escape",
             "leave",
             "Leave",
+            show=False,
             id="editor.leave",
             tooltip="Focus the next field; then the number keys switch screens",
+        ),
+        # TextArea's own key, which Textual lists nowhere: F1 and the subtitle name it.
+        Binding(
+            "f7",
+            "select_all",
+            "Select all",
+            show=False,
+            id="editor.select_all",
+            tooltip="Select the whole text (then type or paste to replace it)",
         ),
     ]
 
