@@ -184,10 +184,11 @@ def demo_main(args: argparse.Namespace) -> int:
     except (UnknownFault, UsageError) as exc:
         print(f"sia-tui demo: {exc}")
         return 2
-    agent = start_agent(AgentConfig(fault=fault, grpc_port=0, oauth2=args.oauth2), quiet=True)
+    oauth2 = getattr(args, "oauth2", False)  # a Namespace built by hand may lack it
+    agent = start_agent(AgentConfig(fault=fault, grpc_port=0, oauth2=oauth2), quiet=True)
     try:
         # Its port dies with it: a demo target never goes into the recent targets.
-        options = demo_options(args.oauth2)
+        options = demo_options(oauth2)
         app = SiaApp(Target(agent.url), options, remember_targets=False, arguments=arguments)
         return run_app(app)
     finally:

@@ -110,3 +110,16 @@ def test_hostile_security_members_are_bounded_and_forgiven() -> None:
     assert len(card.schemes) <= 32
     assert any("s0" in w for w in card.warnings)
     assert card.security_requirements == ()
+
+
+def test_a_wall_of_scopes_is_said_in_one_bounded_line() -> None:
+    """Hundreds of long scopes: the plan's requirement (quoted by a 401 verdict) is clipped."""
+    scopes = [f"scope-{i}-" + "x" * 150 for i in range(32)]
+    card = parse_card(
+        card_v1(
+            securitySchemes={"m": {"oauth2SecurityScheme": {"flows": {}}}},
+            securityRequirements=[{"schemes": {"m": {"list": scopes}}}] * 16,
+        )
+    )
+    said = plan_for(card, None, ()).requires
+    assert len(said) <= 400 and said.endswith("…")

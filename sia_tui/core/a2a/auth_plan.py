@@ -16,6 +16,8 @@ from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.a2a.security import Requirement, SchemeKind, SecurityScheme
 from sia_tui.core.redaction.redact import is_credential_header
 
+#: The longest requirement a plan says (a card may declare hundreds of scopes).
+MAX_SAID = 400
 #: The names of what the user can give, as a plan and a verdict say them (never values).
 OAUTH2, API_KEY, BEARER, CERT = "oauth2", "api-key", "bearer", "client-certificate"
 
@@ -108,13 +110,15 @@ class AuthPlan:
             return "no security requirement declared"
         if not self.alternatives or not any(self.alternatives):
             return "no credential (an empty requirement)"
-        return " or ".join(
+        said = " or ".join(
             " and ".join(
                 f"{n.scheme} ({n.label}" + (f", scopes {' '.join(n.scopes)})" if n.scopes else ")")
                 for n in alt
             )
             for alt in self.alternatives
         )
+        # Agent text in every verdict that quotes it: one line, never a wall.
+        return said if len(said) <= MAX_SAID else said[: MAX_SAID - 1] + "…"
 
     @property
     def sends(self) -> str:
