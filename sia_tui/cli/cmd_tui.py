@@ -72,15 +72,16 @@ def _add_args_flag(parser: argparse.ArgumentParser) -> None:
 
 def _given_arguments(args: argparse.Namespace) -> tuple[str, str] | None:
     """(file, text) of ``--args``; a file that is not JSON stops here, located (exit 2)."""
-    if not args.args:
+    given = getattr(args, "args", None)  # a Namespace built by hand may lack it
+    if not given:
         return None
-    if args.args == "-":  # the TUI reads its keys there
+    if given == "-":  # the TUI reads its keys there
         raise UsageError("--args: a file, not - (the debugger reads the keyboard there)")
     from sia_tui.cli.flags import read_json_input
     from sia_tui.core.engine import SiaError, printable
 
     try:
-        return args.args, read_json_input(args.args)[1]
+        return given, read_json_input(given)[1]
     except SiaError as exc:
         raise UsageError(f"--args: {printable(str(exc))}") from None
 
