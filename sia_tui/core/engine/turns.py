@@ -1,0 +1,105 @@
+"""Multi-turn tasks: the agent's question when a task stops in INPUT_REQUIRED or
+AUTH_REQUIRED, and the user's reply sent on the same taskId (A2A 1.0 section 3.4.3).
+
+Each turn is kept in the run (``RunState.turns``), so reports, sessions and replay show
+every question and reply. A reply is never validated: interface 1.0 defines no schema for
+follow-up data (RULES INV11).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from enum import StrEnum
+from typing import Any
+
+from sia_tui.core.a2a.model import Task
+from sia_tui.core.limits import MAX_QUESTION_CHARS
+from sia_tui.core.task_state import TaskState
+
+#: Why a reply is shown unvalidated (RULES INV11).
+UNVALIDATED = "unvalidated: interface 1.0 defines no schema for follow-up data (RULES INV11)"
+
+
+class ReplyKind(StrEnum):
+    """What a reply carries: one text part, or one data part (a JSON value)."""
+
+    TEXT = "text"
+    DATA = "data"
+
+
+@dataclass(frozen=True)
+class Reply:
+    """The user's answer to an interrupted task, before it is sent."""
+
+    kind: ReplyKind
+    value: Any
+
+    @classmethod
+    def text(cls, text: str) -> Reply:
+        """A reply of one text part."""
+        return cls(ReplyKind.TEXT, text)
+
+    @classmethod
+    def data(cls, value: Any) -> Reply:
+        """A reply of one data part (any JSON value)."""
+        return cls(ReplyKind.DATA, value)
+
+
+@dataclass
+class Turn:
+    """One question of an interrupted task and the reply to it (None until given)."""
+
+    #: ``TASK_STATE_INPUT_REQUIRED`` or ``TASK_STATE_AUTH_REQUIRED``.
+    state: str
+    #: The agent's status message as text (untrusted: shown literally, cut when long).
+    question: str
+    asked_at: str
+    reply_kind: ReplyKind | None = None
+    reply: Any = None
+    #: When the reply was sent; None while it waits to be sent.
+    sent_at: str | None = None
+    #: Why the reply was not checked against a schema.
+    validation: str = UNVALIDATED
+
+    @property
+    def answered(self) -> bool:
+        """True once the user gave a reply (sent or about to be)."""
+        return self.reply_kind is not None
+
+    @property
+    def needs(self) -> str:
+        """What the agent waits for: "input" or "authorization"."""
+        return "authorization" if self.state == TaskState.AUTH_REQUIRED else "input"
+
+    def reply_text(self) -> str:
+        """The reply as one line of text: the text itself, or the data as compact JSON."""
+        if self.reply_kind is ReplyKind.DATA:
+            return json.dumps(self.reply, ensure_ascii=False, separators=(",", ":"))
+        return str(self.reply) if self.reply is not None else ""
+
+
+def now() -> str:
+    """An ISO 8601 UTC time, as the turns record it."""
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def question_of(task: Task) -> str:
+    """The agent's question: its status message's text parts, data parts as JSON."""
+    message = task.status_message
+    pieces: list[str] = []
+    for part in message.parts if message is not None else ():
+        if part.kind == "text" and isinstance(part.value, str):
+            pieces.append(part.value)
+        elif part.kind == "data":
+            pieces.append(json.dumps(part.value, ensure_ascii=False, separators=(",", ":")))
+    text = "\n".join(pieces) or "(the agent's status message says nothing)"
+    if len(text) > MAX_QUESTION_CHARS:
+        text = text[:MAX_QUESTION_CHARS] + f"... ({len(text) - MAX_QUESTION_CHARS} more characters)"
+    return text
+
+
+def new_turn(task: Task) -> Turn:
+    """The turn an interrupted ``task`` opens."""
+    return Turn(state=task.state, question=question_of(task), asked_at=now())
