@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 import httpx
@@ -192,6 +192,18 @@ class Procedure:
     async def run_all(self) -> Run:
         """Run every remaining step that can run."""
         return await self.run_until(Step.PRESENTATION)
+
+    async def run_replying(self, replies: Iterable[Reply]) -> Run:
+        """Run every remaining step, answering each question the task asks with the next
+        of ``replies`` (``check --reply``, replay); a reply left over is not sent, and a
+        question with no reply left leaves the run waiting (incomplete)."""
+        await self.run_all()
+        for reply in replies:
+            if not self.run.waiting_for_reply:
+                break
+            self.reply(reply)
+            await self.run_all()
+        return self.run
 
     async def restart(self) -> None:
         """Start over from step 1 with a fresh run (the card is fetched again).

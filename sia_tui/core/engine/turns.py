@@ -15,6 +15,8 @@ from enum import StrEnum
 from typing import Any
 
 from sia_tui.core.a2a.model import Task
+from sia_tui.core.errors import JsonInputError
+from sia_tui.core.jsonkit.strictjson import loads, read_json_file
 from sia_tui.core.limits import MAX_QUESTION_CHARS
 from sia_tui.core.task_state import TaskState
 
@@ -73,11 +75,31 @@ class Turn:
         """What the agent waits for: "input" or "authorization"."""
         return "authorization" if self.state == TaskState.AUTH_REQUIRED else "input"
 
+    def sent_reply(self) -> Reply | None:
+        """The reply as it was sent (replay sends it again), or None when none was."""
+        if self.reply_kind is None or self.sent_at is None:
+            return None
+        return Reply(self.reply_kind, self.reply)
+
     def reply_text(self) -> str:
         """The reply as one line of text: the text itself, or the data as compact JSON."""
         if self.reply_kind is ReplyKind.DATA:
             return json.dumps(self.reply, ensure_ascii=False, separators=(",", ":"))
         return str(self.reply) if self.reply is not None else ""
+
+
+def turn_lines(turns: list[Turn]) -> list[str]:
+    """Each turn as plain lines (agent text not yet made printable: the caller's gate)."""
+    lines = []
+    for number, turn in enumerate(turns, 1):
+        lines.append(f"turn {number}: {turn.state}; the agent asks: {turn.question}")
+        if turn.reply_kind is None:
+            lines.append("  no reply given: the task still waits")
+        else:
+            sent = f"sent {turn.sent_at}" if turn.sent_at else "not sent yet"
+            lines.append(f"  reply ({turn.reply_kind} part, {sent}, {turn.validation}):")
+            lines.append(f"  {turn.reply_text()}")
+    return lines
 
 
 def now() -> str:
@@ -98,6 +120,22 @@ def question_of(task: Task) -> str:
     if len(text) > MAX_QUESTION_CHARS:
         text = text[:MAX_QUESTION_CHARS] + f"... ({len(text) - MAX_QUESTION_CHARS} more characters)"
     return text
+
+
+def reply_argument(spec: str) -> Reply:
+    """A reply as ``check --reply`` takes it: ``TEXT``; ``@FILE``, a ``.json`` file giving
+    one data part (strict JSON) and any other file one text part (UTF-8); ``@@TEXT`` for
+    a text that starts with ``@``. Errors are JsonInputError, naming the file."""
+    if spec.startswith("@@") or not spec.startswith("@"):
+        return Reply.text(spec[1:] if spec.startswith("@@") else spec)
+    path = spec[1:]
+    data = read_json_file(path)  # a regular file, bounded, whatever it holds
+    if path.lower().endswith(".json"):
+        return Reply.data(loads(data, source=path))
+    try:
+        return Reply.text(data.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise JsonInputError("the reply file is not UTF-8 text", source=path) from exc
 
 
 def new_turn(task: Task) -> Turn:
