@@ -152,6 +152,8 @@ class SkillExecutor:
         content is not checked (RULES INV11: interface 1.0 has no follow-up schema)."""
         assert self.config.ask is not None
         state, question = QUESTIONS[self.config.ask]
+        if self.config.has(Fault.MARKUP):
+            question += f" {MARKUP_SAMPLE}"
         task.waiter = asyncio.get_running_loop().create_future()
         task.set_status(state, task.agent_message([{"text": question}]))
         await task.waiter

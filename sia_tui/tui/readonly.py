@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from sia_tui.core.engine import (
         ConsoleReply,
         ConsoleRequest,
+        Reply,
         Run,
         StepResult,
         StreamEvent,
@@ -81,6 +82,9 @@ class ReadOnlyEngine:
         raise self._refuse()
 
     def consent_to_send(self) -> None:
+        raise self._refuse()
+
+    def reply(self, reply: Reply) -> None:
         raise self._refuse()
 
     def select_skill(self, skill_id: str) -> None:

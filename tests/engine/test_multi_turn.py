@@ -12,7 +12,7 @@ import pytest
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.model import Run, Step, StepStatus, Target
 from sia_tui.core.engine.procedure import Procedure
-from sia_tui.core.engine.turns import UNVALIDATED, Reply, ReplyKind
+from sia_tui.core.engine.turns import UNVALIDATED, PartKind, Reply
 from sia_tui.core.engine.verdicts import RunOutcome
 from sia_tui.core.task_state import TaskState
 from tests.support.agents import StartAgent
@@ -82,7 +82,7 @@ async def test_a_reply_continues_the_same_task_to_a_valid_result(
     assert [s.status for s in run.steps] == [StepStatus.PASSED] * 11, run.summary
     assert run.task is not None and run.task.id == asked.id
     [turn] = run.turns
-    assert (turn.reply_kind, turn.reply) == (ReplyKind.TEXT, "north hall")
+    assert (turn.reply_kind, turn.reply) == (PartKind.TEXT, "north hall")
     assert turn.validation == UNVALIDATED
     assert turn.sent_at is not None
     [exchange] = [ex for ex in run.exchanges if ex.purpose == "reply"]

@@ -90,7 +90,6 @@ if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it 
     from sia_tui.core.engine.run_state import Step as Step
     from sia_tui.core.engine.turns import UNVALIDATED as UNVALIDATED
     from sia_tui.core.engine.turns import Reply as Reply
-    from sia_tui.core.engine.turns import ReplyKind as ReplyKind
     from sia_tui.core.engine.turns import Turn as Turn
     from sia_tui.core.engine.turns import reply_argument as reply_argument
     from sia_tui.core.engine.verdicts import InvocationFailure as InvocationFailure

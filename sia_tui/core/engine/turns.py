@@ -24,8 +24,9 @@ from sia_tui.core.task_state import TaskState
 UNVALIDATED = "unvalidated: interface 1.0 defines no schema for follow-up data (RULES INV11)"
 
 
-class ReplyKind(StrEnum):
-    """What a reply carries: one text part, or one data part (a JSON value)."""
+class PartKind(StrEnum):
+    """What the one part of a message the user writes is: a text part, or a data part (a
+    JSON value); a reply, or the console's message."""
 
     TEXT = "text"
     DATA = "data"
@@ -35,18 +36,18 @@ class ReplyKind(StrEnum):
 class Reply:
     """The user's answer to an interrupted task, before it is sent."""
 
-    kind: ReplyKind
+    kind: PartKind
     value: Any
 
     @classmethod
     def text(cls, text: str) -> Reply:
         """A reply of one text part."""
-        return cls(ReplyKind.TEXT, text)
+        return cls(PartKind.TEXT, text)
 
     @classmethod
     def data(cls, value: Any) -> Reply:
         """A reply of one data part (any JSON value)."""
-        return cls(ReplyKind.DATA, value)
+        return cls(PartKind.DATA, value)
 
 
 @dataclass
@@ -58,7 +59,7 @@ class Turn:
     #: The agent's status message as text (untrusted: shown literally, cut when long).
     question: str
     asked_at: str
-    reply_kind: ReplyKind | None = None
+    reply_kind: PartKind | None = None
     reply: Any = None
     #: When the reply was sent; None while it waits to be sent.
     sent_at: str | None = None
@@ -83,7 +84,7 @@ class Turn:
 
     def reply_text(self) -> str:
         """The reply as one line of text: the text itself, or the data as compact JSON."""
-        if self.reply_kind is ReplyKind.DATA:
+        if self.reply_kind is PartKind.DATA:
             return json.dumps(self.reply, ensure_ascii=False, separators=(",", ":"))
         return str(self.reply) if self.reply is not None else ""
 

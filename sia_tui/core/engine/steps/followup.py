@@ -13,7 +13,7 @@ from sia_tui.core.engine.context import EngineContext
 from sia_tui.core.engine.evidence import Blame, Party
 from sia_tui.core.engine.outcome import StepFailed, StepWaits
 from sia_tui.core.engine.steps.discovery import settle
-from sia_tui.core.engine.turns import ReplyKind, Turn, new_turn, now
+from sia_tui.core.engine.turns import PartKind, Turn, new_turn, now
 from sia_tui.core.errors import A2AProtocolError
 from sia_tui.core.limits import MAX_TURNS
 
@@ -38,8 +38,8 @@ async def send_reply(ctx: EngineContext, turn: Turn) -> None:
     task, iface = run.task, run.interface
     assert task is not None and iface is not None
     follows = FollowUpOf(task.id, task.context_id)
-    text = turn.reply if turn.reply_kind is ReplyKind.TEXT else None
-    data = turn.reply if turn.reply_kind is ReplyKind.DATA else None
+    text = turn.reply if turn.reply_kind is PartKind.TEXT else None
+    data = turn.reply if turn.reply_kind is PartKind.DATA else None
     turn.sent_at = now()
     if run.mode == "stream":
         if ctx.assembly is None:
