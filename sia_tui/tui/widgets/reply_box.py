@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.message import Message
@@ -21,7 +22,9 @@ from sia_tui.tui.widgets.literal import LiteralInput, LiteralStatic
 
 
 class ReplyBox(Vertical):
-    """The turns so far and, while the task waits, the reply input (Enter sends)."""
+    """The turns so far and, while the task waits, the reply input (Enter or ctrl+j sends)."""
+
+    BINDINGS = [Binding("ctrl+j", "send", "Send reply", id="results.reply")]
 
     DEFAULT_CSS = """
     ReplyBox { height: auto; max-height: 16; border: round $warning; padding: 0 1; }
@@ -40,7 +43,7 @@ class ReplyBox(Vertical):
     def compose(self) -> ComposeResult:
         yield LiteralStatic(id="turns")
         with Horizontal(id="reply-row"):
-            yield LiteralInput(placeholder="your reply; Enter sends", id="reply-input")
+            yield LiteralInput(placeholder="your reply; Enter or ctrl+j sends", id="reply-input")
             yield Checkbox("JSON data", id="reply-json", compact=True)
 
     def on_mount(self) -> None:
@@ -80,7 +83,12 @@ class ReplyBox(Vertical):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        text = event.value
+        self.action_send()
+
+    def action_send(self) -> None:
+        """Send the input's text as the reply: a text part, or a data part when checked."""
+        field = self.query_one("#reply-input", Input)
+        text = field.value
         if self.query_one("#reply-json", Checkbox).value:
             try:
                 reply = Reply.data(loads(text, source="reply"))
@@ -89,5 +97,5 @@ class ReplyBox(Vertical):
                 return
         else:
             reply = Reply.text(text)
-        event.input.value = ""
+        field.value = ""
         self.post_message(self.Sent(reply))
