@@ -159,3 +159,28 @@ async def test_a_reply_over_a2a_03_and_grpc(
         await procedure.aclose()
     assert run.outcome is RunOutcome.PASSED, run.summary
     assert len(run.turns) == 1 and run.turns[0].sent_at is not None
+
+
+async def test_each_invocation_keeps_its_own_turns_in_a_session(
+    reference_agent: StartAgent, tmp_path: Any
+) -> None:
+    """sia-session/5: an earlier invocation's answered turn and the last one's open
+    question are both saved and read back with their own invocation."""
+    from sia_tui.core.session import load_session, save_session
+
+    agent = reference_agent(ask="input")
+    procedure = procedure_for(agent.url)
+    try:
+        await procedure.run_replying([Reply.text("north hall")])
+        procedure.set_arguments(APPENDIX_B_ARGUMENTS)
+        await procedure.run_all()
+    finally:
+        await procedure.aclose()
+    path = tmp_path / "two.session.json"
+    save_session(procedure.run, ClientOptions(), path)
+    loaded = load_session(path).run
+    [first] = loaded.past_invocations
+    assert [t.reply for t in first.turns] == ["north hall"]
+    assert first.outcome is RunOutcome.PASSED
+    assert loaded.waiting_for_reply and loaded.open_turn is not None
+    assert loaded.outcome is RunOutcome.INCOMPLETE

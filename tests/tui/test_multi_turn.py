@@ -98,7 +98,7 @@ def test_snapshot_results_while_the_task_asks(
     TASK_STATE_INPUT_REQUIRED; below it a yellow-bordered box titled "The agent asks" lists
     "1. TASK_STATE_INPUT_REQUIRED  Which site should the report name? Reply with any text.",
     the note "reply below: unvalidated: interface 1.0 defines no schema for follow-up data
-    (RULES INV11)", and an input reading "your reply; Enter sends" beside a "JSON data"
+    (RULES INV11)", and an input reading "your reply; Enter or ctrl+j sends" beside a "JSON data"
     checkbox. The result pane says there is no result yet: the task waits for input."""
 
     async def run_before(pilot: Any) -> None:

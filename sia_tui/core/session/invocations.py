@@ -32,6 +32,7 @@ INVOCATION_MEMBERS = (
     "result",
     "records",
     "warnings",
+    "turns",
 )
 #: Index of step 7 in ``run.steps``: the steps an invocation has of its own start there.
 OWN_STEPS = Step.ARGUMENTS - 1
