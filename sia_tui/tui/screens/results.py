@@ -165,7 +165,7 @@ class ResultsScreen(RunScreen):
     def _status(self, run: Run | None) -> Content:
         policy = self.policy
         literal = policy.literal
-        live = [_event_line(event, policy) for event in self.sia.stream_log[-4:]]
+        live = [event_line(event, policy) for event in self.sia.stream_log[-4:]]
         if run is None or run.task is None:
             failed = run.failed_step if run is not None else None
             if failed is not None:
@@ -327,7 +327,7 @@ class ResultsScreen(RunScreen):
         self.refresh_run()
 
 
-def _event_line(event: StreamEvent, policy: DisplayPolicy) -> Content:
+def event_line(event: StreamEvent, policy: DisplayPolicy) -> Content:
     """One live line per streamed event: its kind, state and status text."""
     message = event.status_message or event.message
     texts = [str(p.value) for p in message.parts if p.kind == "text"] if message else []
