@@ -153,10 +153,13 @@ class EngineActionsApp(SessionApp):
 
     def _explain_pause(self) -> None:
         """Once the run pauses: steps 7-11 wait for arguments (say where they come from),
-        or step 8 for the user's consent (ask)."""
+        step 9 for a reply to the task's question (say where), or step 8 for the user's
+        consent (ask)."""
         run = self.engine.run if self.engine is not None else None
         if run is not None and run.waiting_for_arguments:
             self.notify(ARGUMENTS_NOTICE, title="Waiting for arguments")
+        elif run is not None and run.waiting_for_reply:
+            self.notify(REPLY_NOTICE, title="The task asks a question")
         else:
             self.ask_consent(self._run_all)
 

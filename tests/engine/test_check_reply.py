@@ -87,15 +87,17 @@ def test_junit_lists_the_turn_under_step_9(
     assert "north hall" in xml
 
 
+@pytest.mark.parametrize("mode", ["sync", "stream"])
 def test_a_saved_session_keeps_every_turn_and_replays_it(
-    asking_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    asking_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], mode: str
 ) -> None:
     """sia-session/5 records the turns; replay answers the reply from its recorded bytes
     and ends as the run did, and the bug report shows the question and the reply."""
     from sia_tui.core.session import load_session, replay_session
 
     saved = tmp_path / "run.json"
-    assert main(["check", asking_url, *SKILL, "--reply", "north hall", "--save", str(saved)]) == 0
+    argv = ["check", asking_url, *SKILL, "--mode", mode, "--reply", "north hall"]
+    assert main([*argv, "--save", str(saved)]) == 0
     capsys.readouterr()
     loaded = load_session(saved)
     [turn] = loaded.run.turns

@@ -12,7 +12,15 @@ from sia_tui.core.engine.verdicts import RunOutcome
 from sia_tui.tui.app import SiaApp
 from sia_tui.tui.storage import UserDirs
 from tests.support.agents import StartAgent
-from tests.support.tui import SIZE, invoke_appendix_b, settle, snapshot_app, static_text, wait_until
+from tests.support.tui import (
+    SIZE,
+    invoke_appendix_b,
+    record_notices,
+    settle,
+    snapshot_app,
+    static_text,
+    wait_until,
+)
 
 QUESTION = "Which site should the report name?"
 
@@ -106,3 +114,19 @@ def test_snapshot_results_while_the_task_asks(
 
     app = asking_app(reference_agent, user_dirs)
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+async def test_run_all_on_steps_says_where_to_answer(
+    reference_agent: StartAgent, user_dirs: UserDirs
+) -> None:
+    """`r` on Steps stops at the question; the notice names Results and Enter, and `r`
+    again says the task waits for a reply rather than that the run is complete."""
+    app = asking_app(reference_agent, user_dirs)
+    told = record_notices(app)
+    async with app.run_test(size=SIZE) as pilot:
+        await asked(pilot)
+        await pilot.press("2", "r")
+        await settle(pilot)
+        assert app.current_run is not None and app.current_run.waiting_for_reply
+        assert any("answer the agent's question on Results (6)" in m for m in told), told
+        assert not any("The run is complete" in m for m in told), told
