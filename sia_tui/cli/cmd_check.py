@@ -200,6 +200,13 @@ def main(args: argparse.Namespace) -> int:
         return 2
     for exchange in run.exchanges:
         redactor.learn_headers(exchange.request_headers)
+    unused = len(replies) - sum(1 for turn in run.turns if turn.sent_at)
+    if unused > 0:  # a script that expected more questions should hear that it got fewer
+        print(
+            f"sia-tui check: {unused} --reply value(s) not sent: the task asked "
+            f"{len(run.turns)} question(s)",
+            file=sys.stderr,
+        )
     if args.save:
         from sia_tui.core.session import save_session  # the session format loads only here
 

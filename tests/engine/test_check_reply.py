@@ -109,3 +109,13 @@ def test_a_saved_session_keeps_every_turn_and_replays_it(
     assert main(["report", str(saved)]) == 0
     report = capsys.readouterr().out
     assert QUESTION in report and "north hall" in report
+
+
+def test_replies_beyond_the_questions_are_not_sent_and_said(
+    asking_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(["check", asking_url, *SKILL, "--reply", "north hall", "--reply", "extra"])
+    captured = capsys.readouterr()
+    assert code == 0
+    assert "1 --reply value(s) not sent: the task asked 1 question(s)" in captured.err
+    assert "extra" not in captured.out
