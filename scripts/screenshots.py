@@ -27,7 +27,7 @@ from textual.widgets import DataTable, Input
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # tests.support: the same helpers as the snapshot tests
 
-from sia_tui.agent.config import AgentConfig  # noqa: E402
+from sia_tui.agent.config import AgentConfig, Ask  # noqa: E402
 from sia_tui.agent.faults import Fault  # noqa: E402
 from sia_tui.agent.runner import start_agent  # noqa: E402
 from sia_tui.core.a2a.options import ClientOptions  # noqa: E402
@@ -68,13 +68,14 @@ async def recorded_session(url: str, folder: Path) -> Path:
 
 
 @contextmanager
-def agent_url(agent: str, fault: Fault | None) -> Iterator[str]:
-    """The reference agent (``agent="reference"``) or the a2a-sdk echo agent ("sdk")."""
+def agent_url(agent: str, fault: Fault | None, ask: Ask | None = None) -> Iterator[str]:
+    """The reference agent (``agent="reference"``, asking once with ``ask``) or the a2a-sdk
+    echo agent ("sdk")."""
     if agent == "sdk":
         with running_echo_agent() as url:
             yield url
         return
-    running = start_agent(AgentConfig(fault=fault, step_delay=0.05))
+    running = start_agent(AgentConfig(fault=fault, step_delay=0.05, ask=ask))
     try:
         yield running.url
     finally:
@@ -92,9 +93,10 @@ async def shoot(
     connect: bool = True,
     session: bool = False,
     agent: str = "reference",
+    ask: Ask | None = None,
 ) -> Path:
     """Run one app against a fresh agent, drive it, save ``folder/<name>.svg``."""
-    with agent_url(agent, fault) as url, tempfile.TemporaryDirectory() as home:
+    with agent_url(agent, fault, ask) as url, tempfile.TemporaryDirectory() as home:
         dirs = UserDirs(Path(home) / "config", Path(home) / "data")
         # The history lives under the data dir: keep the user's own out of screenshots.
         os.environ["SIA_TUI_DATA_DIR"] = str(dirs.data)
@@ -162,6 +164,15 @@ async def console_echo(pilot: Pilot[Any]) -> None:
     await send_on_console(pilot, '{"hello": "plugfest"}', part="data", mode="stream")
 
 
+async def answering(pilot: Pilot[Any]) -> None:
+    """Invoke an agent that asks first, and type the reply (not sent yet)."""
+    await invoke(pilot)
+    await settle(pilot)
+    field = pilot.app.screen.query_one("#reply-input", Input)
+    field.focus()
+    field.value = "north hall"
+
+
 SHOTS: list[tuple[str, Drive, dict[str, Any]]] = [
     ("01-connect", nothing, {"connect": False}),
     ("02-overview", nothing, {}),
@@ -188,6 +199,7 @@ SHOTS: list[tuple[str, Drive, dict[str, Any]]] = [
     ("19-probe", failed_probe, {"fault": Fault.IGNORES_MAX_INPUT}),
     ("21-overview-plain-a2a", nothing, {"agent": "sdk"}),
     ("22-console", console_echo, {"agent": "sdk"}),
+    ("23-multi-turn", answering, {"ask": "input"}),
 ]
 
 

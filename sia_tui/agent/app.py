@@ -178,10 +178,14 @@ class AgentApp:
             )
         if method == "GetExtendedAgentCard" and (card := self._extended_card(request)):
             return self._rpc({"jsonrpc": "2.0", "id": rid, "result": card}, headers)
+
+        def rpc_event(event: dict[str, Any]) -> dict[str, Any]:
+            return {"jsonrpc": "2.0", "id": rid, "result": self._event(event)}
+
         names = (
-            ("message/send", "message/stream", "tasks/get", "tasks/cancel")
+            ("message/send", "message/stream", "tasks/get", "tasks/cancel", "tasks/resubscribe")
             if self.legacy
-            else ("SendMessage", "SendStreamingMessage", "GetTask", "CancelTask")
+            else ("SendMessage", "SendStreamingMessage", "GetTask", "CancelTask", "SubscribeToTask")
         )
         try:
             if method == names[0]:
@@ -191,11 +195,10 @@ class AgentApp:
                 result = wire.v03_task(task) if self.legacy else {"task": task}
             elif method == names[1]:
                 check_message(params)
-                return self._sse(
-                    self.service.stream(params),
-                    lambda e: {"jsonrpc": "2.0", "id": rid, "result": self._event(e)},
-                    headers,
-                )
+                return self._sse(self.service.stream(params), rpc_event, headers)
+            elif method == names[4]:
+                self.service.get(params)  # an unknown task is an error, not an empty stream
+                return self._sse(self.service.subscribe(params), rpc_event, headers)
             elif method == names[2]:
                 result = self._task_json(self.service.get(params).snapshot())
             elif method == names[3]:
@@ -282,6 +285,9 @@ class AgentApp:
                 return self._rest(self.service.get({"id": task_id}).snapshot(), headers)
             if method == "POST" and action == "cancel":
                 return self._rest(self.service.cancel({"id": task_id}).snapshot(), headers)
+            if action == "subscribe":  # POST or GET (A2A 1.0 section 11.3)
+                self.service.get({"id": task_id})
+                return self._sse(self.service.subscribe({"id": task_id}), lambda e: e, headers)
         return self._rest(
             wire.rest_error(
                 404, "NOT_FOUND", f"no route {method} {path[:100]}", "METHOD_NOT_FOUND"

@@ -8,6 +8,8 @@ from typing import Any, Literal
 from sia_tui.agent.faults import Fault, fault_named
 
 Bindings = Literal["both", "jsonrpc", "http-json"]
+#: What a domain skill asks its caller for once, before it works (``serve-demo --ask``).
+Ask = Literal["input", "auth"]
 
 #: Markup and control characters the ``markup`` fault injects; a UI must show them inert.
 MARKUP_SAMPLE = "[bold red]pwned[/bold red] [/foo] \x1b[2J\x07"
@@ -36,12 +38,21 @@ class AgentConfig:
     #: OAuth2-protected mode: a token endpoint of its own, a card that requires the scheme,
     #: 401 for A2A calls without a valid token (agent/oauth2.py).
     oauth2: bool = False
+    #: Every domain task stops once in INPUT_REQUIRED ("input") or AUTH_REQUIRED ("auth")
+    #: with a question, and goes on when a follow-up message names its taskId. Not a fault:
+    #: an agent may ask (A2A 1.0 section 3.4.3), and the run is incomplete until answered.
+    ask: Ask | None = None
+    #: Streams (SendStreamingMessage) close after the first event that follows the
+    #: snapshot, before the task ends: a client must resubscribe (SubscribeToTask) or poll.
+    drop_stream: bool = False
 
     def __post_init__(self) -> None:
         if self.fault is not None:
             object.__setattr__(self, "fault", fault_named(self.fault))
         if self.bindings not in ("both", "jsonrpc", "http-json"):
             raise ValueError(f"unknown binding set {self.bindings!r}")
+        if self.ask not in (None, "input", "auth"):
+            raise ValueError(f"unknown ask {self.ask!r}")
 
     def has(self, fault: Fault) -> bool:
         """True when ``fault`` is the active fault."""

@@ -12,8 +12,10 @@ from sia_tui.agent.documents import FrozenDocument, corrupt
 from sia_tui.agent.faults import Fault
 from sia_tui.agent.skills import run_domain_skill
 from sia_tui.agent.tasks import (
+    AUTH_REQUIRED,
     COMPLETED,
     FAILED,
+    INPUT_REQUIRED,
     REJECTED,
     WORKING,
     TaskRecord,
@@ -27,6 +29,11 @@ from sia_tui.core.jsonkit.pointer import display
 #: Size of the ``huge`` fault's extra artifact: over the client's 8 MiB default limit.
 HUGE_BYTES = 12 * 1024 * 1024
 _MAX_DETAILS = 20
+#: What ``AgentConfig.ask`` stops a task with: the state and the agent's question.
+QUESTIONS = {
+    "input": (INPUT_REQUIRED, "Which site should the report name? Reply with any text."),
+    "auth": (AUTH_REQUIRED, "This skill needs an approval code: reply with it to go on."),
+}
 
 
 @functools.cache
@@ -140,6 +147,17 @@ class SkillExecutor:
             details,
         )
 
+    async def _ask(self, task: TaskRecord) -> None:
+        """Stop in INPUT_REQUIRED or AUTH_REQUIRED until a follow-up message arrives; its
+        content is not checked (RULES INV11: interface 1.0 has no follow-up schema)."""
+        assert self.config.ask is not None
+        state, question = QUESTIONS[self.config.ask]
+        if self.config.has(Fault.MARKUP):
+            question += f" {MARKUP_SAMPLE}"
+        task.waiter = asyncio.get_running_loop().create_future()
+        task.set_status(state, task.agent_message([{"text": question}]))
+        await task.waiter
+
     async def _invoke(self, task: TaskRecord, request: dict[str, Any]) -> None:
         skill_id = request["skill"]
         frozen = self.documents.get(skill_id)
@@ -188,6 +206,8 @@ class SkillExecutor:
                 f"arguments are {size} bytes; constraints.max_input_bytes is {limit}",
             )
             return
+        if self.config.ask is not None:
+            await self._ask(task)
         task.set_status(WORKING)
         assert isinstance(arguments, dict)  # the input schemas only accept objects
         async for emission in run_domain_skill(skill_id, arguments, self.config):

@@ -9,7 +9,7 @@ from typing import Any
 from sia_tui.agent.config import AgentConfig
 from sia_tui.agent.documents import build_documents
 from sia_tui.agent.executor import SkillExecutor
-from sia_tui.agent.tasks import CANCELED, TaskRecord, TaskStore
+from sia_tui.agent.tasks import CANCELED, WORKING, TaskRecord, TaskStore
 from sia_tui.core.constants import DESCRIBE_SKILL
 from sia_tui.core.errors import SiaError
 from sia_tui.core.task_state import INTERRUPTED_STATES, TERMINAL_STATES
@@ -87,32 +87,80 @@ class AgentService:
     def _run(self, task: TaskRecord, message: dict[str, Any]) -> None:
         task.runner = asyncio.create_task(self.executor.run(task, skill_request(message)))
 
+    def _follow_up(self, message: dict[str, Any]) -> TaskRecord | None:
+        """The waiting task a message with a ``taskId`` continues (A2A 1.0 section 3.4.3),
+        or None for a message that starts a new task."""
+        task_id = message.get("taskId")
+        if task_id is None:
+            return None
+        task = self.store.get(task_id) if isinstance(task_id, str) else None
+        if task is None:
+            raise task_not_found(task_id)
+        context = message.get("contextId")
+        if context is not None and context != task.context_id:
+            raise invalid_params("message.contextId is not the context of message.taskId")
+        if task.waiter is None or task.waiter.done():
+            raise OperationError(
+                -32004,
+                400,
+                "FAILED_PRECONDITION",
+                "UNSUPPORTED_OPERATION",
+                f"task {task.id} does not wait for input (state {task.state})",
+            )
+        return task
+
+    def _resume(self, task: TaskRecord, message: dict[str, Any]) -> None:
+        """Hand the follow-up to the waiting skill; WORKING at once, so the snapshot a
+        stream opens with is not the interrupted state it left."""
+        assert task.waiter is not None
+        task.history.append(message)
+        task.set_status(WORKING)
+        task.waiter.set_result(message)
+
     async def send(self, params: Any) -> TaskRecord:
-        """SendMessage: block to a terminal state, or return early on returnImmediately."""
+        """SendMessage: block to a terminal or interrupted state, or return early on
+        returnImmediately; a message naming a waiting task's taskId continues it."""
         message = check_message(params)
         configuration = params.get("configuration")
         immediate = (
             isinstance(configuration, dict) and configuration.get("returnImmediately") is True
         )
-        task = self._start(message)
-        self._run(task, message)
-        assert task.runner is not None
-        if immediate:
-            await asyncio.sleep(0)  # let the synchronous checks run: REJECTED comes back at once
-        else:
-            await asyncio.wait({task.runner})  # a CancelTask must not cancel this request
+        waiting = self._follow_up(message)
+        task = waiting or self._start(message)
+        queue = task.subscribe()
+        try:
+            if waiting is None:
+                self._run(task, message)
+            else:
+                self._resume(task, message)
+            if immediate:
+                await asyncio.sleep(0)  # the synchronous checks run: REJECTED comes back at once
+            else:
+                # Until a final status: a CancelTask must not cancel this request, and a task
+                # that asks for input answers now (its runner waits for the follow-up).
+                async for _ in _until_final(queue):
+                    pass
+        finally:
+            task.subscribers.remove(queue)
         return task
 
     async def stream(self, params: Any) -> AsyncIterator[dict[str, Any]]:
-        """SendStreamingMessage: the task, then each event until a terminal state."""
+        """SendStreamingMessage: the task, then each event until a final state (a message
+        naming a waiting task's taskId continues it)."""
         message = check_message(params)
-        task = self._start(message)
+        waiting = self._follow_up(message)
+        task = waiting or self._start(message)
         queue = task.subscribe()
         try:
+            if waiting is not None:
+                self._resume(task, message)
             yield {"task": task.snapshot()}
-            self._run(task, message)
+            if waiting is None:
+                self._run(task, message)
             async for event in _until_final(queue):
                 yield event
+                if self.config.drop_stream:
+                    return  # the connection closes before the task ends: resubscribe
         finally:
             task.subscribers.remove(queue)
 

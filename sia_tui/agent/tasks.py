@@ -17,6 +17,8 @@ FAILED = "TASK_STATE_FAILED"
 REJECTED = "TASK_STATE_REJECTED"
 CANCELED = "TASK_STATE_CANCELED"
 SUBMITTED = "TASK_STATE_SUBMITTED"
+INPUT_REQUIRED = "TASK_STATE_INPUT_REQUIRED"
+AUTH_REQUIRED = "TASK_STATE_AUTH_REQUIRED"
 
 
 def now() -> str:
@@ -43,6 +45,8 @@ class TaskRecord:
     subscribers: list[asyncio.Queue[dict[str, Any]]] = field(default_factory=list)
     runner: asyncio.Task[None] | None = None
     cancellable: bool = False
+    #: Set while the task waits for a follow-up message (INPUT_REQUIRED, AUTH_REQUIRED).
+    waiter: asyncio.Future[dict[str, Any]] | None = None
 
     @property
     def finished(self) -> bool:

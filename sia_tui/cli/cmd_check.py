@@ -19,7 +19,9 @@ from sia_tui.cli.trust_flags import add_trust_flags, anchors_from
 # The engine and httpx are imported by the functions that run them, so that building the
 # parser (`--help`, other commands) stays light: every start pays for it.
 if TYPE_CHECKING:
-    from sia_tui.core.engine import ClientOptions, DocumentCache, Run, Target
+    from collections.abc import Sequence
+
+    from sia_tui.core.engine import ClientOptions, DocumentCache, Reply, Run, Target
 
 #: ``--args example``: take the arguments from the document's examples.
 EXAMPLE = "example"
@@ -35,8 +37,9 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         "agent refused the invalid arguments as the draft requires); 1: the procedure failed "
         "(or the agent did not refuse them correctly; a required card signature or a "
         "contract lock included); 2: usage or unreadable input (a lock that pins nothing here "
-        "too); 3: incomplete (steps that should run did not, e.g. no --args, or a skill that "
-        "may act invoked without --allow-execute).",
+        "too); 3: incomplete (steps that should run did not, e.g. no --args, a skill that "
+        "may act invoked without --allow-execute, or a task that asks a question no --reply "
+        "answers).",
     )
     parser.add_argument("card", help="base URL, Agent Card URL (.json) or local card file")
     parser.add_argument("--skill", help="skill id (default: the one advertised domain skill)")
@@ -66,6 +69,17 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument(
         "--stream", action="store_const", const="stream", dest="mode", help="same as --mode stream"
     )
+    parser.add_argument(
+        "--reply",
+        action="append",
+        default=[],
+        metavar="TEXT|@FILE",
+        help="the reply to the task's next question (INPUT_REQUIRED or AUTH_REQUIRED), sent "
+        "on the same task; repeat once per question, in order. TEXT is one text part; @FILE "
+        "a .json file's value as one data part, any other file's UTF-8 text as a text part "
+        "(@@TEXT: a text that starts with @). Replies are not validated (RULES INV11); a task "
+        "that asks with no reply left ends incomplete (exit 3) with its question",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
         "--cache",
@@ -79,7 +93,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         dest="cache",
         help="call describe_skill every time (the default)",
     )
-    parser.add_argument("--save", metavar="FILE", help="save the session (sia-session/4)")
+    parser.add_argument("--save", metavar="FILE", help="save the session (sia-session/5)")
     parser.add_argument(
         "--junit",
         metavar="FILE",
@@ -100,10 +114,12 @@ async def run_check(
     *,
     send_anyway: bool = False,
     consent: bool = False,
+    replies: Sequence[Reply] = (),
 ) -> Run:
     """Run the procedure to the end and return the run (``arguments`` may be EXAMPLE;
     ``send_anyway``: a deliberate negative test of arguments that do not validate;
-    ``consent``: the user's yes to invoking a skill that asks for it, ``--allow-execute``)."""
+    ``consent``: the user's yes to invoking a skill that asks for it, ``--allow-execute``;
+    ``replies``: one answer per question the task asks, in order, ``--reply``)."""
     from sia_tui.core.engine import Procedure, Step, StepStatus
 
     procedure = Procedure(target, options, cache=cache)
@@ -123,8 +139,7 @@ async def run_check(
             procedure.set_arguments(arguments, send_anyway=send_anyway)
         if consent:
             procedure.consent_to_send()
-        await procedure.run_all()
-        return procedure.run
+        return await procedure.run_replying(replies)
     finally:
         await procedure.aclose()
 
@@ -140,6 +155,7 @@ def main(args: argparse.Namespace) -> int:
         JsonInputError,
         Target,
         render_text,
+        reply_argument,
         run_junit_suite,
         run_to_json,
         terminal_json,
@@ -166,6 +182,7 @@ def main(args: argparse.Namespace) -> int:
             arguments = EXAMPLE
         elif args.args:
             arguments = read_json_input(args.args)[0]
+        replies = [reply_argument(spec) for spec in args.reply]
         target = Target(
             args.card, skill_id=args.skill, binding=args.binding, mode=args.mode, anchors=anchors
         )
@@ -178,6 +195,7 @@ def main(args: argparse.Namespace) -> int:
                 cache,
                 send_anyway=args.send_anyway,
                 consent=args.allow_execute,
+                replies=replies,
             )
         )
     except (UsageError, JsonInputError) as exc:  # may quote the agent (its skill ids)
@@ -185,6 +203,13 @@ def main(args: argparse.Namespace) -> int:
         return 2
     for exchange in run.exchanges:
         redactor.learn_headers(exchange.request_headers)
+    unused = len(replies) - sum(1 for turn in run.turns if turn.sent_at)
+    if unused > 0:  # a script that expected more questions should hear that it got fewer
+        print(
+            f"sia-tui check: {unused} --reply value(s) not sent: the task asked "
+            f"{len(run.turns)} question(s)",
+            file=sys.stderr,
+        )
     if args.save:
         from sia_tui.core.session import save_session  # the session format loads only here
 

@@ -43,6 +43,18 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         help="seconds between the long-running skill's steps",
     )
     parser.add_argument(
+        "--ask",
+        choices=("input", "auth"),
+        help="each domain task asks its caller once, in INPUT_REQUIRED (input) or "
+        "AUTH_REQUIRED (auth), and goes on when a follow-up message names its taskId",
+    )
+    parser.add_argument(
+        "--drop-stream",
+        action="store_true",
+        help="close every SendStreamingMessage stream after its first update, before the "
+        "task ends (clients must resubscribe with SubscribeToTask, or poll)",
+    )
+    parser.add_argument(
         "--sign-key",
         metavar="JWK",
         help="serve the card signed (A2A 1.0 section 8.4) with this private JWK file",
@@ -110,6 +122,8 @@ def run(args: argparse.Namespace) -> int:
         sign_key=key,
         grpc_port=args.grpc_port,
         oauth2=args.oauth2,
+        ask=args.ask,
+        drop_stream=args.drop_stream,
     )
     if args.oauth2:
         from sia_tui.agent.oauth2 import DEMO_CLIENT_ID, DEMO_CLIENT_SECRET

@@ -83,3 +83,10 @@ MAX_TOML_KEY_PARTS: Final = 32
 
 #: After the deadline, a CancelTask for the running task gets this long to be answered.
 CANCEL_GRACE_SECONDS: Final = 2.0
+
+#: Characters of an agent's question (an interrupted task's status message) kept in a run:
+#: it is shown and saved, never executed, and a flood is cut.
+MAX_QUESTION_CHARS: Final = 4000
+#: Replies one run sends to a task that keeps asking (``check --reply`` and the TUI): a
+#: task that asks again past this is left waiting, incomplete.
+MAX_TURNS: Final = 50

@@ -14,7 +14,7 @@ from sia_tui.tui.modes import mode_key
 from sia_tui.tui.session_actions import SessionApp
 
 if TYPE_CHECKING:
-    from sia_tui.core.engine import ConsoleRequest, StreamEvent
+    from sia_tui.core.engine import ConsoleRequest, Reply, StreamEvent
     from sia_tui.tui.engine import Engine
 
 #: The worker group every network call of the engine runs in.
@@ -30,6 +30,12 @@ NOT_SENT_NOTICE = (
 ARGUMENTS_NOTICE = (
     f"Steps 1-6 passed. Steps 7-11 need the skill's arguments: press {mode_key('invoke')} "
     "to edit them, then ctrl+j to invoke."
+)
+
+#: Where a task that asks a question (INPUT_REQUIRED, AUTH_REQUIRED) is answered.
+REPLY_NOTICE = (
+    f"The task waits for a reply: answer the agent's question on Results "
+    f"({mode_key('results')}), then Enter."
 )
 
 
@@ -74,6 +80,8 @@ class EngineActionsApp(SessionApp):
             return False
         if run.waiting_for_arguments:
             self.notify(ARGUMENTS_NOTICE, title="Waiting for arguments")
+        elif run.waiting_for_reply:
+            self.notify(REPLY_NOTICE, title="The task asks a question")
         else:
             self.notify(
                 f"The run is complete: {run.headline}. Press R to run it again.",
@@ -145,10 +153,13 @@ class EngineActionsApp(SessionApp):
 
     def _explain_pause(self) -> None:
         """Once the run pauses: steps 7-11 wait for arguments (say where they come from),
-        or step 8 for the user's consent (ask)."""
+        step 9 for a reply to the task's question (say where), or step 8 for the user's
+        consent (ask)."""
         run = self.engine.run if self.engine is not None else None
         if run is not None and run.waiting_for_arguments:
             self.notify(ARGUMENTS_NOTICE, title="Waiting for arguments")
+        elif run is not None and run.waiting_for_reply:
+            self.notify(REPLY_NOTICE, title="The task asks a question")
         else:
             self.ask_consent(self._run_all)
 
@@ -193,6 +204,17 @@ class EngineActionsApp(SessionApp):
         self.call_later(self.switch_mode, "results")
         await self._guarded(self.engine.run_all())
         self.ask_consent(self._run_all)  # a skill that may act: step 8 waits for a yes
+
+    def reply_to_task(self, reply: Reply) -> None:
+        """Send ``reply`` to the task's open question (same taskId) and go on receiving."""
+        if self.refuse_if_read_only() or self.engine is None or self.refuse_if_busy():
+            return
+        try:
+            self.engine.reply(reply)
+        except ValueError as exc:  # the task no longer waits, or asked too often
+            self.notify(str(exc), title="Not sent", severity="warning")
+            return
+        self._run_all()
 
     def action_cancel_task(self) -> None:
         """Cancel the running task (when the document says it is cancellable)."""

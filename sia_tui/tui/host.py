@@ -21,6 +21,7 @@ if TYPE_CHECKING:
         ConsoleReply,
         ConsoleRequest,
         Invocation,
+        Reply,
         Run,
         StreamEvent,
     )
@@ -109,6 +110,9 @@ class SiaHost(Protocol):
 
     def send_console(self, request: ConsoleRequest) -> None:
         """Send one plain A2A message."""
+
+    def reply_to_task(self, reply: Reply) -> None:
+        """Answer the task's open question on the same taskId, and go on receiving."""
 
     def open_session_file(self, path: Path, mode: str = "steps") -> object:
         """Show a session file read-only on ``mode`` (loaded in a worker, returned)."""

@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from sia_tui.core.engine import (
         ConsoleReply,
         ConsoleRequest,
+        Reply,
         Run,
         StepResult,
         StreamEvent,
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
     )
     from sia_tui.core.session import LoadedSession
 
-#: Session files are recognised by this text near their start (``"format": "sia-session/4"``).
+#: Session files are recognised by this text near their start (``"format": "sia-session/5"``).
 _SESSION_MARK = b"sia-session/"
 #: How much of a file is read to decide whether it is a session (the format member is first).
 _SNIFF_BYTES = 64 * 1024
@@ -81,6 +82,9 @@ class ReadOnlyEngine:
         raise self._refuse()
 
     def consent_to_send(self) -> None:
+        raise self._refuse()
+
+    def reply(self, reply: Reply) -> None:
         raise self._refuse()
 
     def select_skill(self, skill_id: str) -> None:

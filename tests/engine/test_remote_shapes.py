@@ -6,8 +6,9 @@ from typing import Any
 
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.evidence import ArgumentsEvidence, ReceptionEvidence
-from sia_tui.core.engine.model import Run, StepStatus, Target
+from sia_tui.core.engine.model import Run, Step, StepStatus, Target
 from sia_tui.core.engine.procedure import Procedure
+from sia_tui.core.engine.verdicts import RunOutcome
 from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
 from tests.support.scripted_agent import (
     BASE,
@@ -161,13 +162,16 @@ async def test_completed_with_invalid_output_is_local_output_invalid() -> None:
     assert run.task is not None and run.task.state == "TASK_STATE_COMPLETED"
 
 
-async def test_input_required_is_not_validated_against_input_schema() -> None:
-    """RULES INV11: follow-up data has no schema in 1.0; the run stops and says so."""
+async def test_input_required_is_incomplete_not_a_failure() -> None:
+    """An interrupted task is not the agent's fault: step 9 waits for a reply and the run
+    is incomplete (exit 3), with the question in its summary (RULES INV11)."""
     agent = ScriptedAgent(invoke=lambda _r: task("TASK_STATE_INPUT_REQUIRED"))
     run = await run_with(agent)
-    failed = run.failed_step
-    assert failed is not None and failed.step == 9
-    assert "INV11" in failed.message
+    assert run.failed_step is None
+    assert run.outcome is RunOutcome.INCOMPLETE and run.outcome.exit_code == 3
+    assert run.step(Step.RECEPTION).status is StepStatus.NOT_RUN
+    assert run.waiting_for_reply and run.finished
+    assert "waits for input (TASK_STATE_INPUT_REQUIRED)" in run.summary
 
 
 async def test_non_string_record_reference_is_a_finding_not_a_crash() -> None:
@@ -234,6 +238,8 @@ async def test_a_stream_that_closes_early_is_polled_not_misreported() -> None:
     reception = run.evidence(ReceptionEvidence)
     assert reception is not None and reception.note is not None
     assert reception.note.startswith("the stream ended before a final state")
+    # This agent serves no SubscribeToTask: the note says it refused, then GetTask was used.
+    assert "refused to resubscribe" in reception.note and reception.note.endswith("polled")
 
 
 async def test_an_undeclared_mode_is_never_used() -> None:

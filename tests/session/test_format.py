@@ -117,7 +117,7 @@ def test_save_to_an_unwritable_place_is_a_session_error(tmp_path: Path) -> None:
 
 def test_file_records_environment_and_outcome(saved: Path) -> None:
     data = json.loads(saved.read_text(encoding="utf-8"))
-    assert data["format"] == "sia-session/4"
+    assert data["format"] == "sia-session/5"
     assert data["outcome"] == "failed" and data["failed_step"] == 4
     assert data["at_fault"]["party"] == "agent" and data["document_from_cache"] is False
     assert data["run"]["steps"][3]["evidence"]["kind"] == "digests"
@@ -148,7 +148,7 @@ def test_a_newer_format_is_refused_with_a_clear_message(tmp_path: Path) -> None:
     """A file from a newer sia-tui says so in one line instead of being misread."""
     path = tmp_path / "future.session.json"
     data = json.loads(V1_FILE.read_text(encoding="utf-8"))
-    data["format"] = "sia-session/5"
+    data["format"] = "sia-session/6"
     path.write_text(json.dumps(data), encoding="utf-8")
-    with pytest.raises(SessionError, match="sia-session/5.*newer sia-tui"):
+    with pytest.raises(SessionError, match="sia-session/6.*newer sia-tui"):
         load_session(path)

@@ -142,6 +142,10 @@ class ScriptedAgent:
             return httpx.Response(
                 200, json={"jsonrpc": "2.0", "id": envelope["id"], "result": self.get_task()}
             )
+        if envelope["method"] not in ("SendMessage", "SendStreamingMessage"):
+            error = {"code": -32601, "message": "Method not found"}  # e.g. SubscribeToTask
+            reply = {"jsonrpc": "2.0", "id": envelope["id"], "error": error}
+            return httpx.Response(200, json=reply)
         data = envelope["params"]["message"]["parts"][0]["data"]
         if envelope["method"] == "SendStreamingMessage":
             self.requests.append(data)

@@ -95,7 +95,8 @@ def test_small_results_record_invalid(snap_compare: Any, make_app: Any) -> None:
 
 def test_small_history(snap_compare: Any, make_app: Any) -> None:
     """One autosaved row: <time>, agent 'sia-tui reference agent' (cut), the skill, outcome
-    failed, step 4; no target column at 80 columns (the header has it)."""
+    failed, step 4; no target column at 80 columns (the header has it); the footer offers
+    Open, Reattach, Delete, Reload, Back and Help, none cut."""
     assert snap_compare(
         make_app("digest-card"), terminal_size=SMALL, run_before=keys("2", "r", "7")
     )

@@ -50,9 +50,25 @@ if TYPE_CHECKING:  # grpc loads only when a GRPC interface is called
 _MAX_REDIRECTS = 5
 
 
-def _user_message(codec: Codec, data: Any, text: str | None) -> dict[str, Any]:
+@dataclass(frozen=True)
+class FollowUpOf:
+    """The task a follow-up message continues (A2A 1.0 section 3.4.3: same taskId; the
+    contextId is optional, and the agent must reject one that does not match)."""
+
+    task_id: str
+    context_id: str | None = None
+
+
+def _user_message(
+    codec: Codec, data: Any, text: str | None, follows: FollowUpOf | None = None
+) -> dict[str, Any]:
     """The user message: one text part when ``text`` is given, else one data part."""
-    return codec.make_text_message(text) if text is not None else codec.make_user_message(data)
+    message = codec.make_text_message(text) if text is not None else codec.make_user_message(data)
+    if follows is not None:
+        message["taskId"] = follows.task_id
+        if follows.context_id is not None:
+            message["contextId"] = follows.context_id
+    return message
 
 
 def _redirect_refused(status: int, target: str, url: str) -> TransportError:
@@ -235,23 +251,24 @@ class A2AClient:
         purpose: str,
         return_immediately: bool = False,
         text: str | None = None,
+        follows: FollowUpOf | None = None,
     ) -> Task | Message:
         """SendMessage with one user data part (or, given ``text``, one text part); the
-        answer as a Task or Message.
+        answer as a Task or Message. ``follows`` names the task a follow-up continues.
 
         By default the agent answers when the task is final; ``return_immediately`` (poll
         mode) asks for the task as soon as it exists.
         """
         codec = codec_for(iface.dialect)
+        message = _user_message(codec, data, text, follows)
         if iface.binding == GRPC:
-            message = _user_message(codec, data, text)
             answer = await self._grpc().send(iface, message, purpose, return_immediately)
             return read_send(answer, jsonrpc=False)
         wire = codec.build(
             iface,
             "send",
             rpc_id=self._next_id(),
-            message=_user_message(codec, data, text),
+            message=message,
             return_immediately=return_immediately,
         )
         payload = await self._wire_call(purpose, codec, wire)
@@ -307,19 +324,42 @@ class A2AClient:
         *,
         purpose: str,
         text: str | None = None,
+        follows: FollowUpOf | None = None,
     ) -> AsyncIterator[StreamEvent]:
-        """SendStreamingMessage (one data part, or one text part given ``text``): events as
-        they arrive, until a final one or the stream ends."""
+        """SendStreamingMessage (one data part, or one text part given ``text``; continuing
+        the task ``follows`` names): events as they arrive, until a final one or the end."""
         codec = codec_for(iface.dialect)
+        message = _user_message(codec, data, text, follows)
         if iface.binding == GRPC:
-            messages = self._grpc().stream(iface, _user_message(codec, data, text), purpose)
-            async with aclosing(self._grpc_events(messages)) as reading:
-                async for event in reading:
-                    yield event
-            return
-        wire = codec.build(
-            iface, "stream", rpc_id=self._next_id(), message=_user_message(codec, data, text)
-        )
+            events = self._grpc_events(self._grpc().stream(iface, message, purpose))
+        else:
+            wire = codec.build(iface, "stream", rpc_id=self._next_id(), message=message)
+            events = self._sse(purpose, codec, wire)
+        async with aclosing(events) as reading:
+            async for event in reading:
+                yield event
+
+    async def subscribe(
+        self, iface: Interface, task_id: str, *, purpose: str = "subscribe"
+    ) -> AsyncIterator[StreamEvent]:
+        """SubscribeToTask (0.3: ``tasks/resubscribe``): the task, then its events until a
+        final one."""
+        if iface.binding == GRPC:
+            events = self._grpc_events(self._grpc().subscribe(iface, task_id, purpose))
+        else:
+            codec = codec_for(iface.dialect)
+            wire = codec.build(iface, "subscribe", rpc_id=self._next_id(), task_id=task_id)
+            events = self._sse(purpose, codec, wire)
+        # Closed here, not when collected: the exchange is recorded as the call ends.
+        async with aclosing(events) as reading:
+            async for event in reading:
+                yield event
+
+    async def _sse(
+        self, purpose: str, codec: Codec, wire: WireRequest
+    ) -> AsyncGenerator[StreamEvent, None]:
+        """An HTTP event stream read as events, until a final one or the stream ends (an
+        answer that is not a stream is read as the one event, or the error, it carries)."""
         await self.auth.prepare()
         headers = self._headers(
             codec.version, wire.url, codec, wire.content_type, accept="text/event-stream"
@@ -350,18 +390,6 @@ class A2AClient:
             for sse in parser.close():
                 events.append(sse.data)
                 yield self._event(sse, wire)
-
-    async def subscribe(
-        self, iface: Interface, task_id: str, *, purpose: str = "subscribe"
-    ) -> AsyncIterator[StreamEvent]:
-        """SubscribeToTask (gRPC): the task, then its events until a final one."""
-        if iface.binding != GRPC:
-            raise A2AProtocolError("SubscribeToTask is called over gRPC only")
-        messages = self._grpc().subscribe(iface, task_id, purpose)
-        # Closed here, not when collected: the exchange is recorded as the call ends.
-        async with aclosing(self._grpc_events(messages)) as reading:
-            async for event in reading:
-                yield event
 
     # -- helpers ----------------------------------------------------------------------------
 

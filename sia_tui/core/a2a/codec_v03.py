@@ -21,6 +21,7 @@ METHODS = {
     "stream": "message/stream",
     "get": "tasks/get",
     "cancel": "tasks/cancel",
+    "subscribe": "tasks/resubscribe",
 }
 
 
@@ -37,11 +38,14 @@ def to_proto03(message: dict[str, Any]) -> dict[str, Any]:
             content.append({"data": {"data": part.get("data")}})
         elif part.get("kind") == "text":
             content.append({"text": part.get("text")})
-    return {
+    proto = {
         "messageId": message.get("messageId"),
         "role": "ROLE_USER" if message.get("role") == "user" else "ROLE_AGENT",
         "content": content,
     }
+    # A follow-up names the task it continues (A2A section 3.4.3).
+    proto.update({k: message[k] for k in ("taskId", "contextId") if k in message})
+    return proto
 
 
 class CodecV03:
@@ -124,7 +128,7 @@ class CodecV03:
         return WireRequest(
             operation,
             "POST",
-            rest_url(iface, "/v1" + task_path(task_id) + ":cancel"),
+            rest_url(iface, "/v1" + task_path(task_id) + ":" + operation),
             b"{}",
             JSON_CONTENT_TYPE,
             proto03=True,

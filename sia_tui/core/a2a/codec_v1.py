@@ -22,6 +22,7 @@ METHODS = {
     "stream": "SendStreamingMessage",
     "get": "GetTask",
     "cancel": "CancelTask",
+    "subscribe": "SubscribeToTask",
 }
 
 
@@ -90,7 +91,7 @@ class CodecV1:
         return WireRequest(
             operation,
             "POST",
-            rest_url(iface, task_path(task_id) + ":cancel"),
+            rest_url(iface, task_path(task_id) + ":" + operation),
             b"{}",
             REST_CONTENT_TYPE,
         )

@@ -32,6 +32,7 @@ from sia_tui.core.codes import describe_code
 from sia_tui.core.consent import CONSENT_FLAG
 from sia_tui.core.engine.model import Invocation, Run, StepResult
 from sia_tui.core.engine.report_json import evidence_to_json
+from sia_tui.core.engine.turns import UNVALIDATED
 from sia_tui.core.engine.verdicts import code_and_origin
 from sia_tui.core.jsonkit.pointer import display
 from sia_tui.core.session.format import LoadedSession
@@ -66,6 +67,8 @@ def build_report(session: LoadedSession, filename: str, number: int | None = Non
         sections.append(_invocations(run.invocations))
     for each, of in titled:
         sections.append(_steps(each, of))
+        if each.turns:
+            sections.append(_turns(each, of))
         if each.failed_step:
             sections.append(_failing_step(each.failed_step, of))
     sections.append(_digests(run))
@@ -153,6 +156,23 @@ def _steps(run: Run, of: str = "") -> Section:
     ]
     header = ["#", "step", "rule", "status", "code", "message"]
     return Section(f"Steps{of}", [Table(header, rows)])
+
+
+def _turns(run: Run, of: str = "") -> Section:
+    """The task's questions and the replies sent, in order (replies are unvalidated)."""
+    rows = [
+        [
+            Cell(str(number)),
+            Cell(turn.state, code=True),
+            Cell(clean(turn.question)),
+            Cell(clean(turn.reply_text()) if turn.answered else "(no reply: the task waits)"),
+            Cell(turn.reply_kind or ""),
+        ]
+        for number, turn in enumerate(run.turns, 1)
+    ]
+    header = ["turn", "state", "the agent asks", "reply", "part"]
+    note = Paragraph(f"Replies are {UNVALIDATED}.")
+    return Section(f"Turns{of}", [Table(header, rows), note])
 
 
 def _failing_step(failed: StepResult, of: str = "") -> Section:

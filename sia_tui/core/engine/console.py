@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from enum import StrEnum
 from typing import Any
 
 import httpx
@@ -20,17 +19,10 @@ from sia_tui.core.a2a.client import A2AClient
 from sia_tui.core.a2a.model import AgentCard, Artifact, Interface, Message, StreamEvent, Task
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.assembly import TaskAssembly
+from sia_tui.core.engine.turns import PartKind as PartKind
 from sia_tui.core.errors import SiaError
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.jsonkit.strictjson import loads
-
-
-class PartKind(StrEnum):
-    """What the one part of the message is."""
-
-    TEXT = "text"
-    DATA = "data"
-
 
 #: The response modes the console offers (poll is the procedure's own concern).
 CONSOLE_MODES = ("sync", "stream")

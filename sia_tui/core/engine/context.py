@@ -34,6 +34,19 @@ class EngineContext:
     #: The task as streamed so far (stream mode only).
     assembly: TaskAssembly | None = None
 
+    async def next_event(self) -> StreamEvent | None:
+        """The open stream's next event, folded into the assembly and shown; None (and the
+        stream forgotten) when it ended."""
+        assert self.stream is not None and self.assembly is not None
+        try:
+            event = await self.next_from_stream()
+        except StopAsyncIteration:
+            self.stream = None
+            return None
+        self.assembly.apply(event)
+        self.emit(event)
+        return event
+
     async def close_stream(self) -> None:
         """Close an open SSE stream (after step 9, on cancel, on restart)."""
         stream, self.stream = self.stream, None

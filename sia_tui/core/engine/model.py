@@ -26,6 +26,7 @@ from sia_tui.core.engine.run_state import RunState
 from sia_tui.core.engine.run_state import Step as Step
 from sia_tui.core.engine.run_state import StepResult as StepResult
 from sia_tui.core.engine.run_state import Target as Target
+from sia_tui.core.engine.turns import Turn
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.interface.threeway import DigestRow
 from sia_tui.core.trust.model import LockComparison, SignatureCheck
@@ -64,6 +65,17 @@ class Run(RunState):
         """Step 8 waits for the user's yes: the document asks for consent (``consent_need``)
         and none was given for this invocation."""
         return answers.waiting_for_consent(self)
+
+    @property
+    def open_turn(self) -> Turn | None:
+        """The question of a task stopped in INPUT_REQUIRED or AUTH_REQUIRED that nobody
+        answered yet (``Procedure.reply`` answers it); None otherwise."""
+        return verdicts.open_turn(self)
+
+    @property
+    def waiting_for_reply(self) -> bool:
+        """Step 9 waits for the user's reply to the task's question (``open_turn``)."""
+        return verdicts.waiting_for_reply(self)
 
     @property
     def finished(self) -> bool:

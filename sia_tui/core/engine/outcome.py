@@ -93,6 +93,19 @@ class StepEnds(Exception):  # like StepFailed, control flow inside the engine, n
         self.reason = reason
 
 
+class StepWaits(Exception):  # control flow inside the engine, like StepEnds
+    """Raised by step 9 when the task stops in INPUT_REQUIRED or AUTH_REQUIRED.
+
+    An interrupted task is neither passed nor failed: the step stays not run with
+    ``message`` (the agent's question), the run is incomplete until the user replies
+    (``Procedure.reply``), and then step 9 runs again and sends the reply.
+    """
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
 def transport_failure(
     what: str, exc: SiaError, *, url_author: Party = Party.AGENT, task_sent: bool = False
 ) -> StepFailed:

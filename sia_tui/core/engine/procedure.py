@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -20,11 +20,13 @@ from sia_tui.core.engine.context import READING_STREAM, EngineContext
 from sia_tui.core.engine.deadline import RunDeadline, stop_after_deadline
 from sia_tui.core.engine.evidence import Blame, FailureCategory, NextAction, Party
 from sia_tui.core.engine.model import Run, Step, StepResult, StepStatus, Target, frozen_copy
-from sia_tui.core.engine.outcome import StepEnds, StepFailed, transport_failure
+from sia_tui.core.engine.outcome import StepEnds, StepFailed, StepWaits, transport_failure
 from sia_tui.core.engine.steps import discovery, invocation, results, verification
-from sia_tui.core.engine.verdicts import FIRST_INVOCATION_STEP
+from sia_tui.core.engine.turns import Reply
+from sia_tui.core.engine.verdicts import FIRST_INVOCATION_STEP, open_turn
 from sia_tui.core.errors import DeadlineExceeded, SiaError
 from sia_tui.core.exchange import Exchange
+from sia_tui.core.limits import MAX_TURNS
 
 if TYPE_CHECKING:  # grpc_calls imports no grpc, but nothing here needs it at run time
     from sia_tui.core.a2a.grpc_calls import GrpcTransport
@@ -140,6 +142,9 @@ class Procedure:
             result.status = StepStatus.PASSED
         except StepEnds as end:
             self._end(result, end)
+        except StepWaits as wait:
+            # Not run, not failed: the run is incomplete until the user replies (reply()).
+            result.status, result.message = StepStatus.NOT_RUN, wait.message
         except DeadlineExceeded as exc:
             await stop_after_deadline(self._ctx, result)
             self._fail(result, transport_failure("", exc))
@@ -202,6 +207,18 @@ class Procedure:
     async def run_all(self) -> Run:
         """Run every remaining step that can run."""
         return await self.run_until(Step.PRESENTATION)
+
+    async def run_replying(self, replies: Iterable[Reply]) -> Run:
+        """Run every remaining step, answering each question the task asks with the next
+        of ``replies`` (``check --reply``, replay); a reply left over is not sent, and a
+        question with no reply left leaves the run waiting (incomplete)."""
+        await self.run_all()
+        for reply in replies:
+            if not self.run.waiting_for_reply:
+                break
+            self.reply(reply)
+            await self.run_all()
+        return self.run
 
     async def restart(self) -> None:
         """Start over from step 1 with a fresh run (the card is fetched again).
@@ -285,9 +302,25 @@ class Procedure:
             run.steps[index] = StepResult.fresh(index + 1)
         if first <= FIRST_INVOCATION_STEP:
             run.task, run.result, run.records, run.mode = None, None, [], None
+            run.turns = []
             run.cancel_requested = run.consent = False
             run.stream_steps = []  # a stream still open belongs to the invocation kept
             self._deadline.reset()  # a new invocation gets the whole deadline
+        self._notify(None)
+
+    def reply(self, reply: Reply) -> None:
+        """Answer the task's question (``Run.open_turn``): the next step 9 sends ``reply``
+        on the same taskId and contextId, in the run's mode, and goes on receiving.
+
+        Raises ValueError when the task waits for nothing. The reply is never validated
+        (RULES INV11: interface 1.0 defines no schema for follow-up data).
+        """
+        turn = open_turn(self.run)
+        if turn is None:
+            raise ValueError("the task does not wait for a reply")
+        if len(self.run.turns) > MAX_TURNS:
+            raise ValueError(f"the task asked more than {MAX_TURNS} questions; not answered")
+        turn.reply_kind, turn.reply = reply.kind, reply.value
         self._notify(None)
 
     async def cancel(self) -> Task | None:

@@ -165,6 +165,8 @@ def run_to_json(run: Run) -> dict[str, Any]:
         "card_signatures": [signature_to_json(check) for check in run.card_signatures],
         "lock": lock_to_json(run.lock),
         "task": {"id": run.task.id, "state": run.task.state} if run.task else None,
+        # Every question of an interrupted task and its reply (``reply`` None: none given).
+        "turns": [_plain(dataclasses.asdict(turn)) for turn in run.turns],
         "task_error": dataclasses.asdict(task_error) if task_error else None,
         "result": run.result_value,
         "result_verdict": None

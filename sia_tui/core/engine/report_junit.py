@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from sia_tui.core.engine.evidence import FailureCategory
-from sia_tui.core.engine.model import Run, StepResult, StepStatus
+from sia_tui.core.engine.model import Run, Step, StepResult, StepStatus
+from sia_tui.core.engine.turns import turn_lines
 from sia_tui.core.engine.verdicts import code_and_origin
 from sia_tui.core.jsonkit.pointer import display_pointer
 from sia_tui.core.output.junit import CaseStatus, JUnitCase, JUnitSuite
@@ -55,7 +56,10 @@ def step_case(run: Run, step: StepResult, classname: str, clean: Clean = _same) 
     name = f"step {step.step:02d}: {step.title} (RULES {step.rule})"
     time = _seconds(run, step)
     if step.status is StepStatus.PASSED:
-        return JUnitCase(name, classname, time=time, system_out=clean(step.message))
+        said = [step.message]
+        if step.step == Step.RECEPTION:  # the questions and replies of a multi-turn task
+            said += turn_lines(run.turns)
+        return JUnitCase(name, classname, time=time, system_out=clean("\n".join(said)))
     if step.status is StepStatus.FAILED:
         could_not_run = step.category in (FailureCategory.USAGE, FailureCategory.INTERNAL)
         return JUnitCase(

@@ -8,6 +8,7 @@ from sia_tui.core.bounded import listed
 from sia_tui.core.codes import Origin, describe_code
 from sia_tui.core.engine.evidence import NextAction
 from sia_tui.core.engine.model import Run, StepResult, StepStatus
+from sia_tui.core.engine.turns import turn_lines
 from sia_tui.core.jsonkit.pointer import display
 from sia_tui.core.output.printable import paint, printable
 
@@ -81,6 +82,7 @@ def render_text(run: Run, *, colour: bool = False) -> str:
     lines += _trust_lines(run)
     if run.task:
         lines.append(f"task: {printable(run.task.id)} {run.task.state}")
+    lines += [printable(line) for line in turn_lines(run.turns)]
     if run.result is not None and run.result_value is not None:
         text = json.dumps(run.result_value, ensure_ascii=False)
         judged = run.result_verdict

@@ -20,6 +20,7 @@ from sia_tui.core.engine.evidence import (
     StepEvidence,
     StepStatus,
 )
+from sia_tui.core.engine.turns import Turn
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.findings import Finding
 from sia_tui.core.redaction.userinfo import strip_credentials
@@ -182,6 +183,8 @@ class RunState:
     stream_steps: list[int] = field(default_factory=list)
     #: The names of the credentials the user gave (``auth_plan.provided``), never values.
     credentials: tuple[str, ...] = ()
+    #: The task's questions (INPUT_REQUIRED, AUTH_REQUIRED) and the replies, in order.
+    turns: list[Turn] = field(default_factory=list)
 
     def __repr__(self) -> str:
         # Short: asyncio formats a finished task's result with repr() when it restores

@@ -20,6 +20,7 @@ from sia_tui.core.engine.evidence import (
 )
 from sia_tui.core.engine.refusal import Grade, Verdict, negative_test_sentence
 from sia_tui.core.engine.run_state import RunState, Step, StepResult
+from sia_tui.core.engine.turns import Turn
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.interface.threeway import DigestSource
 from sia_tui.core.interface.threeway import odd_one_out as _odd_source
@@ -71,11 +72,36 @@ def waiting_for_arguments(run: RunState) -> bool:
     )
 
 
+def open_turn(run: RunState) -> Turn | None:
+    """The question the task waits to have answered, while step 9 waits for a reply."""
+    turn = run.turns[-1] if run.turns else None
+    if turn is None or turn.answered or run.next_step != Step.RECEPTION:
+        return None
+    return turn
+
+
+def unsent_turn(run: RunState) -> Turn | None:
+    """The answered turn whose reply step 9 sends next, if any."""
+    turn = run.turns[-1] if run.turns else None
+    return turn if turn is not None and turn.answered and turn.sent_at is None else None
+
+
+def waiting_for_reply(run: RunState) -> bool:
+    """The task stopped in INPUT_REQUIRED or AUTH_REQUIRED and nobody answered yet."""
+    return open_turn(run) is not None and not _running(run)
+
+
 def finished(run: RunState) -> bool:
-    """Nothing more can run without new input (arguments, consent), and no step is running."""
+    """Nothing more can run without new input (arguments, consent, a reply), and no step
+    is running."""
     if _running(run):
         return False
-    return run.next_step is None or waiting_for_arguments(run) or waiting_for_consent(run)
+    return (
+        run.next_step is None
+        or waiting_for_arguments(run)
+        or waiting_for_consent(run)
+        or waiting_for_reply(run)
+    )
 
 
 def outcome(run: RunState) -> RunOutcome:
@@ -158,6 +184,13 @@ def _not_run_reason(run: RunState) -> str:
     span = f"steps {waiting[0]}-{waiting[-1]}" if len(waiting) > 1 else f"step {waiting[0]}"
     if waiting_for_arguments(run):
         return f"{span} did not run: no arguments were given"
+    asked = open_turn(run)
+    if asked is not None:
+        # RULES INV11: an interrupted task is incomplete, not failed, until it is answered.
+        return (
+            f"{span} did not run: the task waits for {asked.needs} ({asked.state}); "
+            f"the agent asks: {asked.question}"
+        )
     held = consent_refusal(run)
     if held:
         return f"{span} did not run: {held}"

@@ -1,4 +1,4 @@
-"""``sia-session/4`` files: save, load, history, replay, rerun and reports.
+"""``sia-session/5`` files: save, load, history, replay, rerun and reports.
 
 This package is the session API the CLI and the TUI import (see ``sia_tui.core.engine``):
 saving and loading runs, the history, replay and rerun, the bug reports, and redaction.
@@ -28,6 +28,9 @@ if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it 
     from sia_tui.core.session.history import autosave as autosave
     from sia_tui.core.session.history import list_history as list_history
     from sia_tui.core.session.invocations import pick_invocations as pick_invocations
+    from sia_tui.core.session.reattach import Reattached as Reattached
+    from sia_tui.core.session.reattach import reattach_refusal as reattach_refusal
+    from sia_tui.core.session.reattach import reattach_task as reattach_task
     from sia_tui.core.session.replay import ReplayResult as ReplayResult
     from sia_tui.core.session.replay import SessionReplay as SessionReplay
     from sia_tui.core.session.replay import replay_session as replay_session

@@ -1,4 +1,4 @@
-"""The ``sia-session/4`` document: build it from a Run (redacted) and read it back."""
+"""The ``sia-session/5`` document: build it from a Run (redacted) and read it back."""
 
 from __future__ import annotations
 
@@ -34,12 +34,16 @@ from sia_tui.core.session.upgrade import upgrade_run
 
 #: The format this sia-tui writes. Version 2 types each step's evidence (``kind``);
 #: version 3 stores each artifact payload once (``payloads.py``); version 4 holds every
-#: invocation of the run, each with its own verdict (``invocations.py``).
-FORMAT = "sia-session/4"
-#: Formats it reads; a version-1 file is upgraded on load (``upgrade.py``).
-READABLE_FORMATS = ("sia-session/1", "sia-session/2", "sia-session/3", FORMAT)
+#: invocation of the run, each with its own verdict (``invocations.py``); version 5 adds
+#: each run's ``turns`` (the questions of an interrupted task and the replies sent).
+FORMAT = "sia-session/5"
+#: Formats it reads; a version-1 file is upgraded on load (``upgrade.py``); a version-4
+#: file is read as it is (its runs have no turns).
+READABLE_FORMATS = ("sia-session/1", "sia-session/2", "sia-session/3", "sia-session/4", FORMAT)
 #: Formats whose artifact payloads are stored once (``payloads.py``).
-_COMPACT_PAYLOADS = ("sia-session/3", FORMAT)
+_COMPACT_PAYLOADS = ("sia-session/3", "sia-session/4", FORMAT)
+#: Formats that hold every invocation of the run (``invocations.py``).
+_INVOCATION_FORMATS = ("sia-session/4", FORMAT)
 #: Libraries whose version can change a verdict; recorded for the environment section.
 DEPENDENCIES = ("httpx", "jsonschema", "rfc8785", "textual", "platformdirs")
 
@@ -310,7 +314,9 @@ def read_document(data: Any, path: str | None = None) -> LoadedSession:
         run_json = upgrade_run(run_json)
     runs = [
         _read_run(past, fmt, f"/invocations/{i}/run")
-        for i, past in enumerate(past_run_members(data, run_json) if fmt == FORMAT else [])
+        for i, past in enumerate(
+            past_run_members(data, run_json) if fmt in _INVOCATION_FORMATS else []
+        )
     ]
     run = _read_run(run_json, fmt, "/run")
     if not isinstance(data["exchanges"], list):

@@ -1,4 +1,4 @@
-"""A session is a sequence of invocations: how ``sia-session/4`` writes and reads each one.
+"""A session is a sequence of invocations: how ``sia-session/4 and /5`` writes and reads each one.
 
 The file's ``run`` is the run as it is now, its last invocation included (as in
 ``sia-session/3``). The ``invocations`` member lists every invocation in order with its own
@@ -32,6 +32,7 @@ INVOCATION_MEMBERS = (
     "result",
     "records",
     "warnings",
+    "turns",
 )
 #: Index of step 7 in ``run.steps``: the steps an invocation has of its own start there.
 OWN_STEPS = Step.ARGUMENTS - 1
@@ -79,7 +80,7 @@ def _own_members(past: Run) -> dict[str, Any]:
 
 def past_run_members(data: dict[str, Any], run_json: dict[str, Any]) -> list[dict[str, Any]]:
     """The ``run`` JSON of each invocation before the last, whole (in the form the top-level
-    ``run`` has before its payloads are expanded), read from a ``sia-session/4`` file."""
+    ``run`` has before its payloads are expanded), read from a ``sia-session/4`` or ``/5`` file."""
     listed = data.get("invocations")
     if listed is None:
         return []

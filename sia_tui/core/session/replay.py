@@ -239,7 +239,10 @@ async def run_recorded(
             proc.set_arguments(recorded.arguments, send_anyway=recorded.send_anyway)
         if consent:
             proc.consent_to_send()
-        await proc.run_all()
+        # The replies the recorded run sent, in order, to the questions its task asked.
+        await proc.run_replying(
+            reply for turn in recorded.turns if (reply := turn.sent_reply()) is not None
+        )
     finally:
         await proc.aclose()
     return proc.run

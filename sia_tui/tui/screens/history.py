@@ -10,7 +10,8 @@ from textual.binding import Binding
 from textual.content import Content
 from textual.widgets import DataTable, Static
 
-from sia_tui.core.session import history
+from sia_tui.core.engine import SiaError
+from sia_tui.core.session import history, reattach_refusal
 from sia_tui.tui.screens.base import RunScreen
 from sia_tui.tui.screens.confirm import ConfirmScreen
 from sia_tui.tui.widgets.columns import Columns, column_widths
@@ -44,10 +45,18 @@ class HistoryMode(RunScreen):
     HELP = (
         "Every finished run is autosaved here (redacted), one entry per run. Enter opens "
         "one read-only: every screen shows the recorded bytes and nothing is sent; Esc "
-        "comes back to the live run as you left it. d deletes (asks first)."
+        "comes back to the live run as you left it. a reattaches to a task the run left "
+        "running (SubscribeToTask, read-only, no credentials). d deletes (asks first)."
     )
     BINDINGS = [
         Binding("o", "open", "Open", id="history.open", tooltip="Open the run read-only"),
+        Binding(
+            "a",
+            "reattach",
+            "Reattach",
+            id="history.reattach",
+            tooltip="Follow the run's task if it still runs (SubscribeToTask, read-only)",
+        ),
         Binding("d,delete", "delete", "Delete", id="history.delete"),
         Binding("r", "reload", "Reload", id="history.reload"),
         Binding("escape", "back", "Back", id="history.back", tooltip="The live run"),
@@ -141,6 +150,25 @@ class HistoryMode(RunScreen):
         entry = self._selected()
         if entry is not None:
             self.sia.open_session_file(history.entry_path(entry))
+
+    def action_reattach(self) -> None:
+        """Follow the selected run's task, if it was still running (read-only)."""
+        from sia_tui.core.probe import load_checked_session
+        from sia_tui.tui.screens.reattach import ReattachScreen
+
+        entry = self._selected()
+        if entry is None:
+            return
+        try:
+            session = load_checked_session(history.entry_path(entry))
+        except SiaError as exc:
+            self.notify(str(exc), title="Cannot open session", severity="error")
+            return
+        refused = reattach_refusal(session)
+        if refused:
+            self.notify(f"Nothing to reattach to: {refused}.", title="Reattach")
+            return
+        self.app.push_screen(ReattachScreen(session, self.policy))
 
     def action_delete(self) -> None:
         """Ask, then delete the selected run and its file."""

@@ -31,6 +31,7 @@ from sia_tui.tui.render.plain_a2a import CONSOLE_OFFER, lacks_extension
 from sia_tui.tui.screens.base import ZOOM, RunScreen
 from sia_tui.tui.widgets.blocks_view import Block, BlocksView
 from sia_tui.tui.widgets.literal import LiteralOptionList, LiteralStatic, LiteralTable, option
+from sia_tui.tui.widgets.reply_box import ReplyBox
 
 #: Streamed artifacts shown while the task runs (all are validated when it ends).
 STREAMED_SHOWN = 20
@@ -80,6 +81,7 @@ class ResultsScreen(RunScreen):
     def compose_body(self) -> ComposeResult:
         with Vertical():
             yield LiteralStatic(id="status")
+            yield ReplyBox(id="reply-box")
             yield LiteralStatic(id="error-summary")
             yield LiteralTable(id="error-table", cursor_type="row")
             with Horizontal():
@@ -103,6 +105,7 @@ class ResultsScreen(RunScreen):
         policy = self.policy
         literal = policy.literal
         self.query_one("#status", Static).update(self._status(run))
+        self.query_one(ReplyBox).show(run, policy, read_only=self.sia.read_only)
         self._show_error(run)
         shown_texts = self._texts
         self._texts = {}  # keeps only the artifacts this redraw shows
@@ -162,7 +165,7 @@ class ResultsScreen(RunScreen):
     def _status(self, run: Run | None) -> Content:
         policy = self.policy
         literal = policy.literal
-        live = [_event_line(event, policy) for event in self.sia.stream_log[-4:]]
+        live = [event_line(event, policy) for event in self.sia.stream_log[-4:]]
         if run is None or run.task is None:
             failed = run.failed_step if run is not None else None
             if failed is not None:
@@ -208,6 +211,12 @@ class ResultsScreen(RunScreen):
     def _no_result(self, run: Run | None) -> Content:
         """Why there is no result: the failing step, a task still running, or nothing sent."""
         failed = run.failed_step if run is not None else None
+        asked = run.open_turn if run is not None else None
+        if asked is not None:
+            return self.policy.literal(
+                f"No result yet: the task waits for {asked.needs}; answer it above.",
+                style="bold $warning",
+            )
         if run is not None and run.task is not None and not run.task.terminal and failed is None:
             return self.policy.literal(
                 f"task {self._live_state(run)}… (waiting for the final result)",
@@ -310,12 +319,15 @@ class ResultsScreen(RunScreen):
         pane.focus()
         self.notify(f"Jumped to record {target}")
 
+    def on_reply_box_sent(self, event: ReplyBox.Sent) -> None:
+        self.sia.reply_to_task(event.reply)
+
     def action_show_all(self) -> None:
         self.show_everything = True
         self.refresh_run()
 
 
-def _event_line(event: StreamEvent, policy: DisplayPolicy) -> Content:
+def event_line(event: StreamEvent, policy: DisplayPolicy) -> Content:
     """One live line per streamed event: its kind, state and status text."""
     message = event.status_message or event.message
     texts = [str(p.value) for p in message.parts if p.kind == "text"] if message else []

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from sia_tui.core.a2a.model import Message, StreamEvent, Task
+from sia_tui.core.a2a.model import Message, Task
 from sia_tui.core.bounded import error_count_text, listed
 from sia_tui.core.codes import ErrorCode
 from sia_tui.core.engine.assembly import TaskAssembly
@@ -24,8 +24,10 @@ from sia_tui.core.engine.evidence import (
 from sia_tui.core.engine.model import StepResult
 from sia_tui.core.engine.outcome import StepEnds, StepFailed, transport_failure
 from sia_tui.core.engine.steps.discovery import settle
+from sia_tui.core.engine.steps.followup import ask_user, resubscribe, send_reply
 from sia_tui.core.engine.steps.negative_test import judge_refusal
 from sia_tui.core.engine.steps.remote_errors import raise_remote
+from sia_tui.core.engine.verdicts import unsent_turn
 from sia_tui.core.errors import CanonicalizationError, SiaError
 from sia_tui.core.findings import Finding, Severity
 from sia_tui.core.interface.document import schema_at
@@ -195,9 +197,9 @@ async def delegate(ctx: EngineContext, result: StepResult) -> None:
             # Step 8 ends when the agent has said whether it takes the task: a stream that
             # opens SUBMITTED and then ends REJECTED was never accepted, in any mode.
             async with asyncio.timeout(stream_time_limit(ctx)):
-                await _next_event(ctx)
+                await ctx.next_event()
                 while ctx.assembly.task().state == TaskState.SUBMITTED and ctx.stream is not None:
-                    await _next_event(ctx)
+                    await ctx.next_event()
             task = ctx.assembly.task()
         else:
             reply = await ctx.client.send(
@@ -249,18 +251,6 @@ def _past_submitted(task: Task) -> bool:
     return task.state != TaskState.SUBMITTED or task.terminal
 
 
-async def _next_event(ctx: EngineContext) -> StreamEvent | None:
-    assert ctx.stream is not None and ctx.assembly is not None
-    try:
-        event = await ctx.next_from_stream()
-    except StopAsyncIteration:
-        ctx.stream = None
-        return None
-    ctx.assembly.apply(event)
-    ctx.emit(event)
-    return event
-
-
 async def receive(ctx: EngineContext, result: StepResult) -> None:
     """CP9: wait for the final state, then read the typed output and records."""
     run = ctx.run
@@ -269,20 +259,22 @@ async def receive(ctx: EngineContext, result: StepResult) -> None:
     evidence = ReceptionEvidence()
     result.evidence = evidence
     try:
+        reply = unsent_turn(run)
+        if reply is not None:  # the user answered the task's question: send it, go on
+            await send_reply(ctx, reply)
         if run.mode == "stream" and ctx.assembly is not None:
             if ctx.stream is not None and run.stream_steps:
                 run.stream_steps.append(result.step)  # the events after acceptance are ours
             async with asyncio.timeout(limit):
                 while ctx.stream is not None:
-                    event = await _next_event(ctx)
+                    event = await ctx.next_event()
                     if event is None or event.final:
                         break
             run.task = ctx.assembly.task()
             if not run.task.terminal:
-                # The stream closed early: ask for the task instead of guessing its state
+                # The stream closed early: follow the task instead of guessing its state
                 # (a closed connection is not a state the agent reported, RULES CP13).
-                evidence.note = "the stream ended before a final state; polled"
-                run.task = await settle(ctx, run.task, "invoke")
+                run.task, evidence.note = await resubscribe(ctx, run.task, limit)
         elif not run.task.terminal:
             run.task = await settle(ctx, run.task, "invoke")
     except TimeoutError as exc:
@@ -310,19 +302,10 @@ async def receive(ctx: EngineContext, result: StepResult) -> None:
         judge_refusal(ctx, task, result, evidence)
     if task.state == TaskState.CANCELED:
         end_cancelled(ctx, task, evidence)
+    if task.state in INTERRUPTED_STATES:
+        # An interrupted task is not a failure: the run waits for the user's reply.
+        ask_user(ctx, task)
     if task.state != TaskState.COMPLETED:
-        if task.state in INTERRUPTED_STATES:
-            message = (
-                f"the task stopped in {task.state}; follow-up data is not validated against "
-                "input_schema (RULES INV11)"
-            )
-            raise StepFailed(
-                message,
-                hint="Answer the agent outside this procedure.",
-                category=FailureCategory.REMOTE,
-                blame=Blame(party=Party.AGENT, statement=f"the agent asks for more: {task.state}"),
-                next_action=NextAction.SHOW_RESULTS,
-            )
         raise_remote(ctx, task, result)
     result.message = f"task {task.id} completed with {len(task.artifacts)} artifact(s)"
 

@@ -1,0 +1,78 @@
+"""Reattach to a task a recorded run left running: SubscribeToTask (0.3:
+``tasks/resubscribe``), read-only.
+
+Nothing is sent to the task but the subscription: no message, no cancel. The connection
+uses the session's recorded non-secret options only: the live run's credentials belong to
+its own target, and a recorded session's were redacted, so none is sent (RULES SR7).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import httpx
+
+from sia_tui.core.a2a.client import A2AClient
+from sia_tui.core.a2a.model import StreamEvent, Task
+from sia_tui.core.errors import SiaError
+from sia_tui.core.exchange import Exchange
+from sia_tui.core.session.format import LoadedSession
+from sia_tui.core.session.replay import options_from
+
+
+@dataclass
+class Reattached:
+    """What the subscription showed: each event, the task as it ended, or why not."""
+
+    task_id: str | None
+    events: list[StreamEvent] = field(default_factory=list)
+    exchanges: list[Exchange] = field(default_factory=list)
+    #: Why nothing (more) could be read: no task, a finished one, the agent's refusal.
+    error: str | None = None
+
+    @property
+    def task(self) -> Task | None:
+        """The last task snapshot the stream carried (its first event), if any."""
+        snapshots = [e.task for e in self.events if e.task is not None]
+        return snapshots[-1] if snapshots else None
+
+
+def reattach_refusal(session: LoadedSession) -> str:
+    """Why the recorded run has no task to reattach to ("" when it has one)."""
+    run = session.run
+    if run.task is None or run.interface is None:
+        return "the recorded run sent no task"
+    if run.task.terminal:
+        return f"its task ended {run.task.state}: SubscribeToTask has nothing to follow"
+    return ""
+
+
+async def reattach_task(
+    session: LoadedSession,
+    *,
+    on_event: Callable[[StreamEvent], None] | None = None,
+    transport: httpx.AsyncBaseTransport | None = None,
+) -> Reattached:
+    """Follow the recorded run's task to its final state (or until the agent refuses)."""
+    run = session.run
+    result = Reattached(task_id=run.task.id if run.task is not None else None)
+    refused = reattach_refusal(session)
+    if refused:
+        result.error = refused
+        return result
+    assert run.task is not None and run.interface is not None
+    client = A2AClient(
+        options_from(session.options), transport=transport, on_exchange=result.exchanges.append
+    )
+    client.trust_card_origin(run.card_url or run.target.location)
+    try:
+        async for event in client.subscribe(run.interface, run.task.id, purpose="reattach"):
+            result.events.append(event)
+            if on_event is not None:
+                on_event(event)
+    except SiaError as exc:  # the agent refused (a finished or unknown task) or is gone
+        result.error = str(exc)
+    finally:
+        await client.aclose()
+    return result
