@@ -28,8 +28,9 @@ others live next to their one user (module in brackets)::
     ├── OperationError          the reference agent answers an A2A-level error [agent/service]
     └── BadRequest              the agent cannot read a request body [agent/app]
 
-``StepFailed`` and ``StepEnds`` [core/engine/outcome] are deliberately outside the tree: they
-are how a step ends itself (failed, or concluding the run early), not errors for a caller.
+``StepFailed``, ``StepEnds`` and ``StepWaits`` [core/engine/outcome] are deliberately outside
+the tree: they are how a step ends itself (failed, concluding the run early, or waiting for
+a reply), not errors for a caller.
 Steps wrap transport calls in ``except SiaError``; were StepFailed a SiaError, such a
 handler would swallow it and re-label the failure. The procedure turns it into the step's
 result, so it never leaves the engine.
