@@ -33,12 +33,17 @@ class AgentConfig:
     sign_key: dict[str, Any] | None = field(default=None, hash=False, compare=False, repr=False)
     #: Serve the gRPC binding too, on this port (0: a free one); None: HTTP only.
     grpc_port: int | None = None
+    #: Push notifications (``agent/push.py``): "off" (the card says no), "on", or
+    #: "refuse-loopback" (loopback and private webhook URLs are refused, A2A 1.0 section 13.2).
+    push: str = "off"
 
     def __post_init__(self) -> None:
         if self.fault is not None:
             object.__setattr__(self, "fault", fault_named(self.fault))
         if self.bindings not in ("both", "jsonrpc", "http-json"):
             raise ValueError(f"unknown binding set {self.bindings!r}")
+        if self.push not in ("off", "on", "refuse-loopback"):
+            raise ValueError(f"unknown push mode {self.push!r}")
 
     def has(self, fault: Fault) -> bool:
         """True when ``fault`` is the active fault."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from sia_tui.agent.config import AgentConfig
@@ -13,6 +13,12 @@ from sia_tui.agent.tasks import CANCELED, TaskRecord, TaskStore
 from sia_tui.core.constants import DESCRIBE_SKILL
 from sia_tui.core.errors import SiaError
 from sia_tui.core.task_state import INTERRUPTED_STATES, TERMINAL_STATES
+
+#: ListTasks' page size when none is asked for, and the most one page holds.
+DEFAULT_PAGE, MAX_PAGE = 50, 100
+
+#: Called with a new task before it runs (``AgentService.send``, ``stream``).
+Starting = Callable[[TaskRecord], None] | None
 
 
 def is_final(state: str) -> bool:
@@ -87,14 +93,17 @@ class AgentService:
     def _run(self, task: TaskRecord, message: dict[str, Any]) -> None:
         task.runner = asyncio.create_task(self.executor.run(task, skill_request(message)))
 
-    async def send(self, params: Any) -> TaskRecord:
-        """SendMessage: block to a terminal state, or return early on returnImmediately."""
+    async def send(self, params: Any, on_start: Starting = None) -> TaskRecord:
+        """SendMessage: block to a terminal state, or return early on returnImmediately;
+        ``on_start`` sees the task before it runs (a push sender subscribes then)."""
         message = check_message(params)
         configuration = params.get("configuration")
         immediate = (
             isinstance(configuration, dict) and configuration.get("returnImmediately") is True
         )
         task = self._start(message)
+        if on_start is not None:
+            on_start(task)
         self._run(task, message)
         assert task.runner is not None
         if immediate:
@@ -103,10 +112,12 @@ class AgentService:
             await asyncio.wait({task.runner})  # a CancelTask must not cancel this request
         return task
 
-    async def stream(self, params: Any) -> AsyncIterator[dict[str, Any]]:
+    async def stream(self, params: Any, on_start: Starting = None) -> AsyncIterator[dict[str, Any]]:
         """SendStreamingMessage: the task, then each event until a terminal state."""
         message = check_message(params)
         task = self._start(message)
+        if on_start is not None:
+            on_start(task)
         queue = task.subscribe()
         try:
             yield {"task": task.snapshot()}
@@ -139,6 +150,25 @@ class AgentService:
         if task is None:
             raise task_not_found(task_id)
         return task
+
+    def list_tasks(self, params: Any) -> dict[str, Any]:
+        """ListTasks: one page of tasks, newest first; the page token is an offset."""
+        params = params if isinstance(params, dict) else {}
+        size, token = params.get("pageSize") or DEFAULT_PAGE, params.get("pageToken") or "0"
+        if isinstance(size, str) and size.isdigit():  # HTTP+JSON query parameters
+            size = int(size)
+        if not isinstance(size, int) or isinstance(size, bool) or not 1 <= size <= MAX_PAGE:
+            raise invalid_params(f"pageSize must be an integer from 1 to {MAX_PAGE}")
+        if not isinstance(token, str) or not token.isdigit() or len(token) > 9:
+            raise invalid_params("pageToken is not a token this agent gave")
+        tasks, start = self.store.newest_first(), int(token)
+        end = start + size
+        return {
+            "tasks": [task.snapshot() for task in tasks[start:end]],
+            "nextPageToken": str(end) if end < len(tasks) else "",
+            "pageSize": size,
+            "totalSize": len(tasks),
+        }
 
     def cancel(self, params: Any) -> TaskRecord:
         """CancelTask: only a running task of a cancellable skill."""

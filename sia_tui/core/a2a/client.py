@@ -20,8 +20,23 @@ from urllib.parse import urljoin, urlsplit
 import httpx
 
 from sia_tui.core.a2a.card import parse_card
-from sia_tui.core.a2a.codec import Codec, codec_for, read_event, read_send, read_task
-from sia_tui.core.a2a.model import GRPC, AgentCard, Interface, Message, StreamEvent, Task
+from sia_tui.core.a2a.codec import (
+    Codec,
+    codec_for,
+    read_event,
+    read_send,
+    read_task,
+    read_task_page,
+)
+from sia_tui.core.a2a.model import (
+    GRPC,
+    AgentCard,
+    Interface,
+    Message,
+    StreamEvent,
+    Task,
+    TaskPage,
+)
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.a2a.origin import Origin, origin_of, origin_text
 from sia_tui.core.a2a.recorder import ExchangeRecorder, Reply, content_type_of
@@ -222,17 +237,19 @@ class A2AClient:
         purpose: str,
         return_immediately: bool = False,
         text: str | None = None,
+        push: dict[str, Any] | None = None,
     ) -> Task | Message:
         """SendMessage with one user data part (or, given ``text``, one text part); the
         answer as a Task or Message.
 
         By default the agent answers when the task is final; ``return_immediately`` (poll
-        mode) asks for the task as soon as it exists.
+        mode) asks for the task as soon as it exists. ``push`` (``{url, token}``) registers
+        a webhook for the task in the same request.
         """
         codec = codec_for(iface.dialect)
         if iface.binding == GRPC:
             message = _user_message(codec, data, text)
-            answer = await self._grpc().send(iface, message, purpose, return_immediately)
+            answer = await self._grpc().send(iface, message, purpose, return_immediately, push)
             return read_send(answer, jsonrpc=False)
         wire = codec.build(
             iface,
@@ -240,6 +257,7 @@ class A2AClient:
             rpc_id=self._next_id(),
             message=_user_message(codec, data, text),
             return_immediately=return_immediately,
+            push=push,
         )
         payload = await self._wire_call(purpose, codec, wire)
         return read_send(payload, jsonrpc=wire.jsonrpc, proto03=wire.proto03)
@@ -252,6 +270,25 @@ class A2AClient:
         wire = codec.build(iface, "get", rpc_id=self._next_id(), task_id=task_id)
         payload = await self._wire_call(purpose, codec, wire)
         return read_task(payload, jsonrpc=wire.jsonrpc, proto03=wire.proto03)
+
+    async def list_tasks(
+        self,
+        iface: Interface,
+        *,
+        page_size: int = 50,
+        page_token: str | None = None,
+        purpose: str = "list tasks",
+    ) -> TaskPage:
+        """ListTasks (A2A 1.0): one page of the agent's tasks; 0.3 has none (refused here)."""
+        if iface.binding == GRPC:
+            answer = await self._grpc().list_tasks(iface, page_size, page_token, purpose)
+            return read_task_page(answer, jsonrpc=False)
+        codec = codec_for(iface.dialect)
+        wire = codec.build_list(
+            iface, rpc_id=self._next_id(), page_size=page_size, page_token=page_token
+        )
+        payload = await self._wire_call(purpose, codec, wire)
+        return read_task_page(payload, jsonrpc=wire.jsonrpc)
 
     async def cancel(self, iface: Interface, task_id: str, *, purpose: str = "cancel") -> Task:
         """CancelTask."""
@@ -284,18 +321,24 @@ class A2AClient:
         *,
         purpose: str,
         text: str | None = None,
+        push: dict[str, Any] | None = None,
     ) -> AsyncIterator[StreamEvent]:
         """SendStreamingMessage (one data part, or one text part given ``text``): events as
-        they arrive, until a final one or the stream ends."""
+        they arrive, until a final one or the stream ends; ``push`` as for ``send``."""
         codec = codec_for(iface.dialect)
         if iface.binding == GRPC:
-            messages = self._grpc().stream(iface, _user_message(codec, data, text), purpose)
+            message = _user_message(codec, data, text)
+            messages = self._grpc().stream(iface, message, purpose, push)
             async with aclosing(self._grpc_events(messages)) as reading:
                 async for event in reading:
                     yield event
             return
         wire = codec.build(
-            iface, "stream", rpc_id=self._next_id(), message=_user_message(codec, data, text)
+            iface,
+            "stream",
+            rpc_id=self._next_id(),
+            message=_user_message(codec, data, text),
+            push=push,
         )
         headers = self._headers(
             codec.version, wire.url, codec, wire.content_type, accept="text/event-stream"

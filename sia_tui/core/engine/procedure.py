@@ -89,7 +89,9 @@ class Procedure:
             on_exchange=self._record,
             grpc_transport=self._grpc_transport,
         )
-        return EngineContext(run, client, self.options, self._cache, self._emit)
+        ctx = EngineContext(run, client, self.options, self._cache, self._emit)
+        ctx.changed = lambda: self._notify(self._current)
+        return ctx
 
     def _record(self, exchange: Exchange) -> None:
         self.run.exchanges.append(exchange)
@@ -154,6 +156,8 @@ class Procedure:
             )
         finally:
             self._current = None
+            if result.step != Step.DELEGATION or result.status is not StepStatus.PASSED:
+                await self._ctx.close_push()  # only a task step 9 still follows needs it
             # A flood of findings is kept bounded: the first ones, and a count of the rest.
             result.findings[:] = cap_findings(result.findings)
             # What the client noticed (a cross-origin interface, a mismatched JSON-RPC id)
@@ -196,6 +200,7 @@ class Procedure:
         arguments (or the negative test) of a run the user has since moved on from.
         """
         await self._ctx.close_stream()
+        await self._ctx.close_push()
         await self._ctx.client.aclose()
         self.run = Run(target=self.run.target)
         self._ctx = self._new_context(self.run)
@@ -223,6 +228,13 @@ class Procedure:
         from dataclasses import replace
 
         self.run.target = replace(self.run.target, mode=mode)
+
+    def set_push(self, push: str | None) -> None:
+        """Push notifications for the next invocation: "loopback" (sia-tui's receiver), an
+        external receiver's URL, or None (``Target.push``)."""
+        from dataclasses import replace
+
+        self.run.target = replace(self.run.target, push=push)
 
     def set_arguments(self, arguments: Any, *, send_anyway: bool = False) -> None:
         """Arguments for steps 7-11: a new invocation. The one made before, if any, is kept
@@ -270,6 +282,7 @@ class Procedure:
             run.steps[index] = StepResult.fresh(index + 1)
         if first <= FIRST_INVOCATION_STEP:
             run.task, run.result, run.records, run.mode = None, None, [], None
+            run.push = None
             run.cancel_requested = run.consent = False
             self._deadline.reset()  # a new invocation gets the whole deadline
         self._notify(None)
@@ -297,6 +310,7 @@ class Procedure:
         )
 
     async def aclose(self) -> None:
-        """Close any open stream and the HTTP client."""
+        """Close any open stream, the push receiver and the HTTP client."""
         await self._ctx.close_stream()
+        await self._ctx.close_push()
         await self._ctx.client.aclose()

@@ -20,6 +20,7 @@ from sia_tui.core.engine.evidence import (
     StepEvidence,
     StepStatus,
 )
+from sia_tui.core.engine.push import PushLog
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.findings import Finding
 from sia_tui.core.redaction.userinfo import strip_credentials
@@ -112,6 +113,9 @@ class Target:
     #: What the user trusts and requires (keys, a required signature, a contract lock);
     #: kept with the target so replay checks a recorded run against the same anchors.
     anchors: TrustAnchors | None = field(default=None, repr=False)
+    #: Push notifications: "loopback" (sia-tui's receiver on 127.0.0.1), an external
+    #: receiver's URL (``--push-url``), or None for none (``engine/push.py``).
+    push: str | None = None
 
     def __repr__(self) -> str:
         # Textual names a worker by its arguments in its log: never with a URL's password.
@@ -176,6 +180,8 @@ class RunState:
     result: Artifact | None = None
     records: list[RecordResult] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    #: This invocation's push notifications, when the target asks for them.
+    push: PushLog | None = None
 
     def __repr__(self) -> str:
         # Short: asyncio formats a finished task's result with repr() when it restores

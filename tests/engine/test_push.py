@@ -1,0 +1,119 @@
+"""Push notifications: a loopback receiver registered with the send records what the agent
+pushes (token and task checked), and an agent that will not push says why while the run
+goes on by its own mode."""
+
+from __future__ import annotations
+
+import pytest
+
+from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.engine.model import Run, Target
+from sia_tui.core.engine.procedure import Procedure
+from sia_tui.core.engine.push import LOOPBACK
+from sia_tui.core.engine.verdicts import RunOutcome
+from sia_tui.core.task_state import TaskState
+from tests.support.agents import StartAgent
+from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
+
+SKILL = "evaluate_resource_condition"
+
+
+async def _run(
+    url: str, *, push: str = LOOPBACK, mode: str | None = None, skill: str = SKILL
+) -> Run:
+    procedure = Procedure(Target(url, skill_id=skill, mode=mode, push=push), ClientOptions())
+    try:
+        await procedure.run_until(6)
+        if skill == SKILL:
+            procedure.set_arguments(APPENDIX_B_ARGUMENTS)
+        else:
+            procedure.use_example()
+        await procedure.run_all()
+    finally:
+        await procedure.aclose()
+    return procedure.run
+
+
+@pytest.mark.parametrize(
+    ("mode", "skill"),
+    [("sync", SKILL), ("stream", SKILL), ("poll", "check_link_capacity")],
+)
+async def test_deliveries_land_on_the_run_with_token_and_task_checked(
+    reference_agent: StartAgent, mode: str, skill: str
+) -> None:
+    """The agent pushes each event of the task to the loopback URL with the run's token:
+    every delivery is recorded with its state, token_ok and task_id_ok, the last one is the
+    final state, and the run's verdict is the one its mode gives."""
+    agent = reference_agent(push="on")
+    run = await _run(agent.url, mode=mode, skill=skill)
+    assert run.outcome is RunOutcome.PASSED, run.summary
+    assert run.push is not None and run.push.error is None and run.push.registered
+    assert run.push.url is not None and run.push.url.startswith("http://127.0.0.1:")
+    deliveries = run.push.deliveries
+    assert deliveries, "no delivery recorded"
+    assert all(d.token_ok and d.task_id_ok for d in deliveries)
+    assert run.task is not None and {d.task_id for d in deliveries} == {run.task.id}
+    assert deliveries[-1].task_state == TaskState.COMPLETED
+    assert [d.number for d in deliveries] == list(range(1, len(deliveries) + 1))
+    # The webhook went in the 1.0 member, with the token; nothing else was fetched.
+    invoke = next(ex for ex in run.exchanges if ex.purpose == "invoke")
+    assert b'"taskPushNotificationConfig"' in invoke.request_body
+
+
+async def test_an_agent_refusing_a_loopback_url_gives_push_error_and_the_run_goes_on(
+    reference_agent: StartAgent,
+) -> None:
+    """The agent refuses 127.0.0.1 as the specification says it SHOULD: push.error explains
+    it and names --push-url, the invocation is sent again without the webhook, and the run
+    passes by its own mode; both sends are recorded."""
+    agent = reference_agent(push="refuse-loopback")
+    run = await _run(agent.url)
+    assert run.outcome is RunOutcome.PASSED, run.summary
+    assert run.push is not None and not run.push.registered and run.push.deliveries == []
+    assert run.push.error is not None
+    assert "--push-url URL" in run.push.error and "Invalid push notification URL" in run.push.error
+    invokes = [ex for ex in run.exchanges if ex.purpose == "invoke"]
+    assert len(invokes) == 2
+    assert b"taskPushNotificationConfig" in invokes[0].request_body
+    assert b"taskPushNotificationConfig" not in invokes[1].request_body
+
+
+async def test_a_card_without_push_capability_registers_nothing(
+    reference_agent: StartAgent,
+) -> None:
+    """capabilities.pushNotifications is false: no webhook is sent (the agent would answer
+    PushNotificationNotSupported), push.error says why, the run passes."""
+    agent = reference_agent()
+    run = await _run(agent.url)
+    assert run.outcome is RunOutcome.PASSED
+    assert run.push is not None and run.push.url is None
+    assert run.push.error is not None and "capabilities.pushNotifications" in run.push.error
+    invoke = next(ex for ex in run.exchanges if ex.purpose == "invoke")
+    assert b"PushNotificationConfig" not in invoke.request_body
+
+
+async def test_an_external_push_url_is_registered_and_deliveries_are_not_claimed(
+    reference_agent: StartAgent,
+) -> None:
+    """--push-url: the agent gets the user's URL; sia-tui says it cannot see deliveries
+    there and records none of its own."""
+    agent = reference_agent(push="on")
+    run = await _run(agent.url, push="http://127.0.0.1:9/hook")
+    assert run.outcome is RunOutcome.PASSED
+    assert run.push is not None and run.push.registered and not run.push.sees_deliveries
+    assert run.push.url == "http://127.0.0.1:9/hook" and run.push.deliveries == []
+    assert "cannot see them" in run.push.note
+
+
+async def test_without_push_nothing_is_registered(reference_agent: StartAgent) -> None:
+    """A run that did not ask for push has no push log and sends no webhook."""
+    agent = reference_agent(push="on")
+    procedure = Procedure(Target(agent.url, skill_id=SKILL), ClientOptions())
+    try:
+        procedure.set_arguments(APPENDIX_B_ARGUMENTS)
+        await procedure.run_all()
+    finally:
+        await procedure.aclose()
+    assert procedure.run.push is None
+    invoke = next(ex for ex in procedure.run.exchanges if ex.purpose == "invoke")
+    assert b"PushNotificationConfig" not in invoke.request_body
