@@ -14,6 +14,7 @@ from sia_tui.cli.flags import (
     command_redactor,
     read_json_input,
 )
+from sia_tui.cli.push_flags import add_push_flags, push_from
 from sia_tui.cli.trust_flags import add_trust_flags, anchors_from
 
 # The engine and httpx are imported by the functions that run them, so that building the
@@ -84,6 +85,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         "skipped with the reason, never passed)",
     )
     add_consent_flag(parser)
+    add_push_flags(parser)
     add_connection_flags(parser)
     add_trust_flags(parser)
     parser.set_defaults(func=main)
@@ -147,6 +149,7 @@ def main(args: argparse.Namespace) -> int:
     try:
         options = client_options(args)
         anchors = anchors_from(args)
+        push = push_from(args)
     except UsageError as exc:
         print(f"sia-tui check: {exc}", file=sys.stderr)
         return 2
@@ -156,7 +159,7 @@ def main(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    redactor = command_redactor(args, options, [args.card])
+    redactor = command_redactor(args, options, [args.card, *([push] if push else [])])
     try:
         arguments: Any = None
         if args.args == EXAMPLE:
@@ -164,7 +167,12 @@ def main(args: argparse.Namespace) -> int:
         elif args.args:
             arguments = read_json_input(args.args)[0]
         target = Target(
-            args.card, skill_id=args.skill, binding=args.binding, mode=args.mode, anchors=anchors
+            args.card,
+            skill_id=args.skill,
+            binding=args.binding,
+            mode=args.mode,
+            anchors=anchors,
+            push=push,
         )
         cache = DocumentCache() if args.cache else None
         run = asyncio.run(

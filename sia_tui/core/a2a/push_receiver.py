@@ -153,10 +153,10 @@ class PushReceiver:
         try:
             async with self._slots, asyncio.timeout(limits.PUSH_READ_SECONDS):
                 status = await self._handle(reader)
-        except (TimeoutError, asyncio.IncompleteReadError, asyncio.LimitOverrunError, OSError):
-            status = 408
-        except ValueError:  # a header line over the reader's limit
+        except (asyncio.LimitOverrunError, ValueError):  # headers over the reader's limit
             status = 431
+        except (TimeoutError, asyncio.IncompleteReadError, OSError):
+            status = 408
         try:
             writer.write(
                 f"HTTP/1.1 {status} {_REASONS.get(status, 'Error')}\r\n"

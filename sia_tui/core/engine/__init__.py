@@ -25,6 +25,7 @@ if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it 
     from sia_tui.core.a2a.model import StreamEvent as StreamEvent
     from sia_tui.core.a2a.model import Task as Task
     from sia_tui.core.a2a.options import ClientOptions as ClientOptions
+    from sia_tui.core.a2a.push_receiver import Delivery as Delivery
     from sia_tui.core.codes import ERROR_CODES as ERROR_CODES
     from sia_tui.core.codes import ErrorCode as ErrorCode
     from sia_tui.core.codes import Origin as Origin
@@ -79,6 +80,9 @@ if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it 
     from sia_tui.core.engine.pin import PinResult as PinResult
     from sia_tui.core.engine.pin import pin_agent as pin_agent
     from sia_tui.core.engine.procedure import Procedure as Procedure
+    from sia_tui.core.engine.push import LOOPBACK as LOOPBACK
+    from sia_tui.core.engine.push import PushLog as PushLog
+    from sia_tui.core.engine.push import delivery_line as delivery_line
     from sia_tui.core.engine.report_json import evidence_to_json as evidence_to_json
     from sia_tui.core.engine.report_json import finding_to_json as finding_to_json
     from sia_tui.core.engine.report_json import lock_to_json as lock_to_json
@@ -88,6 +92,8 @@ if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it 
     from sia_tui.core.engine.report_text import CLI_NEXT as CLI_NEXT
     from sia_tui.core.engine.report_text import render_text as render_text
     from sia_tui.core.engine.run_state import Step as Step
+    from sia_tui.core.engine.task_list import TaskListing as TaskListing
+    from sia_tui.core.engine.task_list import task_run as task_run
     from sia_tui.core.engine.verdicts import InvocationFailure as InvocationFailure
     from sia_tui.core.engine.verdicts import RunOutcome as RunOutcome
     from sia_tui.core.errors import JsonInputError as JsonInputError

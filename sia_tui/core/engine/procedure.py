@@ -20,6 +20,7 @@ from sia_tui.core.engine.evidence import Blame, FailureCategory, NextAction, Par
 from sia_tui.core.engine.model import Run, Step, StepResult, StepStatus, Target, frozen_copy
 from sia_tui.core.engine.outcome import StepEnds, StepFailed, transport_failure
 from sia_tui.core.engine.steps import discovery, invocation, results, verification
+from sia_tui.core.engine.task_list import TaskListing, list_tasks
 from sia_tui.core.engine.verdicts import FIRST_INVOCATION_STEP
 from sia_tui.core.errors import DeadlineExceeded, SiaError
 from sia_tui.core.exchange import Exchange
@@ -307,6 +308,17 @@ class Procedure:
             self.options,
             transport=self._transport,
             on_event=on_event,
+        )
+
+    async def list_tasks(self, page_token: str | None = None) -> TaskListing:
+        """One page of the agent's tasks (ListTasks); adds nothing to the run. Needs step
+        1: the card names the interface."""
+        return await list_tasks(
+            self.run.interface,
+            self.run.target.location,
+            self.options,
+            transport=self._transport,
+            page_token=page_token,
         )
 
     async def aclose(self) -> None:

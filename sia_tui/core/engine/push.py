@@ -176,3 +176,48 @@ class PushChannel:
         if receiver is not None:
             await receiver.stop()
             self.log.not_listed = receiver.not_listed
+
+
+def delivery_line(delivery: Delivery) -> str:
+    """One delivery on the timeline: when, what, and whether it was the run's own (agent
+    text in it is not made printable here: each surface does that its own way)."""
+    checks = (
+        f"token {'ok' if delivery.token_ok else 'WRONG'}, "
+        f"task {'ok' if delivery.task_id_ok else 'OTHER'}"
+    )
+    what = delivery.task_state or delivery.kind
+    if delivery.problem:
+        what = f"unreadable: {delivery.problem}"
+    return (
+        f"+{delivery.offset_seconds:.2f} s  #{delivery.number}  {delivery.kind:<8} {what}  "
+        f"({checks}, {delivery.size} B)"
+    )
+
+
+def push_to_json(log: PushLog | None) -> dict[str, Any] | None:
+    """The ``push`` member of ``check --json`` (a contract: README names each member)."""
+    if log is None:
+        return None
+    return {
+        "receiver": log.receiver,
+        "url": log.url,
+        "registered": log.registered,
+        "sees_deliveries": log.sees_deliveries,
+        "deliveries": [
+            {
+                "number": d.number,
+                "received_at": d.received_at,
+                "offset_seconds": d.offset_seconds,
+                "kind": d.kind,
+                "task_id": d.task_id,
+                "task_state": d.task_state,
+                "token_ok": d.token_ok,
+                "task_id_ok": d.task_id_ok,
+                "size": d.size,
+                "problem": d.problem,
+            }
+            for d in log.deliveries
+        ],
+        "deliveries_not_listed": log.not_listed,
+        "error": log.error,
+    }

@@ -10,6 +10,7 @@ from sia_tui.core.bounded import listed
 from sia_tui.core.codes import ErrorCode, Origin
 from sia_tui.core.engine.evidence import Blame, StepEvidence
 from sia_tui.core.engine.model import Run, StepResult
+from sia_tui.core.engine.push import push_to_json
 from sia_tui.core.findings import Finding
 from sia_tui.core.trust.model import LockComparison, SignatureCheck
 
@@ -180,6 +181,7 @@ def run_to_json(run: Run) -> dict[str, Any]:
             for r in records
         ],
         "records_not_listed": records_not_listed,
+        "push": push_to_json(run.push),
         "warnings": list(run.warnings),
         "exchanges": [
             {
