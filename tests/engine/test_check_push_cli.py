@@ -58,7 +58,7 @@ def test_text_report_shows_the_push_timeline(
     assert main(_check(agent.url, args_file, "--push")) == 0
     out = capsys.readouterr().out
     assert "push (loopback): " in out and "deliveries received at http://127.0.0.1:" in out
-    assert "TASK_STATE_COMPLETED  (token ok, task ok," in out
+    assert "status TASK_STATE_COMPLETED: token ok, task ok," in out
 
 
 def test_without_push_the_json_push_member_is_null(

@@ -179,18 +179,15 @@ class PushChannel:
 
 
 def delivery_line(delivery: Delivery) -> str:
-    """One delivery on the timeline: when, what, and whether it was the run's own (agent
-    text in it is not made printable here: each surface does that its own way)."""
-    checks = (
-        f"token {'ok' if delivery.token_ok else 'WRONG'}, "
-        f"task {'ok' if delivery.task_id_ok else 'OTHER'}"
-    )
-    what = delivery.task_state or delivery.kind
+    """One delivery on the timeline: which, when, what, and whether it was the run's own
+    (agent text in it is not made printable here: each surface does that its own way)."""
+    what = f" {delivery.task_state}" if delivery.task_state else ""
     if delivery.problem:
-        what = f"unreadable: {delivery.problem}"
+        what = f" unreadable ({delivery.problem})"
     return (
-        f"+{delivery.offset_seconds:.2f} s  #{delivery.number}  {delivery.kind:<8} {what}  "
-        f"({checks}, {delivery.size} B)"
+        f"#{delivery.number} +{delivery.offset_seconds:.2f} s {delivery.kind}{what}: "
+        f"token {'ok' if delivery.token_ok else 'WRONG'}, "
+        f"task {'ok' if delivery.task_id_ok else 'OTHER'}, {delivery.size} B"
     )
 
 
