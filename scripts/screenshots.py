@@ -68,13 +68,13 @@ async def recorded_session(url: str, folder: Path) -> Path:
 
 
 @contextmanager
-def agent_url(agent: str, fault: Fault | None) -> Iterator[str]:
+def agent_url(agent: str, fault: Fault | None, push: str = "off") -> Iterator[str]:
     """The reference agent (``agent="reference"``) or the a2a-sdk echo agent ("sdk")."""
     if agent == "sdk":
         with running_echo_agent() as url:
             yield url
         return
-    running = start_agent(AgentConfig(fault=fault, step_delay=0.05))
+    running = start_agent(AgentConfig(fault=fault, step_delay=0.05, push=push))
     try:
         yield running.url
     finally:
@@ -92,9 +92,10 @@ async def shoot(
     connect: bool = True,
     session: bool = False,
     agent: str = "reference",
+    push: str = "off",
 ) -> Path:
     """Run one app against a fresh agent, drive it, save ``folder/<name>.svg``."""
-    with agent_url(agent, fault) as url, tempfile.TemporaryDirectory() as home:
+    with agent_url(agent, fault, push) as url, tempfile.TemporaryDirectory() as home:
         dirs = UserDirs(Path(home) / "config", Path(home) / "data")
         # The history lives under the data dir: keep the user's own out of screenshots.
         os.environ["SIA_TUI_DATA_DIR"] = str(dirs.data)
@@ -130,6 +131,21 @@ async def invoke(pilot: Pilot[Any]) -> None:
     await keys("2", "r")(pilot)
     await enter_arguments(pilot, APPENDIX_B_TEXT)
     await pilot.press("ctrl+j")
+
+
+async def invoke_with_push(pilot: Pilot[Any]) -> None:
+    """Steps 1-6, the Appendix B arguments, Push checked, invoke: Results with the timeline."""
+    await keys("2", "r")(pilot)
+    screen = await enter_arguments(pilot, APPENDIX_B_TEXT)
+    screen.action_toggle_push()
+    await pilot.press("ctrl+j")
+
+
+async def agent_tasks(pilot: Pilot[Any]) -> None:
+    """After one invocation, the agent's tasks (ListTasks) from History."""
+    await invoke(pilot)
+    await settle(pilot)
+    await keys("7", "t")(pilot)
 
 
 async def bad_arguments(pilot: Pilot[Any]) -> None:
@@ -188,6 +204,8 @@ SHOTS: list[tuple[str, Drive, dict[str, Any]]] = [
     ("19-probe", failed_probe, {"fault": Fault.IGNORES_MAX_INPUT}),
     ("21-overview-plain-a2a", nothing, {"agent": "sdk"}),
     ("22-console", console_echo, {"agent": "sdk"}),
+    ("24-push-timeline", invoke_with_push, {"push": "on"}),
+    ("25-agent-tasks", agent_tasks, {}),
 ]
 
 

@@ -133,7 +133,8 @@ def demo_main(args: argparse.Namespace) -> int:
     except UnknownFault as exc:
         print(f"sia-tui demo: {exc}")
         return 2
-    agent = start_agent(AgentConfig(fault=fault, grpc_port=0), quiet=True)
+    # Push on, so the Push checkbox shows deliveries (the card then declares it).
+    agent = start_agent(AgentConfig(fault=fault, grpc_port=0, push="on"), quiet=True)
     try:
         # Its port dies with it: a demo target never goes into the recent targets.
         return run_app(SiaApp(Target(agent.url), remember_targets=False))

@@ -86,8 +86,9 @@ def test_results_show_the_push_timeline(
 ) -> None:
     """Results after invoking with Push checked: beside the task line (state COMPLETED, mode
     sync) a box titled 'Push (loopback)' says 'N deliveries received at
-    http://127.0.0.1:PORT/a2a/push' and lists the deliveries one a line, each '✔ #n +T s'
-    with its kind (status, artifact), a status's state and 'token ok, task ok, N B', the
-    last one TASK_STATE_COMPLETED; the result and the record below as without push."""
+    http://127.0.0.1:PORT/a2a/push' and lists the deliveries one a line, newest first, each
+    '✔ #n +T s' with its kind (status, artifact), a status's state and 'token ok, task ok,
+    N B': #4 TASK_STATE_COMPLETED at the top, #1 TASK_STATE_WORKING last; the result and
+    the record below as without push."""
     app = _app(reference_agent, user_dirs, "on")
     assert snap_compare(app, terminal_size=SIZE, run_before=_invoke_with_push)

@@ -34,6 +34,8 @@ from sia_tui.tui.screens.base import ZOOM, RunScreen
 from sia_tui.tui.widgets.blocks_view import Block, BlocksView
 from sia_tui.tui.widgets.literal import LiteralOptionList, LiteralStatic, LiteralTable, option
 
+#: The push box's title by ``PushLog.receiver`` (sia-tui's own words, never the agent's).
+PUSH_TITLES = {"loopback": "Push (loopback)", "external": "Push (your receiver)"}
 #: Push deliveries shown on the timeline (the newest; check --json lists them all).
 PUSH_SHOWN = 5
 
@@ -214,7 +216,7 @@ class ResultsScreen(RunScreen):
         pane.display = log is not None
         if log is None:
             return
-        pane.border_title = f"Push ({log.receiver})"
+        pane.border_title = PUSH_TITLES.get(log.receiver, "Push")
         pane.update(push_timeline(log, self.policy))
 
     def _live_state(self, run: Run) -> str:
@@ -351,11 +353,12 @@ def _event_line(event: StreamEvent, policy: DisplayPolicy) -> Content:
 
 
 def push_timeline(log: PushLog, policy: DisplayPolicy) -> Content:
-    """The newest deliveries, a wrong token or task in the error colour, under the note."""
+    """The newest deliveries first (a small terminal still shows the last state), a wrong
+    token or task in the error colour, under the note."""
     literal = policy.literal
     style = "$warning" if log.error else "$text-muted"
     lines: list[Content] = [literal(log.note, multiline=True, style=style)]
-    for delivery in log.deliveries[-PUSH_SHOWN:]:
+    for delivery in reversed(log.deliveries[-PUSH_SHOWN:]):
         ok = delivery.token_ok and delivery.task_id_ok and delivery.problem is None
         lines.append(
             Content.assemble(

@@ -20,8 +20,8 @@ if TYPE_CHECKING:
     from sia_tui.tui.display import DisplayPolicy
     from sia_tui.tui.engine import Engine
 
-#: The columns: the task id, its state, its context, how many artifacts it holds.
-_COLUMNS = (("task", 38), ("state", 24), ("context", 38), ("artifacts", 9))
+#: The columns: the task id, its state, how many artifacts it holds, its context.
+_COLUMNS = (("task", 38), ("state", 24), ("artifacts", 9), ("context", 38))
 
 
 class TasksScreen(ModalScreen[Task | None]):
@@ -77,8 +77,8 @@ class TasksScreen(ModalScreen[Task | None]):
             table.add_row(
                 literal(task.id),
                 literal(task.state),
-                literal(task.context_id or "-"),
                 str(len(task.artifacts)),
+                literal(task.context_id or "-"),
             )
         note = self.query_one("#tasks-note", Static)
         if listing.error is not None:
