@@ -117,3 +117,65 @@ async def test_without_push_nothing_is_registered(reference_agent: StartAgent) -
     assert procedure.run.push is None
     invoke = next(ex for ex in procedure.run.exchanges if ex.purpose == "invoke")
     assert b"PushNotificationConfig" not in invoke.request_body
+
+
+@pytest.mark.parametrize(("binding", "fault"), [("grpc", None), (None, "v03")])
+async def test_push_over_grpc_and_a2a_0_3(
+    reference_agent: StartAgent, binding: str | None, fault: str | None
+) -> None:
+    """gRPC carries the webhook in SendMessageConfiguration; a 0.3 agent reads
+    pushNotificationConfig and pushes the Task itself: both are recorded and checked."""
+    agent = reference_agent(push="on", grpc_port=0, fault=fault)
+    procedure = Procedure(
+        Target(agent.url, skill_id=SKILL, binding=binding, push=LOOPBACK), ClientOptions()
+    )
+    try:
+        procedure.set_arguments(APPENDIX_B_ARGUMENTS)
+        await procedure.run_all()
+    finally:
+        await procedure.aclose()
+    run = procedure.run
+    assert run.outcome is RunOutcome.PASSED, run.summary
+    assert run.push is not None and run.push.error is None and run.push.deliveries
+    assert all(d.token_ok and d.task_id_ok for d in run.push.deliveries)
+    assert run.push.deliveries[-1].task_state == TaskState.COMPLETED
+    if fault == "v03":
+        assert {d.kind for d in run.push.deliveries} == {"task"}
+        invoke = next(ex for ex in run.exchanges if ex.purpose == "invoke")
+        assert b'"pushNotificationConfig"' in invoke.request_body
+
+
+async def test_a_push_not_supported_error_is_explained(reference_agent: StartAgent) -> None:
+    """An agent whose card claims push but answers PushNotificationNotSupported: push.error
+    quotes it and the run passes by its mode (the card is edited in transit)."""
+    import httpx
+
+    agent = reference_agent(push="off")
+    real = httpx.AsyncHTTPTransport()
+
+    class ClaimsPush(httpx.AsyncBaseTransport):
+        async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+            response = await real.handle_async_request(request)
+            if request.url.path.endswith("agent-card.json"):
+                body = (await response.aread()).replace(
+                    b'"pushNotifications": false', b'"pushNotifications": true'
+                )
+                return httpx.Response(
+                    200, content=body, headers={"content-type": "application/json"}
+                )
+            return response
+
+    procedure = Procedure(
+        Target(agent.url, skill_id=SKILL, push=LOOPBACK), ClientOptions(), transport=ClaimsPush()
+    )
+    try:
+        procedure.set_arguments(APPENDIX_B_ARGUMENTS)
+        await procedure.run_all()
+    finally:
+        await procedure.aclose()
+        await real.aclose()
+    run = procedure.run
+    assert run.outcome is RunOutcome.PASSED, run.summary
+    assert run.push is not None and run.push.error is not None
+    assert "-32003" in run.push.error and "does not support push" in run.push.error
+    assert "--push-url" not in run.push.error  # another URL would not help

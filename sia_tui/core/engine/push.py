@@ -69,13 +69,20 @@ class PushLog:
 
 def _refusal(log: PushLog, exc: A2AProtocolError) -> str:
     what = "sia-tui's loopback receiver" if log.sees_deliveries else f"the push URL {log.url}"
-    advice = (
-        "Agents SHOULD refuse loopback and private addresses (A2A 1.0 section 13.2): run a "
-        f"receiver the agent can reach and pass {PUSH_URL_FLAG} (sia-tui then cannot see "
-        "the deliveries)."
-        if log.sees_deliveries
-        else "Check that the agent can reach that URL and accepts webhooks."
-    )
+    if exc.code == -32003 or "PUSH_NOTIFICATION_NOT_SUPPORTED" in str(exc):
+        # Another URL would not help: the agent has no push at all, whatever its card says.
+        advice = (
+            "The agent does not support push notifications although its card declares "
+            "capabilities.pushNotifications (A2A 1.0 section 3.1.7)."
+        )
+    elif log.sees_deliveries:
+        advice = (
+            "Agents SHOULD refuse loopback and private addresses (A2A 1.0 section 13.2): run "
+            f"a receiver the agent can reach and pass {PUSH_URL_FLAG} (sia-tui then cannot "
+            "see the deliveries)."
+        )
+    else:
+        advice = "Check that the agent can reach that URL and accepts webhooks."
     return (
         f"the agent refused the send that registered {what} ({str(exc)[:300]}); the "
         f"invocation was sent again without push. {advice}"
