@@ -179,3 +179,17 @@ async def test_a_push_not_supported_error_is_explained(reference_agent: StartAge
     assert run.push is not None and run.push.error is not None
     assert "-32003" in run.push.error and "does not support push" in run.push.error
     assert "--push-url" not in run.push.error  # another URL would not help
+
+
+def test_a_frozen_copy_keeps_the_deliveries_it_saw() -> None:
+    """What a saving thread (or a past invocation) holds does not grow when the receiver
+    records another delivery."""
+    from sia_tui.core.a2a.push_receiver import Delivery
+    from sia_tui.core.engine.model import frozen_copy
+    from sia_tui.core.engine.push import PushLog
+
+    run = Run(target=Target("http://127.0.0.1:9", push=LOOPBACK))
+    run.push = PushLog(receiver=LOOPBACK)
+    copy = frozen_copy(run)
+    run.push.deliveries.append(Delivery(1, "", 0.0, 2, True, True))
+    assert copy.push is not None and copy.push.deliveries == []

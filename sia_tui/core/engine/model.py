@@ -238,4 +238,6 @@ def frozen_copy(run: Run) -> Run:
         warnings=list(run.warnings),
         digests=replace(run.digests),
         past_invocations=list(run.past_invocations),
+        # The receiver may still append while a saving thread reads the copy.
+        push=None if run.push is None else replace(run.push, deliveries=list(run.push.deliveries)),
     )
