@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.model import Target
 from sia_tui.core.engine.procedure import Procedure
@@ -47,3 +49,30 @@ def test_a_session_without_push_loads_with_none(tmp_path: Path) -> None:
     raw["target"].pop("push")
     run = from_json(Run, raw, "run")
     assert run.push is None and run.target.push is None
+
+
+@pytest.mark.parametrize("push", ["on", "refuse-loopback"])
+async def test_a_push_session_replays_offline_to_the_same_verdict(
+    reference_agent: StartAgent, tmp_path: Path, push: str
+) -> None:
+    """Replay listens on nothing and waits for no delivery: the recorded webhook URL is
+    registered as an external one, and a recorded refusal replays as it happened (the send
+    with the webhook refused, the send without it answered)."""
+    import time
+
+    from sia_tui.core.session.replay import replay_session
+
+    agent = reference_agent(push=push)
+    target = Target(agent.url, skill_id="evaluate_resource_condition", push=LOOPBACK)
+    procedure = Procedure(target, ClientOptions())
+    try:
+        procedure.set_arguments(APPENDIX_B_ARGUMENTS)
+        await procedure.run_all()
+    finally:
+        await procedure.aclose()
+    save_session(procedure.run, ClientOptions(), tmp_path / "s.json")
+    started = time.monotonic()
+    [result] = (await replay_session(load_session(tmp_path / "s.json"))).results
+    assert result.same and result.unmatched == [], result.changes
+    assert result.run.push is not None and not result.run.push.sees_deliveries
+    assert time.monotonic() - started < 2.0  # no grace spent waiting for a push
