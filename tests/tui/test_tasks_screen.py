@@ -97,3 +97,22 @@ async def test_a_0_3_agent_says_it_has_no_list(
         assert isinstance(screen, TasksScreen)
         await wait_until(pilot, lambda: screen.listing is not None)
         assert "does not exist in A2A 0.3" in static_text(app, "#tasks-note")
+
+
+def test_the_agents_tasks_dialog(
+    snap_compare: Any, reference_agent: StartAgent, user_dirs: UserDirs
+) -> None:
+    """Over the History screen, a dialog titled 'The agent's tasks (ListTasks)': '2 of 2
+    task(s), newest first. Enter opens one read-only.', then a table (task, state,
+    artifacts, context) with the skill's task first (TASK_STATE_COMPLETED, 2 artifacts) and
+    the describe_skill task under it (1 artifact); the first row highlighted."""
+    app = snapshot_app(Target(reference_agent().url), dirs=user_dirs)
+
+    async def run_before(pilot: Any) -> None:
+        await settle(pilot)
+        await invoke_appendix_b(pilot)
+        await pilot.press("7", "t")
+        await wait_until(pilot, lambda: isinstance(app.screen, TasksScreen))
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)

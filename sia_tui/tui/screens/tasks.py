@@ -85,7 +85,8 @@ class TasksScreen(ModalScreen[Task | None]):
             note.update(literal(listing.error, multiline=True, style="$error"))
             return
         total = "" if listing.total_size is None else f" of {listing.total_size}"
-        parts = [f"{len(listing.tasks)}{total} task(s), newest first. Enter opens one read-only."]
+        count = f"{len(listing.tasks)}{total} task(s), newest first."
+        parts = [count, "Enter opens one read-only; Esc closes."]
         if listing.next_page_token:
             parts.append("n: the next page.")
         if listing.unreadable:
