@@ -88,6 +88,10 @@ CANCEL_GRACE_SECONDS: Final = 2.0
 #: counted. An agent may push every status update: a run's few dozen are far below this.
 MAX_PUSH_DELIVERIES: Final = 1000
 
+#: Most of a push delivery's body a run keeps as text (the whole body, up to the event size
+#: limit, is still parsed): 1,000 deliveries of 2 MiB would otherwise hold 2 GB.
+MAX_PUSH_BODY_KEPT: Final = 16 * 1024
+
 #: Largest request line and headers a push delivery may send before its body, in bytes.
 MAX_PUSH_HEADER_BYTES: Final = 16 * 1024
 

@@ -145,3 +145,33 @@ async def test_a_stopped_receiver_no_longer_listens(receiver: PushReceiver) -> N
     await receiver.stop()
     with pytest.raises(httpx.ConnectError):
         await _post(receiver.url, b"{}")
+
+
+async def test_a_long_body_is_parsed_whole_but_kept_cut(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each delivery keeps at most MAX_PUSH_BODY_KEPT bytes of text (a thousand bodies of
+    2 MiB would be 2 GB), and is still read from the whole body."""
+    monkeypatch.setattr(limits, "MAX_PUSH_BODY_KEPT", 64)
+    receiver = PushReceiver(token=TOKEN, max_body_bytes=65536)
+    await receiver.start()
+    try:
+        padded = {**STATUS, "metadata": {"pad": "x" * 1000}}
+        await _post(receiver.url, json.dumps(padded).encode(), {TOKEN_HEADER: TOKEN})
+    finally:
+        await receiver.stop()
+    (delivery,) = receiver.deliveries
+    assert len(delivery.body) == 64 and delivery.body_cut
+    assert delivery.task_state == "TASK_STATE_COMPLETED" and delivery.size > 1000
+
+
+async def test_stop_does_not_wait_for_a_slow_sender(receiver: PushReceiver) -> None:
+    """From Python 3.12 ``Server.wait_closed`` waits for open connections: the receiver
+    closes them itself, so a run ends without the read limit's wait."""
+    port = int(receiver.url.split(":")[2].split("/")[0])
+    _, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(b"POST /a2a/push HTTP/1.1\r\n")
+    await writer.drain()
+    await asyncio.sleep(0.05)
+    await asyncio.wait_for(receiver.stop(), 2)
+    writer.close()

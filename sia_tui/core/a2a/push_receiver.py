@@ -49,8 +49,10 @@ class Delivery:
     task_state: str | None = None
     #: Why the delivery could not be read (too large, not JSON...), else None.
     problem: str | None = None
-    #: The body text as received (bounded by the limit; "" when not read).
+    #: The body text as received, its first ``MAX_PUSH_BODY_KEPT`` bytes ("" when not read).
     body: str = ""
+    #: The body was longer than what is kept.
+    body_cut: bool = False
 
 
 def new_token() -> str:
@@ -96,6 +98,7 @@ class PushReceiver:
         self._expected_task: str | None = None
         self._on_delivery = on_delivery
         self._server: asyncio.Server | None = None
+        self._open: set[asyncio.StreamWriter] = set()
         self._slots = asyncio.Semaphore(limits.MAX_PUSH_CONNECTIONS)
         self._started = time.monotonic()
         self._arrived = asyncio.Event()
@@ -121,8 +124,8 @@ class PushReceiver:
         server, self._server = self._server, None
         if server is not None:
             server.close()
-            if hasattr(server, "close_clients"):  # Python 3.13: do not wait for stragglers
-                server.close_clients()
+            for writer in list(self._open):  # a slow sender does not hold the stop
+                writer.close()
             await server.wait_closed()
 
     def expect(self, task_id: str) -> None:
@@ -150,8 +153,10 @@ class PushReceiver:
     # -- one connection ----------------------------------------------------------------------
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self._open.add(writer)
         try:
-            async with self._slots, asyncio.timeout(limits.PUSH_READ_SECONDS):
+            # The time limit covers the wait for a slot too: a flood of connections ends.
+            async with asyncio.timeout(limits.PUSH_READ_SECONDS), self._slots:
                 status = await self._handle(reader)
         except (asyncio.LimitOverrunError, ValueError):  # headers over the reader's limit
             status = 431
@@ -167,6 +172,7 @@ class PushReceiver:
         except OSError:
             pass
         finally:
+            self._open.discard(writer)
             writer.close()
 
     async def _handle(self, reader: asyncio.StreamReader) -> int:
@@ -215,7 +221,9 @@ class PushReceiver:
             problem=problem,
         )
         if body is not None:
-            delivery.body = body.decode("utf-8", "replace")
+            kept = body[: limits.MAX_PUSH_BODY_KEPT]
+            delivery.body = kept.decode("utf-8", "replace")
+            delivery.body_cut = len(kept) < len(body)
             self._read(delivery, body)
         self.deliveries.append(delivery)
         self._arrived.set()
