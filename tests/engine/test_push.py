@@ -4,6 +4,8 @@ goes on by its own mode."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from sia_tui.core.a2a.options import ClientOptions
@@ -11,6 +13,7 @@ from sia_tui.core.engine.model import Run, Target
 from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.engine.push import LOOPBACK
 from sia_tui.core.engine.verdicts import RunOutcome
+from sia_tui.core.errors import A2AProtocolError
 from sia_tui.core.task_state import TaskState
 from tests.support.agents import StartAgent
 from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
@@ -193,3 +196,41 @@ def test_a_frozen_copy_keeps_the_deliveries_it_saw() -> None:
     copy = frozen_copy(run)
     run.push.deliveries.append(Delivery(1, "", 0.0, 2, True, True))
     assert copy.push is not None and copy.push.deliveries == []
+
+
+@pytest.mark.parametrize(
+    ("error", "sends"),
+    [
+        (
+            A2AProtocolError(
+                "A2A JSON-RPC error -32602: Invalid push notification URL", code=-32602
+            ),
+            2,
+        ),
+        (A2AProtocolError("task has no 'status' member"), 1),
+    ],
+)
+async def test_only_an_error_answer_is_sent_again_without_the_webhook(
+    error: A2AProtocolError, sends: int
+) -> None:
+    """An agent's error answer made no task: the send goes again without the webhook. An
+    answer that cannot be read may have made one: it is never sent twice."""
+    from sia_tui.core.engine.push import PushChannel
+
+    calls: list[dict[str, Any] | None] = []
+
+    async def attempt(push: dict[str, Any] | None) -> str:
+        calls.append(push)
+        if push is not None:
+            raise error
+        return "sent"
+
+    channel = PushChannel.open("http://127.0.0.1:9/hook", None, ClientOptions(), lambda: None)
+    if sends == 2:
+        assert await channel.send(attempt) == "sent"
+        assert calls[1] is None and channel.log.error is not None
+    else:
+        with pytest.raises(A2AProtocolError):
+            await channel.send(attempt)
+        assert channel.log.error is None
+    assert len(calls) == sends

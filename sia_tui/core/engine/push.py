@@ -141,13 +141,18 @@ class PushChannel:
 
     async def send(self, attempt: Callable[[dict[str, Any] | None], Awaitable[T]]) -> T:
         """``attempt(config)``; an agent that refuses it gets ``attempt(None)`` once, and
-        ``log.error`` says why. An A2A error means no task was made, so nothing runs twice.
+        ``log.error`` says why. Only an A2A error answer (with its code) is retried: it
+        means no task was made, so nothing runs twice.
         A channel the card rules out sends ``attempt(None)`` only."""
         if self.log.error is not None:
             return await attempt(None)
         try:
             answer = await attempt(await self.config())
         except A2AProtocolError as exc:
+            if exc.code is None:
+                # Not an error the agent answered (a JSON-RPC or HTTP error names a code) but
+                # an answer sia-tui cannot read: a task may exist, so it is never sent twice.
+                raise
             self.log.error = _refusal(self.log, exc)
             await self.close()
             self._changed()
