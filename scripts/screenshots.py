@@ -68,14 +68,16 @@ async def recorded_session(url: str, folder: Path) -> Path:
 
 
 @contextmanager
-def agent_url(agent: str, fault: Fault | None, ask: Ask | None = None) -> Iterator[str]:
-    """The reference agent (``agent="reference"``, asking once with ``ask``) or the a2a-sdk
-    echo agent ("sdk")."""
+def agent_url(
+    agent: str, fault: Fault | None, ask: Ask | None = None, push: str = "off"
+) -> Iterator[str]:
+    """The reference agent (``agent="reference"``, asking once with ``ask``, pushing with
+    ``push``) or the a2a-sdk echo agent ("sdk")."""
     if agent == "sdk":
         with running_echo_agent() as url:
             yield url
         return
-    running = start_agent(AgentConfig(fault=fault, step_delay=0.05, ask=ask))
+    running = start_agent(AgentConfig(fault=fault, step_delay=0.05, ask=ask, push=push))
     try:
         yield running.url
     finally:
@@ -94,9 +96,10 @@ async def shoot(
     session: bool = False,
     agent: str = "reference",
     ask: Ask | None = None,
+    push: str = "off",
 ) -> Path:
     """Run one app against a fresh agent, drive it, save ``folder/<name>.svg``."""
-    with agent_url(agent, fault, ask) as url, tempfile.TemporaryDirectory() as home:
+    with agent_url(agent, fault, ask, push) as url, tempfile.TemporaryDirectory() as home:
         dirs = UserDirs(Path(home) / "config", Path(home) / "data")
         # The history lives under the data dir: keep the user's own out of screenshots.
         os.environ["SIA_TUI_DATA_DIR"] = str(dirs.data)
@@ -132,6 +135,21 @@ async def invoke(pilot: Pilot[Any]) -> None:
     await keys("2", "r")(pilot)
     await enter_arguments(pilot, APPENDIX_B_TEXT)
     await pilot.press("ctrl+j")
+
+
+async def invoke_with_push(pilot: Pilot[Any]) -> None:
+    """Steps 1-6, the Appendix B arguments, Push checked, invoke: Results with the timeline."""
+    await keys("2", "r")(pilot)
+    screen = await enter_arguments(pilot, APPENDIX_B_TEXT)
+    screen.action_toggle_push()
+    await pilot.press("ctrl+j")
+
+
+async def agent_tasks(pilot: Pilot[Any]) -> None:
+    """After one invocation, the agent's tasks (ListTasks) from History."""
+    await invoke(pilot)
+    await settle(pilot)
+    await keys("7", "t")(pilot)
 
 
 async def bad_arguments(pilot: Pilot[Any]) -> None:
@@ -200,6 +218,8 @@ SHOTS: list[tuple[str, Drive, dict[str, Any]]] = [
     ("21-overview-plain-a2a", nothing, {"agent": "sdk"}),
     ("22-console", console_echo, {"agent": "sdk"}),
     ("23-multi-turn", answering, {"ask": "input"}),
+    ("24-push-timeline", invoke_with_push, {"push": "on"}),
+    ("25-agent-tasks", agent_tasks, {}),
 ]
 
 

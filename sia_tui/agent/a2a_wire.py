@@ -112,7 +112,7 @@ def agent_card(
     }
     capabilities = {
         "streaming": True,
-        "pushNotifications": False,
+        "pushNotifications": config.push != "off",
         "extensions": [extension(config, documents)],
     }
     if config.has(Fault.V03):

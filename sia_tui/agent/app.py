@@ -17,7 +17,14 @@ from starlette.routing import Route
 from sia_tui.agent import a2a_wire as wire
 from sia_tui.agent.config import AgentConfig
 from sia_tui.agent.faults import Fault
-from sia_tui.agent.service import AgentService, OperationError, check_message, is_final
+from sia_tui.agent.push import PushSender, webhook_of
+from sia_tui.agent.service import (
+    AgentService,
+    OperationError,
+    Starting,
+    check_message,
+    is_final,
+)
 from sia_tui.core.constants import EXTENSION_URI, EXTENSIONS_HEADER, LEGACY_EXTENSIONS_HEADER
 from sia_tui.core.errors import JsonInputError, SiaError
 from sia_tui.core.jsonkit.strictjson import loads
@@ -50,6 +57,15 @@ class AgentApp:
         self.stopping = threading.Event()
         #: ``host:port`` of the gRPC server once it listens (the card lists it last).
         self.grpc_address: str | None = None
+        self.pusher = PushSender(legacy=self.legacy)
+
+    def starting(self, params: Any) -> Starting:
+        """What to do with a new task of this send: push its events when it registered a
+        webhook (refused here, before the task exists, when the config says so)."""
+        webhook = webhook_of(params, self.config.push, legacy=self.legacy)
+        if webhook is None:
+            return None
+        return lambda task: self.pusher.follow(task, webhook)
 
     # --- shared plumbing ---------------------------------------------------------------------
 
@@ -191,11 +207,13 @@ class AgentApp:
             if method == names[0]:
                 if self.malformed(params):
                     return Response(MALFORMED_BODY, media_type="application/json", headers=headers)
-                task = (await self.service.send(params)).snapshot()
+                task = (await self.service.send(params, self.starting(params))).snapshot()
                 result = wire.v03_task(task) if self.legacy else {"task": task}
             elif method == names[1]:
                 check_message(params)
-                return self._sse(self.service.stream(params), rpc_event, headers)
+                return self._sse(
+                    self.service.stream(params, self.starting(params)), rpc_event, headers
+                )
             elif method == names[4]:
                 self.service.get(params)  # an unknown task is an error, not an empty stream
                 return self._sse(self.service.subscribe(params), rpc_event, headers)
@@ -203,6 +221,8 @@ class AgentApp:
                 result = self._task_json(self.service.get(params).snapshot())
             elif method == names[3]:
                 result = self._task_json(self.service.cancel(params).snapshot())
+            elif method == "ListTasks" and not self.legacy:  # new in 1.0
+                result = self.service.list_tasks(params)
             else:
                 return self._rpc(
                     wire.jsonrpc_error(
@@ -270,15 +290,18 @@ class AgentApp:
             params = await self._body(request)
             if self.malformed(params):
                 return Response(MALFORMED_BODY, media_type=REST_TYPE, headers=headers)
-            task = await self.service.send(params)
+            task = await self.service.send(params, self.starting(params))
             return self._rest({"task": task.snapshot()}, headers)
         if method == "POST" and path == "message:stream":
             params = await self._body(request)
             check_message(params)
-            return self._sse(self.service.stream(params), lambda e: e, headers)
+            events = self.service.stream(params, self.starting(params))
+            return self._sse(events, lambda e: e, headers)
         card = self._extended_card(request) if path == "extendedAgentCard" else None
         if method == "GET" and card is not None:
             return self._rest(card, headers)
+        if method == "GET" and path == "tasks":
+            return self._rest(self.service.list_tasks(dict(request.query_params)), headers)
         if path.startswith("tasks/"):
             task_id, _, action = path.removeprefix("tasks/").partition(":")
             if method == "GET" and not action:

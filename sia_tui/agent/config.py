@@ -45,6 +45,9 @@ class AgentConfig:
     #: Streams (SendStreamingMessage) close after the first event that follows the
     #: snapshot, before the task ends: a client must resubscribe (SubscribeToTask) or poll.
     drop_stream: bool = False
+    #: Push notifications (``agent/push.py``): "off" (the card says no), "on", or
+    #: "refuse-loopback" (loopback and private webhook URLs are refused, A2A 1.0 section 13.2).
+    push: str = "off"
 
     def __post_init__(self) -> None:
         if self.fault is not None:
@@ -53,6 +56,8 @@ class AgentConfig:
             raise ValueError(f"unknown binding set {self.bindings!r}")
         if self.ask not in (None, "input", "auth"):
             raise ValueError(f"unknown ask {self.ask!r}")
+        if self.push not in ("off", "on", "refuse-loopback"):
+            raise ValueError(f"unknown push mode {self.push!r}")
 
     def has(self, fault: Fault) -> bool:
         """True when ``fault`` is the active fault."""

@@ -97,8 +97,14 @@ class GrpcAgent:
     async def send(self, params: Any) -> bytes:
         if self.agent.malformed(params):
             return MALFORMED_BODY  # not a protobuf message: the client's parse must fail
-        task = await self.service.send(params)
+        task = await self.service.send(params, self.agent.starting(params))
         return pb.encode("SendMessageResponse", {"task": task.snapshot()})
+
+    def stream(self, params: Any) -> AsyncIterator[dict[str, Any]]:
+        return self.service.stream(params, self.agent.starting(params))
+
+    async def list_tasks(self, params: Any) -> bytes:
+        return pb.encode("ListTasksResponse", self.service.list_tasks(params))
 
     async def get(self, params: Any) -> bytes:
         return pb.encode("Task", self.service.get(params).snapshot())
@@ -116,8 +122,9 @@ class GrpcAgent:
                 "GetTask": unary(self.unary(self.get, "GetTaskRequest")),
                 "CancelTask": unary(self.unary(self.cancel, "CancelTaskRequest")),
                 "SendStreamingMessage": streaming(
-                    self.streaming(self.service.stream, "SendMessageRequest")
+                    self.streaming(self.stream, "SendMessageRequest")
                 ),
+                "ListTasks": unary(self.unary(self.list_tasks, "ListTasksRequest")),
                 "SubscribeToTask": streaming(
                     self.streaming(self.service.subscribe, "SubscribeToTaskRequest")
                 ),

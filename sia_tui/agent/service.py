@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from sia_tui.agent.config import AgentConfig
@@ -13,6 +13,12 @@ from sia_tui.agent.tasks import CANCELED, WORKING, TaskRecord, TaskStore
 from sia_tui.core.constants import DESCRIBE_SKILL
 from sia_tui.core.errors import SiaError
 from sia_tui.core.task_state import INTERRUPTED_STATES, TERMINAL_STATES
+
+#: ListTasks' page size when none is asked for, and the most one page holds.
+DEFAULT_PAGE, MAX_PAGE = 50, 100
+
+#: Called with a new task before it runs (``AgentService.send``, ``stream``).
+Starting = Callable[[TaskRecord], None] | None
 
 
 def is_final(state: str) -> bool:
@@ -117,9 +123,10 @@ class AgentService:
         task.set_status(WORKING)
         task.waiter.set_result(message)
 
-    async def send(self, params: Any) -> TaskRecord:
+    async def send(self, params: Any, on_start: Starting = None) -> TaskRecord:
         """SendMessage: block to a terminal or interrupted state, or return early on
-        returnImmediately; a message naming a waiting task's taskId continues it."""
+        returnImmediately; a message naming a waiting task's taskId continues it.
+        ``on_start`` sees a new task before it runs (a push sender subscribes then)."""
         message = check_message(params)
         configuration = params.get("configuration")
         immediate = (
@@ -127,6 +134,8 @@ class AgentService:
         )
         waiting = self._follow_up(message)
         task = waiting or self._start(message)
+        if waiting is None and on_start is not None:
+            on_start(task)
         queue = task.subscribe()
         try:
             if waiting is None:
@@ -144,12 +153,14 @@ class AgentService:
             task.subscribers.remove(queue)
         return task
 
-    async def stream(self, params: Any) -> AsyncIterator[dict[str, Any]]:
+    async def stream(self, params: Any, on_start: Starting = None) -> AsyncIterator[dict[str, Any]]:
         """SendStreamingMessage: the task, then each event until a final state (a message
-        naming a waiting task's taskId continues it)."""
+        naming a waiting task's taskId continues it; ``on_start`` as for ``send``)."""
         message = check_message(params)
         waiting = self._follow_up(message)
         task = waiting or self._start(message)
+        if waiting is None and on_start is not None:
+            on_start(task)
         queue = task.subscribe()
         try:
             if waiting is not None:
@@ -187,6 +198,25 @@ class AgentService:
         if task is None:
             raise task_not_found(task_id)
         return task
+
+    def list_tasks(self, params: Any) -> dict[str, Any]:
+        """ListTasks: one page of tasks, newest first; the page token is an offset."""
+        params = params if isinstance(params, dict) else {}
+        size, token = params.get("pageSize") or DEFAULT_PAGE, params.get("pageToken") or "0"
+        if isinstance(size, str) and size.isdigit():  # HTTP+JSON query parameters
+            size = int(size)
+        if not isinstance(size, int) or isinstance(size, bool) or not 1 <= size <= MAX_PAGE:
+            raise invalid_params(f"pageSize must be an integer from 1 to {MAX_PAGE}")
+        if not isinstance(token, str) or not token.isdigit() or len(token) > 9:
+            raise invalid_params("pageToken is not a token this agent gave")
+        tasks, start = self.store.newest_first(), int(token)
+        end = start + size
+        return {
+            "tasks": [task.snapshot() for task in tasks[start:end]],
+            "nextPageToken": str(end) if end < len(tasks) else "",
+            "pageSize": size,
+            "totalSize": len(tasks),
+        }
 
     def cancel(self, params: Any) -> TaskRecord:
         """CancelTask: only a running task of a cancellable skill."""

@@ -138,3 +138,7 @@ class TaskStore:
     def get(self, task_id: str) -> TaskRecord | None:
         """The task with ``task_id``, if remembered."""
         return self._tasks.get(task_id)
+
+    def newest_first(self) -> list[TaskRecord]:
+        """Every remembered task, the newest first (ListTasks' order)."""
+        return list(reversed(self._tasks.values()))

@@ -14,6 +14,7 @@ from sia_tui.cli.flags import (
     command_redactor,
     read_json_input,
 )
+from sia_tui.cli.push_flags import add_push_flags, push_from
 from sia_tui.cli.trust_flags import add_trust_flags, anchors_from
 
 # The engine and httpx are imported by the functions that run them, so that building the
@@ -101,6 +102,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         "skipped with the reason, never passed)",
     )
     add_consent_flag(parser)
+    add_push_flags(parser)
     add_connection_flags(parser)
     add_trust_flags(parser)
     parser.set_defaults(func=main)
@@ -166,6 +168,7 @@ def main(args: argparse.Namespace) -> int:
     try:
         options = client_options(args)
         anchors = anchors_from(args)
+        push = push_from(args)
     except UsageError as exc:
         print(f"sia-tui check: {exc}", file=sys.stderr)
         return 2
@@ -175,7 +178,7 @@ def main(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    redactor = command_redactor(args, options, [args.card])
+    redactor = command_redactor(args, options, [args.card, *([push] if push else [])])
     try:
         arguments: Any = None
         if args.args == EXAMPLE:
@@ -184,7 +187,12 @@ def main(args: argparse.Namespace) -> int:
             arguments = read_json_input(args.args)[0]
         replies = [reply_argument(spec) for spec in args.reply]
         target = Target(
-            args.card, skill_id=args.skill, binding=args.binding, mode=args.mode, anchors=anchors
+            args.card,
+            skill_id=args.skill,
+            binding=args.binding,
+            mode=args.mode,
+            anchors=anchors,
+            push=push,
         )
         cache = DocumentCache() if args.cache else None
         run = asyncio.run(

@@ -60,6 +60,14 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         help="serve the card signed (A2A 1.0 section 8.4) with this private JWK file",
     )
     parser.add_argument(
+        "--push",
+        choices=("off", "on", "refuse-loopback"),
+        default="off",
+        help="push notifications: 'on' declares capabilities.pushNotifications and POSTs each "
+        "event of a task to the webhook a send registers, with its token; 'refuse-loopback' "
+        "refuses loopback and private webhook URLs as agents SHOULD (default: off)",
+    )
+    parser.add_argument(
         "--write-jwks",
         metavar="FILE",
         help="write the public JWKS that verifies the card's signature (with no --sign-key, "
@@ -124,6 +132,7 @@ def run(args: argparse.Namespace) -> int:
         oauth2=args.oauth2,
         ask=args.ask,
         drop_stream=args.drop_stream,
+        push=args.push,
     )
     if args.oauth2:
         from sia_tui.agent.oauth2 import DEMO_CLIENT_ID, DEMO_CLIENT_SECRET

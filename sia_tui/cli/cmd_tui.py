@@ -186,7 +186,9 @@ def demo_main(args: argparse.Namespace) -> int:
         print(f"sia-tui demo: {exc}")
         return 2
     oauth2 = getattr(args, "oauth2", False)  # a Namespace built by hand may lack it
-    agent = start_agent(AgentConfig(fault=fault, grpc_port=0, oauth2=oauth2), quiet=True)
+    # Push on, so the Push checkbox shows deliveries (the card then declares it).
+    config = AgentConfig(fault=fault, grpc_port=0, oauth2=oauth2, push="on")
+    agent = start_agent(config, quiet=True)
     try:
         # Its port dies with it: a demo target never goes into the recent targets.
         options = demo_options(oauth2)

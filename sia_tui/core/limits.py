@@ -90,3 +90,24 @@ MAX_QUESTION_CHARS: Final = 4000
 #: Replies one run sends to a task that keeps asking (``check --reply`` and the TUI): a
 #: task that asks again past this is left waiting, incomplete.
 MAX_TURNS: Final = 50
+#: Most push deliveries one run keeps (a loopback receiver records each); the rest are
+#: counted. An agent may push every status update: a run's few dozen are far below this.
+MAX_PUSH_DELIVERIES: Final = 1000
+
+#: Most of a push delivery's body a run keeps as text (the whole body, up to the event size
+#: limit, is still parsed): 1,000 deliveries of 2 MiB would otherwise hold 2 GB.
+MAX_PUSH_BODY_KEPT: Final = 16 * 1024
+
+#: Largest request line and headers a push delivery may send before its body, in bytes.
+MAX_PUSH_HEADER_BYTES: Final = 16 * 1024
+
+#: Seconds one push delivery may take to arrive whole (headers and body): a slow drip is
+#: cut off, so a hostile agent cannot hold the receiver's connections open.
+PUSH_READ_SECONDS: Final = 10.0
+
+#: Most push connections served at once; more wait (the agent retries or gives up).
+MAX_PUSH_CONNECTIONS: Final = 8
+
+#: Seconds the receiver stays open after the task ended, for a delivery still on its way
+#: (an agent pushes after the state changed; a sync answer may come first).
+PUSH_GRACE_SECONDS: Final = 2.0

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
         Reply,
         Run,
         StreamEvent,
+        Task,
     )
     from sia_tui.core.probe import ProbeReport
     from sia_tui.core.session import LoadedSession
@@ -116,6 +117,9 @@ class SiaHost(Protocol):
 
     def open_session_file(self, path: Path, mode: str = "steps") -> object:
         """Show a session file read-only on ``mode`` (loaded in a worker, returned)."""
+
+    def open_listed_task(self, task: Task) -> object:
+        """Show a task the agent listed (ListTasks) read-only on Results."""
 
     def action_back_to_live(self) -> None:
         """Leave the recorded run for the live one."""

@@ -131,6 +131,11 @@ MODE_SPECS: tuple[ModeSpec, ...] = (
                 "Replace the argument text by the schema's or the card skill's example (f4)",
                 "use_example",
             ),
+            ScreenCommand(
+                "push: toggle the loopback receiver",
+                "Register a webhook on 127.0.0.1 with the next invocation (Invoke screen)",
+                "toggle_push",
+            ),
         ),
     ),
     ModeSpec(

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
         StepResult,
         StreamEvent,
         Task,
+        TaskListing,
     )
     from sia_tui.core.session import LoadedSession
 
@@ -92,6 +93,12 @@ class ReadOnlyEngine:
 
     def set_mode(self, mode: str | None) -> None:
         """Choosing a mode sends nothing; ignored."""
+
+    def set_push(self, push: str | None) -> None:
+        """Choosing push sends nothing; ignored."""
+
+    async def list_tasks(self, page_token: str | None = None) -> TaskListing:
+        raise self._refuse()
 
     async def cancel(self) -> Task | None:
         raise self._refuse()

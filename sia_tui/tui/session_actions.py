@@ -20,7 +20,7 @@ from sia_tui.tui.readonly import ReadOnlyEngine, read_only_notice
 if TYPE_CHECKING:  # saving, loading and their dialogs load when first used
     from textual.notifications import SeverityLevel
 
-    from sia_tui.core.engine import ClientOptions, Run, StreamEvent
+    from sia_tui.core.engine import ClientOptions, Run, StreamEvent, Task
     from sia_tui.core.probe import ProbeReport
     from sia_tui.core.session import LoadedSession, RedactionHit
     from sia_tui.tui.display import DisplayPolicy
@@ -161,6 +161,25 @@ class SessionApp(InvocationViewApp):
                 title="Session warning",
                 severity="warning",
             )
+
+    def open_listed_task(self, task: Task) -> None:
+        """A task the agent listed (ListTasks), shown read-only on Results like a recorded
+        run: the card and that task, no step run (never a verdict); Esc comes back."""
+        from sia_tui.core.engine import task_run
+        from sia_tui.core.session import LoadedSession
+
+        run = self.current_run
+        if run is None:
+            return
+        listed = LoadedSession(
+            run=task_run(run, task),
+            created="",
+            tool={},
+            environment={},
+            options={},
+            redactions=[],
+        )
+        self.install_session(listed, "results")
 
     @property
     def has_live_run(self) -> bool:

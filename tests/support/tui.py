@@ -42,6 +42,8 @@ _VOLATILE = (
     (re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"), "<uuid>"),
     (re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:\d\d)"), "<time>"),
     (re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d"), "<time>"),
+    # A push delivery's arrival, in seconds since the receiver started.
+    (re.compile(r"\+\d+\.\d\d s\b"), "+T s"),
     (re.compile(r"\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d\d \w{3} \d{4} [\d:]{8} GMT"), "<date>"),
 )
 
@@ -226,6 +228,12 @@ class GatedEngine:
 
     def set_mode(self, mode: str | None) -> None:
         """Nothing to choose in the fake."""
+
+    def set_push(self, push: str | None) -> None:
+        """No push in the fake."""
+
+    async def list_tasks(self, page_token: str | None = None) -> Any:
+        raise AssertionError("the gated engine lists no tasks")
 
     async def cancel(self) -> Task | None:
         return None

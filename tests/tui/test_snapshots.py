@@ -258,7 +258,8 @@ def test_markup_fault_is_shown_literally(snap_compare: Any, make_app: Any) -> No
 def test_history_lists_the_autosaved_failure(snap_compare: Any, make_app: Any) -> None:
     """Mode 7, History: one row (the run autosaved itself), time '<time>', agent 'sia-tui
     reference agent', skill evaluate_resource_condition, outcome 'failed', step 4, target
-    http://127.0.0.1:PORT; the footer offers Open, Reattach, Delete, Reload and Back."""
+    http://127.0.0.1:PORT; the footer offers Open, Reattach, Delete, Reload, Agent's tasks and
+    Back."""
 
     async def run_before(pilot: Pilot[Any]) -> None:
         await _ran_six_steps(pilot)

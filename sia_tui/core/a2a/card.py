@@ -199,6 +199,7 @@ def parse_card(data: Any, *, source_url: str | None = None) -> AgentCard:
         interfaces=tuple(interfaces),
         skills=_skills(data.get("skills"), warnings),
         streaming=capabilities.get("streaming") is True,
+        push_notifications=capabilities.get("pushNotifications") is True,
         schema_interface=_schema_interface(capabilities.get("extensions"), warnings),
         provider=provider if isinstance(provider, dict) else None,
         security_schemes=dict(schemes) if isinstance(schemes, dict) else {},

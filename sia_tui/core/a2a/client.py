@@ -21,10 +21,25 @@ import httpx
 
 from sia_tui.core.a2a.authenticator import Authenticator
 from sia_tui.core.a2a.card import parse_card
-from sia_tui.core.a2a.codec import Codec, codec_for, read_event, read_send, read_task
+from sia_tui.core.a2a.codec import (
+    Codec,
+    codec_for,
+    read_event,
+    read_send,
+    read_task,
+    read_task_page,
+)
 from sia_tui.core.a2a.extended_card import PURPOSE as EXTENDED_PURPOSE
 from sia_tui.core.a2a.extended_card import extended_card_request
-from sia_tui.core.a2a.model import GRPC, AgentCard, Interface, Message, StreamEvent, Task
+from sia_tui.core.a2a.model import (
+    GRPC,
+    AgentCard,
+    Interface,
+    Message,
+    StreamEvent,
+    Task,
+    TaskPage,
+)
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.a2a.origin import Origin, origin_of, origin_text
 from sia_tui.core.a2a.recorder import ExchangeRecorder, Reply, content_type_of
@@ -252,17 +267,19 @@ class A2AClient:
         return_immediately: bool = False,
         text: str | None = None,
         follows: FollowUpOf | None = None,
+        push: dict[str, Any] | None = None,
     ) -> Task | Message:
         """SendMessage with one user data part (or, given ``text``, one text part); the
         answer as a Task or Message. ``follows`` names the task a follow-up continues.
 
         By default the agent answers when the task is final; ``return_immediately`` (poll
-        mode) asks for the task as soon as it exists.
+        mode) asks for the task as soon as it exists. ``push`` (``{url, token}``) registers
+        a webhook for the task in the same request.
         """
         codec = codec_for(iface.dialect)
         message = _user_message(codec, data, text, follows)
         if iface.binding == GRPC:
-            answer = await self._grpc().send(iface, message, purpose, return_immediately)
+            answer = await self._grpc().send(iface, message, purpose, return_immediately, push)
             return read_send(answer, jsonrpc=False)
         wire = codec.build(
             iface,
@@ -270,6 +287,7 @@ class A2AClient:
             rpc_id=self._next_id(),
             message=message,
             return_immediately=return_immediately,
+            push=push,
         )
         payload = await self._wire_call(purpose, codec, wire)
         return read_send(payload, jsonrpc=wire.jsonrpc, proto03=wire.proto03)
@@ -292,6 +310,25 @@ class A2AClient:
         wire = codec.build(iface, "get", rpc_id=self._next_id(), task_id=task_id)
         payload = await self._wire_call(purpose, codec, wire)
         return read_task(payload, jsonrpc=wire.jsonrpc, proto03=wire.proto03)
+
+    async def list_tasks(
+        self,
+        iface: Interface,
+        *,
+        page_size: int = 50,
+        page_token: str | None = None,
+        purpose: str = "list tasks",
+    ) -> TaskPage:
+        """ListTasks (A2A 1.0): one page of the agent's tasks; 0.3 has none (refused here)."""
+        if iface.binding == GRPC:
+            answer = await self._grpc().list_tasks(iface, page_size, page_token, purpose)
+            return read_task_page(answer, jsonrpc=False)
+        codec = codec_for(iface.dialect)
+        wire = codec.build_list(
+            iface, rpc_id=self._next_id(), page_size=page_size, page_token=page_token
+        )
+        payload = await self._wire_call(purpose, codec, wire)
+        return read_task_page(payload, jsonrpc=wire.jsonrpc)
 
     async def cancel(self, iface: Interface, task_id: str, *, purpose: str = "cancel") -> Task:
         """CancelTask."""
@@ -325,15 +362,19 @@ class A2AClient:
         purpose: str,
         text: str | None = None,
         follows: FollowUpOf | None = None,
+        push: dict[str, Any] | None = None,
     ) -> AsyncIterator[StreamEvent]:
         """SendStreamingMessage (one data part, or one text part given ``text``; continuing
-        the task ``follows`` names): events as they arrive, until a final one or the end."""
+        the task ``follows`` names): events as they arrive, until a final one or the end;
+        ``push`` as for ``send``."""
         codec = codec_for(iface.dialect)
         message = _user_message(codec, data, text, follows)
         if iface.binding == GRPC:
-            events = self._grpc_events(self._grpc().stream(iface, message, purpose))
+            events = self._grpc_events(self._grpc().stream(iface, message, purpose, push))
         else:
-            wire = codec.build(iface, "stream", rpc_id=self._next_id(), message=message)
+            wire = codec.build(
+                iface, "stream", rpc_id=self._next_id(), message=message, push=push
+            )
             events = self._sse(purpose, codec, wire)
         async with aclosing(events) as reading:
             async for event in reading:

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from sia_tui.core import limits
 from sia_tui.core.a2a import codec_v03, codec_v1
-from sia_tui.core.a2a.model import Interface, Message, StreamEvent, Task
+from sia_tui.core.a2a.model import Interface, Message, StreamEvent, Task, TaskPage
 from sia_tui.core.a2a.objects import parse_stream_event, parse_task, parse_task_or_message
 from sia_tui.core.a2a.wire import WireRequest, unwrap_jsonrpc
+from sia_tui.core.errors import A2AProtocolError
 
 
 class Codec(Protocol):
@@ -31,6 +33,11 @@ class Codec(Protocol):
         message: dict[str, Any] | None = None,
         task_id: str | None = None,
         return_immediately: bool = False,
+        push: dict[str, Any] | None = None,
+    ) -> WireRequest: ...
+
+    def build_list(
+        self, iface: Interface, *, rpc_id: int, page_size: int, page_token: str | None = None
     ) -> WireRequest: ...
 
 
@@ -64,3 +71,30 @@ def read_task(payload: Any, *, jsonrpc: bool, proto03: bool = False) -> Task:
 def read_event(payload: Any, *, jsonrpc: bool, proto03: bool = False) -> StreamEvent:
     """One SSE data payload -> StreamEvent (JSON-RPC events are whole JSON-RPC responses)."""
     return parse_stream_event(_result(payload, jsonrpc), proto03=proto03)
+
+
+def read_task_page(payload: Any, *, jsonrpc: bool) -> TaskPage:
+    """A ListTasks response -> TaskPage: at most ``MAX_LISTED`` tasks, an unreadable task
+    counted (one bad task does not hide the others)."""
+    result = _result(payload, jsonrpc)
+    if not isinstance(result, dict):
+        raise A2AProtocolError("ListTasks answer is not a JSON object")
+    raw_tasks = result.get("tasks")
+    raw_tasks = raw_tasks if isinstance(raw_tasks, list) else []
+    tasks: list[Task] = []
+    unreadable, problem = 0, None
+    for raw in raw_tasks[: limits.MAX_LISTED]:
+        try:
+            tasks.append(parse_task(raw))
+        except A2AProtocolError as exc:
+            unreadable += 1
+            problem = problem or str(exc)
+    token = result.get("nextPageToken")
+    total = result.get("totalSize")
+    return TaskPage(
+        tasks=tuple(tasks),
+        next_page_token=token if isinstance(token, str) else "",
+        total_size=total if isinstance(total, int) and not isinstance(total, bool) else None,
+        unreadable=unreadable + max(len(raw_tasks) - limits.MAX_LISTED, 0),
+        problem=problem,
+    )

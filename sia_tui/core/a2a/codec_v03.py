@@ -15,6 +15,7 @@ from sia_tui.core.a2a.wire import (
     task_path,
 )
 from sia_tui.core.constants import EXTENSIONS_HEADER, LEGACY_EXTENSIONS_HEADER
+from sia_tui.core.errors import A2AProtocolError
 
 METHODS = {
     "send": "message/send",
@@ -25,9 +26,16 @@ METHODS = {
 }
 
 
-def _configuration(return_immediately: bool) -> dict[str, Any]:
-    """0.3 agents may answer immediately unless asked to block (1.0 inverted the flag)."""
-    return {"blocking": not return_immediately}
+def _configuration(
+    return_immediately: bool, push: dict[str, Any] | None, member: str
+) -> dict[str, Any]:
+    """0.3 agents may answer immediately unless asked to block (1.0 inverted the flag); a
+    webhook goes in ``member`` (JSON-RPC ``pushNotificationConfig``, REST's proto field
+    ``pushNotification``)."""
+    configuration: dict[str, Any] = {"blocking": not return_immediately}
+    if push is not None:
+        configuration[member] = push
+    return configuration
 
 
 def to_proto03(message: dict[str, Any]) -> dict[str, Any]:
@@ -84,13 +92,19 @@ class CodecV03:
         message: dict[str, Any] | None = None,
         task_id: str | None = None,
         return_immediately: bool = False,
+        push: dict[str, Any] | None = None,
     ) -> WireRequest:
         """The HTTP request for ``operation`` on ``iface``."""
         check_operation(iface, operation)
         sending = operation in ("send", "stream")
         if iface.binding == "JSONRPC":
             params: dict[str, Any] = (
-                {"message": message, "configuration": _configuration(return_immediately)}
+                {
+                    "message": message,
+                    "configuration": _configuration(
+                        return_immediately, push, "pushNotificationConfig"
+                    ),
+                }
                 if sending
                 else {"id": task_id}
             )
@@ -110,7 +124,7 @@ class CodecV03:
             path = "/v1/message:send" if operation == "send" else "/v1/message:stream"
             body = {
                 "message": to_proto03(message),
-                "configuration": _configuration(return_immediately),
+                "configuration": _configuration(return_immediately, push, "pushNotification"),
             }
             return WireRequest(
                 operation,
@@ -132,6 +146,15 @@ class CodecV03:
             b"{}",
             JSON_CONTENT_TYPE,
             proto03=True,
+        )
+
+    def build_list(
+        self, iface: Interface, *, rpc_id: int, page_size: int, page_token: str | None = None
+    ) -> WireRequest:
+        """A2A 0.3 has no ListTasks (1.0 added it): refused before anything is sent."""
+        raise A2AProtocolError(
+            "ListTasks does not exist in A2A 0.3 (it is new in 1.0): this agent's "
+            "interface cannot list its tasks"
         )
 
 

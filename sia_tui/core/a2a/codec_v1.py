@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import uuid
 from typing import Any
+from urllib.parse import urlencode
 
 from sia_tui.core.a2a.model import Interface
 from sia_tui.core.a2a.wire import (
@@ -56,15 +57,23 @@ class CodecV1:
         message: dict[str, Any] | None = None,
         task_id: str | None = None,
         return_immediately: bool = False,
+        push: dict[str, Any] | None = None,
     ) -> WireRequest:
         """The HTTP request for ``operation`` on ``iface``.
 
-        ``return_immediately`` asks the agent not to wait for a final state (poll mode).
+        ``return_immediately`` asks the agent not to wait for a final state (poll mode);
+        ``push`` (``{url, token}``) registers a webhook inline, its task id left empty
+        because the task does not exist yet (A2A 1.0 ``taskPushNotificationConfig``).
         """
         check_operation(iface, operation)
         sending: dict[str, Any] = {"message": message}
+        configuration: dict[str, Any] = {}
         if return_immediately:
-            sending["configuration"] = {"returnImmediately": True}
+            configuration["returnImmediately"] = True
+        if push is not None:
+            configuration["taskPushNotificationConfig"] = push
+        if configuration:
+            sending["configuration"] = configuration
         if iface.binding == "JSONRPC":
             params: dict[str, Any] = (
                 dict(sending) if operation in ("send", "stream") else {"id": task_id}
@@ -95,6 +104,23 @@ class CodecV1:
             b"{}",
             REST_CONTENT_TYPE,
         )
+
+    def build_list(
+        self, iface: Interface, *, rpc_id: int, page_size: int, page_token: str | None = None
+    ) -> WireRequest:
+        """ListTasks: one page of the agent's tasks (JSON-RPC, or ``GET /tasks``)."""
+        check_operation(iface, "list")
+        params: dict[str, Any] = {"pageSize": page_size}
+        if page_token:
+            params["pageToken"] = page_token
+        if iface.binding == "JSONRPC":
+            if iface.tenant:
+                params["tenant"] = iface.tenant
+            envelope = {"jsonrpc": "2.0", "id": rpc_id, "method": "ListTasks", "params": params}
+            return WireRequest(
+                "list", "POST", iface.url, encode(envelope), JSON_CONTENT_TYPE, rpc_id
+            )
+        return WireRequest("list", "GET", rest_url(iface, "/tasks?" + urlencode(params)))
 
 
 CODEC = CodecV1()

@@ -41,6 +41,21 @@ _KEY = re.compile(r"[0-9a-z_.-]+\Z")
 _CANCELLED = "cancelled before the exchange ended"
 
 
+def _send_request(
+    message: dict[str, Any], return_immediately: bool, push: dict[str, Any] | None
+) -> dict[str, Any]:
+    """A SendMessageRequest: the message, and a configuration only when something is set."""
+    configuration: dict[str, Any] = {}
+    if return_immediately:
+        configuration["returnImmediately"] = True
+    if push is not None:
+        configuration["taskPushNotificationConfig"] = push
+    request: dict[str, Any] = {"message": message}
+    if configuration:
+        request["configuration"] = configuration
+    return request
+
+
 def _checked(key: str, value: str) -> tuple[str, str]:
     """One metadata pair: a lowercase key and a printable ASCII value (gRPC's rules)."""
     key = key.strip().lower()
@@ -115,13 +130,25 @@ class GrpcBinding:
     # -- calls ------------------------------------------------------------------------------
 
     async def send(
-        self, iface: Interface, message: dict[str, Any], purpose: str, return_immediately: bool
+        self,
+        iface: Interface,
+        message: dict[str, Any],
+        purpose: str,
+        return_immediately: bool,
+        push: dict[str, Any] | None = None,
     ) -> Any:
         """SendMessage -> the ``SendMessageResponse`` as ProtoJSON."""
-        request: dict[str, Any] = {"message": message}
-        if return_immediately:
-            request["configuration"] = {"returnImmediately": True}
+        request = _send_request(message, return_immediately, push)
         return await self._unary(purpose, iface, "SendMessage", "SendMessageRequest", request)
+
+    async def list_tasks(
+        self, iface: Interface, page_size: int, page_token: str | None, purpose: str
+    ) -> Any:
+        """ListTasks -> the ``ListTasksResponse`` as ProtoJSON."""
+        request: dict[str, Any] = {"pageSize": page_size}
+        if page_token:
+            request["pageToken"] = page_token
+        return await self._unary(purpose, iface, "ListTasks", "ListTasksRequest", request)
 
     async def get_task(self, iface: Interface, task_id: str, purpose: str) -> Any:
         """GetTask -> a Task as ProtoJSON."""
@@ -134,10 +161,14 @@ class GrpcBinding:
         return await self._unary(purpose, iface, "CancelTask", "CancelTaskRequest", request)
 
     def stream(
-        self, iface: Interface, message: dict[str, Any], purpose: str
+        self,
+        iface: Interface,
+        message: dict[str, Any],
+        purpose: str,
+        push: dict[str, Any] | None = None,
     ) -> AsyncGenerator[Any, None]:
         """SendStreamingMessage -> each ``StreamResponse`` as ProtoJSON."""
-        request = {"message": message}
+        request = _send_request(message, False, push)
         return self._stream(purpose, iface, "SendStreamingMessage", "SendMessageRequest", request)
 
     def subscribe(self, iface: Interface, task_id: str, purpose: str) -> AsyncGenerator[Any, None]:

@@ -72,7 +72,33 @@ _A2A: dict[str, tuple[str, ...]] = {
         "configuration 3 SendMessageConfiguration",
         "metadata 4 Struct",
     ),
-    "SendMessageConfiguration": ("accepted_output_modes 1 *string", "return_immediately 4 bool"),
+    "SendMessageConfiguration": (
+        "accepted_output_modes 1 *string",
+        "task_push_notification_config 2 TaskPushNotificationConfig",
+        "return_immediately 4 bool",
+    ),
+    "TaskPushNotificationConfig": (
+        "tenant 1 string",
+        "id 2 string",
+        "task_id 3 string",
+        "url 4 string",
+        "token 5 string",
+        "authentication 6 AuthenticationInfo",
+    ),
+    "AuthenticationInfo": ("scheme 1 string", "credentials 2 string"),
+    "ListTasksRequest": (
+        "tenant 1 string",
+        "context_id 2 string",
+        "status 3 TaskState",
+        "page_size 4 int32",
+        "page_token 5 string",
+    ),
+    "ListTasksResponse": (
+        "tasks 1 *Task",
+        "next_page_token 2 string",
+        "page_size 3 int32",
+        "total_size 4 int32",
+    ),
     "GetTaskRequest": ("tenant 1 string", "id 2 string"),
     "CancelTaskRequest": ("tenant 1 string", "id 2 string", "metadata 3 Struct"),
     "SubscribeToTaskRequest": ("tenant 1 string", "id 2 string"),
@@ -231,6 +257,7 @@ RESPONSES = {
     "GetTask": "Task",
     "CancelTask": "Task",
     "SubscribeToTask": "StreamResponse",
+    "ListTasks": "ListTasksResponse",
 }
 
 

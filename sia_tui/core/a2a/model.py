@@ -101,6 +101,8 @@ class AgentCard:
     security_requirements: tuple[Requirement, ...] | None = None
     #: ``capabilities.extendedAgentCard`` (0.3: ``supportsAuthenticatedExtendedCard``).
     extended_card: bool = False
+    #: ``capabilities.pushNotifications`` is true (missing is false, A2A 1.0 section 4.4).
+    push_notifications: bool = False
     #: "1.0", "0.3" or "hybrid": which card shape was read.
     card_dialect: str = "1.0"
     warnings: tuple[str, ...] = ()
@@ -174,6 +176,19 @@ class Task:
     def terminal(self) -> bool:
         """True once the task will not change any more (or waits for the user)."""
         return self.state in FINISHED_STATES
+
+
+@dataclass(frozen=True)
+class TaskPage:
+    """One page of ListTasks: the tasks, and the token of the next page ("" on the last)."""
+
+    tasks: tuple[Task, ...]
+    next_page_token: str
+    #: How many tasks the agent says match in all, when it says.
+    total_size: int | None = None
+    #: Tasks on the page that could not be read, counted (and their first problem).
+    unreadable: int = 0
+    problem: str | None = None
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from sia_tui.core.errors import A2AProtocolError
 
 JSON_CONTENT_TYPE = "application/json"
 REST_CONTENT_TYPE = "application/a2a+json"
-OPERATIONS = ("send", "stream", "get", "cancel", "subscribe")
+OPERATIONS = ("send", "stream", "get", "cancel", "subscribe", "list")
 
 #: The A2A errors by ``ErrorInfo.reason`` (A2A 1.0 section 5.4): their name and JSON-RPC
 #: code. The reason is what tells errors apart that share a gRPC code or HTTP status.
@@ -37,7 +37,7 @@ A2A_ERRORS: dict[str, tuple[str, int]] = {
 class WireRequest:
     """One HTTP request as a codec built it; the client adds headers and sends it."""
 
-    operation: str  # "send", "stream", "get", "cancel", "subscribe"
+    operation: str  # "send", "stream", "get", "cancel", "subscribe", "list"
     method: str
     url: str
     body: bytes = b""

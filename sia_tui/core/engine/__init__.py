@@ -31,6 +31,7 @@ if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it 
     from sia_tui.core.a2a.options import ClientOptions as ClientOptions
     from sia_tui.core.a2a.options import OAuth2Settings as OAuth2Settings
     from sia_tui.core.a2a.options import read_secret_file as read_secret_file
+    from sia_tui.core.a2a.push_receiver import Delivery as Delivery
     from sia_tui.core.codes import ERROR_CODES as ERROR_CODES
     from sia_tui.core.codes import ErrorCode as ErrorCode
     from sia_tui.core.codes import Origin as Origin
@@ -85,6 +86,9 @@ if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it 
     from sia_tui.core.engine.pin import PinResult as PinResult
     from sia_tui.core.engine.pin import pin_agent as pin_agent
     from sia_tui.core.engine.procedure import Procedure as Procedure
+    from sia_tui.core.engine.push import LOOPBACK as LOOPBACK
+    from sia_tui.core.engine.push import PushLog as PushLog
+    from sia_tui.core.engine.push import delivery_line as delivery_line
     from sia_tui.core.engine.report_json import evidence_to_json as evidence_to_json
     from sia_tui.core.engine.report_json import finding_to_json as finding_to_json
     from sia_tui.core.engine.report_json import lock_to_json as lock_to_json
@@ -98,6 +102,8 @@ if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it 
     from sia_tui.core.engine.turns import Reply as Reply
     from sia_tui.core.engine.turns import Turn as Turn
     from sia_tui.core.engine.turns import reply_argument as reply_argument
+    from sia_tui.core.engine.task_list import TaskListing as TaskListing
+    from sia_tui.core.engine.task_list import task_run as task_run
     from sia_tui.core.engine.verdicts import InvocationFailure as InvocationFailure
     from sia_tui.core.engine.verdicts import RunOutcome as RunOutcome
     from sia_tui.core.errors import JsonInputError as JsonInputError

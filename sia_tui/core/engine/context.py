@@ -13,6 +13,7 @@ from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.assembly import TaskAssembly
 from sia_tui.core.engine.cache import DocumentCache
 from sia_tui.core.engine.model import Run
+from sia_tui.core.engine.push import PushChannel
 
 #: True while a task drives the open stream (its next event, its close): an exchange
 #: recorded then is the stream's own, even if another task (a cancel) sends meanwhile.
@@ -33,6 +34,16 @@ class EngineContext:
     stream: AsyncIterator[StreamEvent] | None = None
     #: The task as streamed so far (stream mode only).
     assembly: TaskAssembly | None = None
+    #: Called when the run changed outside a step's own updates (a push delivery arrived).
+    changed: Callable[[], None] = lambda: None
+    #: The invocation's push channel (``Target.push``), between steps 8 and 9.
+    push: PushChannel | None = None
+
+    async def close_push(self) -> None:
+        """Stop the push receiver, if one listens (after step 9, on restart, on close)."""
+        push, self.push = self.push, None
+        if push is not None:
+            await push.close()
 
     async def next_event(self) -> StreamEvent | None:
         """The open stream's next event, folded into the assembly and shown; None (and the

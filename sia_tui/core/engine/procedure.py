@@ -22,6 +22,7 @@ from sia_tui.core.engine.evidence import Blame, FailureCategory, NextAction, Par
 from sia_tui.core.engine.model import Run, Step, StepResult, StepStatus, Target, frozen_copy
 from sia_tui.core.engine.outcome import StepEnds, StepFailed, StepWaits, transport_failure
 from sia_tui.core.engine.steps import discovery, invocation, results, verification
+from sia_tui.core.engine.task_list import TaskListing, list_tasks
 from sia_tui.core.engine.turns import Reply
 from sia_tui.core.engine.verdicts import FIRST_INVOCATION_STEP, open_turn
 from sia_tui.core.errors import DeadlineExceeded, SiaError
@@ -93,7 +94,9 @@ class Procedure:
             on_exchange=self._record,
             grpc_transport=self._grpc_transport,
         )
-        return EngineContext(run, client, self.options, self._cache, self._emit)
+        ctx = EngineContext(run, client, self.options, self._cache, self._emit)
+        ctx.changed = lambda: self._notify(self._current)
+        return ctx
 
     def _record(self, exchange: Exchange) -> None:
         run = self.run
@@ -174,6 +177,8 @@ class Procedure:
             )
         finally:
             self._current = None
+            if result.step != Step.DELEGATION or result.status is not StepStatus.PASSED:
+                await self._ctx.close_push()  # only a task step 9 still follows needs it
             # A flood of findings is kept bounded: the first ones, and a count of the rest.
             result.findings[:] = cap_findings(result.findings)
             # What the client noticed (a cross-origin interface, a mismatched JSON-RPC id)
@@ -228,6 +233,7 @@ class Procedure:
         arguments (or the negative test) of a run the user has since moved on from.
         """
         await self._ctx.close_stream()
+        await self._ctx.close_push()
         await self._ctx.client.aclose()
         self.run = Run(target=self.run.target, credentials=self.run.credentials)
         self._ctx = self._new_context(self.run)
@@ -255,6 +261,13 @@ class Procedure:
     def set_mode(self, mode: str | None) -> None:
         """Choose sync, stream or poll for the next invocation (None: let the engine pick)."""
         self.run.target = replace(self.run.target, mode=mode)
+
+    def set_push(self, push: str | None) -> None:
+        """Push notifications for the next invocation: "loopback" (sia-tui's receiver), an
+        external receiver's URL, or None (``Target.push``)."""
+        from dataclasses import replace
+
+        self.run.target = replace(self.run.target, push=push)
 
     def set_arguments(self, arguments: Any, *, send_anyway: bool = False) -> None:
         """Arguments for steps 7-11: a new invocation. The one made before, if any, is kept
@@ -303,6 +316,7 @@ class Procedure:
         if first <= FIRST_INVOCATION_STEP:
             run.task, run.result, run.records, run.mode = None, None, [], None
             run.turns = []
+            run.push = None
             run.cancel_requested = run.consent = False
             run.stream_steps = []  # a stream still open belongs to the invocation kept
             self._deadline.reset()  # a new invocation gets the whole deadline
@@ -346,7 +360,19 @@ class Procedure:
             card=self.run.card,
         )
 
+    async def list_tasks(self, page_token: str | None = None) -> TaskListing:
+        """One page of the agent's tasks (ListTasks); adds nothing to the run. Needs step
+        1: the card names the interface."""
+        return await list_tasks(
+            self.run.interface,
+            self.run.target.location,
+            self.options,
+            transport=self._transport,
+            page_token=page_token,
+        )
+
     async def aclose(self) -> None:
-        """Close any open stream and the HTTP client."""
+        """Close any open stream, the push receiver and the HTTP client."""
         await self._ctx.close_stream()
+        await self._ctx.close_push()
         await self._ctx.client.aclose()

@@ -10,6 +10,7 @@ from sia_tui.core.bounded import listed
 from sia_tui.core.codes import ErrorCode, Origin
 from sia_tui.core.engine.evidence import Blame, StepEvidence
 from sia_tui.core.engine.model import Run, StepResult
+from sia_tui.core.engine.push import push_to_json
 from sia_tui.core.findings import Finding
 from sia_tui.core.trust.model import LockComparison, SignatureCheck
 
@@ -183,6 +184,7 @@ def run_to_json(run: Run) -> dict[str, Any]:
         ],
         "records_not_listed": records_not_listed,
         "auth": plan.to_json() if (plan := run.auth_plan) is not None else None,
+        "push": push_to_json(run.push),
         "warnings": list(run.warnings),
         "exchanges": [
             {

@@ -9,6 +9,7 @@ from sia_tui.core.codes import Origin, describe_code
 from sia_tui.core.engine.evidence import NextAction
 from sia_tui.core.engine.model import Run, StepResult, StepStatus
 from sia_tui.core.engine.turns import turn_lines
+from sia_tui.core.engine.push import delivery_line
 from sia_tui.core.jsonkit.pointer import display
 from sia_tui.core.output.printable import paint, printable
 
@@ -98,6 +99,7 @@ def render_text(run: Run, *, colour: bool = False) -> str:
     if not_listed:
         invalid = sum(not r.valid for r in run.record_verdicts[len(records) :])
         lines.append(f"... and {not_listed} more record(s), {invalid} of them INVALID")
+    lines += _push_lines(run)
     for warning in run.warnings:
         lines.append(f"warning: {printable(warning)}")
     lines.append("")
@@ -160,4 +162,16 @@ def _trust_lines(run: Run) -> list[str]:
             )
         if len(lock.changes) > 10:
             lines.append(f"  ... {len(lock.changes) - 10} more change(s)")
+    return lines
+
+
+def _push_lines(run: Run) -> list[str]:
+    """The push timeline beside the mode's own events: each delivery, or why there is none."""
+    log = run.push
+    if log is None:
+        return []
+    lines = [f"push ({log.receiver}): {printable(log.note)}"]
+    lines += [f"  {printable(delivery_line(d))}" for d in log.deliveries]
+    if log.not_listed:
+        lines.append(f"  ... and {log.not_listed} more deliver(ies), not kept")
     return lines

@@ -21,6 +21,7 @@ from sia_tui.core.engine.evidence import (
     StepStatus,
 )
 from sia_tui.core.engine.turns import Turn
+from sia_tui.core.engine.push import PushLog
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.findings import Finding
 from sia_tui.core.redaction.userinfo import strip_credentials
@@ -113,6 +114,9 @@ class Target:
     #: What the user trusts and requires (keys, a required signature, a contract lock);
     #: kept with the target so replay checks a recorded run against the same anchors.
     anchors: TrustAnchors | None = field(default=None, repr=False)
+    #: Push notifications: "loopback" (sia-tui's receiver on 127.0.0.1), an external
+    #: receiver's URL (``--push-url``), or None for none (``engine/push.py``).
+    push: str | None = None
 
     def __repr__(self) -> str:
         # Textual names a worker by its arguments in its log: never with a URL's password.
@@ -185,6 +189,8 @@ class RunState:
     credentials: tuple[str, ...] = ()
     #: The task's questions (INPUT_REQUIRED, AUTH_REQUIRED) and the replies, in order.
     turns: list[Turn] = field(default_factory=list)
+    #: This invocation's push notifications, when the target asks for them.
+    push: PushLog | None = None
 
     def __repr__(self) -> str:
         # Short: asyncio formats a finished task's result with repr() when it restores

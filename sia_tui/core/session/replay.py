@@ -301,7 +301,10 @@ async def replay_invocation(session: LoadedSession, invocation: Invocation) -> R
     exchanges = [
         ex for ex in own_exchanges(recorded) if ex.url.lower().startswith(("http:", "https:"))
     ]
-    target = target_for(recorded)
+    # Offline, no receiver listens: the recorded webhook URL is registered as an external
+    # one (nothing waits for deliveries), so a recorded refusal replays as it happened.
+    push = recorded.push.url if recorded.push is not None else None
+    target = dataclasses.replace(target_for(recorded), push=push)
     grpc: GrpcReplay | None = None
     if any(ex.grpc for ex in recorded.exchanges):  # protobuf loads only for a gRPC session
         from sia_tui.core.session.replay_grpc import GrpcReplay

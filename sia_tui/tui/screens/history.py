@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import partial
+from typing import TYPE_CHECKING
 
 from textual import events
 from textual.app import ComposeResult
@@ -16,6 +17,9 @@ from sia_tui.tui.screens.base import RunScreen
 from sia_tui.tui.screens.confirm import ConfirmScreen
 from sia_tui.tui.widgets.columns import Columns, column_widths
 from sia_tui.tui.widgets.literal import LiteralStatic, LiteralTable
+
+if TYPE_CHECKING:
+    from sia_tui.core.engine import Task
 
 #: The recorded outcome (``RunOutcome`` values) in the table's words and colours.
 _OUTCOME_WORDS = {"negative_test_passed": "negative ✔", "incomplete": "incomplete"}
@@ -59,6 +63,13 @@ class HistoryMode(RunScreen):
         ),
         Binding("d,delete", "delete", "Delete", id="history.delete"),
         Binding("r", "reload", "Reload", id="history.reload"),
+        Binding(
+            "t",
+            "list_tasks",
+            "Agent's tasks",
+            id="history.tasks",
+            tooltip="The target's tasks (ListTasks); open one read-only",
+        ),
         Binding("escape", "back", "Back", id="history.back", tooltip="The live run"),
     ]
     DEFAULT_CSS = """
@@ -194,6 +205,22 @@ class HistoryMode(RunScreen):
             history.delete_entry(entry.id)
             self.notify(f"deleted {entry.id}")
             self.action_reload()
+
+    def action_list_tasks(self) -> None:
+        """The live target's tasks in a dialog; the chosen one opens read-only on Results."""
+        engine = self.sia.engine
+        if self.sia.refuse_if_read_only():
+            return
+        if engine is None or self.sia.current_run is None or self.sia.current_run.card is None:
+            self.notify("Retrieve the card first (2, then n): it names the interface.")
+            return
+        from sia_tui.tui.screens.tasks import TasksScreen
+
+        self.app.push_screen(TasksScreen(engine, self.policy), self._open_task)
+
+    def _open_task(self, task: Task | None) -> None:
+        if task is not None:
+            self.sia.open_listed_task(task)
 
     def action_back(self) -> None:
         """Back to the live run (when a recorded one is shown), else to the Overview."""

@@ -17,6 +17,7 @@ from textual.timer import Timer
 from textual.widgets import Checkbox, DataTable, Label, Select, Static
 
 from sia_tui.core.engine import (
+    LOOPBACK,
     CompiledSchema,
     Finding,
     Run,
@@ -44,6 +45,12 @@ from sia_tui.tui.widgets.literal import (
 VALIDATE_DELAY = 0.15
 #: Debounce before an edit is written to the data dir.
 SAVE_DELAY = 0.5
+#: The push checkbox's tooltip: what turning it on does.
+PUSH_TIP = (
+    "Register a webhook on 127.0.0.1 with the invocation: each delivery shows on the "
+    "Results screen beside the stream or poll. An agent that refuses loopback URLs says so "
+    "there, and the run goes on."
+)
 #: Shown under the editor: how to get out of it (Tab indents inside it).
 EDITOR_KEYS = f"f7 selects all · tab indents · esc leaves the editor (then tab, or {mode_keys()})"
 
@@ -96,7 +103,7 @@ class InvokeScreen(RunScreen):
     DEFAULT_CSS = """
     InvokeScreen #options { height: 1; margin: 0 1; }
     InvokeScreen #options Label { padding: 0 1 0 0; }
-    InvokeScreen #mode { width: 22; margin-right: 2; }
+    InvokeScreen #mode { width: 20; margin-right: 1; }
     InvokeScreen ArgumentEditor { height: 1fr; min-height: 5; }
     InvokeScreen #verdict { height: auto; max-height: 3; padding: 0 1; }
     InvokeScreen #errors { height: auto; max-height: 8; border: round $panel; }
@@ -144,6 +151,7 @@ class InvokeScreen(RunScreen):
                     [("sync", "sync")], id="mode", allow_blank=False, value="sync", compact=True
                 )
                 yield Checkbox("Send anyway (negative test)", id="send-anyway", compact=True)
+                yield Checkbox("Push", id="push", compact=True, tooltip=PUSH_TIP)
             yield ArgumentEditor(id="editor")
             yield LiteralStatic(id="verdict")
             yield LiteralTable(id="errors", cursor_type="row")
@@ -344,7 +352,8 @@ class InvokeScreen(RunScreen):
 
     # -- invoke ----------------------------------------------------------------------------
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
-        self.send_anyway = event.value
+        if event.checkbox.id == "send-anyway":
+            self.send_anyway = event.value
 
     def watch_valid(self) -> None:
         self.refresh_bindings()
@@ -473,7 +482,20 @@ class InvokeScreen(RunScreen):
             return  # the mode must not change under a running step either
         mode = self.query_one("#mode", Select).value
         engine.set_mode(mode if isinstance(mode, str) and mode else None)
+        engine.set_push(LOOPBACK if self.query_one("#push", Checkbox).value else None)
         self.sia.invoke(arguments, self.send_anyway and not self.valid)
+
+    def action_toggle_push(self) -> None:
+        """Turn the loopback push receiver on or off for the next invocation."""
+        box = self.query_one("#push", Checkbox)
+        box.value = not box.value
+        self.notify(
+            "Push is ON: the next invocation registers a webhook on 127.0.0.1; deliveries "
+            "show on the Results screen."
+            if box.value
+            else "Push is OFF.",
+            title="Push",
+        )
 
 
 def _finding_row(finding: Finding, policy: DisplayPolicy) -> tuple[Any, ...]:

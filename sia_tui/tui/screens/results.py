@@ -14,12 +14,14 @@ from sia_tui.core.engine import (
     Artifact,
     ArtifactVerdict,
     Origin,
+    PushLog,
     ReceptionEvidence,
     RecordResult,
     Run,
     RunOutcome,
     StepResult,
     StreamEvent,
+    delivery_line,
     describe_code,
     display_pointer,
 )
@@ -32,6 +34,11 @@ from sia_tui.tui.screens.base import ZOOM, RunScreen
 from sia_tui.tui.widgets.blocks_view import Block, BlocksView
 from sia_tui.tui.widgets.literal import LiteralOptionList, LiteralStatic, LiteralTable, option
 from sia_tui.tui.widgets.reply_box import ReplyBox
+
+#: The push box's title by ``PushLog.receiver`` (sia-tui's own words, never the agent's).
+PUSH_TITLES = {"loopback": "Push (loopback)", "external": "Push (your receiver)"}
+#: Push deliveries shown on the timeline (the newest; check --json lists them all).
+PUSH_SHOWN = 5
 
 #: Streamed artifacts shown while the task runs (all are validated when it ends).
 STREAMED_SHOWN = 20
@@ -63,7 +70,10 @@ class ResultsScreen(RunScreen):
     #: Keys go to the result first (end, page down), not to the details table above it.
     AUTO_FOCUS = "#result-body"
     DEFAULT_CSS = """
-    ResultsScreen #status { height: auto; max-height: 6; padding: 0 1; }
+    ResultsScreen #events { height: auto; max-height: 8; }
+    ResultsScreen #status { height: auto; max-height: 6; padding: 0 1; width: 2fr; }
+    ResultsScreen #push { height: auto; max-height: 8; width: 3fr; padding: 0 1;
+                          border: round $panel; }
     ResultsScreen .pane { width: 1fr; border: round $panel; padding: 0 1; }
     ResultsScreen #links { height: auto; max-height: 6; border: round $panel; }
     ResultsScreen #error-summary { height: auto; max-height: 6; padding: 0 1;
@@ -80,7 +90,9 @@ class ResultsScreen(RunScreen):
 
     def compose_body(self) -> ComposeResult:
         with Vertical():
-            yield LiteralStatic(id="status")
+            with Horizontal(id="events"):
+                yield LiteralStatic(id="status")
+                yield LiteralStatic(id="push")
             yield ReplyBox(id="reply-box")
             yield LiteralStatic(id="error-summary")
             yield LiteralTable(id="error-table", cursor_type="row")
@@ -100,12 +112,14 @@ class ResultsScreen(RunScreen):
         table.border_title = "details"
         table.display = False
         self.query_one("#error-summary").display = False
+        self.query_one("#push").display = False
 
     def show_run(self, run: Run | None) -> None:
         policy = self.policy
         literal = policy.literal
         self.query_one("#status", Static).update(self._status(run))
         self.query_one(ReplyBox).show(run, policy, read_only=self.sia.read_only)
+        self._show_push(run)
         self._show_error(run)
         shown_texts = self._texts
         self._texts = {}  # keeps only the artifacts this redraw shows
@@ -197,6 +211,16 @@ class ResultsScreen(RunScreen):
         elif live:
             lines.extend(live)
         return Content("\n").join(lines)
+
+    def _show_push(self, run: Run | None) -> None:
+        """The push timeline beside the stream or poll events, when the run asked for it."""
+        pane = self.query_one("#push", Static)
+        log = run.push if run is not None else None
+        pane.display = log is not None
+        if log is None:
+            return
+        pane.border_title = PUSH_TITLES.get(log.receiver, "Push")
+        pane.update(push_timeline(log, self.policy))
 
     def _live_state(self, run: Run) -> str:
         """The task's state, or the newest streamed one while the task is still running."""
@@ -338,6 +362,23 @@ def event_line(event: StreamEvent, policy: DisplayPolicy) -> Content:
         policy.literal(f"{event.kind} ", style="bold"),
         policy.literal(f"{state} {name} {' '.join(texts)}".strip()),
     )
+
+
+def push_timeline(log: PushLog, policy: DisplayPolicy) -> Content:
+    """The newest deliveries first (a small terminal still shows the last state), a wrong
+    token or task in the error colour, under the note."""
+    literal = policy.literal
+    style = "$warning" if log.error else "$text-muted"
+    lines: list[Content] = [literal(log.note, multiline=True, style=style)]
+    for delivery in reversed(log.deliveries[-PUSH_SHOWN:]):
+        ok = delivery.token_ok and delivery.task_id_ok and delivery.problem is None
+        lines.append(
+            Content.assemble(
+                ("✔ " if ok else "✘ ", "bold $success" if ok else "bold $error"),
+                literal(delivery_line(delivery)),
+            )
+        )
+    return Content("\n").join(lines)
 
 
 def _failure_lines(step: StepResult, policy: DisplayPolicy) -> Content:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 from sia_tui.core.a2a.model import Message, Task
 from sia_tui.core.bounded import error_count_text, listed
@@ -23,6 +24,7 @@ from sia_tui.core.engine.evidence import (
 )
 from sia_tui.core.engine.model import StepResult
 from sia_tui.core.engine.outcome import StepEnds, StepFailed, transport_failure
+from sia_tui.core.engine.push import PushChannel
 from sia_tui.core.engine.steps.discovery import settle
 from sia_tui.core.engine.steps.followup import ask_user, resubscribe, send_reply
 from sia_tui.core.engine.steps.negative_test import judge_refusal
@@ -34,6 +36,8 @@ from sia_tui.core.interface.document import schema_at
 from sia_tui.core.jsonkit.canonical import canonical_bytes
 from sia_tui.core.jsonkit.pointer import display
 from sia_tui.core.task_state import INTERRUPTED_STATES, TaskState
+
+T = TypeVar("T")
 
 #: Modes in the order the engine prefers them when the user has not chosen.
 MODE_PREFERENCE = ("sync", "stream", "poll")
@@ -178,6 +182,7 @@ async def delegate(ctx: EngineContext, result: StepResult) -> None:
     mode = choose_mode(ctx)
     run.mode = mode
     data = request_data(ctx)
+    iface = run.interface
     checked = run.evidence(ArgumentsEvidence)
     evidence = DelegationEvidence(
         mode=mode,
@@ -189,21 +194,20 @@ async def delegate(ctx: EngineContext, result: StepResult) -> None:
     result.evidence = evidence
     try:
         if mode == "stream":
-            ctx.assembly = TaskAssembly()
-            # The stream's exchange is recorded when it closes, usually in step 9; the
-            # request is sent here, so this step lists it too (Procedure._record).
-            run.stream_steps = [result.step]
-            ctx.stream = aiter(ctx.client.stream(run.interface, data, purpose="invoke"))
             # Step 8 ends when the agent has said whether it takes the task: a stream that
             # opens SUBMITTED and then ends REJECTED was never accepted, in any mode.
             async with asyncio.timeout(stream_time_limit(ctx)):
-                await ctx.next_event()
+                await with_push(ctx, lambda push: _open_stream(ctx, result.step, data, push))
+                assert ctx.assembly is not None
                 while ctx.assembly.task().state == TaskState.SUBMITTED and ctx.stream is not None:
                     await ctx.next_event()
             task = ctx.assembly.task()
         else:
-            reply = await ctx.client.send(
-                run.interface, data, purpose="invoke", return_immediately=mode == "poll"
+            reply = await with_push(
+                ctx,
+                lambda push: ctx.client.send(
+                    iface, data, purpose="invoke", return_immediately=mode == "poll", push=push
+                ),
             )
             if isinstance(reply, Message):
                 message = "the agent answered the invocation with a Message, not a Task"
@@ -223,6 +227,8 @@ async def delegate(ctx: EngineContext, result: StepResult) -> None:
     except SiaError as exc:
         raise transport_failure("delegation failed", exc, task_sent=True) from exc
     run.task = task
+    if ctx.push is not None:
+        ctx.push.task_known(task.id)
     evidence.task_id, evidence.state = task.id, task.state
     if evidence.negative_test and task.state == TaskState.REJECTED:
         judge_refusal(ctx, task, result, evidence)
@@ -245,6 +251,33 @@ def stream_time_limit(ctx: EngineContext) -> float:
     if isinstance(declared, int | float) and not isinstance(declared, bool) and declared > 0:
         return max(total, float(declared) + ctx.options.read_timeout)
     return total
+
+
+async def with_push(
+    ctx: EngineContext, attempt: Callable[[dict[str, Any] | None], Awaitable[T]]
+) -> T:
+    """``attempt`` with the run's webhook when the target asks for push (``engine/push.py``
+    retries once without it if the agent refuses it), else ``attempt(None)``."""
+    run = ctx.run
+    if not run.target.push:
+        return await attempt(None)
+    ctx.push = PushChannel.open(run.target.push, run.card, ctx.options, ctx.changed)
+    run.push = ctx.push.log
+    return await ctx.push.send(attempt)
+
+
+async def _open_stream(
+    ctx: EngineContext, step: int, data: Any, push: dict[str, Any] | None
+) -> None:
+    """SendStreamingMessage, read up to its first event (where a refusal shows)."""
+    assert ctx.run.interface is not None
+    await ctx.close_stream()
+    ctx.assembly = TaskAssembly()
+    # The stream's exchange is recorded when it closes, usually in step 9; the request is
+    # sent here, so this step lists it too (Procedure._record).
+    ctx.run.stream_steps = [step]
+    ctx.stream = aiter(ctx.client.stream(ctx.run.interface, data, purpose="invoke", push=push))
+    await ctx.next_event()
 
 
 def _past_submitted(task: Task) -> bool:
@@ -277,6 +310,8 @@ async def receive(ctx: EngineContext, result: StepResult) -> None:
                 run.task, evidence.note = await resubscribe(ctx, run.task, limit)
         elif not run.task.terminal:
             run.task = await settle(ctx, run.task, "invoke")
+        if ctx.push is not None:
+            await ctx.push.settle(run.task.state)
     except TimeoutError as exc:
         message = f"no final task state within {limit:.0f} s of streaming"
         raise StepFailed(
@@ -291,6 +326,7 @@ async def receive(ctx: EngineContext, result: StepResult) -> None:
             # Kept even when the deadline stopped the stream; a flood of one state is counted.
             evidence.status_log = ctx.assembly.status_summary()
         await ctx.close_stream()
+        await ctx.close_push()
     task = run.task
     evidence.task_id, evidence.state = task.id, task.state
     shown, not_listed = listed(task.artifacts)

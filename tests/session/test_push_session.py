@@ -1,0 +1,78 @@
+"""A session keeps a run's push deliveries (``run.push``, added to sia-session/4 as an
+optional member) and the target's push request; older files load with none."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.engine.model import Target
+from sia_tui.core.engine.procedure import Procedure
+from sia_tui.core.engine.push import LOOPBACK
+from sia_tui.core.session import load_session, save_session
+from tests.support.agents import StartAgent
+from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
+
+
+async def test_deliveries_survive_save_and_load(
+    reference_agent: StartAgent, tmp_path: Path
+) -> None:
+    agent = reference_agent(push="on")
+    target = Target(agent.url, skill_id="evaluate_resource_condition", push=LOOPBACK)
+    procedure = Procedure(target, ClientOptions())
+    try:
+        procedure.set_arguments(APPENDIX_B_ARGUMENTS)
+        await procedure.run_all()
+    finally:
+        await procedure.aclose()
+    run = procedure.run
+    assert run.push is not None and run.push.deliveries
+    save_session(run, ClientOptions(), tmp_path / "s.json")
+    loaded = load_session(tmp_path / "s.json").run
+    assert loaded.target.push == LOOPBACK
+    assert loaded.push == run.push
+    assert loaded.push is not None
+    assert [d.task_state for d in loaded.push.deliveries] == [
+        d.task_state for d in run.push.deliveries
+    ]
+
+
+def test_a_session_without_push_loads_with_none(tmp_path: Path) -> None:
+    """A file written before push existed has no ``push`` members: the defaults apply."""
+    from sia_tui.core.engine.model import Run
+    from sia_tui.core.session.dataclass_json import from_json, to_json
+
+    raw = to_json(Run(target=Target("http://127.0.0.1:9")))
+    raw.pop("push")
+    raw["target"].pop("push")
+    run = from_json(Run, raw, "run")
+    assert run.push is None and run.target.push is None
+
+
+@pytest.mark.parametrize("push", ["on", "refuse-loopback"])
+async def test_a_push_session_replays_offline_to_the_same_verdict(
+    reference_agent: StartAgent, tmp_path: Path, push: str
+) -> None:
+    """Replay listens on nothing and waits for no delivery: the recorded webhook URL is
+    registered as an external one, and a recorded refusal replays as it happened (the send
+    with the webhook refused, the send without it answered)."""
+    import time
+
+    from sia_tui.core.session.replay import replay_session
+
+    agent = reference_agent(push=push)
+    target = Target(agent.url, skill_id="evaluate_resource_condition", push=LOOPBACK)
+    procedure = Procedure(target, ClientOptions())
+    try:
+        procedure.set_arguments(APPENDIX_B_ARGUMENTS)
+        await procedure.run_all()
+    finally:
+        await procedure.aclose()
+    save_session(procedure.run, ClientOptions(), tmp_path / "s.json")
+    started = time.monotonic()
+    [result] = (await replay_session(load_session(tmp_path / "s.json"))).results
+    assert result.same and result.unmatched == [], result.changes
+    assert result.run.push is not None and not result.run.push.sees_deliveries
+    assert time.monotonic() - started < 2.0  # no grace spent waiting for a push

@@ -1,0 +1,94 @@
+"""Push in the TUI: the Invoke screen's Push checkbox registers the loopback receiver, and
+the Results screen shows the deliveries beside the stream/poll status, or why none came."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.widgets import Checkbox
+
+from sia_tui.core.engine.model import Target
+from sia_tui.tui.app import SiaApp
+from sia_tui.tui.screens.results import ResultsScreen
+from sia_tui.tui.storage import UserDirs
+from tests.support.agents import StartAgent
+from tests.support.tui import (
+    APPENDIX_B_TEXT,
+    SIZE,
+    enter_arguments,
+    invoke_appendix_b,
+    settle,
+    snapshot_app,
+    static_text,
+    wait_until,
+)
+
+
+async def _invoke_with_push(pilot: Pilot[Any]) -> None:
+    await settle(pilot)
+    await pilot.press("2", "r")
+    await settle(pilot)
+    screen = await enter_arguments(pilot, APPENDIX_B_TEXT)
+    screen.action_toggle_push()
+    assert screen.query_one("#push", Checkbox).value
+    await pilot.press("ctrl+j")
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, ResultsScreen))
+    await settle(pilot)
+
+
+def _app(reference_agent: StartAgent, user_dirs: UserDirs, push: str) -> SiaApp:
+    return snapshot_app(Target(reference_agent(push=push).url), dirs=user_dirs)
+
+
+async def test_push_checkbox_registers_and_results_show_the_deliveries(
+    reference_agent: StartAgent, user_dirs: UserDirs
+) -> None:
+    app = _app(reference_agent, user_dirs, "on")
+    async with app.run_test(size=SIZE) as pilot:
+        await _invoke_with_push(pilot)
+        run = app.current_run
+        assert run is not None and run.push is not None and run.push.deliveries
+        pane = app.screen.query_one("#push")
+        assert pane.display and pane.border_title == "Push (loopback)"
+        text = static_text(app, "#push")
+        assert "received at http://127.0.0.1:PORT/a2a/push" in text
+        assert "✔ #1 +T s status TASK_STATE_WORKING: token ok, task ok" in text
+        assert "TASK_STATE_COMPLETED" in text
+        assert "✘" not in text
+
+
+async def test_a_refused_push_says_why_on_results_and_the_run_passes(
+    reference_agent: StartAgent, user_dirs: UserDirs
+) -> None:
+    app = _app(reference_agent, user_dirs, "refuse-loopback")
+    async with app.run_test(size=SIZE) as pilot:
+        await _invoke_with_push(pilot)
+        run = app.current_run
+        assert run is not None and run.outcome.value == "passed"
+        text = static_text(app, "#push")
+        assert "refused" in text and "--push-url URL" in text
+
+
+async def test_without_push_the_results_screen_has_no_push_pane(
+    reference_agent: StartAgent, user_dirs: UserDirs
+) -> None:
+    app = _app(reference_agent, user_dirs, "on")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await invoke_appendix_b(pilot)
+        assert not app.screen.query_one("#push").display
+        assert app.current_run is not None and app.current_run.push is None
+
+
+def test_results_show_the_push_timeline(
+    snap_compare: Any, reference_agent: StartAgent, user_dirs: UserDirs
+) -> None:
+    """Results after invoking with Push checked: beside the task line (state COMPLETED, mode
+    sync) a box titled 'Push (loopback)' says 'N deliveries received at
+    http://127.0.0.1:PORT/a2a/push' and lists the deliveries one a line, newest first, each
+    '✔ #n +T s' with its kind (status, artifact), a status's state and 'token ok, task ok,
+    N B': #4 TASK_STATE_COMPLETED at the top, #1 TASK_STATE_WORKING last; the result and
+    the record below as without push."""
+    app = _app(reference_agent, user_dirs, "on")
+    assert snap_compare(app, terminal_size=SIZE, run_before=_invoke_with_push)
