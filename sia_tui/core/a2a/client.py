@@ -372,9 +372,7 @@ class A2AClient:
         if iface.binding == GRPC:
             events = self._grpc_events(self._grpc().stream(iface, message, purpose, push))
         else:
-            wire = codec.build(
-                iface, "stream", rpc_id=self._next_id(), message=message, push=push
-            )
+            wire = codec.build(iface, "stream", rpc_id=self._next_id(), message=message, push=push)
             events = self._sse(purpose, codec, wire)
         async with aclosing(events) as reading:
             async for event in reading:

@@ -98,12 +98,12 @@ if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it 
     from sia_tui.core.engine.report_text import CLI_NEXT as CLI_NEXT
     from sia_tui.core.engine.report_text import render_text as render_text
     from sia_tui.core.engine.run_state import Step as Step
+    from sia_tui.core.engine.task_list import TaskListing as TaskListing
+    from sia_tui.core.engine.task_list import task_run as task_run
     from sia_tui.core.engine.turns import UNVALIDATED as UNVALIDATED
     from sia_tui.core.engine.turns import Reply as Reply
     from sia_tui.core.engine.turns import Turn as Turn
     from sia_tui.core.engine.turns import reply_argument as reply_argument
-    from sia_tui.core.engine.task_list import TaskListing as TaskListing
-    from sia_tui.core.engine.task_list import task_run as task_run
     from sia_tui.core.engine.verdicts import InvocationFailure as InvocationFailure
     from sia_tui.core.engine.verdicts import RunOutcome as RunOutcome
     from sia_tui.core.errors import JsonInputError as JsonInputError

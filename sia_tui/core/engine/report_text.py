@@ -8,8 +8,8 @@ from sia_tui.core.bounded import listed
 from sia_tui.core.codes import Origin, describe_code
 from sia_tui.core.engine.evidence import NextAction
 from sia_tui.core.engine.model import Run, StepResult, StepStatus
-from sia_tui.core.engine.turns import turn_lines
 from sia_tui.core.engine.push import delivery_line
+from sia_tui.core.engine.turns import turn_lines
 from sia_tui.core.jsonkit.pointer import display
 from sia_tui.core.output.printable import paint, printable
 

@@ -20,8 +20,8 @@ from sia_tui.core.engine.evidence import (
     StepEvidence,
     StepStatus,
 )
-from sia_tui.core.engine.turns import Turn
 from sia_tui.core.engine.push import PushLog
+from sia_tui.core.engine.turns import Turn
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.findings import Finding
 from sia_tui.core.redaction.userinfo import strip_credentials
