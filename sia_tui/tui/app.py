@@ -350,16 +350,15 @@ class SiaApp(EngineActionsApp):
 
     def action_help(self) -> None:
         """Help for the focused pane."""
-        from sia_tui.tui.screens.help import HelpScreen, bindings_markdown
+        from sia_tui.tui.screens.help import HelpScreen, bindings_markdown, help_title
 
         screen = self.screen
         focused = self.focused
         bindings: list[BindingType] = list(getattr(screen, "BINDINGS", []))
-        title = type(screen).__name__.removesuffix("Screen")
+        title = help_title(screen, focused, self.MODE_SPECS)
         intro = getattr(screen, "HELP", "")
         if focused is not None:
             # The screen's own keys first: they are what the pane is for; navigation after.
             bindings = bindings + list(type(focused).BINDINGS)
-            title = f"{title}: {type(focused).__name__}"
         bindings += list(self.BINDINGS)
         self.push_screen(HelpScreen(bindings_markdown(title, intro, bindings)))
