@@ -6,7 +6,7 @@ from typing import Any
 
 from sia_tui.tui.modes import MODE_SPECS
 from sia_tui.tui.widgets.mode_tabs import ModeTabs
-from tests.support.tui import SMALL, press
+from tests.support.tui import SIZE, SMALL, press, static_text
 
 
 async def test_at_80_columns_every_tab_has_its_label_from_the_first_screen(
@@ -26,3 +26,16 @@ async def test_at_80_columns_every_tab_has_its_label_from_the_first_screen(
                 if f"{s.key} {s.short}" not in shown and f"{s.key} {s.title}" not in shown
             ]
             assert missing == [], (spec.name, shown)
+
+
+async def test_the_blame_line_reads_as_in_the_reports(make_app: Any) -> None:
+    """Step 4 of the digest-card fault reads "At fault: agent: the card's ...", with the
+    colon the reports write (the bug report and JUnit say "at fault: agent: ..."), not
+    "agent the card's"."""
+    app = make_app("digest-card")
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "2", "r")
+        run = app.current_run
+        assert run is not None and run.at_fault is not None
+        line = f"At fault: agent: {run.at_fault.statement}"
+        assert line in static_text(app, "#evidence-body").replace("\n", " ")
