@@ -5,11 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from textual.widgets._footer import FooterKey
 
 from sia_tui.tui.screens.console import ConsoleScreen
 from sia_tui.tui.screens.help import HelpScreen
 from sia_tui.tui.screens.steps import StepsScreen
 from sia_tui.tui.widgets.argument_editor import ArgumentEditor
+from sia_tui.tui.widgets.key_footer import KeyFooter
 from tests.support.tui import SMALL, press, settle
 
 
@@ -65,3 +67,24 @@ async def test_f1_titles_name_the_screen_and_pane_as_a_person_does(
         help_screen = app.screen
         assert isinstance(help_screen, HelpScreen)
         assert help_screen.markdown.splitlines()[0] == f"# {title}"
+
+
+def _footer_keys(app: Any) -> list[str]:
+    return [key.description for key in app.screen.query_one(KeyFooter).query(FooterKey)]
+
+
+async def test_enter_in_the_card_opens_the_highlighted_skill(make_app: Any) -> None:
+    """On the Overview the footer shows `⏎ Open skill`, with the skill list focused and with
+    the card focused; Enter in the card runs the steps on the skill highlighted in the list
+    (it used to do nothing and say nothing)."""
+    app = make_app()
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        assert "Open skill" in _footer_keys(app)
+        app.screen.query_one("#card").focus()
+        await press(pilot)
+        assert "Open skill" in _footer_keys(app)
+        await press(pilot, "enter")
+        assert isinstance(app.screen, StepsScreen)
+        run = app.current_run
+        assert run is not None and run.skill_id == "evaluate_resource_condition"

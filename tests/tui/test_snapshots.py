@@ -129,8 +129,9 @@ def test_editor_marks_a_type_error(snap_compare: Any, make_app: Any) -> None:
 
 
 def test_help_lists_the_focused_panes_keys(snap_compare: Any, make_app: Any) -> None:
-    """A centred help dialog over the Steps screen: a table of keys (n Next step, r Run all,
-    R Restart, p Pretty/raw, s Show secrets, a Show all, then the mode keys)."""
+    """A centred help dialog over the Steps screen, titled "Steps: step list" (no class
+    name): a table of keys (n Next step, r Run all, R Restart, p Pretty/raw, s Show
+    secrets, a Show all, then the mode keys)."""
 
     async def run_before(pilot: Pilot[Any]) -> None:
         await _ran_six_steps(pilot)
