@@ -158,9 +158,7 @@ _OPEN_TOOLTIP = "Run the steps on the highlighted skill (no schema interface: th
 class SkillList(LiteralOptionList):
     """The skill picker: its Enter shown in the footer (OptionList hides it)."""
 
-    BINDINGS = [
-        Binding("enter", "select", "Open skill", id="overview.open", tooltip=_OPEN_TOOLTIP)
-    ]
+    BINDINGS = [Binding("enter", "select", "Open skill", id="overview.open", tooltip=_OPEN_TOOLTIP)]
 
 
 class OverviewScreen(RunScreen):
