@@ -5,14 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from textual.widgets import Checkbox, Select
 from textual.widgets._footer import FooterKey
+from textual.widgets._select import SelectCurrent
 
 from sia_tui.tui.screens.console import ConsoleScreen
 from sia_tui.tui.screens.help import HelpScreen
+from sia_tui.tui.screens.invoke import InvokeScreen
 from sia_tui.tui.screens.steps import StepsScreen
 from sia_tui.tui.widgets.argument_editor import ArgumentEditor
 from sia_tui.tui.widgets.key_footer import KeyFooter
-from tests.support.tui import SMALL, press, settle
+from tests.support.tui import SMALL, press, record_notices, settle
 
 
 @pytest.mark.parametrize("dialog", ["f1", "ctrl+p"])
@@ -88,3 +91,59 @@ async def test_enter_in_the_card_opens_the_highlighted_skill(make_app: Any) -> N
         assert isinstance(app.screen, StepsScreen)
         run = app.current_run
         assert run is not None and run.skill_id == "evaluate_resource_condition"
+
+
+async def test_the_response_mode_picker_is_one_key_away_and_shows_its_focus(
+    make_app: Any,
+) -> None:
+    """On Invoke, f8 from the editor focuses the response-mode picker and opens it; down,
+    Enter chooses `stream`. The focused picker is drawn in the cursor's colours (a compact
+    picker showed no focus at all)."""
+    app = make_app()
+    async with app.run_test(size=SMALL) as pilot:
+        await press(pilot, "2", "r", "5")
+        screen = app.screen
+        picker = screen.query_one("#mode", Select)
+        unfocused = picker.query_one(SelectCurrent).styles.background
+        assert screen.query_one(ArgumentEditor).has_focus
+        await press(pilot, "f8")
+        assert picker.expanded
+        await press(pilot, "down", "enter")
+        assert picker.value == "stream" and picker.has_focus and not picker.expanded
+        assert picker.query_one(SelectCurrent).styles.background != unfocused
+
+
+async def test_enter_on_the_send_anyway_box_never_arms_it(make_app: Any) -> None:
+    """Tab from the picker lands on "Send anyway": Enter there does nothing (it would turn
+    the next ctrl+j into a deliberate negative test); Space (or ctrl+t) toggles it."""
+    app = make_app()
+    async with app.run_test(size=SMALL) as pilot:
+        await press(pilot, "2", "r", "5", "escape")
+        screen = app.screen
+        assert isinstance(screen, InvokeScreen)
+        assert screen.query_one("#mode", Select).has_focus
+        await press(pilot, "tab")
+        box = screen.query_one("#send-anyway", Checkbox)
+        assert box.has_focus
+        await press(pilot, "enter")
+        assert not box.value and not screen.send_anyway
+        await press(pilot, "space")
+        assert box.value and screen.send_anyway
+
+
+async def test_the_palette_chooses_the_response_mode(make_app: Any) -> None:
+    """`response mode: stream` in the palette sets the Invoke picker to stream (switching to
+    Invoke); `response mode: poll` says the document declares only sync and stream."""
+    app = make_app()
+    async with app.run_test(size=SMALL) as pilot:
+        await press(pilot, "2", "r")
+        told = record_notices(app)
+        commands = {c.title: c for c in app.get_system_commands(app.screen)}
+        commands["response mode: stream"].callback()
+        await press(pilot)
+        assert isinstance(app.screen, InvokeScreen)
+        assert app.screen.query_one("#mode", Select).value == "stream"
+        commands["response mode: poll"].callback()
+        await press(pilot)
+        assert app.screen.query_one("#mode", Select).value == "stream"
+        assert told[-1] == "No poll mode: the document declares sync, stream."

@@ -67,7 +67,7 @@ def test_small_document(snap_compare: Any, make_app: Any) -> None:
 
 
 def test_small_invoke_with_an_error(snap_compare: Any, make_app: Any) -> None:
-    """One line of options ('response mode sync ▼', the send-anyway box), the editor filling
+    """One line of options ('response mode (f8) sync ▼', the send-anyway box), the editor filling
     the screen with its key hint in the bottom border, the red verdict '✘ 1 problem(s)…'
     and the Problems table with /condition/threshold."""
 

@@ -32,6 +32,7 @@ from sia_tui.tui.modes import mode_key, mode_keys
 from sia_tui.tui.render.plain_a2a import CONSOLE_OFFER, lacks_extension
 from sia_tui.tui.screens.base import RunScreen
 from sia_tui.tui.widgets.argument_editor import ArgumentEditor
+from sia_tui.tui.widgets.choices import SpaceCheckbox
 from sia_tui.tui.widgets.literal import (
     LiteralSelect,
     LiteralStatic,
@@ -63,6 +64,14 @@ class InvokeScreen(RunScreen):
             "Send anyway",
             id="invoke.send_anyway",
             tooltip="Send invalid arguments as a deliberate negative test",
+        ),
+        Binding(
+            "f8",
+            "pick_mode",
+            "Mode",
+            show=False,  # no room at 80 columns: the picker's label names the key
+            id="invoke.mode",
+            tooltip="Focus the response-mode picker and open it (Enter chooses)",
         ),
         # Not ctrl+k: that is TextArea's delete-to-end-of-line.
         Binding("f3", "reset", "Skeleton", id="invoke.skeleton", tooltip="The schema's skeleton"),
@@ -126,15 +135,17 @@ class InvokeScreen(RunScreen):
         self._save_timer: Timer | None = None
         self.last_result: TextValidation | None = None
         """The latest validation, for the invoke action and tests."""
+        self._modes: list[str] = []
+        """The response modes the document declares (the picker's choices)."""
 
     def compose_body(self) -> ComposeResult:
         with Vertical():
             with Horizontal(id="options"):
-                yield Label("response mode")
+                yield Label("response mode (f8)")
                 yield LiteralSelect(
                     [("sync", "sync")], id="mode", allow_blank=False, value="sync", compact=True
                 )
-                yield Checkbox("Send anyway (negative test)", id="send-anyway", compact=True)
+                yield SpaceCheckbox("Send anyway (negative test)", id="send-anyway", compact=True)
             yield ArgumentEditor(id="editor")
             yield LiteralStatic(id="verdict")
             yield LiteralTable(id="errors", cursor_type="row")
@@ -176,6 +187,7 @@ class InvokeScreen(RunScreen):
         self._example = example
         if run is None or schema is None:
             self._compiled = None
+            self._modes = []
             editor.read_only = True
             editor.load_text("")
             self._no_schema(run)
@@ -188,7 +200,7 @@ class InvokeScreen(RunScreen):
             return
         # Only the modes the document declares (RULES SID4); none declared: the engine
         # chooses and step 8 says why it cannot.
-        modes = run.declared_modes
+        modes = self._modes = list(run.declared_modes)
         mode_select: Select[str] = self.query_one("#mode", Select)
         literal = self.policy.literal
         mode_select.set_options(
@@ -357,6 +369,27 @@ class InvokeScreen(RunScreen):
                 "Send anyway is OFF: ctrl+j sends only arguments that validate.",
                 title="Send anyway",
             )
+
+    def action_pick_mode(self) -> None:
+        """Focus the response-mode picker and open its list, from anywhere on the screen."""
+        picker: Select[str] = self.query_one("#mode", Select)
+        # The open list takes the focus; choosing (or Esc) leaves it on the picker.
+        picker.action_show_overlay()
+
+    def action_response_mode(self, mode: str) -> None:
+        """Choose the response mode of the next invocation (the palette's commands)."""
+        picker: Select[str] = self.query_one("#mode", Select)
+        declared = self._modes
+        if mode not in declared:
+            why = (
+                f"the document declares {', '.join(declared)}"
+                if declared
+                else f"no document yet: {self._why_no_schema()}"
+            )
+            self.notify(f"No {mode} mode: {why}.", title="Response mode", severity="warning")
+            return
+        picker.value = mode
+        self.notify(f"Response mode: {mode} (the next ctrl+j uses it).", title="Response mode")
 
     def _refuse_edit(self) -> bool:
         """Tell the user and return True when the editor cannot be refilled now."""
