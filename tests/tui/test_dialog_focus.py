@@ -11,11 +11,21 @@ from textual.widgets._select import SelectCurrent
 
 from sia_tui.tui.screens.console import ConsoleScreen
 from sia_tui.tui.screens.help import HelpScreen
+from sia_tui.tui.screens import invoke
 from sia_tui.tui.screens.invoke import InvokeScreen
+from sia_tui.tui.screens.results import ResultsScreen
 from sia_tui.tui.screens.steps import StepsScreen
 from sia_tui.tui.widgets.argument_editor import ArgumentEditor
 from sia_tui.tui.widgets.key_footer import KeyFooter
-from tests.support.tui import SMALL, press, record_notices, settle
+from tests.support.tui import (
+    APPENDIX_B_TEXT,
+    SMALL,
+    enter_arguments,
+    press,
+    record_notices,
+    settle,
+    wait_until,
+)
 
 
 @pytest.mark.parametrize("dialog", ["f1", "ctrl+p"])
@@ -147,3 +157,36 @@ async def test_the_palette_chooses_the_response_mode(make_app: Any) -> None:
         await press(pilot)
         assert app.screen.query_one("#mode", Select).value == "stream"
         assert told[-1] == "No poll mode: the document declares sync, stream."
+
+
+async def test_ctrl_j_while_the_arguments_are_checked_is_queued_then_sent(
+    make_app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ctrl+j pressed the moment Invoke opens says "Queued: the arguments are being
+    checked..." and the invocation goes out once they are valid (it used to be refused
+    with "try again")."""
+    # A slow first check (a big schema, a busy machine): ctrl+j comes before it ends.
+    monkeypatch.setattr(invoke, "VALIDATE_DELAY", 1.0)
+    app = make_app()
+    async with app.run_test(size=SMALL) as pilot:
+        await press(pilot, "2", "r")
+        told = record_notices(app)
+        await pilot.press("5", "ctrl+j")
+        assert any(notice.startswith("Queued: ") for notice in told), told
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        run = app.current_run
+        assert run is not None and run.arguments is not None
+
+
+async def test_ctrl_j_right_after_typing_sends_the_text_on_screen(make_app: Any) -> None:
+    """Arguments changed and sent at once go out as shown (threshold 90), never as the
+    previous text's check left them (threshold 80)."""
+    app = make_app()
+    async with app.run_test(size=SMALL) as pilot:
+        await press(pilot, "2", "r")
+        screen = await enter_arguments(pilot, APPENDIX_B_TEXT)
+        screen.query_one(ArgumentEditor).load_text(APPENDIX_B_TEXT.replace("80", "90"))
+        await pilot.press("ctrl+j")
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        run = app.current_run
+        assert run is not None and run.arguments["condition"]["threshold"] == 90

@@ -135,6 +135,10 @@ class InvokeScreen(RunScreen):
         self._save_timer: Timer | None = None
         self.last_result: TextValidation | None = None
         """The latest validation, for the invoke action and tests."""
+        self._checked = -1
+        """The generation ``last_result`` checked (behind ``_generation``: a check runs)."""
+        self._queued = False
+        """ctrl+j was pressed while the text was being checked: invoke when it is."""
         self._modes: list[str] = []
         """The response modes the document declares (the picker's choices)."""
 
@@ -282,7 +286,14 @@ class InvokeScreen(RunScreen):
     def on_invoke_screen_validated(self, message: Validated) -> None:
         if message.generation != self._generation or message.result is None:
             return  # the user typed again since: a newer validation is coming
-        self.last_result = result = message.result
+        self._checked = message.generation
+        self._show_validation(message.result)
+        if self._queued:
+            self._queued = False
+            self.action_invoke()  # the ctrl+j pressed while this text was being checked
+
+    def _show_validation(self, result: TextValidation) -> None:
+        self.last_result = result
         editor = self.query_one(ArgumentEditor)
         table = self.query_one("#errors", DataTable)
         table.clear()
@@ -436,8 +447,14 @@ class InvokeScreen(RunScreen):
             self.notify(self._why_no_schema(), title="Nothing sent", severity="warning")
             return
         result = self.last_result
-        if result is None:
-            self.notify("The arguments are being checked; try again.", severity="warning")
+        if result is None or self._checked != self._generation:
+            # Never the verdict of an older text: the text on screen is sent, once checked.
+            self._queued = True
+            self.notify(
+                "Queued: the arguments are being checked; they are sent as soon as they "
+                "are (if valid).",
+                title="Queued",
+            )
             return
         if result.parse_error is not None:
             self.notify("The text is not JSON; nothing can be sent.", severity="error")
