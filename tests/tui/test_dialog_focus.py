@@ -1,4 +1,5 @@
-"""Focus after a dialog closes: it stays where the user left it, on every screen."""
+"""Keyboard and focus: dialogs give the focus back, every control is one key away, Enter
+and ctrl+j do what the screen says."""
 
 from __future__ import annotations
 
@@ -9,9 +10,9 @@ from textual.widgets import Checkbox, Select
 from textual.widgets._footer import FooterKey
 from textual.widgets._select import SelectCurrent
 
+from sia_tui.tui.screens import invoke
 from sia_tui.tui.screens.console import ConsoleScreen
 from sia_tui.tui.screens.help import HelpScreen
-from sia_tui.tui.screens import invoke
 from sia_tui.tui.screens.invoke import InvokeScreen
 from sia_tui.tui.screens.results import ResultsScreen
 from sia_tui.tui.screens.steps import StepsScreen
