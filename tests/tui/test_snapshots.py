@@ -142,7 +142,8 @@ def test_help_lists_the_focused_panes_keys(snap_compare: Any, make_app: Any) -> 
 
 
 def test_light_theme_steps(snap_compare: Any, make_app: Any) -> None:
-    """The Steps screen in sia-light: dark text on a light background, green ✔ icons."""
+    """The Steps screen in sia-light: dark text on a light background, green ✔ icons, the
+    highlighted step on a light blue row (dark text, its green ✔ still legible)."""
 
     async def run_before(pilot: Pilot[Any]) -> None:
         pilot.app.theme = "sia-light"
