@@ -50,7 +50,13 @@ class SiaApp(EngineActionsApp):
 
     TITLE = "sia-tui"
     #: Pane titles name what a pane shows: readable, not the dim colour of a quiet border.
-    CSS = "* { border-title-color: $foreground 85%; }"
+    #: Toasts sit at the top right, one line of padding less: at the bottom they covered
+    #: the message column of the Invoke screen's Problems table, which they talk about.
+    CSS = """
+    * { border-title-color: $foreground 85%; }
+    ToastRack { dock: top; align: right top; margin-bottom: 0; margin-top: 2; }
+    Toast { padding: 0 1; }
+    """
     #: The screens (``modes.py``); the tab bar reads the app's own list.
     MODE_SPECS: ClassVar[tuple[ModeSpec, ...]] = MODE_SPECS
     MODES = mode_factories(MODE_SPECS)

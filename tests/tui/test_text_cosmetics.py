@@ -6,12 +6,22 @@ from typing import Any
 
 import pytest
 from textual.color import Color
+from textual.widgets import DataTable
+from textual.widgets._toast import Toast
 
 from sia_tui.tui.app import SiaApp
 from sia_tui.tui.modes import MODE_SPECS
 from sia_tui.tui.storage import UserDirs
 from sia_tui.tui.widgets.mode_tabs import ModeTabs
-from tests.support.tui import SIZE, SMALL, press, static_text
+from tests.support.tui import (
+    APPENDIX_B_TEXT,
+    SIZE,
+    SMALL,
+    enter_arguments,
+    press,
+    static_text,
+    wait_until,
+)
 
 
 async def test_at_80_columns_every_tab_has_its_label_from_the_first_screen(
@@ -102,3 +112,25 @@ async def test_text_on_the_highlighted_row_is_legible(user_dirs: UserDirs, theme
                 if ratio < 4.5:
                     low[f"{name} on {row}"] = round(ratio, 2)
         assert low == {}
+
+
+async def test_problems_wrap_and_toasts_leave_them_visible(make_app: Any) -> None:
+    """At 80x24 with invalid arguments, the Problems table shows the whole message (wrapped
+    inside the table, not cut at the edge), and a notification appears at the top right,
+    clear of the table (at the bottom it covered the message column)."""
+    app = make_app()
+    async with app.run_test(size=SMALL, notifications=True) as pilot:
+        await press(pilot, "2", "r")
+        await enter_arguments(pilot, APPENDIX_B_TEXT.replace("80", '"eighty"'))
+        await press(pilot)
+        table = app.screen.query_one("#errors", DataTable)
+        message = list(table.columns.values())[-1]
+        assert str(message.label) == "message"
+        right = table.region.x + sum(c.get_render_width(table) for c in table.columns.values())
+        assert right <= table.region.right
+        assert str(table.get_row_at(0)[-1]) == '"eighty" is not of type "number"'
+        assert table.rows[table.coordinate_to_cell_key((0, 0)).row_key].height == 2
+        app.notify("A notice about the arguments")
+        await wait_until(pilot, lambda: bool(app.screen.query(Toast)))
+        toasts = list(app.screen.query(Toast))
+        assert not any(t.region.overlaps(table.region) for t in toasts)

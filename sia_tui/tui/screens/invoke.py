@@ -13,7 +13,7 @@ from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
 from textual.timer import Timer
-from textual.widgets import Checkbox, DataTable, Label, Select, Static
+from textual.widgets import Checkbox, Label, Select, Static
 
 from sia_tui.core.engine import (
     CompiledSchema,
@@ -36,9 +36,9 @@ from sia_tui.tui.widgets.choices import SpaceCheckbox
 from sia_tui.tui.widgets.literal import (
     LiteralSelect,
     LiteralStatic,
-    LiteralTable,
     select_options,
 )
+from sia_tui.tui.widgets.problems_table import ProblemsTable
 
 #: Debounce between the last keystroke and validation (seconds).
 VALIDATE_DELAY = 0.15
@@ -152,21 +152,10 @@ class InvokeScreen(RunScreen):
                 yield SpaceCheckbox("Send anyway (negative test)", id="send-anyway", compact=True)
             yield ArgumentEditor(id="editor")
             yield LiteralStatic(id="verdict")
-            yield LiteralTable(id="errors", cursor_type="row")
+            yield ProblemsTable(id="errors")
 
     def on_mount(self) -> None:
-        table = self.query_one("#errors", DataTable)
-        # Explicit widths: auto-sized columns are measured on idle, and a screen drawn before
-        # that shows the rows cut to the header's width.
-        for label, width in (
-            ("at", 6),
-            ("instance path", 24),
-            ("keyword", 10),
-            ("expected", 12),
-            ("actual", 12),
-            ("message", 60),
-        ):
-            table.add_column(label, width=width)
+        table = self.query_one(ProblemsTable)
         table.border_title = "Problems"
         table.display = False
         editor = self.query_one(ArgumentEditor)
@@ -295,21 +284,14 @@ class InvokeScreen(RunScreen):
     def _show_validation(self, result: TextValidation) -> None:
         self.last_result = result
         editor = self.query_one(ArgumentEditor)
-        table = self.query_one("#errors", DataTable)
-        table.clear()
+        table = self.query_one(ProblemsTable)
         literal_text = self.policy.literal_text
         if result.parse_error is not None:
             error = result.parse_error
             position = (error.line or 1, error.column or 1)
             editor.mark_errors([position])
-            table.add_row(
-                f"{position[0]}:{position[1]}",
-                error.pointer or "",
-                "json",
-                "",
-                "",
-                literal_text(str(error)),
-            )
+            row = (f"{position[0]}:{position[1]}", error.pointer or "", "json", "", "")
+            table.show_rows([(*row, literal_text(str(error)))])
             table.display = True
             self.valid = False
             self._verdict(
@@ -317,8 +299,7 @@ class InvokeScreen(RunScreen):
             )
             return
         editor.mark_errors([(f.line, f.column or 1) for f in result.findings if f.line])
-        for finding in result.findings:
-            table.add_row(*_finding_row(finding, self.policy))
+        table.show_rows([_finding_row(finding, self.policy) for finding in result.findings])
         table.display = bool(result.findings)
         self.valid = not result.findings
         if self.valid:
