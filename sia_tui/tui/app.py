@@ -50,7 +50,13 @@ class SiaApp(EngineActionsApp):
 
     TITLE = "sia-tui"
     #: Pane titles name what a pane shows: readable, not the dim colour of a quiet border.
-    CSS = "* { border-title-color: $foreground 85%; }"
+    #: Toasts sit at the top right, one line of padding less: at the bottom they covered
+    #: the message column of the Invoke screen's Problems table, which they talk about.
+    CSS = """
+    * { border-title-color: $foreground 85%; }
+    ToastRack { dock: top; align: right top; margin-bottom: 0; margin-top: 2; }
+    Toast { padding: 0 1; }
+    """
     #: The screens (``modes.py``); the tab bar reads the app's own list.
     MODE_SPECS: ClassVar[tuple[ModeSpec, ...]] = MODE_SPECS
     MODES = mode_factories(MODE_SPECS)
@@ -361,16 +367,15 @@ class SiaApp(EngineActionsApp):
 
     def action_help(self) -> None:
         """Help for the focused pane."""
-        from sia_tui.tui.screens.help import HelpScreen, bindings_markdown
+        from sia_tui.tui.screens.help import HelpScreen, bindings_markdown, help_title
 
         screen = self.screen
         focused = self.focused
         bindings: list[BindingType] = list(getattr(screen, "BINDINGS", []))
-        title = type(screen).__name__.removesuffix("Screen")
+        title = help_title(screen, focused, self.MODE_SPECS)
         intro = getattr(screen, "HELP", "")
         if focused is not None:
             # The screen's own keys first: they are what the pane is for; navigation after.
             bindings = bindings + list(type(focused).BINDINGS)
-            title = f"{title}: {type(focused).__name__}"
         bindings += list(self.BINDINGS)
         self.push_screen(HelpScreen(bindings_markdown(title, intro, bindings)))

@@ -35,6 +35,8 @@ class ScreenCommand:
     requires: str = ""
     """What the user must choose on the screen first ("select a row"); the palette then says
     so from other screens. "" lets the palette switch to the screen and run the action."""
+    arguments: tuple[str, ...] = ()
+    """What the action is called with (``response_mode('stream')``: ``("stream",)``)."""
 
 
 @dataclass(frozen=True)
@@ -135,6 +137,17 @@ MODE_SPECS: tuple[ModeSpec, ...] = (
                 "push: toggle the loopback receiver",
                 "Register a webhook on 127.0.0.1 with the next invocation (Invoke screen)",
                 "toggle_push",
+            ),
+            *(
+                ScreenCommand(
+                    f"response mode: {mode}",
+                    f"The next invocation uses the {mode} response mode (f8 opens the picker)",
+                    "response_mode",
+                    arguments=(mode,),
+                )
+                # The draft's three response modes (RULES SID4); the screen says when the
+                # document does not declare the one chosen.
+                for mode in ("sync", "stream", "poll")
             ),
         ),
     ),

@@ -8,7 +8,7 @@ runs its ``action_<name>`` by name on the screen showing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
@@ -37,8 +37,9 @@ class PaletteHost(SiaHost, Protocol):
     def screen(self) -> Screen[object]: ...
     @property
     def available_themes(self) -> Mapping[str, object]: ...
-    def switch_mode(self, mode: str) -> object: ...
+    def switch_mode(self, mode: str) -> Awaitable[object]: ...
     def call_later(self, callback: Callable[..., Any], *args: Any, **kwargs: Any) -> bool: ...
+    def call_after_refresh(self, callback: Callable[..., Any], *args: Any) -> bool: ...
     def notify(self, message: str, *, severity: SeverityLevel = "information") -> None: ...
     def action_run_next(self) -> None: ...
     def action_restart(self) -> None: ...
@@ -151,7 +152,7 @@ def run_screen_command(app: PaletteHost, spec: ModeSpec, command: ScreenCommand)
 
     def run() -> None:
         if _showing(app, spec):
-            getattr(app.screen, f"action_{command.action}")()
+            getattr(app.screen, f"action_{command.action}")(*command.arguments)
 
     if _showing(app, spec):
         run()
@@ -161,8 +162,14 @@ def run_screen_command(app: PaletteHost, spec: ModeSpec, command: ScreenCommand)
             severity="warning",
         )
     else:
-        app.switch_mode(spec.name)
-        app.call_later(run)
+        shown = app.switch_mode(spec.name)
+
+        async def run_when_shown() -> None:
+            # A screen shown for the first time is built first: its action needs its widgets.
+            await shown
+            app.call_after_refresh(run)
+
+        app.call_later(run_when_shown)
 
 
 def _showing(app: PaletteHost, spec: ModeSpec) -> bool:

@@ -137,7 +137,7 @@ async def _shown(pilot: Pilot[Any], app: SiaApp) -> Verdict:
         evidence = static_text(app, "#evidence-body")  # Steps shows the failed step
         assert evidence.startswith(f"✘ Step {step}:"), evidence
         found = re.search(r"^code (\S+)  origin (\S+)", evidence, re.MULTILINE)
-        party = re.search(r"^At fault: (\S+)", evidence, re.MULTILINE)
+        party = re.search(r"^At fault: ([\w-]+):", evidence, re.MULTILINE)
         assert party is not None, evidence
         code, origin = found.groups() if found else (None, None)
         return Verdict("failed", step, code, origin, party.group(1))

@@ -169,7 +169,7 @@ async def test_f1_shows_help_for_the_focused_pane(make_app: Any) -> None:
         from sia_tui.tui.screens.help import HelpScreen
 
         assert isinstance(app.screen, HelpScreen)
-        assert "Run all" in app.screen.markdown and "StepList" in app.screen.markdown
+        assert "Run all" in app.screen.markdown and "# Steps: step list" in app.screen.markdown
         assert app.screen.query_one(Markdown) is not None
         await pilot.press("escape")
         assert isinstance(app.screen, StepsScreen)

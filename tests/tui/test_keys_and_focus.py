@@ -126,7 +126,7 @@ async def test_the_editor_shows_its_escape_and_the_mode_picker_its_label(
         assert editor.has_focus and editor.border_subtitle == EDITOR_KEYS
         assert "esc leaves the editor (then tab" in EDITOR_KEYS
         labels = [str(w.render()) for w in screen.query("#options Label")]
-        assert labels == ["response mode"]
+        assert labels == ["response mode (f8)"]
         await pilot.press("tab")
         assert editor.has_focus  # Tab indents inside the editor
         await pilot.press("escape", "tab")

@@ -129,8 +129,9 @@ def test_editor_marks_a_type_error(snap_compare: Any, make_app: Any) -> None:
 
 
 def test_help_lists_the_focused_panes_keys(snap_compare: Any, make_app: Any) -> None:
-    """A centred help dialog over the Steps screen: a table of keys (n Next step, r Run all,
-    R Restart, p Pretty/raw, s Show secrets, a Show all, then the mode keys)."""
+    """A centred help dialog over the Steps screen, titled "Steps: step list" (no class
+    name): a table of keys (n Next step, r Run all, R Restart, p Pretty/raw, s Show
+    secrets, a Show all, then the mode keys)."""
 
     async def run_before(pilot: Pilot[Any]) -> None:
         await _ran_six_steps(pilot)
@@ -141,7 +142,8 @@ def test_help_lists_the_focused_panes_keys(snap_compare: Any, make_app: Any) -> 
 
 
 def test_light_theme_steps(snap_compare: Any, make_app: Any) -> None:
-    """The Steps screen in sia-light: dark text on a light background, green ✔ icons."""
+    """The Steps screen in sia-light: dark text on a light background, green ✔ icons, the
+    highlighted step on a light blue row (dark text, its green ✔ still legible)."""
 
     async def run_before(pilot: Pilot[Any]) -> None:
         pilot.app.theme = "sia-light"

@@ -67,9 +67,11 @@ def test_small_document(snap_compare: Any, make_app: Any) -> None:
 
 
 def test_small_invoke_with_an_error(snap_compare: Any, make_app: Any) -> None:
-    """One line of options ('response mode sync ▼', the send-anyway box), the editor filling
-    the screen with its key hint in the bottom border, the red verdict '✘ 1 problem(s)…'
-    and the Problems table with /condition/threshold."""
+    """One line of options ('response mode (f8) sync ▼', the send-anyway box), the editor
+    filling the screen with its key hint in the bottom border, the red verdict '✘ 1
+    problem(s)…' and the Problems table with /condition/threshold, its message wrapped
+    whole on two lines ('"eighty" is not of type' / '"number"'; expected and actual left
+    out at 80 columns)."""
 
     async def run_before(pilot: Pilot[Any]) -> None:
         await keys("2", "r")(pilot)

@@ -120,7 +120,7 @@ def _verdict(run: Run, of: str = "") -> Section:
     info = describe_code(failed.code) if failed.code else None
     items = [("found at", f"step {failed.step}, {failed.title} (RULES {failed.rule})")]
     if blame is not None:
-        items.append(("at fault", f"{blame.party.value}: {blame.statement}"))
+        items.append(("at fault", blame.text))
     if failed.code:
         items.append(("code", code_and_origin(failed)))
     if failed.error_kind:

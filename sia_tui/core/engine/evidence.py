@@ -83,6 +83,12 @@ class Blame:
     party: Party
     statement: str
 
+    @property
+    def text(self) -> str:
+        """``agent: the agent's digest ...``: the party, a colon, the statement, as every
+        surface writes it (the reports, the TUI), so none of them writes it its own way."""
+        return f"{self.party.value}: {self.statement}"
+
 
 @dataclass(kw_only=True)
 class CardEvidence:

@@ -41,7 +41,7 @@ def failure_detail(run: Run, step: StepResult, clean: Clean) -> str:
         lines.append(f"category: {step.category}")
     blame = run.at_fault
     if blame is not None:
-        lines.append(f"at fault: {blame.party}: {blame.statement}")
+        lines.append(f"at fault: {blame.text}")
     if step.hint:
         lines.append(f"what to do: {step.hint}")
     for finding in step.findings:

@@ -92,8 +92,7 @@ def step_content(
             blocks.append(
                 Content.assemble(
                     ("At fault: ", "bold $error"),
-                    (f"{blame.party.value} ", "bold $accent"),
-                    literal(blame.statement, multiline=True),
+                    literal(blame.text, multiline=True),
                 )
             )
         if result.error_kind:  # the named error: a size limit, a timeout, the deadline...

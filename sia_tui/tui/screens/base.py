@@ -46,11 +46,17 @@ class RunScreen(SiaAppMixin, Screen[None]):
     HELP = ""
     #: A CSS selector of the pane ``z`` hides and shows again ("" when there is none).
     COLLAPSIBLE = ""
+    #: A CSS selector of the widget that takes the focus when the user switches to this
+    #: screen ("" keeps the focus where it was). Closing a dialog never moves the focus.
+    ARRIVAL_FOCUS = ""
 
     def __init__(self) -> None:
         super().__init__()
         self.mode_name = ""
         """The mode this screen shows (set by ``ModeSpec.load``)."""
+        self._covered = False
+        """A dialog (F1, the palette, a prompt) covers the screen: when it closes, the focus
+        stays where the user left it (not in an editor, where the number keys would type)."""
 
     def compose(self) -> ComposeResult:
         yield ModeTabs(self.mode_name)
@@ -62,8 +68,16 @@ class RunScreen(SiaAppMixin, Screen[None]):
         """The screen's own widgets."""
         yield from ()
 
+    def on_screen_suspend(self) -> None:
+        # A dialog is pushed onto this screen's stack, so the screen stays in it; switching to
+        # another screen takes it out. Set only here: Textual calls each class's
+        # ``on_screen_resume`` in the MRO, so the resume must read it without changing it.
+        self._covered = self in self.app.screen_stack
+
     def on_screen_resume(self) -> None:
         self.refresh_run()
+        if self.ARRIVAL_FOCUS and not self._covered:
+            self.query_one(self.ARRIVAL_FOCUS).focus()
 
     def refresh_run(self) -> None:
         """Redraw the header and body from the app's current run."""

@@ -25,6 +25,8 @@ class ComposeMode(RunScreen):
     """Compose and diff, defaulting both sides to the agent on screen (RULES CMP1-CMP3)."""
 
     HELP = ComposePanel.HELP
+    #: Off the fields, so the number keys switch screens.
+    ARRIVAL_FOCUS = "#compose"
     BINDINGS = [
         *ComposePanel.BINDINGS,
         Binding("escape", "leave_fields", "Leave field", id="compose.leave"),
@@ -44,11 +46,6 @@ class ComposeMode(RunScreen):
     def panel(self) -> ComposePanel:
         """The compose and diff panel."""
         return self.query_one(ComposePanel)
-
-    def on_screen_resume(self) -> None:
-        super().on_screen_resume()
-        # Focus off the fields, so the number keys switch screens.
-        self.query_one("#compose", Button).focus()
 
     def show_run(self, run: Run | None) -> None:
         """The pickers and fields from the current agent (once per agent)."""

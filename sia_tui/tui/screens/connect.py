@@ -16,6 +16,7 @@ from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select
 
 from sia_tui.core.engine import Target, defaults
 from sia_tui.tui.display import policy_of
+from sia_tui.tui.widgets.choices import SpaceCheckbox
 from sia_tui.tui.widgets.literal import LiteralInput, LiteralOptionList, LiteralSelect
 
 
@@ -118,7 +119,7 @@ class ConnectScreen(ModalScreen[ConnectRequest | None]):
                     )
                     deadline.tooltip = "Seconds one run may take, whatever the agent declares"
                     yield deadline
-                    yield Checkbox("insecure TLS (no verify)", id="insecure", compact=True)
+                    yield SpaceCheckbox("insecure TLS (no verify)", id="insecure", compact=True)
                 yield Label("Headers (Name: value; Other: value)")
                 yield LiteralInput(
                     placeholder="X-Tenant: blue", id="headers", password=True, compact=True

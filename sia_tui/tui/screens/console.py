@@ -51,6 +51,8 @@ class ConsoleScreen(RunScreen):
         ZOOM,
     ]
     COLLAPSIBLE = "#reply-pane"
+    #: The user came here to type a message (Esc leaves the editor for the number keys).
+    ARRIVAL_FOCUS = "#message"
     DEFAULT_CSS = """
     ConsoleScreen #console-options { height: 1; margin: 0 1; }
     ConsoleScreen #console-options Label { padding: 0 1 0 0; }
@@ -112,11 +114,6 @@ class ConsoleScreen(RunScreen):
         editor = self.query_one(ArgumentEditor)
         editor.border_subtitle = "the message · f7 selects all · esc leaves the editor"
         editor.cursor_blink = self.app.animation_level != "none"
-
-    def on_screen_resume(self) -> None:
-        super().on_screen_resume()
-        # The user came here to type a message (Esc leaves the editor for the number keys).
-        self.query_one(ArgumentEditor).focus()
 
     # -- drawing -----------------------------------------------------------------------------
     def show_run(self, run: Run | None) -> None:

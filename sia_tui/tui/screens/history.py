@@ -72,6 +72,7 @@ class HistoryMode(RunScreen):
         ),
         Binding("escape", "back", "Back", id="history.back", tooltip="The live run"),
     ]
+    ARRIVAL_FOCUS = "DataTable"
     DEFAULT_CSS = """
     HistoryMode DataTable { height: 1fr; }
     HistoryMode #history-empty { padding: 1 2; color: $text-muted; height: auto; }
@@ -106,10 +107,6 @@ class HistoryMode(RunScreen):
     def on_resize(self, _event: events.Resize) -> None:
         self._add_columns()
         self.action_reload()
-
-    def on_screen_resume(self) -> None:
-        super().on_screen_resume()
-        self.query_one(DataTable).focus()
 
     def show_run(self, run: object) -> None:
         """Re-read the list (an autosave may have added or updated a run)."""

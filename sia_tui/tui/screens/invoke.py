@@ -14,7 +14,7 @@ from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
 from textual.timer import Timer
-from textual.widgets import Checkbox, DataTable, Label, Select, Static
+from textual.widgets import Checkbox, Label, Select, Static
 
 from sia_tui.core.engine import (
     LOOPBACK,
@@ -34,12 +34,13 @@ from sia_tui.tui.modes import mode_key, mode_keys
 from sia_tui.tui.render.plain_a2a import CONSOLE_OFFER, lacks_extension
 from sia_tui.tui.screens.base import RunScreen
 from sia_tui.tui.widgets.argument_editor import ArgumentEditor
+from sia_tui.tui.widgets.choices import SpaceCheckbox
 from sia_tui.tui.widgets.literal import (
     LiteralSelect,
     LiteralStatic,
-    LiteralTable,
     select_options,
 )
+from sia_tui.tui.widgets.problems_table import ProblemsTable
 
 #: Debounce between the last keystroke and validation (seconds).
 VALIDATE_DELAY = 0.15
@@ -79,6 +80,14 @@ class InvokeScreen(RunScreen):
             "Load",
             id="invoke.load",
             tooltip="Load the arguments from a JSON file (a file picker; ctrl+z undoes it)",
+        ),
+        Binding(
+            "f8",
+            "pick_mode",
+            "Mode",
+            show=False,  # no room at 80 columns: the picker's label names the key
+            id="invoke.mode",
+            tooltip="Focus the response-mode picker and open it (Enter chooses)",
         ),
         # Not ctrl+k: that is TextArea's delete-to-end-of-line.
         Binding("f3", "reset", "Skeleton", id="invoke.skeleton", tooltip="The schema's skeleton"),
@@ -142,33 +151,28 @@ class InvokeScreen(RunScreen):
         self._save_timer: Timer | None = None
         self.last_result: TextValidation | None = None
         """The latest validation, for the invoke action and tests."""
+        self._checked = -1
+        """The generation ``last_result`` checked (behind ``_generation``: a check runs)."""
+        self._queued = False
+        """ctrl+j was pressed while the text was being checked: invoke when it is."""
+        self._modes: list[str] = []
+        """The response modes the document declares (the picker's choices)."""
 
     def compose_body(self) -> ComposeResult:
         with Vertical():
             with Horizontal(id="options"):
-                yield Label("response mode")
+                yield Label("response mode (f8)")
                 yield LiteralSelect(
                     [("sync", "sync")], id="mode", allow_blank=False, value="sync", compact=True
                 )
-                yield Checkbox("Send anyway (negative test)", id="send-anyway", compact=True)
-                yield Checkbox("Push", id="push", compact=True, tooltip=PUSH_TIP)
+                yield SpaceCheckbox("Send anyway (negative test)", id="send-anyway", compact=True)
+                yield SpaceCheckbox("Push", id="push", compact=True, tooltip=PUSH_TIP)
             yield ArgumentEditor(id="editor")
             yield LiteralStatic(id="verdict")
-            yield LiteralTable(id="errors", cursor_type="row")
+            yield ProblemsTable(id="errors")
 
     def on_mount(self) -> None:
-        table = self.query_one("#errors", DataTable)
-        # Explicit widths: auto-sized columns are measured on idle, and a screen drawn before
-        # that shows the rows cut to the header's width.
-        for label, width in (
-            ("at", 6),
-            ("instance path", 24),
-            ("keyword", 10),
-            ("expected", 12),
-            ("actual", 12),
-            ("message", 60),
-        ):
-            table.add_column(label, width=width)
+        table = self.query_one(ProblemsTable)
         table.border_title = "Problems"
         table.display = False
         editor = self.query_one(ArgumentEditor)
@@ -193,6 +197,7 @@ class InvokeScreen(RunScreen):
         self._example = example
         if run is None or schema is None:
             self._compiled = None
+            self._modes = []
             editor.read_only = True
             editor.load_text("")
             self._no_schema(run)
@@ -205,7 +210,7 @@ class InvokeScreen(RunScreen):
             return
         # Only the modes the document declares (RULES SID4); none declared: the engine
         # chooses and step 8 says why it cannot.
-        modes = run.declared_modes
+        modes = self._modes = list(run.declared_modes)
         mode_select: Select[str] = self.query_one("#mode", Select)
         literal = self.policy.literal
         mode_select.set_options(
@@ -291,23 +296,23 @@ class InvokeScreen(RunScreen):
     def on_invoke_screen_validated(self, message: Validated) -> None:
         if message.generation != self._generation or message.result is None:
             return  # the user typed again since: a newer validation is coming
-        self.last_result = result = message.result
+        self._checked = message.generation
+        self._show_validation(message.result)
+        if self._queued:
+            self._queued = False
+            self.action_invoke()  # the ctrl+j pressed while this text was being checked
+
+    def _show_validation(self, result: TextValidation) -> None:
+        self.last_result = result
         editor = self.query_one(ArgumentEditor)
-        table = self.query_one("#errors", DataTable)
-        table.clear()
+        table = self.query_one(ProblemsTable)
         literal_text = self.policy.literal_text
         if result.parse_error is not None:
             error = result.parse_error
             position = (error.line or 1, error.column or 1)
             editor.mark_errors([position])
-            table.add_row(
-                f"{position[0]}:{position[1]}",
-                error.pointer or "",
-                "json",
-                "",
-                "",
-                literal_text(str(error)),
-            )
+            row = (f"{position[0]}:{position[1]}", error.pointer or "", "json", "", "")
+            table.show_rows([(*row, literal_text(str(error)))])
             table.display = True
             self.valid = False
             self._verdict(
@@ -315,8 +320,7 @@ class InvokeScreen(RunScreen):
             )
             return
         editor.mark_errors([(f.line, f.column or 1) for f in result.findings if f.line])
-        for finding in result.findings:
-            table.add_row(*_finding_row(finding, self.policy))
+        table.show_rows([_finding_row(finding, self.policy) for finding in result.findings])
         table.display = bool(result.findings)
         self.valid = not result.findings
         if self.valid:
@@ -379,6 +383,27 @@ class InvokeScreen(RunScreen):
                 "Send anyway is OFF: ctrl+j sends only arguments that validate.",
                 title="Send anyway",
             )
+
+    def action_pick_mode(self) -> None:
+        """Focus the response-mode picker and open its list, from anywhere on the screen."""
+        picker: Select[str] = self.query_one("#mode", Select)
+        # The open list takes the focus; choosing (or Esc) leaves it on the picker.
+        picker.action_show_overlay()
+
+    def action_response_mode(self, mode: str) -> None:
+        """Choose the response mode of the next invocation (the palette's commands)."""
+        picker: Select[str] = self.query_one("#mode", Select)
+        declared = self._modes
+        if mode not in declared:
+            why = (
+                f"the document declares {', '.join(declared)}"
+                if declared
+                else f"no document yet: {self._why_no_schema()}"
+            )
+            self.notify(f"No {mode} mode: {why}.", title="Response mode", severity="warning")
+            return
+        picker.value = mode
+        self.notify(f"Response mode: {mode} (the next ctrl+j uses it).", title="Response mode")
 
     def _refuse_edit(self) -> bool:
         """Tell the user and return True when the editor cannot be refilled now."""
@@ -458,8 +483,14 @@ class InvokeScreen(RunScreen):
             self.notify(self._why_no_schema(), title="Nothing sent", severity="warning")
             return
         result = self.last_result
-        if result is None:
-            self.notify("The arguments are being checked; try again.", severity="warning")
+        if result is None or self._checked != self._generation:
+            # Never the verdict of an older text: the text on screen is sent, once checked.
+            self._queued = True
+            self.notify(
+                "Queued: the arguments are being checked; they are sent as soon as they "
+                "are (if valid).",
+                title="Queued",
+            )
             return
         if result.parse_error is not None:
             self.notify("The text is not JSON; nothing can be sent.", severity="error")

@@ -180,15 +180,27 @@ def _no_card(run: Run | None, policy: DisplayPolicy) -> Content:
     return Content("\n").join(lines)
 
 
+#: Enter opens the highlighted skill, from the list or from the card beside it.
+_OPEN_TOOLTIP = "Run the steps on the highlighted skill (no schema interface: the console)"
+
+
+class SkillList(LiteralOptionList):
+    """The skill picker: its Enter shown in the footer (OptionList hides it)."""
+
+    BINDINGS = [Binding("enter", "select", "Open skill", id="overview.open", tooltip=_OPEN_TOOLTIP)]
+
+
 class OverviewScreen(RunScreen):
     """What the agent says about itself; pick the skill to debug on the right."""
 
     HELP = (
         "The Agent Card. The skill list has the focus: Enter on a skill the extension "
         "advertises runs the steps on it; Enter on any other skill opens it in the plain "
-        "A2A console. r runs the steps on the current skill (●)."
+        "A2A console. r runs the steps on the current skill (●). Enter in the card opens the "
+        "skill highlighted in the list."
     )
     BINDINGS = [
+        Binding("enter", "open_skill", "Open skill", id="overview.open", tooltip=_OPEN_TOOLTIP),
         Binding("r", "run_steps", "Run steps", id="overview.run", tooltip="Run the steps"),
         Binding("c", "app.connect", "Connect…", id="overview.connect"),
         ZOOM,
@@ -215,7 +227,7 @@ class OverviewScreen(RunScreen):
             with VerticalScroll(id="card"):
                 yield LiteralStatic(id="card-body")
             with Vertical(id="skills-pane"):
-                yield LiteralOptionList(id="skills")
+                yield SkillList(id="skills")
                 yield LiteralStatic("", id="skill-note")
 
     def on_mount(self) -> None:
@@ -292,6 +304,15 @@ class OverviewScreen(RunScreen):
         if event.option_index >= len(self._skills):
             return
         self._open(self._skills[event.option_index])
+
+    def action_open_skill(self) -> None:
+        """Enter outside the list (the card has the focus): open the highlighted skill."""
+        skills = self.query_one(SkillList)
+        index = skills.highlighted
+        if index is None or index >= len(self._skills):
+            self.notify("Highlight a skill in the list on the right (Tab), then press Enter.")
+            return
+        self._open(self._skills[index])
 
     def _open(self, skill: CardSkill) -> None:
         run = self.sia.current_run

@@ -163,6 +163,16 @@ def select_options(
 class LiteralSelect(Select[SelectValue]):
     """A ``Select`` whose option prompts are never markup."""
 
+    # Textual marks a focused Select with a border, which compact removes: a compact picker
+    # with the focus reads like a focused compact checkbox, in the block cursor's colours.
+    DEFAULT_CSS = """
+    LiteralSelect.-textual-compact:focus > SelectCurrent {
+        color: $block-cursor-foreground;
+        background: $block-cursor-background;
+        text-style: $block-cursor-text-style;
+    }
+    """
+
     def __init__(self, options: Iterable[tuple[Any, SelectValue]], **kwargs: Any) -> None:
         super().__init__(_prompts(options), **kwargs)
 

@@ -1,0 +1,60 @@
+"""The Invoke screen's Problems table: one row per problem, its message wrapped in the width
+the other columns leave (a long note is read whole, not cut at the screen's edge)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import events
+
+from sia_tui.tui.widgets.literal import LiteralTable
+
+#: The columns before the message, with their widths (explicit: auto-sized columns are
+#: measured on idle, and a screen drawn before that cut the rows to the header's width).
+_COLUMNS = (("at", 6), ("instance path", 24), ("keyword", 10), ("expected", 12), ("actual", 12))
+#: The least width the message is given. Narrower, expected and actual are left out (the
+#: message says them in words): at 80 columns the message began at the right edge.
+_MIN_MESSAGE = 30
+#: A cell's padding, left and right.
+_PADDING = 2
+
+
+class ProblemsTable(LiteralTable[Any]):
+    """Rows of ``(at, instance path, keyword, expected, actual, message)``."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, cursor_type="row")
+        self._rows: list[tuple[Any, ...]] = []
+        """The rows shown, all six cells each (a narrow table shows fewer)."""
+
+    def show_rows(self, rows: list[tuple[Any, ...]]) -> None:
+        """Replace the rows."""
+        self._rows = rows
+        self._lay_out()
+
+    def on_resize(self, _event: events.Resize) -> None:
+        self._lay_out()
+
+    def _lay_out(self) -> None:
+        width = self.scrollable_content_region.width or self.app.size.width - 4
+        columns = list(_COLUMNS)
+        message = width - sum(w + _PADDING for _, w in columns) - _PADDING
+        if message < _MIN_MESSAGE:
+            columns = columns[:3]
+            message = width - sum(w + _PADDING for _, w in columns) - _PADDING
+        self.clear(columns=True)
+        for label, column_width in columns:
+            self.add_column(label, width=column_width)
+        self.add_column("message", width=max(message, _MIN_MESSAGE))
+        for row in self._rows:
+            # height None: as many lines as the wrapped message needs.
+            self.add_row(*row[: len(columns)], _wrapping(row[-1]), height=None)
+
+
+def _wrapping(cell: Any) -> Any:
+    """The message cell, allowed to wrap (cells of agent text are made not to)."""
+    if isinstance(cell, Text):
+        cell = cell.copy()
+        cell.no_wrap = False
+    return cell
