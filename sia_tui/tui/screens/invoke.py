@@ -321,6 +321,10 @@ class InvokeScreen(RunScreen):
             return
         editor.mark_errors([(f.line, f.column or 1) for f in result.findings if f.line])
         table.show_rows([_finding_row(finding, self.policy) for finding in result.findings])
+        if table.has_focus and not result.findings:
+            # Hidden with the focus, the table would hand it back to the editor, where the
+            # next keys (a screen's number) would be typed: the picker keeps it instead.
+            self.query_one("#mode", Select).focus()
         table.display = bool(result.findings)
         self.valid = not result.findings
         if self.valid:
