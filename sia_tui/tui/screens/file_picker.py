@@ -15,12 +15,12 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.suggester import Suggester
 from textual.widgets import Input, OptionList
-from textual.widgets.option_list import Option
 
-from sia_tui.tui.widgets.literal import LiteralInput, LiteralOptionList, LiteralStatic
+from sia_tui.tui.widgets.literal import LiteralInput, LiteralOptionList, LiteralStatic, option
 
 #: Entries listed at most: a folder of 100,000 files must not stall the dialog.
 MAX_ENTRIES = 500
@@ -141,8 +141,9 @@ class FilePickerScreen(ModalScreen[Path | None]):
         )
         listing = self.query_one(OptionList)
         listing.clear_options()
-        listing.add_options(Option(e.shown) for e in self.entries)
-        listing.border_title = self._shown(folder) or "." + os.sep
+        # File names are shown as they are: a name like "[red]x" is no markup.
+        listing.add_options(option(Content(e.shown)) for e in self.entries)
+        listing.border_title = Content(self._shown(folder) or "." + os.sep)
 
     @on(Input.Changed, "#picker-path")
     def _typed(self) -> None:
