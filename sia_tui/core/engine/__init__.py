@@ -25,6 +25,7 @@ if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it 
     from sia_tui.core.a2a.model import StreamEvent as StreamEvent
     from sia_tui.core.a2a.model import Task as Task
     from sia_tui.core.a2a.options import ClientOptions as ClientOptions
+    from sia_tui.core.bounded import listed as listed
     from sia_tui.core.codes import ERROR_CODES as ERROR_CODES
     from sia_tui.core.codes import ErrorCode as ErrorCode
     from sia_tui.core.codes import Origin as Origin
