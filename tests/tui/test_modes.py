@@ -183,3 +183,32 @@ async def test_compose_shows_the_agent_without_its_password_and_still_uses_it(
         assert isinstance(screen, ComposeMode)
         targets = screen.panel._targets()
         assert targets is not None and targets[0].location == targets[1].location == secret
+
+
+async def test_the_overview_adds_a_cards_skills_in_one_batch(
+    make_app: Any, monkeypatch: Any
+) -> None:
+    """Each added option re-measures the list: one by one, a card with thousands of
+    skills took quadratic time to show."""
+    from sia_tui.tui.widgets.literal import LiteralOptionList
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("1")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, OverviewScreen)
+        batches: list[int] = []
+        add_options = LiteralOptionList.add_options
+
+        def counted(self: LiteralOptionList, options: Any) -> LiteralOptionList:
+            options = list(options)
+            batches.append(len(options))
+            return add_options(self, options)
+
+        monkeypatch.setattr(LiteralOptionList, "add_options", counted)
+        run = app.current_run
+        assert run is not None and run.card is not None
+        screen.show_run(run)
+        assert batches == [len(run.card.skills)]
