@@ -119,3 +119,20 @@ def test_an_export_written_without_as_is_refused(tmp_path: Path) -> None:
     api.write_text("if TYPE_CHECKING:\n    from a.b import c as d\n\nX = 1\n")
     with pytest.raises(TypeError, match="write 'c as c'"):
         lazy_api.exports_of(str(api))
+
+
+def _private_textual_imports(path: Path) -> list[str]:
+    """Modules named ``textual.<...>._<private>`` that ``path`` imports."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        names = [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        found += [n for n in names if n.startswith("textual.") and "._" in n]
+    return found
+
+
+def test_no_module_or_test_imports_a_private_textual_module() -> None:
+    """Private Textual modules change without notice between releases (STYLE.md)."""
+    paths = [*ROOT.rglob("*.py"), *(ROOT.parent / "tests").rglob("*.py")]
+    assert {str(p): found for p in paths if (found := _private_textual_imports(p))} == {}

@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any
 
-from sia_tui.cli.flags import add_consent_flag
+from sia_tui.cli.flags import UsageError, add_consent_flag, parse_header
 from sia_tui.core.engine import SiaError, printable
 
 # Each handler imports what it runs (asyncio, sessions, the engine), so that building the
@@ -152,13 +152,10 @@ def parse_headers(values: list[str]) -> tuple[tuple[str, str], ...]:
     """``'Name: value'`` strings as header pairs."""
     from sia_tui.core.session import SessionError
 
-    pairs = []
-    for value in values:
-        name, sep, rest = value.partition(":")
-        if not sep or not name.strip():
-            raise SessionError(f"a --header must look like 'Name: value', got {name.strip()!r}")
-        pairs.append((name.strip(), rest.strip()))
-    return tuple(pairs)
+    try:
+        return tuple(parse_header(value) for value in values)
+    except UsageError as exc:
+        raise SessionError(str(exc)) from None
 
 
 def cmd_rerun(args: argparse.Namespace) -> int:

@@ -190,7 +190,12 @@ def parse_header(text: str) -> tuple[str, str]:
     """``'Name: value'`` -> (name, value)."""
     name, sep, value = text.partition(":")
     if not sep or not name.strip():
-        raise UsageError(f"--header wants 'Name: value', got {text.split(':')[0]!r}...")
+        # Never quoted: without its colon, 'X-Api-Key secret' is all name and secret.
+        missing = "no ':'" if not sep else "no name before its ':'"
+        raise UsageError(
+            f"a --header must look like 'Name: value'; one has {missing} "
+            "(not shown: it may hold a secret)"
+        )
     return name.strip(), value.strip()
 
 

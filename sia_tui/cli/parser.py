@@ -66,11 +66,14 @@ def build_parser(modules: tuple[str, ...] = COMMAND_MODULES) -> argparse.Argumen
 def run(argv: list[str]) -> int:
     """Parse ``argv`` and run the chosen command; with no command, open the TUI."""
     from sia_tui.core.engine import printable_output
-    from sia_tui.core.session import install_log_redaction
 
     # httpx logs every request URL, httpcore the response headers: no secret reaches a
     # log record, whichever command sends (each client adds its credentials to the filter).
-    install_log_redaction()
+    # `--help` and `--version` alone send nothing: they skip loading logging (start-up).
+    if not argv or not set(argv) <= {"-h", "--help", "--version"}:
+        from sia_tui.core.session import install_log_redaction
+
+        install_log_redaction()
     # Whatever a command prints (agent text, a session's contents, an error quoting either,
     # argparse echoing argv) may carry terminal escapes: it passes the output policy on its
     # way out.

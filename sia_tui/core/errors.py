@@ -52,6 +52,12 @@ class SiaError(Exception):
     kind = "error"
 
 
+class InvocationLimitReached(SiaError):
+    """A run holds as many invocations as it may (``limits.MAX_INVOCATIONS``)."""
+
+    kind = "limit"
+
+
 class JsonInputError(SiaError):
     """Text from outside is not acceptable JSON.
 

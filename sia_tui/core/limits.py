@@ -51,6 +51,9 @@ MAX_WARNINGS: Final = 1000
 #: the rest are counted. An answer of 4 MB can carry 50,000 tiny artifacts: listing each
 #: in every evidence object made ``check --json`` print 128 MB.
 MAX_LISTED: Final = 1000
+#: Most invocations one run holds (each keeps its arguments, task and exchanges, up to
+#: megabytes): past it new arguments are refused until the run restarts.
+MAX_INVOCATIONS: Final = 100
 
 #: Most pairs of rows a plugfest matrix's composition table judges and keeps (pairs grow
 #: with the square of the rows: 1,000 rows are a million pairs); the rest are counted.

@@ -88,6 +88,8 @@ def test_help_imports_only_the_standard_library_and_sia_tui() -> None:
     ]
     assert outside == []
     assert heavy_among(modules) == []
+    # Nothing is sent, so no log filter is installed: logging stays unloaded.
+    assert "logging" not in modules and "sia_tui.core.redaction.redact" not in modules
 
 
 @pytest.mark.parametrize("command", ["digest", "canon"])

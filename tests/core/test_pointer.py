@@ -126,6 +126,26 @@ def test_locate_values_takes_text_the_decoder_rejects_to_the_index() -> None:
     assert locate_values(text, pointers) == {p: index.position(p) for p in pointers}
 
 
+def test_locate_values_stops_once_every_pointer_is_found(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The editor's errors sit before a 1 MB member: decoding that member to skip it was
+    # most of the time between a keystroke and its error on screen.
+    from sia_tui.core.jsonkit import pointer as module
+
+    scanned: list[int] = []
+    scan = module._SCAN_VALUE
+
+    def counting(text: str, pos: int) -> Any:
+        scanned.append(pos)
+        return scan(text, pos)
+
+    monkeypatch.setattr(module, "_SCAN_VALUE", counting)
+    text = '{"a": {"b": 1, "c": 2}, "pad": [' + ", ".join(["{}"] * 1000) + "]}"
+    assert locate_values(text, ["/a/b", ""]) == {"": (1, 1), "/a/b": (1, 13)}
+    assert scanned == []  # found where they start: /a/c and the pad are never decoded
+
+
 def _pointers(value: Any, path: tuple[str | int, ...] = ()) -> list[str]:
     found = [join(path)]
     if isinstance(value, dict):

@@ -152,6 +152,17 @@ def test_validate_json_text_reports_parse_errors() -> None:
     assert result.parse_error.line == 1 and result.findings == []
 
 
+def test_validate_json_text_walks_the_parsed_value_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Strict parsing already bounds the nesting; a second walk of a 1 MB document took a
+    # third of the editor's validation time.
+    from sia_tui.core.schemas import validation
+
+    walks: list[int] = []
+    monkeypatch.setattr(validation, "_too_deep", lambda value, limit: walks.append(limit))
+    result = validate_json_text(compile_schema(INPUT_SCHEMA), '{"resource_id": 7}')
+    assert result.problem_count >= 1 and walks == []
+
+
 def _nested(depth: int) -> list[Any]:
     value: list[Any] = []
     for _ in range(depth):

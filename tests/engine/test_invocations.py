@@ -3,6 +3,8 @@ and nothing of an earlier one is sent again unless the caller gives it again."""
 
 from __future__ import annotations
 
+import pytest
+
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.model import Run, Step, StepStatus, Target
 from sia_tui.core.engine.procedure import Procedure
@@ -89,3 +91,26 @@ async def test_another_skill_is_a_new_run_that_keeps_the_card(
     assert run.waiting_for_arguments
     assert [ex.purpose for ex in run.exchanges].count("agent card") == 1
     assert old.outcome is RunOutcome.PASSED  # the old run keeps its verdict
+
+
+async def test_invocations_stop_at_the_limit_and_say_so(
+    reference_agent: StartAgent, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each kept invocation holds its exchanges: past ``MAX_INVOCATIONS`` new arguments
+    are refused with an error that says why, and the invocations made are kept."""
+    from sia_tui.core import limits
+    from sia_tui.core.errors import InvocationLimitReached
+
+    monkeypatch.setattr(limits, "MAX_INVOCATIONS", 2)
+    agent = reference_agent()
+    procedure = Procedure(Target(agent.url, skill_id=SKILL), ClientOptions())
+    try:
+        for _ in range(2):
+            procedure.set_arguments(APPENDIX_B_ARGUMENTS)
+            await procedure.run_all()
+        with pytest.raises(InvocationLimitReached, match="holds 2 invocations"):
+            procedure.set_arguments(APPENDIX_B_ARGUMENTS)
+    finally:
+        await procedure.aclose()
+    assert len(procedure.run.invocations) == 2
+    assert procedure.run.outcome is RunOutcome.PASSED

@@ -172,3 +172,19 @@ def test_a_cli_crash_prints_no_oauth2_secret_or_api_key(
 
     shown = repr(ClientOptions(api_key=QUERY_KEY, oauth2=OAuth2Settings("c", CLIENT_SECRET)))
     assert not leaked(shown, secrets)
+@pytest.mark.parametrize("header", [f"X-Api-Key {API_KEY}", f": {API_KEY}"])
+def test_a_malformed_header_is_refused_without_its_text(
+    header: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Without its colon a header is all name: the usage error must not quote it, nor must
+    the same refusal from `rerun`."""
+    from sia_tui.cli.cmd_session import parse_headers
+    from sia_tui.core.session import SessionError
+
+    code = cli(["check", _location(), "--header", header])
+    printed = "".join(capsys.readouterr())
+    assert code == 2 and "'Name: value'" in printed
+    assert not leaked(printed, SECRETS)
+    with pytest.raises(SessionError) as refused:
+        parse_headers([header])
+    assert not leaked(str(refused.value), SECRETS) and "'Name: value'" in str(refused.value)

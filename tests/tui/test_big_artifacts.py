@@ -116,3 +116,28 @@ def test_the_lines_are_the_text_json_content_shows() -> None:
         shown, cut = truncated(whole, limit)
         assert "\n".join(text.lines) == PLAIN.visible(shown)
         assert text.cut is cut
+
+
+async def test_fifty_thousand_records_list_the_first_ones_and_count_the_rest(
+    make_app: Any, monkeypatch: Any
+) -> None:
+    """A 4 MB answer can carry 50,000 supporting records: the Results screen lists the
+    first ones and says how many more there are, instead of building 100,000 blocks."""
+    from sia_tui.core.engine import Run
+    from sia_tui.core.limits import MAX_LISTED
+    from sia_tui.tui.screens.results import ResultsScreen
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await invoke_appendix_b(pilot)
+        run = app.current_run
+        assert run is not None and run.record_verdicts
+        many = run.record_verdicts * 50_000
+        monkeypatch.setattr(Run, "record_verdicts", property(lambda _run: many))
+        screen = app.screen
+        assert isinstance(screen, ResultsScreen)
+        screen.show_run(run)
+        view = screen.query_one("#records-body", BlocksView)
+        assert len(view._blocks) == 2 * MAX_LISTED + 1
+        assert f"{len(many) - MAX_LISTED} more record(s) not listed here" in view.plain_text

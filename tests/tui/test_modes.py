@@ -161,3 +161,54 @@ async def test_every_mode_has_its_palette_command_and_tab(make_app: Any) -> None
             tabs = str(app.screen.query_one(ModeTabs).render())
             assert f" {spec.key} {spec.title} " in tabs  # the current tab in full
             assert all(other.key in tabs for other in MODE_SPECS)
+
+
+async def test_compose_shows_the_agent_without_its_password_and_still_uses_it(
+    reference_agent: Any, user_dirs: Any
+) -> None:
+    """The agent fields prefilled from a target with ``user:password@`` show it without
+    them (a screen may be shared or recorded), and composing still sends them."""
+    from sia_tui.core.engine import Target
+    from tests.support.tui import snapshot_app
+
+    agent = reference_agent()
+    secret = agent.url.replace("http://", "http://ops:canary-pw-5c1e@")
+    app = snapshot_app(Target(secret), dirs=user_dirs)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("8")
+        await settle(pilot)
+        assert _value(app, "left-card") == _value(app, "right-card") == agent.url
+        screen = app.screen
+        assert isinstance(screen, ComposeMode)
+        targets = screen.panel._targets()
+        assert targets is not None and targets[0].location == targets[1].location == secret
+
+
+async def test_the_overview_adds_a_cards_skills_in_one_batch(
+    make_app: Any, monkeypatch: Any
+) -> None:
+    """Each added option re-measures the list: one by one, a card with thousands of
+    skills took quadratic time to show."""
+    from sia_tui.tui.widgets.literal import LiteralOptionList
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("1")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, OverviewScreen)
+        batches: list[int] = []
+        add_options = LiteralOptionList.add_options
+
+        def counted(self: LiteralOptionList, options: Any) -> LiteralOptionList:
+            options = list(options)
+            batches.append(len(options))
+            return add_options(self, options)
+
+        monkeypatch.setattr(LiteralOptionList, "add_options", counted)
+        run = app.current_run
+        assert run is not None and run.card is not None
+        screen.show_run(run)
+        assert batches == [len(run.card.skills)]

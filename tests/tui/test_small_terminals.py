@@ -8,7 +8,6 @@ import pytest
 from textual.app import App
 from textual.widget import Widget
 from textual.widgets import DataTable, Footer
-from textual.widgets._footer import FooterKey
 
 from sia_tui.tui.modes import MODE_SPECS
 from sia_tui.tui.screens.connect import ConnectScreen
@@ -26,9 +25,15 @@ def _fully_visible(app: App[Any], widget: Widget) -> bool:
 
 def _cut_keys(app: App[Any]) -> list[str]:
     """Footer keys that do not fit, or overlap their neighbour."""
-    keys = sorted(app.screen.query_one(Footer).query(FooterKey), key=lambda k: k.region.x)
-    cut = [k.key for k in keys if not _fully_visible(app, k)]
-    cut += [b.key for a, b in zip(keys, keys[1:], strict=False) if a.region.right > b.region.x]
+    # By its CSS type name: the FooterKey class lives in a private Textual module.
+    keys = sorted(app.screen.query_one(Footer).query("FooterKey"), key=lambda k: k.region.x)
+    assert keys, "the footer shows no key at all"
+
+    def name(key: Widget) -> str:
+        return str(getattr(key, "key", key))
+
+    cut = [name(k) for k in keys if not _fully_visible(app, k)]
+    cut += [name(b) for a, b in zip(keys, keys[1:], strict=False) if a.region.right > b.region.x]
     return cut
 
 

@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it 
     from sia_tui.core.a2a.options import OAuth2Settings as OAuth2Settings
     from sia_tui.core.a2a.options import read_secret_file as read_secret_file
     from sia_tui.core.a2a.push_receiver import Delivery as Delivery
+    from sia_tui.core.bounded import listed as listed
     from sia_tui.core.codes import ERROR_CODES as ERROR_CODES
     from sia_tui.core.codes import ErrorCode as ErrorCode
     from sia_tui.core.codes import Origin as Origin

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import httpx
 
+from sia_tui.core import limits
 from sia_tui.core.a2a.auth_plan import provided
 from sia_tui.core.a2a.client import A2AClient
 from sia_tui.core.a2a.model import StreamEvent, Task
@@ -25,7 +26,7 @@ from sia_tui.core.engine.steps import discovery, invocation, results, verificati
 from sia_tui.core.engine.task_list import TaskListing, list_tasks
 from sia_tui.core.engine.turns import Reply
 from sia_tui.core.engine.verdicts import FIRST_INVOCATION_STEP, open_turn
-from sia_tui.core.errors import DeadlineExceeded, SiaError
+from sia_tui.core.errors import DeadlineExceeded, InvocationLimitReached, SiaError
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.limits import MAX_TURNS
 
@@ -275,6 +276,12 @@ class Procedure:
         before is taken back (it was for other arguments)."""
         run = self.run
         if run.step(Step.ARGUMENTS).status is not StepStatus.NOT_RUN:
+            if len(run.past_invocations) + 1 >= limits.MAX_INVOCATIONS:
+                # Each kept invocation holds its exchanges: memory grows with every send.
+                raise InvocationLimitReached(
+                    f"this run holds {limits.MAX_INVOCATIONS} invocations, the most one run "
+                    "keeps: save the session, then restart the run to invoke again"
+                )
             self._keep_invocation()
         run.arguments = arguments
         run.send_anyway = send_anyway

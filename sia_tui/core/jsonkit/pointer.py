@@ -203,21 +203,27 @@ def locate_values(text: str, pointers: Iterable[str]) -> dict[str, tuple[int, in
     Only the containers on the way to the pointers are walked in Python; every other value
     is skipped by the C decoder, so locating a few findings in a 100 KB document costs
     about one ``json.loads`` instead of a tokenizer pass over all of it (this sets the
-    editor's keystroke-to-error time). Text the C decoder rejects goes to ``PositionIndex``.
+    editor's keystroke-to-error time), and the walk stops once every pointer is found:
+    errors before a 1 MB member cost nothing to locate. Text the C decoder rejects goes
+    to ``PositionIndex``.
     """
     wanted = set(pointers)
     tree: dict[str, Any] = {}
+    paths: set[tuple[str, ...]] = set()
     for pointer in wanted:
         try:
             tokens = split(pointer)
         except ValueError:
             continue
+        paths.add(tuple(tokens))
         node = tree
         for token in tokens:
             node = node.setdefault(token, {})
+    starts: dict[tuple[str, ...], int] = {}
     try:
-        starts: dict[tuple[str, ...], int] = {}
-        _walk_towards(text, _skip_space(text, 0), (), tree, starts)
+        _walk_towards(text, _skip_space(text, 0), (), tree, _Starts(starts, paths))
+    except _AllFound:
+        pass
     except (ValueError, IndexError, StopIteration, RecursionError):
         index = PositionIndex(text)
         return {p: where for p in wanted if (where := index.position(p)) is not None}
@@ -234,16 +240,35 @@ def locate_values(text: str, pointers: Iterable[str]) -> dict[str, tuple[int, in
     return _line_columns(text, offsets)
 
 
+class _AllFound(Exception):
+    """Every wanted value has been found: the rest of the text need not be scanned."""
+
+
+class _Starts:
+    """Where the values on the way start, and the wanted paths still to find."""
+
+    def __init__(self, found: dict[tuple[str, ...], int], wanted: set[tuple[str, ...]]) -> None:
+        self.found = found
+        self.missing = set(wanted)
+
+    def record(self, path: tuple[str, ...], pos: int) -> None:
+        """Keep the first start of ``path``; raise ``_AllFound`` once none is missing."""
+        self.found.setdefault(path, pos)
+        self.missing.discard(path)
+        if not self.missing:
+            raise _AllFound
+
+
 def _walk_towards(
     text: str,
     pos: int,
     path: tuple[str, ...],
     tree: dict[str, Any],
-    starts: dict[tuple[str, ...], int],
+    starts: _Starts,
 ) -> int:
     """Record where the value at ``pos`` (and those under it that ``tree`` names) start;
     return where it ends. Values off the tree are skipped by the C scanner."""
-    starts.setdefault(path, pos)
+    starts.record(path, pos)
     opener = text[pos]
     if not tree or opener not in "{[":
         return _SCAN_VALUE(text, pos)[1]  # type: ignore[no-any-return]

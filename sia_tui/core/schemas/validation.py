@@ -290,12 +290,16 @@ class CompiledSchema:
         except (ValueError, TypeError, OverflowError):
             return False
 
-    def validate(self, instance: Any, *, source_text: str | None = None) -> list[Finding]:
+    def validate(
+        self, instance: Any, *, source_text: str | None = None, depth_checked: bool = False
+    ) -> list[Finding]:
         """Every validation error as a located Finding, in instance order (RULES ERR5, FMT2).
 
         At most ``limits.MAX_FINDINGS`` are kept; one closing finding counts the rest.
+        ``depth_checked``: the caller proved the instance nests at most
+        ``limits.MAX_JSON_DEPTH`` levels (strict parsing does), so it is not walked again.
         """
-        findings = self._findings(instance)
+        findings = self._findings(instance, depth_checked)
         # "N more" counts and limit notes close the list, whatever their pointer.
         closing = [f for f in findings if f.rule == MORE_RULE]
         findings = [f for f in findings if f.rule != MORE_RULE]
@@ -315,10 +319,12 @@ class CompiledSchema:
         ordered = sorted(findings, key=lambda f: (order[f.pointer], f.schema_path or ""))
         return ordered + closing
 
-    def _findings(self, instance: Any) -> list[Finding]:
+    def _findings(self, instance: Any, depth_checked: bool = False) -> list[Finding]:
         # The engine recurses natively and would crash the process on a value nested
-        # tens of thousands deep (one built in code; strictjson already caps parsed input).
-        if isinstance(instance, dict | list) and _too_deep(instance, limits.MAX_JSON_DEPTH):
+        # tens of thousands deep (one built in code; strictjson already caps parsed input,
+        # and walking a 1 MB value again took a third of the editor's validation time).
+        deep = not depth_checked and isinstance(instance, dict | list)
+        if deep and _too_deep(instance, limits.MAX_JSON_DEPTH):
             return [
                 Finding(
                     f"the instance nests deeper than {limits.MAX_JSON_DEPTH} levels "
@@ -505,7 +511,8 @@ def _engine_schema_error(exc: Any) -> SchemaError:
 def validate_json_text(compiled: CompiledSchema, text: str) -> TextValidation:
     """Parse editor text strictly, then validate it with positions (for the argument editor)."""
     try:
-        value = loads(text, source="arguments")
+        value = loads(text, source="arguments", max_depth=limits.MAX_JSON_DEPTH)
     except JsonInputError as exc:
         return TextValidation(None, exc)
-    return TextValidation(value, None, compiled.validate(value, source_text=text))
+    findings = compiled.validate(value, source_text=text, depth_checked=True)
+    return TextValidation(value, None, findings)

@@ -19,7 +19,7 @@ from textual.widgets import Button, DataTable, Input, Select, Static
 
 from sia_tui.core.compose import CompositionVerdict, SideError, check_composition, obtain_side
 from sia_tui.core.diff import Change, Impact, InterfaceDiff, diff_documents
-from sia_tui.core.engine import ClientOptions
+from sia_tui.core.engine import ClientOptions, strip_credentials
 from sia_tui.tui.display import DisplayPolicy, policy_of
 from sia_tui.tui.widgets.columns import column_widths
 from sia_tui.tui.widgets.literal import (
@@ -107,6 +107,19 @@ class ComposePanel(Vertical):
         """The last interface diff shown."""
         self.refuse: Callable[[], bool] = lambda: False
         """Asked before fetching; True (after telling the user why) sends nothing."""
+        self._behind: dict[str, str] = {}
+        """Agent locations as shown (no password) -> the location they stand for."""
+
+    def set_agent(self, side: str, location: str) -> None:
+        """Fill ``side``'s agent field: shown without ``user:password@`` (the screen may be
+        shared or recorded), while what is fetched is still ``location`` itself."""
+        shown = strip_credentials(location)
+        self._behind[shown] = location
+        self.query_one(f"#{side}-card", Input).value = shown
+
+    def agent_location(self, shown: str) -> str:
+        """The location an agent field's text stands for (typed text stands for itself)."""
+        return self._behind.get(shown, shown)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="form"):
@@ -196,7 +209,8 @@ class ComposePanel(Vertical):
         if not all(values):
             self.notify("Fill in both agents and both skill ids.", severity="warning")
             return None
-        return values
+        # The fields show an agent without user:password@; it is fetched with them.
+        return [self.agent_location(values[0]), values[1], self.agent_location(values[2]), values[3]]
 
     @work(exclusive=True, group="compose")
     async def _fetch_and_show(self, what: str) -> None:

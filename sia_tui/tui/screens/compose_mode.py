@@ -62,13 +62,9 @@ class ComposeMode(RunScreen):
         for side in ("left", "right"):
             self.panel.set_skill_choices(side, skills)
         up, down = default_pair(skills, run.skill_id or run.target.skill_id)
-        for widget_id, value in (
-            ("left-card", location),
-            ("left-skill", up),
-            ("right-card", location),
-            ("right-skill", down),
-        ):
-            self.query_one(f"#{widget_id}", Input).value = value
+        for side, skill in (("left", up), ("right", down)):
+            self.panel.set_agent(side, location)
+            self.query_one(f"#{side}-skill", Input).value = skill
 
     def action_leave_fields(self) -> None:
         """Leave a text field so number keys switch screens again."""
@@ -85,7 +81,8 @@ class ComposeMode(RunScreen):
         if event.input.id in ("left-card", "right-card") and event.value.strip():
             event.stop()
             if not self.sia.refuse_if_read_only():
-                self._load_skills(event.input.id.removesuffix("-card"), event.value.strip())
+                location = self.panel.agent_location(event.value.strip())
+                self._load_skills(event.input.id.removesuffix("-card"), location)
 
     @work(exclusive=True, group="compose-skills")
     async def _load_skills(self, side: str, location: str) -> None:

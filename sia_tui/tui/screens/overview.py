@@ -9,6 +9,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
 
 from sia_tui.core.engine import (
     DESCRIBE_SKILL,
@@ -254,6 +255,9 @@ class OverviewScreen(RunScreen):
         chosen = run.skill_id or run.target.skill_id
         literal = self.policy.literal
         self._skills = list(card.skills)
+        # One batch: each add_option re-measures the whole list, quadratic for a card
+        # with thousands of skills.
+        prompts: list[Option] = []
         for skill in card.skills:
             mark = "●" if skill.id == chosen else " "
             ad = advertised.get(skill.id)
@@ -277,9 +281,10 @@ class OverviewScreen(RunScreen):
                 *_auth_line(card, skill, run, literal),
             )
             # describe_skill is how documents are fetched, not a skill to debug (RULES ADV2).
-            skills.add_option(
+            prompts.append(
                 option(prompt, id=f"skill-{skill.id}", disabled=skill.id == DESCRIBE_SKILL)
             )
+        skills.add_options(prompts)
         current = next((i for i, s in enumerate(card.skills) if s.id == chosen), None)
         if current is None:
             current = next((i for i, s in enumerate(card.skills) if s.id != DESCRIBE_SKILL), None)

@@ -24,6 +24,7 @@ from sia_tui.core.engine import (
     delivery_line,
     describe_code,
     display_pointer,
+    listed,
 )
 from sia_tui.tui.artifact_text import ArtifactText
 from sia_tui.tui.display import DEFAULT_VIEW_LIMIT, DisplayPolicy
@@ -139,7 +140,7 @@ class ResultsScreen(RunScreen):
                     self._text_of(run.result, shown_texts),
                 ]
             )
-            refs = run.record_refs
+            refs, refs_left_out = listed(run.record_refs)
             links.display = bool(refs)
             for ref in refs:
                 links.add_option(
@@ -148,12 +149,16 @@ class ResultsScreen(RunScreen):
                         id=None,
                     )
                 )
+            if refs_left_out:
+                links.add_option(option(_not_listed(refs_left_out, "reference"), disabled=True))
         records_body = self.query_one("#records-body", BlocksView)
         if run is None or not run.record_verdicts:
             records_body.show(self._streamed_records(shown_texts))
             return
+        # A 4 MB answer can carry 50,000 records: the first ones are listed, the rest counted.
+        records, left_out = listed(run.record_verdicts)
         blocks: list[Block] = []
-        for record in run.record_verdicts:
+        for record in records:
             blocks.append(
                 Content.assemble(
                     literal(record.artifact.artifact_id, style="bold"),
@@ -164,6 +169,8 @@ class ResultsScreen(RunScreen):
                 + _record_verdict(record, policy)
             )
             blocks.append(self._text_of(record.artifact, shown_texts))
+        if left_out:
+            blocks.append(_not_listed(left_out, "record"))
         records_body.show(blocks)
 
     def _text_of(self, artifact: Artifact, shown: _Texts) -> ArtifactText:
@@ -336,8 +343,11 @@ class ResultsScreen(RunScreen):
         if target not in ids:
             self.notify(f"No artifact with id {target!r} in this task.", severity="warning")
             return
-        # Each record is two blocks, its header (with its verdict) and its text.
         index = ids.index(target)
+        if index >= len(listed(ids)[0]):
+            self.notify(f"Record {target!r} is beyond those listed here.", severity="warning")
+            return
+        # Each record is two blocks, its header (with its verdict) and its text.
         pane = self.query_one("#records-body", BlocksView)
         pane.scroll_to(y=pane.row_of_block(2 * index), animate=False)
         pane.focus()
@@ -430,6 +440,11 @@ def _verdict(verdict: ArtifactVerdict | None, schema: str, policy: DisplayPolicy
         return Content.styled(f"✔ valid against {schema}", "bold $success")
     head = Content.styled(f"✘ does not validate against {schema}", "bold $error")
     return Content("\n").join([head, *finding_lines(verdict.findings, policy)])
+
+
+def _not_listed(count: int, what: str) -> Content:
+    """The closing line of a bounded list: how many were left out."""
+    return Content.styled(f"{count} more {what}(s) not listed here", "italic $text-muted")
 
 
 def _record_verdict(record: RecordResult, policy: DisplayPolicy) -> Content:
