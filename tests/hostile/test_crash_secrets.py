@@ -172,6 +172,8 @@ def test_a_cli_crash_prints_no_oauth2_secret_or_api_key(
 
     shown = repr(ClientOptions(api_key=QUERY_KEY, oauth2=OAuth2Settings("c", CLIENT_SECRET)))
     assert not leaked(shown, secrets)
+
+
 @pytest.mark.parametrize("header", [f"X-Api-Key {API_KEY}", f": {API_KEY}"])
 def test_a_malformed_header_is_refused_without_its_text(
     header: str, capsys: pytest.CaptureFixture[str]

@@ -210,7 +210,12 @@ class ComposePanel(Vertical):
             self.notify("Fill in both agents and both skill ids.", severity="warning")
             return None
         # The fields show an agent without user:password@; it is fetched with them.
-        return [self.agent_location(values[0]), values[1], self.agent_location(values[2]), values[3]]
+        return [
+            self.agent_location(values[0]),
+            values[1],
+            self.agent_location(values[2]),
+            values[3],
+        ]
 
     @work(exclusive=True, group="compose")
     async def _fetch_and_show(self, what: str) -> None:
