@@ -181,8 +181,8 @@ async def test_compose_shows_the_agent_without_its_password_and_still_uses_it(
         assert _value(app, "left-card") == _value(app, "right-card") == agent.url
         screen = app.screen
         assert isinstance(screen, ComposeMode)
-        targets = screen.panel._targets()
-        assert targets is not None and targets[0].location == targets[1].location == secret
+        sides = screen.panel._sides()
+        assert sides is not None and sides[0] == sides[2] == secret
 
 
 async def test_the_overview_adds_a_cards_skills_in_one_batch(
