@@ -8,6 +8,7 @@ others live next to their one user (module in brackets)::
     ├── CanonicalizationError   a value RFC 8785 cannot serialize (e.g. an unsafe integer)
     ├── DigestFormatError       a digest string that is not "sha256:" + 64 lowercase hex
     ├── SchemaError             a JSON Schema that is itself invalid
+    ├── InvocationLimitReached  a run holds as many invocations as it may (limits)
     ├── TransportError          the exchange failed (refused, timeout, TLS, size, status)
     │   ├── ResponseTooLarge    a body, a decoded layer or an SSE event passed its size limit
     │   ├── EncodingRefused     a Content-Encoding that is unknown or stacked too deep
@@ -21,7 +22,7 @@ others live next to their one user (module in brackets)::
     ├── UsageError              a flag value that cannot be used, exit 2 [cli/flags]
     ├── SideError               a compose/diff side cannot be obtained [core/session/document_file]
     ├── PlugfestError           a plugfest file cannot be used, every problem located [core/matrix]
-├── TrustFileError          a trusted-keys JWKS, signing key or lock cannot be used [core/trust]
+    ├── TrustFileError          a trusted-keys JWKS, signing key or lock cannot be used [core/trust]
     ├── ReadOnlySessionError    something tried to send from a recorded session [tui/readonly]
     ├── ThemeFileError          a theme file that is unreadable or not a theme [tui/themes]
     ├── UnknownFault            a fault name that is not a Fault [agent/faults]

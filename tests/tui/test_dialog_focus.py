@@ -7,8 +7,6 @@ from typing import Any
 
 import pytest
 from textual.widgets import Checkbox, Select
-from textual.widgets._footer import FooterKey
-from textual.widgets._select import SelectCurrent
 
 from sia_tui.tui.screens import invoke
 from sia_tui.tui.screens.console import ConsoleScreen
@@ -84,7 +82,11 @@ async def test_f1_titles_name_the_screen_and_pane_as_a_person_does(
 
 
 def _footer_keys(app: Any) -> list[str]:
-    return [key.description for key in app.screen.query_one(KeyFooter).query(FooterKey)]
+    # By their CSS type names: FooterKey and SelectCurrent live in private Textual modules.
+    return [
+        str(getattr(key, "description", ""))
+        for key in app.screen.query_one(KeyFooter).query("FooterKey")
+    ]
 
 
 async def test_enter_in_the_card_opens_the_highlighted_skill(make_app: Any) -> None:
@@ -115,13 +117,13 @@ async def test_the_response_mode_picker_is_one_key_away_and_shows_its_focus(
         await press(pilot, "2", "r", "5")
         screen = app.screen
         picker = screen.query_one("#mode", Select)
-        unfocused = picker.query_one(SelectCurrent).styles.background
+        unfocused = picker.query_one("SelectCurrent").styles.background
         assert screen.query_one(ArgumentEditor).has_focus
         await press(pilot, "f8")
         assert picker.expanded
         await press(pilot, "down", "enter")
         assert picker.value == "stream" and picker.has_focus and not picker.expanded
-        assert picker.query_one(SelectCurrent).styles.background != unfocused
+        assert picker.query_one("SelectCurrent").styles.background != unfocused
 
 
 async def test_enter_on_the_send_anyway_box_never_arms_it(make_app: Any) -> None:

@@ -7,7 +7,6 @@ from typing import Any
 import pytest
 from textual.color import Color
 from textual.widgets import DataTable
-from textual.widgets._toast import Toast
 
 from sia_tui.tui.app import SiaApp
 from sia_tui.tui.modes import MODE_SPECS
@@ -131,6 +130,7 @@ async def test_problems_wrap_and_toasts_leave_them_visible(make_app: Any) -> Non
         assert str(table.get_row_at(0)[-1]) == '"eighty" is not of type "number"'
         assert table.rows[table.coordinate_to_cell_key((0, 0)).row_key].height == 2
         app.notify("A notice about the arguments")
-        await wait_until(pilot, lambda: bool(app.screen.query(Toast)))
-        toasts = list(app.screen.query(Toast))
+        # By its CSS type name: the Toast class lives in a private Textual module.
+        await wait_until(pilot, lambda: bool(app.screen.query("Toast")))
+        toasts = list(app.screen.query("Toast"))
         assert not any(t.region.overlaps(table.region) for t in toasts)
