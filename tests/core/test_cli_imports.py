@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -180,54 +179,3 @@ def test_command_owners_match_what_each_module_registers() -> None:
     every = parser.build_parser()._subparsers._group_actions[0].choices  # type: ignore[union-attr]
     assert isinstance(every, dict)
     assert set(every) == set(parser.COMMAND_OWNERS)
-
-
-#: What opening the debugger on a live target does not need before its first screen: the
-#: modules of steps 2-11 (step 1 runs alone until the user asks for more), the console,
-#: ListTasks, the contract lock's document diff, and the history's table widget.
-OPEN_LATER = (
-    "sia_tui.core.engine.steps.verification",
-    "sia_tui.core.engine.steps.invocation",
-    "sia_tui.core.engine.steps.results",
-    "sia_tui.core.engine.console",
-    "sia_tui.core.engine.task_list",
-    "sia_tui.core.trust.lock_compare",
-    "sia_tui.core.interface.diff",
-)
-
-# Opens the debugger headless on a target and lists what is loaded once step 1 has run
-# and the card is on screen.
-OPEN_PROBE = """
-import json, sys
-from sia_tui.tui.app import SiaApp
-from sia_tui.core.engine import Step, StepStatus, Target
-
-app = SiaApp(Target(sys.argv[1]), remember_targets=False)
-
-async def until_card(pilot):
-    while app.engine is None or app.engine.run.step(Step.CARD).status is not StepStatus.PASSED:
-        await pilot.pause(0.01)
-    await pilot.pause()
-    print(json.dumps(sorted(n for n, m in sys.modules.items() if m is not None)))
-    app.exit()
-
-app.run(headless=True, auto_pilot=until_card)
-"""
-
-
-def test_opening_a_target_loads_only_what_step_1_and_the_first_screen_need(
-    reference_agent: StartAgent, tmp_path: Path
-) -> None:
-    url = reference_agent().url
-    env = {**os.environ, "SIA_TUI_DATA_DIR": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path)}
-    done = subprocess.run(
-        [sys.executable, "-c", OPEN_PROBE, url],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=60,
-        env=env,
-    )
-    modules = json.loads(done.stdout.strip().splitlines()[-1])
-    assert "sia_tui.core.engine.steps.discovery" in modules  # step 1 did run
-    assert [m for m in modules if any(_heavy(m, h) for h in OPEN_LATER)] == []
