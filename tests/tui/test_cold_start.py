@@ -107,6 +107,17 @@ NOT_AT_START = (
     # The card lists a GRPC interface; the TUI starts on JSON-RPC without grpc.
     "grpc",
     "google.protobuf",
+    # Step 1 runs alone until the user asks for more: the modules of steps 2-11, the
+    # console, ListTasks and the contract lock's document diff load when first used.
+    "sia_tui.core.engine.steps.verification",
+    "sia_tui.core.engine.steps.invocation",
+    "sia_tui.core.engine.steps.results",
+    "sia_tui.core.engine.console",
+    "sia_tui.core.engine.task_list",
+    "sia_tui.core.trust.lock_compare",
+    "sia_tui.core.interface.diff",
+    # The Overview has no table (LiteralTable is in a module of its own).
+    "textual.widgets._data_table",
 )
 #: The screens package holds the base and the first screen only.
 FIRST_SCREEN = ("sia_tui.tui.screens", "sia_tui.tui.screens.base", "sia_tui.tui.screens.overview")

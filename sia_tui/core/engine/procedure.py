@@ -15,15 +15,11 @@ from sia_tui.core.a2a.client import A2AClient
 from sia_tui.core.a2a.model import StreamEvent, Task
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.bounded import cap_findings, merge_findings, merge_warnings
-from sia_tui.core.engine.cache import DocumentCache
-from sia_tui.core.engine.console import ConsoleReply, ConsoleRequest, send_console
 from sia_tui.core.engine.context import READING_STREAM, EngineContext
 from sia_tui.core.engine.deadline import RunDeadline, stop_after_deadline
 from sia_tui.core.engine.evidence import Blame, FailureCategory, NextAction, Party
 from sia_tui.core.engine.model import Run, Step, StepResult, StepStatus, Target, frozen_copy
 from sia_tui.core.engine.outcome import StepEnds, StepFailed, StepWaits, transport_failure
-from sia_tui.core.engine.steps import discovery, invocation, results, verification
-from sia_tui.core.engine.task_list import TaskListing, list_tasks
 from sia_tui.core.engine.turns import Reply
 from sia_tui.core.engine.verdicts import FIRST_INVOCATION_STEP, open_turn
 from sia_tui.core.errors import DeadlineExceeded, InvocationLimitReached, SiaError
@@ -32,24 +28,48 @@ from sia_tui.core.limits import MAX_TURNS
 
 if TYPE_CHECKING:  # grpc_calls imports no grpc, but nothing here needs it at run time
     from sia_tui.core.a2a.grpc_calls import GrpcTransport
+    from sia_tui.core.engine.cache import DocumentCache
+    from sia_tui.core.engine.console import ConsoleReply, ConsoleRequest
+    from sia_tui.core.engine.task_list import TaskListing
 
 StepFunction = Callable[[EngineContext, StepResult], Awaitable[None]]
 UpdateHook = Callable[[Run, StepResult | None, StreamEvent | None], None]
 
-#: Step number -> implementation, in the draft's order (RULES CP1-CP11).
-STEPS: dict[Step, StepFunction] = {
-    Step.CARD: discovery.retrieve_card,
-    Step.SKILL: discovery.select_skill,
-    Step.DESCRIBE: discovery.describe,
-    Step.DIGESTS: verification.check_digests,
-    Step.DOCUMENT: verification.check_document,
-    Step.SCHEMAS: verification.check_embedded,
-    Step.ARGUMENTS: invocation.check_arguments,
-    Step.DELEGATION: invocation.delegate,
-    Step.RECEPTION: invocation.receive,
-    Step.OUTPUT: results.check_output,
-    Step.PRESENTATION: results.present,
-}
+
+def step_function(step: Step) -> StepFunction:
+    """The implementation of ``step``, in the draft's order (RULES CP1-CP11). A step's
+    module is imported when the step first runs: opening the debugger runs step 1 only,
+    and its first screen should not wait for the modules of steps 2-11."""
+    steps: dict[Step, StepFunction]
+    if step <= Step.DESCRIBE:
+        from sia_tui.core.engine.steps import discovery
+
+        steps = {
+            Step.CARD: discovery.retrieve_card,
+            Step.SKILL: discovery.select_skill,
+            Step.DESCRIBE: discovery.describe,
+        }
+    elif step <= Step.SCHEMAS:
+        from sia_tui.core.engine.steps import verification
+
+        steps = {
+            Step.DIGESTS: verification.check_digests,
+            Step.DOCUMENT: verification.check_document,
+            Step.SCHEMAS: verification.check_embedded,
+        }
+    elif step <= Step.RECEPTION:
+        from sia_tui.core.engine.steps import invocation
+
+        steps = {
+            Step.ARGUMENTS: invocation.check_arguments,
+            Step.DELEGATION: invocation.delegate,
+            Step.RECEPTION: invocation.receive,
+        }
+    else:
+        from sia_tui.core.engine.steps import results
+
+        steps = {Step.OUTPUT: results.check_output, Step.PRESENTATION: results.present}
+    return steps[step]
 
 
 def record_failure(result: StepResult, failure: StepFailed) -> None:
@@ -142,7 +162,7 @@ class Procedure:
         self._notify(result)
         try:
             async with self._deadline.running():
-                await STEPS[Step(number)](self._ctx, result)
+                await step_function(Step(number))(self._ctx, result)
             result.status = StepStatus.PASSED
         except StepEnds as end:
             self._end(result, end)
@@ -357,6 +377,8 @@ class Procedure:
     ) -> ConsoleReply:
         """Send one plain A2A message to the run's interface (the console; no step runs and
         nothing is added to the run). Needs step 1: the card names the interface."""
+        from sia_tui.core.engine.console import send_console
+
         return await send_console(
             request,
             self.run.interface,
@@ -370,6 +392,8 @@ class Procedure:
     async def list_tasks(self, page_token: str | None = None) -> TaskListing:
         """One page of the agent's tasks (ListTasks); adds nothing to the run. Needs step
         1: the card names the interface."""
+        from sia_tui.core.engine.task_list import list_tasks
+
         return await list_tasks(
             self.run.interface,
             self.run.target.location,

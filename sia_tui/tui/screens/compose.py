@@ -26,9 +26,9 @@ from sia_tui.tui.widgets.literal import (
     LiteralInput,
     LiteralSelect,
     LiteralStatic,
-    LiteralTable,
     select_options,
 )
+from sia_tui.tui.widgets.literal_table import LiteralTable
 
 #: Theme variable per impact (DataTable cells are rich Text, so they can wrap).
 _IMPACT_COLOR = {Impact.BREAKING: "error", Impact.COMPATIBLE: "success", Impact.INFO: "secondary"}

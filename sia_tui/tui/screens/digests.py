@@ -27,7 +27,8 @@ from sia_tui.tui.jsontext import pretty_json
 from sia_tui.tui.render.plain_a2a import lacks_extension, steps_do_not_apply
 from sia_tui.tui.render.trust import lock_lines
 from sia_tui.tui.screens.base import ZOOM, RunScreen
-from sia_tui.tui.widgets.literal import LiteralStatic, LiteralTable
+from sia_tui.tui.widgets.literal import LiteralStatic
+from sia_tui.tui.widgets.literal_table import LiteralTable
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,8 @@ from sia_tui.core.session import history, reattach_refusal
 from sia_tui.tui.screens.base import RunScreen
 from sia_tui.tui.screens.confirm import ConfirmScreen
 from sia_tui.tui.widgets.columns import Columns, column_widths
-from sia_tui.tui.widgets.literal import LiteralStatic, LiteralTable
+from sia_tui.tui.widgets.literal import LiteralStatic
+from sia_tui.tui.widgets.literal_table import LiteralTable
 
 if TYPE_CHECKING:
     from sia_tui.core.engine import Task

@@ -47,7 +47,8 @@ from sia_tui.tui.screens.matrix_cells import (
     steps_strip,
     verdict_mark,
 )
-from sia_tui.tui.widgets.literal import LiteralStatic, LiteralTable
+from sia_tui.tui.widgets.literal import LiteralStatic
+from sia_tui.tui.widgets.literal_table import LiteralTable
 from sia_tui.tui.widgets.target_header import TargetHeader
 
 #: The table's first columns before the verdict columns.

@@ -12,7 +12,8 @@ from textual.widgets import Button, DataTable, Input
 
 from sia_tui.core.session import RedactionHit, placeholder
 from sia_tui.tui.display import policy_of
-from sia_tui.tui.widgets.literal import LiteralInput, LiteralStatic, LiteralTable
+from sia_tui.tui.widgets.literal import LiteralInput, LiteralStatic
+from sia_tui.tui.widgets.literal_table import LiteralTable
 
 
 class RedactionPreviewScreen(ModalScreen[bool]):

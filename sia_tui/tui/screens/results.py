@@ -33,7 +33,8 @@ from sia_tui.tui.render.evidence import finding_lines
 from sia_tui.tui.render.plain_a2a import CONSOLE_OFFER, lacks_extension
 from sia_tui.tui.screens.base import ZOOM, RunScreen
 from sia_tui.tui.widgets.blocks_view import Block, BlocksView
-from sia_tui.tui.widgets.literal import LiteralOptionList, LiteralStatic, LiteralTable, option
+from sia_tui.tui.widgets.literal import LiteralOptionList, LiteralStatic, option
+from sia_tui.tui.widgets.literal_table import LiteralTable
 from sia_tui.tui.widgets.reply_box import ReplyBox
 
 #: The push box's title by ``PushLog.receiver`` (sia-tui's own words, never the agent's).

@@ -13,7 +13,8 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
 from sia_tui.core.engine import Task
-from sia_tui.tui.widgets.literal import LiteralStatic, LiteralTable
+from sia_tui.tui.widgets.literal import LiteralStatic
+from sia_tui.tui.widgets.literal_table import LiteralTable
 
 if TYPE_CHECKING:
     from sia_tui.core.engine import TaskListing

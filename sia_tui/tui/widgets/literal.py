@@ -9,7 +9,9 @@ whatever they show through ``inert``, which turns a control or format character 
 ``Content`` into a visible one (``AgentText`` has none; a run's field put in ``Content``
 by hand may). Screens show agent text as ``DisplayPolicy.literal`` makes it and build
 their widgets from this module only (``tests/tui/test_literal_widgets.py`` holds every
-module of ``sia_tui.tui`` to that); toasts are the app's ``notify``.
+module of ``sia_tui.tui`` to that); toasts are the app's ``notify``. Its table is in
+``literal_table.py``: Textual's ``DataTable`` costs the first screen, which has none, some
+10 ms to import.
 """
 
 from __future__ import annotations
@@ -19,8 +21,7 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar
 
 from rich.text import Text, TextType
 from textual.content import Content
-from textual.widgets import DataTable, Input, OptionList, Select, Static, Tree
-from textual.widgets.data_table import CellType, ColumnKey, RowKey
+from textual.widgets import Input, OptionList, Select, Static, Tree
 from textual.widgets.option_list import Option, OptionDoesNotExist
 from textual.widgets.tree import TreeDataType
 
@@ -203,47 +204,3 @@ class LiteralInput(Input):
 
     def validate_value(self, value: str) -> str:
         return printable_in_place(value, keep_newlines=False)
-
-
-class LiteralTable(DataTable[CellType]):
-    """A ``DataTable`` whose cells and column labels are never markup; a row key the table
-    already has (a hand-edited history index) is dropped instead of crashing the app."""
-
-    def add_column(
-        self,
-        label: TextType,
-        *,
-        width: int | None = None,
-        key: str | None = None,
-        default: CellType | None = None,
-    ) -> ColumnKey:
-        text = Text(label) if isinstance(label, str) else label
-        return super().add_column(inert_text(text), width=width, key=key, default=default)
-
-    def add_row(
-        self,
-        *cells: CellType,
-        height: int | None = 1,
-        key: str | None = None,
-        label: TextType | None = None,
-    ) -> RowKey:
-        if key is not None and key in self.rows:
-            key = None
-        if isinstance(label, str):
-            label = Text(label)
-        return super().add_row(
-            *(shown(c) for c in cells),
-            height=height,
-            key=key,
-            label=None if label is None else inert_text(label),
-        )
-
-    def update_cell(
-        self,
-        row_key: RowKey | str,
-        column_key: ColumnKey | str,
-        value: CellType,
-        *,
-        update_width: bool = False,
-    ) -> None:
-        super().update_cell(row_key, column_key, shown(value), update_width=update_width)

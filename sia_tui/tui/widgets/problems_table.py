@@ -8,7 +8,7 @@ from typing import Any
 from rich.text import Text
 from textual import events
 
-from sia_tui.tui.widgets.literal import LiteralTable
+from sia_tui.tui.widgets.literal_table import LiteralTable
 
 #: The columns before the message, with their widths (explicit: auto-sized columns are
 #: measured on idle, and a screen drawn before that cut the rows to the header's width).

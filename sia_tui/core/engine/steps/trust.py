@@ -20,7 +20,6 @@ from sia_tui.core.engine.outcome import StepFailed
 from sia_tui.core.findings import Finding, Severity
 from sia_tui.core.redaction.userinfo import target_identity
 from sia_tui.core.trust.card_fields import SIGNATURES
-from sia_tui.core.trust.lock_compare import compare_lock
 from sia_tui.core.trust.model import FAILING_LOCK_STATUSES, LockStatus, SignatureVerdict
 from sia_tui.core.trust.verify import check_signatures
 
@@ -74,6 +73,9 @@ def compare_with_lock(run: Run, evidence: DigestEvidence) -> None:
     anchors = run.target.anchors
     if anchors is None or anchors.lock is None or run.skill_id is None or run.card is None:
         return
+    # Only a run given a lock needs the document diff it reads (the card's step 1 does not).
+    from sia_tui.core.trust.lock_compare import compare_lock
+
     evidence.lock = compare_lock(
         anchors.lock,
         agent=run.card.name,
