@@ -219,9 +219,10 @@ class AgentService:
         }
 
     def cancel(self, params: Any) -> TaskRecord:
-        """CancelTask: only a running task of a cancellable skill."""
+        """CancelTask: a running or interrupted task (A2A allows cancelling one that waits
+        for input) of a cancellable skill."""
         task = self.get(params)
-        if task.finished or not task.cancellable:
+        if task.state in TERMINAL_STATES or not task.cancellable:
             raise OperationError(
                 -32002,
                 400,

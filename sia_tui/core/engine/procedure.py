@@ -354,8 +354,16 @@ class Procedure:
         run = self.run
         if not run.cancellable or run.task is None or run.interface is None:
             return None
+        waiting = run.waiting_for_reply
         run.cancel_requested = True  # step 9 then reports CANCELED as asked, not as a failure
-        return await self._ctx.client.cancel(run.interface, run.task.id)
+        task = await self._ctx.client.cancel(run.interface, run.task.id)
+        if waiting:
+            # No step reads a task that waits for a reply: step 9 concludes from the answer.
+            run.task = task
+            if self._ctx.assembly is not None:
+                self._ctx.assembly.adopt(task)
+            await self.step()
+        return task
 
     async def console(
         self, request: ConsoleRequest, on_event: Callable[[StreamEvent], None] | None = None
