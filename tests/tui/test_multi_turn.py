@@ -14,9 +14,9 @@ from sia_tui.tui.storage import UserDirs
 from tests.support.agents import StartAgent
 from tests.support.tui import (
     SIZE,
-    enter_arguments,
     invoke_appendix_b,
     record_notices,
+    send_link_check,
     settle,
     snapshot_app,
     static_text,
@@ -143,11 +143,7 @@ async def test_x_cancels_a_task_that_waits_for_input(
     app = snapshot_app(target, dirs=user_dirs)
     notices = record_notices(app)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("2", "r")
-        await settle(pilot)
-        await enter_arguments(pilot, '{"link_id": "link-7", "required_mbps": 400}')
-        await pilot.press("ctrl+j")
+        await send_link_check(pilot)
         await wait_until(
             pilot, lambda: app.current_run is not None and app.current_run.waiting_for_reply
         )
