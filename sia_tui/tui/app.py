@@ -254,9 +254,13 @@ class SiaApp(EngineActionsApp):
         self._mask_secrets()
         self.request_redraw()
 
-    def _mask_secrets(self) -> None:
+    def issued_secrets(self) -> tuple[tuple[str, str], ...]:
+        """The tokens fetched during the run on screen: masked, and redacted in a crash."""
         run = self.current_run
-        issued = run.issued.pairs() if run is not None else ()
+        return run.issued.pairs() if run is not None else ()
+
+    def _mask_secrets(self) -> None:
+        issued = self.issued_secrets()
         self._issued_masked = len(issued)
         self.display_policy = self.display_policy.masking(
             secret_forms(

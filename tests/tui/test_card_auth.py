@@ -8,6 +8,7 @@ from sia_tui.agent.config import AgentConfig
 from sia_tui.agent.oauth2 import DEMO_CLIENT_ID, DEMO_CLIENT_SECRET
 from sia_tui.core.a2a.options import ClientOptions, OAuth2Settings
 from sia_tui.core.engine.model import Target
+from sia_tui.core.session import crash_report
 from sia_tui.tui.display import MASK
 from sia_tui.tui.screens.overview import OverviewScreen
 from tests.support.tui import SIZE, press, send_on_console, settle, snapshot_app, static_text
@@ -65,7 +66,7 @@ async def test_an_oauth2_token_fetched_during_the_run_is_masked_on_screen(
 ) -> None:
     """The token is issued at run time, so no option names it: once fetched it is masked
     like the bearer wherever a body shows it (here the Console's raw request, whose text
-    carries it, as an agent echoing it would)."""
+    carries it, as an agent echoing it would), and a crash report redacts it."""
     from sia_tui.agent import oauth2 as agent_oauth2
 
     monkeypatch.setattr(agent_oauth2, "new_token", lambda: TOKEN)
@@ -81,3 +82,6 @@ async def test_an_oauth2_token_fetched_during_the_run_is_masked_on_screen(
         raw = static_text(app, "#reply-body")
         assert "my token is" in raw and MASK in raw
         assert TOKEN not in raw
+        # A crash that quotes the token: its report redacts it too.
+        report = crash_report(RuntimeError(f"echoed {TOKEN}"), *app.crash_redactors())
+        assert "echoed" in report and TOKEN not in report
