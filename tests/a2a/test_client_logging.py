@@ -85,3 +85,19 @@ async def test_a_token_issued_during_the_run_is_redacted_from_the_log_at_once(
     redactor = Redactor.from_options(ClientOptions(), issued=issued.pairs())
     assert TOKEN not in redactor.text(f"echo {TOKEN}", "body")
     assert TOKEN not in repr(issued)
+
+
+@pytest.mark.usefixtures("bare_http_loggers")
+def test_a_cli_crash_report_redacts_a_token_issued_during_the_run() -> None:
+    """The CLI's crash report is built after the run is gone: the token it fetched is
+    redacted still (the log filter learned it when it was issued)."""
+    import argparse
+
+    from sia_tui.cli.flags import crash_redactor
+    from sia_tui.core.redaction.crash import crash_report
+    from sia_tui.core.redaction.issued import IssuedSecrets
+
+    install_log_redaction()
+    IssuedSecrets().add(TOKEN, "access_token")
+    report = crash_report(RuntimeError(f"echoed {TOKEN}"), crash_redactor(argparse.Namespace()))
+    assert "echoed" in report and TOKEN not in report
