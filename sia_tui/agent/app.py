@@ -215,7 +215,7 @@ class AgentApp:
                     self.service.stream(params, self.starting(params)), rpc_event, headers
                 )
             elif method == names[4]:
-                self.service.get(params)  # an unknown task is an error, not an empty stream
+                self.service.subscribable(params)  # an error answers before any stream
                 return self._sse(self.service.subscribe(params), rpc_event, headers)
             elif method == names[2]:
                 result = self._task_json(self.service.get(params).snapshot())
@@ -309,7 +309,7 @@ class AgentApp:
             if method == "POST" and action == "cancel":
                 return self._rest(self.service.cancel({"id": task_id}).snapshot(), headers)
             if action == "subscribe":  # POST or GET (A2A 1.0 section 11.3)
-                self.service.get({"id": task_id})
+                self.service.subscribable({"id": task_id})
                 return self._sse(self.service.subscribe({"id": task_id}), lambda e: e, headers)
         return self._rest(
             wire.rest_error(

@@ -42,6 +42,11 @@ def task_not_found(task_id: object) -> OperationError:
     )
 
 
+def unsupported(message: str) -> OperationError:
+    """A2A UnsupportedOperation (-32004 / 400)."""
+    return OperationError(-32004, 400, "FAILED_PRECONDITION", "UNSUPPORTED_OPERATION", message)
+
+
 def invalid_params(message: str) -> OperationError:
     """JSON-RPC -32602 / HTTP 400."""
     return OperationError(-32602, 400, "INVALID_ARGUMENT", "INVALID_PARAMS", message)
@@ -106,13 +111,7 @@ class AgentService:
         if context is not None and context != task.context_id:
             raise invalid_params("message.contextId is not the context of message.taskId")
         if task.waiter is None or task.waiter.done():
-            raise OperationError(
-                -32004,
-                400,
-                "FAILED_PRECONDITION",
-                "UNSUPPORTED_OPERATION",
-                f"task {task.id} does not wait for input (state {task.state})",
-            )
+            raise unsupported(f"task {task.id} does not wait for input (state {task.state})")
         return task
 
     def _resume(self, task: TaskRecord, message: dict[str, Any]) -> None:
@@ -175,9 +174,18 @@ class AgentService:
         finally:
             task.subscribers.remove(queue)
 
+    def subscribable(self, params: Any) -> TaskRecord:
+        """The task SubscribeToTask would follow: an unknown id is TaskNotFound, a task in a
+        terminal state UnsupportedOperation (A2A 1.0 section 3.1.6), never an empty stream
+        or a snapshot. The bindings call it before the stream starts."""
+        task = self.get(params)
+        if task.state in TERMINAL_STATES:
+            raise unsupported(f"task {task.id} is in a terminal state ({task.state})")
+        return task
+
     async def subscribe(self, params: Any) -> AsyncIterator[dict[str, Any]]:
         """SubscribeToTask: the task now, then each event until a final state."""
-        task = self.get(params)
+        task = self.subscribable(params)
         queue = task.subscribe()
         try:
             finished = task.finished  # as of the snapshot: later events are in the queue
@@ -219,9 +227,10 @@ class AgentService:
         }
 
     def cancel(self, params: Any) -> TaskRecord:
-        """CancelTask: only a running task of a cancellable skill."""
+        """CancelTask: a running or interrupted task (A2A allows cancelling one that waits
+        for input) of a cancellable skill."""
         task = self.get(params)
-        if task.finished or not task.cancellable:
+        if task.state in TERMINAL_STATES or not task.cancellable:
             raise OperationError(
                 -32002,
                 400,

@@ -242,9 +242,10 @@ def command_redactor(args: Any, options: ClientOptions, locations: Iterable[str]
 
 def crash_redactor(args: Any) -> Redactor:
     """What the report of a crash redacts: the credentials of the connection flags (as far
-    as they parse), any URL's password among the arguments, --secret and --secret-header."""
+    as they parse), any URL's password among the arguments, --secret and --secret-header,
+    and the secrets the HTTP log filter learned (a token fetched during the run)."""
     from sia_tui.core.engine import API_KEY_ENV, ClientOptions
-    from sia_tui.core.session import Redactor
+    from sia_tui.core.session import Redactor, install_log_redaction
 
     headers = []
     for header in getattr(args, "header", None) or ():
@@ -265,6 +266,8 @@ def crash_redactor(args: Any) -> Redactor:
         for text in value if isinstance(value, list) else [value]:
             if isinstance(text, str) and "://" in text:
                 redactor.learn_url(text)
+    # ``run`` installed the filter before any request: the run's issued tokens are there.
+    redactor.merge(install_log_redaction().redactor)
     return redactor
 
 

@@ -154,6 +154,8 @@ class SiaApp(EngineActionsApp):
             self.engine = ReadOnlyEngine(session)
         self._collecting = False
         """Garbage collection was on when start-up paused it (``on_load``)."""
+        self._issued_masked = 0
+        """How many issued secrets (``Run.issued``) the display policy masks."""
         self._redraw_pending = False
         """A RunUpdated waits to be handled: a flood of updates is one redraw."""
         self.update_display_policy()
@@ -247,16 +249,28 @@ class SiaApp(EngineActionsApp):
 
     def update_display_policy(self) -> None:
         """Mask every known secret on screen from now on: the credentials of the options,
-        a password in the card URL, and the values the user marked secret."""
+        the tokens issued during the run, a password in the card URL, and the values the
+        user marked secret."""
+        self._mask_secrets()
+        self.request_redraw()
+
+    def issued_secrets(self) -> tuple[tuple[str, str], ...]:
+        """The tokens fetched during the run on screen: masked, and redacted in a crash."""
+        run = self.current_run
+        return run.issued.pairs() if run is not None else ()
+
+    def _mask_secrets(self) -> None:
+        issued = self.issued_secrets()
+        self._issued_masked = len(issued)
         self.display_policy = self.display_policy.masking(
             secret_forms(
                 self.options,
                 location=self.secret_location(),
                 secret_values=self.secret_values,
                 secret_headers=self.secret_headers,
+                issued=issued,
             )
         )
-        self.request_redraw()
 
     def connect(self, target: Target, options: ClientOptions | None = None) -> None:
         """Point the debugger at ``target`` and run step 1 (retrieve the card)."""
@@ -313,6 +327,9 @@ class SiaApp(EngineActionsApp):
         self._redraw_pending = False
         if not self.screen_stack:
             return  # the app is shutting down: a step cancelled by it has nothing to redraw
+        run = self.current_run
+        if run is not None and len(run.issued) != self._issued_masked:
+            self._mask_secrets()  # a token fetched since: masked before this redraw shows it
         refresh = getattr(self.screen, "refresh_run", None)
         if callable(refresh):
             refresh()

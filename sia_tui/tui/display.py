@@ -136,14 +136,20 @@ def secret_forms(
     location: str | None = None,
     secret_values: Iterable[str] = (),
     secret_headers: Iterable[str] = (),
+    issued: Iterable[tuple[str, str]] = (),
 ) -> set[str]:
     """Every form a known secret may take on screen: the bearer token and credential header
-    values of ``options``, a password or token in ``location``, the values the user marked
-    secret, each with the encodings an agent may echo it in. The same secrets the session
-    files and reports redact (``Redactor.from_options``), masked on every screen instead.
+    values of ``options``, the tokens issued during the run (``Run.issued``), a password or
+    token in ``location``, the values the user marked secret, each with the encodings an
+    agent may echo it in. The same secrets the session files and reports redact
+    (``Redactor.from_options``), masked on every screen instead.
     """
     redactor = Redactor.from_options(
-        options, location=location, secret_values=secret_values, secret_headers=secret_headers
+        options,
+        location=location,
+        secret_values=secret_values,
+        secret_headers=secret_headers,
+        issued=issued,
     )
     # Shorter forms would mask innocent text everywhere ("ab" in every body).
     return {

@@ -35,15 +35,20 @@ class SafeOutputApp(App[None]):
         """The target whose URL may hold a password (``SiaApp`` knows it)."""
         return None
 
+    def issued_secrets(self) -> tuple[tuple[str, str], ...]:
+        """The secrets issued during the run on screen (``Run.issued``; ``SiaApp`` has one)."""
+        return ()
+
     def crash_redactors(self) -> list[Redactor]:
-        """Every secret the app was given, for a crash report (``MatrixApp`` adds each
-        plugfest agent's)."""
+        """Every secret the app was given or fetched, for a crash report (``MatrixApp`` adds
+        each plugfest agent's)."""
         return [
             Redactor.from_options(
                 self.options,
                 location=self.secret_location(),
                 secret_values=self.secret_values,
                 secret_headers=self.secret_headers,
+                issued=self.issued_secrets(),
             )
         ]
 

@@ -61,3 +61,43 @@ async def test_a_client_adds_its_credentials_to_the_filter_the_application_insta
     )
     assert "receive_response_headers.complete" in caplog.text
     assert echoed not in caplog.text and "«redacted:authorization»" in caplog.text
+
+
+@pytest.mark.usefixtures("bare_http_loggers")
+async def test_a_token_issued_during_the_run_is_redacted_from_the_log_at_once(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """An OAuth2 token is in no option: once issued (``IssuedSecrets``), the installed filter
+    redacts it from a body httpcore logs, and the run's redactor knows it too."""
+    from sia_tui.core.redaction.issued import IssuedSecrets
+    from sia_tui.core.redaction.redact import Redactor
+
+    caplog.set_level(logging.DEBUG, logger="httpcore.http11")
+    install_log_redaction()
+    client = A2AClient(ClientOptions())
+    client.issued.add(TOKEN, "access_token")
+    await client.aclose()
+    logging.getLogger("httpcore.http11").debug("receive_response_body %r", f'{{"t":"{TOKEN}"}}')
+    assert "receive_response_body" in caplog.text
+    assert TOKEN not in caplog.text and "«redacted:access_token»" in caplog.text
+    issued = IssuedSecrets()
+    issued.add(TOKEN, "access_token")
+    redactor = Redactor.from_options(ClientOptions(), issued=issued.pairs())
+    assert TOKEN not in redactor.text(f"echo {TOKEN}", "body")
+    assert TOKEN not in repr(issued)
+
+
+@pytest.mark.usefixtures("bare_http_loggers")
+def test_a_cli_crash_report_redacts_a_token_issued_during_the_run() -> None:
+    """The CLI's crash report is built after the run is gone: the token it fetched is
+    redacted still (the log filter learned it when it was issued)."""
+    import argparse
+
+    from sia_tui.cli.flags import crash_redactor
+    from sia_tui.core.redaction.crash import crash_report
+    from sia_tui.core.redaction.issued import IssuedSecrets
+
+    install_log_redaction()
+    IssuedSecrets().add(TOKEN, "access_token")
+    report = crash_report(RuntimeError(f"echoed {TOKEN}"), crash_redactor(argparse.Namespace()))
+    assert "echoed" in report and TOKEN not in report

@@ -184,3 +184,29 @@ async def test_each_invocation_keeps_its_own_turns_in_a_session(
     assert first.outcome is RunOutcome.PASSED
     assert loaded.waiting_for_reply and loaded.open_turn is not None
     assert loaded.outcome is RunOutcome.INCOMPLETE
+
+
+@pytest.mark.parametrize("mode", ["sync", "stream", "poll"])
+async def test_a_task_waiting_for_input_can_be_cancelled(
+    reference_agent: StartAgent, mode: str
+) -> None:
+    """An interrupted task has not ended: A2A lets its caller cancel it. The cancel is
+    sent, and step 9 ends CANCELLED as asked (not failed, no question left open)."""
+    agent = reference_agent(ask="input")
+    procedure = Procedure(
+        Target(agent.url, skill_id="check_link_capacity", mode=mode),
+        ClientOptions(poll_interval=0.02),
+    )
+    procedure.use_example()
+    try:
+        run = await procedure.run_all()
+        assert run.waiting_for_reply
+        assert run.cancellable, run.cancel_refusal
+        task = await procedure.cancel()
+    finally:
+        await procedure.aclose()
+    assert task is not None and task.state == TaskState.CANCELED
+    run = procedure.run
+    assert run.step(Step.RECEPTION).status is StepStatus.CANCELLED
+    assert run.open_turn is None and not run.waiting_for_reply
+    assert run.outcome is RunOutcome.CANCELLED and run.at_fault is None

@@ -242,6 +242,40 @@ async def test_a_stream_that_closes_early_is_polled_not_misreported() -> None:
     assert "refused to resubscribe" in reception.note and reception.note.endswith("polled")
 
 
+async def test_a_task_that_ended_before_the_resubscribe_is_said_so_not_refused() -> None:
+    """A2A 1.0: SubscribeToTask on a task in a terminal state answers UnsupportedOperation.
+    That is no refusal to follow: the note says the task had ended, and GetTask read it."""
+    import json
+
+    import httpx
+
+    agent = _streaming_document(["stream"])
+    agent.stream = lambda _r: [{"task": task("TASK_STATE_WORKING")}]
+    agent.get_task = lambda: task(
+        "TASK_STATE_COMPLETED",
+        artifacts=[
+            artifact("r1", SKILL, RESULT),
+            artifact("observation-7", "resource-observation", RECORD),
+        ],
+    )
+    scripted = agent.handle
+
+    def handle(request: httpx.Request) -> httpx.Response:
+        if request.content and json.loads(request.content).get("method") == "SubscribeToTask":
+            rid = json.loads(request.content)["id"]
+            error = {"code": -32004, "message": "task task-1 is in a terminal state"}
+            return httpx.Response(200, json={"jsonrpc": "2.0", "id": rid, "error": error})
+        return scripted(request)
+
+    agent.handle = handle  # type: ignore[method-assign]
+    run = await run_with(agent)
+    assert run.outcome is RunOutcome.PASSED, run.summary
+    reception = run.evidence(ReceptionEvidence)
+    assert reception is not None and reception.note is not None
+    assert "the task had ended TASK_STATE_COMPLETED before sia-tui resubscribed" in (reception.note)
+    assert "refused" not in reception.note
+
+
 async def test_an_undeclared_mode_is_never_used() -> None:
     """RULES SID4: only stream declared, no streaming capability: step 8 refuses to guess."""
     agent = _streaming_document(["stream"], streaming=False)

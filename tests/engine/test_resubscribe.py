@@ -6,21 +6,29 @@ from __future__ import annotations
 
 import pytest
 
+from sia_tui.core.a2a.client import A2AClient
 from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.a2a.wire import unsupported_operation
 from sia_tui.core.engine.evidence import ReceptionEvidence
 from sia_tui.core.engine.model import Run, Target
 from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.engine.verdicts import RunOutcome
+from sia_tui.core.errors import A2AProtocolError
 from tests.support.agents import StartAgent
 from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
 
 
-async def run_stream(url: str, binding: str) -> Run:
+async def run_stream(url: str, binding: str, *, long_running: bool = False) -> Run:
+    """``long_running``: the skill that takes a few agent steps (still running when the
+    client resubscribes)."""
+    skill = "check_link_capacity" if long_running else "evaluate_resource_condition"
     procedure = Procedure(
-        Target(url, skill_id="evaluate_resource_condition", binding=binding, mode="stream"),
-        ClientOptions(),
+        Target(url, skill_id=skill, binding=binding, mode="stream"), ClientOptions()
     )
-    procedure.set_arguments(APPENDIX_B_ARGUMENTS)
+    if long_running:
+        procedure.use_example()
+    else:
+        procedure.set_arguments(APPENDIX_B_ARGUMENTS)
     try:
         return await procedure.run_all()
     finally:
@@ -31,8 +39,12 @@ async def run_stream(url: str, binding: str) -> Run:
 async def test_a_dropped_stream_is_resubscribed_to_its_final_state(
     reference_agent: StartAgent, binding: str
 ) -> None:
-    agent = reference_agent(drop_stream=True, grpc_port=0 if binding == "grpc" else None)
-    run = await run_stream(agent.url, binding)
+    # A task still running when the client resubscribes: SubscribeToTask on a finished
+    # task is UnsupportedOperation (A2A 1.0), and the engine polls instead.
+    agent = reference_agent(
+        drop_stream=True, step_delay=0.2, grpc_port=0 if binding == "grpc" else None
+    )
+    run = await run_stream(agent.url, binding, long_running=True)
     assert run.outcome is RunOutcome.PASSED, run.summary
     reception = run.evidence(ReceptionEvidence)
     assert reception is not None
@@ -47,3 +59,30 @@ async def test_resubscribe_over_a2a_03_is_tasks_resubscribe(reference_agent: Sta
     assert run.outcome is RunOutcome.PASSED, run.summary
     [call] = [ex for ex in run.exchanges if ex.purpose == "resubscribe"]
     assert b'"method":"tasks/resubscribe"' in call.request_body
+
+
+@pytest.mark.parametrize("binding", ["jsonrpc", "http-json", "grpc"])
+async def test_subscribing_to_a_finished_task_is_unsupported_operation(
+    reference_agent: StartAgent, binding: str
+) -> None:
+    """A2A 1.0: SubscribeToTask on a task in a terminal state answers UnsupportedOperation
+    (not the snapshot), in every binding; the client reads it as such."""
+    agent = reference_agent(grpc_port=0 if binding == "grpc" else None)
+    procedure = Procedure(
+        Target(agent.url, skill_id="evaluate_resource_condition", binding=binding),
+        ClientOptions(),
+    )
+    procedure.set_arguments(APPENDIX_B_ARGUMENTS)
+    try:
+        run = await procedure.run_all()
+    finally:
+        await procedure.aclose()
+    assert run.outcome is RunOutcome.PASSED and run.task is not None
+    assert run.interface is not None
+    async with A2AClient(ClientOptions()) as client:
+        client.trust_card_origin(agent.url)
+        with pytest.raises(A2AProtocolError) as refused:
+            async for _event in client.subscribe(run.interface, run.task.id):
+                pass
+    assert unsupported_operation(refused.value), refused.value
+    assert "terminal state" in str(refused.value)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 from sia_tui.core.a2a.options import ClientOptions
@@ -57,3 +58,21 @@ async def test_a_finished_task_is_not_reattached(
     followed = await reattach_task(session)
     assert followed.error is not None and "ended TASK_STATE_COMPLETED" in followed.error
     assert followed.exchanges == []  # nothing was sent
+
+
+async def test_a_task_that_ended_since_it_was_recorded_is_said_so(
+    reference_agent: StartAgent, tmp_path: Path
+) -> None:
+    """Saved while running, reattached after it ended: the agent answers UnsupportedOperation
+    (A2A 1.0), and the error says the task has ended, with its final state."""
+    agent = reference_agent(step_delay=0.05)
+    session = load_session(await saved_while_running(agent.url, tmp_path, stop_at=Step.DELEGATION))
+    assert session.run.task is not None and not session.run.task.terminal
+    await asyncio.sleep(1.0)  # the long-running skill ends (three agent steps)
+    followed = await reattach_task(session)
+    assert followed.error is not None, followed.events
+    assert followed.error.startswith(
+        "the task has ended (TASK_STATE_COMPLETED) since the run was recorded"
+    )
+    assert "UnsupportedOperation" in followed.error
+    assert [ex.purpose for ex in followed.exchanges] == ["reattach", "reattach"]

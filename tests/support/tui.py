@@ -140,6 +140,20 @@ async def invoke_appendix_b(pilot: Any) -> None:
     await settle(pilot)
 
 
+#: The long-running, cancellable skill's arguments (Target skill ``check_link_capacity``).
+LINK_CHECK_TEXT = '{"link_id": "link-7", "required_mbps": 400}'
+
+
+async def send_link_check(pilot: Any) -> None:
+    """Steps 1-6 of the target's skill (check_link_capacity), its arguments, ctrl+j; does
+    not wait for the task (a test may cancel it while it runs or waits)."""
+    await settle(pilot)
+    await pilot.press("2", "r")
+    await settle(pilot)
+    await enter_arguments(pilot, LINK_CHECK_TEXT)
+    await pilot.press("ctrl+j")
+
+
 def record_notices(app: SiaApp) -> list[str]:
     """Every notification message the app shows from now on (toasts fade; this keeps them)."""
     told: list[str] = []

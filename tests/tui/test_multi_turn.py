@@ -16,6 +16,7 @@ from tests.support.tui import (
     SIZE,
     invoke_appendix_b,
     record_notices,
+    send_link_check,
     settle,
     snapshot_app,
     static_text,
@@ -130,3 +131,31 @@ async def test_run_all_on_steps_says_where_to_answer(
         assert app.current_run is not None and app.current_run.waiting_for_reply
         assert any("answer the agent's question on Results (6)" in m for m in told), told
         assert not any("The run is complete" in m for m in told), told
+
+
+async def test_x_cancels_a_task_that_waits_for_input(
+    reference_agent: StartAgent, user_dirs: UserDirs
+) -> None:
+    """A task waiting for input has not ended: x sends CancelTask, Results says CANCELLED
+    (as asked, not failed) and the reply box goes away."""
+    agent = reference_agent(ask="input", step_delay=0.01)
+    target = Target(agent.url, skill_id="check_link_capacity", mode="stream")
+    app = snapshot_app(target, dirs=user_dirs)
+    notices = record_notices(app)
+    async with app.run_test(size=SIZE) as pilot:
+        await send_link_check(pilot)
+        await wait_until(
+            pilot, lambda: app.current_run is not None and app.current_run.waiting_for_reply
+        )
+        await settle(pilot)
+        assert app.screen.query_one("#reply-row").display
+        await pilot.press("x")
+        run = app.current_run
+        assert run is not None
+        await wait_until(pilot, lambda: run.steps[8].status.value == "cancelled")
+        await settle(pilot)
+        status = static_text(app, "#status")
+        assert not app.screen.query_one("#reply-row").display
+    assert "⊗ CANCELLED: the task was cancelled as asked" in status
+    assert not any("ended TASK_STATE_INPUT_REQUIRED" in n for n in notices), notices
+    assert run.failed_step is None

@@ -24,6 +24,7 @@ from tests.support.tui import (
     enter_arguments,
     invoke_appendix_b,
     no_network,
+    send_link_check,
     settle,
     snapshot_app,
     static_text,
@@ -76,11 +77,7 @@ async def test_x_cancels_the_running_task_and_the_screen_says_cancelled(
     target = Target(agent.url, skill_id="check_link_capacity", mode="stream")
     app = snapshot_app(target, dirs=user_dirs)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("2", "r")
-        await settle(pilot)
-        await enter_arguments(pilot, '{"link_id": "link-7", "required_mbps": 400}')
-        await pilot.press("ctrl+j")
+        await send_link_check(pilot)
         run = app.current_run
         assert run is not None
         # Not wait_until: it waits for the engine worker, i.e. for the task to end.

@@ -14,6 +14,7 @@ from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.a2a.recorder import ExchangeRecorder
 from sia_tui.core.a2a.security import SchemeKind, SecurityScheme
 from sia_tui.core.errors import AuthorizationRefused
+from sia_tui.core.redaction.issued import IssuedSecrets
 
 #: Where an API key goes when the card declares no apiKey scheme (a common default).
 DEFAULT_KEY_HEADER = "X-API-Key"
@@ -23,9 +24,14 @@ class Authenticator:
     """Card-driven credentials for one client: ``use_card``, then ``prepare`` per request."""
 
     def __init__(
-        self, options: ClientOptions, recorder: ExchangeRecorder, warnings: list[str]
+        self,
+        options: ClientOptions,
+        recorder: ExchangeRecorder,
+        warnings: list[str],
+        issued: IssuedSecrets,
     ) -> None:
         self.options = options
+        self._issued = issued
         self._recorder = recorder
         #: The client's warnings: why no token is sent lands there once.
         self._warnings = warnings
@@ -46,6 +52,7 @@ class Authenticator:
                 scheme=scheme,
                 scopes=scopes_for(card, scheme.name) if scheme is not None else (),
                 card_location=location,
+                issued=self._issued,
             )
 
     async def prepare(self) -> None:

@@ -56,6 +56,7 @@ from sia_tui.core.errors import (
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.jsonkit.strictjson import loads as load_json
 from sia_tui.core.local_file import read_regular_file
+from sia_tui.core.redaction.issued import IssuedSecrets
 from sia_tui.core.redaction.redact import learn_log_secrets
 
 if TYPE_CHECKING:  # grpc loads only when a GRPC interface is called
@@ -110,8 +111,12 @@ class A2AClient:
         transport: httpx.AsyncBaseTransport | None = None,
         on_exchange: Callable[[Exchange], None] | None = None,
         grpc_transport: GrpcTransport | None = None,
+        issued: IssuedSecrets | None = None,
     ) -> None:
         self.options = options
+        #: Secrets fetched during the run (the OAuth2 token): shared with whoever must
+        #: redact or mask them (the engine's run, the log filter).
+        self.issued = issued if issued is not None else IssuedSecrets()
         # httpx logs request URLs at INFO: the log filter the application installed (if
         # any) scrubs this client's credentials from every record too.
         learn_log_secrets(options)
@@ -119,7 +124,7 @@ class A2AClient:
         #: Things the user should know that are not errors (cross-origin interfaces...).
         self.warnings: list[str] = []
         #: What the card's security schemes ask for, sent with the user's credentials.
-        self.auth = Authenticator(options, self._recorder, self.warnings)
+        self.auth = Authenticator(options, self._recorder, self.warnings, self.issued)
         self._card_origin: Origin | None = None
         self._card_location: str | None = None
         self._warned_origins: set[Origin] = set()

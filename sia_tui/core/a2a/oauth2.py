@@ -21,6 +21,7 @@ from sia_tui.core.a2a.recorder import ExchangeRecorder, Reply
 from sia_tui.core.a2a.security import SchemeKind, SecurityScheme
 from sia_tui.core.errors import SiaError, TransportError
 from sia_tui.core.jsonkit.strictjson import loads as load_json
+from sia_tui.core.redaction.issued import IssuedSecrets
 from sia_tui.core.redaction.redact import placeholder
 from sia_tui.core.redaction.secret_forms import encoded_forms
 
@@ -97,8 +98,10 @@ class TokenSource:
         scheme: SecurityScheme | None,
         scopes: tuple[str, ...],
         card_location: str | None,
+        issued: IssuedSecrets | None = None,
     ) -> None:
         self.settings = settings
+        self._issued = issued
         self.scheme = scheme
         self.scopes = settings.scopes or scopes
         self._recorder = recorder
@@ -121,6 +124,8 @@ class TokenSource:
                 return None
             reply = await self._post(endpoint.url)
             self._token, lifetime = _read_token(reply)
+            if self._issued is not None:  # masked and redacted before any use of it
+                self._issued.add(self._token, "access_token")
         except SiaError as exc:
             self.problem = f"no OAuth2 token: {exc}"
             return None

@@ -106,6 +106,14 @@ def jsonrpc_error(error: Any) -> A2AProtocolError:
     return A2AProtocolError(text, code=code if isinstance(code, int | str) else None)
 
 
+def unsupported_operation(exc: A2AProtocolError) -> bool:
+    """True for UnsupportedOperationError in any binding: JSON-RPC -32004, or its reason
+    (HTTP+JSON details, gRPC ErrorInfo). SubscribeToTask answers it for a task in a terminal
+    state (A2A 1.0 section 3.1.6)."""
+    code = A2A_ERRORS["UNSUPPORTED_OPERATION"][1]
+    return exc.code in (code, "UNSUPPORTED_OPERATION") or "UNSUPPORTED_OPERATION" in exc.message
+
+
 def unwrap_jsonrpc(payload: Any) -> Any:
     """The ``result`` of a JSON-RPC response, or raise its error."""
     if not isinstance(payload, dict):

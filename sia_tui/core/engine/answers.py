@@ -39,6 +39,7 @@ from sia_tui.core.interface.threeway import (
 from sia_tui.core.interface.threeway import odd_one_out as _odd_source
 from sia_tui.core.jsonkit.pointer import resolve
 from sia_tui.core.jsonkit.strictjson import loads
+from sia_tui.core.task_state import TERMINAL_STATES
 from sia_tui.core.trust.model import LockComparison, SignatureCheck
 
 #: Output member that carries artifactId references to records (WIRE.md, Appendix B).
@@ -252,7 +253,9 @@ def cancel_refusal(run: RunState) -> str:
     """Why a cancel request would do nothing now; "" when it makes sense."""
     if run.task is None or not run.task.id:
         return "No task to cancel: invoke the skill first."
-    if run.task.terminal:
+    if run.task.state in TERMINAL_STATES:
+        # Not ``terminal``: a task waiting for input has not ended, and A2A lets its
+        # caller cancel it.
         return f"The task is not running: it ended {run.task.state}."
     if not declares_cancellable(run.document):
         return NOT_CANCELLABLE

@@ -23,6 +23,7 @@ from sia_tui.core.engine.turns import PartKind as PartKind
 from sia_tui.core.errors import SiaError
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.jsonkit.strictjson import loads
+from sia_tui.core.redaction.issued import IssuedSecrets
 
 #: The response modes the console offers (poll is the procedure's own concern).
 CONSOLE_MODES = ("sync", "stream")
@@ -80,6 +81,7 @@ async def send_console(
     transport: httpx.AsyncBaseTransport | None = None,
     on_event: Callable[[StreamEvent], None] | None = None,
     card: AgentCard | None = None,
+    issued: IssuedSecrets | None = None,
 ) -> ConsoleReply:
     """Send ``request`` to ``interface`` (from the card at ``card_location``); never raises
     for what the agent does: the reply says what happened."""
@@ -94,7 +96,10 @@ async def send_console(
         return reply
     text = request.text if request.kind is PartKind.TEXT else None
     client = A2AClient(
-        replace(options, extensions=False), transport=transport, on_exchange=reply.exchanges.append
+        replace(options, extensions=False),
+        transport=transport,
+        on_exchange=reply.exchanges.append,
+        issued=issued,
     )
     # RULES SR7: credentials to the card's origin; the card's schemes say which go where.
     client.bind_card_location(card_location, card)

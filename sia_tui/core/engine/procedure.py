@@ -25,6 +25,7 @@ from sia_tui.core.engine.verdicts import FIRST_INVOCATION_STEP, open_turn
 from sia_tui.core.errors import DeadlineExceeded, InvocationLimitReached, SiaError
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.limits import MAX_TURNS
+from sia_tui.core.redaction.issued import IssuedSecrets
 
 if TYPE_CHECKING:  # grpc_calls imports no grpc, but nothing here needs it at run time
     from sia_tui.core.a2a.grpc_calls import GrpcTransport
@@ -103,7 +104,9 @@ class Procedure:
         self._grpc_transport = grpc_transport
         self._cache = cache
         self._on_update = on_update
-        self.run = Run(target=target, credentials=provided(options))
+        #: The tokens fetched for this target, kept across its runs (the run's ``issued``).
+        self.issued = IssuedSecrets()
+        self.run = Run(target=target, credentials=provided(options), issued=self.issued)
         self._ctx = self._new_context(self.run)
         self._current: StepResult | None = None
         self._deadline = RunDeadline(options.deadline)
@@ -114,6 +117,7 @@ class Procedure:
             transport=self._transport,
             on_exchange=self._record,
             grpc_transport=self._grpc_transport,
+            issued=self.issued,
         )
         ctx = EngineContext(run, client, self.options, self._cache, self._emit)
         ctx.changed = lambda: self._notify(self._current)
@@ -256,7 +260,7 @@ class Procedure:
         await self._ctx.close_stream()
         await self._ctx.close_push()
         await self._ctx.client.aclose()
-        self.run = Run(target=self.run.target, credentials=self.run.credentials)
+        self.run = Run(target=self.run.target, credentials=self.run.credentials, issued=self.issued)
         self._ctx = self._new_context(self.run)
         self._deadline.reset()
         self._notify(None)
@@ -269,6 +273,7 @@ class Procedure:
             target=replace(old.target, skill_id=skill_id),
             warnings=list(old.warnings),
             credentials=old.credentials,
+            issued=self.issued,
         )
         card = old.step(Step.CARD)
         if card.status is StepStatus.PASSED:
@@ -369,8 +374,16 @@ class Procedure:
         run = self.run
         if not run.cancellable or run.task is None or run.interface is None:
             return None
+        waiting = run.waiting_for_reply
         run.cancel_requested = True  # step 9 then reports CANCELED as asked, not as a failure
-        return await self._ctx.client.cancel(run.interface, run.task.id)
+        task = await self._ctx.client.cancel(run.interface, run.task.id)
+        if waiting:
+            # No step reads a task that waits for a reply: step 9 concludes from the answer.
+            run.task = task
+            if self._ctx.assembly is not None:
+                self._ctx.assembly.adopt(task)
+            await self.step()
+        return task
 
     async def console(
         self, request: ConsoleRequest, on_event: Callable[[StreamEvent], None] | None = None
@@ -387,6 +400,7 @@ class Procedure:
             transport=self._transport,
             on_event=on_event,
             card=self.run.card,
+            issued=self.issued,
         )
 
     async def list_tasks(self, page_token: str | None = None) -> TaskListing:

@@ -24,6 +24,7 @@ from sia_tui.core.engine.push import PushLog
 from sia_tui.core.engine.turns import Turn
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.findings import Finding
+from sia_tui.core.redaction.issued import IssuedSecrets
 from sia_tui.core.redaction.userinfo import strip_credentials
 from sia_tui.core.trust.model import TrustAnchors
 
@@ -191,6 +192,12 @@ class RunState:
     turns: list[Turn] = field(default_factory=list)
     #: This invocation's push notifications, when the target asks for them.
     push: PushLog | None = None
+    #: Secrets fetched during the run (the OAuth2 token), shared by the engine's runs: the
+    #: session redactor and every screen's masking read them here.
+    #: Never stored: a session file holds no token, redacted or not.
+    issued: IssuedSecrets = field(
+        default_factory=IssuedSecrets, repr=False, compare=False, metadata={"stored": False}
+    )
 
     def __repr__(self) -> str:
         # Short: asyncio formats a finished task's result with repr() when it restores

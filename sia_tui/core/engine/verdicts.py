@@ -24,7 +24,7 @@ from sia_tui.core.engine.turns import Turn
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.interface.threeway import DigestSource
 from sia_tui.core.interface.threeway import odd_one_out as _odd_source
-from sia_tui.core.task_state import TaskState
+from sia_tui.core.task_state import TERMINAL_STATES, TaskState
 
 #: The first step that needs arguments: without them the run pauses before it.
 FIRST_INVOCATION_STEP = Step.ARGUMENTS
@@ -77,6 +77,8 @@ def open_turn(run: RunState) -> Turn | None:
     turn = run.turns[-1] if run.turns else None
     if turn is None or turn.answered or run.next_step != Step.RECEPTION:
         return None
+    if run.task is not None and run.task.state in TERMINAL_STATES:
+        return None  # cancelled while it waited: step 9 concludes, nobody is asked
     return turn
 
 

@@ -165,15 +165,17 @@ class Redactor:
         location: str | None = None,
         secret_values: Iterable[str] = (),
         secret_headers: Iterable[str] = (),
+        issued: Iterable[tuple[str, str]] = (),
     ) -> Redactor:
-        """A redactor for the client options (headers, bearer), the values and header names
-        the user marked secret, and the target."""
+        """A redactor for the client options (headers, bearer), the secrets issued during
+        the run (``IssuedSecrets.pairs``), the values and header names the user marked
+        secret, and the target."""
         redactor = cls()
         redactor.secret_headers.update(name.lower() for name in secret_headers)
         redactor.learn_headers(options.headers)
         if options.bearer:
             redactor.add_secret(options.bearer, "authorization", force=True)
-        for name, secret in options.secret_values:
+        for name, secret in (*options.secret_values, *issued):
             redactor.add_secret(secret, name, force=True)
         for value in secret_values:
             redactor.add_secret(value, "secret", marked=True)
@@ -474,6 +476,13 @@ def learn_log_secrets(options: Credentials) -> None:
     shared = _installed_filter()
     if shared is not None:
         _merge(shared, Redactor.from_options(options))
+
+
+def learn_log_secret(value: str, name: str) -> None:
+    """Add one secret issued at run time (a token) to the installed filter, if any."""
+    shared = _installed_filter()
+    if shared is not None:
+        shared.redactor.add_secret(value, name, force=True)
 
 
 def _installed_filter() -> RedactingLogFilter | None:

@@ -46,8 +46,12 @@ def _to_json(value: Any, seen: dict[int, Any]) -> Any:
     if (kind is dict or kind is list) and _plain(value):
         converted: Any = value
     elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        # A field marked ``metadata={"stored": False}`` (the run's issued tokens) is never
+        # written: decoding leaves it at its default.
         converted = {
-            f.name: _to_json(getattr(value, f.name), seen) for f in dataclasses.fields(value)
+            f.name: _to_json(getattr(value, f.name), seen)
+            for f in dataclasses.fields(value)
+            if f.metadata.get("stored", True)
         }
     elif isinstance(value, enum.Enum):
         converted = value.value

@@ -1,7 +1,8 @@
 """Reattach to a task a recorded run left running: SubscribeToTask (0.3:
 ``tasks/resubscribe``), read-only.
 
-Nothing is sent to the task but the subscription: no message, no cancel. The connection
+Nothing is sent to the task but the subscription (and a GetTask when the agent says the
+task has ended): no message, no cancel. The connection
 uses the session's recorded non-secret options only: the live run's credentials belong to
 its own target, and a recorded session's were redacted, so none is sent (RULES SR7).
 """
@@ -14,8 +15,9 @@ from dataclasses import dataclass, field
 import httpx
 
 from sia_tui.core.a2a.client import A2AClient
-from sia_tui.core.a2a.model import StreamEvent, Task
-from sia_tui.core.errors import SiaError
+from sia_tui.core.a2a.model import Interface, StreamEvent, Task
+from sia_tui.core.a2a.wire import unsupported_operation
+from sia_tui.core.errors import A2AProtocolError, SiaError
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.session.format import LoadedSession
 from sia_tui.core.session.replay import options_from
@@ -71,8 +73,25 @@ async def reattach_task(
             result.events.append(event)
             if on_event is not None:
                 on_event(event)
-    except SiaError as exc:  # the agent refused (a finished or unknown task) or is gone
+    except A2AProtocolError as exc:
+        result.error = await _refused(client, run.interface, run.task.id, exc)
+    except SiaError as exc:  # the agent refused (an unknown task) or is gone
         result.error = str(exc)
     finally:
         await client.aclose()
     return result
+
+
+async def _refused(client: A2AClient, iface: Interface, task_id: str, exc: A2AProtocolError) -> str:
+    """Why the subscription was refused; a task that ended since the run was recorded is
+    said so, with the state one GetTask reads (a read: nothing is sent to the task)."""
+    if not unsupported_operation(exc):
+        return str(exc)
+    try:
+        ended = (await client.get_task(iface, task_id, purpose="reattach")).state
+    except SiaError:
+        ended = "a terminal state"
+    return (
+        f"the task has ended ({ended}) since the run was recorded: SubscribeToTask follows "
+        f"only a task that has not ended, and the agent answered UnsupportedOperation ({exc})"
+    )

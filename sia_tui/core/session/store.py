@@ -56,6 +56,7 @@ def make_redactor(
         location=run.target.location,
         secret_values=secret_values,
         secret_headers=secret_headers,
+        issued=run.issued.pairs(),
     )
 
 

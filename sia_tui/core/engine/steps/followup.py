@@ -8,6 +8,7 @@ from typing import NoReturn
 
 from sia_tui.core.a2a.client import FollowUpOf
 from sia_tui.core.a2a.model import Message, Task
+from sia_tui.core.a2a.wire import unsupported_operation
 from sia_tui.core.engine.assembly import TaskAssembly
 from sia_tui.core.engine.context import EngineContext
 from sia_tui.core.engine.evidence import Blame, Party
@@ -16,6 +17,7 @@ from sia_tui.core.engine.steps.discovery import settle
 from sia_tui.core.engine.turns import PartKind, Turn, new_turn, now
 from sia_tui.core.errors import A2AProtocolError
 from sia_tui.core.limits import MAX_TURNS
+from sia_tui.core.task_state import TERMINAL_STATES
 
 
 def ask_user(ctx: EngineContext, task: Task) -> NoReturn:
@@ -87,6 +89,12 @@ async def resubscribe(ctx: EngineContext, task: Task, limit: float) -> tuple[Tas
         # The agent refuses (UnsupportedOperation, an unknown method): poll instead.
         await ctx.close_stream()
         polled = await settle(ctx, ctx.assembly.task(), "invoke")
+        if unsupported_operation(exc) and polled.state in TERMINAL_STATES:
+            # A2A answers SubscribeToTask on a finished task so: not a refusal to follow.
+            return polled, (
+                f"{ended}; the task had ended {polled.state} before sia-tui resubscribed "
+                "(the agent answered UnsupportedOperation, as A2A asks); polled its final state"
+            )
         return polled, f"{ended}; the agent refused to resubscribe ({exc}); polled"
     await ctx.close_stream()
     note = f"{ended}; resubscribed (SubscribeToTask)"
