@@ -30,7 +30,8 @@ from sia_tui.agent.runner import start_agent
 from sia_tui.core.engine.model import Target
 from sia_tui.core.schemas.validation import compile_schema, validate_json_text
 from sia_tui.tui.app import SiaApp
-from sia_tui.tui.screens.invoke import VALIDATE_DELAY, InvokeScreen
+from sia_tui.tui.screens.invoke import InvokeScreen
+from sia_tui.tui.screens.invoke_check import VALIDATE_DELAY
 from sia_tui.tui.storage import UserDirs
 from sia_tui.tui.widgets.argument_editor import ArgumentEditor
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from textual.widgets import Checkbox, Select
 
-from sia_tui.tui.screens import invoke
+from sia_tui.tui.screens import invoke_check
 from sia_tui.tui.screens.console import ConsoleScreen
 from sia_tui.tui.screens.help import HelpScreen
 from sia_tui.tui.screens.invoke import InvokeScreen
@@ -169,7 +169,7 @@ async def test_ctrl_j_while_the_arguments_are_checked_is_queued_then_sent(
     checked..." and the invocation goes out once they are valid (it used to be refused
     with "try again")."""
     # A slow first check (a big schema, a busy machine): ctrl+j comes before it ends.
-    monkeypatch.setattr(invoke, "VALIDATE_DELAY", 1.0)
+    monkeypatch.setattr(invoke_check, "VALIDATE_DELAY", 1.0)
     app = make_app()
     async with app.run_test(size=SMALL) as pilot:
         await press(pilot, "2", "r")
