@@ -47,6 +47,7 @@ HEAVY = (
     # nothing; any module inside it is the heavy part.
     "sia_tui.core.engine.",
     "sia_tui.core.a2a.client",
+    "sia_tui.core.a2a.client_base",  # what every part of the client is built on
     "sia_tui.agent",
     "sia_tui.tui",
     # gRPC loads only when a GRPC interface is called.

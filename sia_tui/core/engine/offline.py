@@ -12,7 +12,7 @@ from typing import Any
 from sia_tui.core.constants import DIGEST_MEMBER, DOCUMENT_MEMBER
 from sia_tui.core.engine.model import Run, Step, StepResult, StepStatus, Target
 from sia_tui.core.engine.outcome import StepFailed
-from sia_tui.core.engine.procedure import record_failure
+from sia_tui.core.engine.step_runner import record_failure
 from sia_tui.core.engine.steps.verification import digests_step, document_step, embedded_step
 from sia_tui.core.findings import Finding, Severity
 

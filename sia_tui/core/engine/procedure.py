@@ -1,254 +1,27 @@
-"""The Procedure: runs the eleven steps one at a time or to the end (RULES CP0-CP13)."""
+"""The Procedure: runs the eleven steps one at a time or to the end (RULES CP0-CP13).
+
+Built in layers: ``step_runner.py`` runs the steps, ``invocation_control.py`` holds what
+the user decides about an invocation; here, which run (restart, another skill) and the
+doors that add nothing to it (the console, ListTasks).
+"""
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-import httpx
+from sia_tui.core.a2a.model import StreamEvent
+from sia_tui.core.engine.invocation_control import InvocationControl
+from sia_tui.core.engine.model import Run, Step, StepStatus
 
-from sia_tui.core import limits
-from sia_tui.core.a2a.auth_plan import provided
-from sia_tui.core.a2a.client import A2AClient
-from sia_tui.core.a2a.model import StreamEvent, Task
-from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.bounded import cap_findings, merge_findings, merge_warnings
-from sia_tui.core.engine.context import READING_STREAM, EngineContext
-from sia_tui.core.engine.deadline import RunDeadline, stop_after_deadline
-from sia_tui.core.engine.evidence import Blame, FailureCategory, NextAction, Party
-from sia_tui.core.engine.model import Run, Step, StepResult, StepStatus, Target, frozen_copy
-from sia_tui.core.engine.outcome import StepEnds, StepFailed, StepWaits, transport_failure
-from sia_tui.core.engine.turns import Reply
-from sia_tui.core.engine.verdicts import FIRST_INVOCATION_STEP, open_turn
-from sia_tui.core.errors import DeadlineExceeded, InvocationLimitReached, SiaError
-from sia_tui.core.exchange import Exchange
-from sia_tui.core.limits import MAX_TURNS
-from sia_tui.core.redaction.issued import IssuedSecrets
-
-if TYPE_CHECKING:  # grpc_calls imports no grpc, but nothing here needs it at run time
-    from sia_tui.core.a2a.grpc_calls import GrpcTransport
-    from sia_tui.core.engine.cache import DocumentCache
+if TYPE_CHECKING:
     from sia_tui.core.engine.console import ConsoleReply, ConsoleRequest
     from sia_tui.core.engine.task_list import TaskListing
 
-StepFunction = Callable[[EngineContext, StepResult], Awaitable[None]]
-UpdateHook = Callable[[Run, StepResult | None, StreamEvent | None], None]
 
-
-def step_function(step: Step) -> StepFunction:
-    """The implementation of ``step``, in the draft's order (RULES CP1-CP11). A step's
-    module is imported when the step first runs: opening the debugger runs step 1 only,
-    and its first screen should not wait for the modules of steps 2-11."""
-    steps: dict[Step, StepFunction]
-    if step <= Step.DESCRIBE:
-        from sia_tui.core.engine.steps import discovery
-
-        steps = {
-            Step.CARD: discovery.retrieve_card,
-            Step.SKILL: discovery.select_skill,
-            Step.DESCRIBE: discovery.describe,
-        }
-    elif step <= Step.SCHEMAS:
-        from sia_tui.core.engine.steps import verification
-
-        steps = {
-            Step.DIGESTS: verification.check_digests,
-            Step.DOCUMENT: verification.check_document,
-            Step.SCHEMAS: verification.check_embedded,
-        }
-    elif step <= Step.RECEPTION:
-        from sia_tui.core.engine.steps import invocation
-
-        steps = {
-            Step.ARGUMENTS: invocation.check_arguments,
-            Step.DELEGATION: invocation.delegate,
-            Step.RECEPTION: invocation.receive,
-        }
-    else:
-        from sia_tui.core.engine.steps import results
-
-        steps = {Step.OUTPUT: results.check_output, Step.PRESENTATION: results.present}
-    return steps[step]
-
-
-def record_failure(result: StepResult, failure: StepFailed) -> None:
-    """Mark ``result`` failed with everything ``failure`` says (code, blame, findings...)."""
-    result.status = StepStatus.FAILED
-    result.message = failure.message
-    result.code, result.origin, result.hint = failure.code, failure.origin, failure.hint
-    result.category, result.blame = failure.category, failure.blame
-    result.next_action = failure.next_action
-    cause = failure.__cause__  # the named error: a size limit, a timeout...
-    result.error_kind = failure.error_kind or (cause.kind if isinstance(cause, SiaError) else None)
-    merge_findings(result.findings, failure.findings)
-
-
-class Procedure:
+class Procedure(InvocationControl):
     """Runs the client procedure for one target; the CLI and the TUI both drive it."""
-
-    def __init__(
-        self,
-        target: Target,
-        options: ClientOptions,
-        *,
-        transport: httpx.AsyncBaseTransport | None = None,
-        cache: DocumentCache | None = None,
-        on_update: UpdateHook | None = None,
-        grpc_transport: GrpcTransport | None = None,
-    ) -> None:
-        self.options = options
-        self._transport = transport
-        #: gRPC calls go here instead of grpc.aio (a replayed session's recorded calls).
-        self._grpc_transport = grpc_transport
-        self._cache = cache
-        self._on_update = on_update
-        #: The tokens fetched for this target, kept across its runs (the run's ``issued``).
-        self.issued = IssuedSecrets()
-        self.run = Run(target=target, credentials=provided(options), issued=self.issued)
-        self._ctx = self._new_context(self.run)
-        self._current: StepResult | None = None
-        self._deadline = RunDeadline(options.deadline)
-
-    def _new_context(self, run: Run) -> EngineContext:
-        client = A2AClient(
-            self.options,
-            transport=self._transport,
-            on_exchange=self._record,
-            grpc_transport=self._grpc_transport,
-            issued=self.issued,
-        )
-        ctx = EngineContext(run, client, self.options, self._cache, self._emit)
-        ctx.changed = lambda: self._notify(self._current)
-        return ctx
-
-    def _record(self, exchange: Exchange) -> None:
-        run = self.run
-        run.exchanges.append(exchange)
-        if READING_STREAM.get() and run.stream_steps:
-            # A stream's exchange is recorded when it closes (in step 9, or after the run);
-            # it belongs to step 8, which sent it, and to step 9, which read on.
-            owners, run.stream_steps = run.stream_steps, []
-            for number in owners:
-                self._attach(run.steps[number - 1], exchange.seq)
-        elif self._current is not None:
-            self._current.exchanges.append(exchange.seq)
-
-    def _attach(self, result: StepResult, seq: int) -> None:
-        if result is self._current:
-            result.exchanges.append(seq)
-        else:  # a step that ended is replaced, never edited (a saving thread may read it)
-            self.run.steps[result.step - 1] = replace(result, exchanges=[*result.exchanges, seq])
-
-    def _emit(self, event: StreamEvent) -> None:
-        if self._on_update is not None:
-            self._on_update(self.run, self._current, event)
-
-    def _notify(self, step: StepResult | None) -> None:
-        if self._on_update is not None:
-            self._on_update(self.run, step, None)
-
-    @property
-    def finished(self) -> bool:
-        """True when nothing more can run without new input (``Run.finished``)."""
-        return self.run.finished
-
-    async def step(self) -> StepResult | None:
-        """Run the next step; returns it, or None when nothing can run (the run is over, or
-        waits for arguments or for the user's consent to send: RULES SID5)."""
-        number = self.run.next_step
-        if number is None or self.finished or self._current is not None:
-            return None  # nothing to run, or a step is already running (no re-entry)
-        result = self.run.step(Step(number))
-        result.status = StepStatus.RUNNING
-        self._current = result
-        self._notify(result)
-        try:
-            async with self._deadline.running():
-                await step_function(Step(number))(self._ctx, result)
-            result.status = StepStatus.PASSED
-        except StepEnds as end:
-            self._end(result, end)
-        except StepWaits as wait:
-            # Not run, not failed: the run is incomplete until the user replies (reply()).
-            result.status, result.message = StepStatus.NOT_RUN, wait.message
-        except DeadlineExceeded as exc:
-            await stop_after_deadline(self._ctx, result)
-            self._fail(result, transport_failure("", exc))
-        except asyncio.CancelledError:
-            # The caller gave up on this step (a UI worker was replaced): it did not run.
-            self.run.steps[number - 1] = StepResult.fresh(number)
-            self._current = None
-            self._notify(None)
-            raise
-        except StepFailed as failure:
-            self._fail(result, failure)
-        except SiaError as exc:  # a core error that escaped a step is still located
-            self._fail(result, StepFailed(str(exc), error_kind=exc.kind))
-        except Exception as exc:  # noqa: BLE001 - agent input must never crash the run
-            message = (
-                f"sia-tui could not finish this step ({type(exc).__name__}: {exc}); this is a "
-                "sia-tui bug: please report it with the saved session"
-            )
-            self._fail(
-                result,
-                StepFailed(
-                    message,
-                    category=FailureCategory.INTERNAL,
-                    blame=Blame(party=Party.TOOL, statement=message),
-                    next_action=NextAction.REPORT,
-                ),
-            )
-        finally:
-            self._current = None
-            if result.step != Step.DELEGATION or result.status is not StepStatus.PASSED:
-                await self._ctx.close_push()  # only a task step 9 still follows needs it
-            # A flood of findings is kept bounded: the first ones, and a count of the rest.
-            result.findings[:] = cap_findings(result.findings)
-            # What the client noticed (a cross-origin interface, a mismatched JSON-RPC id)
-            # belongs in the run's report too.
-            merge_warnings(self.run.warnings, self._ctx.client.warnings)
-        self._notify(result)
-        return result
-
-    def _fail(self, result: StepResult, failure: StepFailed) -> None:
-        record_failure(result, failure)
-        # RULES CP0: once a step fails, no later step runs and no request is sent.
-        self._skip_after(result.step, f"skipped: step {result.step} failed")
-
-    def _end(self, result: StepResult, end: StepEnds) -> None:
-        """A step that concludes the run early: it keeps its status, the rest are skipped."""
-        result.status, result.message = end.status, end.message
-        self._skip_after(result.step, end.reason)
-
-    def _skip_after(self, step: int, reason: str) -> None:
-        for later in self.run.steps[step:]:
-            if later.status is StepStatus.NOT_RUN:
-                later.status = StepStatus.SKIPPED
-                later.message = reason
-
-    async def run_until(self, last: int) -> Run:
-        """Run steps up to and including ``last`` (or until one fails)."""
-        while (nxt := self.run.next_step) is not None and nxt <= last and not self.finished:
-            await self.step()
-        return self.run
-
-    async def run_all(self) -> Run:
-        """Run every remaining step that can run."""
-        return await self.run_until(Step.PRESENTATION)
-
-    async def run_replying(self, replies: Iterable[Reply]) -> Run:
-        """Run every remaining step, answering each question the task asks with the next
-        of ``replies`` (``check --reply``, replay); a reply left over is not sent, and a
-        question with no reply left leaves the run waiting (incomplete)."""
-        await self.run_all()
-        for reply in replies:
-            if not self.run.waiting_for_reply:
-                break
-            self.reply(reply)
-            await self.run_all()
-        return self.run
 
     async def restart(self) -> None:
         """Start over from step 1 with a fresh run (the card is fetched again).
@@ -284,107 +57,6 @@ class Procedure:
         self._deadline.reset()
         self._notify(None)
 
-    def set_mode(self, mode: str | None) -> None:
-        """Choose sync, stream or poll for the next invocation (None: let the engine pick)."""
-        self.run.target = replace(self.run.target, mode=mode)
-
-    def set_push(self, push: str | None) -> None:
-        """Push notifications for the next invocation: "loopback" (sia-tui's receiver), an
-        external receiver's URL, or None (``Target.push``)."""
-        from dataclasses import replace
-
-        self.run.target = replace(self.run.target, push=push)
-
-    def set_arguments(self, arguments: Any, *, send_anyway: bool = False) -> None:
-        """Arguments for steps 7-11: a new invocation. The one made before, if any, is kept
-        as it ended (``Run.past_invocations``) and steps 7-11 start again; a consent given
-        before is taken back (it was for other arguments)."""
-        run = self.run
-        if run.step(Step.ARGUMENTS).status is not StepStatus.NOT_RUN:
-            if len(run.past_invocations) + 1 >= limits.MAX_INVOCATIONS:
-                # Each kept invocation holds its exchanges: memory grows with every send.
-                raise InvocationLimitReached(
-                    f"this run holds {limits.MAX_INVOCATIONS} invocations, the most one run "
-                    "keeps: save the session, then restart the run to invoke again"
-                )
-            self._keep_invocation()
-        run.arguments = arguments
-        run.send_anyway = send_anyway
-        run.use_example = False
-        run.consent = False
-        if run.step(Step.SCHEMAS).status is StepStatus.PASSED:
-            self._reset_from(FIRST_INVOCATION_STEP)
-
-    def _keep_invocation(self) -> None:
-        """The current invocation, frozen into ``past_invocations``; the run keeps steps 1-6
-        and their exchanges, so the next invocation's exchanges are its own."""
-        run = self.run
-        past = frozen_copy(run)
-        past.past_invocations = []
-        run.past_invocations.append(past)
-        own = {seq for step in run.steps[FIRST_INVOCATION_STEP - 1 :] for seq in step.exchanges}
-        run.exchanges = [ex for ex in run.exchanges if ex.seq not in own]
-
-    def use_example(self) -> None:
-        """Step 7 takes the document's first example as the arguments (``--args example``)."""
-        self.set_arguments(None)
-        self.run.use_example = True
-
-    def consent_to_send(self) -> None:
-        """The user's yes to the next invocation of a skill that asks for it
-        (``Run.consent_need``: execute authority, or approval may be required).
-
-        Without it step 8 does not run (``Run.waiting_for_consent``: the run is finished and
-        incomplete). It is good for one send: step 8 takes it, and new arguments, another
-        skill or ``restart()`` start without it.
-        """
-        self.run.consent = True
-        self._notify(None)
-
-    def _reset_from(self, first: int) -> None:
-        run = self.run
-        for index in range(first - 1, 11):
-            run.steps[index] = StepResult.fresh(index + 1)
-        if first <= FIRST_INVOCATION_STEP:
-            run.task, run.result, run.records, run.mode = None, None, [], None
-            run.turns = []
-            run.push = None
-            run.cancel_requested = run.consent = False
-            run.stream_steps = []  # a stream still open belongs to the invocation kept
-            self._deadline.reset()  # a new invocation gets the whole deadline
-        self._notify(None)
-
-    def reply(self, reply: Reply) -> None:
-        """Answer the task's question (``Run.open_turn``): the next step 9 sends ``reply``
-        on the same taskId and contextId, in the run's mode, and goes on receiving.
-
-        Raises ValueError when the task waits for nothing. The reply is never validated
-        (RULES INV11: interface 1.0 defines no schema for follow-up data).
-        """
-        turn = open_turn(self.run)
-        if turn is None:
-            raise ValueError("the task does not wait for a reply")
-        if len(self.run.turns) > MAX_TURNS:
-            raise ValueError(f"the task asked more than {MAX_TURNS} questions; not answered")
-        turn.reply_kind, turn.reply = reply.kind, reply.value
-        self._notify(None)
-
-    async def cancel(self) -> Task | None:
-        """Cancel the running task when ``Run.cancellable`` says a request makes sense."""
-        run = self.run
-        if not run.cancellable or run.task is None or run.interface is None:
-            return None
-        waiting = run.waiting_for_reply
-        run.cancel_requested = True  # step 9 then reports CANCELED as asked, not as a failure
-        task = await self._ctx.client.cancel(run.interface, run.task.id)
-        if waiting:
-            # No step reads a task that waits for a reply: step 9 concludes from the answer.
-            run.task = task
-            if self._ctx.assembly is not None:
-                self._ctx.assembly.adopt(task)
-            await self.step()
-        return task
-
     async def console(
         self, request: ConsoleRequest, on_event: Callable[[StreamEvent], None] | None = None
     ) -> ConsoleReply:
@@ -415,9 +87,3 @@ class Procedure:
             transport=self._transport,
             page_token=page_token,
         )
-
-    async def aclose(self) -> None:
-        """Close any open stream, the push receiver and the HTTP client."""
-        await self._ctx.close_stream()
-        await self._ctx.close_push()
-        await self._ctx.client.aclose()
