@@ -30,7 +30,9 @@ async def autosaved(url: str, stop_at: Step) -> None:
 async def test_a_reattaches_to_a_running_task_and_shows_its_events(
     reference_agent: StartAgent, user_dirs: UserDirs
 ) -> None:
-    agent = reference_agent(step_delay=0.2)
+    # 1 s a step (3 s in all): the task must still be running once the app has started and
+    # History is open, even on a loaded CI machine (at 0.2 s it sometimes had ended).
+    agent = reference_agent(step_delay=1.0)
     await autosaved(agent.url, Step.DELEGATION)
     app = snapshot_app(Target(agent.url), dirs=user_dirs)
     async with app.run_test(size=SIZE) as pilot:
@@ -42,7 +44,7 @@ async def test_a_reattaches_to_a_running_task_and_shows_its_events(
         await wait_until(pilot, lambda: isinstance(app.screen, ReattachScreen))
         screen = app.screen
         assert isinstance(screen, ReattachScreen)
-        await wait_until(pilot, lambda: screen.followed is not None, tries=500)
+        await wait_until(pilot, lambda: screen.followed is not None, tries=1000)
         shown = static_text(app, "#reattach-events")
         assert shown.splitlines()[0].startswith("⟳ task")  # the snapshot comes first
         assert "the stream ended: TASK_STATE_COMPLETED" in shown
