@@ -114,6 +114,17 @@ class AgentService:
             raise unsupported(f"task {task.id} does not wait for input (state {task.state})")
         return task
 
+    def _task_for(self, message: dict[str, Any], on_start: Starting) -> tuple[TaskRecord, bool]:
+        """The waiting task ``message`` continues (and True), or a new task for it, shown to
+        ``on_start`` before it runs (and False)."""
+        waiting = self._follow_up(message)
+        if waiting is not None:
+            return waiting, True
+        task = self._start(message)
+        if on_start is not None:
+            on_start(task)
+        return task, False
+
     def _resume(self, task: TaskRecord, message: dict[str, Any]) -> None:
         """Hand the follow-up to the waiting skill; WORKING at once, so the snapshot a
         stream opens with is not the interrupted state it left."""
@@ -131,16 +142,13 @@ class AgentService:
         immediate = (
             isinstance(configuration, dict) and configuration.get("returnImmediately") is True
         )
-        waiting = self._follow_up(message)
-        task = waiting or self._start(message)
-        if waiting is None and on_start is not None:
-            on_start(task)
+        task, follows = self._task_for(message, on_start)
         queue = task.subscribe()
         try:
-            if waiting is None:
-                self._run(task, message)
-            else:
+            if follows:
                 self._resume(task, message)
+            else:
+                self._run(task, message)
             if immediate:
                 await asyncio.sleep(0)  # the synchronous checks run: REJECTED comes back at once
             else:
@@ -156,16 +164,13 @@ class AgentService:
         """SendStreamingMessage: the task, then each event until a final state (a message
         naming a waiting task's taskId continues it; ``on_start`` as for ``send``)."""
         message = check_message(params)
-        waiting = self._follow_up(message)
-        task = waiting or self._start(message)
-        if waiting is None and on_start is not None:
-            on_start(task)
+        task, follows = self._task_for(message, on_start)
         queue = task.subscribe()
         try:
-            if waiting is not None:
+            if follows:
                 self._resume(task, message)
             yield {"task": task.snapshot()}
-            if waiting is None:
+            if not follows:
                 self._run(task, message)
             async for event in _until_final(queue):
                 yield event
