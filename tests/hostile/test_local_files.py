@@ -82,3 +82,14 @@ def test_a_device_or_a_huge_plugfest_file_is_refused_in_bounded_memory(tmp_path:
         handle.truncate(3 * 1024**3)  # sparse: costs no disk
     measured = _refused(["matrix", str(huge), "--json"], "larger than 1048576 bytes")
     assert measured.peak_rss_mb < REFUSAL_RSS_MB
+
+
+def test_a_fifo_as_trusted_keys_or_a_lock_is_refused(fifo: Path) -> None:
+    """`--trusted-keys FIFO` waited forever on open: it is read through the one reader of
+    user-named files, as `--lock` is."""
+    for flag in ("--trusted-keys", "--lock"):
+        _refused(
+            ["check", "http://127.0.0.1:9", flag, str(fifo), "--json"],
+            str(fifo),
+            "it is a named pipe (FIFO), not a regular file",
+        )

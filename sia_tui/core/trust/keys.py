@@ -14,8 +14,9 @@ import binascii
 import datetime
 from typing import Any
 
-from sia_tui.core.errors import JsonInputError
+from sia_tui.core.errors import FileInputError, JsonInputError
 from sia_tui.core.jsonkit import strictjson
+from sia_tui.core.local_file import read_regular_file
 from sia_tui.core.trust.model import TrustedKey, TrustFileError
 
 #: Largest JWKS or JWK accepted, in bytes: a key set of a few keys is a few kilobytes.
@@ -32,11 +33,10 @@ def read_keys_text(location: str) -> bytes:
     if location.lower().startswith(("http://", "https://")):
         return _fetch(location)
     try:
-        with open(location, "rb") as handle:
-            data = handle.read(MAX_KEYS_BYTES + 1)
-    except (OSError, ValueError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) else str(exc)
-        raise TrustFileError(f"cannot read {location}: {reason}") from None
+        # The one reader of user-named files: a FIFO or a device is refused, not waited on.
+        data = read_regular_file(location, MAX_KEYS_BYTES).data
+    except FileInputError as exc:
+        raise TrustFileError(str(exc)) from None
     if len(data) > MAX_KEYS_BYTES:
         raise TrustFileError(f"{location} is over the {MAX_KEYS_BYTES}-byte limit of a key set")
     return data
