@@ -96,6 +96,11 @@ MAX_TURNS: Final = 50
 #: Most push deliveries one run keeps (a loopback receiver records each); the rest are
 #: counted. An agent may push every status update: a run's few dozen are far below this.
 MAX_PUSH_DELIVERIES: Final = 1000
+#: Most refused push deliveries (no token, or the wrong one) a run keeps to show; the rest
+#: are counted. Any local process can post to the loopback receiver: what it sends is kept
+#: apart from the agent's deliveries, so it can neither push them out of the list nor settle
+#: the run, and a few are enough to see who was knocking.
+MAX_PUSH_REFUSED_KEPT: Final = 20
 
 #: Most of a push delivery's body a run keeps as text (the whole body, up to the event size
 #: limit, is still parsed): 1,000 deliveries of 2 MiB would otherwise hold 2 GB.

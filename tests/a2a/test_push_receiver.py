@@ -53,12 +53,43 @@ async def test_a_delivery_with_the_token_is_recorded_with_its_task_and_state(
     assert delivery.size == len(json.dumps(STATUS))
 
 
-async def test_a_wrong_or_missing_token_is_recorded_and_answered_401(
+async def test_a_wrong_or_missing_token_is_refused_apart_and_answered_401(
     receiver: PushReceiver,
 ) -> None:
     assert await _post(receiver.url, json.dumps(STATUS).encode(), {TOKEN_HEADER: "x"}) == 401
     assert await _post(receiver.url, json.dumps(STATUS).encode()) == 401
-    assert [d.token_ok for d in receiver.deliveries] == [False, False]
+    assert receiver.deliveries == []
+    assert [(d.number, d.token_ok) for d in receiver.refused] == [(1, False), (2, False)]
+    assert receiver.refused_count == 2
+
+
+async def test_refused_deliveries_cannot_push_the_agents_out(
+    receiver: PushReceiver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Any local process can post to the loopback port: a flood without the token used to
+    fill the same list as the agent's deliveries, so the agent's were counted, not kept.
+    Refused ones have a small list of their own and are all counted."""
+    monkeypatch.setattr(limits, "MAX_PUSH_DELIVERIES", 3)
+    monkeypatch.setattr(limits, "MAX_PUSH_REFUSED_KEPT", 2)
+    for _ in range(5):
+        await _post(receiver.url, json.dumps(STATUS).encode())
+    assert await _post(receiver.url, json.dumps(STATUS).encode(), {TOKEN_HEADER: TOKEN}) == 200
+    (delivery,) = receiver.deliveries
+    assert delivery.token_ok and delivery.number == 1 and receiver.not_listed == 0
+    assert len(receiver.refused) == 2 and receiver.refused_count == 5
+
+
+async def test_a_refused_completed_does_not_end_the_wait_for_the_final_push(
+    receiver: PushReceiver,
+) -> None:
+    """A fake COMPLETED without the token used to end the grace period, so the agent's real
+    final push was missed; only a token-checked delivery settles the run."""
+    receiver.expect("t-1")
+    assert await _post(receiver.url, json.dumps(STATUS).encode(), {TOKEN_HEADER: "x"}) == 401
+    final = lambda d: d.task_state == "TASK_STATE_COMPLETED"  # noqa: E731
+    assert not await receiver.wait_for(final, 0.3)
+    await _post(receiver.url, json.dumps(STATUS).encode(), {TOKEN_HEADER: TOKEN})
+    assert await receiver.wait_for(final, 5)
 
 
 async def test_a_delivery_before_the_task_is_known_is_checked_once_it_is(
@@ -175,3 +206,42 @@ async def test_stop_does_not_wait_for_a_slow_sender(receiver: PushReceiver) -> N
     await asyncio.sleep(0.05)
     await asyncio.wait_for(receiver.stop(), 2)
     writer.close()
+
+
+_HOLD_CONNECTIONS = """
+import asyncio, sys
+from sia_tui.core.a2a.push_receiver import PushReceiver
+
+async def main(stop: bool) -> None:
+    receiver = PushReceiver(token="t", max_body_bytes=4096)
+    await receiver.start()
+    port = int(receiver.url.split(":")[2].split("/")[0])
+    held = [await asyncio.open_connection("127.0.0.1", port) for _ in range(40)]
+    for _, writer in held[:20]:  # half have begun a request, half sent nothing
+        writer.write(b"POST /a2a/push HTTP/1.1\\r\\n")
+    await asyncio.sleep(0.3)
+    if stop:
+        await receiver.stop()
+
+asyncio.run(main(sys.argv[1] == "stop"))
+print("ended")
+"""
+
+
+@pytest.mark.parametrize("ending", ["stop", "loop-ends"])
+def test_connections_held_open_end_quietly_with_the_run(ending: str) -> None:
+    """40 connections held open (more than the 8 served at once) when the run ends: each
+    printed an asyncio traceback on stderr (300 connections, 302 tracebacks). The receiver
+    ends its handlers itself, whether it is stopped or the event loop ends first."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", _HOLD_CONNECTIONS, ending],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0 and done.stdout.strip() == "ended", done.stderr
+    assert "Traceback" not in done.stderr and "Exception" not in done.stderr, done.stderr

@@ -92,3 +92,21 @@ def test_results_show_the_push_timeline(
     the record below as without push."""
     app = _app(reference_agent, user_dirs, "on")
     assert snap_compare(app, terminal_size=SIZE, run_before=_invoke_with_push)
+
+
+def test_the_push_box_counts_refused_deliveries() -> None:
+    """The Push box's note says how many deliveries were refused for a missing or wrong
+    token, beside the agent's own."""
+    from sia_tui.core.a2a.push_receiver import Delivery
+    from sia_tui.core.engine.push import LOOPBACK, PushLog
+    from sia_tui.tui.display import PLAIN
+    from sia_tui.tui.screens.results import push_timeline
+
+    log = PushLog(
+        receiver=LOOPBACK,
+        url="http://127.0.0.1:4000/a2a/push",
+        deliveries=[Delivery(1, "", 0.1, 300, True, True, "status", "t-1", "TASK_STATE_WORKING")],
+        refused_count=12,
+    )
+    text = push_timeline(log, PLAIN).plain
+    assert "1 delivery received at http://127.0.0.1:4000/a2a/push; 12 refused" in text

@@ -4,6 +4,10 @@ One receiver serves one run on ``127.0.0.1`` and an ephemeral port. Each POST is
 bounded headers and body within a time limit, parsed strictly, checked against the run's
 token (``X-A2A-Notification-Token``, as a2a-sdk 1.3.0 sends it) and task, and recorded as a
 ``Delivery``. Nothing a delivery names is ever fetched (RULES SR7): it is only recorded.
+
+Any local process can reach a loopback port, so a delivery without the run's token is
+refused and kept apart (``refused``, a few kept, all counted): only the agent's own
+deliveries fill ``deliveries`` and can settle the run.
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ PATH = "/a2a/push"
 class Delivery:
     """One push delivery as received: what it says, and whether it was the run's own."""
 
-    #: 1, 2, 3... in arrival order.
+    #: 1, 2, 3... in arrival order, counted apart for the run's own and refused ones.
     number: int
     #: When it arrived (ISO 8601 UTC), and seconds since the receiver started.
     received_at: str
@@ -99,13 +103,19 @@ class PushReceiver:
         self._on_delivery = on_delivery
         self._server: asyncio.Server | None = None
         self._open: set[asyncio.StreamWriter] = set()
+        self._handlers: set[asyncio.Task[None]] = set()
         self._slots = asyncio.Semaphore(limits.MAX_PUSH_CONNECTIONS)
         self._started = time.monotonic()
         self._arrived = asyncio.Event()
-        #: Deliveries in arrival order, at most ``MAX_PUSH_DELIVERIES``.
+        #: Deliveries that carried the run's token, in arrival order, at most
+        #: ``MAX_PUSH_DELIVERIES``.
         self.deliveries: list[Delivery] = []
-        #: Deliveries received past the limit: counted, not kept.
+        #: Token-checked deliveries received past the limit: counted, not kept.
         self.not_listed = 0
+        #: Refused deliveries (no token, or the wrong one): the first
+        #: ``MAX_PUSH_REFUSED_KEPT``, and how many arrived in all.
+        self.refused: list[Delivery] = []
+        self.refused_count = 0
         #: ``http://127.0.0.1:PORT/a2a/push`` once started.
         self.url = ""
 
@@ -120,19 +130,25 @@ class PushReceiver:
         return self.url
 
     async def stop(self) -> None:
-        """Stop listening and drop open connections (safe to call twice)."""
+        """Stop listening and end every open connection's handler (safe to call twice)."""
         server, self._server = self._server, None
         if server is not None:
             server.close()
             for writer in list(self._open):  # a slow sender does not hold the stop
                 writer.close()
+            # A connection still waiting for a slot or its headers is ended here, not left
+            # for the event loop's teardown to cancel (see ``_serve``).
+            handlers = list(self._handlers)
+            for task in handlers:
+                task.cancel()
+            await asyncio.gather(*handlers, return_exceptions=True)
             await server.wait_closed()
 
     def expect(self, task_id: str) -> None:
         """The run's task: deliveries before and after are checked against it (a push may
         arrive before the send's answer names the task)."""
         self._expected_task = task_id
-        for delivery in self.deliveries:
+        for delivery in (*self.deliveries, *self.refused):
             delivery.task_id_ok = delivery.task_id == task_id
 
     async def wait_for(self, done: Callable[[Delivery], bool], timeout: float) -> bool:
@@ -153,7 +169,25 @@ class PushReceiver:
     # -- one connection ----------------------------------------------------------------------
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.current_task()
+        if task is not None:
+            self._handlers.add(task)
         self._open.add(writer)
+        try:
+            await self._answer(reader, writer)
+        except asyncio.CancelledError:
+            # The run ended (``stop``, or the event loop's teardown) while the connection was
+            # open: it is dropped without an answer. The handler ends normally rather than
+            # cancelled: Python 3.11's stream callback calls ``exception()`` on a cancelled
+            # handler task and logs a traceback for each (300 held connections printed 302).
+            pass
+        finally:
+            self._open.discard(writer)
+            writer.close()
+            if task is not None:
+                self._handlers.discard(task)
+
+    async def _answer(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         try:
             # The time limit covers the wait for a slot too: a flood of connections ends.
             async with asyncio.timeout(limits.PUSH_READ_SECONDS), self._slots:
@@ -171,9 +205,6 @@ class PushReceiver:
             await writer.drain()
         except OSError:
             pass
-        finally:
-            self._open.discard(writer)
-            writer.close()
 
     async def _handle(self, reader: asyncio.StreamReader) -> int:
         head = await reader.readuntil(b"\r\n\r\n")
@@ -208,11 +239,21 @@ class PushReceiver:
     def _record(
         self, size: int, token_ok: bool, *, body: bytes | None = None, problem: str | None = None
     ) -> None:
-        if len(self.deliveries) >= limits.MAX_PUSH_DELIVERIES:
-            self.not_listed += 1
-            return
+        if token_ok:
+            kept, number = self.deliveries, len(self.deliveries) + 1
+            if number > limits.MAX_PUSH_DELIVERIES:
+                self.not_listed += 1
+                return
+        else:
+            # Refused (no token, or the wrong one): any local process may post here. Kept
+            # apart, so it can neither push the agent's deliveries out nor end the wait for
+            # its final push; still read, as an agent that forgets the token is worth seeing.
+            self.refused_count += 1
+            kept, number = self.refused, self.refused_count
+            if number > limits.MAX_PUSH_REFUSED_KEPT:
+                return
         delivery = Delivery(
-            number=len(self.deliveries) + 1,
+            number=number,
             received_at=datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ"),
             offset_seconds=round(time.monotonic() - self._started, 3),
             size=size,
@@ -221,12 +262,13 @@ class PushReceiver:
             problem=problem,
         )
         if body is not None:
-            kept = body[: limits.MAX_PUSH_BODY_KEPT]
-            delivery.body = kept.decode("utf-8", "replace")
-            delivery.body_cut = len(kept) < len(body)
+            text = body[: limits.MAX_PUSH_BODY_KEPT]
+            delivery.body = text.decode("utf-8", "replace")
+            delivery.body_cut = len(text) < len(body)
             self._read(delivery, body)
-        self.deliveries.append(delivery)
-        self._arrived.set()
+        kept.append(delivery)
+        if token_ok:
+            self._arrived.set()  # only the agent's own deliveries can settle the run
         if self._on_delivery is not None:
             self._on_delivery(delivery)
 

@@ -258,5 +258,9 @@ def frozen_copy(run: Run) -> Run:
         past_invocations=list(run.past_invocations),
         stream_steps=list(run.stream_steps),
         # The receiver may still append while a saving thread reads the copy.
-        push=None if run.push is None else replace(run.push, deliveries=list(run.push.deliveries)),
+        push=None
+        if run.push is None
+        else replace(
+            run.push, deliveries=list(run.push.deliveries), refused=list(run.push.refused)
+        ),
     )

@@ -43,6 +43,11 @@ class PushLog:
     deliveries: list[Delivery] = field(default_factory=list)
     #: Deliveries past ``MAX_PUSH_DELIVERIES``: counted, not kept.
     not_listed: int = 0
+    #: Deliveries refused for a missing or wrong token (any local process can post to the
+    #: loopback receiver): the first ``MAX_PUSH_REFUSED_KEPT``, and how many came in all.
+    #: They never settle the run.
+    refused: list[Delivery] = field(default_factory=list)
+    refused_count: int = 0
     #: Why there is no push for this invocation (the agent refused it...), else None.
     error: str | None = None
     #: The agent accepted the send that carried the webhook.
@@ -64,7 +69,13 @@ class PushLog:
                 "see them; check that receiver"
             )
         count = len(self.deliveries) + self.not_listed
-        return f"{count} deliver{'y' if count == 1 else 'ies'} received at {self.url}"
+        note = f"{count} deliver{'y' if count == 1 else 'ies'} received at {self.url}"
+        if self.refused_count:
+            note += (
+                f"; {self.refused_count} refused without the run's token (not the agent's, or "
+                "an agent that does not echo it: they never settle the run)"
+            )
+        return note
 
 
 def _refusal(log: PushLog, exc: A2AProtocolError) -> str:
@@ -131,12 +142,14 @@ class PushChannel:
                 on_delivery=self._arrived,
             )
             self.log.deliveries = self._receiver.deliveries
+            self.log.refused = self._receiver.refused
             self.log.url = await self._receiver.start()
         return {"url": self.log.url or "", "token": self._token}
 
     def _arrived(self, delivery: Delivery) -> None:
         if self._receiver is not None:
             self.log.not_listed = self._receiver.not_listed
+            self.log.refused_count = self._receiver.refused_count
         self._changed()
 
     async def send(self, attempt: Callable[[dict[str, Any] | None], Awaitable[T]]) -> T:
@@ -188,16 +201,19 @@ class PushChannel:
         if receiver is not None:
             await receiver.stop()
             self.log.not_listed = receiver.not_listed
+            self.log.refused_count = receiver.refused_count
 
 
 def delivery_line(delivery: Delivery) -> str:
     """One delivery on the timeline: which, when, what, and whether it was the run's own
-    (agent text in it is not made printable here: each surface does that its own way)."""
+    (agent text in it is not made printable here: each surface does that its own way).
+    A refused delivery is numbered apart: ``refused #1``."""
     what = f" {delivery.task_state}" if delivery.task_state else ""
     if delivery.problem:
         what = f" unreadable ({delivery.problem})"
+    number = f"#{delivery.number}" if delivery.token_ok else f"refused #{delivery.number}"
     return (
-        f"#{delivery.number} +{delivery.offset_seconds:.2f} s {delivery.kind}{what}: "
+        f"{number} +{delivery.offset_seconds:.2f} s {delivery.kind}{what}: "
         f"token {'ok' if delivery.token_ok else 'WRONG'}, "
         f"task {'ok' if delivery.task_id_ok else 'OTHER'}, {delivery.size} B"
     )
@@ -207,12 +223,9 @@ def push_to_json(log: PushLog | None) -> dict[str, Any] | None:
     """The ``push`` member of ``check --json`` (a contract: README names each member)."""
     if log is None:
         return None
-    return {
-        "receiver": log.receiver,
-        "url": log.url,
-        "registered": log.registered,
-        "sees_deliveries": log.sees_deliveries,
-        "deliveries": [
+
+    def listed(deliveries: list[Delivery]) -> list[dict[str, Any]]:
+        return [
             {
                 "number": d.number,
                 "received_at": d.received_at,
@@ -225,8 +238,17 @@ def push_to_json(log: PushLog | None) -> dict[str, Any] | None:
                 "size": d.size,
                 "problem": d.problem,
             }
-            for d in log.deliveries
-        ],
+            for d in deliveries
+        ]
+
+    return {
+        "receiver": log.receiver,
+        "url": log.url,
+        "registered": log.registered,
+        "sees_deliveries": log.sees_deliveries,
+        "deliveries": listed(log.deliveries),
         "deliveries_not_listed": log.not_listed,
+        "refused": listed(log.refused),
+        "refused_count": log.refused_count,
         "error": log.error,
     }

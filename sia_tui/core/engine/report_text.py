@@ -174,4 +174,7 @@ def _push_lines(run: Run) -> list[str]:
     lines += [f"  {printable(delivery_line(d))}" for d in log.deliveries]
     if log.not_listed:
         lines.append(f"  ... and {log.not_listed} more deliver(ies), not kept")
+    lines += [f"  {printable(delivery_line(d))}" for d in log.refused]
+    if log.refused_count > len(log.refused):
+        lines.append(f"  ... and {log.refused_count - len(log.refused)} more refused, not kept")
     return lines
