@@ -64,6 +64,7 @@ def test_a_signed_reference_card_is_verified_and_says_how(
             "canonicalization": "a2a-1.0",
             "reason": None,
             "jku": None,
+            "keys_not_tried": None,
         }
     ]
     assert report["lock"] is None

@@ -264,3 +264,51 @@ def test_forensics_explain_only_the_first_invalid_signatures(
     assert [c.verdict for c in checks] == [INVALID] * 4
     explained = ["no common mistake" in (c.reason or "") for c in checks]
     assert explained == [True] * MAX_FORENSICS + [False] * (4 - MAX_FORENSICS)
+
+
+def _rsa_public(bits: int, kid: str = "k") -> dict[str, Any]:
+    """An RSA public JWK of ``bits`` bits: any odd modulus imports (no primality check), which
+    is all a hostile key set needs."""
+    import secrets
+
+    modulus = secrets.randbits(bits) | (1 << (bits - 1)) | 1
+    return {"kty": "RSA", "kid": kid, "n": b64(modulus.to_bytes(bits // 8, "big")), "e": "AQAB"}
+
+
+def test_keys_tried_per_kid_and_rsa_size_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """64 RSA keys of 16,384 bits under one kid cost 24-29 s of CPU in step 1 (each tried on
+    three canonicalizations and some fifty forensic inputs). At most MAX_KEYS_PER_KID keys of
+    a kid are tried and none over MAX_RSA_BITS; the verdict says which were not tried."""
+    from sia_tui.core.trust.keys import MAX_RSA_BITS
+    from sia_tui.core.trust.model import TrustAnchors
+    from sia_tui.core.trust.verify import MAX_KEYS_PER_KID
+
+    tried: list[str] = []
+    real = jws.verify
+
+    def counting(alg: str, signing_input: bytes, raw: bytes, data: dict[str, Any]) -> bool:
+        tried.append(data["n"])
+        return real(alg, signing_input, raw, data)
+
+    monkeypatch.setattr(jws, "verify", counting)
+    huge = [_rsa_public(16384) for _ in range(3)]
+    fair = [_rsa_public(2048) for _ in range(MAX_KEYS_PER_KID + 2)]
+    trusted = TrustAnchors(keys=tuple(TrustedKey(kid="k", jwk=k) for k in (*huge, *fair)))
+    entry = {"protected": header(alg="RS256", kid="k"), "signature": b64(b"\1" * 256)}
+    [check] = check_signatures(signed(CARD, entry), trusted)
+    assert check.verdict is INVALID
+    assert set(tried) == {k["n"] for k in fair[:MAX_KEYS_PER_KID]}
+    assert check.keys_not_tried is not None
+    assert check.keys_not_tried.startswith("5 of the 9 trusted keys with kid k not tried")
+    assert f"key 1 (an RSA modulus of 16384 bits, over the {MAX_RSA_BITS}-bit limit)" in (
+        check.keys_not_tried
+    )
+    assert f"key 9 (past the {MAX_KEYS_PER_KID} tried per kid)" in check.keys_not_tried
+    assert check.keys_not_tried in check.summary
+
+
+def test_an_oversized_rsa_key_is_left_out_of_a_key_set_with_a_note() -> None:
+    data = json.dumps({"keys": [_rsa_public(16384, "big"), _rsa_public(2048, "ok")]}).encode()
+    keys, notes = parse_keys(data, "k.json")
+    assert [k.kid for k in keys] == ["ok"]
+    assert notes == ["k.json key 0 left out: an RSA modulus of 16384 bits, over the 8192-bit limit"]

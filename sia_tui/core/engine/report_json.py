@@ -103,6 +103,7 @@ def signature_to_json(check: SignatureCheck) -> dict[str, Any]:
         "canonicalization": check.canonicalization.value if check.canonicalization else None,
         "reason": check.reason,
         "jku": check.jku,
+        "keys_not_tried": check.keys_not_tried,
     }
 
 

@@ -23,6 +23,10 @@ from sia_tui.core.trust.model import TrustedKey, TrustFileError
 MAX_KEYS_BYTES = 1024 * 1024
 #: Most keys one set may hold.
 MAX_KEYS = 64
+#: Largest RSA modulus used, in bits. Keys in use are 2048 to 4096 bits (8192 at the most
+#: cautious); verifying costs about the square of the modulus size, so one 16,384-bit key
+#: costs four 8192-bit ones, and a set of them made step 1 spend seconds of CPU per card.
+MAX_RSA_BITS = 8192
 #: Seconds a JWKS URL the user named gets to answer.
 FETCH_TIMEOUT = 10.0
 
@@ -82,6 +86,10 @@ def parse_keys(data: bytes, source: str) -> tuple[tuple[TrustedKey, ...], list[s
         if problem:
             notes.append(f"{where} left out: {problem}")
             continue
+        too_large = rsa_too_large(entry)
+        if too_large:
+            notes.append(f"{where} left out: {too_large}")
+            continue
         try:
             public = public_jwk(entry)
             expires = _expiry(entry)
@@ -96,6 +104,24 @@ def parse_keys(data: bytes, source: str) -> tuple[tuple[TrustedKey, ...], list[s
         first = f" ({notes[0]})" if notes else ""
         raise TrustFileError(f"{source}: no usable public key{first}")
     return tuple(keys), notes
+
+
+def rsa_too_large(jwk: dict[str, Any]) -> str | None:
+    """Why an RSA key is never tried (its modulus is over ``MAX_RSA_BITS``), else None.
+    Measured from the JWK's ``n`` without importing the key."""
+    modulus = jwk.get("n")
+    if jwk.get("kty") != "RSA" or not isinstance(modulus, str):
+        return None
+    # base64url: 4 characters per 3 bytes; leading zero bytes are rare and only shrink it.
+    if len(modulus) <= (MAX_RSA_BITS // 8) * 4 // 3 + 4:
+        return None
+    try:
+        bits = int.from_bytes(base64.urlsafe_b64decode(modulus + "=" * (-len(modulus) % 4)))
+    except (binascii.Error, ValueError):
+        return None  # the library refuses it on import
+    if bits.bit_length() <= MAX_RSA_BITS:
+        return None
+    return f"an RSA modulus of {bits.bit_length()} bits, over the {MAX_RSA_BITS}-bit limit"
 
 
 def _unusable(entry: Any) -> str | None:

@@ -56,6 +56,9 @@ class SignatureCheck:
     reason: str | None = None
     #: The header's ``jku``: a hint shown to the user, never fetched (RULES SR7).
     jku: str | None = None
+    #: Trusted keys with this kid that were not tried, and why (over the per-kid cap, an
+    #: RSA modulus over the size limit), else None.
+    keys_not_tried: str | None = None
 
     @property
     def summary(self) -> str:
@@ -63,7 +66,8 @@ class SignatureCheck:
         who = f"#{self.index} {self.kid or '(no kid)'} {self.alg or '(no alg)'}"
         how = f" ({self.canonicalization})" if self.canonicalization else ""
         why = f": {self.reason}" if self.reason else ""
-        return f"{who}: {self.verdict}{how}{why}"
+        skipped = f" [{self.keys_not_tried}]" if self.keys_not_tried else ""
+        return f"{who}: {self.verdict}{how}{why}{skipped}"
 
 
 @dataclass(frozen=True)

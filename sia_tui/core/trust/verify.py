@@ -17,13 +17,14 @@ from sia_tui.core.errors import JsonInputError
 from sia_tui.core.jsonkit import strictjson
 from sia_tui.core.trust.card_canon import CardPayloads, b64url, b64url_decode, unknown_fields
 from sia_tui.core.trust.card_fields import SIGNATURES
-from sia_tui.core.trust.keys import expired_at
+from sia_tui.core.trust.keys import expired_at, rsa_too_large
 from sia_tui.core.trust.model import (
     ALLOWED_ALGORITHMS,
     Canonicalization,
     SignatureCheck,
     SignatureVerdict,
     TrustAnchors,
+    TrustedKey,
 )
 
 #: Most signatures checked and listed for one card (step 1 warns about the rest).
@@ -32,6 +33,11 @@ MAX_SIGNATURES = 16
 MAX_FORENSICS = 2
 #: Largest canonical card the forensics re-serialize, in bytes (a card is a few KB).
 MAX_FORENSICS_BYTES = 256 * 1024
+#: Most trusted keys tried for one kid, in the key set's order. A kid names one key
+#: (RFC 7517 section 4.5 wants it unique in a set); a rotation that keeps the old key under
+#: the same kid holds two or three. Each key is tried on three canonicalizations and, for an
+#: invalid signature, some fifty forensic inputs: 64 keys under one kid cost 16 times 4.
+MAX_KEYS_PER_KID = 4
 #: Largest protected header decoded, in bytes (joserfc's own limit is 512).
 MAX_HEADER_BYTES = 8192
 
@@ -89,10 +95,15 @@ def _check_one(
         return check
     from sia_tui.core.trust import jws  # a trusted kid: now the library is needed
 
-    usable = [key for key in live if jws.key_mismatch(check.alg, key.jwk) is None]
+    matching = [key for key in live if jws.key_mismatch(check.alg, key.jwk) is None]
     check.verdict = INVALID
-    if not usable:
+    if not matching:
         check.reason = str(jws.key_mismatch(check.alg, live[0].jwk))
+        return check
+    usable, check.keys_not_tried = _keys_tried(check.kid, matching)
+    if not usable:
+        check.verdict = UNVERIFIABLE
+        check.reason = f"no trusted key with kid {check.kid} was tried"
         return check
     signature = entry.get("signature")
     try:
@@ -124,6 +135,29 @@ def _check_one(
     payloads.diagnosed += 1
     check.reason = diagnose(entry["protected"], raw, check.alg, usable, index, payloads)
     return check
+
+
+def _keys_tried(kid: str, keys: list[TrustedKey]) -> tuple[list[TrustedKey], str | None]:
+    """The keys tried for ``kid`` (at most ``MAX_KEYS_PER_KID``, none over the RSA size
+    limit), and which were not, numbered by their order among this kid's keys. The
+    anchors may come from a session file, so the load-time check is not relied on."""
+    tried: list[TrustedKey] = []
+    skipped: list[str] = []
+    for number, key in enumerate(keys, 1):
+        too_large = rsa_too_large(key.jwk)
+        if too_large:
+            skipped.append(f"key {number} ({too_large})")
+        elif len(tried) < MAX_KEYS_PER_KID:
+            tried.append(key)
+        else:
+            skipped.append(f"key {number} (past the {MAX_KEYS_PER_KID} tried per kid)")
+    if not skipped:
+        return tried, None
+    listed = "; ".join(skipped[:6]) + (f"; and {len(skipped) - 6} more" if len(skipped) > 6 else "")
+    return (
+        tried,
+        f"{len(skipped)} of the {len(keys)} trusted keys with kid {kid} not tried: {listed}",
+    )
 
 
 def _header(protected: str) -> dict[str, Any] | None:

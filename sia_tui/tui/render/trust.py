@@ -47,6 +47,8 @@ def signatures_content(checks: list[SignatureCheck], policy: DisplayPolicy) -> C
         )
         if check.reason:
             lines.append(Content("    ") + literal(check.reason, style="$text-muted"))
+        if check.keys_not_tried:
+            lines.append(Content("    ") + literal(check.keys_not_tried, style="$warning"))
         if check.jku:
             lines.append(
                 Content("    jku ") + literal(check.jku) + Content.styled(" (never fetched)", "dim")
