@@ -22,6 +22,7 @@ from sia_tui.core.jsonkit.pointer import walk
 from sia_tui.core.output.printable import printable
 from sia_tui.core.redaction.redact import RedactionHit, Redactor, placeholder
 from sia_tui.core.session.dataclass_json import SessionError, from_json, to_json
+from sia_tui.core.session.grpc_recorded import check_grpc_exchange
 from sia_tui.core.session.invocations import (
     invocations_member,
     past_run_members,
@@ -442,13 +443,14 @@ def _read_exchange(
         "message_sizes": item.get("message_sizes", []),
         "events": [],
     }
-    ex = _exchange_from(raw, where)
-    return dataclasses.replace(
-        ex,
+    ex = dataclasses.replace(
+        _exchange_from(raw, where),
         request_body=checked(request.get("body"), "request"),
         response_body=checked(response.get("body"), "response"),
         events=tuple(checked(e, f"events/{i}") for i, e in enumerate(events)),
     )
+    check_grpc_exchange(ex, where)
+    return ex
 
 
 def _exchange_from(raw: dict[str, Any], where: str) -> Exchange:

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict, deque
-from typing import Any
 
 from sia_tui.core.a2a import grpc_messages as pb
 from sia_tui.core.a2a.grpc_calls import GrpcAnswer, GrpcStream
-from sia_tui.core.a2a.grpc_status import status_bytes
 from sia_tui.core.a2a.grpc_target import GrpcTarget
 from sia_tui.core.errors import A2AProtocolError, TransportError
 from sia_tui.core.exchange import Exchange, Headers
+from sia_tui.core.session.grpc_recorded import recorded_status
 
 #: Recorded trailers that describe the status, rebuilt from the recorded body instead.
 _STATUS_KEYS = frozenset({"grpc-status", "grpc-message", "grpc-status-details-bin"})
@@ -35,13 +34,9 @@ def _answer(ex: Exchange) -> GrpcAnswer:
     metadata = tuple((k, v) for k, v in ex.response_headers if k.lower() not in _STATUS_KEYS)
     if ex.status == 0:
         return GrpcAnswer(0, "", metadata)
-    status: Any = json.loads(ex.response_body) if ex.response_body else {}
-    message = str(status.get("message", "")) if isinstance(status, dict) else ""
-    details = status.get("details") if isinstance(status, dict) else None
-    if not isinstance(details, list):
-        return GrpcAnswer(ex.status, message, metadata)
-    wanted = [d for d in details if isinstance(d, dict)]
-    return GrpcAnswer(ex.status, message, metadata, status_bytes(ex.status, message, wanted))
+    # Loading the session checked it (``check_grpc_exchange``): this does not fail.
+    message, details_bin = recorded_status(ex.status, ex.response_body)
+    return GrpcAnswer(ex.status, message, metadata, details_bin)
 
 
 class _Replayed:
