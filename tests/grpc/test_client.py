@@ -7,6 +7,7 @@ import asyncio
 import json
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import grpc
 import pytest
@@ -15,6 +16,7 @@ from sia_tui.agent.app import AgentApp
 from sia_tui.agent.config import AgentConfig
 from sia_tui.agent.faults import Fault
 from sia_tui.agent.grpc_server import serving_grpc
+from sia_tui.core import limits
 from sia_tui.core.a2a.client import A2AClient
 from sia_tui.core.a2a.model import Interface, Task
 from sia_tui.core.a2a.options import ClientOptions
@@ -317,8 +319,29 @@ async def test_a_deeply_nested_answer_is_refused_not_a_crash() -> None:
     await server.start()
     try:
         async with client() as c:
-            with pytest.raises(A2AProtocolError, match="not a valid lf.a2a.v1"):
+            with pytest.raises(A2AProtocolError, match="not a valid lf.a2a.v1") as raised:
                 await _describe(c, f"127.0.0.1:{port}")
     finally:
         await server.stop(grace=None)
     assert c.exchanges[0].error is not None and c.exchanges[0].status == 0
+    # The limit hit is named, and whose it is: the same data passes over JSON-RPC.
+    assert "This is the gRPC binding's limit" in str(raised.value)
+    assert f"not --max-depth ({limits.MAX_JSON_DEPTH})" in str(raised.value)
+
+
+def test_arguments_deeper_than_protobuf_decoders_accept_are_refused_naming_the_limit() -> None:
+    """A Struct of 40 levels encoded (the JSON bindings accept 256) and the agent's protobuf
+    decoder refused it with an opaque error; sia-tui's own decoder refused the answer with
+    "Exceeded upb_DecodeOptions_MaxDepth". Both now say which limit and whose it is."""
+    from sia_tui.core.a2a import grpc_messages as pb
+
+    data: Any = "leaf"
+    for _ in range(40):
+        data = {"a": data}
+    request = {"message": {"messageId": "m", "role": "ROLE_USER", "parts": [{"data": data}]}}
+    with pytest.raises(A2AProtocolError) as raised:
+        pb.encode("SendMessageRequest", request)
+    message = str(raised.value)
+    assert message.startswith("cannot send as SendMessageRequest: nested deeper than protobuf")
+    assert f"({pb.PROTOBUF_DEPTH} message levels" in message
+    assert "This is the gRPC binding's limit" in message

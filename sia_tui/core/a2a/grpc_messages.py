@@ -29,9 +29,18 @@ from google.protobuf import (
 )
 from google.protobuf.message import DecodeError, Message
 
+from sia_tui.core import limits
 from sia_tui.core.errors import A2AProtocolError
 
 PACKAGE = "lf.a2a.v1"
+#: Message levels a protobuf decoder accepts: the default recursion limit of the C++, Java
+#: and Python (upb) runtimes, so of sia-tui and of an a2a-sdk agent's gRPC server alike. A
+#: level of JSON data in a ``google.protobuf.Value`` costs three (Value, Struct, map entry),
+#: so the data of a Part gets about 30 levels (it depends on the envelope) where the JSON
+#: bindings give ``--max-depth`` (256). It cannot be raised to agree: upb has no per-call
+#: setting (its one switch, ``SetAllowOversizeProtos``, is process-wide), and an agent's
+#: own runtime would refuse the deeper messages sia-tui sent anyway.
+PROTOBUF_DEPTH = 100
 SERVICE = f"{PACKAGE}.A2AService"
 
 _F = descriptor_pb2.FieldDescriptorProto
@@ -269,11 +278,36 @@ def encode(name: str, value: dict[str, Any]) -> bytes:
 def encode_message(full_name: str, value: dict[str, Any]) -> bytes:
     """ProtoJSON ``value`` as the binary message ``full_name`` of the private pool."""
     message = message_class(full_name)()
+    short = full_name.rpartition(".")[2]
     try:
         json_format.ParseDict(value, message)
     except json_format.ParseError as exc:
-        raise A2AProtocolError(f"cannot send as {full_name.rpartition('.')[2]}: {exc}") from None
-    return bytes(message.SerializeToString())
+        why = binding_depth() if "too deep" in str(exc) else str(exc)
+        raise A2AProtocolError(f"cannot send as {short}: {why}") from None
+    data = bytes(message.SerializeToString())
+    try:  # what the agent's decoder would refuse is said here, with the limit's name
+        message_class(full_name)().ParseFromString(data)
+    except DecodeError as exc:
+        why = binding_depth() if _too_deep(exc) else str(exc)
+        raise A2AProtocolError(f"cannot send as {short}: {why}") from None
+    return data
+
+
+def binding_depth() -> str:
+    """Why a message nested too deep is refused, naming whose limit it is."""
+    return (
+        f"nested deeper than protobuf decoders accept ({PROTOBUF_DEPTH} message levels: "
+        "about 30 levels of JSON data in a Part, 3 message levels each). This is the gRPC "
+        "binding's limit "
+        "(protobuf's default, in sia-tui and in the agent's gRPC runtime alike), not "
+        f"--max-depth ({limits.MAX_JSON_DEPTH}), which the JSON-RPC and HTTP+JSON bindings "
+        "apply: the same data can pass over those"
+    )
+
+
+def _too_deep(exc: DecodeError) -> bool:
+    text = str(exc)
+    return "MaxDepth" in text or "nesting" in text  # upb, and the pure-Python decoder
 
 
 def decode(name: str, data: bytes) -> dict[str, Any]:
@@ -282,7 +316,8 @@ def decode(name: str, data: bytes) -> dict[str, Any]:
     try:
         message.ParseFromString(data)
     except DecodeError as exc:
-        raise A2AProtocolError(f"the answer is not a valid {PACKAGE}.{name}: {exc}") from None
+        why = binding_depth() if _too_deep(exc) else str(exc)
+        raise A2AProtocolError(f"the answer is not a valid {PACKAGE}.{name}: {why}") from None
     return as_json(message, name)
 
 
