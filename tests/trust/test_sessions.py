@@ -86,3 +86,50 @@ def test_the_bug_report_lists_each_signatures_verdict(
     assert "Trust anchors: card signatures and contract lock" in out
     row = next(line for line in out.splitlines() if "session-key" in line)
     assert "EdDSA" in row and "verified" in row and "a2a-1.0" in row
+
+
+def test_a_session_keeps_the_compared_lock_entry_and_the_locks_digest(
+    reference_agent: StartAgent, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The whole lock was copied into the session (a 12 MB lock made a 12 MB session): it
+    keeps the entry the run compared and the sha256 of the lock's bytes, replays to the same
+    verdict, and a session written with the whole lock still loads and replays."""
+    import hashlib
+
+    from sia_tui.cli import main
+
+    agent = reference_agent()
+    lock_file = tmp_path / "big.lock"
+    assert main(["pin", agent.url, "--skill", SKILL, "--out", str(lock_file)]) == 0
+    lock = json.loads(lock_file.read_text(encoding="utf-8"))
+    [mine] = lock["agents"]
+    others = [{**mine, "agent": f"other {i}", "card": f"https://a{i}.example/"} for i in range(200)]
+    lock["agents"] = [*others, mine]
+    lock_file.write_text(json.dumps(lock), encoding="utf-8")
+    saved = tmp_path / "locked.session.json"
+    argv = ["check", agent.url, "--skill", SKILL, "--args", "example", "--lock", str(lock_file)]
+    assert main([*argv, "--save", str(saved)]) == 0
+
+    stored = json.loads(saved.read_text(encoding="utf-8"))["run"]["target"]["anchors"]["lock"]
+    assert [a["card"] for a in stored["agents"]] == [mine["card"]]
+    assert [s["skill_id"] for s in stored["agents"][0]["skills"]] == [SKILL]
+    assert stored["digest"] == "sha256:" + hashlib.sha256(lock_file.read_bytes()).hexdigest()
+    assert saved.stat().st_size < lock_file.stat().st_size / 4
+
+    same = "same: today's code reaches the recorded diagnosis at every step"
+    capsys.readouterr()
+    assert main(["replay", str(saved)]) == 0
+    assert same in capsys.readouterr().out
+    run = load_session(saved).run
+    assert run.lock is not None and run.lock.status == "unchanged"
+
+    data = json.loads(saved.read_text(encoding="utf-8"))
+    whole = {"agents": lock["agents"]}  # what an older sia-tui wrote: no digest
+    data["run"]["target"]["anchors"]["lock"] = whole
+    older = tmp_path / "older.session.json"
+    older.write_text(json.dumps(data), encoding="utf-8")
+    loaded = load_session(older)
+    assert loaded.run.target.anchors is not None and loaded.run.target.anchors.lock is not None
+    assert len(loaded.run.target.anchors.lock.agents) == 201
+    assert main(["replay", str(older)]) == 0
+    assert same in capsys.readouterr().out

@@ -16,6 +16,7 @@ from typing import Any
 from sia_tui import __version__
 from sia_tui.core.constants import DOCUMENT_MEMBER
 from sia_tui.core.engine.model import STEP_TITLES, Run
+from sia_tui.core.engine.steps.trust import target_to_save
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.findings import Finding
 from sia_tui.core.jsonkit.pointer import walk
@@ -202,7 +203,13 @@ def build_document(
     manifest: dict[str, str] = {}
     exchanges = [_exchange(ex, redactor, manifest) for ex in every]
     payloads = dataclasses.replace(
-        run, exchanges=[], task=None, result=None, records=[], past_invocations=[]
+        run,
+        target=target_to_save(run),
+        exchanges=[],
+        task=None,
+        result=None,
+        records=[],
+        past_invocations=[],
     )
     raw_run = {**to_json(payloads), **compact_payloads(run)}
     raw_run.pop("past_invocations", None)

@@ -14,6 +14,7 @@ import dataclasses
 from typing import Any
 
 from sia_tui.core.engine.model import Invocation, Run, Step
+from sia_tui.core.engine.steps.trust import target_to_save
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.redaction.redact import Redactor
 from sia_tui.core.session.dataclass_json import SessionError, to_json
@@ -70,7 +71,14 @@ def invocations_member(run: Run, redactor: Redactor) -> list[dict[str, Any]]:
 
 def _own_members(past: Run) -> dict[str, Any]:
     bare = dataclasses.replace(
-        past, exchanges=[], task=None, result=None, records=[], card=None, document=None
+        past,
+        target=target_to_save(past),
+        exchanges=[],
+        task=None,
+        result=None,
+        records=[],
+        card=None,
+        document=None,
     )
     full = {**to_json(bare), **compact_payloads(past)}
     members = {name: full[name] for name in INVOCATION_MEMBERS}

@@ -8,6 +8,7 @@ document must still hash to its digest: a hand-edited lock is refused, never hal
 
 from __future__ import annotations
 
+import hashlib
 import time
 from dataclasses import replace
 from typing import Any
@@ -97,12 +98,25 @@ def lock_from_json(value: Any, source: str) -> ContractLock:
 
 
 def read_lock(path: str) -> ContractLock:
-    """``--lock``: the lock file at ``path``, checked whole."""
+    """``--lock``: the lock file at ``path``, checked whole, with the digest of its bytes."""
     try:
-        value = strictjson.load_path(path)
+        data = strictjson.read_json_file(path)
+        value = strictjson.loads(data, source=path)
     except JsonInputError as exc:
         raise TrustFileError(f"cannot read the lock: {exc}") from None
-    return lock_from_json(value, path)
+    lock = lock_from_json(value, path)
+    return replace(lock, digest="sha256:" + hashlib.sha256(data).hexdigest())
+
+
+def narrowed(lock: ContractLock, *, agent: str, card: str, skill_id: str) -> ContractLock:
+    """``lock`` with only the entry a run of ``skill_id`` compares (:func:`find_pinned`
+    finds the same entry in it, so a replay compares alike) and the lock's digest. A
+    session keeps this: a lock of 12 MB made a session of 12 MB."""
+    entry, pinned = find_pinned(lock, agent=agent, card=card, skill_id=skill_id)
+    if entry is None:
+        return ContractLock(digest=lock.digest)
+    kept = replace(entry, skills=(pinned,) if pinned is not None else ())
+    return ContractLock(agents=(kept,), digest=lock.digest)
 
 
 def with_pinned(lock: ContractLock, pinned: PinnedAgent) -> ContractLock:

@@ -128,6 +128,9 @@ class ContractLock:
     """A lock file: the interfaces a client was written against (docs/TRUST.md)."""
 
     agents: tuple[PinnedAgent, ...] = ()
+    #: ``sha256:<hex>`` of the lock file's bytes as read (None for a lock built in memory).
+    #: A session keeps it with the one entry a run compared, not the whole lock.
+    digest: str | None = None
 
 
 class LockStatus(StrEnum):

@@ -7,6 +7,8 @@ a run; an invalid one is a warning on step 1. A lock fails step 4 on drift or a 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from sia_tui.core.engine.evidence import (
     Blame,
     CardEvidence,
@@ -15,12 +17,18 @@ from sia_tui.core.engine.evidence import (
     NextAction,
     Party,
 )
-from sia_tui.core.engine.model import Run, StepResult
+from sia_tui.core.engine.model import Run, StepResult, Target
 from sia_tui.core.engine.outcome import StepFailed
 from sia_tui.core.findings import Finding, Severity
 from sia_tui.core.redaction.userinfo import target_identity
 from sia_tui.core.trust.card_fields import SIGNATURES
-from sia_tui.core.trust.model import FAILING_LOCK_STATUSES, LockStatus, SignatureVerdict
+from sia_tui.core.trust.lock import narrowed
+from sia_tui.core.trust.model import (
+    FAILING_LOCK_STATUSES,
+    ContractLock,
+    LockStatus,
+    SignatureVerdict,
+)
 from sia_tui.core.trust.verify import check_signatures
 
 
@@ -78,13 +86,34 @@ def compare_with_lock(run: Run, evidence: DigestEvidence) -> None:
 
     evidence.lock = compare_lock(
         anchors.lock,
-        agent=run.card.name,
-        card=target_identity(run.card_url or run.target.location),
-        skill_id=run.skill_id,
+        **_lock_entry(run, run.card.name, run.skill_id),
         version=run.skill_version,
         digest=run.digests.advertised,
         document=run.document,
     )
+
+
+def _lock_entry(run: Run, card_name: str, skill_id: str) -> dict[str, str]:
+    """What names a run's entry in the lock: the card's name and location, the skill."""
+    return {
+        "agent": card_name,
+        "card": target_identity(run.card_url or run.target.location),
+        "skill_id": skill_id,
+    }
+
+
+def target_to_save(run: Run) -> Target:
+    """The run's target as a session keeps it: a lock narrowed to the entry this run
+    compares (or would have, had it reached step 4) and the lock's digest."""
+    target = run.target
+    anchors = target.anchors
+    if anchors is None or anchors.lock is None:
+        return target
+    if run.card is None or run.skill_id is None:
+        lock = ContractLock(digest=anchors.lock.digest)  # nothing to compare: no entry
+    else:
+        lock = narrowed(anchors.lock, **_lock_entry(run, run.card.name, run.skill_id))
+    return replace(target, anchors=replace(anchors, lock=lock))
 
 
 def enforce_lock(evidence: DigestEvidence) -> None:
