@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Checkbox
 
@@ -94,19 +95,32 @@ def test_results_show_the_push_timeline(
     assert snap_compare(app, terminal_size=SIZE, run_before=_invoke_with_push)
 
 
-def test_the_push_box_counts_refused_deliveries() -> None:
-    """The Push box's note says how many deliveries were refused for a missing or wrong
-    token, beside the agent's own."""
-    from sia_tui.core.a2a.push_receiver import Delivery
-    from sia_tui.core.engine.push import LOOPBACK, PushLog
-    from sia_tui.tui.display import PLAIN
-    from sia_tui.tui.screens.results import push_timeline
+async def test_a_delivery_without_the_token_is_counted_apart_in_the_push_box(
+    reference_agent: StartAgent, user_dirs: UserDirs, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another local process posts a fake COMPLETED, without the run's token, to the
+    receiver as soon as it listens: the Push box says '1 refused without the run's token',
+    and lists only the agent's deliveries, each with a ✔."""
+    import httpx
 
-    log = PushLog(
-        receiver=LOOPBACK,
-        url="http://127.0.0.1:4000/a2a/push",
-        deliveries=[Delivery(1, "", 0.1, 300, True, True, "status", "t-1", "TASK_STATE_WORKING")],
-        refused_count=12,
-    )
-    text = push_timeline(log, PLAIN).plain
-    assert "1 delivery received at http://127.0.0.1:4000/a2a/push; 12 refused" in text
+    from sia_tui.core.engine.push import PushChannel
+
+    real_config = PushChannel.config
+
+    async def config_then_intrude(self: PushChannel) -> dict[str, Any]:
+        webhook = await real_config(self)
+        fake = {"statusUpdate": {"taskId": "t", "status": {"state": "TASK_STATE_COMPLETED"}}}
+        async with httpx.AsyncClient(trust_env=False) as client:
+            answer = await client.post(webhook["url"], json=fake)
+        assert answer.status_code == 401
+        return webhook
+
+    monkeypatch.setattr(PushChannel, "config", config_then_intrude)
+    app = _app(reference_agent, user_dirs, "on")
+    async with app.run_test(size=SIZE) as pilot:
+        await _invoke_with_push(pilot)
+        run = app.current_run
+        assert run is not None and run.push is not None and run.push.refused_count == 1
+        text = static_text(app, "#push")
+        assert "; 1 refused without the run's token" in text
+        assert "TASK_STATE_COMPLETED" in text and "✘" not in text

@@ -100,3 +100,20 @@ def test_snapshot_digests_with_a_wrong_bump(snap_compare: Any, drifted_app: SiaA
         await settle(pilot)
 
     assert snap_compare(drifted_app, terminal_size=SIZE, run_before=to_digests)
+
+
+async def test_the_overview_names_the_trusted_keys_not_tried(
+    reference_agent: StartAgent, user_dirs: UserDirs
+) -> None:
+    """Six trusted keys under the signature's kid: the first four are tried (the first
+    verifies), and the Overview's Signatures block names the two that were not."""
+    key = jws.generate("ES256", "vendor-key-1")
+    others = [jws.generate("ES256", "vendor-key-1") for _ in range(5)]
+    agent = reference_agent(sign_key=key)
+    app = snapshot_app(Target(agent.url, anchors=anchors(key, *others)), dirs=user_dirs)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        text = " ".join(static_text(app, "#card-body").split())
+    assert "#0 vendor-key-1 ES256 verified (a2a-1.0)" in text
+    assert "2 of the 6 trusted keys with kid vendor-key-1 not tried:" in text
+    assert "key 5 (past the 4 tried per kid); key 6 (past the 4 tried per kid)" in text
