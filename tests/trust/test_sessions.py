@@ -88,6 +88,30 @@ def test_the_bug_report_lists_each_signatures_verdict(
     assert "EdDSA" in row and "verified" in row and "a2a-1.0" in row
 
 
+async def test_the_bug_report_names_the_trusted_keys_not_tried(
+    reference_agent: StartAgent, tmp_path: Path
+) -> None:
+    """Six trusted keys under the signature's kid: the report's signature row says which
+    two were not tried (at most four are, per kid)."""
+    from sia_tui.core.bugreport.report_markdown import render_markdown
+
+    key = jws.generate("EdDSA", "session-key")
+    others = [jws.generate("EdDSA", "session-key") for _ in range(5)]
+    agent = reference_agent(sign_key=key)
+    target = Target(agent.url, skill_id=SKILL, anchors=anchors(key, *others))
+    procedure = Procedure(target, ClientOptions())
+    try:
+        run = await procedure.run_all()
+    finally:
+        await procedure.aclose()
+    path = tmp_path / "keys.session.json"
+    save_session(run, ClientOptions(), path)
+    report = render_markdown(load_session(path), path.name)
+    row = next(line for line in report.splitlines() if "session-key" in line)
+    assert "verified" in row
+    assert "2 of the 6 trusted keys with kid session-key not tried" in row
+
+
 def test_a_session_keeps_the_compared_lock_entry_and_the_locks_digest(
     reference_agent: StartAgent, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

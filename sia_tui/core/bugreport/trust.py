@@ -23,7 +23,7 @@ def trust_section(run: Run) -> Section | None:
                 Cell(clean(check.alg or "—")),
                 Cell(check.verdict.value, tone=_TONES[check.verdict.value]),
                 Cell(check.canonicalization.value if check.canonicalization else "—"),
-                Cell(clean(check.reason or "")),
+                Cell(clean("; ".join(t for t in (check.reason, check.keys_not_tried) if t))),
             ]
             for check in signatures
         ]
