@@ -39,6 +39,23 @@ def skill_request(message: dict[str, Any]) -> Any:
     return data_parts[0]["data"] if len(data_parts) == 1 else None
 
 
+#: Message members under their proto names: ProtoJSON parsers accept both spellings.
+_PROTO_NAMES = {
+    "message_id": "messageId",
+    "context_id": "contextId",
+    "task_id": "taskId",
+    "reference_task_ids": "referenceTaskIds",
+}
+
+
+def _camel_case(message: dict[str, Any]) -> dict[str, Any]:
+    """The message with proto-named members under their JSON names (the JSON name wins)."""
+    if not any(name in message for name in _PROTO_NAMES):
+        return message
+    renamed = {_PROTO_NAMES.get(k, k): v for k, v in message.items() if k in _PROTO_NAMES}
+    return {**renamed, **{k: v for k, v in message.items() if k not in _PROTO_NAMES}}
+
+
 def check_message(params: Any) -> dict[str, Any]:
     """The user message of SendMessage params, or invalid params: ``messageId`` and a
     non-empty ``parts`` list are required (``a2a.proto`` ``Message``, REQUIRED fields)."""
@@ -49,6 +66,7 @@ def check_message(params: Any) -> dict[str, Any]:
         or not message["parts"]
     ):
         raise invalid_params("params.message with a non-empty parts list is required")
+    message = params["message"] = _camel_case(message)
     message_id = message.get("messageId")
     if not isinstance(message_id, str) or not message_id:
         raise invalid_params("params.message.messageId is required (a non-empty string)")

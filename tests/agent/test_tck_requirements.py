@@ -340,6 +340,26 @@ async def test_dm_msg_001_a_message_without_message_id_is_refused(
     assert listed["totalSize"] == 0
 
 
+async def test_dm_serial_004_message_members_under_their_proto_names_are_read(
+    reference_agent: StartAgent, http: httpx.AsyncClient
+) -> None:
+    """ProtoJSON parsers accept a field's proto name as well as its JSON name: a message
+    with ``message_id`` and ``task_id`` is read, and continues its task."""
+    agent = Agent(http, reference_agent().url, "rest")
+    task = await _text_task(agent, "hello")
+    message = {
+        "message_id": "m-2",
+        "task_id": task["id"],
+        "role": "ROLE_USER",
+        "parts": [{"text": "more"}],
+    }
+    response = await http.post(
+        agent.rest_url + "/message:send", content=json.dumps({"message": message}), headers=V1
+    )
+    assert response.status_code == 200
+    assert response.json()["task"]["id"] == task["id"]
+
+
 async def test_dm_msg_001_grpc_message_without_message_id_is_refused(start: Any) -> None:
     _, call = start()
     running_grpc = call.grpc_address
