@@ -99,7 +99,7 @@ class Caller:
         request, answer = _GRPC[method]
         assert self.grpc_address is not None
         async with grpc.aio.insecure_channel(self.grpc_address) as channel:
-            call = channel.unary_unary(f"/{pb.SERVICE}/{method}")
+            call: Any = channel.unary_unary(f"/{pb.SERVICE}/{method}")
             try:
                 data = await call(pb.encode(request, params), metadata=(("a2a-version", "1.0"),))
             except grpc.aio.AioRpcError as exc:
@@ -366,7 +366,7 @@ async def test_dm_msg_001_grpc_message_without_message_id_is_refused(start: Any)
     assert running_grpc is not None
     message = {"role": "ROLE_USER", "parts": [{"text": "hello"}]}
     async with grpc.aio.insecure_channel(running_grpc) as channel:
-        send = channel.unary_unary(f"/{pb.SERVICE}/SendMessage")
+        send: Any = channel.unary_unary(f"/{pb.SERVICE}/SendMessage")
         with pytest.raises(grpc.aio.AioRpcError) as caught:
             await send(
                 pb.encode("SendMessageRequest", {"message": message}),
