@@ -16,20 +16,24 @@ from starlette.routing import Route
 
 from sia_tui.agent import a2a_wire as wire
 from sia_tui.agent.config import AgentConfig
+from sia_tui.agent.errors import OperationError
 from sia_tui.agent.faults import Fault
-from sia_tui.agent.push import PushSender, webhook_of
-from sia_tui.agent.service import (
-    AgentService,
-    OperationError,
-    Starting,
-    check_message,
-    is_final,
-)
+from sia_tui.agent.push import PushSender, checked_webhook, webhook_of
+from sia_tui.agent.push_configs import PushConfigs
+from sia_tui.agent.service import AgentService, Starting, check_message, is_final
+from sia_tui.agent.tasks import TaskRecord
 from sia_tui.core.constants import EXTENSION_URI, EXTENSIONS_HEADER, LEGACY_EXTENSIONS_HEADER
 from sia_tui.core.errors import JsonInputError, SiaError
 from sia_tui.core.jsonkit.strictjson import loads
 
 REST_TYPE = "application/a2a+json"
+#: The push notification config methods by their 1.0 name (A2A 1.0 sections 3.1.7-3.1.10).
+PUSH_METHODS: dict[str, Callable[[PushConfigs, Any], dict[str, Any]]] = {
+    "CreateTaskPushNotificationConfig": PushConfigs.create,
+    "GetTaskPushNotificationConfig": PushConfigs.get,
+    "ListTaskPushNotificationConfigs": PushConfigs.list,
+    "DeleteTaskPushNotificationConfig": PushConfigs.delete,
+}
 #: What the ``malformed`` fault answers to describe_skill: not JSON at all.
 MALFORMED_BODY = b"\x00\xff<html>describe_skill: internal error</html"
 
@@ -58,14 +62,30 @@ class AgentApp:
         #: ``host:port`` of the gRPC server once it listens (the card lists it last).
         self.grpc_address: str | None = None
         self.pusher = PushSender(legacy=self.legacy)
+        #: Create/Get/List/Delete TaskPushNotificationConfig, for every binding.
+        self.push_configs = PushConfigs(self.service, config.push, self._follow_config)
+
+    def _follow_config(self, task: TaskRecord, config: dict[str, Any]) -> None:
+        webhook = checked_webhook(config, self.config.push, "config")
+        task_id, config_id = task.id, config["id"]
+        self.pusher.follow(task, webhook, lambda: self.push_configs.registered(task_id, config_id))
 
     def starting(self, params: Any) -> Starting:
         """What to do with a new task of this send: push its events when it registered a
-        webhook (refused here, before the task exists, when the config says so)."""
+        webhook (refused here, before the task exists, when the config says so); the
+        webhook is then one of the task's push notification configs."""
         webhook = webhook_of(params, self.config.push, legacy=self.legacy)
         if webhook is None:
             return None
-        return lambda task: self.pusher.follow(task, webhook)
+        if self.legacy:
+            return lambda task: self.pusher.follow(task, webhook)
+        inline = params["configuration"]["taskPushNotificationConfig"]
+        return lambda task: self.push_configs.adopt(task, inline)
+
+    def push_method(self, method: str, params: Any) -> dict[str, Any] | None:
+        """The answer of a push notification config method, or None for another method."""
+        operation = PUSH_METHODS.get(method)
+        return None if operation is None else operation(self.push_configs, params)
 
     # --- shared plumbing ---------------------------------------------------------------------
 
@@ -173,20 +193,25 @@ class AgentApp:
                 wire.jsonrpc_error(None, exc.code, exc.message, exc.reason, legacy=self.legacy),
                 headers,
             )
+        rid = request_id(body)
         if (
-            not isinstance(body, dict)
+            rid is INVALID_ID
+            or not isinstance(body, dict)
             or body.get("jsonrpc") != "2.0"
             or not isinstance(body.get("method"), str)
         ):
+            # JSON-RPC 2.0 section 5: the request's own id when it can be read, else null.
             return self._rpc(
                 wire.jsonrpc_error(
-                    None, -32600, "Invalid Request", "INVALID_REQUEST", legacy=self.legacy
+                    None if rid is INVALID_ID else rid,
+                    -32600,
+                    "Invalid Request",
+                    "INVALID_REQUEST",
+                    legacy=self.legacy,
                 ),
                 headers,
             )
-        rid, method, params = body.get("id"), body["method"], body.get("params")
-        if not isinstance(rid, str | int) or isinstance(rid, bool):
-            rid = None
+        method, params = body["method"], body.get("params")
         version_error = self._version_error(request)
         if version_error is not None:
             return self._rpc(
@@ -218,11 +243,13 @@ class AgentApp:
                 self.service.subscribable(params)  # an error answers before any stream
                 return self._sse(self.service.subscribe(params), rpc_event, headers)
             elif method == names[2]:
-                result = self._task_json(self.service.get(params).snapshot())
+                result = self._task_json(self.service.get_task(params))
             elif method == names[3]:
                 result = self._task_json(self.service.cancel(params).snapshot())
             elif method == "ListTasks" and not self.legacy:  # new in 1.0
                 result = self.service.list_tasks(params)
+            elif not self.legacy and (pushed := self.push_method(method, params)) is not None:
+                result = pushed
             else:
                 return self._rpc(
                     wire.jsonrpc_error(
@@ -302,10 +329,13 @@ class AgentApp:
             return self._rest(card, headers)
         if method == "GET" and path == "tasks":
             return self._rest(self.service.list_tasks(dict(request.query_params)), headers)
+        if path.startswith("tasks/") and "/pushNotificationConfigs" in path:
+            return await self._rest_push(request, path, headers)
         if path.startswith("tasks/"):
             task_id, _, action = path.removeprefix("tasks/").partition(":")
             if method == "GET" and not action:
-                return self._rest(self.service.get({"id": task_id}).snapshot(), headers)
+                query = dict(request.query_params)
+                return self._rest(self.service.get_task({**query, "id": task_id}), headers)
             if method == "POST" and action == "cancel":
                 return self._rest(self.service.cancel({"id": task_id}).snapshot(), headers)
             if action == "subscribe":  # POST or GET (A2A 1.0 section 11.3)
@@ -319,6 +349,44 @@ class AgentApp:
             404,
         )
 
+    async def _rest_push(self, request: Request, path: str, headers: dict[str, str]) -> Response:
+        """``/tasks/{taskId}/pushNotificationConfigs[/{id}]`` (A2A 1.0 section 11.3)."""
+        task_id, _, rest = path.removeprefix("tasks/").partition("/pushNotificationConfigs")
+        config_id = rest.removeprefix("/")
+        keys = {"taskId": task_id, "id": config_id}
+        if request.method == "POST" and not rest:
+            body = await self._body(request)
+            body = body if isinstance(body, dict) else {}
+            return self._rest(self.push_configs.create({**body, "taskId": task_id}), headers)
+        if request.method == "GET" and not rest:
+            return self._rest(self.push_configs.list(keys), headers)
+        if request.method == "GET" and config_id and "/" not in config_id:
+            return self._rest(self.push_configs.get(keys), headers)
+        if request.method == "DELETE" and config_id and "/" not in config_id:
+            return self._rest(self.push_configs.delete(keys), headers)
+        return self._rest(
+            wire.rest_error(
+                404, "NOT_FOUND", f"no route {request.method} {path[:100]}", "METHOD_NOT_FOUND"
+            ),
+            headers,
+            404,
+        )
+
+
+#: What ``request_id`` answers for an id JSON-RPC does not allow (an object, an array...).
+INVALID_ID = object()
+
+
+def request_id(body: Any) -> Any:
+    """The id of a JSON-RPC request: a string, an integer or null (absent); INVALID_ID
+    for any other value (JSON-RPC 2.0 section 4: such a request is invalid, -32600)."""
+    if not isinstance(body, dict):
+        return None
+    rid = body.get("id")
+    if rid is None or isinstance(rid, str) or (isinstance(rid, int) and not isinstance(rid, bool)):
+        return rid
+    return INVALID_ID
+
 
 def create_app(config: AgentConfig | None = None) -> Starlette:
     """The reference agent as an ASGI app; documents are built and validated here."""
@@ -329,7 +397,9 @@ def create_app(config: AgentConfig | None = None) -> Starlette:
     if agent.config.serves_jsonrpc:
         routes.append(Route("/a2a/jsonrpc", agent.jsonrpc, methods=["POST"]))
     if agent.config.serves_rest:
-        routes.append(Route("/a2a/rest/{rest_path:path}", agent.rest, methods=["GET", "POST"]))
+        routes.append(
+            Route("/a2a/rest/{rest_path:path}", agent.rest, methods=["GET", "POST", "DELETE"])
+        )
     middleware = []
     if agent.config.oauth2:
         from starlette.middleware import Middleware

@@ -45,6 +45,9 @@ class AgentConfig:
     #: Streams (SendStreamingMessage) close after the first event that follows the
     #: snapshot, before the task ends: a client must resubscribe (SubscribeToTask) or poll.
     drop_stream: bool = False
+    #: How long a plain-A2A task (a text message that names no skill) sent with
+    #: ``returnImmediately`` stays WORKING before it answers (``agent/plain.py``).
+    plain_work_seconds: float = 60.0
     #: Push notifications (``agent/push.py``): "off" (the card says no), "on", or
     #: "refuse-loopback" (loopback and private webhook URLs are refused, A2A 1.0 section 13.2).
     push: str = "off"

@@ -184,7 +184,8 @@ _SPECS = (
     ),
     FaultSpec(
         Fault.SLOW,
-        "A2A calls answer only after slow_seconds (longer than the client timeout)",
+        "A2A calls answer only after slow_seconds (longer than the client timeout);"
+        " breaks A2A TCK rules on purpose (its calls time out)",
         "A2A calls wait `slow_seconds` (30 s); the card is prompt",
         Expected(
             Stop(3, None), note="the read times out", at_fault="the agent did not answer in time"
@@ -192,7 +193,8 @@ _SPECS = (
     ),
     FaultSpec(
         Fault.MALFORMED,
-        "describe_skill answers with bytes that are not JSON",
+        "describe_skill answers with bytes that are not JSON;"
+        " breaks A2A TCK rules on purpose (JSON-RPC/HTTP+JSON bodies)",
         "describe_skill body is not JSON",
         Expected(
             Stop(3, None),
@@ -229,7 +231,8 @@ _SPECS = (
     ),
     FaultSpec(
         Fault.V03,
-        "the whole agent speaks the A2A 0.3 dialect (JSON-RPC only)",
+        "the whole agent speaks the A2A 0.3 dialect (JSON-RPC only);"
+        " breaks A2A 1.0 TCK rules on purpose (no 1.0 methods, no ListTasks)",
         '0.3 card (`url`, `preferredTransport`, `protocolVersion: "0.3.0"`), `message/send` '
         "etc., `kind`, lowercase states, `final: true`; JSON-RPC only",
         Expected(None, note="over A2A 0.3"),

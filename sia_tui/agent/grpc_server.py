@@ -15,7 +15,7 @@ from typing import Any
 
 from sia_tui.agent.a2a_wire import error_info
 from sia_tui.agent.app import MALFORMED_BODY, AgentApp
-from sia_tui.agent.service import OperationError, invalid_params
+from sia_tui.agent.errors import OperationError, invalid_params
 from sia_tui.core.a2a import grpc_messages as pb
 from sia_tui.core.a2a.grpc_runtime import grpc
 from sia_tui.core.a2a.grpc_status import status_bytes
@@ -23,6 +23,25 @@ from sia_tui.core.constants import EXTENSION_URI
 from sia_tui.core.errors import A2AProtocolError
 
 _DETAILS_KEY = "grpc-status-details-bin"
+#: The push notification config RPCs: method, request message, answer (None: Empty).
+PUSH_RPCS = (
+    (
+        "CreateTaskPushNotificationConfig",
+        "TaskPushNotificationConfig",
+        "TaskPushNotificationConfig",
+    ),
+    (
+        "GetTaskPushNotificationConfig",
+        "GetTaskPushNotificationConfigRequest",
+        "TaskPushNotificationConfig",
+    ),
+    (
+        "ListTaskPushNotificationConfigs",
+        "ListTaskPushNotificationConfigsRequest",
+        "ListTaskPushNotificationConfigsResponse",
+    ),
+    ("DeleteTaskPushNotificationConfig", "DeleteTaskPushNotificationConfigRequest", None),
+)
 
 
 async def _abort(context: grpc.aio.ServicerContext[Any, Any], exc: OperationError) -> None:
@@ -107,7 +126,17 @@ class GrpcAgent:
         return pb.encode("ListTasksResponse", self.service.list_tasks(params))
 
     async def get(self, params: Any) -> bytes:
-        return pb.encode("Task", self.service.get(params).snapshot())
+        return pb.encode("Task", self.service.get_task(params))
+
+    def push(self, method: str, answer: str | None) -> Callable[[Any], Awaitable[bytes]]:
+        """A push notification config method; ``answer`` None: google.protobuf.Empty."""
+
+        async def call(params: Any) -> bytes:
+            result = self.agent.push_method(method, params)
+            assert result is not None, method
+            return b"" if answer is None else pb.encode(answer, result)
+
+        return call
 
     async def cancel(self, params: Any) -> bytes:
         return pb.encode("Task", self.service.cancel(params).snapshot())
@@ -128,6 +157,10 @@ class GrpcAgent:
                 "SubscribeToTask": streaming(
                     self.streaming(self.service.subscribe, "SubscribeToTaskRequest")
                 ),
+                **{
+                    method: unary(self.unary(self.push(method, answer), request))
+                    for method, request, answer in PUSH_RPCS
+                },
             },
         )
 

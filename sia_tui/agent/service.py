@@ -8,14 +8,18 @@ from typing import Any
 
 from sia_tui.agent.config import AgentConfig
 from sia_tui.agent.documents import build_documents
+from sia_tui.agent.errors import (
+    OperationError,
+    invalid_params,
+    task_not_found,
+    unsupported,
+)
 from sia_tui.agent.executor import SkillExecutor
+from sia_tui.agent.plain import converse, is_plain
+from sia_tui.agent.task_query import history_length, list_page, list_query
 from sia_tui.agent.tasks import CANCELED, WORKING, TaskRecord, TaskStore
 from sia_tui.core.constants import DESCRIBE_SKILL
-from sia_tui.core.errors import SiaError
 from sia_tui.core.task_state import INTERRUPTED_STATES, TERMINAL_STATES
-
-#: ListTasks' page size when none is asked for, and the most one page holds.
-DEFAULT_PAGE, MAX_PAGE = 50, 100
 
 #: Called with a new task before it runs (``AgentService.send``, ``stream``).
 Starting = Callable[[TaskRecord], None] | None
@@ -24,32 +28,6 @@ Starting = Callable[[TaskRecord], None] | None
 def is_final(state: str) -> bool:
     """A stream ends at a terminal or interrupted state (1.0 has no ``final`` flag)."""
     return state in TERMINAL_STATES or state in INTERRUPTED_STATES
-
-
-class OperationError(SiaError):
-    """An A2A-level error (not one of the draft's ten codes)."""
-
-    def __init__(self, code: int, http_status: int, status: str, reason: str, message: str) -> None:
-        super().__init__(message)
-        self.code, self.http_status, self.status, self.reason = code, http_status, status, reason
-        self.message = message
-
-
-def task_not_found(task_id: object) -> OperationError:
-    """A2A TaskNotFound (-32001 / 404)."""
-    return OperationError(
-        -32001, 404, "NOT_FOUND", "TASK_NOT_FOUND", f"Task not found: {str(task_id)[:100]}"
-    )
-
-
-def unsupported(message: str) -> OperationError:
-    """A2A UnsupportedOperation (-32004 / 400)."""
-    return OperationError(-32004, 400, "FAILED_PRECONDITION", "UNSUPPORTED_OPERATION", message)
-
-
-def invalid_params(message: str) -> OperationError:
-    """JSON-RPC -32602 / HTTP 400."""
-    return OperationError(-32602, 400, "INVALID_ARGUMENT", "INVALID_PARAMS", message)
 
 
 def skill_request(message: dict[str, Any]) -> Any:
@@ -61,8 +39,26 @@ def skill_request(message: dict[str, Any]) -> Any:
     return data_parts[0]["data"] if len(data_parts) == 1 else None
 
 
+#: Message members under their proto names: ProtoJSON parsers accept both spellings.
+_PROTO_NAMES = {
+    "message_id": "messageId",
+    "context_id": "contextId",
+    "task_id": "taskId",
+    "reference_task_ids": "referenceTaskIds",
+}
+
+
+def _camel_case(message: dict[str, Any]) -> dict[str, Any]:
+    """The message with proto-named members under their JSON names (the JSON name wins)."""
+    if not any(name in message for name in _PROTO_NAMES):
+        return message
+    renamed = {_PROTO_NAMES.get(k, k): v for k, v in message.items() if k in _PROTO_NAMES}
+    return {**renamed, **{k: v for k, v in message.items() if k not in _PROTO_NAMES}}
+
+
 def check_message(params: Any) -> dict[str, Any]:
-    """The user message of SendMessage params, or invalid params."""
+    """The user message of SendMessage params, or invalid params: ``messageId`` and a
+    non-empty ``parts`` list are required (``a2a.proto`` ``Message``, REQUIRED fields)."""
     message = params.get("message") if isinstance(params, dict) else None
     if (
         not isinstance(message, dict)
@@ -70,6 +66,10 @@ def check_message(params: Any) -> dict[str, Any]:
         or not message["parts"]
     ):
         raise invalid_params("params.message with a non-empty parts list is required")
+    message = params["message"] = _camel_case(message)
+    message_id = message.get("messageId")
+    if not isinstance(message_id, str) or not message_id:
+        raise invalid_params("params.message.messageId is required (a non-empty string)")
     return message
 
 
@@ -92,10 +92,14 @@ class AgentService:
         task = self.store.create(message)
         skill = request.get("skill") if isinstance(request, dict) else None
         frozen = self.documents.get(skill) if isinstance(skill, str) else None
-        task.cancellable = frozen is not None and frozen.spec.cancellable
+        task.cancellable = is_plain(message) or (frozen is not None and frozen.spec.cancellable)
         return task
 
-    def _run(self, task: TaskRecord, message: dict[str, Any]) -> None:
+    def _run(self, task: TaskRecord, message: dict[str, Any], immediate: bool = False) -> None:
+        if is_plain(message):  # no data part: a plain-A2A task (agent/plain.py)
+            work = self.config.plain_work_seconds if immediate else 0.0
+            task.runner = asyncio.create_task(converse(task, message, work))
+            return
         task.runner = asyncio.create_task(self.executor.run(task, skill_request(message)))
 
     def _follow_up(self, message: dict[str, Any]) -> TaskRecord | None:
@@ -148,7 +152,7 @@ class AgentService:
             if follows:
                 self._resume(task, message)
             else:
-                self._run(task, message)
+                self._run(task, message, immediate)
             if immediate:
                 await asyncio.sleep(0)  # the synchronous checks run: REJECTED comes back at once
             else:
@@ -203,7 +207,7 @@ class AgentService:
             task.subscribers.remove(queue)
 
     def get(self, params: Any) -> TaskRecord:
-        """GetTask."""
+        """The task ``params.id`` names (GetTask, CancelTask, SubscribeToTask)."""
         task_id = params.get("id") if isinstance(params, dict) else None
         if not isinstance(task_id, str):
             raise invalid_params("params.id must be a string")
@@ -212,24 +216,16 @@ class AgentService:
             raise task_not_found(task_id)
         return task
 
+    def get_task(self, params: Any) -> dict[str, Any]:
+        """GetTask: the task with at most ``historyLength`` recent messages (a negative
+        or non-integer length is InvalidParams on every binding)."""
+        task = self.get(params)
+        return task.snapshot(history_length(params))
+
     def list_tasks(self, params: Any) -> dict[str, Any]:
-        """ListTasks: one page of tasks, newest first; the page token is an offset."""
-        params = params if isinstance(params, dict) else {}
-        size, token = params.get("pageSize") or DEFAULT_PAGE, params.get("pageToken") or "0"
-        if isinstance(size, str) and size.isdigit():  # HTTP+JSON query parameters
-            size = int(size)
-        if not isinstance(size, int) or isinstance(size, bool) or not 1 <= size <= MAX_PAGE:
-            raise invalid_params(f"pageSize must be an integer from 1 to {MAX_PAGE}")
-        if not isinstance(token, str) or not token.isdigit() or len(token) > 9:
-            raise invalid_params("pageToken is not a token this agent gave")
-        tasks, start = self.store.newest_first(), int(token)
-        end = start + size
-        return {
-            "tasks": [task.snapshot() for task in tasks[start:end]],
-            "nextPageToken": str(end) if end < len(tasks) else "",
-            "pageSize": size,
-            "totalSize": len(tasks),
-        }
+        """ListTasks: one page of the tasks that match every filter, the most recently
+        updated first; the page token is an offset into the matching tasks."""
+        return list_page(list_query(params), self.store.newest_first())
 
     def cancel(self, params: Any) -> TaskRecord:
         """CancelTask: a running or interrupted task (A2A allows cancelling one that waits

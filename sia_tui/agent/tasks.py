@@ -53,15 +53,21 @@ class TaskRecord:
         """Terminal or interrupted: nothing more will happen."""
         return self.state in TERMINAL_STATES or self.state in INTERRUPTED_STATES
 
-    def snapshot(self) -> dict[str, Any]:
-        """The 1.0 Task object."""
+    def snapshot(
+        self, history_length: int | None = None, *, artifacts: bool = True
+    ) -> dict[str, Any]:
+        """The 1.0 Task object: the last ``history_length`` messages of its history (all
+        when None, none at 0), its artifacts unless ``artifacts`` is False."""
         status: dict[str, Any] = {"state": self.state, "timestamp": self.timestamp}
         if self.status_message is not None:
             status["message"] = self.status_message
         task: dict[str, Any] = {"id": self.id, "contextId": self.context_id, "status": status}
-        if self.artifacts:
+        if self.artifacts and artifacts:
             task["artifacts"] = list(self.artifacts)
-        task["history"] = list(self.history)
+        if history_length is None:
+            task["history"] = list(self.history)
+        elif history_length > 0:
+            task["history"] = self.history[-history_length:]
         return task
 
     def agent_message(self, parts: list[dict[str, Any]]) -> dict[str, Any]:
@@ -140,5 +146,7 @@ class TaskStore:
         return self._tasks.get(task_id)
 
     def newest_first(self) -> list[TaskRecord]:
-        """Every remembered task, the newest first (ListTasks' order)."""
-        return list(reversed(self._tasks.values()))
+        """Every remembered task, the most recently updated status first (ListTasks'
+        order, A2A 1.0 section 3.1.4); ties keep the newest task first."""
+        tasks = list(reversed(self._tasks.values()))
+        return sorted(tasks, key=lambda task: task.timestamp, reverse=True)

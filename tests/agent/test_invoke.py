@@ -143,7 +143,7 @@ async def test_message_without_a_single_data_part_is_rejected(
             "message": {
                 "messageId": "m",
                 "role": "ROLE_USER",
-                "parts": [{"text": "evaluate please"}],
+                "parts": [{"text": "evaluate please"}, {"data": {"arguments": {}}}],
             }
         },
     )

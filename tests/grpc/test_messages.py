@@ -24,6 +24,8 @@ READ = (
     "Artifact",
     "TaskStatusUpdateEvent",
     "TaskArtifactUpdateEvent",
+    "TaskPushNotificationConfig",
+    "ListTaskPushNotificationConfigsResponse",
 )
 #: What sia-tui sends: a subset of the fields, each as the specification numbers it.
 SENT = (
@@ -32,6 +34,10 @@ SENT = (
     "GetTaskRequest",
     "CancelTaskRequest",
     "SubscribeToTaskRequest",
+    "ListTasksRequest",
+    "GetTaskPushNotificationConfigRequest",
+    "DeleteTaskPushNotificationConfigRequest",
+    "ListTaskPushNotificationConfigsRequest",
 )
 
 

@@ -71,7 +71,8 @@ _ENUMS = {
     ),
 }
 
-#: message -> fields as "name number type", type ``*T`` repeated, ``T|oneof`` in a oneof.
+#: message -> fields as "name number type", type ``*T`` repeated, ``T|oneof`` in a oneof,
+#: ``T?`` a proto3 ``optional`` field (its presence is kept: an explicit 0 is not "unset").
 #: Every field of what an agent sends is here (nothing it says is dropped unseen); the
 #: requests carry only what sia-tui sets.
 _A2A: dict[str, tuple[str, ...]] = {
@@ -99,8 +100,11 @@ _A2A: dict[str, tuple[str, ...]] = {
         "tenant 1 string",
         "context_id 2 string",
         "status 3 TaskState",
-        "page_size 4 int32",
+        "page_size 4 int32?",
         "page_token 5 string",
+        "history_length 6 int32?",
+        "status_timestamp_after 7 Timestamp",
+        "include_artifacts 8 bool?",
     ),
     "ListTasksResponse": (
         "tasks 1 *Task",
@@ -108,7 +112,27 @@ _A2A: dict[str, tuple[str, ...]] = {
         "page_size 3 int32",
         "total_size 4 int32",
     ),
-    "GetTaskRequest": ("tenant 1 string", "id 2 string"),
+    "GetTaskRequest": ("tenant 1 string", "id 2 string", "history_length 3 int32?"),
+    "GetTaskPushNotificationConfigRequest": (
+        "tenant 1 string",
+        "task_id 2 string",
+        "id 3 string",
+    ),
+    "DeleteTaskPushNotificationConfigRequest": (
+        "tenant 1 string",
+        "task_id 2 string",
+        "id 3 string",
+    ),
+    "ListTaskPushNotificationConfigsRequest": (
+        "tenant 4 string",
+        "task_id 1 string",
+        "page_size 2 int32",
+        "page_token 3 string",
+    ),
+    "ListTaskPushNotificationConfigsResponse": (
+        "configs 1 *TaskPushNotificationConfig",
+        "next_page_token 2 string",
+    ),
     "CancelTaskRequest": ("tenant 1 string", "id 2 string", "metadata 3 Struct"),
     "SubscribeToTaskRequest": ("tenant 1 string", "id 2 string"),
     "Message": (
@@ -186,6 +210,8 @@ _RPC_NESTED = {
 def _field(spec: str, package: str, oneofs: dict[str, int]) -> _F:
     name, number, kind = spec.split()
     kind, _, oneof = kind.partition("|")
+    optional = kind.endswith("?")
+    kind = kind.removesuffix("?")
     repeated = kind.startswith("*")
     kind = kind.lstrip("*")
     field = _F(name=name, number=int(number))
@@ -199,6 +225,9 @@ def _field(spec: str, package: str, oneofs: dict[str, int]) -> _F:
         field.type_name = _WELL_KNOWN.get(kind, f".{package}.{kind}")
     if oneof:
         field.oneof_index = oneofs.setdefault(oneof, len(oneofs))
+    if optional:  # a synthetic oneof, as protoc writes it (these messages have no real one)
+        field.proto3_optional = True
+        field.oneof_index = oneofs.setdefault(f"_{name}", len(oneofs))
     return field
 
 
@@ -267,6 +296,9 @@ RESPONSES = {
     "CancelTask": "Task",
     "SubscribeToTask": "StreamResponse",
     "ListTasks": "ListTasksResponse",
+    "CreateTaskPushNotificationConfig": "TaskPushNotificationConfig",
+    "GetTaskPushNotificationConfig": "TaskPushNotificationConfig",
+    "ListTaskPushNotificationConfigs": "ListTaskPushNotificationConfigsResponse",
 }
 
 

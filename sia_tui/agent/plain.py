@@ -1,0 +1,56 @@
+"""Plain-A2A tasks: what the reference agent does with a message that names no skill.
+
+A message with no data part at all invokes no schema-interface skill (RULES INV1 is about
+the one data part that does), so the agent answers it as a plain A2A 1.0 agent would,
+which lets a vendor run A2A's own conformance kit against it without an adapter:
+
+- the task is a conversation: the agent echoes the text and waits for the next message in
+  ``TASK_STATE_INPUT_REQUIRED`` (an interrupted state, so a blocking send returns at once,
+  as A2A 1.0 section 3.2.2 requires); a message naming the task's ``taskId`` continues it,
+  ``CancelTask`` ends it;
+- sent with ``returnImmediately: true`` it is a long-running task: WORKING for
+  ``AgentConfig.plain_work_seconds`` before it echoes (poll, subscribe or cancel it).
+
+A message with a data part keeps the draft's rules, however wrong that part is.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from sia_tui.agent.tasks import INPUT_REQUIRED, WORKING, TaskRecord
+
+#: The longest text an echo repeats.
+ECHO_CHARS = 1000
+
+
+def is_plain(message: dict[str, Any]) -> bool:
+    """True when the message carries no data part: it names no schema-interface skill."""
+    parts = message.get("parts")
+    return isinstance(parts, list) and not any(
+        isinstance(part, dict) and "data" in part for part in parts
+    )
+
+
+def _text(message: dict[str, Any]) -> str:
+    parts = message.get("parts")
+    texts = [
+        p["text"] for p in parts or () if isinstance(p, dict) and isinstance(p.get("text"), str)
+    ]
+    text = " ".join(texts)
+    return text if len(text) <= ECHO_CHARS else text[:ECHO_CHARS] + "..."
+
+
+async def converse(task: TaskRecord, message: dict[str, Any], work_seconds: float) -> None:
+    """Run one plain-A2A task until it is cancelled: WORKING (for ``work_seconds`` on a
+    first message sent with returnImmediately), then the echo in INPUT_REQUIRED."""
+    task.set_status(WORKING)
+    if work_seconds > 0:
+        await asyncio.sleep(work_seconds)
+    while True:
+        reply = task.agent_message([{"text": f"echo: {_text(message)}"}])
+        task.history.append(reply)
+        task.waiter = asyncio.get_running_loop().create_future()
+        task.set_status(INPUT_REQUIRED, reply)
+        message = await task.waiter
