@@ -115,6 +115,8 @@ if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it 
     from sia_tui.core.findings import Severity as Severity
     from sia_tui.core.interface.threeway import DigestRow as DigestRow
     from sia_tui.core.interface.threeway import DigestSource as DigestSource
+    from sia_tui.core.interface.threeway import compare_rows as compare_rows
+    from sia_tui.core.interface.threeway import differing_pairs as differing_pairs
     from sia_tui.core.jsonkit.canonical import canonical_bytes as canonical_bytes
     from sia_tui.core.jsonkit.canonical import digest_of as digest_of
     from sia_tui.core.jsonkit.canonical import parse_digest as parse_digest
