@@ -18,6 +18,9 @@ from sia_tui.core.jsonkit.pointer import display_pointer
 if TYPE_CHECKING:
     from sia_tui.core.schemas.validation import CompiledSchema
 
+#: Examples validated per schema: an agent may send a flood of them; an editor offers one.
+MAX_EXAMPLES_CHECKED = 64
+
 
 def first_error(compiled: CompiledSchema, value: Any) -> Finding | None:
     """The first error ``value`` has against ``compiled``, or None when it validates."""
@@ -36,7 +39,17 @@ def example_findings(
     if not isinstance(examples, list):
         return []
     findings = []
-    for index, example in enumerate(examples):
+    if len(examples) > MAX_EXAMPLES_CHECKED:
+        findings.append(
+            Finding(
+                f"{what} has {len(examples)} examples; the first {MAX_EXAMPLES_CHECKED} are "
+                "checked against it",
+                severity=Severity.INFO,
+                pointer=f"{pointer}/examples",
+                rule=rule,
+            )
+        )
+    for index, example in enumerate(examples[:MAX_EXAMPLES_CHECKED]):
         error = first_error(compiled, example)
         if error is None:
             continue
