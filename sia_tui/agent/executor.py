@@ -139,6 +139,7 @@ class SkillExecutor:
         if self.config.has(Fault.DETAILS_WRONG_MEMBER):
             # A common vendor mix-up: the schema location reported as the instance location.
             details = [{**d, "instance_path": d.get("schema_path", "")} for d in details]
+        # RULES ERR4: the document is valid; an instance it rejects is input_invalid.
         self._end(
             task,
             REJECTED,

@@ -11,6 +11,7 @@ from enum import StrEnum
 
 from sia_tui.core.codes import ErrorCode, Origin
 from sia_tui.core.errors import SiaError
+from sia_tui.core.interface.forensics import mistake_sentence, serialization_words
 
 
 class Fault(StrEnum):
@@ -103,6 +104,9 @@ def _stop(
 
 
 _INVALID = ErrorCode.INTERFACE_INVALID
+#: The serialization the ``not-jcs`` fault hashes (``documents.not_jcs_digest``), by the
+#: name digest forensics gives it.
+NOT_JCS_MISTAKE = "json_dumps_unsorted"
 #: The invalid-argument probes the input schema of evaluate_resource_condition makes possible
 #: (it declares no numeric bound, so ``invalid-out-of-range`` is skipped there).
 _ARGUMENT_PROBES = (
@@ -126,8 +130,9 @@ _SPECS = (
     ),
     FaultSpec(
         Fault.NOT_JCS,
-        "digests computed over json.dumps (default separators) instead of JCS (step 4)",
-        "all digests are SHA-256 of `json.dumps(value)`",
+        # The forensics' own words for the mistake: `--fault list` and step 4 say the same.
+        f"digests are {mistake_sentence(NOT_JCS_MISTAKE)} (step 4)",
+        f"all digests are SHA-256 over {serialization_words(NOT_JCS_MISTAKE)}: `json.dumps(value)`",
         Expected(
             Stop(4, _INVALID),
             note="forensics names json.dumps",

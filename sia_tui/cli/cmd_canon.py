@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 # Handlers import what they run: `--help` needs argparse only, canon/digest never load
 # the validators, whose import would be most of their start-up time.
 if TYPE_CHECKING:
-    from sia_tui.core.engine import Finding, Parsed, SiaError
+    from sia_tui.core.engine import DigestRow, OfflineVerdict, Parsed, SiaError
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -74,8 +74,8 @@ def run_digest(args: argparse.Namespace) -> int:
 
 
 def run_lint(args: argparse.Namespace) -> int:
-    """Steps 4 (against --digest or the payload's digest), 5 and 6 on a document file;
-    exit 1 on findings. The engine's own step code decides, as for a live agent."""
+    """Steps 4 (when a digest is given or carried), 5 and 6 on a document file; exit 1 on
+    an error. The engine's own step code decides, as for a live agent."""
     from sia_tui.core.engine import SiaError, parse_digest, unwrap_payload, verify_offline
 
     try:
@@ -84,31 +84,69 @@ def run_lint(args: argparse.Namespace) -> int:
             parse_digest(args.digest)
     except SiaError as exc:
         return _fail(exc)
-    # A whole describe_skill payload is accepted too: lint the document inside it.
+    # A whole describe_skill payload is accepted too: lint the document inside it, its own
+    # interface_digest being the returned one (RULES CP4: all three are compared).
     document, carried = unwrap_payload(value)
-    verdict = verify_offline(document, digest=args.digest or carried)
-    _print(verdict.findings, as_json=args.json)
+    verdict = verify_offline(document, advertised=args.digest, returned=carried)
+    _print(verdict, as_json=args.json)
     return 0 if verdict.ok else 1
 
 
-def _print(findings: list[Finding], *, as_json: bool) -> None:
-    from sia_tui.core.engine import display_pointer, printable, terminal_json
+#: What each digest is called in `lint`'s table: a file has no Agent Card.
+_LINT_LABELS = {
+    "advertised": "advertised (--digest)",
+    "returned": "returned (interface_digest)",
+    "computed": "computed (JCS + SHA-256)",
+}
 
+
+def _digest_rows(verdict: OfflineVerdict) -> list[DigestRow]:
+    from sia_tui.core.engine import compare_rows
+
+    digests = verdict.digests
+    if digests is None:
+        return []
+    return compare_rows(digests.advertised, digests.returned, digests.computed)
+
+
+def _print(verdict: OfflineVerdict, *, as_json: bool) -> None:
+    from sia_tui.core.engine import differing_pairs, display_pointer, printable, terminal_json
+
+    findings, rows = verdict.findings, _digest_rows(verdict)
     if as_json:
-        rows = [
-            {
-                "severity": str(f.severity),
-                "rule": f.rule,
-                "pointer": f.pointer,
-                "message": f.message,
-                **f.as_detail(),
+        report: dict[str, Any] = {
+            "ok": verdict.ok,
+            "findings": [
+                {
+                    "severity": str(f.severity),
+                    "rule": f.rule,
+                    "pointer": f.pointer,
+                    "message": f.message,
+                    **f.as_detail(),
+                }
+                for f in findings
+            ],
+        }
+        if rows:
+            # RULES CP4: each digest given or computed, and every pair of them that differs.
+            report["digests"] = {
+                "values": {str(r.source): r.digest for r in rows},
+                "differ": [[str(a), str(b)] for a, b in differing_pairs(*(r.digest for r in rows))],
             }
-            for f in findings
-        ]
-        print(terminal_json({"ok": not rows, "findings": rows}))
+        print(terminal_json(report))
         return
     for f in findings:
         where = printable(display_pointer(f.pointer))
         print(f"{f.severity}: {where}: {printable(f.message)} [{f.rule}]")
-    if not findings:
-        print("ok: the document passes CP5, CP6 and SID8")
+    present = [r for r in rows if r.digest is not None]
+    if present:
+        print("digests (RULES CP4):")
+        width = max(len(_LINT_LABELS[str(r.source)]) for r in present)
+        for row in present:
+            label = _LINT_LABELS[str(row.source)].ljust(width)
+            print(f"  {label}  {printable(str(row.digest))}  {row.verdict}".rstrip())
+    if verdict.ok:
+        steps = "CP4, CP5 and CP6" if rows else "CP5 and CP6 (no digest given: CP4 not checked)"
+        warned = sum(1 for f in findings if str(f.severity) == "warning")
+        warnings = f", with {warned} warning(s)" if warned else ""
+        print(f"ok: the document passes {steps}{warnings}")

@@ -74,6 +74,13 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         "a new ES256 key is generated for this run)",
     )
     parser.add_argument(
+        "--write-key",
+        metavar="FILE",
+        help="keep the private key generated for this run's signed card: write it to FILE "
+        "with mode 0600 (never over an existing file), to sign later with "
+        "`sign-card --key FILE`; not with --sign-key (that key is yours already)",
+    )
+    parser.add_argument(
         "--oauth2",
         action="store_true",
         help="protect the A2A routes with OAuth2 client credentials: a token endpoint on "
@@ -84,19 +91,31 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
 
 
 def signing_key(args: argparse.Namespace) -> dict[str, Any] | None:
-    """The private JWK the card is signed with (read, or generated for --write-jwks), after
-    the public JWKS is written; None when the card is served unsigned."""
-    if not (args.sign_key or args.write_jwks):
+    """The private JWK the card is signed with (read, or generated for --write-jwks or
+    --write-key), after the private key (--write-key) and the public JWKS are written; None
+    when the card is served unsigned."""
+    if not (args.sign_key or args.write_jwks or args.write_key):
         return None
     import json
     from pathlib import Path
 
-    from sia_tui.core.engine import load_path, new_signing_key, public_key_set, read_private_key
+    from sia_tui.cli.flags import UsageError
+    from sia_tui.core.engine import (
+        load_path,
+        new_signing_key,
+        public_key_set,
+        read_private_key,
+        write_private_key,
+    )
 
+    if args.sign_key and args.write_key:
+        raise UsageError("--write-key keeps a generated key; with --sign-key the key is yours")
     if args.sign_key:
         key = read_private_key(load_path(args.sign_key), args.sign_key)
     else:
         key = new_signing_key()
+    if args.write_key:
+        write_private_key(args.write_key, key)  # 0600; refused when the file exists
     if args.write_jwks:
         Path(args.write_jwks).write_text(json.dumps(public_key_set(key), indent=2) + "\n")
     return key
@@ -120,7 +139,7 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         key = signing_key(args)
-    except (SiaError, OSError) as exc:
+    except (SiaError, OSError) as exc:  # a UsageError is a SiaError
         print(f"sia-tui: {exc}", file=sys.stderr)
         return 2
     config = AgentConfig(

@@ -20,10 +20,19 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         description="Append a detached JWS signature over the card's a2a-1.0 canonical form "
         "(the card without signatures, defaults removed by field presence, RFC 8785), with "
         "alg, kid and typ JOSE in the protected header. Existing signatures are kept. "
-        "Exit 0: signed and verified with the key; 2: usage or unreadable input.",
+        "Exit 0: signed and verified with the key; 2: usage, unreadable input, or a "
+        "--new-key file that exists.",
     )
     sign.add_argument("card", help="the Agent Card JSON file")
-    sign.add_argument("--key", required=True, metavar="JWK", help="private JWK (or JWKS) file")
+    key = sign.add_mutually_exclusive_group(required=True)
+    key.add_argument("--key", metavar="JWK", help="private JWK (or JWKS) file")
+    key.add_argument(
+        "--new-key",
+        metavar="FILE",
+        help="generate a new private key (--alg, default ES256; kid: its RFC 7638 "
+        "thumbprint unless --kid), write it to FILE with mode 0600 (never over an existing "
+        "file) and sign with it; later signatures use --key FILE",
+    )
     sign.add_argument("--kid", help="key id for the header (default: the key's kid)")
     sign.add_argument(
         "--alg",
@@ -72,17 +81,28 @@ def main_sign(args: argparse.Namespace) -> int:
         JsonInputError,
         TrustFileError,
         load_path,
+        new_signing_key,
         public_key_set,
         read_private_key,
         self_check,
         sign_card,
+        write_private_key,
     )
 
     try:
         card = load_path(args.card)
         if not isinstance(card, dict):
             raise UsageError(f"{args.card}: an Agent Card is a JSON object")
-        key = read_private_key(load_path(args.key), args.key)
+        if args.new_key:
+            key = new_signing_key(args.alg or "ES256", args.kid)
+            write_private_key(args.new_key, key)  # 0600; refused when the file exists
+            print(
+                f"sia-tui sign-card: new {key['alg']} key {key['kid']} written to "
+                f"{args.new_key} (mode 0600); sign again with --key {args.new_key}",
+                file=sys.stderr,
+            )
+        else:
+            key = read_private_key(load_path(args.key), args.key)
         signed = sign_card(card, key, kid=args.kid, alg=args.alg, jku=args.jku)
         check = self_check(signed, key, args.kid)
         text = json.dumps(signed, indent=2, ensure_ascii=False) + "\n"

@@ -88,3 +88,26 @@ def test_second_response_on_a_keep_alive_connection_is_not_delayed(
             timings.append(time.perf_counter() - began)
     reused = sorted(timings[1:])
     assert reused[len(reused) // 2] < 0.025, f"reused-connection responses took {reused}"
+
+
+def test_not_jcs_description_uses_the_words_of_its_forensics() -> None:
+    """`--fault list` names the mistake as digest forensics does once it has reproduced a
+    not-jcs digest, so a vendor matches the two at a glance."""
+    from sia_tui.agent.documents import not_jcs_digest
+    from sia_tui.core.interface.forensics import diagnose_digest
+    from tests.support.documents import make_document
+
+    result = subprocess.run(
+        [sys.executable, "-m", "sia_tui", "serve-demo", "--fault", "list"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    line = next(x for x in result.stdout.splitlines() if x.split()[0] == "not-jcs")
+    document = make_document()
+    verdict = diagnose_digest(not_jcs_digest(document), document)
+    assert verdict.matched == "json_dumps_unsorted"
+    words = verdict.explanation.removeprefix("your digest matches ")
+    assert words.startswith("SHA-256 over json.dumps without sort_keys, with default separators")
+    assert words in " ".join(line.split())

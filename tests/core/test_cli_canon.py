@@ -10,7 +10,7 @@ import pytest
 
 from sia_tui.cli import main
 from sia_tui.core.jsonkit.canonical import digest_of
-from tests.support.documents import make_document
+from tests.support.documents import make_document, reference
 
 
 def _write(tmp_path: Path, value: Any, name: str = "doc.json") -> Path:
@@ -65,7 +65,9 @@ def test_lint_clean_document_exits_0(tmp_path: Path, capsys: pytest.CaptureFixtu
     document = make_document()
     path = _write(tmp_path, document)
     assert main(["lint", str(path), "--digest", digest_of(document)]) == 0
-    assert capsys.readouterr().out.startswith("ok:")
+    out = capsys.readouterr().out
+    assert out.endswith("ok: the document passes CP4, CP5 and CP6\n")
+    assert f"advertised (--digest)     {digest_of(document)}  = computed" in out
 
 
 def test_lint_reports_findings_with_pointer_and_rule(
@@ -87,10 +89,9 @@ def test_lint_json_output_and_wrong_digest(
     assert main(["lint", str(path), "--json", "--digest", "sha256:" + "a" * 64]) == 1
     report = json.loads(capsys.readouterr().out)
     assert report["ok"] is False
-    # The document is the odd one out: it does not hash to the digest declared for it.
-    assert [(f["rule"], f["instance_path"]) for f in report["findings"]] == [
-        ("SID6", "/interface_digest")
-    ]
+    # Two digests only (no returned one): they differ, and neither is known to be wrong.
+    assert [(f["rule"], f["instance_path"]) for f in report["findings"]] == [("CP4", "")]
+    assert report["digests"]["differ"] == [["advertised", "computed"]]
 
 
 def test_lint_accepts_a_describe_skill_payload(
@@ -106,3 +107,20 @@ def test_lint_malformed_digest_option_exits_2(
 ) -> None:
     assert main(["lint", str(_write(tmp_path, make_document())), "--digest", "md5:x"]) == 2
     assert "md5" in capsys.readouterr().err
+
+
+def test_lint_warns_of_an_example_its_input_schema_rejects(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The editor would start from it: the example's pointer and its first error are said."""
+    document = make_document()
+    schema = document["input_schema"]["resolution"]["schema"]
+    wrong = {"resource_id": "r", "condition": {"metric": "m", "operator": "gte", "unit": "%"}}
+    document["input_schema"] = reference({**schema, "examples": [wrong]})
+    assert main(["lint", str(_write(tmp_path, document))]) == 0
+    out = capsys.readouterr().out
+    assert (
+        "warning: /input_schema/resolution/schema/examples/0: examples[0] fails the input "
+        'schema: at /condition: "threshold" is a required property [CP7]'
+    ) in out
+    assert out.endswith("with 1 warning(s)\n")

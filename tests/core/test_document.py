@@ -258,7 +258,7 @@ def test_cp4_three_way_digests(document: Doc) -> None:
 
 
 def test_cp4_malformed_digests_are_explained(document: Doc) -> None:
-    check = verify_digests(document, "md5:abc", None)
+    check = verify_digests(document, "md5:abc", "42")
     messages = [f.message for f in check.findings]
     assert any("advertised digest is malformed: algorithm 'md5'" in m for m in messages)
     assert any("returned digest is malformed" in m for m in messages)

@@ -138,6 +138,9 @@ def forensics_names_json_dumps(run: Run) -> None:
     """Digest forensics recognises the vendor's json.dumps digest."""
     digests = run.evidence(DigestEvidence)
     assert digests is not None and "json.dumps" in (digests.forensics or "")
+    # Step 4's forensics and `--fault list` use the same words for the mistake.
+    words = (digests.forensics or "").removeprefix("your digest matches ")
+    assert words and words in FAULT_SPECS[Fault.NOT_JCS].description
 
 
 def speaks_0_3(run: Run) -> None:

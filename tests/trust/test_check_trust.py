@@ -260,8 +260,8 @@ def test_serve_demo_generates_a_key_and_writes_only_its_public_jwks(tmp_path: Pa
     from sia_tui.cli.cmd_serve import signing_key
 
     out = tmp_path / "keys.json"
-    key = signing_key(argparse.Namespace(sign_key=None, write_jwks=str(out)))
+    key = signing_key(argparse.Namespace(sign_key=None, write_jwks=str(out), write_key=None))
     assert key is not None and "d" in key
     [public] = json.loads(out.read_text())["keys"]
     assert "d" not in public and public["kid"] == key["kid"]
-    assert signing_key(argparse.Namespace(sign_key=None, write_jwks=None)) is None
+    assert signing_key(argparse.Namespace(sign_key=None, write_jwks=None, write_key=None)) is None

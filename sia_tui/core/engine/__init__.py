@@ -115,6 +115,8 @@ if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it 
     from sia_tui.core.findings import Severity as Severity
     from sia_tui.core.interface.threeway import DigestRow as DigestRow
     from sia_tui.core.interface.threeway import DigestSource as DigestSource
+    from sia_tui.core.interface.threeway import compare_rows as compare_rows
+    from sia_tui.core.interface.threeway import differing_pairs as differing_pairs
     from sia_tui.core.jsonkit.canonical import canonical_bytes as canonical_bytes
     from sia_tui.core.jsonkit.canonical import digest_of as digest_of
     from sia_tui.core.jsonkit.canonical import parse_digest as parse_digest
@@ -142,6 +144,7 @@ if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it 
     from sia_tui.core.schemas.validation import TextValidation as TextValidation
     from sia_tui.core.schemas.validation import compile_schema as compile_schema
     from sia_tui.core.schemas.validation import validate_json_text as validate_json_text
+    from sia_tui.core.trust.key_file import write_private_key as write_private_key
     from sia_tui.core.trust.keys import load_trusted_keys as load_trusted_keys
     from sia_tui.core.trust.lock import lock_document as lock_document
     from sia_tui.core.trust.lock import lock_from_json as lock_from_json

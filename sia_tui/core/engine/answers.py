@@ -6,7 +6,9 @@ at fault); nothing outside the engine recomputes them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from itertools import islice
 from typing import Any
 
 from sia_tui.core.a2a.auth_plan import AuthPlan, plan_for
@@ -27,7 +29,7 @@ from sia_tui.core.engine.evidence import (
     TaskError,
 )
 from sia_tui.core.engine.run_state import RunState, Step
-from sia_tui.core.errors import JsonInputError
+from sia_tui.core.errors import JsonInputError, SiaError
 from sia_tui.core.findings import Finding, Severity
 from sia_tui.core.interface.document import SchemaRefCheck, embedded_schema, verify_embedded_schemas
 from sia_tui.core.interface.threeway import (
@@ -37,7 +39,7 @@ from sia_tui.core.interface.threeway import (
     odd_one_out_statement,
 )
 from sia_tui.core.interface.threeway import odd_one_out as _odd_source
-from sia_tui.core.jsonkit.pointer import resolve
+from sia_tui.core.jsonkit.pointer import display_pointer, resolve
 from sia_tui.core.jsonkit.strictjson import loads
 from sia_tui.core.task_state import TERMINAL_STATES
 from sia_tui.core.trust.model import LockComparison, SignatureCheck
@@ -75,6 +77,10 @@ class ExampleArguments:
 
     value: Any
     source: str
+    #: Where and why it fails the input schema ("at /threshold: ..."); None when it validates.
+    problem: str | None = None
+    #: The examples tried before it that fail the input schema ("<source> fails it at ...").
+    passed_over: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -113,19 +119,47 @@ def declared_modes(run: RunState) -> list[str]:
 
 
 def example_arguments(run: RunState) -> ExampleArguments | None:
-    """The input schema's first example, else the first JSON example of the card's skill."""
+    """The first example that validates against the input schema: the input schema's own
+    examples first, then the JSON examples of the card's skill. When none validates, the
+    first one, with ``problem`` saying why it fails (an editor must not offer it as valid)."""
+    from sia_tui.core.schemas.examples import first_error
+    from sia_tui.core.schemas.validation import compile_schema
+
     schema = input_schema(run)
+    candidates = list(islice(_example_candidates(run, schema), _MAX_EXAMPLES_TRIED))
+    if not candidates:
+        return None
+    try:
+        compiled = compile_schema(schema)
+    except SiaError:
+        return candidates[0]  # no usable schema: step 6 says why; nothing to compare with
+    failing: list[str] = []
+    for candidate in candidates:
+        error = first_error(compiled, candidate.value)
+        if error is None:
+            return replace(candidate, passed_over=tuple(failing))
+        where = f"at {display_pointer(error.pointer)}: {error.message}"
+        if not failing:
+            first_problem = where
+        failing.append(f"{candidate.source} fails it {where}")
+    return replace(candidates[0], problem=first_problem)
+
+
+#: Examples tried in turn for a valid one (an agent's list may be long).
+_MAX_EXAMPLES_TRIED = 16
+
+
+def _example_candidates(run: RunState, schema: Any) -> Iterator[ExampleArguments]:
     examples = schema.get("examples") if isinstance(schema, dict) else None
-    if isinstance(examples, list) and examples:
-        return ExampleArguments(examples[0], "the input schema's examples[0]")
+    for index, value in enumerate(examples if isinstance(examples, list) else ()):
+        yield ExampleArguments(value, f"the input schema's examples[{index}]")
     skill = run.card.skill(run.skill_id) if run.card and run.skill_id else None
     for index, text in enumerate(skill.examples if skill else ()):
         try:
             value = loads(text, source=f"card skill example {index}")
         except JsonInputError:
             continue  # card examples are often prose prompts, not arguments
-        return ExampleArguments(value, f"the card skill's examples[{index}]")
-    return None
+        yield ExampleArguments(value, f"the card skill's examples[{index}]")
 
 
 def auth_plan(run: RunState) -> AuthPlan | None:

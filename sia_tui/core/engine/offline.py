@@ -6,10 +6,13 @@ live agent's document get exactly the same verdict (RULES CP4, CP5, CP6).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from sia_tui.core.constants import DIGEST_MEMBER, DOCUMENT_MEMBER
+from sia_tui.core.engine.evidence import DigestEvidence
 from sia_tui.core.engine.model import Run, Step, StepResult, StepStatus, Target
 from sia_tui.core.engine.outcome import StepFailed
 from sia_tui.core.engine.step_runner import record_failure
@@ -31,6 +34,14 @@ class OfflineVerdict:
         return [f for step in self.steps for f in step.findings]
 
     @property
+    def digests(self) -> DigestEvidence | None:
+        """Step 4's three digests, when it ran (a digest was given)."""
+        for step in self.steps:
+            if isinstance(step.evidence, DigestEvidence):
+                return step.evidence
+        return None
+
+    @property
     def ok(self) -> bool:
         """True when no step failed and no finding is an error."""
         return all(s.status is StepStatus.PASSED for s in self.steps) and not any(
@@ -46,18 +57,30 @@ def unwrap_payload(value: Any) -> tuple[Any, str | None]:
     return value, None
 
 
-def verify_offline(document: Any, *, digest: str | None = None) -> OfflineVerdict:
-    """Run steps 4-6 on ``document``; step 4 compares ``digest`` (when given) three ways.
-
-    The digest stands for both the advertised and the returned one: a file has no card.
+def verify_offline(
+    document: Any,
+    *,
+    advertised: str | None = None,
+    returned: str | None = None,
+    advertiser: str = "--digest",
+) -> OfflineVerdict:
+    """Run steps 4-6 on ``document``; step 4 (when a digest is given) compares the
+    ``advertised`` digest (``lint --digest``), the ``returned`` one (a describe_skill
+    payload's own ``interface_digest``) and the computed one, whichever are present, with
+    the engine's own step code (RULES CP4).
     """
     ids = document if isinstance(document, dict) else {}
     run = Run(target=Target("(document file)"))
     run.document = document
     run.skill_id, run.skill_version = str(ids.get("skill_id")), str(ids.get("skill_version"))
-    run.digests.advertised = run.digests.returned = digest
-    steps = {Step.DIGESTS: digests_step, Step.DOCUMENT: document_step, Step.SCHEMAS: embedded_step}
-    numbers = list(steps) if digest is not None else [Step.DOCUMENT, Step.SCHEMAS]
+    run.digests.advertised, run.digests.returned = advertised, returned
+    steps: dict[Step, Callable[[Run, StepResult], None]] = {
+        Step.DIGESTS: partial(digests_step, advertiser=advertiser),
+        Step.DOCUMENT: document_step,
+        Step.SCHEMAS: embedded_step,
+    }
+    given = advertised is not None or returned is not None
+    numbers = list(steps) if given else [Step.DOCUMENT, Step.SCHEMAS]
     for number in numbers:
         result = run.step(number)
         try:

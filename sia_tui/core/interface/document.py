@@ -14,12 +14,15 @@ from sia_tui.core.findings import Finding, Severity
 from sia_tui.core.interface.forensics import ForensicsVerdict, diagnose_digest
 from sia_tui.core.interface.threeway import (
     DigestSource,
+    differing_pairs,
     digest_values,
     odd_one_out,
 )
 from sia_tui.core.jsonkit.canonical import digest_of, parse_digest
 from sia_tui.core.jsonkit.numbers import unsafe_number_findings
 from sia_tui.core.jsonkit.pointer import join
+from sia_tui.core.schemas.dialect import dialect_findings
+from sia_tui.core.schemas.examples import example_findings
 from sia_tui.core.schemas.sischema import load_skill_interface_schema
 
 if TYPE_CHECKING:
@@ -65,8 +68,13 @@ class DigestCheck:
 
     @property
     def ok(self) -> bool:
-        """True when all three digests are well-formed and equal."""
+        """True when the digests present are well-formed and equal."""
         return not self.findings
+
+    @property
+    def differing(self) -> list[tuple[DigestSource, DigestSource]]:
+        """Every pair of present digests that differ."""
+        return differing_pairs(self.advertised, self.returned, self.computed)
 
 
 def _digest_format(value: Any, what: str, pointer: str, rule: str) -> list[Finding]:
@@ -93,8 +101,16 @@ _DIGEST_POINTER = {
 }
 
 
+#: Who advertises the digest, in sentences: a live run reads it in the Agent Card; `lint`
+#: is given it with --digest.
+CARD_ADVERTISER = "the Agent Card"
+
+
 def _odd_finding(
-    source: DigestSource, values: dict[DigestSource, str | None], forensics: ForensicsVerdict
+    source: DigestSource,
+    values: dict[DigestSource, str | None],
+    forensics: ForensicsVerdict,
+    advertiser: str,
 ) -> Finding:
     """One finding naming the odd digest, the agreeing pair, and the forensics verdict."""
     odd = str(values[source])
@@ -108,13 +124,13 @@ def _odd_finding(
         expected, actual = odd, agreed
     elif source is DigestSource.ADVERTISED:
         fact = (
-            f"the Agent Card advertises {odd}, but describe_skill returned {agreed} and the "
+            f"{advertiser} advertises {odd}, but describe_skill returned {agreed} and the "
             "document hashes to it too"
         )
         expected, actual = agreed, odd
     else:
         fact = (
-            f"describe_skill returned {odd}, but the Agent Card advertises {agreed} and the "
+            f"describe_skill returned {odd}, but {advertiser} advertises {agreed} and the "
             "document hashes to it too"
         )
         expected, actual = agreed, odd
@@ -127,11 +143,43 @@ def _odd_finding(
     )
 
 
-def verify_digests(document: Any, advertised: str | None, returned: str | None) -> DigestCheck:
-    """Three-way digest check (RULES CP4, SID6); each malformed digest is explained.
+def _pair_finding(
+    pair: tuple[DigestSource, DigestSource],
+    values: dict[DigestSource, str | None],
+    document: Any,
+    advertiser: str,
+) -> tuple[Finding, ForensicsVerdict | None]:
+    """One finding for two digests that differ, with no third to say which one is wrong."""
+    first, second = pair
+    one, other = str(values[first]), str(values[second])
+    if second is not DigestSource.COMPUTED:  # advertised and returned
+        message = f"describe_skill returned digest {other} but {advertiser} advertises {one}"
+        return _bad(message, "/interface_digest", "CP4", expected=one, actual=other), None
+    verdict = diagnose_digest(one, document)
+    if first is DigestSource.RETURNED:
+        message = f"the returned document hashes to {other}, not {one}: {verdict.explanation}"
+    else:
+        message = (
+            f"the document hashes to {other}, not to {one} that {advertiser} advertises: "
+            f"{verdict.explanation}"
+        )
+    finding = _bad(message, _DIGEST_POINTER[first], "CP4", expected=other, actual=one)
+    return finding, verdict
+
+
+def verify_digests(
+    document: Any,
+    advertised: str | None,
+    returned: str | None,
+    *,
+    advertiser: str = CARD_ADVERTISER,
+) -> DigestCheck:
+    """Three-way digest check (RULES CP4, SID6) over the digests present; each malformed
+    digest is explained. None is a digest nobody gave (a file has no Agent Card).
 
     When two digests agree and one differs, one finding names the odd one out and the
-    forensics verdict explains that digest (never the two that agree).
+    forensics verdict explains that digest (never the two that agree). Otherwise each
+    pair that differs, in the order advertised, returned, computed, gets its own finding.
     """
     findings: list[Finding] = []
     verdict: ForensicsVerdict | None = None
@@ -142,15 +190,16 @@ def verify_digests(document: Any, advertised: str | None, returned: str | None) 
         # No digest is defined (an integer beyond 2**53 - 1): the forensics say where, and
         # whether the agent hashed its exact digits.
         computed = None
-        declared = returned if isinstance(returned, str) else advertised
-        explained = DigestSource.RETURNED if declared is returned else DigestSource.ADVERTISED
-        verdict = diagnose_digest(str(declared), document)
+        explained = DigestSource.RETURNED if returned is not None else DigestSource.ADVERTISED
+        verdict = diagnose_digest(str(returned if returned is not None else advertised), document)
         findings.append(
             _bad(f"the document has no RFC 8785 digest: {verdict.explanation}", "", "SID6")
         )
         findings += unsafe_number_findings(document)
-    findings += _digest_format(advertised, "advertised", "", "ADV1")
-    findings += _digest_format(returned, "returned", "/interface_digest", "CP4")
+    if advertised is not None:
+        findings += _digest_format(advertised, "advertised", "", "ADV1")
+    if returned is not None:
+        findings += _digest_format(returned, "returned", "/interface_digest", "CP4")
     values = digest_values(advertised, returned, computed)
     odd = odd_one_out(advertised, returned, computed)
     if odd is not None:
@@ -158,33 +207,19 @@ def verify_digests(document: Any, advertised: str | None, returned: str | None) 
         # that agrees is what the vendor computed.
         explained = odd if odd is not DigestSource.COMPUTED else DigestSource.RETURNED
         verdict = diagnose_digest(str(values[explained]), document)
-        findings.append(_odd_finding(odd, values, verdict))
+        findings.append(_odd_finding(odd, values, verdict, advertiser))
         findings += unsafe_number_findings(document)
         return DigestCheck(advertised, returned, computed, tuple(findings), verdict, odd, explained)
-    if advertised != returned:
-        findings.append(
-            _bad(
-                f"describe_skill returned digest {returned} but the Agent Card advertises "
-                f"{advertised}",
-                "/interface_digest",
-                "CP4",
-                expected=str(advertised),
-                actual=str(returned),
-            )
-        )
-    if computed is not None and returned is not None and computed != returned:
-        verdict, explained = diagnose_digest(str(returned), document), DigestSource.RETURNED
-        findings += unsafe_number_findings(document)
-        findings.append(
-            _bad(
-                f"the returned document hashes to {computed}, not {returned}: "
-                f"{verdict.explanation}",
-                "/interface_digest",
-                "CP4",
-                expected=computed,
-                actual=str(returned),
-            )
-        )
+    present = [source for source, value in values.items() if value is not None]
+    # No odd one out: the present digests all agree, or each differs from the next one.
+    for pair in zip(present, present[1:], strict=False):
+        if values[pair[0]] == values[pair[1]]:
+            continue
+        finding, pair_verdict = _pair_finding(pair, values, document, advertiser)
+        findings.append(finding)
+        if pair_verdict is not None:
+            verdict, explained = pair_verdict, pair[0]
+            findings += unsafe_number_findings(document)
     return DigestCheck(advertised, returned, computed, tuple(findings), verdict, None, explained)
 
 
@@ -354,8 +389,17 @@ def _usability(schema: Any, schema_pointer: str) -> list[Finding]:
     return []
 
 
+def _example_findings(role: str, schema: Any, schema_pointer: str) -> list[Finding]:
+    """The schema's own examples against it: the editor starts from the input's (CP7)."""
+    from sia_tui.core.schemas.validation import compile_schema
+
+    what, rule = ("the input schema", "CP7") if role == "input_schema" else ("its schema", "CP10")
+    return example_findings(compile_schema(schema), schema, schema_pointer, what=what, rule=rule)
+
+
 def verify_embedded_schemas(document: Any) -> list[SchemaRefCheck]:
-    """CP6: every embedded schema against its declared digest, plus a metaschema check."""
+    """CP6: every embedded schema against its declared digest, plus a metaschema check, its
+    own $schema (SR2) and its own examples."""
     from sia_tui.core.schemas.validation import check_schema  # jsonschema: loaded when first used
 
     if not isinstance(document, dict):
@@ -415,7 +459,10 @@ def verify_embedded_schemas(document: Any) -> list[SchemaRefCheck]:
             )
             for f in check_schema(schema)
         ]
-        findings += metaschema or _usability(schema, schema_pointer)
+        unusable = metaschema or _usability(schema, schema_pointer)
+        findings += unusable + dialect_findings(schema, schema_pointer)
+        if not unusable:
+            findings += _example_findings(role, schema, schema_pointer)
         checks.append(
             SchemaRefCheck(
                 role,

@@ -63,7 +63,11 @@ _SERIALIZATIONS: tuple[tuple[str, Callable[[Any], bytes], str], ...] = (
         "but numbers use Python's float repr (1.0 where JCS writes 1, 1e+16 where JCS writes "
         "10000000000000000): you are not using RFC 8785 number formatting",
     ),
-    ("json_dumps_unsorted", _dumps(), "json.dumps without sort_keys (member order as received)"),
+    (
+        "json_dumps_unsorted",
+        _dumps(),
+        "json.dumps without sort_keys, with default separators (member order as received)",
+    ),
     (
         "json_dumps_unsorted_compact",
         _dumps(separators=(",", ":"), ensure_ascii=False),
@@ -86,6 +90,18 @@ _SERIALIZATIONS: tuple[tuple[str, Callable[[Any], bytes], str], ...] = (
 
 #: The same serializations, public: the card signature forensics try them too.
 NON_JCS_SERIALIZATIONS = _SERIALIZATIONS
+
+
+def serialization_words(name: str) -> str:
+    """How the named non-JCS serialization makes its bytes, in the words its verdict uses
+    ("json.dumps without sort_keys, ..."): a fault that makes the mistake says it the same way."""
+    return next(how for found, _, how in _SERIALIZATIONS if found == name)
+
+
+def mistake_sentence(name: str) -> str:
+    """The end of the verdict that names serialization ``name``: "SHA-256 over ...: you are
+    not using RFC 8785 (JCS)"."""
+    return f"SHA-256 over {serialization_words(name)}: {_NOT_JCS}"
 
 
 def _hex_of(declared: str) -> str:
@@ -130,13 +146,13 @@ def _candidates(
             "1000000000000000000000): RFC 8785 writes numbers as ECMAScript does (1e+21, "
             "1e-7), section 3.2.2.3 (RULES SR4)",
         )
-    for name, make, how in _SERIALIZATIONS:
+    for name, make, _how in _SERIALIZATIONS:
         try:
             data = make(value)
         except (TypeError, ValueError, RecursionError):
             continue
         if data != jcs:
-            yield name, data, f"SHA-256 over {how}: {_NOT_JCS}"
+            yield name, data, mistake_sentence(name)
     if reference is not None:
         yield (
             "whole_schema_reference",

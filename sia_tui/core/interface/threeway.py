@@ -75,6 +75,20 @@ def odd_one_out(
     return next(s for s, v in values.items() if list(values.values()).count(v) == 1)
 
 
+def differing_pairs(
+    advertised: str | None, returned: str | None, computed: str | None
+) -> list[tuple[DigestSource, DigestSource]]:
+    """Every pair of present digests that differ (RULES CP4: all present must be equal)."""
+    values = digest_values(advertised, returned, computed)
+    present = [(source, value) for source, value in values.items() if value is not None]
+    return [
+        (first, second)
+        for index, (first, one) in enumerate(present)
+        for second, other in present[index + 1 :]
+        if one != other
+    ]
+
+
 def odd_one_out_statement(source: DigestSource) -> str:
     """The sentence every surface shows, e.g. "the card's advertised digest differs from
     both the returned and the computed one"."""

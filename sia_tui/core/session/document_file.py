@@ -109,9 +109,10 @@ def _document(read: InputFile) -> FileDocument:
     document, digest = unwrap_payload(read.value)
     if not isinstance(document, dict):
         raise SideError(f"{read.path}: the describe_skill payload's document is not an object")
-    # A file did not pass through a run: the engine's steps 4-6 check it offline, the
-    # payload's own digest standing for the advertised one (RULES CP4, CP5, CP6, SID6).
-    verdict = verify_offline(document, digest=digest)
+    # A file did not pass through a run: the engine's steps 4-6 check it offline; a
+    # payload's own digest is the returned one, compared with the computed one (RULES CP4,
+    # CP5, CP6, SID6).
+    verdict = verify_offline(document, returned=digest)
     notes = [
         f"{f.severity.value} at {display_pointer(f.pointer)}: {f.message} (RULES {f.rule})"
         for f in verdict.findings

@@ -99,6 +99,11 @@ def default_algorithm(data: dict[str, Any]) -> str:
     )
 
 
+def thumbprint(key: dict[str, Any]) -> str:
+    """The RFC 7638 SHA-256 thumbprint of a JWK (base64url), from its public members."""
+    return str(jwk.import_key(key).thumbprint())
+
+
 def generate(alg: str, kid: str) -> dict[str, Any]:
     """A new private JWK for ``alg`` (the reference agent's demo key)."""
     key: jwk.Key

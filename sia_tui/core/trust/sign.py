@@ -84,6 +84,8 @@ def self_check(card: dict[str, Any], key: dict[str, Any], kid: str | None = None
     return check_signatures(card, anchors)[-1]
 
 
-def new_signing_key(alg: str = "ES256", kid: str = "sia-demo-key") -> dict[str, Any]:
-    """A fresh private JWK (the reference agent's demo key when none is given)."""
-    return jws.generate(alg, kid)
+def new_signing_key(alg: str = "ES256", kid: str | None = "sia-demo-key") -> dict[str, Any]:
+    """A fresh private JWK (the reference agent's demo key when none is given); with
+    ``kid`` None, its kid is its RFC 7638 thumbprint (unique to the key, for a vendor's)."""
+    key = jws.generate(alg, kid or "new")
+    return key if kid else {**key, "kid": jws.thumbprint(key)}

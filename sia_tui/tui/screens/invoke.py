@@ -16,6 +16,7 @@ from textual.widgets import Checkbox, Label, Select
 
 from sia_tui.core.engine import (
     LOOPBACK,
+    ExampleArguments,
     Run,
     SiaError,
     compile_schema,
@@ -196,12 +197,33 @@ class InvokeScreen(InvokeFills):
             # A valid example beats a skeleton that may not validate ("" vs minLength 1).
             text = terminal_json(example.value) if example is not None else self._skeleton(schema)
             if example is not None:
-                self.notify(
-                    f"The editor starts with {example.source}; f3 puts the skeleton instead.",
-                    title="Example arguments",
-                )
+                self._tell_example(example)
         editor.load_text(text)
         self._schedule_validation()
+
+    def _tell_example(self, example: ExampleArguments) -> None:
+        """Say which example the editor starts with, and loudly when one fails the schema."""
+        if example.problem is not None:
+            self.notify(
+                f"The editor starts with {example.source}, which fails the input schema "
+                f"{example.problem}. f3 puts the skeleton instead.",
+                title="Invalid example",
+                severity="warning",
+            )
+        elif example.passed_over:
+            self.notify(
+                f"The editor starts with {example.source}, the first valid example (the input "
+                "schema's own examples should validate): "
+                + "; ".join(example.passed_over)
+                + ". f3 puts the skeleton instead.",
+                title="Example arguments",
+                severity="warning",
+            )
+        else:
+            self.notify(
+                f"The editor starts with {example.source}; f3 puts the skeleton instead.",
+                title="Example arguments",
+            )
 
     # -- invoke ----------------------------------------------------------------------------
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:

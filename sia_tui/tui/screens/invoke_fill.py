@@ -59,7 +59,14 @@ class InvokeFills(InvokeChecks):
             )
             return
         self.query_one(ArgumentEditor).replace_all(terminal_json(self._example.value))
-        self.notify(f"Arguments from {self._example.source}.")
+        if self._example.problem is not None:
+            self.notify(
+                f"Arguments from {self._example.source}, which fails the input schema "
+                f"{self._example.problem}.",
+                severity="warning",
+            )
+        else:
+            self.notify(f"Arguments from {self._example.source}.")
 
     def action_load_file(self) -> None:
         """Pick a JSON file and put its text in the editor (ctrl+z brings the text back)."""

@@ -51,7 +51,10 @@ def _single_data(artifact: Artifact, what: str, rule: str) -> tuple[Any, list[Fi
 
 
 def _relabelled(findings: list[Finding], rule: str, label: str = "") -> list[Finding]:
-    """Validation findings re-labelled as output_invalid; ``label`` names the artifact."""
+    """Validation findings re-labelled as output_invalid; ``label`` names the artifact.
+
+    RULES ERR4: output that a valid schema rejects is output_invalid, never interface_invalid.
+    """
     return [
         finding
         if finding.rule == MORE_RULE  # a count or limit note stays as it is

@@ -22,11 +22,13 @@ from sia_tui.core.engine.steps.discovery import remember
 from sia_tui.core.engine.steps.trust import compare_with_lock, enforce_lock
 from sia_tui.core.findings import Severity
 from sia_tui.core.interface.document import (
+    CARD_ADVERTISER,
+    DigestCheck,
     validate_document,
     verify_digests,
     verify_embedded_schemas,
 )
-from sia_tui.core.interface.threeway import DigestSource, odd_one_out_statement
+from sia_tui.core.interface.threeway import DigestSource, digest_values, odd_one_out_statement
 
 #: What to fix for each odd digest: a sentence a vendor can act on without sia-tui.
 _DIGEST_HINTS = {
@@ -60,9 +62,12 @@ def _document(run: Run) -> dict[str, Any]:
     return run.document
 
 
-def digests_step(run: Run, result: StepResult) -> None:
-    """CP4: advertised == returned == computed over the returned document (RULES SID6)."""
-    check = verify_digests(run.document, run.digests.advertised, run.digests.returned)
+def digests_step(run: Run, result: StepResult, *, advertiser: str = CARD_ADVERTISER) -> None:
+    """CP4: advertised == returned == computed over the returned document (RULES SID6),
+    each compared with the others present (a document file may lack one of the two)."""
+    check = verify_digests(
+        run.document, run.digests.advertised, run.digests.returned, advertiser=advertiser
+    )
     run.digests.computed = check.computed
     result.findings.extend(check.findings)
     evidence = DigestEvidence(
@@ -111,7 +116,8 @@ def digests_step(run: Run, result: StepResult) -> None:
             next_action=NextAction.SHOW_DIGESTS,
         )
     enforce_lock(evidence)
-    result.message = f"advertised, returned and computed digests agree: {check.computed}"
+    agreeing = [s.value for s, v in digest_values(*_three(check)).items() if v is not None]
+    result.message = f"{_listed(agreeing)} digests agree: {check.computed}"
     if evidence.lock is not None:
         result.message += f"; contract lock: {evidence.lock.status}"
 
@@ -163,19 +169,29 @@ def embedded_step(run: Run, result: StepResult) -> None:
         message = (
             f"the declared digest of {', '.join(digest)} does not match its embedded schema"
             if digest and len(digest) == len(failed)
-            else f"{len(failed)} embedded schema(s) fail their digest or the 2020-12 "
-            f"metaschema: {', '.join(c.role for c in failed)}"
+            else f"{len(failed)} embedded schema(s) fail their digest, the 2020-12 "
+            f"metaschema or its dialect: {', '.join(c.role for c in failed)}"
         )
         raise StepFailed(
             message + " (RULES CP6)",
             code=ErrorCode.INTERFACE_INVALID,
             findings=result.findings,
             hint="Declare in each Schema Reference the SHA-256 of its embedded schema's "
-            "RFC 8785 (JCS) bytes, and embed valid 2020-12 schemas (RULES SR4, SR2).",
+            "RFC 8785 (JCS) bytes, and embed valid 2020-12 schemas written for 2020-12 "
+            "(RULES SR4, SR2).",
             blame=Blame(party=Party.AGENT, statement=message),
             next_action=NextAction.SHOW_DIGESTS,
         )
     result.message = f"{len(checks)} embedded schemas verified against their digests"
+
+
+def _three(check: DigestCheck) -> tuple[str | None, str | None, str | None]:
+    return check.advertised, check.returned, check.computed
+
+
+def _listed(words: list[str]) -> str:
+    """ "advertised, returned and computed", "returned and computed"."""
+    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
 
 
 def _is_error(finding: object) -> bool:
