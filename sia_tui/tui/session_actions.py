@@ -20,7 +20,7 @@ from sia_tui.tui.readonly import ReadOnlyEngine, read_only_notice
 if TYPE_CHECKING:  # saving, loading and their dialogs load when first used
     from textual.notifications import SeverityLevel
 
-    from sia_tui.core.engine import ClientOptions, Run, StreamEvent, Task
+    from sia_tui.core.engine import ClientOptions, Run, Task
     from sia_tui.core.probe import ProbeReport
     from sia_tui.core.session import LoadedSession, RedactionHit
     from sia_tui.tui.display import DisplayPolicy
@@ -42,7 +42,6 @@ class LiveRun:
     """The live engine, kept aside while a recorded run from the history is on screen."""
 
     engine: Engine
-    stream_log: list[StreamEvent]
     mode: str
 
 
@@ -87,7 +86,6 @@ class SessionApp(InvocationViewApp):
 
     engine: Engine | None
     options: ClientOptions
-    stream_log: list[StreamEvent]
     display_policy: DisplayPolicy
     session: LoadedSession | None
     """The recorded session on screen (read-only), or None for a live target."""
@@ -141,12 +139,11 @@ class SessionApp(InvocationViewApp):
         """Show the recorded run on every screen; the live one waits aside, unchanged, until
         Esc (``back_to_live``) brings it back."""
         if self.engine is not None and self.session is None:
-            self._live = LiveRun(self.engine, list(self.stream_log), self.current_mode)
+            self._live = LiveRun(self.engine, self.current_mode)
         elif self.engine is not None:
             await self.engine.aclose()  # another recorded run: nothing live to keep
         self.session = loaded
         self.engine = ReadOnlyEngine(loaded)
-        self.stream_log = []
         await self.switch_mode(mode)
         self.request_redraw()
         self.notify(
@@ -200,7 +197,6 @@ class SessionApp(InvocationViewApp):
             return
         self.session = None
         self.engine = live.engine
-        self.stream_log = live.stream_log
         self.switch_mode(live.mode)
         self.request_redraw()
         self.notify("Back to the live run.")

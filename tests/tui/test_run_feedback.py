@@ -89,7 +89,7 @@ async def test_results_while_streaming_show_the_state_and_records_so_far(
         run = built[0].run
         run.task = Task("t-1", None, "TASK_STATE_WORKING", None, (), {})
         record = Artifact("observation-7", "observation", (Part("data", {"value": 93}),), {})
-        app.stream_log.append(StreamEvent("artifact", artifact=record))
+        run.stream_events.append(StreamEvent("artifact", artifact=record))
         await pilot.press("6")
         await settle(pilot)
         result = static_text(app, "#result-body")
