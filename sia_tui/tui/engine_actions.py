@@ -196,9 +196,11 @@ class EngineActionsApp(SessionApp):
                 f"Sending {sent.label}; [ shows the earlier ones with their verdicts.",
                 title="Invocations",
             )
+        self.withdraw_notices("Waiting for arguments")  # they were given
         # Show Results at once so streamed status updates are watched live.
         self.call_later(self.switch_mode, "results")
         await self._guarded(self.engine.run_all())
+        self.withdraw_notices("Invocations")  # "Sending invocation 3 of 3" is done
         self.ask_consent(self._run_all)  # a skill that may act: step 8 waits for a yes
 
     def reply_to_task(self, reply: Reply) -> None:

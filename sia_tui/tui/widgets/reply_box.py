@@ -54,7 +54,9 @@ class ReplyBox(Vertical):
     def compose(self) -> ComposeResult:
         yield LiteralStatic(id="turns")
         with Horizontal(id="reply-row"):
-            yield LiteralInput(placeholder="your reply; Enter or ctrl+j sends, Esc leaves", id="reply-input")
+            yield LiteralInput(
+                placeholder="your reply; Enter or ctrl+j sends, Esc leaves", id="reply-input"
+            )
             yield Checkbox("JSON data", id="reply-json", compact=True)
 
     def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
