@@ -355,6 +355,8 @@ class SiaApp(EngineActionsApp):
             self.options,
             headers=self.options.headers + request.headers,
             bearer=request.bearer or self.options.bearer,
+            api_key=request.api_key or self.options.api_key,
+            oauth2=request.oauth2 or self.options.oauth2,
             verify=False if request.insecure else self.options.verify,
             deadline=request.deadline,
         )
