@@ -79,7 +79,7 @@ class SiaApp(EngineActionsApp):
             "Export HAR",
             show=False,
             id="session.har",
-            tooltip="Write every exchange as HAR 1.2 (redacted) in the download folder",
+            tooltip="Save every exchange as HAR 1.2 (redacted); asks where, as ctrl+s does",
         ),
         Binding(
             "f12",
