@@ -173,5 +173,6 @@ async def test_the_reply_box_takes_the_focus_when_the_agent_asks(
         await pilot.press(*"north", "enter")
         await settle(pilot)
         run = app.current_run
-        assert run is not None and run.outcome is RunOutcome.PASSED, run.summary
+        assert run is not None
+        assert run.outcome is RunOutcome.PASSED, run.summary
         assert "north" in static_text(app, "#turns")

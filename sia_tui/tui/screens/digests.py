@@ -362,8 +362,8 @@ def _digest_room(table: DataTable[Any], labels: list[Text], verdicts: list[Text]
     used = sum(
         max((t.cell_len for t in column), default=0) + padding for column in (labels, verdicts)
     )
-    # The digest column's own padding, and room for a vertical scrollbar.
-    return max(width - used - padding - 2, 16)
+    # The digest column's own padding.
+    return max(width - used - padding, 16)
 
 
 def _digest_cell(
@@ -378,6 +378,7 @@ def _digest_cell(
         cell.stylize(f"underline bold {colours.get('digest-mismatch', 'red')}", start)
     if room is None or cell.cell_len <= room:
         return cell
+    room -= 2  # wrapped rows are taller: leave room for a vertical scrollbar
     if cell.cell_len > room * DIGEST_LINES:
         cell = cell[: room * DIGEST_LINES - 1] + Text("…")
     # Lines of rich Text, never a "\n" in one cell text (a literal cell shows it as a glyph).
