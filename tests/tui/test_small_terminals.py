@@ -115,7 +115,7 @@ async def test_the_connect_dialog_fits_with_its_buttons(
         await press(pilot, "c")
         screen = app.screen
         assert isinstance(screen, ConnectScreen)
-        for selector in ("#go", "#cancel", "#location", "#recent"):
+        for selector in ("#go", "#cancel", "#location", "#recent", "#insecure"):
             assert _fully_visible(app, screen.query_one(selector)), selector
 
 

@@ -155,7 +155,11 @@ class ConnectScreen(ModalScreen[ConnectRequest | None]):
                     )
                     deadline.tooltip = "Seconds one run may take, whatever the agent declares"
                     yield deadline
-                    yield SpaceCheckbox("insecure TLS (no verify)", id="insecure", compact=True)
+                    insecure = SpaceCheckbox("insecure TLS", id="insecure", compact=True)
+                    insecure.tooltip = (
+                        "No TLS certificate verification (the command line's --insecure)"
+                    )
+                    yield insecure
                 yield Label("Headers (Name: value; Other: value)")
                 yield LiteralInput(
                     placeholder="X-Tenant: blue", id="headers", password=True, compact=True
