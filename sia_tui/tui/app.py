@@ -79,7 +79,7 @@ class SiaApp(EngineActionsApp):
             "Export HAR",
             show=False,
             id="session.har",
-            tooltip="Write every exchange as HAR 1.2 (redacted) in the download folder",
+            tooltip="Save every exchange as HAR 1.2 (redacted); asks where, as ctrl+s does",
         ),
         Binding(
             "f12",
@@ -139,8 +139,6 @@ class SiaApp(EngineActionsApp):
         """Add targets to the recent list (``demo`` does not: its port dies with it)."""
         self.engine: Engine | None = None
         """The engine for the current target."""
-        self.stream_log: list[StreamEvent] = []
-        """Stream events of the current invocation, for the live status view."""
         self.console_state = ConsoleState()
         self.session = session
         self.secret_values = list(secret_values)
@@ -281,7 +279,6 @@ class SiaApp(EngineActionsApp):
         if self.engine is not None:
             await self.engine.aclose()
         await self.drop_live_run()
-        self.stream_log.clear()
         self.console_state = ConsoleState()
         self.session = None  # a live target: sending is allowed again
         self.options = options
@@ -313,8 +310,7 @@ class SiaApp(EngineActionsApp):
         self, run: Run, step: StepResult | None, event: StreamEvent | None
     ) -> None:
         # Called on the app's loop by the engine; redraw happens in the message handler.
-        if event is not None:
-            self.stream_log.append(event)
+        # A streamed event is in the run already (``Run.stream_events``, per invocation).
         self.request_redraw()
 
     def request_redraw(self) -> None:
@@ -359,6 +355,8 @@ class SiaApp(EngineActionsApp):
             self.options,
             headers=self.options.headers + request.headers,
             bearer=request.bearer or self.options.bearer,
+            api_key=request.api_key or self.options.api_key,
+            oauth2=request.oauth2 or self.options.oauth2,
             verify=False if request.insecure else self.options.verify,
             deadline=request.deadline,
         )

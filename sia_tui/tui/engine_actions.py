@@ -42,8 +42,6 @@ REPLY_NOTICE = (
 class EngineActionsApp(SessionApp):
     """Engine actions of ``SiaApp``: its subclass sets the attributes declared here."""
 
-    stream_log: list[StreamEvent]
-    """Stream events of the current invocation, for the live status view."""
     console_state: ConsoleState
     """The plain A2A console's state (its screen redraws from it)."""
 
@@ -172,7 +170,6 @@ class EngineActionsApp(SessionApp):
     @work(exclusive=True, group=ENGINE_GROUP)
     async def _restart(self) -> None:
         if self.engine is not None:
-            self.stream_log.clear()
             self.show_latest_invocation()
             await self._guarded(self.engine.restart())
             await self._guarded(self.engine.step())
@@ -187,7 +184,6 @@ class EngineActionsApp(SessionApp):
     async def _invoke(self, arguments: Any, send_anyway: bool) -> None:
         if self.engine is None:
             return
-        self.stream_log.clear()
         self.show_latest_invocation()
         try:
             self.engine.set_arguments(arguments, send_anyway=send_anyway)
@@ -200,9 +196,11 @@ class EngineActionsApp(SessionApp):
                 f"Sending {sent.label}; [ shows the earlier ones with their verdicts.",
                 title="Invocations",
             )
+        self.withdraw_notices("Waiting for arguments")  # they were given
         # Show Results at once so streamed status updates are watched live.
         self.call_later(self.switch_mode, "results")
         await self._guarded(self.engine.run_all())
+        self.withdraw_notices("Invocations")  # "Sending invocation 3 of 3" is done
         self.ask_consent(self._run_all)  # a skill that may act: step 8 waits for a yes
 
     def reply_to_task(self, reply: Reply) -> None:

@@ -65,8 +65,6 @@ class SiaHost(Protocol):
     """Where argument edits and settings live."""
     initial_arguments: tuple[str, str] | None
     """(file, text) of ``open --args FILE``: the editor starts with it, once."""
-    stream_log: list[StreamEvent]
-    """Stream events of the current invocation."""
     console_state: ConsoleState
     """The plain A2A console's state."""
 

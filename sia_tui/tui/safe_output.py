@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import App
+from textual.notifications import Notification, Notify
 
 from sia_tui.core.session import Redactor, crash_report
 from sia_tui.tui.display import DisplayPolicy
@@ -71,6 +72,22 @@ class SafeOutputApp(App[None]):
             markup=False,
         )
 
+    def on_notify(self, event: Notify) -> None:
+        # Runs before Textual's own handler adds the toast (``App._on_notify``, later in the
+        # MRO): one toast per kind, so a newer one replaces the older instead of stacking.
+        kind = notice_kind(event.notification)
+        for shown in [n for n in self._notifications if notice_kind(n) == kind]:
+            self._unnotify(shown, refresh=False)
+
+    def withdraw_notices(self, title: str) -> None:
+        """Take down the toasts titled ``title``: what they said is no longer true (a
+        "Sending invocation 3 of 3" once it was sent)."""
+        stale = [n for n in self._notifications if n.title == title]
+        for notification in stale:
+            self._unnotify(notification, refresh=False)
+        if stale:
+            self._refresh_notifications()
+
     def _fatal_error(self) -> None:
         # Textual's crash report (``App._fatal_error``, called by ``_handle_exception`` in the
         # handler of the exception) shows every frame's locals and has no public hook.
@@ -81,3 +98,9 @@ class SafeOutputApp(App[None]):
             report = crash_report(error, *self.crash_redactors())
         self.bell()
         self.panic(Text(self.display_policy.visible(report)))
+
+
+def notice_kind(notification: Notification) -> str:
+    """What a toast is about: its title, else its text (two with the same kind never
+    show at once)."""
+    return notification.title or notification.message

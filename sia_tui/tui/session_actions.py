@@ -20,7 +20,7 @@ from sia_tui.tui.readonly import ReadOnlyEngine, read_only_notice
 if TYPE_CHECKING:  # saving, loading and their dialogs load when first used
     from textual.notifications import SeverityLevel
 
-    from sia_tui.core.engine import ClientOptions, Run, StreamEvent, Task
+    from sia_tui.core.engine import ClientOptions, Run, Task
     from sia_tui.core.probe import ProbeReport
     from sia_tui.core.session import LoadedSession, RedactionHit
     from sia_tui.tui.display import DisplayPolicy
@@ -30,11 +30,12 @@ if TYPE_CHECKING:  # saving, loading and their dialogs load when first used
 _UNSAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
 
 
-def default_session_path(run: Run, now: float | None = None) -> str:
-    """``./sia-<skill>-<UTC time>.session.json`` (the skill id made filename-safe)."""
+def default_session_path(run: Run, now: float | None = None, suffix: str = ".session.json") -> str:
+    """``./sia-<skill>-<UTC time>.session.json`` (the skill id made filename-safe); f9's HAR
+    goes to the same folder, with ``suffix`` ".har"."""
     skill = _UNSAFE_NAME.sub("_", run.skill_id or run.target.skill_id or "run")[:60]
     stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime(now))
-    return f"./sia-{skill}-{stamp}.session.json"
+    return f"./sia-{skill}-{stamp}{suffix}"
 
 
 @dataclass
@@ -42,7 +43,6 @@ class LiveRun:
     """The live engine, kept aside while a recorded run from the history is on screen."""
 
     engine: Engine
-    stream_log: list[StreamEvent]
     mode: str
 
 
@@ -87,7 +87,6 @@ class SessionApp(InvocationViewApp):
 
     engine: Engine | None
     options: ClientOptions
-    stream_log: list[StreamEvent]
     display_policy: DisplayPolicy
     session: LoadedSession | None
     """The recorded session on screen (read-only), or None for a live target."""
@@ -141,12 +140,11 @@ class SessionApp(InvocationViewApp):
         """Show the recorded run on every screen; the live one waits aside, unchanged, until
         Esc (``back_to_live``) brings it back."""
         if self.engine is not None and self.session is None:
-            self._live = LiveRun(self.engine, list(self.stream_log), self.current_mode)
+            self._live = LiveRun(self.engine, self.current_mode)
         elif self.engine is not None:
             await self.engine.aclose()  # another recorded run: nothing live to keep
         self.session = loaded
         self.engine = ReadOnlyEngine(loaded)
-        self.stream_log = []
         await self.switch_mode(mode)
         self.request_redraw()
         self.notify(
@@ -200,7 +198,6 @@ class SessionApp(InvocationViewApp):
             return
         self.session = None
         self.engine = live.engine
-        self.stream_log = live.stream_log
         self.switch_mode(live.mode)
         self.request_redraw()
         self.notify("Back to the live run.")
@@ -289,19 +286,49 @@ class SessionApp(InvocationViewApp):
 
     # -- HAR export --------------------------------------------------------------------------
     def action_export_har(self) -> None:
-        """Write every exchange of the run as HAR 1.2 in the download folder, redacted as a
-        saved session is (browser devtools, Charles and Insomnia import it)."""
+        """Write every exchange of the run as HAR 1.2, redacted as a saved session is
+        (browser devtools, Charles and Insomnia import it): the save dialog of ctrl+s asks
+        where, with the same default folder."""
         run = self.engine.run if self.engine is not None else None
         if run is None or not run.exchanges:
             self.notify("No exchange to export yet: connect to an agent first.", severity="warning")
             return
-        self._export_har(frozen_copy(run))
+        self._prepare_har(frozen_copy(run))
 
     @work(thread=True, exclusive=True, group="session-har")
-    def _export_har(self, run: Run) -> None:
-        from sia_tui.core.session import har_of_run, render_har
+    def _prepare_har(self, run: Run) -> None:
+        from sia_tui.core.session import preview_redactions
+
+        hits: list[RedactionHit] = []
+        try:
+            if self.session is None:  # a recorded one was redacted when it was saved
+                hits = preview_redactions(
+                    run, self._save_options(), self.secret_values, self.secret_headers
+                )
+        except SiaError as exc:
+            self._notify_from_worker(str(exc), "Cannot export", severity="error")
+            return
+        self.call_from_thread(self._ask_har_path, run, hits)
+
+    def _ask_har_path(self, run: Run, hits: list[RedactionHit]) -> None:
+        from sia_tui.tui.screens.redaction_preview import RedactionPreviewScreen
+
+        path = default_session_path(run, suffix=".har")
+        screen = RedactionPreviewScreen(hits, path, saves=_what_is_saved(run), what="HAR")
+        self.push_screen(screen, partial(self._har_answered, run, screen))
+
+    def _har_answered(self, run: Run, screen: RedactionPreviewScreen, yes: bool | None) -> None:
+        if yes:
+            self._write_har(run, screen.destination)
+        else:
+            self.notify("Not saved.")
+
+    @work(thread=True, group="session-har")
+    def _write_har(self, run: Run, destination: str) -> None:
+        from sia_tui.core.session import atomic_write, har_of_run, render_har
 
         session = self.session
+        path = Path(destination).expanduser()
         try:
             if session is not None:  # recorded, so redacted when it was saved: as it is
                 text = render_har(session)
@@ -309,10 +336,16 @@ class SessionApp(InvocationViewApp):
                 text = har_of_run(
                     run, self._save_options(), self.secret_values, self.secret_headers
                 )
+            atomic_write(path, text)
         except SiaError as exc:
             self._notify_from_worker(str(exc), "Cannot export", severity="error")
             return
-        self.call_from_thread(self.write_export, f"{run.skill_id or 'run'}-exchanges", text, "har")
+        except OSError as exc:
+            self._notify_from_worker(
+                f"Cannot write {path}: {exc.strerror or exc}", "Not saved", severity="error"
+            )
+            return
+        self._notify_from_worker(str(path), "Wrote HAR")
 
     # -- autosave ----------------------------------------------------------------------------
     def maybe_autosave(self) -> None:

@@ -39,7 +39,7 @@ async def test_a_key_pressed_during_a_stream_flood_changes_the_screen(tmp_path: 
             run = app.current_run
             assert run is not None
             # Not pilot helpers: they wait for workers or an idle CPU, which a flood never gives.
-            while len(app.stream_log) < 20_000 or not isinstance(app.screen, ResultsScreen):
+            while len(run.stream_events) < 20_000 or not isinstance(app.screen, ResultsScreen):
                 await asyncio.sleep(0.01)
             started = time.perf_counter()
             app.post_message(events.Key("2", "2"))

@@ -6,10 +6,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.widgets import Input
 
 from sia_tui.tui import exports
 from sia_tui.tui.screens.help import HelpScreen
-from tests.support.tui import SIZE, press, record_notices, settle
+from sia_tui.tui.screens.redaction_preview import RedactionPreviewScreen
+from tests.support.tui import SIZE, press, record_notices, settle, static_text, wait_until
 
 
 @pytest.fixture
@@ -75,11 +77,32 @@ async def test_copy_says_how_the_text_was_sent_and_w_writes_it_to_a_file(
         assert told[-1] == str(written)
 
 
-async def test_f9_exports_the_exchanges_as_har_with_secrets_redacted(
-    make_app: Any, downloads: Path
+async def save_har_where_asked(pilot: Any, har: Path) -> list[str]:
+    """f9, then the save dialog of ctrl+s: it says HAR, its default path is in ctrl+s's
+    folder; the path typed over it, Enter saves. The notices shown from then on."""
+    app = pilot.app
+    await pilot.press("f9")
+    await wait_until(pilot, lambda: isinstance(app.screen, RedactionPreviewScreen))
+    screen = app.screen
+    assert "Save HAR to" in static_text(app, "#title")
+    destination = screen.query_one("#destination", Input)
+    assert destination.has_focus
+    default = Path(destination.value)
+    assert default.parent == Path(".") and default.name.startswith("sia-")
+    assert default.suffix == ".har"
+    destination.value = str(har)
+    told = record_notices(app)
+    await pilot.press("enter")
+    await settle(pilot)
+    return told
+
+
+async def test_f9_asks_where_to_save_the_har_with_secrets_redacted(
+    make_app: Any, downloads: Path, tmp_path: Path
 ) -> None:
-    """f9 writes every exchange of the run as HAR 1.2 in the download folder; a value the
-    user marked secret is redacted there as in a saved session."""
+    """f9 asks where to save every exchange of the run as HAR 1.2, in the dialog ctrl+s
+    uses with the same default folder (nothing lands in the download folder unasked); a
+    value the user marked secret is redacted there as in a saved session."""
     import json
 
     from tests.session.test_report_har import check_har_1_2
@@ -90,11 +113,10 @@ async def test_f9_exports_the_exchanges_as_har_with_secrets_redacted(
         run = app.current_run
         assert run is not None and run.exchanges
         app.add_secret_values([run.target.skill_id or ""])
-        told = record_notices(app)
-        await pilot.press("f9")
-        await settle(pilot)
-        (har,) = downloads.glob("sia-tui-*.har")
+        har = tmp_path / "exchanges.har"
+        told = await save_har_where_asked(pilot, har)
         assert told == [str(har)]
+        assert not list(downloads.glob("*.har"))
         text = har.read_text(encoding="utf-8")
         entries = check_har_1_2(json.loads(text))
         assert len(entries) == len(run.exchanges)
@@ -119,10 +141,8 @@ async def test_f9_exports_a_recorded_session_without_the_network(
     app = read_only_app(path, user_dirs)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        told = record_notices(app)
-        await pilot.press("f9")
-        await settle(pilot)
-        (har,) = downloads.glob("sia-tui-*.har")
+        har = tmp_path / "recorded.har"
+        told = await save_har_where_asked(pilot, har)
         assert told[-1] == str(har)
         text = har.read_text(encoding="utf-8")
         assert len(check_har_1_2(json.loads(text))) == 2

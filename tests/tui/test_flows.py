@@ -196,7 +196,7 @@ async def test_stream_mode_shows_live_events_and_passes(make_app: Any) -> None:
         run = app.current_run
         assert run is not None and run.mode == "stream"
         assert [s.status for s in run.steps] == [StepStatus.PASSED] * 11
-        assert app.stream_log, "streamed events reach the UI through on_update"
+        assert run.stream_events, "the invocation keeps the events it streamed"
         assert "TASK_STATE_COMPLETED" in static_text(app, "#status")
 
 

@@ -25,7 +25,7 @@ async def test_connect_offers_grpc_and_the_run_goes_over_it(
         app.screen.query_one("#location", Input).value = agent.url
         # Select refuses a value it does not offer (InvalidSelectValueError).
         app.screen.query_one("#binding", Select).value = "grpc"
-        await pilot.press("ctrl+s")
+        await pilot.press("ctrl+j")
         await settle(pilot)
         assert app.engine is not None
         run = app.engine.run

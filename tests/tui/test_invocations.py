@@ -4,21 +4,25 @@ screens say which invocation they show, and every run (probe runs too) is in the
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
-from textual.widgets import Input
+from textual.widgets import Input, Select
 
-from sia_tui.core.session import history
+from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.session import history, save_session
 from sia_tui.tui.app import SiaApp
 from sia_tui.tui.screens.redaction_preview import RedactionPreviewScreen
 from sia_tui.tui.screens.results import ResultsScreen
 from sia_tui.tui.screens.steps import StepsScreen
+from sia_tui.tui.storage import UserDirs
 from sia_tui.tui.widgets.step_list import StepList
 from tests.support.tui import (
     APPENDIX_B_TEXT,
     SIZE,
     enter_arguments,
     press,
+    read_only_app,
     record_notices,
     settle,
     static_text,
@@ -134,3 +138,32 @@ async def test_valid_arguments_sent_anyway_are_not_called_a_negative_test(make_a
             app.screen.query_one(StepList).highlighted = step - 1
             await pilot.pause()
             assert "negative test" not in static_text(app, "#evidence-body").lower()
+
+
+async def test_an_earlier_invocation_shows_its_own_events_as_a_reopened_session_does(
+    make_app: Any, tmp_path: Path, user_dirs: UserDirs
+) -> None:
+    """Invocation 1 a negative test (sent sync, rejected), invocation 2 streamed: [ shows
+    the rejected one with no "⟳" line and no streamed record of the later stream, exactly
+    as the same session shows it once saved and reopened."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await _negative_test(pilot, app)
+        screen = await enter_arguments(pilot, APPENDIX_B_TEXT)
+        screen.query_one("#mode", Select).value = "stream"
+        await pilot.press("ctrl+j")
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        await settle(pilot)
+        run = app.engine.run if app.engine is not None else None
+        assert run is not None and run.mode == "stream" and run.stream_events
+        await press(pilot, "left_square_bracket")
+        assert "invocation 1 of 2" in static_text(app, "#target-header")
+        live = static_text(app, "#status"), static_text(app, "#records-body")
+    assert "⟳" not in live[0] and "streaming" not in live[1], live
+    path = tmp_path / "two.session.json"
+    save_session(run, ClientOptions(), path)
+    reopened = read_only_app(path, user_dirs)
+    async with reopened.run_test(size=SIZE) as pilot:
+        await press(pilot, "6", "left_square_bracket")
+        assert "invocation 1 of 2" in static_text(reopened, "#target-header")
+        assert (static_text(reopened, "#status"), static_text(reopened, "#records-body")) == live

@@ -321,3 +321,21 @@ async def test_quitting_while_cells_run_ends_promptly(
         await pilot.press("ctrl+q")
     assert time.monotonic() - started < 10  # "it ends", not "it is fast"
     assert matrix_app.return_code in (0, None)
+
+
+@pytest.mark.parametrize(("size", "whole"), [((140, 40), True), ((80, 24), False)])
+async def test_a_wide_terminal_gives_its_free_width_to_agent_and_skill_names(
+    make_matrix_app: Callable[..., MatrixApp], size: tuple[int, int], whole: bool
+) -> None:
+    """At 140 columns "vendor-alpha-networks" and "measure_available_bandwidth" read whole
+    (the verdict columns leave room); at 80 they are cut to give the verdicts the width."""
+    agents = {"vendor-alpha-networks": None}
+    matrix_app = make_matrix_app(agents, COMPOSABLE, ONE_MODE)
+    async with matrix_app.run_test(size=size) as pilot:
+        await _finished(pilot)
+        table = _screen(pilot).query_one("#matrix", DataTable)
+        widths = {str(key.value): column.width for key, column in table.columns.items()}
+        names = {"agent": "vendor-alpha-networks", "skill": "measure_available_bandwidth"}
+        for key, name in names.items():
+            assert (widths[key] >= len(name)) is whole, (key, widths)
+        assert table.virtual_size.width <= table.scrollable_content_region.width + 2 or not whole

@@ -126,7 +126,7 @@ async def test_run_all_on_steps_says_where_to_answer(
     told = record_notices(app)
     async with app.run_test(size=SIZE) as pilot:
         await asked(pilot)
-        await pilot.press("2", "r")
+        await pilot.press("escape", "2", "r")  # Esc: out of the reply box that has the focus
         await settle(pilot)
         assert app.current_run is not None and app.current_run.waiting_for_reply
         assert any("answer the agent's question on Results (6)" in m for m in told), told
@@ -149,7 +149,7 @@ async def test_x_cancels_a_task_that_waits_for_input(
         )
         await settle(pilot)
         assert app.screen.query_one("#reply-row").display
-        await pilot.press("x")
+        await pilot.press("escape", "x")  # Esc: out of the reply box that has the focus
         run = app.current_run
         assert run is not None
         await wait_until(pilot, lambda: run.steps[8].status.value == "cancelled")
@@ -159,3 +159,20 @@ async def test_x_cancels_a_task_that_waits_for_input(
     assert "⊗ CANCELLED: the task was cancelled as asked" in status
     assert not any("ended TASK_STATE_INPUT_REQUIRED" in n for n in notices), notices
     assert run.failed_step is None
+
+
+async def test_the_reply_box_takes_the_focus_when_the_agent_asks(
+    reference_agent: StartAgent, user_dirs: UserDirs
+) -> None:
+    """The agent asks (INPUT_REQUIRED): the reply input has the focus, so what the user
+    types next is the reply, and Enter sends it."""
+    app = asking_app(reference_agent, user_dirs)
+    async with app.run_test(size=SIZE) as pilot:
+        await asked(pilot)
+        assert app.focused is app.screen.query_one("#reply-input", Input)
+        await pilot.press(*"north", "enter")
+        await settle(pilot)
+        run = app.current_run
+        assert run is not None
+        assert run.outcome is RunOutcome.PASSED, run.summary
+        assert "north" in static_text(app, "#turns")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual.widgets import DataTable, Input
+from textual.widgets import Checkbox, DataTable, Input
 
 from sia_tui.core.a2a.model import Artifact, Part, StreamEvent, Task
 from sia_tui.core.a2a.options import ClientOptions
@@ -89,13 +89,41 @@ async def test_results_while_streaming_show_the_state_and_records_so_far(
         run = built[0].run
         run.task = Task("t-1", None, "TASK_STATE_WORKING", None, (), {})
         record = Artifact("observation-7", "observation", (Part("data", {"value": 93}),), {})
-        app.stream_log.append(StreamEvent("artifact", artifact=record))
+        run.stream_events.append(StreamEvent("artifact", artifact=record))
         await pilot.press("6")
         await settle(pilot)
         result = static_text(app, "#result-body")
         assert "task TASK_STATE_WORKING… (waiting for the final result)" in result
         assert "ended" not in result
         assert "observation-7" in static_text(app, "#records-body")
+
+
+async def test_ctrl_t_arms_a_negative_test_and_valid_arguments_disarm_it(make_app: Any) -> None:
+    """The footer names ctrl+t "Negative test" and the box reads "Negative test (ctrl+t)";
+    with invalid arguments the status line says ctrl+t arms it and ctrl+j then sends them.
+    Armed, then fixed: the box is off again and the status line says valid; a new typo is
+    not sent by the ctrl+t pressed for the old one."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("2", "r")
+        await settle(pilot)
+        invalid = APPENDIX_B_TEXT.replace("80", '"eighty"')
+        screen = await enter_arguments(pilot, invalid)
+        footer = " ".join(str(key.description) for key in app.screen.query("FooterKey"))
+        assert "Negative test" in footer and "Send anyway" not in footer
+        box = screen.query_one("#send-anyway", Checkbox)
+        assert "Negative test (ctrl+t)" in str(box.label)
+        verdict = static_text(app, "#verdict")
+        assert "press ctrl+t to arm a deliberate negative test (ctrl+j then sends them)" in verdict
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        assert box.value and "negative test armed" in static_text(app, "#verdict")
+        await enter_arguments(pilot, APPENDIX_B_TEXT)
+        assert not box.value and not screen.send_anyway
+        assert "✔ Arguments valid" in static_text(app, "#verdict")
+        await enter_arguments(pilot, invalid)
+        assert not box.value and "press ctrl+t to arm" in static_text(app, "#verdict")
 
 
 async def test_results_after_a_failed_delegation_name_the_failing_step(make_app: Any) -> None:
@@ -123,8 +151,9 @@ async def test_send_anyway_shows_the_agents_rejection_as_remote(make_app: Any) -
         await pilot.press("ctrl+t")
         await pilot.pause()
         assert screen.send_anyway
-        assert any("ctrl+j will now send the invalid arguments" in m for m in told), told
-        assert "send anyway is ON" in static_text(app, "#verdict")
+        armed = "Negative test armed: ctrl+j sends the invalid arguments"
+        assert any(armed in m for m in told), told
+        assert "negative test armed: ctrl+j sends them" in static_text(app, "#verdict")
         await pilot.press("ctrl+j")
         await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen))
         await settle(pilot)

@@ -68,6 +68,7 @@ class InvocationControl(StepRunner):
         past = frozen_copy(run)
         past.past_invocations = []
         run.past_invocations.append(past)
+        run.stream_events = []  # the events so far are the kept invocation's
         own = {seq for step in run.steps[FIRST_INVOCATION_STEP - 1 :] for seq in step.exchanges}
         run.exchanges = [ex for ex in run.exchanges if ex.seq not in own]
 
@@ -97,6 +98,7 @@ class InvocationControl(StepRunner):
             run.push = None
             run.cancel_requested = run.consent = False
             run.stream_steps = []  # a stream still open belongs to the invocation kept
+            run.stream_events = []  # a new list: the invocation kept keeps its own
             self._deadline.reset()  # a new invocation gets the whole deadline
         self._notify(None)
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sia_tui.core.a2a.auth_plan import AuthPlan
+from sia_tui.core.a2a.model import StreamEvent
 from sia_tui.core.consent import ConsentNeed
 from sia_tui.core.engine import answers, verdicts
 from sia_tui.core.engine.evidence import Blame, TaskError
@@ -50,6 +51,13 @@ class Run(RunState):
         return [Invocation(number, len(runs), run) for number, run in enumerate(runs, 1)]
 
     # -- where the run is ---------------------------------------------------------------
+    @property
+    def live_events(self) -> list[StreamEvent]:
+        """This invocation's stream events while it is in flight, for a live view; [] once
+        the run is finished, when every surface reads what the steps recorded (a reopened
+        session, which keeps no events, shows the same)."""
+        return [] if self.finished else self.stream_events
+
     @property
     def auth_plan(self) -> AuthPlan | None:
         """What the skill requires (the card's security requirements) and what is sent."""
@@ -257,6 +265,7 @@ def frozen_copy(run: Run) -> Run:
         digests=replace(run.digests),
         past_invocations=list(run.past_invocations),
         stream_steps=list(run.stream_steps),
+        stream_events=list(run.stream_events),
         # The receiver may still append while a saving thread reads the copy.
         push=None
         if run.push is None

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any, TypeVar
 
-from sia_tui.core.a2a.model import AgentCard, Artifact, Interface, Task
+from sia_tui.core.a2a.model import AgentCard, Artifact, Interface, StreamEvent, Task
 from sia_tui.core.codes import ErrorCode, Origin
 from sia_tui.core.engine.evidence import (
     Blame,
@@ -192,6 +192,12 @@ class RunState:
     turns: list[Turn] = field(default_factory=list)
     #: This invocation's push notifications, when the target asks for them.
     push: PushLog | None = None
+    #: The stream events this invocation received, in order: each invocation keeps its own
+    #: (``Run.live_events`` shows them while it runs). Never stored: the stream's bytes are
+    #: in its exchange and its states in step 9's status log.
+    stream_events: list[StreamEvent] = field(
+        default_factory=list, repr=False, compare=False, metadata={"stored": False}
+    )
     #: Secrets fetched during the run (the OAuth2 token), shared by the engine's runs: the
     #: session redactor and every screen's masking read them here.
     #: Never stored: a session file holds no token, redacted or not.

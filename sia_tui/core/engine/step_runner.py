@@ -138,6 +138,7 @@ class StepRunner:
             self.run.steps[result.step - 1] = replace(result, exchanges=[*result.exchanges, seq])
 
     def _emit(self, event: StreamEvent) -> None:
+        self.run.stream_events.append(event)  # the invocation's own (Run.live_events)
         if self._on_update is not None:
             self._on_update(self.run, self._current, event)
 

@@ -1,4 +1,5 @@
-"""Connect: card URL or file, binding, headers/bearer (masked), TLS, recent targets.
+"""Connect: card URL or file, binding, headers/bearer, API key and OAuth2 client
+credentials (secrets masked, never remembered), TLS, recent targets.
 
 Compact fields and a scrolling body with the buttons always on screen: the dialog fits an
 80x24 terminal.
@@ -14,7 +15,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select
 
-from sia_tui.core.engine import Target, defaults
+from sia_tui.core.engine import OAuth2Settings, Target, defaults
 from sia_tui.tui.display import policy_of
 from sia_tui.tui.widgets.choices import SpaceCheckbox
 from sia_tui.tui.widgets.literal import LiteralInput, LiteralOptionList, LiteralSelect
@@ -31,6 +32,31 @@ class ConnectRequest:
     secret_values: tuple[str, ...] = ()
     #: Seconds the whole run may take (the command line's --deadline).
     deadline: float = defaults.DEADLINE
+    #: The card's apiKey scheme's key (the command line's --api-key).
+    api_key: str | None = None
+    #: OAuth2 client credentials (the command line's --oauth2-* flags).
+    oauth2: OAuth2Settings | None = None
+
+
+def oauth2_fields(
+    client_id: str, secret: str, scopes: str, token_url: str, *, bearer: str | None
+) -> OAuth2Settings | None:
+    """The OAuth2 client credentials typed on the connect screen, as the command line's
+    ``--oauth2-*`` flags give them; None when no field is filled. Raises ValueError, with
+    what to do, for a half-filled set or one given beside a bearer token."""
+    client_id, secret, token_url = client_id.strip(), secret.strip(), token_url.strip()
+    if not (client_id or secret or scopes.strip() or token_url):
+        return None
+    if not client_id or not secret:
+        raise ValueError("OAuth2 client credentials need both the client id and its secret.")
+    if bearer:
+        raise ValueError("Give a bearer token or OAuth2 client credentials, not both.")
+    return OAuth2Settings(
+        client_id=client_id,
+        client_secret=secret,
+        scopes=tuple(scopes.replace(",", " ").split()),
+        token_url=token_url or None,
+    )
 
 
 def parse_headers(text: str) -> tuple[tuple[str, str], ...]:
@@ -62,7 +88,8 @@ class ConnectScreen(ModalScreen[ConnectRequest | None]):
 
     BINDINGS = [
         Binding("escape", "dismiss_none", "Cancel", id="connect.cancel"),
-        Binding("ctrl+s", "submit", "Connect", id="connect.submit"),
+        # Not ctrl+s: that saves the session on every other screen.
+        Binding("ctrl+j", "submit", "Connect", id="connect.submit"),
     ]
     DEFAULT_CSS = """
     ConnectScreen { align: center middle; }
@@ -70,7 +97,7 @@ class ConnectScreen(ModalScreen[ConnectRequest | None]):
         width: 90; max-width: 100%; height: auto; max-height: 100%;
         border: thick $primary; background: $surface; padding: 0 1;
     }
-    ConnectScreen VerticalScroll { height: auto; max-height: 1fr; }
+    ConnectScreen VerticalScroll { height: auto; max-height: 75vh; }
     ConnectScreen Label { margin-top: 1; color: $text-muted; }
     ConnectScreen Label.first { margin-top: 0; }
     ConnectScreen Input { margin: 0 0 0 1; }
@@ -80,6 +107,8 @@ class ConnectScreen(ModalScreen[ConnectRequest | None]):
     ConnectScreen #deadline { width: 8; margin: 1 2 0 0; }
     ConnectScreen #binding { width: 22; margin: 1 2 0 0; }
     ConnectScreen #insecure { margin-top: 1; }
+    ConnectScreen .pair Label { margin: 1 1 0 0; }
+    ConnectScreen .pair Input { width: 1fr; margin: 1 1 0 0; }
     ConnectScreen #buttons { margin-top: 1; }
     ConnectScreen #buttons Button { margin-right: 2; }
     """
@@ -99,6 +128,13 @@ class ConnectScreen(ModalScreen[ConnectRequest | None]):
                     classes="first",
                 )
                 yield LiteralInput(placeholder="http://127.0.0.1:8000", id="location", compact=True)
+                # Next to the location it fills, above the credentials that scroll.
+                if self.recent:
+                    yield Label("Recent targets (Enter to use)")
+                    yield LiteralOptionList(
+                        *(policy_of(self.app).literal(r) for r in self.recent),
+                        id="recent",
+                    )
                 with Horizontal():
                     yield Label("binding", id="binding-label")
                     yield LiteralSelect(
@@ -119,23 +155,38 @@ class ConnectScreen(ModalScreen[ConnectRequest | None]):
                     )
                     deadline.tooltip = "Seconds one run may take, whatever the agent declares"
                     yield deadline
-                    yield SpaceCheckbox("insecure TLS (no verify)", id="insecure", compact=True)
+                    insecure = SpaceCheckbox("insecure TLS", id="insecure", compact=True)
+                    insecure.tooltip = (
+                        "No TLS certificate verification (the command line's --insecure)"
+                    )
+                    yield insecure
                 yield Label("Headers (Name: value; Other: value)")
                 yield LiteralInput(
                     placeholder="X-Tenant: blue", id="headers", password=True, compact=True
                 )
                 yield Label("Bearer token")
                 yield LiteralInput(placeholder="(none)", id="bearer", password=True, compact=True)
+                yield Label("API key (for the card's apiKey scheme)")
+                yield LiteralInput(placeholder="(none)", id="api-key", password=True, compact=True)
+                yield Label("OAuth2 client credentials (a token is fetched and sent as the bearer)")
+                with Horizontal(classes="pair"):
+                    yield Label("client id")
+                    yield LiteralInput(placeholder="(none)", id="oauth2-id", compact=True)
+                    yield Label("secret")
+                    yield LiteralInput(
+                        placeholder="(none)", id="oauth2-secret", password=True, compact=True
+                    )
+                with Horizontal(classes="pair"):
+                    yield Label("scopes")
+                    yield LiteralInput(placeholder="the card's", id="oauth2-scopes", compact=True)
+                    yield Label("token URL")
+                    yield LiteralInput(
+                        placeholder="the card's", id="oauth2-token-url", compact=True
+                    )
                 yield Label("Secret values, separated by ; (masked on screen, redacted when saved)")
                 yield LiteralInput(placeholder="(none)", id="secrets", password=True, compact=True)
-                if self.recent:
-                    yield Label("Recent targets (Enter to use)")
-                    yield LiteralOptionList(
-                        *(policy_of(self.app).literal(r) for r in self.recent),
-                        id="recent",
-                    )
             with Horizontal(id="buttons"):
-                yield Button("Connect (ctrl+s)", variant="primary", id="go", compact=True)
+                yield Button("Connect (ctrl+j)", variant="primary", id="go", compact=True)
                 yield Button("Cancel (esc)", id="cancel", compact=True)
 
     def on_mount(self) -> None:
@@ -168,6 +219,18 @@ class ConnectScreen(ModalScreen[ConnectRequest | None]):
             return
         binding = self.query_one("#binding", Select).value
         bearer = self.query_one("#bearer", Input).value.strip() or None
+        field = self.query_one
+        try:
+            oauth2 = oauth2_fields(
+                field("#oauth2-id", Input).value,
+                field("#oauth2-secret", Input).value,
+                field("#oauth2-scopes", Input).value,
+                field("#oauth2-token-url", Input).value,
+                bearer=bearer,
+            )
+        except ValueError as exc:
+            self.notify(str(exc), severity="warning")
+            return
         self.dismiss(
             ConnectRequest(
                 Target(location, binding=binding if isinstance(binding, str) and binding else None),
@@ -176,5 +239,7 @@ class ConnectScreen(ModalScreen[ConnectRequest | None]):
                 insecure=self.query_one("#insecure", Checkbox).value,
                 secret_values=parse_secret_values(self.query_one("#secrets", Input).value),
                 deadline=deadline,
+                api_key=field("#api-key", Input).value.strip() or None,
+                oauth2=oauth2,
             )
         )

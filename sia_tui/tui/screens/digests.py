@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from rich.console import Group
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -218,15 +219,22 @@ class DigestsScreen(RunScreen):
         table.clear()
         colours = self.app.theme_variables
         literal_text = self.policy.literal_text
-        for row in rows:
+        labels = [literal_text(row.label) for row in rows]
+        verdicts = [_verdict(row, colours) for row in rows]
+        room = _digest_room(table, labels, verdicts)
+        for label, verdict, row in zip(labels, verdicts, rows, strict=True):
             table.add_row(
-                literal_text(row.label),
-                _verdict(row, colours),
-                _digest_cell(row, colours, self.policy),
+                label, verdict, _digest_cell(row, colours, self.policy, room), height=None
             )
         if rows:
             # A redraw keeps the row the user was reading (the panes follow it).
             table.move_cursor(row=min(max(cursor, 0), len(rows) - 1), animate=False)
+
+    def on_resize(self) -> None:
+        # The digests wrap to the width the tables have now (a whole digest on each line
+        # it takes, never one cut at the right edge).
+        for table_id, rows in self._rows.items():
+            self._fill(table_id, rows)
 
     def _show_forensics(self, extra: list[str] | None = None) -> None:
         literal = self.policy.literal
@@ -339,14 +347,42 @@ class DigestsScreen(RunScreen):
         self.sia.copy_text(self._canonical_text, "the canonical text")
 
 
-def _digest_cell(row: TableRow, colours: dict[str, str], policy: DisplayPolicy) -> Text:
-    """The digest, its tail underlined from where it first differs from the compared one."""
+#: The most lines a wrapped digest takes (a digest is 71 characters; an agent's may be
+#: longer, and is then cut with "…").
+DIGEST_LINES = 4
+
+
+def _digest_room(table: DataTable[Any], labels: list[Text], verdicts: list[Text]) -> int | None:
+    """How many characters of a digest fit on one line of ``table`` beside its label and
+    verdict columns (None: the table has no width yet, nothing is wrapped)."""
+    width = table.scrollable_content_region.width
+    if width <= 0:
+        return None
+    padding = 2 * table.cell_padding
+    used = sum(
+        max((t.cell_len for t in column), default=0) + padding for column in (labels, verdicts)
+    )
+    # The digest column's own padding.
+    return max(width - used - padding, 16)
+
+
+def _digest_cell(
+    row: TableRow, colours: dict[str, str], policy: DisplayPolicy, room: int | None
+) -> Text | Group:
+    """The digest, its tail underlined from where it first differs from the compared one;
+    wrapped into lines of ``room`` characters when it is wider."""
     cell = policy.literal_text(row.digest or "—")
     start = first_difference(row.digest, row.compared_with) if row.digest else None
     if start is not None:
         # Digests often differ only in their last characters: point at them.
         cell.stylize(f"underline bold {colours.get('digest-mismatch', 'red')}", start)
-    return cell
+    if room is None or cell.cell_len <= room:
+        return cell
+    room -= 2  # wrapped rows are taller: leave room for a vertical scrollbar
+    if cell.cell_len > room * DIGEST_LINES:
+        cell = cell[: room * DIGEST_LINES - 1] + Text("…")
+    # Lines of rich Text, never a "\n" in one cell text (a literal cell shows it as a glyph).
+    return Group(*cell.divide(range(room, len(cell.plain), room)))
 
 
 def _verdict(row: TableRow, colours: dict[str, str]) -> Text:

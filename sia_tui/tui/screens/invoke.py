@@ -58,9 +58,10 @@ class InvokeScreen(InvokeFills):
         Binding(
             "ctrl+t",
             "toggle_send_anyway",
-            "Send anyway",
+            "Negative test",
             id="invoke.send_anyway",
-            tooltip="Send invalid arguments as a deliberate negative test",
+            tooltip="Arm (or disarm) a deliberate negative test: ctrl+j then sends the "
+            "invalid arguments",
         ),
         Binding(
             "f2",
@@ -123,7 +124,7 @@ class InvokeScreen(InvokeFills):
                 yield LiteralSelect(
                     [("sync", "sync")], id="mode", allow_blank=False, value="sync", compact=True
                 )
-                yield SpaceCheckbox("Send anyway (negative test)", id="send-anyway", compact=True)
+                yield SpaceCheckbox("Negative test (ctrl+t)", id="send-anyway", compact=True)
                 yield SpaceCheckbox("Push", id="push", compact=True, tooltip=PUSH_TIP)
             yield ArgumentEditor(id="editor")
             yield LiteralStatic(id="verdict")
@@ -235,15 +236,15 @@ class InvokeScreen(InvokeFills):
         box.value = not box.value
         if box.value:
             self.notify(
-                "Send anyway is ON: ctrl+j will now send the invalid arguments as a "
-                "deliberate negative test.",
-                title="Send anyway",
+                "Negative test armed: ctrl+j sends the invalid arguments as a deliberate "
+                "negative test. It turns off once the arguments are valid.",
+                title="Negative test",
                 severity="warning",
             )
         else:
             self.notify(
-                "Send anyway is OFF: ctrl+j sends only arguments that validate.",
-                title="Send anyway",
+                "Negative test off: ctrl+j sends only arguments that validate.",
+                title="Negative test",
             )
 
     def action_pick_mode(self) -> None:

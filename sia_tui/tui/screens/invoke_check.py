@@ -129,6 +129,9 @@ class InvokeChecks(RunScreen):
         table.display = bool(result.findings)
         self.valid = not result.findings
         if self.valid:
+            # Valid arguments are never a negative test: the toggle turns itself off, so a
+            # later typo is not sent by a ctrl+t the user pressed for another text.
+            self.disarm_negative_test()
             self._verdict(
                 "✔ Arguments valid against the input schema (RULES CP7). ctrl+j invokes.",
                 "$success",
@@ -141,14 +144,14 @@ class InvokeChecks(RunScreen):
         count = self.last_result.problems if self.last_result is not None else "0"
         if self.send_anyway:
             self._verdict(
-                f"✘ {count} problem(s); send anyway is ON: ctrl+j sends them as a "
-                "deliberate negative test.",
+                f"✘ {count} problem(s); negative test armed: ctrl+j sends them as a "
+                "deliberate negative test (ctrl+t disarms it).",
                 "$warning",
             )
         else:
             self._verdict(
-                f"✘ {count} problem(s): fix them, or press ctrl+t (send anyway) "
-                "for a deliberate negative test.",
+                f"✘ {count} problem(s): fix them, or press ctrl+t to arm a deliberate "
+                "negative test (ctrl+j then sends them).",
                 "$error",
             )
 
@@ -161,6 +164,12 @@ class InvokeChecks(RunScreen):
 
     def watch_valid(self) -> None:
         self.refresh_bindings()
+
+    def disarm_negative_test(self) -> None:
+        """Turn the negative test off (its checkbox too), when it is on."""
+        if self.send_anyway:
+            self.query_one("#send-anyway", Checkbox).value = False
+            self.send_anyway = False
 
     def watch_send_anyway(self, armed: bool) -> None:
         self.query_one("#send-anyway", Checkbox).set_class(armed, "-armed")
@@ -215,8 +224,8 @@ class InvokeChecks(RunScreen):
         if not self.valid and not self.send_anyway:
             self.notify(
                 f"Nothing sent: the arguments have {result.problems} problem(s) "
-                "against the input schema. Fix them, or press ctrl+t (send anyway) "
-                "for a deliberate negative test.",
+                "against the input schema. Fix them, or press ctrl+t to arm a "
+                "deliberate negative test (ctrl+j then sends them).",
                 title="Not sent",
                 severity="warning",
             )

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rich.cells import cell_len
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -53,6 +54,10 @@ from sia_tui.tui.widgets.target_header import TargetHeader
 
 #: The table's first columns before the verdict columns.
 _STEPS = "steps"
+_STEPS_WIDTH = 11
+_VERDICT_WIDTH = 9
+#: The agent and skill columns' widths at 80-120 columns; wider terminals give them more.
+NAME_WIDTHS = (12, 22)
 #: The panel before the user chose a cell (the first cell is not a choice).
 CHOOSE_HINT = (
     "Choose a cell with the arrow keys to see its verdict and who is at fault; Enter opens "
@@ -116,6 +121,8 @@ class MatrixMode(RunScreen):
         self._pairs: list[CompositionCell] = []
         self._chosen = False
         """True once the user moved the cursor: until then the panel says how to choose."""
+        self._names = NAME_WIDTHS
+        """The agent and skill columns' widths now."""
 
     def compose_body(self) -> ComposeResult:
         yield LiteralStatic(id="matrix-title")
@@ -176,15 +183,52 @@ class MatrixMode(RunScreen):
 
     def _columns(self) -> None:
         assert self.matrix is not None
-        table = self.query_one("#matrix", DataTable)
-        table.add_column("agent", width=12, key="agent")
-        table.add_column("skill", width=22, key="skill")
-        table.add_column("steps\n1-11", width=11, key=_STEPS)
-        for column in self.matrix.verdict_columns:
-            table.add_column(heading(column), width=9, key=column.key)
+        self._matrix_columns(NAME_WIDTHS)
         composition = self.query_one("#composition", DataTable)
         for label, width in (("upstream", 34), ("downstream", 34), ("verdict", 13), ("why", 60)):
             composition.add_column(label, width=width)
+
+    def _matrix_columns(self, names: tuple[int, int]) -> None:
+        """The matrix's columns, the agent and skill names ``names`` wide."""
+        assert self.matrix is not None
+        table = self.query_one("#matrix", DataTable)
+        table.add_column("agent", width=names[0], key="agent")
+        table.add_column("skill", width=names[1], key="skill")
+        table.add_column("steps\n1-11", width=_STEPS_WIDTH, key=_STEPS)
+        for column in self.matrix.verdict_columns:
+            table.add_column(heading(column), width=_VERDICT_WIDTH, key=column.key)
+        self._names = names
+
+    def _name_widths(self, table: DataTable[Any], matrix: Matrix) -> tuple[int, int]:
+        """The agent and skill columns' widths: their narrow default, widened into the width
+        the verdict columns leave free, up to the longest name (a wide terminal shows whole
+        names; a narrow one cuts them, never a verdict)."""
+        padding = 2 * table.cell_padding
+        fixed = _STEPS_WIDTH + _VERDICT_WIDTH * len(matrix.verdict_columns)
+        fixed += padding * (len(matrix.verdict_columns) + 3) + 2  # and a vertical scrollbar
+        free = table.scrollable_content_region.width - fixed - sum(NAME_WIDTHS)
+        wanted = [
+            max((cell_len(name) for name in names), default=0) - base
+            for names, base in (
+                ([row.agent for row in matrix.rows], NAME_WIDTHS[0]),
+                ([row.skill or "(card)" for row in matrix.rows], NAME_WIDTHS[1]),
+            )
+        ]
+        extra = [0, 0]
+        free = max(free, 0)
+        # Half each first, then what one leaves to the other.
+        for index in (0, 1):
+            extra[index] = min(max(wanted[index], 0), free // 2)
+        left = free - sum(extra)
+        for index in (0, 1):
+            more = min(max(wanted[index] - extra[index], 0), left)
+            extra[index] += more
+            left -= more
+        return NAME_WIDTHS[0] + extra[0], NAME_WIDTHS[1] + extra[1]
+
+    def on_resize(self) -> None:
+        if self.matrix is not None:
+            self._rebuild(self.query_one("#matrix", DataTable), self.matrix)
 
     # -- redraw ------------------------------------------------------------------------------
     def on_matrix_changed(self, message: MatrixChanged) -> None:
@@ -219,7 +263,10 @@ class MatrixMode(RunScreen):
 
     def _rebuild(self, table: DataTable[Any], matrix: Matrix) -> None:
         cursor = table.cursor_coordinate
-        table.clear()
+        names = self._name_widths(table, matrix)
+        table.clear(columns=names != self._names)
+        if names != self._names:
+            self._matrix_columns(names)
         self._row_keys = list(matrix.rows)
         for row in self._row_keys:
             table.add_row(*self._cells(row).values(), key=str(id(row)))

@@ -43,8 +43,12 @@ class RedactionPreviewScreen(ModalScreen[bool]):
     RedactionPreviewScreen #destination { margin-bottom: 1; }
     """
 
-    def __init__(self, hits: Sequence[RedactionHit], destination: str, saves: str = "") -> None:
+    def __init__(
+        self, hits: Sequence[RedactionHit], destination: str, saves: str = "", what: str = "session"
+    ) -> None:
         super().__init__()
+        self.what = what
+        """What is saved: "session" (ctrl+s), "HAR" (f9)."""
         self.saves = saves
         """What the file will hold, when more than the run on screen ("" says nothing)."""
         self.hits = list(hits)
@@ -54,7 +58,7 @@ class RedactionPreviewScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield LiteralStatic("Save session to (edit the path if you like):", id="title")
+            yield LiteralStatic(f"Save {self.what} to (edit the path if you like):", id="title")
             yield LiteralInput(self.destination, id="destination")
             if self.saves:
                 yield LiteralStatic(self.saves, id="saves")

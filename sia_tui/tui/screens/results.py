@@ -154,7 +154,7 @@ class ResultsScreen(RunScreen):
                 links.add_option(option(_not_listed(refs_left_out, "reference"), disabled=True))
         records_body = self.query_one("#records-body", BlocksView)
         if run is None or not run.record_verdicts:
-            records_body.show(self._streamed_records(shown_texts))
+            records_body.show(self._streamed_records(run, shown_texts))
             return
         # A 4 MB answer can carry 50,000 records: the first ones are listed, the rest counted.
         records, left_out = listed(run.record_verdicts)
@@ -187,7 +187,8 @@ class ResultsScreen(RunScreen):
     def _status(self, run: Run | None) -> Content:
         policy = self.policy
         literal = policy.literal
-        live = [event_line(event, policy) for event in self.sia.stream_log[-4:]]
+        # This invocation's own events, while it runs (a reopened one shows the same).
+        live = [event_line(event, policy) for event in run.live_events[-4:]] if run else []
         if run is None or run.task is None:
             failed = run.failed_step if run is not None else None
             if failed is not None:
@@ -234,7 +235,7 @@ class ResultsScreen(RunScreen):
         """The task's state, or the newest streamed one while the task is still running."""
         state = run.task.state if run.task is not None else "?"
         if run.task is not None and not run.task.terminal:
-            for event in reversed(self.sia.stream_log):
+            for event in reversed(run.live_events):
                 newer = event.state or (event.task.state if event.task else None)
                 if newer:
                     return newer
@@ -270,9 +271,11 @@ class ResultsScreen(RunScreen):
             f"No result yet. Invoke the skill on screen {mode_key('invoke')}.", "$text-muted"
         )
 
-    def _streamed_records(self, shown: _Texts) -> list[Block]:
-        """Artifacts streamed so far (validated once the task ends), or the empty notice."""
-        streamed = [e.artifact for e in self.sia.stream_log if e.artifact is not None]
+    def _streamed_records(self, run: Run | None, shown: _Texts) -> list[Block]:
+        """Artifacts this invocation streamed so far (validated once the task ends), or the
+        empty notice."""
+        events = run.live_events if run is not None else []
+        streamed = [e.artifact for e in events if e.artifact is not None]
         literal = self.policy.literal
         if not streamed:
             return [Content("No supporting records.")]

@@ -17,6 +17,7 @@ from textual.message import Message
 from textual.widgets import Checkbox, Input
 
 from sia_tui.core.engine import UNVALIDATED, Reply, Run, SiaError, loads
+from sia_tui.core.engine.turns import Turn
 from sia_tui.tui.display import DisplayPolicy
 from sia_tui.tui.widgets.literal import LiteralInput, LiteralStatic
 
@@ -24,7 +25,17 @@ from sia_tui.tui.widgets.literal import LiteralInput, LiteralStatic
 class ReplyBox(Vertical):
     """The turns so far and, while the task waits, the reply input (Enter or ctrl+j sends)."""
 
-    BINDINGS = [Binding("ctrl+j", "send", "Send reply", id="results.reply")]
+    BINDINGS = [
+        Binding("ctrl+j", "send", "Send reply", id="results.reply"),
+        Binding(
+            "escape",
+            "leave",
+            "Leave reply",
+            show=False,
+            id="results.reply_leave",
+            tooltip="Focus the result; then the number keys switch screens",
+        ),
+    ]
 
     DEFAULT_CSS = """
     ReplyBox { height: auto; max-height: 16; border: round $warning; padding: 0 1; }
@@ -43,8 +54,15 @@ class ReplyBox(Vertical):
     def compose(self) -> ComposeResult:
         yield LiteralStatic(id="turns")
         with Horizontal(id="reply-row"):
-            yield LiteralInput(placeholder="your reply; Enter or ctrl+j sends", id="reply-input")
+            yield LiteralInput(
+                placeholder="your reply; Enter or ctrl+j sends, Esc leaves", id="reply-input"
+            )
             yield Checkbox("JSON data", id="reply-json", compact=True)
+
+    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
+        super().__init__(id=id)
+        self._focused_for: Turn | None = None
+        """The question the input last took the focus for."""
 
     def on_mount(self) -> None:
         self.border_title = "Turns"
@@ -57,6 +75,12 @@ class ReplyBox(Vertical):
         waiting = run is not None and run.waiting_for_reply and not read_only
         self.query_one("#reply-row").display = waiting
         self.border_title = "The agent asks" if waiting else "Turns"
+        asked = run.open_turn if run is not None and waiting else None
+        if asked is not None and asked is not self._focused_for:
+            # A new question: the reply is what the user types next (once per question, so
+            # a user who moved away is not pulled back by every redraw).
+            self._focused_for = asked
+            self.call_after_refresh(self.query_one("#reply-input").focus)
         literal = policy.literal
         lines: list[Content] = []
         for number, turn in enumerate(turns, 1):
@@ -84,6 +108,10 @@ class ReplyBox(Vertical):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         self.action_send()
+
+    def action_leave(self) -> None:
+        """Out of the reply (it took the focus when the agent asked): to the next pane."""
+        self.screen.focus_next("BlocksView")
 
     def action_send(self) -> None:
         """Send the input's text as the reply: a text part, or a data part when checked."""

@@ -1,0 +1,95 @@
+"""Toasts as a person sees them: one per kind (a newer one replaces the older), none left
+saying what is no longer true, and none over a table's key column at 80x24."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import App
+from textual.widgets import DataTable
+
+from sia_tui.tui.modes import MODE_SPECS
+from sia_tui.tui.screens.results import ResultsScreen
+from tests.support.tui import (
+    APPENDIX_B_TEXT,
+    SIZE,
+    SMALL,
+    enter_arguments,
+    settle,
+    wait_until,
+    workers_done,
+)
+
+
+def toasts(app: App[Any]) -> list[str]:
+    """The text of every toast on screen (title and message), top to bottom."""
+    shown = sorted(app.screen.query("Toast"), key=lambda t: t.region.y)
+    return [str(toast.render()) for toast in shown]
+
+
+async def shown(pilot: Any) -> None:
+    """Let the toasts reach the screen (without clearing them, as ``settle`` does)."""
+    await workers_done(pilot.app)
+    for _ in range(3):
+        await pilot.pause()
+
+
+async def test_n_at_step_7_says_waiting_for_arguments_once(make_app: Any) -> None:
+    """Steps 1-6 done, n pressed three times: one "Waiting for arguments" toast, not three."""
+    app = make_app()
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(pilot)
+        await pilot.press("2", "r")
+        await settle(pilot)
+        for _ in range(3):
+            await pilot.press("n")
+            await shown(pilot)
+        waiting = [t for t in toasts(app) if "Waiting for arguments" in t]
+        assert len(waiting) == 1, toasts(app)
+
+
+async def test_sending_invocation_n_of_n_is_gone_once_it_was_sent(make_app: Any) -> None:
+    """Three invocations: when the third has its verdict on Results, no toast still says
+    "Sending invocation …", and none says the run waits for arguments."""
+    app = make_app()
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(pilot)
+        await pilot.press("2", "r")
+        await settle(pilot)
+        for _ in range(3):
+            await enter_arguments(pilot, APPENDIX_B_TEXT)
+            await pilot.press("ctrl+j")
+            await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen))
+            await wait_until(
+                pilot, lambda: app.current_run is not None and app.current_run.finished
+            )
+            await shown(pilot)
+        run = app.current_run
+        assert run is not None and len(run.invocations) == 3
+        assert not [t for t in toasts(app) if "Sending invocation" in t], toasts(app)
+        assert not [t for t in toasts(app) if "Waiting for arguments" in t], toasts(app)
+
+
+async def test_no_toast_covers_a_tables_key_column_at_80x24(make_app: Any) -> None:
+    """On every screen after an invocation, a toast leaves the first column of every
+    table (what each row is: "digest of", the run, the probe) readable."""
+    app = make_app()
+    async with app.run_test(size=SMALL, notifications=True) as pilot:
+        await settle(pilot)
+        await pilot.press("2", "r")
+        await settle(pilot)
+        await enter_arguments(pilot, APPENDIX_B_TEXT)
+        await pilot.press("ctrl+j")
+        await settle(pilot)
+        for spec in MODE_SPECS:
+            app.switch_mode(spec.name)
+            await settle(pilot)
+            app.notify("Sending invocation 3 of 3; [ shows the earlier ones.", title="Invocations")
+            await shown(pilot)
+            (toast,) = app.screen.query("Toast")
+            for table in app.screen.query(DataTable):
+                if not table.display or not table.columns:
+                    continue
+                key = next(iter(table.columns.values()))
+                key_right = table.region.x + key.get_render_width(table)
+                assert toast.region.x >= key_right, (spec.name, table.id)
