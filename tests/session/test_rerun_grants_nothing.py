@@ -104,7 +104,7 @@ def test_rerun_ignores_each_raised_option_and_says_so(
     the file recorded and what this run uses."""
     path = recorded_session(tmp_path, {name: RAISED[name]})
     used: list[ClientOptions] = []
-    real = rerun_module.run_recorded
+    real = rerun_module.run_recorded  # type: ignore[attr-defined]
 
     async def spy(target: Any, options: ClientOptions, *args: Any, **kw: Any) -> Any:
         used.append(options)
