@@ -172,10 +172,10 @@ NOT_UNTRUSTED: dict[str, str] = {
 
 
 def _elapsed(call: Callable[[], object], loops: int) -> float:
-    """The least of five timings of ``loops`` calls, in this thread's CPU time (on a loaded
+    """The least of three timings of ``loops`` calls, in this thread's CPU time (on a loaded
     machine, time spent waiting for a core is not the pattern's)."""
     best = float("inf")
-    for _ in range(5):
+    for _ in range(3):
         started = time.thread_time()
         for _ in range(loops):
             call()
