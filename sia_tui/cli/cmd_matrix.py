@@ -58,6 +58,18 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         "file's, or 120)",
     )
     add_consent_flag(parser)
+    # A plugfest file is often someone else's: its consents need these flags (SECURITY.md).
+    parser.add_argument(
+        "--allow-cross-origin",
+        action="store_true",
+        help="let an agent's allow_cross_origin = true in the file send its credentials to "
+        "interface URLs on another origin (the file alone gives no consent)",
+    )
+    parser.add_argument(
+        "--insecure",
+        action="store_true",
+        help="let an agent's insecure = true in the file turn TLS verification off",
+    )
     parser.set_defaults(func=main)
 
 
@@ -72,7 +84,7 @@ def _outputs(args: argparse.Namespace) -> list[Path]:
 
 def main(args: argparse.Namespace) -> int:
     """Load the file, then run headless or open the Matrix screen."""
-    from sia_tui.core.matrix import PlugfestError, load_plugfest
+    from sia_tui.core.matrix import Consents, PlugfestError, load_plugfest
 
     if args.jobs is not None and not 1 <= args.jobs <= 64:
         return _usage("--jobs wants a number from 1 to 64")
@@ -82,7 +94,8 @@ def main(args: argparse.Namespace) -> int:
         if not output.parent.is_dir():
             return _usage(f"cannot write {output}: no folder {output.parent}")
     try:
-        plugfest = load_plugfest(args.plugfest)
+        consents = Consents(allow_cross_origin=args.allow_cross_origin, insecure=args.insecure)
+        plugfest = load_plugfest(args.plugfest, consents=consents)
     except PlugfestError as exc:
         count = len(exc.problems)
         return _usage(f"{count} problem(s) in the plugfest file:\n{exc}")

@@ -7,7 +7,15 @@ import json
 import sys
 from typing import Any
 
-from sia_tui.cli.flags import UsageError, add_consent_flag, parse_header
+from sia_tui.cli.flags import (
+    UsageError,
+    add_consent_flag,
+    add_cross_origin_flag,
+    add_grpc_security_flags,
+    add_limit_flags,
+    limit_options,
+    parse_header,
+)
 from sia_tui.core.engine import SiaError, printable
 
 # Each handler imports what it runs (asyncio, sessions, the engine), so that building the
@@ -59,6 +67,12 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     rerun.add_argument("--target", help="the agent URL, when the recorded one was redacted")
     rerun.add_argument("--json", action="store_true", help="machine-readable output")
     add_consent_flag(rerun)
+    # Every limit and consent comes from these flags (or their defaults), never from the
+    # session file: it is someone else's input (docs/SECURITY.md).
+    limits = rerun.add_argument_group("limits and consent (never taken from the session file)")
+    add_limit_flags(limits)
+    add_cross_origin_flag(limits)
+    add_grpc_security_flags(limits)
     _invocation_flag(rerun, "re-send")
     rerun.set_defaults(func=cmd_rerun)
 
@@ -163,10 +177,12 @@ def cmd_rerun(args: argparse.Namespace) -> int:
     3 when the invocation was not re-sent (a skill that may act, without --allow-execute)."""
     import asyncio
 
+    from sia_tui.core.engine import ClientOptions
     from sia_tui.core.session import Redactor, install_log_redaction, load_session, rerun_session
 
     try:
         headers = parse_headers(args.header)
+        given = ClientOptions(**limit_options(args))
     except SiaError as exc:
         return _error(str(exc))
     # The live agent may echo the credentials given now: scrub everything printed or logged.
@@ -185,6 +201,7 @@ def cmd_rerun(args: argparse.Namespace) -> int:
                 headers=headers,
                 bearer=args.bearer,
                 consent=args.allow_execute,
+                given=given,
             )
         )
     except SiaError as exc:
@@ -192,6 +209,8 @@ def cmd_rerun(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(redactor.value(result.to_json(), "output"), indent=2))
         return 0 if result.same else 1
+    for note in result.notes:  # what the file recorded that this run does not use
+        print(f"note: {printable(note)}")
     several = len(session.run.invocations) > 1
     for each in result.results:
         label = f"{each.recorded.label}: " if several else ""

@@ -51,6 +51,22 @@ def add_connection_flags(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument("--bearer", metavar="TOKEN", help="send Authorization: Bearer TOKEN")
     add_auth_flags(group)
+    add_limit_flags(group)
+    group.add_argument("--insecure", action="store_true", help="do not verify TLS certificates")
+    group.add_argument("--cacert", metavar="FILE", help="verify TLS with this CA bundle")
+    group.add_argument("--cert", metavar="FILE", help="client certificate (PEM)")
+    group.add_argument("--key", metavar="FILE", help="client certificate key (PEM)")
+    add_cross_origin_flag(group)
+    group.add_argument(
+        "--binding",
+        choices=("jsonrpc", "http-json", "grpc"),
+        help="A2A binding to use (default: the card's first callable one)",
+    )
+    add_grpc_security_flags(group)
+
+
+def add_limit_flags(group: argparse._ArgumentGroup) -> None:
+    """The limits a person running a command sets: timeouts, the deadline, response size."""
     group.add_argument(
         "--timeout",
         type=float,
@@ -81,20 +97,33 @@ def add_connection_flags(parser: argparse.ArgumentParser) -> None:
         help=f"abort any response larger than N bytes "
         f"(default {defaults.MAX_RESPONSE_BYTES // 2**20} MiB)",
     )
-    group.add_argument("--insecure", action="store_true", help="do not verify TLS certificates")
-    group.add_argument("--cacert", metavar="FILE", help="verify TLS with this CA bundle")
-    group.add_argument("--cert", metavar="FILE", help="client certificate (PEM)")
-    group.add_argument("--key", metavar="FILE", help="client certificate key (PEM)")
+
+
+def limit_options(args: Any) -> dict[str, Any]:
+    """The ClientOptions members the limit, origin and gRPC security flags set."""
+    if args.timeout <= 0 or args.connect_timeout <= 0 or args.deadline <= 0:
+        raise UsageError("timeouts and the deadline must be positive")
+    return {
+        "connect_timeout": args.connect_timeout,
+        "read_timeout": args.timeout,
+        "deadline": args.deadline,
+        "max_response_bytes": args.max_response_bytes,
+        "allow_cross_origin": args.allow_cross_origin,
+        "grpc_security": getattr(args, "grpc_security", None),
+    }
+
+
+def add_cross_origin_flag(group: argparse._ArgumentGroup) -> None:
+    """``--allow-cross-origin``: the user's consent to credentials on another origin."""
     group.add_argument(
         "--allow-cross-origin",
         action="store_true",
         help="send credentials to interface URLs on another origin than the card",
     )
-    group.add_argument(
-        "--binding",
-        choices=("jsonrpc", "http-json", "grpc"),
-        help="A2A binding to use (default: the card's first callable one)",
-    )
+
+
+def add_grpc_security_flags(group: argparse._ArgumentGroup) -> None:
+    """``--grpc-tls`` / ``--grpc-plaintext``."""
     security = group.add_mutually_exclusive_group()
     security.add_argument(
         "--grpc-tls",
@@ -207,21 +236,14 @@ def client_options(args: Any) -> ClientOptions:
     cert: str | tuple[str, str] | None = None
     if args.cert:
         cert = (args.cert, args.key) if args.key else args.cert
-    if args.timeout <= 0 or args.connect_timeout <= 0 or args.deadline <= 0:
-        raise UsageError("timeouts and the deadline must be positive")
     return ClientOptions(
-        connect_timeout=args.connect_timeout,
-        read_timeout=args.timeout,
-        deadline=args.deadline,
-        max_response_bytes=args.max_response_bytes,
+        **limit_options(args),
         verify=verify,
         cert=cert,
         headers=tuple(parse_header(h) for h in args.header),
         bearer=args.bearer,
         api_key=getattr(args, "api_key", None) or os.environ.get(API_KEY_ENV) or None,
         oauth2=oauth2_settings(args),
-        allow_cross_origin=args.allow_cross_origin,
-        grpc_security=getattr(args, "grpc_security", None),
     )
 
 

@@ -83,3 +83,59 @@ async def test_an_expired_token_is_fetched_again() -> None:
     form = seen[0].content.decode()
     assert form == "grant_type=client_credentials&scope=read"  # the secret is in Basic only
     await recorder.aclose()
+
+
+class EndlessTokenAnswer(httpx.AsyncByteStream):
+    """A token answer of 64 MiB whose access_token never ends; counts what was pulled."""
+
+    def __init__(self) -> None:
+        self.sent = 0
+
+    async def __aiter__(self) -> Any:
+        chunk = b'{"access_token": "' + b"t" * (64 * 1024)
+        for _ in range(1024):
+            self.sent += len(chunk)
+            yield chunk
+            chunk = b"t" * (64 * 1024)
+
+
+async def test_an_oversized_token_answer_is_refused_while_read_and_never_kept() -> None:
+    """64 MiB from the token endpoint: reading stops past 256 KiB, the token step says why,
+    and the recorded answer holds no byte of the (cut) token."""
+    answer = EndlessTokenAnswer()
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(200, stream=answer, headers={"content-type": "application/json"})
+
+    recorder = ExchangeRecorder(
+        ClientOptions(), transport=httpx.MockTransport(handler), on_exchange=None
+    )
+    tokens = oauth2.TokenSource(
+        OAuth2Settings("client-1", "secret-0123456789", token_url="http://idp.test/token"),
+        recorder,
+        scheme=None,
+        scopes=(),
+        card_location=CARD,
+    )
+    assert await tokens.token() is None
+    assert f"larger than {oauth2.MAX_TOKEN_ANSWER_BYTES} bytes" in tokens.problem
+    assert answer.sent < 2 * oauth2.MAX_TOKEN_ANSWER_BYTES  # not the 8 MiB response limit
+    [exchange] = recorder.exchanges
+    assert exchange.error_kind == "response_too_large"
+    assert b"tttt" not in exchange.response_body
+    assert b"\xc2\xabredacted:access_token\xc2\xbb" in exchange.response_body
+    await recorder.aclose()
+
+
+def test_token_members_are_scrubbed_to_their_own_end() -> None:
+    """Escaped quotes stay inside the value; other members are kept as they were."""
+    body = b'{"access_token" : "a\\"b\\\\", "token_type": "x", "id_token":"c", "n": "\\\\"}'
+    scrubbed = oauth2.scrub_token_members(body)
+    mark = "«redacted:access_token»".encode()
+    assert scrubbed == (
+        b'{"access_token" : "'
+        + mark
+        + b'", "token_type": "x", "id_token":"'
+        + mark
+        + b'", "n": "\\\\"}'
+    )

@@ -18,7 +18,7 @@ from sia_tui.core.matrix.plugfest import (
     _check,
     load_plugfest,
 )
-from sia_tui.core.matrix.plugfest_agents import AGENT_KEYS
+from sia_tui.core.matrix.plugfest_agents import AGENT_KEYS, Consents
 
 DOCS_EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "PLUGFEST.toml"
 
@@ -271,7 +271,7 @@ def test_no_structure_crashes_the_checker(data: dict[str, Any]) -> None:
     """Whatever the parsed TOML holds (wrong types everywhere), the answer is a Plugfest or a
     PlugfestError, never another exception."""
     try:
-        _check(Path("/nonexistent/P.toml"), "", data, {})
+        _check(Path("/nonexistent/P.toml"), "", data, {}, Consents())
     except PlugfestError as exc:
         assert exc.problems
 
@@ -286,3 +286,32 @@ def test_no_text_crashes_the_loader(tmp_path_factory: pytest.TempPathFactory, te
         load_plugfest(path, {})
     except PlugfestError as exc:
         assert exc.problems
+
+
+CONSENTING_FILE = """
+[[agent]]
+name = "vendor-a"
+card = "https://a.example/"
+bearer_env = "VENDOR_A_TOKEN"
+allow_cross_origin = true
+insecure = true
+"""
+
+
+def test_the_file_gives_no_consent_only_the_command_flags_do(tmp_path: Path) -> None:
+    """RULES SR7: a plugfest file handed to you saying allow_cross_origin and insecure sends
+    no credential to another origin and turns no TLS check off; each request is warned
+    about, and `matrix --allow-cross-origin --insecure` gives the consent."""
+    environ = {"VENDOR_A_TOKEN": "secret-token-value"}
+    path = tmp_path / "PLUGFEST.toml"
+    path.write_text(CONSENTING_FILE, encoding="utf-8")
+    [agent] = load_plugfest(path, environ).agents
+    assert not agent.options.allow_cross_origin and agent.options.verify is True
+    warnings = load_plugfest(path, environ).warnings
+    assert any(
+        "allow_cross_origin: not used" in w and "--allow-cross-origin" in w for w in warnings
+    )
+    assert any("insecure: not used" in w and "--insecure" in w for w in warnings)
+    consents = Consents(allow_cross_origin=True, insecure=True)
+    [agent] = load_plugfest(path, environ, consents).agents
+    assert agent.options.allow_cross_origin and agent.options.verify is False

@@ -9,7 +9,6 @@ agent header, and its recorded exchange has the secret and the token already rep
 from __future__ import annotations
 
 import base64
-import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -30,7 +29,11 @@ from sia_tui.core.redaction.secret_forms import encoded_forms
 EXPIRY_MARGIN = 30.0
 #: Where OIDC discovery looks on the card's origin.
 OIDC_DISCOVERY = "/.well-known/openid-configuration"
-_TOKEN_MEMBER = re.compile(rb'("(?:access|refresh|id)_token"\s*:\s*")((?:[^"\\]|\\.)*)(")')
+#: Largest token or metadata answer read: reading stops past it, before anything scrubs it.
+MAX_TOKEN_ANSWER_BYTES = 256 * 1024
+#: The members of a token answer whose string value is a secret (RFC 6749 5.1, OIDC).
+_TOKEN_NAMES = (b'"access_token"', b'"refresh_token"', b'"id_token"')
+_JSON_SPACE = b" \t\r\n"
 
 
 @dataclass(frozen=True)
@@ -80,11 +83,60 @@ def scrubber(settings: OAuth2Settings) -> Callable[[bytes], bytes]:
     def scrub(body: bytes) -> bytes:
         for form in secrets:
             body = body.replace(form, secret_mark)
-        return _TOKEN_MEMBER.sub(
-            lambda m: m.group(1) + placeholder("access_token").encode() + m.group(3), body
-        )
+        return scrub_token_members(body)
 
     return scrub
+
+
+def scrub_token_members(body: bytes) -> bytes:
+    """``body`` with the string value of every token member replaced, in one pass (no
+    regular expression: an answer's text is the endpoint's). A value whose string does not
+    end (an answer cut at its limit) is replaced to the end."""
+    mark = placeholder("access_token").encode()
+    out, kept, at = [], 0, 0
+    while (found := body.find(b'_token"', at)) >= 0:
+        at = found + len(b'_token"')
+        if not any(body.endswith(name, 0, at) for name in _TOKEN_NAMES):
+            continue
+        value = _string_value_at(body, at)
+        if value is None:
+            continue
+        end = _string_end(body, value)
+        out += [body[kept:value], mark]
+        if end < 0:  # unterminated: the rest may be the token
+            return b"".join(out)
+        kept = at = end
+    return b"".join([*out, body[kept:]])
+
+
+def _string_value_at(body: bytes, at: int) -> int | None:
+    """Where the string value starts after a member name ending at ``at`` (``: "``)."""
+    at = _skip_space(body, at)
+    if body[at : at + 1] != b":":
+        return None
+    at = _skip_space(body, at + 1)
+    return at + 1 if body[at : at + 1] == b'"' else None
+
+
+def _skip_space(body: bytes, at: int) -> int:
+    while body[at : at + 1] and body[at] in _JSON_SPACE:
+        at += 1
+    return at
+
+
+def _string_end(body: bytes, start: int) -> int:
+    """The quote that ends the JSON string whose text starts at ``start``; -1 if none.
+    Each byte is looked at at most twice: backslashes are counted back only to ``start``
+    or the last quote tried."""
+    at = start
+    while (quote := body.find(b'"', at)) >= 0:
+        slash = quote
+        while slash > at and body[slash - 1] == 0x5C:  # a backslash
+            slash -= 1
+        if (quote - slash) % 2 == 0:
+            return quote
+        at = quote + 1
+    return -1
 
 
 class TokenSource:
@@ -160,7 +212,9 @@ class TokenSource:
         """``token_endpoint`` of an RFC 8414 or OIDC metadata document (the card's origin)."""
         request = self._recorder.build("GET", url, [("Accept", "application/json")], b"")
         request.headers.pop("Cookie", None)
-        reply = await self._recorder.request("oauth2 metadata", request)
+        reply = await self._recorder.request(
+            "oauth2 metadata", request, max_bytes=MAX_TOKEN_ANSWER_BYTES
+        )
         found = _json(reply).get("token_endpoint")
         if not isinstance(found, str) or not found:
             raise TransportError(f"the {source} document names no token_endpoint")
@@ -181,13 +235,16 @@ class TokenSource:
         request = self._recorder.build("POST", url, headers, urlencode(form).encode())
         # Cookies the agent set are the agent's credentials: never sent to the IdP.
         request.headers.pop("Cookie", None)
-        return await self._recorder.request("oauth2 token", request, scrub=self._scrub)
+        # Bounded while read: an answer past the limit is refused before it is scrubbed.
+        return await self._recorder.request(
+            "oauth2 token", request, scrub=self._scrub, max_bytes=MAX_TOKEN_ANSWER_BYTES
+        )
 
 
 def _json(reply: Reply) -> dict[str, object]:
     if not 200 <= reply.status < 300:
         raise TransportError(f"the token endpoint answered HTTP {reply.status}")
-    payload = load_json(reply.body, source=reply.exchange.url, max_bytes=256 * 1024)
+    payload = load_json(reply.body, source=reply.exchange.url, max_bytes=MAX_TOKEN_ANSWER_BYTES)
     if not isinstance(payload, dict):
         raise TransportError("the token endpoint's answer is not a JSON object")
     return payload

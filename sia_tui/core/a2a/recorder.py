@@ -183,20 +183,29 @@ class ExchangeRecorder:
             raise TransportError(f"invalid URL: {exc}", url=url[:300]) from exc
 
     async def request(
-        self, purpose: str, request: httpx.Request, *, scrub: Scrub | None = None
+        self,
+        purpose: str,
+        request: httpx.Request,
+        *,
+        scrub: Scrub | None = None,
+        max_bytes: int | None = None,
     ) -> Reply:
         """Send and read the whole body, bounded in size, and in time by total_timeout for
         the whole exchange (headers and body together); ``scrub`` rewrites both bodies as
-        recorded (the reply keeps the real bytes)."""
+        recorded (the reply keeps the real bytes). ``max_bytes``: a smaller bound of this
+        answer's own (a token answer); reading stops past it."""
         async with self.open(purpose, request, whole=True, scrub=scrub) as (response, body):
-            await self.read_all(response, body)
+            await self.read_all(response, body, max_bytes)
         exchange = self.exchanges[-1]
         return Reply(exchange, response.status_code, response.headers, bytes(body))
 
-    async def read_all(self, response: httpx.Response, body: bytearray) -> None:
-        """Read the body into ``body``, aborting past ``max_response_bytes``."""
+    async def read_all(
+        self, response: httpx.Response, body: bytearray, max_bytes: int | None = None
+    ) -> None:
+        """Read the body into ``body``, aborting past ``max_response_bytes`` (or the
+        smaller ``max_bytes``)."""
         async for chunk in self.chunks(response):
-            self.append(body, chunk)
+            self.append(body, chunk, max_bytes)
 
     async def chunks(self, response: httpx.Response) -> AsyncIterator[bytes]:
         """The body as it arrives, content-decoded in bounded pieces (decoding.py)."""
@@ -211,15 +220,17 @@ class ExchangeRecorder:
         for piece in decoder.flush():
             yield piece
 
-    def append(self, body: bytearray, chunk: bytes) -> None:
+    def append(self, body: bytearray, chunk: bytes, max_bytes: int | None = None) -> None:
         """Add bytes, raising ResponseTooLarge at the limit (the kept part is recorded)."""
         limit = self.options.max_response_bytes
+        own = max_bytes is not None and max_bytes < limit
+        if max_bytes is not None and own:
+            limit = max_bytes
         body += chunk
         if len(body) > limit:
             del body[limit:]
-            raise ResponseTooLarge(
-                f"response larger than {limit} bytes (--max-response-bytes); read aborted"
-            )
+            why = "the most this answer may be" if own else "--max-response-bytes"
+            raise ResponseTooLarge(f"response larger than {limit} bytes ({why}); read aborted")
 
     @asynccontextmanager
     async def open(

@@ -18,7 +18,9 @@ MAX_QUOTED_BODY = 16 * 1024
 _TRANSPORT_HEADERS = frozenset(
     {"host", "accept", "accept-encoding", "connection", "user-agent", "content-length"}
 )
-_PLACEHOLDER = re.compile(r"«redacted:([^»]+)»")
+#: A placeholder's name never holds another placeholder's «: two starts without an end
+#: cannot make one scan run over the other (a ``[^»]+`` tried each start to the text's end).
+_PLACEHOLDER = re.compile(r"«redacted:([^«»]+)»")
 
 
 def exchange_blocks(shown: list[Exchange]) -> list[Block]:

@@ -18,7 +18,9 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 # A string token is matched possessively and may run to the end of the text when it is
 # unterminated: otherwise every later quote restarts a failing scan (quadratic time on
 # hostile input such as an endless run of \").
-_BRACKETS = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+(?:"|\Z)|[\[{]|[\]}]', re.DOTALL)
+# A string left open ends at the end of the text, after a last lone backslash too: were
+# that string not matched, the scan would start it again from each quote inside it.
+_BRACKETS = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+(?:"|\\?\Z)|[\[{]|[\]}]', re.DOTALL)
 _NUMBER_START = frozenset("-0123456789")
 # The longest prefix made of whole strings, other characters and runs of number
 # characters no longer than the limit: it ends where a longer run starts (or at an

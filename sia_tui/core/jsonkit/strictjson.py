@@ -40,7 +40,9 @@ _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 _AS_NUMBER_RUNS = bytes(0x30 if byte in b"-+.0123456789eE" else 0x78 for byte in range(256))
 _LONG_NUMBER_RUN = b"0" * (limits.MAX_NUMBER_CHARS + 1)
 # A JSON string, escapes included (for counting what lies outside strings).
-_STRING = re.compile(rb'"[^"\\]*+(?:\\.[^"\\]*+)*+"')
+#: A string, or one left open to the end of the text (else each quote inside it would
+#: start a scan to the end again: quadratic on ``"\"\"\"...``).
+_STRING = re.compile(rb'"[^"\\]*+(?:\\.[^"\\]*+)*+(?:"|\\?\Z)', re.DOTALL)
 
 
 class Parsed(NamedTuple):

@@ -23,6 +23,7 @@ if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it 
     from sia_tui.core.matrix.plugfest import Plugfest as Plugfest
     from sia_tui.core.matrix.plugfest import PlugfestError as PlugfestError
     from sia_tui.core.matrix.plugfest import load_plugfest as load_plugfest
+    from sia_tui.core.matrix.plugfest_agents import Consents as Consents
     from sia_tui.core.matrix.report_html import matrix_to_html as matrix_to_html
     from sia_tui.core.matrix.report_json import matrix_to_json as matrix_to_json
     from sia_tui.core.matrix.report_junit import matrix_junit_suites as matrix_junit_suites

@@ -18,7 +18,7 @@ from typing import Any
 
 from sia_tui.core.errors import FileInputError, SiaError
 from sia_tui.core.local_file import read_regular_file
-from sia_tui.core.matrix.plugfest_agents import AgentEntry, read_agent
+from sia_tui.core.matrix.plugfest_agents import NO_CONSENT, AgentEntry, Consents, read_agent
 from sia_tui.core.matrix.toml_lines import key_lines
 from sia_tui.core.matrix.toml_reader import Problem, TableReader
 from sia_tui.core.matrix.toml_shape import shape_problem
@@ -157,8 +157,12 @@ class Plugfest:
         return keys + [PROBE_KEY] if self.probe else keys
 
 
-def load_plugfest(path: str | Path, environ: Mapping[str, str] | None = None) -> Plugfest:
-    """Read and check the plugfest file at ``path``; :class:`PlugfestError` lists every problem."""
+def load_plugfest(
+    path: str | Path, environ: Mapping[str, str] | None = None, consents: Consents = NO_CONSENT
+) -> Plugfest:
+    """Read and check the plugfest file at ``path``; :class:`PlugfestError` lists every problem.
+    ``consents``: the command's flags; the file's own ``allow_cross_origin`` and ``insecure``
+    are used only where they consent."""
     source = Path(path)
     try:  # never more than the limit: `matrix /dev/zero` read until MemoryError
         raw = read_regular_file(source, MAX_FILE_BYTES).data
@@ -177,7 +181,7 @@ def load_plugfest(path: str | Path, environ: Mapping[str, str] | None = None) ->
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise PlugfestError(str(source), [_syntax_problem(str(exc))]) from None
-    return _check(source, text, data, os.environ if environ is None else environ)
+    return _check(source, text, data, os.environ if environ is None else environ, consents)
 
 
 def _syntax_problem(message: str) -> Problem:
@@ -191,7 +195,13 @@ def _syntax_problem(message: str) -> Problem:
     return Problem(f"not valid TOML: {text} (column {found.group(2)})", line=int(found.group(1)))
 
 
-def _check(source: Path, text: str, data: dict[str, Any], environ: Mapping[str, str]) -> Plugfest:
+def _check(
+    source: Path,
+    text: str,
+    data: dict[str, Any],
+    environ: Mapping[str, str],
+    consents: Consents,
+) -> Plugfest:
     problems: list[Problem] = []
     warnings: list[str] = []
     reader = TableReader(key_lines(text), problems)
@@ -200,7 +210,9 @@ def _check(source: Path, text: str, data: dict[str, Any], environ: Mapping[str, 
     inline_ok = reader.boolean(data, (), "allow_inline_secrets", False)
     agents = []
     for index, table in enumerate(reader.tables(data, "agent")):
-        agent = read_agent(reader, table, ("agent", index), base, environ, inline_ok, warnings)
+        agent = read_agent(
+            reader, table, ("agent", index), base, environ, inline_ok, warnings, consents
+        )
         if agent is not None:
             agents.append(agent)
     if not agents and "agent" not in data:

@@ -5,6 +5,10 @@ Credentials come from the environment: ``bearer_env = "VENDOR_A_TOKEN"`` and
 written in the file itself (``bearer``, a credential-like header in ``headers``, a password
 in the card URL) is refused unless the file says ``allow_inline_secrets = true``; then it is
 used and warned about.
+
+A plugfest file is often handed to the person who runs it, so it gives no consent: its
+``allow_cross_origin`` and ``insecure`` take effect only with the command's own flags
+(``Consents``); without them the file's request is warned about and not used.
 """
 
 from __future__ import annotations
@@ -45,6 +49,39 @@ AGENT_KEYS = (
     "require_signature",
     "lock",
 )
+
+
+@dataclass(frozen=True)
+class Consents:
+    """What the person running ``matrix`` consented to with its flags (never the file)."""
+
+    #: ``--allow-cross-origin``: an agent's ``allow_cross_origin = true`` may be used.
+    allow_cross_origin: bool = False
+    #: ``--insecure``: an agent's ``insecure = true`` may be used.
+    insecure: bool = False
+
+
+#: The flags' answer when none was given.
+NO_CONSENT = Consents()
+
+
+def _consented(
+    reader: TableReader,
+    table: dict[str, Any],
+    path: KeyPath,
+    key: str,
+    given: bool,
+    warnings: list[str],
+) -> bool:
+    """The file's ``key = true`` when the command's flag consents to it; else a warning."""
+    asked = reader.boolean(table, path, key, False)
+    if asked and not given:
+        flag = "--" + key.replace("_", "-")
+        warnings.append(
+            f"{key_label((*path, key))}: not used: a plugfest file gives no consent, "
+            f"only `sia-tui matrix {flag}` does"
+        )
+    return asked and given
 
 
 @dataclass(frozen=True)
@@ -118,6 +155,7 @@ def read_agent(
     environ: Mapping[str, str],
     inline_ok: bool,
     warnings: list[str],
+    consents: Consents = NO_CONSENT,
 ) -> AgentEntry | None:
     """The checked ``[[agent]]`` at ``path``; None when a required member is unusable."""
     reader.known_keys(table, path, AGENT_KEYS)
@@ -140,10 +178,12 @@ def read_agent(
         connect_timeout=reader.number(
             table, path, "connect_timeout", defaults.CONNECT_TIMEOUT, low=0.05, high=600
         ),
-        verify=_verify(reader, table, path, base, warnings),
+        verify=_verify(reader, table, path, base, warnings, consents.insecure),
         headers=tuple(headers),
         bearer=bearer,
-        allow_cross_origin=reader.boolean(table, path, "allow_cross_origin", False),
+        allow_cross_origin=_consented(
+            reader, table, path, "allow_cross_origin", consents.allow_cross_origin, warnings
+        ),
     )
     anchors = _anchors(reader, table, path, base)
     if name is None or card is None:
@@ -233,10 +273,16 @@ def _headers(
 
 
 def _verify(
-    reader: TableReader, table: dict[str, Any], path: KeyPath, base: Path, warnings: list[str]
+    reader: TableReader,
+    table: dict[str, Any],
+    path: KeyPath,
+    base: Path,
+    warnings: list[str],
+    allowed: bool,
 ) -> bool | str:
-    """TLS verification: on by default; ``cacert`` (relative to the file) or ``insecure``."""
-    insecure = reader.boolean(table, path, "insecure", False)
+    """TLS verification: on by default; ``cacert`` (relative to the file) or ``insecure``
+    (only with the command's ``--insecure``)."""
+    insecure = _consented(reader, table, path, "insecure", allowed, warnings)
     cacert = reader.string(table, path, "cacert")
     if insecure:
         warnings.append(f"WARNING: {key_label(path)}: insecure = true, TLS is not verified")

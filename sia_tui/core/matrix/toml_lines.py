@@ -14,13 +14,16 @@ import re
 #: A path into the parsed document: table names, member names and array-of-table indexes.
 KeyPath = tuple[str | int, ...]
 
-_ARRAY_HEADER = re.compile(r"^\s*\[\[\s*(?P<name>[^\]]+?)\s*\]\]")
-_TABLE_HEADER = re.compile(r"^\s*\[\s*(?P<name>[^\[\]]+?)\s*\]")
+# Possessive throughout (``*+``, ``++``): a line of the file is read once, never again from
+# each of its characters (``[[a`` and a megabyte of spaces took quadratic time). A header's
+# name keeps its spaces; ``_parts`` reads only its keys.
+_ARRAY_HEADER = re.compile(r"\s*+\[\[(?P<name>[^\]]++)\]\]")
+_TABLE_HEADER = re.compile(r"\s*+\[(?P<name>[^\[\]]++)\]")
 #: One key: bare, "basic" or 'literal'.
-_KEY = r"""(?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*')"""
-_ASSIGNMENT = re.compile(rf"^\s*(?P<key>{_KEY}(?:\s*\.\s*{_KEY})*)\s*=")
+_KEY = r"""(?:[A-Za-z0-9_-]++|"[^"]*+"|'[^']*+')"""
+_ASSIGNMENT = re.compile(rf"\s*+(?P<key>{_KEY}(?:\s*+\.\s*+{_KEY})*+)\s*+=")
 _KEY_PART = re.compile(r"""[A-Za-z0-9_-]+|"(?P<basic>[^"]*)"|'(?P<literal>[^']*)'""")
-_INLINE_MEMBER = re.compile(rf"[{{,]\s*(?P<key>{_KEY})\s*=")
+_INLINE_MEMBER = re.compile(rf"[{{,]\s*+(?P<key>{_KEY})\s*+=")
 
 
 def _parts(dotted: str) -> list[str]:

@@ -21,7 +21,7 @@ from sia_tui.core.probe.model import PlannedProbe, ProbeRecord, ProbeReport, Pro
 from sia_tui.core.probe.runner import ProbeSender
 from sia_tui.core.session.dataclass_json import SessionError, from_json, to_json
 from sia_tui.core.session.format import LoadedSession
-from sia_tui.core.session.replay import ReplayTransport, options_from
+from sia_tui.core.session.replay import ReplayTransport, replay_options
 from sia_tui.core.session.store import SavedSession, load_session, save_session
 
 
@@ -143,7 +143,7 @@ async def replay_probes(session: LoadedSession) -> ProbeReplay | None:
     if run.interface is None:
         raise SessionError("at /run/interface: a probe session needs the recorded interface")
     by_seq = {e.seq: e for e in run.exchanges}
-    options = options_from(session.options, poll_interval=0.0)
+    options = replay_options(session.options, poll_interval=0.0).options
     results, changes, unmatched = [], [], []
     for recorded in record.results:
         if recorded.sent is None:  # skipped: nothing was sent, nothing to re-grade

@@ -19,6 +19,7 @@ from sia_tui.core.redaction.secret_forms import (
     merge_spans,
     replace_spans,
 )
+from sia_tui.core.redaction.url_scan import has_userinfo, userinfo_spans
 
 #: Headers whose value is always a credential, whatever it looks like.
 SENSITIVE_HEADERS = frozenset(
@@ -67,17 +68,12 @@ QUERY_TOKEN = re.compile(
     r"(?i)([?&;](?:" + "|".join(re.escape(p) for p in sorted(TOKEN_PARAMS)) + r")=)"
     r"([^&#\s\"'<>\\]+)"
 )
-#: ``scheme://userinfo@``, also with the slashes JSON-escaped (``http:\/\/``).
-_URL_USERINFO = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*:(?:\\?/){2})([^/\s@\"'<>\\?#]+)@")
-
-#: What every match of :data:`_URL_USERINFO` ends with; it starts with a literal, which the
-#: regex engine scans for fast (the whole pattern tries every word of a text: 1 s on 26 MB).
-_USERINFO_TAIL = re.compile(r":(?:\\?/){2}[^/\s@\"'<>\\?#]+@")
 
 
 def _has_userinfo(text: str) -> bool:
-    """True when ``text`` may hold a URL with userinfo (a quick test before the pattern)."""
-    return _USERINFO_TAIL.search(text) is not None
+    """True when ``text`` holds ``scheme://userinfo@`` (``url_scan``: linear, no regex
+    that could backtrack over agent text)."""
+    return has_userinfo(text)
 
 
 def is_credential_header(name: str) -> bool:
@@ -268,6 +264,18 @@ class Redactor:
             if eq:
                 self.add_secret(cookie_value, name)
 
+    def _without_userinfo(self, value: str, where: str) -> str:
+        """``value`` with every URL's ``user:password`` replaced (``scheme://`` and ``@`` kept)."""
+        spans = userinfo_spans(value)
+        if not spans:
+            return value
+        pieces, kept = [], 0
+        for start, end in spans:
+            pieces += [value[kept:start], self._hit(placeholder("userinfo"), "userinfo", where)]
+            kept = end
+        pieces.append(value[kept:])
+        return "".join(pieces)
+
     def learn_url(self, url: str) -> None:
         """Remember userinfo and token-like query values of ``url``."""
         try:
@@ -291,11 +299,8 @@ class Redactor:
         if not value:
             return value
         out = value
-        if _has_userinfo(value):
-            out = _URL_USERINFO.sub(
-                lambda m: self._hit(m.group(1) + placeholder("userinfo") + "@", "userinfo", where),
-                value,
-            )
+        if "@" in value:
+            out = self._without_userinfo(value, where)
         out = QUERY_TOKEN.sub(
             lambda m: (
                 m.group(1)
@@ -428,9 +433,34 @@ HTTP_LOGGERS = (
     "httpcore.http2",
     "httpcore.proxy",
 )
+#: The start of a credential header's value as httpcore logs it: ``(b'cookie', b'``. The
+#: value's end is found by ``_scrub_logged_headers`` without a lazy ``.*?`` (which tried
+#: every start against the rest of its line: quadratic on a long header an agent sends).
 _LOGGED_HEADER = re.compile(
-    r"(?i)(\(b?['\"](?:" + "|".join(sorted(SENSITIVE_HEADERS)) + r")['\"],\s*b?)(['\"])(.*?)\2\)"
+    r"(?i)(\(b?['\"](?:" + "|".join(sorted(SENSITIVE_HEADERS)) + r")['\"],\s*b?)(['\"])"
 )
+
+
+def _scrub_logged_headers(message: str) -> str:
+    """Each logged credential header's value replaced, up to its quote and ``)`` on the same
+    line. The next ``)``-ending quote and newline after a position are remembered, so the
+    whole message is read a bounded number of times (linear)."""
+    pieces, kept = [], 0
+    found: dict[str, int] = {}  # what -> its next index (-1: none after the last look)
+    for match in _LOGGED_HEADER.finditer(message):
+        start, quote = match.end(), match.group(2)
+        if match.start() < kept:
+            continue  # inside a value already replaced
+        for what in (quote + ")", "\n"):
+            seen = found.get(what)
+            if seen is None or 0 <= seen < start:
+                found[what] = message.find(what, start)
+        end, newline = found[quote + ")"], found["\n"]
+        if end < 0 or 0 <= newline < end:
+            continue
+        pieces += [message[kept:start], placeholder("header")]
+        kept = end
+    return "".join([*pieces, message[kept:]]) if pieces else message
 
 
 class RedactingLogFilter(logging.Filter):
@@ -443,10 +473,7 @@ class RedactingLogFilter(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         """Rewrite the record's message in place; never drops a record."""
         message = record.getMessage()
-        cleaned = _LOGGED_HEADER.sub(
-            lambda m: f"{m.group(1)}{m.group(2)}{placeholder('header')}{m.group(2)})", message
-        )
-        cleaned = self.redactor.text(cleaned, "log")
+        cleaned = self.redactor.text(_scrub_logged_headers(message), "log")
         if cleaned != message:
             record.msg, record.args = cleaned, None
         return True

@@ -3,7 +3,7 @@
 
 Nothing is sent to the task but the subscription (and a GetTask when the agent says the
 task has ended): no message, no cancel. The connection
-uses the session's recorded non-secret options only: the live run's credentials belong to
+uses the default limits (a session file raises none): the live run's credentials belong to
 its own target, and a recorded session's were redacted, so none is sent (RULES SR7).
 """
 
@@ -16,11 +16,12 @@ import httpx
 
 from sia_tui.core.a2a.client import A2AClient
 from sia_tui.core.a2a.model import Interface, StreamEvent, Task
+from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.a2a.wire import unsupported_operation
 from sia_tui.core.errors import A2AProtocolError, SiaError
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.session.format import LoadedSession
-from sia_tui.core.session.replay import options_from
+from sia_tui.core.session.replay import session_options
 
 
 @dataclass
@@ -64,9 +65,9 @@ async def reattach_task(
         result.error = refused
         return result
     assert run.task is not None and run.interface is not None
-    client = A2AClient(
-        options_from(session.options), transport=transport, on_exchange=result.exchanges.append
-    )
+    # Live: the defaults' limits, never the file's (a session file grants nothing).
+    options = session_options(session.options, ClientOptions(), offline=False).options
+    client = A2AClient(options, transport=transport, on_exchange=result.exchanges.append)
     client.trust_card_origin(run.card_url or run.target.location)
     try:
         async for event in client.subscribe(run.interface, run.task.id, purpose="reattach"):

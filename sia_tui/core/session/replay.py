@@ -40,8 +40,9 @@ if TYPE_CHECKING:
 
 #: Response headers that describe the recorded transfer, not the (already decoded) body.
 _TRANSFER_HEADERS = frozenset({"content-length", "content-encoding", "transfer-encoding"})
-#: Recorded options that are safe to reuse as-is (no credentials, no local paths).
-REUSABLE_OPTIONS = (
+#: Recorded limits: each bounds what an agent may cost (bytes, nesting, seconds, polls).
+#: A session file is someone else's input: it never raises one (see ``session_options``).
+RECORDED_LIMITS = (
     "connect_timeout",
     "read_timeout",
     "total_timeout",
@@ -50,11 +51,10 @@ REUSABLE_OPTIONS = (
     "max_response_bytes",
     "max_depth",
     "max_event_bytes",
-    "follow_redirects",
-    "allow_cross_origin",
-    "extensions",
     "poll_max",
 )
+#: Recorded consents (RULES SR7): a session file never gives one.
+RECORDED_CONSENTS = ("follow_redirects", "allow_cross_origin")
 
 
 def request_key(method: str, url: str) -> tuple[str, str]:
@@ -248,17 +248,65 @@ async def run_recorded(
     return proc.run
 
 
-def options_from(recorded: dict[str, Any], **changes: Any) -> ClientOptions:
-    """ClientOptions rebuilt from the recorded non-secret options, plus ``changes``."""
-    names = {f.name for f in dataclasses.fields(ClientOptions)}
-    kept = {
-        k: recorded[k]
-        for k in REUSABLE_OPTIONS
-        if k in recorded and k in names and isinstance(recorded[k], int | float | bool)
-    }
-    if recorded.get("grpc_security") in ("tls", "plaintext"):  # as --grpc-tls/-plaintext
-        kept["grpc_security"] = recorded["grpc_security"]
-    return ClientOptions(**{**kept, **changes})
+@dataclass(frozen=True)
+class SessionOptions:
+    """The options a replay or rerun uses, and what the session recorded otherwise."""
+
+    options: ClientOptions
+    #: One sentence per recorded limit or consent that is not used, and what is instead.
+    notes: tuple[str, ...] = ()
+
+
+def _shown(value: object) -> str:
+    return ("yes" if value else "no") if isinstance(value, bool) else f"{value:g}"
+
+
+def session_options(
+    recorded: dict[str, Any], given: ClientOptions, *, offline: bool
+) -> SessionOptions:
+    """The options for a run of a session's requests: ``given`` (the flags of the person
+    running the command, or the defaults) decides every limit and consent; the file grants
+    nothing. ``offline`` (replay: recorded bytes, no network, no credentials): a recorded
+    limit stricter than ``given``'s, or a consent the recorded run had, is kept, so that the
+    recorded verdict replays; a raised limit is not. Live (rerun, reattach): only ``given``.
+    Where the file recorded something else, a note says what and what is used now.
+    """
+    verb = "replay" if offline else "this run"
+    changes: dict[str, Any] = {}
+    notes = []
+    for name in (*RECORDED_LIMITS, *RECORDED_CONSENTS):
+        value, now = recorded.get(name), getattr(given, name)
+        consent = name in RECORDED_CONSENTS
+        if consent != isinstance(value, bool) or not isinstance(value, int | float):
+            continue  # absent or not a value of its kind: nothing recorded to compare
+        if value == now:
+            continue
+        if offline and (consent or 0 < value < now):
+            # Offline a consent reaches no agent and sends no secret, and a stricter limit
+            # is what the recorded verdict came from: both replay as recorded.
+            changes[name] = value if consent else type(now)(value)
+            continue
+        notes.append(
+            f"the session recorded {name} {_shown(value)}; {verb} uses {_shown(now)} "
+            "(a session file sets no limit and gives no consent: the command's flags do)"
+        )
+    if isinstance(recorded.get("extensions"), bool):  # a header to send, not a permission
+        changes["extensions"] = recorded["extensions"]
+    security = recorded.get("grpc_security")
+    if offline and security in ("tls", "plaintext"):  # as recorded: which channel it used
+        changes["grpc_security"] = security
+    elif security in ("tls", "plaintext") and security != given.grpc_security:
+        notes.append(
+            f"the session recorded gRPC over {security}; {verb} uses "
+            f"{given.grpc_security or 'what the interface URL says'} (--grpc-tls, "
+            "--grpc-plaintext)"
+        )
+    return SessionOptions(dataclasses.replace(given, **changes), tuple(notes))
+
+
+def replay_options(recorded: dict[str, Any], **changes: Any) -> SessionOptions:
+    """The options of an offline replay of a session recorded with ``recorded`` options."""
+    return session_options(recorded, ClientOptions(**changes), offline=True)
 
 
 def target_for(run: Run) -> Target:
@@ -317,9 +365,11 @@ async def replay_invocation(session: LoadedSession, invocation: Invocation) -> R
         # poll_interval 0: the recorded answers are already there, waiting adds nothing.
         # The recorded answers stand in for the agent: step 8 is replayed where it was sent.
         sent = recorded.step(Step.DELEGATION).status not in (StepStatus.NOT_RUN, StepStatus.SKIPPED)
+        chosen = replay_options(session.options, poll_interval=0.0)
+        notes.extend(chosen.notes)
         today = await run_recorded(
             target,
-            options_from(session.options, poll_interval=0.0),
+            chosen.options,
             recorded,
             transport,
             consent=sent,

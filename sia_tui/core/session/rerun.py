@@ -14,6 +14,7 @@ from typing import Any
 
 import httpx
 
+from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.evidence import FailureCategory
 from sia_tui.core.engine.model import Invocation, Run
 from sia_tui.core.engine.report_json import blame_to_json, error_to_json
@@ -23,7 +24,7 @@ from sia_tui.core.session.diagnosis import StepChange, compare_steps, same_failu
 from sia_tui.core.session.format import LoadedSession
 from sia_tui.core.session.invocations import pick_invocations
 from sia_tui.core.session.jsondiff import JsonChange, json_diff
-from sia_tui.core.session.replay import options_from, own_exchanges, run_recorded, target_for
+from sia_tui.core.session.replay import own_exchanges, run_recorded, session_options, target_for
 
 #: Bodies larger than this are compared by equality only.
 MAX_DIFFED_BODY = 4 * 1024 * 1024
@@ -116,6 +117,8 @@ class SessionRerun:
     """Every invocation asked for, re-sent in order."""
 
     results: list[RerunResult]
+    #: What the session recorded that this rerun does not use (a raised limit, a consent).
+    notes: tuple[str, ...] = ()
 
     @property
     def same(self) -> bool:
@@ -124,7 +127,11 @@ class SessionRerun:
 
     def to_json(self) -> dict[str, Any]:
         """The ``rerun --json`` report: one entry per invocation."""
-        return {"same": self.same, "invocations": [r.to_json() for r in self.results]}
+        return {
+            "same": self.same,
+            "notes": list(self.notes),
+            "invocations": [r.to_json() for r in self.results],
+        }
 
 
 def _json_or_text(data: bytes) -> Any:
@@ -181,10 +188,12 @@ async def rerun_session(
     bearer: str | None = None,
     transport: httpx.AsyncBaseTransport | None = None,
     consent: bool = False,
+    given: ClientOptions | None = None,
 ) -> SessionRerun:
     """Re-send every invocation of ``session`` (or the one numbered ``number``) live, with
     the credentials given now; ``consent`` (``--allow-execute``) lets the invocation of a
-    skill that may act be sent."""
+    skill that may act be sent. ``given``: the limits and consents of the command's flags
+    (default: the defaults); the session's recorded ones are never used, only noted."""
     invocations = pick_invocations(session.run, number)
     if not location and "«redacted:" in session.run.target.location:
         raise SessionError(
@@ -192,7 +201,9 @@ async def rerun_session(
             "give the URL again with --target"
         )
     kept = tuple((k, v) for k, v in _recorded_headers(session) if "«redacted:" not in v)
-    options = options_from(session.options, headers=kept + headers, bearer=bearer)
+    flags = dataclasses.replace(given or ClientOptions(), headers=kept + headers, bearer=bearer)
+    chosen = session_options(session.options, flags, offline=False)
+    options = chosen.options
     results = []
     for invocation in invocations:
         target = target_for(invocation.run)
@@ -200,7 +211,7 @@ async def rerun_session(
             target = dataclasses.replace(target, location=location)
         today = await run_recorded(target, options, invocation.run, transport, consent=consent)
         results.append(compare_rerun(invocation, today))
-    return SessionRerun(results)
+    return SessionRerun(results, chosen.notes)
 
 
 def compare_rerun(invocation: Invocation, today: Run) -> RerunResult:
