@@ -262,8 +262,14 @@ def options_from(recorded: dict[str, Any], **changes: Any) -> ClientOptions:
 
 
 def target_for(run: Run) -> Target:
-    """The recorded target, pinned to the mode the recorded run used."""
-    return dataclasses.replace(run.target, mode=run.target.mode or run.mode)
+    """The recorded target, pinned to the mode the recorded run used.
+
+    ``run.mode`` is the mode step 8 sent in; ``target.mode`` is only what was asked for
+    next, and an earlier invocation's target carries the choice made for the one after it
+    (the mode is set before the new arguments keep the old invocation). An invocation that
+    sent nothing falls back to what was asked.
+    """
+    return dataclasses.replace(run.target, mode=run.mode or run.target.mode)
 
 
 def _local_card(target: Target, recorded: Run, folder: Path, notes: list[str]) -> Target:
