@@ -17,6 +17,7 @@ import httpx
 from sia_tui.core.engine.evidence import FailureCategory
 from sia_tui.core.engine.model import Invocation, Run
 from sia_tui.core.engine.report_json import blame_to_json, error_to_json
+from sia_tui.core.engine.verdicts import worst_exit_code
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.session.dataclass_json import SessionError
 from sia_tui.core.session.diagnosis import StepChange, compare_steps, same_failure
@@ -69,6 +70,13 @@ class RerunResult:
             and failed.category is FailureCategory.TRANSPORT
             and any(c.step == failed.step and c.recorded != c.today for c in self.step_changes)
         )
+
+    @property
+    def exit_code(self) -> int:
+        """3 not re-sent (no consent), else the worst of today's outcome and 1 if changed."""
+        if self.run.waiting_for_consent:
+            return 3
+        return worst_exit_code((self.run.outcome.exit_code, 0 if self.same else 1))
 
     def headline(self) -> str:
         """ "still reproduces", why nothing could be compared, or what changed."""
@@ -135,9 +143,20 @@ class SessionRerun:
         """True when every invocation is as recorded."""
         return all(r.same for r in self.results)
 
+    @property
+    def exit_code(self) -> int:
+        """The worst over the invocations: each one's outcome today (0 passed, 1 failed), 1
+        when it is not as recorded, 3 when it was not re-sent (no ``--allow-execute``:
+        nothing was compared)."""
+        return worst_exit_code(r.exit_code for r in self.results)
+
     def to_json(self) -> dict[str, Any]:
         """The ``rerun --json`` report: one entry per invocation."""
-        return {"same": self.same, "invocations": [r.to_json() for r in self.results]}
+        return {
+            "same": self.same,
+            "exit_code": self.exit_code,
+            "invocations": [r.to_json() for r in self.results],
+        }
 
 
 def _json_or_text(data: bytes) -> Any:
