@@ -144,7 +144,7 @@ async def run_check(
         run = procedure.run
         if target.skill_id is None and run.step(Step.CARD).status is StepStatus.PASSED:
             skills = run.advertised_skills
-            if len(skills) > 1:
+            if len(skills) > 1 and run.default_skill is None:  # a lock may pin one
                 raise UsageError(
                     "the card advertises several skills; choose one with --skill:\n  "
                     + "\n  ".join(skills)

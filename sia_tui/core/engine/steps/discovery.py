@@ -9,7 +9,7 @@ from sia_tui.core.a2a.model import AgentCard, Interface, Message, Task
 from sia_tui.core.bounded import merge_warnings
 from sia_tui.core.codes import ErrorCode, Origin
 from sia_tui.core.constants import DESCRIBE_SKILL, DIGEST_MEMBER, DOCUMENT_MEMBER
-from sia_tui.core.engine.answers import advertised_skills
+from sia_tui.core.engine.answers import advertised_skills, default_skill
 from sia_tui.core.engine.cache import CachedDocument, CacheKey
 from sia_tui.core.engine.context import EngineContext
 from sia_tui.core.engine.evidence import (
@@ -167,7 +167,8 @@ async def select_skill(ctx: EngineContext, result: StepResult) -> None:
     domain = advertised_skills(card)
     skill_id = run.target.skill_id
     if skill_id is None:
-        if len(domain) != 1:
+        skill_id = default_skill(run)
+        if skill_id is None:
             listed = ", ".join(domain) if domain else "no domain skill"
             message = f"choose a skill; the extension advertises {listed}"
             raise StepFailed(
@@ -177,7 +178,6 @@ async def select_skill(ctx: EngineContext, result: StepResult) -> None:
                 blame=Blame(party=Party.CALLER, statement=message),
                 next_action=NextAction.CHOOSE_SKILL,
             )
-        skill_id = domain[0]
     binding = next((b for b in ad.bindings if b.skill_id == skill_id), None)
     if binding is None or card.skill(skill_id) is None:
         where = "the extension's skills" if binding is None else "the card's skills"
