@@ -26,6 +26,20 @@ if TYPE_CHECKING:
 
 #: ``--args example``: take the arguments from the document's examples.
 EXAMPLE = "example"
+#: How a question the task asks is answered on the command line (the text report says it).
+HOW_TO_REPLY = "answer it with --reply"
+
+
+def unused_replies(given: int, run: Run) -> str | None:
+    """What became of ``--reply`` values the task asked no question for; None if none."""
+    sent = sum(1 for turn in run.turns if turn.sent_at)
+    unused = given - sent
+    if unused <= 0:
+        return None
+    values = "value was" if unused == 1 else "values were"
+    asked = len(run.turns)
+    questions = "question" if asked == 1 else "questions"
+    return f"{unused} --reply {values} not sent: the task asked {asked} {questions}"
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -130,7 +144,7 @@ async def run_check(
         run = procedure.run
         if target.skill_id is None and run.step(Step.CARD).status is StepStatus.PASSED:
             skills = run.advertised_skills
-            if len(skills) > 1:
+            if len(skills) > 1 and run.default_skill is None:  # a lock may pin one
                 raise UsageError(
                     "the card advertises several skills; choose one with --skill:\n  "
                     + "\n  ".join(skills)
@@ -211,13 +225,11 @@ def main(args: argparse.Namespace) -> int:
         return 2
     for exchange in run.exchanges:
         redactor.learn_headers(exchange.request_headers)
-    unused = len(replies) - sum(1 for turn in run.turns if turn.sent_at)
-    if unused > 0:  # a script that expected more questions should hear that it got fewer
-        print(
-            f"sia-tui check: {unused} --reply value(s) not sent: the task asked "
-            f"{len(run.turns)} question(s)",
-            file=sys.stderr,
-        )
+    # A script that expected more questions hears that it got fewer: in the report itself
+    # (text and --json), as well as on stderr.
+    unused = unused_replies(len(replies), run)
+    if unused is not None:
+        print(f"sia-tui check: {unused}", file=sys.stderr)
     if args.save:
         from sia_tui.core.session import save_session  # the session format loads only here
 
@@ -242,11 +254,13 @@ def main(args: argparse.Namespace) -> int:
             )
             return 2
     if args.json:
-        report = redactor.value(run_to_json(run), "report")
+        report = redactor.value({**run_to_json(run), "unused_replies": unused}, "report")
         print(terminal_json(report))
     else:
-        text = render_text(run, colour=sys.stdout.isatty())
+        text = render_text(run, colour=sys.stdout.isatty(), how_to_reply=HOW_TO_REPLY)
         sys.stdout.write(redactor.text(text, "report"))
+        if unused is not None:
+            print(unused)
     failed = run.failed_step
     if failed is not None and failed.category is FailureCategory.USAGE:
         return 2  # e.g. --args example without an example, --mode the document lacks

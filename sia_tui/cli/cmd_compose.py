@@ -15,6 +15,7 @@ from sia_tui.cli.flags import (
     read_json_input,
 )
 from sia_tui.core.engine import SiaError, display_pointer, paint, printable, terminal_json
+from sia_tui.core.session import readable_range
 
 # The engine, validators and httpx are imported by the functions that run them, so that
 # building the parser (`--help`, other commands) stays light: every start pays for it.
@@ -63,7 +64,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         "diff",
         help="structural diff of two Skill Interface Documents (RULES SID2)",
         description="Each side is CARD#SKILL (fetched and validated live), a saved session "
-        "(sia-session/1 to /4), or a document file (a bare document or a describe_skill payload). "
+        f"({readable_range()}), or a document file (a bare document or a describe_skill payload). "
         "Exit 0: no breaking change and the version rule holds; 1: breaking change, version "
         "rule violated, or a document file that fails steps 4-6 offline (as `lint` would "
         "say); 2: usage or unreadable input.",

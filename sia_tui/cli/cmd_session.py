@@ -17,13 +17,18 @@ from sia_tui.cli.flags import (
     parse_header,
 )
 from sia_tui.core.engine import SiaError, printable
+from sia_tui.core.session import readable_range
 
 # Each handler imports what it runs (asyncio, sessions, the engine), so that building the
 # parser (`--help`, other commands) stays light: every start pays for it.
 
 
 #: What a session file argument accepts.
-SESSION_FILE = "a session file (sia-session/1 to /4)"
+SESSION_FILE = f"a session file ({readable_range()})"
+#: The exit statuses replay, rerun and report share (README: "exit status the worst").
+WORST = (
+    "With several invocations the exit status is the worst: a failure outweighs an incomplete run."
+)
 
 
 def _invocation_flag(parser: argparse.ArgumentParser, what: str) -> None:
@@ -48,13 +53,30 @@ def _positive(text: str) -> int:
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
     """Add the session subcommands."""
-    replay = sub.add_parser("replay", help="re-validate a saved session offline with today's code")
+    replay = sub.add_parser(
+        "replay",
+        help="re-validate a saved session offline with today's code",
+        description="Run today's procedure on a session's recorded exchanges, offline, and "
+        "compare each invocation's diagnosis with the recorded one. Exit 0: every invocation "
+        "passes today, as recorded; 1: one fails (as recorded or not), or today's diagnosis "
+        "of a step (or a probe's grade) differs from the recording; 2: usage or an unreadable "
+        "session; 3: one is incomplete (it sent nothing, or its task waits for a reply). " + WORST,
+    )
     replay.add_argument("file", help=SESSION_FILE)
     replay.add_argument("--json", action="store_true", help="machine-readable output")
     _invocation_flag(replay, "replay")
     replay.set_defaults(func=cmd_replay)
 
-    rerun = sub.add_parser("rerun", help="send a saved session's requests to the live target")
+    rerun = sub.add_parser(
+        "rerun",
+        help="send a saved session's requests to the live target",
+        description="Send each invocation of a session again to the live agent, in its "
+        "recorded mode, with the credentials given now, and compare it with the recording. "
+        "Exit 0: every invocation passes, as recorded (steps, digests and mode); 1: one "
+        'fails ("still reproduces") or differs from the recording; 2: usage or an '
+        "unreadable session; 3: one was not re-sent (a skill that may act, without "
+        "--allow-execute). " + WORST,
+    )
     rerun.add_argument("file", help=SESSION_FILE)
     rerun.add_argument(
         "--header",
@@ -79,6 +101,10 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     report = sub.add_parser(
         "report",
         help="write a Markdown or HTML bug report of a session, or its exchanges as HAR 1.2",
+        description="Write a bug report of a session (Markdown or HTML) or its exchanges as "
+        "HAR 1.2, redacted; the exit status is the recorded verdict. Exit 0: every "
+        "invocation passed; 1: one failed; 2: usage, an unreadable session or an output "
+        "that cannot be written (nothing is written); 3: one is incomplete. " + WORST,
     )
     report.add_argument("file", help=SESSION_FILE)
     report.add_argument(
@@ -124,7 +150,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         if probes is not None:
             report["probes"] = probes.to_json()
         print(json.dumps(report, indent=2))
-        return 0 if same else 1
+        return _replay_exit(result, same)
     # One field, one line: a session's text may hold newlines that would forge lines.
     for warning in session.warnings:
         print(f"warning: {printable(warning)}")
@@ -146,7 +172,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
             print(f"not recorded: {printable(url)}")
     if probes is not None:
         _print_probe_replay(probes)
-    return 0 if same else 1
+    return _replay_exit(result, same)
+
+
+def _replay_exit(result: Any, same: bool) -> int:
+    """The worst of today's outcomes, and 1 when a diagnosis or a probe's grade changed."""
+    from sia_tui.core.engine import worst_exit_code
+
+    return worst_exit_code((result.exit_code, 0 if same else 1))
 
 
 def _print_probe_replay(probes: Any) -> None:
@@ -208,7 +241,7 @@ def cmd_rerun(args: argparse.Namespace) -> int:
         return _error(redactor.text(str(exc), "error"))
     if args.json:
         print(json.dumps(redactor.value(result.to_json(), "output"), indent=2))
-        return 0 if result.same else 1
+        return result.exit_code
     for note in result.notes:  # what the file recorded that this run does not use
         print(f"note: {printable(note)}")
     several = len(session.run.invocations) > 1
@@ -220,9 +253,7 @@ def cmd_rerun(args: argparse.Namespace) -> int:
             print(f"response of {purpose} (recorded #{body.recorded_seq}):")
             for change in body.changes[:20]:
                 print("  " + printable(redactor.text(change.describe(), "output")))
-    if any(each.run.waiting_for_consent for each in result.results):
-        return 3
-    return 0 if result.same else 1
+    return result.exit_code
 
 
 def cmd_report(args: argparse.Namespace) -> int:
@@ -230,25 +261,29 @@ def cmd_report(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from sia_tui.core.bugreport import render_html, render_markdown
+    from sia_tui.core.engine import worst_exit_code
     from sia_tui.core.probe import load_checked_session
-    from sia_tui.core.session import atomic_write, render_har
+    from sia_tui.core.session import atomic_write, pick_invocations, render_har
 
     renderers = {"html": render_html, "markdown": render_markdown, "har": render_har}
     try:
         session = load_checked_session(args.file)
         render = renderers[args.format]
         text = render(session, Path(args.file).name, args.invocation)
+        reported = pick_invocations(session.run, args.invocation)
     except SiaError as exc:
         return _error(str(exc))
+    # The report is written whatever the verdict; the status says the verdict it reports.
+    verdict = worst_exit_code(each.run.outcome.exit_code for each in reported)
     if not args.output:
         sys.stdout.write(text)
-        return 0
+        return verdict
     try:
         atomic_write(Path(args.output), text)
     except OSError as exc:
         return _error(f"cannot write {args.output}: {exc.strerror or exc}")
     print(f"wrote {args.output}", file=sys.stderr)
-    return 0
+    return verdict
 
 
 def cmd_history(args: argparse.Namespace) -> int:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from sia_tui.cli.flags import UsageError, add_connection_flags, client_options
 from sia_tui.cli.trust_flags import add_trust_flags, anchors_from
+from sia_tui.core.session import readable_range
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -23,7 +24,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         "open",
         help="open the debugger (no CARD: the connect screen)",
         description="Open the Textual debugger on an Agent Card, or a "
-        "saved session file (sia-session/1 to /4) read-only (no network at all).",
+        f"saved session file ({readable_range()}) read-only (no network at all).",
     )
     parser.add_argument(
         "card",

@@ -8,6 +8,7 @@ import sys
 from collections.abc import Callable
 
 from sia_tui import __version__
+from sia_tui.cli import json_errors
 
 #: Modules that contribute subcommands, in help order. Each has ``register(subparsers)``
 #: and sets ``func`` (``Callable[[argparse.Namespace], int]``) on its parsers.
@@ -78,7 +79,17 @@ def run(argv: list[str]) -> int:
     # argparse echoing argv) may carry terminal escapes: it passes the output policy on its
     # way out.
     with printable_output():
-        return _dispatch(argv or ["open"])
+        if not json_errors.wants_json(argv):
+            return _dispatch(argv or ["open"])
+        with json_errors.watched_output() as watch:
+            try:
+                code = _dispatch(argv)
+            except SystemExit as exit:  # argparse refused a flag (2), or --help (0)
+                code = exit.code if isinstance(exit.code, int) else 2
+                watch.report(code)
+                raise
+            watch.report(code)
+            return code
 
 
 def _dispatch(argv: list[str]) -> int:

@@ -136,9 +136,11 @@ class TransportError(SiaError):
 
     kind = "transport"
 
-    def __init__(self, message: str, *, url: str | None = None) -> None:
+    def __init__(self, message: str, *, url: str | None = None, status: int | None = None) -> None:
         self.message = message
         self.url = url
+        #: The HTTP status of an answer that was not usable (the URL was reached).
+        self.status = status
         super().__init__(message if url is None else f"{message} ({url})")
 
 

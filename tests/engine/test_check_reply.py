@@ -41,7 +41,8 @@ def test_a_question_without_a_reply_is_incomplete_with_the_question(
     out = capsys.readouterr().out
     assert code == 3
     assert f"the agent asks: {QUESTION}" in out
-    assert "no reply given: the task still waits" in out
+    # It says how to answer on the command line.
+    assert "no reply given: the task still waits; answer it with --reply" in out
     assert "outcome: INCOMPLETE" in out
 
 
@@ -114,8 +115,15 @@ def test_a_saved_session_keeps_every_turn_and_replays_it(
 def test_replies_beyond_the_questions_are_not_sent_and_said(
     asking_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code = main(["check", asking_url, *SKILL, "--reply", "north hall", "--reply", "extra"])
+    argv = ["check", asking_url, *SKILL, "--reply", "north hall", "--reply", "extra"]
+    code = main(argv)
     captured = capsys.readouterr()
     assert code == 0
-    assert "1 --reply value(s) not sent: the task asked 1 question(s)" in captured.err
+    said = "1 --reply value was not sent: the task asked 1 question"
+    # In the report a person reads (stdout), not only on stderr.
+    assert said in captured.out.splitlines() and said in captured.err
     assert "extra" not in captured.out
+    code, report = check_json(capsys, *argv[1:])
+    assert code == 0 and report["unused_replies"] == said
+    one = check_json(capsys, asking_url, *SKILL, "--reply", "north hall")[1]
+    assert one["unused_replies"] is None  # one reply for the one question

@@ -87,7 +87,8 @@ def test_canaries_are_nowhere_in_cli_output_or_logs(
         ["history"],
         ["history", "--json"],
     ):
-        assert run_session_cli(argv) == 0
+        # The status is the recorded verdict (the run failed at step 4); history lists.
+        assert run_session_cli(argv) == (0 if argv[0] == "history" else 1)
     out, err = capsys.readouterr()
     _assert_clean(out + err, "stdout/stderr")
     _assert_clean(caplog.text, "the logs")
@@ -187,8 +188,10 @@ def test_canaries_in_every_form_through_every_path_reach_no_output(
             run("diff", f"{url}#{SKILL}", str(session), *FLAGS)
             rerun = ["--bearer", CANARY_BEARER, "--header", f"X-Tenant-Key: {CANARY_HEADER}"]
             run("rerun", str(session), *rerun, "--json")
-            assert run("replay", str(session)) == 0, printed["replay " + str(session)]
-        assert run("replay", str(probed)) == 0
+            # replay's status is the recorded verdict (the echoed secrets, redacted, fail
+            # step 10): this test is about what it prints, not about the verdict.
+            assert run("replay", str(session)) != 2, printed["replay " + str(session)]
+        assert run("replay", str(probed)) != 2
         run("replay", str(session), "--json")
         run("report", str(session))
         run("report", str(session), "--format", "html", "-o", str(out / f"{attack}.html"))

@@ -62,7 +62,8 @@ def test_an_edited_body_changes_the_verdict(
 def test_replay_json_and_exit_codes(
     digest_card_session: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert run_session_cli(["replay", str(digest_card_session), "--json"]) == 0
+    # As recorded (same), and the recorded run failed: the status is the verdict's, 1.
+    assert run_session_cli(["replay", str(digest_card_session), "--json"]) == 1
     report = json.loads(capsys.readouterr().out)
     assert report["same"] is True and report["invocations"][0]["steps"][3]["status"] == "failed"
     broken = tmp_path / "broken.json"

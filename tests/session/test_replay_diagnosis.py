@@ -62,7 +62,7 @@ async def test_replay_reaches_the_live_diagnosis_of_a_cut_or_timed_out_answer(
     assert failed is not None and (failed.step, failed.error_kind) == (step, error_kind)
     code = await _cli(["replay", str(path)])
     out = capsys.readouterr().out
-    assert code == 0, out
+    assert code == 1, out  # the diagnosis as recorded, and so the recorded failure
     assert f"today: {live.headline}\n" in out  # not "unterminated string", not "reached"
 
 

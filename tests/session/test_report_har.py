@@ -134,7 +134,8 @@ def test_report_format_har_writes_a_file_tools_import(tmp_path: Path) -> None:
     session = tmp_path / "s.session.json"
     save_session(digest_card_run(), canary_options(), session, secret_values=[CANARY_ARGUMENT])
     out = tmp_path / "s.har"
-    assert run_session_cli(["report", str(session), "--format", "har", "-o", str(out)]) == 0
+    # The status is the session's verdict: the digest-card run failed (1).
+    assert run_session_cli(["report", str(session), "--format", "har", "-o", str(out)]) == 1
     text = out.read_text(encoding="utf-8")
     assert not [c for c in CANARIES if c in text]
     har = json.loads(text)
@@ -145,7 +146,7 @@ def test_report_format_har_writes_a_file_tools_import(tmp_path: Path) -> None:
 def test_report_har_to_stdout(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     session = tmp_path / "s.session.json"
     save_session(digest_card_run(), ClientOptions(), session)
-    assert run_session_cli(["report", str(session), "--format", "har"]) == 0
+    assert run_session_cli(["report", str(session), "--format", "har"]) == 1
     assert len(check_har_1_2(json.loads(capsys.readouterr().out))) == 2
 
 
@@ -153,7 +154,7 @@ def test_report_har_of_one_invocation(tmp_path: Path, capsys: pytest.CaptureFixt
     session = tmp_path / "s.session.json"
     save_session(digest_card_run(), ClientOptions(), session)
     argv = ["report", str(session), "--format", "har", "--invocation"]
-    assert run_session_cli([*argv, "1"]) == 0
+    assert run_session_cli([*argv, "1"]) == 1
     assert len(check_har_1_2(json.loads(capsys.readouterr().out))) == 2
     assert run_session_cli([*argv, "2"]) == 2  # the session holds one invocation
     assert "--invocation 2" in capsys.readouterr().err

@@ -31,7 +31,7 @@ def test_rerun_still_reproduces(
     recorded: tuple[Path, str], capsys: pytest.CaptureFixture[str]
 ) -> None:
     path, _ = recorded
-    assert run_session_cli(["rerun", str(path), "--bearer", BEARER]) == 0
+    assert run_session_cli(["rerun", str(path), "--bearer", BEARER]) == 1  # still fails
     out, err = capsys.readouterr()
     assert out.startswith("still reproduces")
     assert BEARER not in out + err

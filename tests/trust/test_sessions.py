@@ -81,7 +81,8 @@ async def test_replay_reports_a_signature_verdict_that_changed(signed_session: P
 def test_the_bug_report_lists_each_signatures_verdict(
     signed_session: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert run_session_cli(["report", str(signed_session)]) == 0
+    # The session's verdict: steps 1-6 only (no arguments), so incomplete, 3.
+    assert run_session_cli(["report", str(signed_session)]) == 3
     out = capsys.readouterr().out
     assert "Trust anchors: card signatures and contract lock" in out
     row = next(line for line in out.splitlines() if "session-key" in line)

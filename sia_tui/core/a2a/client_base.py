@@ -207,7 +207,7 @@ class ClientBase:
             error = http_error(status, content_type, payload)
             if error is not None:
                 raise error
-            raise TransportError(f"HTTP {status}", url=source)
+            raise TransportError(f"HTTP {status}", url=source, status=status)
         return load_json(body, source=source, max_bytes=limit, max_depth=depth)
 
     def _headers(

@@ -107,6 +107,7 @@ if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it 
     from sia_tui.core.engine.turns import reply_argument as reply_argument
     from sia_tui.core.engine.verdicts import InvocationFailure as InvocationFailure
     from sia_tui.core.engine.verdicts import RunOutcome as RunOutcome
+    from sia_tui.core.engine.verdicts import worst_exit_code as worst_exit_code
     from sia_tui.core.errors import JsonInputError as JsonInputError
     from sia_tui.core.errors import SiaError as SiaError
     from sia_tui.core.exchange import Exchange as Exchange

@@ -169,6 +169,24 @@ def auth_plan(run: RunState) -> AuthPlan | None:
     return plan_for(run.card, run.skill_id or run.target.skill_id, run.credentials)
 
 
+def default_skill(run: RunState) -> str | None:
+    """The skill a run takes when none was chosen: the extension's one domain skill, else
+    the one advertised skill a contract lock pins for this agent (``check --lock``)."""
+    domain = advertised_skills(run.card)
+    if len(domain) == 1:
+        return domain[0]
+    anchors = run.target.anchors
+    if anchors is None or anchors.lock is None or run.card is None:
+        return None
+    from sia_tui.core.redaction.userinfo import target_identity
+    from sia_tui.core.trust.lock import pinned_agent
+
+    card = target_identity(run.card_url or run.target.location)
+    entry = pinned_agent(anchors.lock, agent=run.card.name, card=card)
+    pinned = [s.skill_id for s in entry.skills if s.skill_id in domain] if entry else []
+    return pinned[0] if len(pinned) == 1 else None
+
+
 def advertised_skills(card: AgentCard | None) -> list[str]:
     """Skill ids the card's schema-interface extension binds, other than describe_skill."""
     ad = card.schema_interface if card is not None else None

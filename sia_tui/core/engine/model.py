@@ -128,6 +128,12 @@ class Run(RunState):
         return answers.advertised_skills(self.card)
 
     @property
+    def default_skill(self) -> str | None:
+        """The skill taken when none was chosen: the one advertised, or the one a contract
+        lock pins for this agent; None when the user must choose."""
+        return answers.default_skill(self)
+
+    @property
     def validated_document(self) -> dict[str, Any] | None:
         """The document once steps 4-6 passed (RULES CP0: nothing unvalidated is used)."""
         return answers.validated_document(self)

@@ -22,6 +22,7 @@ from sia_tui.core.errors import (
     RequestTimeout,
     ResponseTooLarge,
     SiaError,
+    TransportError,
 )
 from sia_tui.core.findings import Finding
 
@@ -168,6 +169,17 @@ def transport_failure(
     elif isinstance(exc, A2AProtocolError | JsonInputError):
         hint = "The agent's answer is not usable A2A: see the recorded exchange."
         blame = Blame(party=Party.AGENT, statement=f"the agent's answer is not usable: {exc}")
+    elif isinstance(exc, TransportError) and exc.status is not None:
+        # An HTTP error status: the URL was reached, so nothing about the network failed.
+        hint = (
+            f"The URL answered HTTP {exc.status}: check that it is the agent's (a card is "
+            "usually at /.well-known/agent-card.json); the answer is in the recorded exchange."
+        )
+        reached = exc.url or "the agent"
+        blame = Blame(
+            party=url_author,
+            statement=f"{reached} was reached and answered HTTP {exc.status}{where}",
+        )
     else:
         hint = "The exchange failed: check the URL, the network and that the agent is running."
         blame = Blame(party=Party.NETWORK, statement=f"the agent could not be reached: {exc}")

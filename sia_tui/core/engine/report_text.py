@@ -50,8 +50,9 @@ def _clip(text: str, limit: int = 300) -> str:
     return text if len(text) <= limit else text[:limit] + f"... ({len(text)} chars)"
 
 
-def render_text(run: Run, *, colour: bool = False) -> str:
-    """Every step with its status, then the digests, task and outcome; agent text inert."""
+def render_text(run: Run, *, colour: bool = False, how_to_reply: str = "") -> str:
+    """Every step with its status, then the digests, task and outcome; agent text inert.
+    ``how_to_reply``: how the reader answers a question the task asks (``turn_lines``)."""
     lines = []
     agent = printable(run.card.name) if run.card else run.target.location
     iface = run.interface
@@ -83,7 +84,7 @@ def render_text(run: Run, *, colour: bool = False) -> str:
     lines += _trust_lines(run)
     if run.task:
         lines.append(f"task: {printable(run.task.id)} {run.task.state}")
-    lines += [printable(line) for line in turn_lines(run.turns)]
+    lines += [printable(line) for line in turn_lines(run.turns, how_to_reply=how_to_reply)]
     if run.result is not None and run.result_value is not None:
         text = json.dumps(run.result_value, ensure_ascii=False)
         judged = run.result_verdict

@@ -89,13 +89,16 @@ class Turn:
         return str(self.reply) if self.reply is not None else ""
 
 
-def turn_lines(turns: list[Turn]) -> list[str]:
-    """Each turn as plain lines (agent text not yet made printable: the caller's gate)."""
+def turn_lines(turns: list[Turn], *, how_to_reply: str = "") -> list[str]:
+    """Each turn as plain lines (agent text not yet made printable: the caller's gate).
+    ``how_to_reply`` ends the line of a question not answered: the surface's own way to
+    answer ("answer it with --reply"), which the engine does not know."""
     lines = []
     for number, turn in enumerate(turns, 1):
         lines.append(f"turn {number}: {turn.state}; the agent asks: {turn.question}")
         if turn.reply_kind is None:
-            lines.append("  no reply given: the task still waits")
+            how = f"; {how_to_reply}" if how_to_reply else ""
+            lines.append(f"  no reply given: the task still waits{how}")
         else:
             sent = f"sent {turn.sent_at}" if turn.sent_at else "not sent yet"
             lines.append(f"  reply ({turn.reply_kind} part, {sent}, {turn.validation}):")

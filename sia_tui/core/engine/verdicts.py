@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -59,6 +60,17 @@ class RunOutcome(StrEnum):
         if self in (RunOutcome.PASSED, RunOutcome.NEGATIVE_TEST_PASSED):
             return 0
         return 1 if self is RunOutcome.FAILED else 3
+
+
+#: Exit statuses from the least to the most serious: a failure outweighs a run that could
+#: not finish, and unreadable input (2) outweighs both.
+_EXIT_SEVERITY = (0, 3, 1, 2)
+
+
+def worst_exit_code(codes: Iterable[int]) -> int:
+    """The most serious of ``codes`` (0 when there are none): the exit status of a command
+    about several runs (replay, rerun, report of a session of several invocations)."""
+    return max(codes, key=_EXIT_SEVERITY.index, default=0)
 
 
 # -- where the run is ---------------------------------------------------------------------

@@ -22,9 +22,10 @@ if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it 
     from sia_tui.core.redaction.redact import placeholder as placeholder
     from sia_tui.core.session import history as history
     from sia_tui.core.session.dataclass_json import SessionError as SessionError
-    from sia_tui.core.session.format import FORMAT as FORMAT
-    from sia_tui.core.session.format import READABLE_FORMATS as READABLE_FORMATS
     from sia_tui.core.session.format import LoadedSession as LoadedSession
+    from sia_tui.core.session.formats import FORMAT as FORMAT
+    from sia_tui.core.session.formats import READABLE_FORMATS as READABLE_FORMATS
+    from sia_tui.core.session.formats import readable_range as readable_range
     from sia_tui.core.session.history import autosave as autosave
     from sia_tui.core.session.history import list_history as list_history
     from sia_tui.core.session.invocations import pick_invocations as pick_invocations

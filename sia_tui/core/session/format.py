@@ -24,6 +24,7 @@ from sia_tui.core.output.printable import printable
 from sia_tui.core.redaction.redact import RedactionHit, Redactor, placeholder
 from sia_tui.core.session.dataclass_json import SessionError, from_json, to_json
 from sia_tui.core.session.grpc_recorded import check_grpc_exchange
+from sia_tui.core.session.formats import FORMAT, READABLE_FORMATS
 from sia_tui.core.session.invocations import (
     invocations_member,
     past_run_members,
@@ -34,14 +35,6 @@ from sia_tui.core.session.invocations import (
 from sia_tui.core.session.payloads import compact_payloads, expand_payloads
 from sia_tui.core.session.upgrade import upgrade_run
 
-#: The format this sia-tui writes. Version 2 types each step's evidence (``kind``);
-#: version 3 stores each artifact payload once (``payloads.py``); version 4 holds every
-#: invocation of the run, each with its own verdict (``invocations.py``); version 5 adds
-#: each run's ``turns`` (the questions of an interrupted task and the replies sent).
-FORMAT = "sia-session/5"
-#: Formats it reads; a version-1 file is upgraded on load (``upgrade.py``); a version-4
-#: file is read as it is (its runs have no turns).
-READABLE_FORMATS = ("sia-session/1", "sia-session/2", "sia-session/3", "sia-session/4", FORMAT)
 #: Formats whose artifact payloads are stored once (``payloads.py``).
 _COMPACT_PAYLOADS = ("sia-session/3", "sia-session/4", FORMAT)
 #: Formats that hold every invocation of the run (``invocations.py``).

@@ -21,6 +21,7 @@ from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.model import Invocation, Run, Step, StepStatus, Target
 from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.engine.report_json import blame_to_json, error_to_json
+from sia_tui.core.engine.verdicts import worst_exit_code
 from sia_tui.core.errors import (
     DeadlineExceeded,
     EncodingRefused,
@@ -211,9 +212,21 @@ class SessionReplay:
         """True when every invocation replays to its recorded diagnosis."""
         return all(r.same for r in self.results)
 
+    @property
+    def exit_code(self) -> int:
+        """The worst of today's outcomes (0 passed, 3 incomplete, 1 failed), and 1 when a
+        diagnosis is not the recorded one."""
+        return worst_exit_code(
+            [*(r.run.outcome.exit_code for r in self.results), int(not self.same)]
+        )
+
     def to_json(self) -> dict[str, Any]:
         """The ``replay --json`` report: one entry per invocation."""
-        return {"same": self.same, "invocations": [r.to_json() for r in self.results]}
+        return {
+            "same": self.same,
+            "exit_code": self.exit_code,
+            "invocations": [r.to_json() for r in self.results],
+        }
 
 
 async def run_recorded(
@@ -310,8 +323,14 @@ def replay_options(recorded: dict[str, Any], **changes: Any) -> SessionOptions:
 
 
 def target_for(run: Run) -> Target:
-    """The recorded target, pinned to the mode the recorded run used."""
-    return dataclasses.replace(run.target, mode=run.target.mode or run.mode)
+    """The recorded target, pinned to the mode the recorded run used.
+
+    ``run.mode`` is the mode step 8 sent in; ``target.mode`` is only what was asked for
+    next, and an earlier invocation's target carries the choice made for the one after it
+    (the mode is set before the new arguments keep the old invocation). An invocation that
+    sent nothing falls back to what was asked.
+    """
+    return dataclasses.replace(run.target, mode=run.mode or run.target.mode)
 
 
 def _local_card(target: Target, recorded: Run, folder: Path, notes: list[str]) -> Target:

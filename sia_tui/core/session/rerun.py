@@ -18,6 +18,7 @@ from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.evidence import FailureCategory
 from sia_tui.core.engine.model import Invocation, Run
 from sia_tui.core.engine.report_json import blame_to_json, error_to_json
+from sia_tui.core.engine.verdicts import worst_exit_code
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.session.dataclass_json import SessionError
 from sia_tui.core.session.diagnosis import StepChange, compare_steps, same_failure
@@ -51,11 +52,14 @@ class RerunResult:
     step_changes: list[StepChange]
     digest_changes: dict[str, tuple[str | None, str | None]]
     body_changes: list[BodyChange] = field(default_factory=list)
+    #: The response mode recorded and today's, when they differ (both sent).
+    mode_change: tuple[str, str] | None = None
 
     @property
     def same(self) -> bool:
-        """True when steps and digests are as recorded (bodies may differ in detail)."""
-        return not self.step_changes and not self.digest_changes
+        """True when steps, digests and the response mode are as recorded. Bodies may
+        differ in detail (they are listed, and the headline never says "as recorded")."""
+        return not self.step_changes and not self.digest_changes and self.mode_change is None
 
     @property
     def unreachable(self) -> bool:
@@ -68,18 +72,33 @@ class RerunResult:
             and any(c.step == failed.step and c.recorded != c.today for c in self.step_changes)
         )
 
+    @property
+    def exit_code(self) -> int:
+        """3 not re-sent (no consent), else the worst of today's outcome and 1 if changed."""
+        if self.run.waiting_for_consent:
+            return 3
+        return worst_exit_code((self.run.outcome.exit_code, 0 if self.same else 1))
+
     def headline(self) -> str:
         """ "still reproduces", why nothing could be compared, or what changed."""
         if self.run.waiting_for_consent:
             return f"not re-sent: {self.run.summary}"
         if self.same:
-            return "still reproduces" if self.run.failed_step else "still passes, as recorded"
+            verdict = "still reproduces" if self.run.failed_step else "still passes"
+            if self.body_changes:  # the same diagnosis, but not the recorded answers
+                many = len(self.body_changes)
+                bodies = "body differs" if many == 1 else "bodies differ"
+                return f"{verdict}; {many} response {bodies} from the recording"
+            return verdict if self.run.failed_step else f"{verdict}, as recorded"
         failed = self.run.failed_step
         if self.unreachable and failed is not None:
             blame = self.run.at_fault
             why = blame.statement if blame else failed.message
             return f"not re-run: {why} (step {failed.step}); nothing was compared"
-        parts = [f"step {c.step}: {c.recorded} -> {c.today}" for c in self.step_changes]
+        parts = []
+        if self.mode_change is not None:
+            parts.append("mode: {} recorded, {} today".format(*self.mode_change))
+        parts += [f"step {c.step}: {c.recorded} -> {c.today}" for c in self.step_changes]
         parts += [f"{k} digest changed" for k in self.digest_changes]
         return "changed: " + "; ".join(parts)
 
@@ -96,6 +115,8 @@ class RerunResult:
             "still_reproduces": self.still_reproduces,
             "headline": self.headline(),
             "unreachable": self.unreachable,
+            "recorded_mode": self.recorded.run.mode,
+            "mode": self.run.mode,
             "step_changes": [dataclasses.asdict(c) for c in self.step_changes],
             "digest_changes": {
                 k: {"recorded": a, "today": b} for k, (a, b) in self.digest_changes.items()
@@ -125,11 +146,19 @@ class SessionRerun:
         """True when every invocation is as recorded."""
         return all(r.same for r in self.results)
 
+    @property
+    def exit_code(self) -> int:
+        """The worst over the invocations: each one's outcome today (0 passed, 1 failed), 1
+        when it is not as recorded, 3 when it was not re-sent (no ``--allow-execute``:
+        nothing was compared)."""
+        return worst_exit_code(r.exit_code for r in self.results)
+
     def to_json(self) -> dict[str, Any]:
         """The ``rerun --json`` report: one entry per invocation."""
         return {
             "same": self.same,
             "notes": list(self.notes),
+            "exit_code": self.exit_code,
             "invocations": [r.to_json() for r in self.results],
         }
 
@@ -165,7 +194,7 @@ def body_changes(recorded: list[Exchange], today: list[Exchange]) -> list[BodyCh
             changes = [] if same else [JsonChange("changed", "", "(large body)", "(large body)")]
         else:
             before, after = ex.response_body, now.response_body
-            if not before and ex.events:
+            if ex.events or now.events:  # a stream: its events, not the SSE framing text
                 before, after = (
                     b"[" + b",".join(ex.events) + b"]",
                     b"[" + b",".join(now.events) + b"]",
@@ -224,6 +253,10 @@ def compare_rerun(invocation: Invocation, today: Run) -> RerunResult:
         for name in ("advertised", "returned", "computed")
         if getattr(new, name) is not None and getattr(old, name) != getattr(new, name)
     }
+    # Each invocation is re-sent in its own recorded mode: another mode is another test.
+    mode_change = None
+    if recorded.mode and today.mode and recorded.mode != today.mode:
+        mode_change = (recorded.mode, today.mode)
     return RerunResult(
         today,
         invocation,
@@ -231,6 +264,7 @@ def compare_rerun(invocation: Invocation, today: Run) -> RerunResult:
         compare_steps(recorded, today),
         digest_changes,
         body_changes(own_exchanges(recorded), today.exchanges),
+        mode_change,
     )
 
 

@@ -136,10 +136,16 @@ def find_pinned(
     lock: ContractLock, *, agent: str, card: str, skill_id: str
 ) -> tuple[PinnedAgent | None, PinnedSkill | None]:
     """The lock's entry for this agent (by card location, else by card name) and skill."""
+    entry = pinned_agent(lock, agent=agent, card=card)
+    if entry is None:
+        return None, None
+    return entry, next((s for s in entry.skills if s.skill_id == skill_id), None)
+
+
+def pinned_agent(lock: ContractLock, *, agent: str, card: str) -> PinnedAgent | None:
+    """The lock's entry for this agent: by card location, else by its one card name."""
     entry = next((a for a in lock.agents if a.card == card), None)
     if entry is None:
         named = [a for a in lock.agents if a.agent == agent]
         entry = named[0] if len(named) == 1 else None
-    if entry is None:
-        return None, None
-    return entry, next((s for s in entry.skills if s.skill_id == skill_id), None)
+    return entry

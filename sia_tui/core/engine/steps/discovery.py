@@ -9,7 +9,7 @@ from sia_tui.core.a2a.model import AgentCard, Interface, Message, Task
 from sia_tui.core.bounded import merge_warnings
 from sia_tui.core.codes import ErrorCode, Origin
 from sia_tui.core.constants import DESCRIBE_SKILL, DIGEST_MEMBER, DOCUMENT_MEMBER
-from sia_tui.core.engine.answers import advertised_skills
+from sia_tui.core.engine.answers import advertised_skills, default_skill
 from sia_tui.core.engine.cache import CachedDocument, CacheKey
 from sia_tui.core.engine.context import EngineContext
 from sia_tui.core.engine.evidence import (
@@ -72,12 +72,21 @@ async def retrieve_card(ctx: EngineContext, result: StepResult) -> None:
     iface = choose_interface(card, run.target.binding)
     if iface is None:
         wanted = f" {run.target.binding}" if run.target.binding else ""
-        message = f"the card declares no callable{wanted} interface (JSON-RPC, HTTP+JSON, gRPC)"
+        # What the card does declare: the user's next choice (or the agent's mistake).
+        declared = ", ".join(dict.fromkeys(f"{i.badge} {i.url}" for i in card.interfaces))
+        message = (
+            f"the card declares no callable{wanted} interface; it declares "
+            + (declared or "no interface at all")
+            + ("" if wanted else " (sia-tui calls JSON-RPC, HTTP+JSON and gRPC)")
+        )
         raise StepFailed(
             message,
             hint="Publish a JSON-RPC, HTTP+JSON or gRPC interface in the card's "
-            "supportedInterfaces" + (", or choose the other --binding." if wanted else "."),
-            blame=Blame(party=Party.AGENT, statement=message),
+            "supportedInterfaces"
+            + (", or choose a binding the card declares." if wanted and declared else "."),
+            blame=Blame(
+                party=Party.CALLER if wanted and declared else Party.AGENT, statement=message
+            ),
         )
     run.interface = iface
     evidence.selected_interface = f"{iface.badge} {iface.url}"
@@ -158,7 +167,8 @@ async def select_skill(ctx: EngineContext, result: StepResult) -> None:
     domain = advertised_skills(card)
     skill_id = run.target.skill_id
     if skill_id is None:
-        if len(domain) != 1:
+        skill_id = default_skill(run)
+        if skill_id is None:
             listed = ", ".join(domain) if domain else "no domain skill"
             message = f"choose a skill; the extension advertises {listed}"
             raise StepFailed(
@@ -168,12 +178,13 @@ async def select_skill(ctx: EngineContext, result: StepResult) -> None:
                 blame=Blame(party=Party.CALLER, statement=message),
                 next_action=NextAction.CHOOSE_SKILL,
             )
-        skill_id = domain[0]
     binding = next((b for b in ad.bindings if b.skill_id == skill_id), None)
     if binding is None or card.skill(skill_id) is None:
         where = "the extension's skills" if binding is None else "the card's skills"
         message = f"skill {skill_id!r} is not advertised in {where} (RULES CP2, CP13)"
         chosen = run.target.skill_id is not None and skill_id not in domain
+        if chosen:  # the user's choice: what they could have chosen
+            message += "; it advertises " + (", ".join(domain) if domain else "no domain skill")
         raise StepFailed(
             message,
             code=ErrorCode.SKILL_NOT_ADVERTISED,
