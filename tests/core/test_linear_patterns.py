@@ -12,6 +12,7 @@ only sia-tui's own text. ``test_every_regex_is_listed`` finds every ``re.compile
 
 from __future__ import annotations
 
+import functools
 import re
 import time
 from collections.abc import Callable
@@ -217,6 +218,7 @@ def _runner(site: RegexSite, spec: Case) -> Callable[[Any], object]:
     return lambda text: method(text)
 
 
+@functools.cache  # parsing every module of the package once, not once per pattern
 def _sites() -> dict[str, RegexSite]:
     return {site.key: site for site in regex_sites()}
 

@@ -23,8 +23,8 @@ from sia_tui.core.jsonkit.pointer import walk
 from sia_tui.core.output.printable import printable
 from sia_tui.core.redaction.redact import RedactionHit, Redactor, placeholder
 from sia_tui.core.session.dataclass_json import SessionError, from_json, to_json
-from sia_tui.core.session.grpc_recorded import check_grpc_exchange
 from sia_tui.core.session.formats import FORMAT, READABLE_FORMATS
+from sia_tui.core.session.grpc_recorded import check_grpc_exchange
 from sia_tui.core.session.invocations import (
     invocations_member,
     past_run_members,
