@@ -18,6 +18,8 @@ structure that holds it by construction.
 
 from __future__ import annotations
 
+from itertools import repeat
+
 from rich.cells import cell_len
 from textual.expand_tabs import get_tab_widths
 from textual.geometry import Size
@@ -90,17 +92,18 @@ class KeptHeight(WrappedDocument):
             self._tab_width = tab_width
         lines = self.document.lines
         rows = range(len(lines))
+        tab = self._tab_width
         self._wrap_offsets = [[] for _ in rows]
-        self._offset_to_line_info = [(row, 0) for row in rows]
+        self._offset_to_line_info = list(zip(rows, repeat(0)))
         self._line_index_to_offsets = [[row] for row in rows]
-        self._tab_width_cache = [_tab_widths(line, self._tab_width) for line in lines]
+        self._tab_width_cache = [
+            _tab_widths(line, tab) if "\t" in line else [0] if line else [] for line in lines
+        ]
 
 
 def _tab_widths(line: str, tab_width: int) -> list[int]:
-    """What ``WrappedDocument.wrap`` keeps for ``line``: the width each tab expands to,
-    and 0 for the section after the last tab (``get_tab_widths``' sections)."""
-    if "\t" not in line:
-        return [0] if line else []
+    """What ``WrappedDocument.wrap`` keeps for a line with a tab: the width each tab
+    expands to, and 0 for the section after the last tab (``get_tab_widths``' sections)."""
     return [width for _, width in get_tab_widths(line, tab_width)]
 
 
