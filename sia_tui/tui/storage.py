@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -62,15 +63,49 @@ class UserDirs:
         return self.data / "edits" / f"{key}.json"
 
     def load_edit(self, target: str, skill_id: str) -> str | None:
-        """The argument text last typed for this target and skill."""
-        data = _read_json_object(self.edit_path(target, skill_id))
-        text = data.get("text")
-        return text if isinstance(text, str) else None
+        """The argument text last typed for this target and skill (None: no draft).
+
+        Raises ``BrokenDraft`` when a draft is there but is not one this app wrote (not
+        UTF-8 JSON, no text): the caller sets it aside rather than overwrite it."""
+        path = self.edit_path(target, skill_id)
+        try:
+            raw = path.read_bytes()
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            raise BrokenDraft(path, f"{type(exc).__name__}: {exc}") from exc
+        try:
+            data = json.loads(raw.decode("utf-8"))
+        except ValueError as exc:  # UnicodeDecodeError and JSONDecodeError both
+            raise BrokenDraft(path, f"{type(exc).__name__}: {exc}") from exc
+        text = data.get("text") if isinstance(data, dict) else None
+        if not isinstance(text, str):
+            raise BrokenDraft(path, "it holds no argument text")
+        return text
+
+    def set_aside_edit(self, target: str, skill_id: str) -> Path:
+        """Rename the draft of this target and skill beside itself, as
+        ``<name>.broken-<UTC time>``, and return where it went (kept for the user to read;
+        the next save starts a new draft)."""
+        path = self.edit_path(target, skill_id)
+        stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S.%fZ")
+        aside = path.with_name(f"{path.name}.broken-{stamp}")
+        path.replace(aside)
+        return aside
 
     def save_edit(self, target: str, skill_id: str, text: str) -> None:
         """Persist the editor text (nothing typed is ever lost)."""
         record = {"target": strip_credentials(target), "skill_id": skill_id, "text": text}
         _write_json(self.edit_path(target, skill_id), record)
+
+
+class BrokenDraft(Exception):
+    """A saved argument draft that cannot be read back (``path``; ``reason`` says why)."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        super().__init__(f"{path}: {reason}")
+        self.path = path
+        self.reason = reason
 
 
 def _read_json_object(path: Path) -> dict[str, Any]:

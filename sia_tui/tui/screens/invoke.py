@@ -187,19 +187,19 @@ class InvokeScreen(InvokeFills):
             return
         skill = run.skill_id or run.target.skill_id or ""
         self._edit_key = (run.target.location, skill)
-        text = self.sia.dirs.load_edit(*self._edit_key)
         editor.read_only = False
         editor.focus()
         given, self.sia.initial_arguments = self.sia.initial_arguments, None
         if given is not None:  # `open --args FILE`: asked for, so it beats the last edit
             source, text = given
             self.notify(f"The editor starts with the arguments of {source}.", title="Arguments")
-        elif text is None:
+            editor.load_text(text)
+        elif not self._restore_draft(editor):
             # A valid example beats a skeleton that may not validate ("" vs minLength 1).
             text = terminal_json(example.value) if example is not None else self._skeleton(schema)
             if example is not None:
                 self._tell_example(example)
-        editor.load_text(text)
+            editor.load_text(text)
         self._schedule_validation()
 
     def _tell_example(self, example: ExampleArguments) -> None:

@@ -1,5 +1,6 @@
 """Mode 5's fills: the argument editor refilled from the schema's skeleton (f3), the example
-(f4) or a JSON file (f2), each one edit that ctrl+z undoes."""
+(f4) or a JSON file (f2), each one edit that ctrl+z undoes; and the draft saved for the
+agent and skill put back when the screen opens (one that cannot be is set aside)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from textual import work
 
 from sia_tui.core.engine import SiaError, terminal_json
 from sia_tui.tui.screens.invoke_check import InvokeChecks
+from sia_tui.tui.storage import BrokenDraft
 from sia_tui.tui.widgets.argument_editor import ArgumentEditor
 
 
@@ -28,6 +30,40 @@ class InvokeFills(InvokeChecks):
         from sia_tui.core.engine import skeleton_for
 
         return terminal_json(skeleton_for(schema))
+
+    def _restore_draft(self, editor: ArgumentEditor) -> bool:
+        """Put the draft saved for this agent and skill in the editor; False when there is
+        none, or when it cannot be read or put back. A draft never traps the user: one that
+        fails (any exception, as a draft that once crashed the editor might) is set aside
+        beside itself and a notice says where, so the editor opens with the example."""
+        if self._edit_key is None:
+            return False
+        try:
+            text = self.sia.dirs.load_edit(*self._edit_key)
+            if text is None:
+                return False
+            editor.load_text(text)
+            return True
+        except Exception as exc:  # noqa: BLE001 - whatever it is, the draft is set aside
+            self._set_draft_aside(exc)
+            return False
+
+    def _set_draft_aside(self, failure: Exception) -> None:
+        assert self._edit_key is not None
+        why = failure.reason if isinstance(failure, BrokenDraft) else f"{failure!r}"
+        try:
+            aside = self.sia.dirs.set_aside_edit(*self._edit_key)
+        except OSError as exc:
+            where = f"it could not be set aside ({exc}); the next save replaces it"
+        else:
+            where = f"it was set aside as {aside}"
+        self.notify(
+            f"The saved draft of these arguments could not be restored ({why}); {where}. "
+            "The editor starts with the example.",
+            title="Draft set aside",
+            severity="warning",
+            timeout=20,
+        )
 
     def _refuse_edit(self) -> bool:
         """Tell the user and return True when the editor cannot be refilled now."""
