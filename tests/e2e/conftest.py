@@ -5,55 +5,19 @@ them, so the suite runs under xdist like any other directory."""
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
-import sys
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from tests.e2e.terminal import WAIT_SECONDS, Terminal
-
-
-def installed_sia_tui() -> str:
-    """The ``sia-tui`` console script of this environment (``uv sync`` installs it)."""
-    beside = Path(sys.executable).parent / "sia-tui"
-    if beside.exists():
-        return str(beside)
-    found = shutil.which("sia-tui")
-    assert found, "the sia-tui console script is not installed: run `uv sync`"
-    return found
-
-
-@dataclass(frozen=True)
-class Home:
-    """One user's machine: private XDG dirs and HOME, and a working directory."""
-
-    root: Path
-    cwd: Path
-    env: dict[str, str]
-
-    @property
-    def data(self) -> Path:
-        return Path(self.env["XDG_DATA_HOME"]) / "sia-tui"
-
-    def run(self, *args: str) -> subprocess.CompletedProcess[str]:
-        """``sia-tui ARGS`` as a plain command (no terminal), its output captured."""
-        return subprocess.run(
-            [installed_sia_tui(), *args],
-            env=self.env,
-            cwd=self.cwd,
-            capture_output=True,
-            text=True,
-            timeout=WAIT_SECONDS,
-            stdin=subprocess.DEVNULL,
-        )
+from tests.e2e.terminal import WAIT_SECONDS, Home, StartTerminal, Terminal, installed_sia_tui
 
 
 @pytest.fixture
 def home(tmp_path: Path) -> Home:
+    """A user of their own: HOME, XDG dirs and a working directory under tmp_path (the
+    SIA_TUI_* and XDG_* variables of the test run are left out)."""
     root = tmp_path / "home"
     env = {k: v for k, v in os.environ.items() if not _leaks(k)}
     for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
@@ -75,9 +39,6 @@ def _leaks(name: str) -> bool:
         "HOME",
         "TERM",
     }
-
-
-StartTerminal = Callable[..., Terminal]
 
 
 @pytest.fixture

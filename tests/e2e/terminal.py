@@ -12,12 +12,15 @@ import fcntl
 import os
 import re
 import select
+import shutil
 import signal
 import struct
 import subprocess
+import sys
 import termios
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import pyte
@@ -267,3 +270,42 @@ class Terminal:
 
 def _set_size(fd: int, cols: int, rows: int) -> None:
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+
+
+def installed_sia_tui() -> str:
+    """The ``sia-tui`` console script of this environment (``uv sync`` installs it)."""
+    beside = Path(sys.executable).parent / "sia-tui"
+    if beside.exists():
+        return str(beside)
+    found = shutil.which("sia-tui")
+    assert found, "the sia-tui console script is not installed: run `uv sync`"
+    return found
+
+
+@dataclass(frozen=True)
+class Home:
+    """One user's machine: private XDG dirs and HOME, and a working directory."""
+
+    root: Path
+    cwd: Path
+    env: dict[str, str]
+
+    @property
+    def data(self) -> Path:
+        return Path(self.env["XDG_DATA_HOME"]) / "sia-tui"
+
+    def run(self, *args: str) -> subprocess.CompletedProcess[str]:
+        """``sia-tui ARGS`` as a plain command (no terminal), its output captured."""
+        return subprocess.run(
+            [installed_sia_tui(), *args],
+            env=self.env,
+            cwd=self.cwd,
+            capture_output=True,
+            text=True,
+            timeout=WAIT_SECONDS,
+            stdin=subprocess.DEVNULL,
+        )
+
+
+#: The ``terminal`` fixture: ``terminal("demo", cols=80, rows=24)`` -> a running app.
+StartTerminal = Callable[..., Terminal]

@@ -5,8 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tests.e2e.conftest import StartTerminal
-from tests.e2e.terminal import Terminal
+import pytest
+
+from tests.e2e.terminal import StartTerminal, Terminal
+
+#: Real processes in a pty: seconds each, not milliseconds.
+pytestmark = pytest.mark.slow
 
 
 def open_invoke_screen(term: Terminal) -> None:

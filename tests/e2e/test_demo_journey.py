@@ -8,8 +8,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.e2e.conftest import Home, StartTerminal
-from tests.e2e.terminal import Terminal
+import pytest
+
+from tests.e2e.terminal import Home, StartTerminal, Terminal
+
+#: Real processes in a pty: seconds each, not milliseconds.
+pytestmark = pytest.mark.slow
 
 #: The valid arguments the journey sends: the example's threshold 80 becomes 30, so the
 #: agent's observed 42 meets it and Results says so (the pasted text is what was sent).

@@ -9,8 +9,12 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from tests.e2e.conftest import Home, StartTerminal
-from tests.e2e.terminal import WAIT_SECONDS, Terminal
+import pytest
+
+from tests.e2e.terminal import WAIT_SECONDS, Home, StartTerminal, Terminal
+
+#: Real processes in a pty: seconds each, not milliseconds.
+pytestmark = pytest.mark.slow
 
 #: What the editor held when Enter crashed it: arguments of 9 lines that became 10.
 TEN_LINES = (
