@@ -111,6 +111,8 @@ def test_demo_from_steps_to_a_saved_session(terminal: StartTerminal, home: Home)
     term.wait_for("Save session to")
     term.press("enter")
     term.wait_for("Session saved")
+    term.resize(80, 24)  # and shrinks back: the short tab titles return
+    term.wait_for("1 Card 2 Steps", "TASK_STATE_COMPLETED")
     term.assert_alive()
     assert term.quit() == 0
     assert "Traceback" not in term.output
