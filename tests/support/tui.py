@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from textual._xterm_parser import XTermParser
 from textual.pilot import Pilot
 from textual.widgets import Select, Static
 from textual.worker import WorkerCancelled
@@ -89,6 +90,14 @@ async def press(pilot: Pilot[Any], *keys: str) -> None:
     for key in keys:
         await pilot.press(key)
         await settle(pilot)
+
+
+async def terminal_paste(pilot: Pilot[Any], text: str) -> None:
+    """Paste ``text`` as a terminal sends it (a bracketed paste, ``ESC [200~ ... ESC [201~``),
+    read by Textual's own terminal parser, then settle."""
+    for event in XTermParser().feed(f"\x1b[200~{text}\x1b[201~"):
+        pilot.app.post_message(event)
+    await settle(pilot)
 
 
 async def hold_a_running_step(pilot: Pilot[Any], engine: GatedEngine) -> None:

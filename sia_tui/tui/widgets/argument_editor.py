@@ -67,6 +67,14 @@ class ArgumentEditor(TextArea):
     def wrapped_document(self, wrapped: WrappedDocument) -> None:
         self._wrapped = kept_wrapped(wrapped)
 
+    def _recompute_cursor_offset(self) -> None:
+        # Textual's undo and redo refresh the size before they put the selection back, so a
+        # vertical scrollbar that goes away (a 100 KB paste undone) asks where a cursor past
+        # the end of the shorter text is, and Textual raises. The nearest location that
+        # exists answers until the selection is back; a cursor that exists is unchanged.
+        location = self.clamp_visitable(self.cursor_location)
+        self._cursor_offset = self.wrapped_document.location_to_offset(location)
+
     def replace_all(self, text: str) -> None:
         """Replace the whole text as one edit: unlike ``load_text``, which clears the edit
         history, ctrl+z then brings the previous text back (f3 and f4 lose no work)."""

@@ -1,16 +1,25 @@
-"""Textual's TextArea documents with the whole-document answers kept between edits.
+"""Textual's TextArea documents, answering their whole-document questions without a pass
+over every line, and answering exactly what Textual's own ``Document`` and
+``WrappedDocument`` answer after any sequence of edits (``tests/tui/test_kept_documents.py``
+runs both side by side).
 
 TextArea asks two whole-document questions for every line it draws: the wrapped height
 (a sum over every line) and the text (every line joined, to decide whether to show a
 placeholder). In a 100 KB (4,000-line) argument document one repaint cost some 40 ms
-between a keystroke and its error on screen. Each answer changes only through one method, so it
-is computed again after that method and read for free otherwise. It also wraps the whole
-document again on every resize, even when the wrap width did not change.
+between a keystroke and its error on screen.
+
+Nothing here skips work Textual does: an earlier version did not wrap again at an unchanged
+width, but TextArea wraps the whole document after an edit that widens the line-number
+gutter (9 to 10 lines) instead of wrapping the edited range, and the wrapping was left a
+line short (the editor crashed on the next cursor move). Each answer here is either
+recomputed after the one method that changes what it is computed from, or read from a
+structure that holds it by construction.
 """
 
 from __future__ import annotations
 
 from rich.cells import cell_len
+from textual.expand_tabs import get_tab_widths
 from textual.geometry import Size
 from textual.widgets.text_area import Document, EditResult, Location, WrappedDocument
 
@@ -34,8 +43,9 @@ class KeptText(Document):
         return self._kept_size[1]
 
     def replace_range(self, start: Location, end: Location, text: str) -> EditResult:
-        # The only method that changes the lines. Measuring all of them again took 18 ms
-        # per keystroke in 1 MB: the widest line is kept unless the edit removes it.
+        # The only method that changes the lines (TextArea never writes ``lines`` itself).
+        # Measuring all of them again took 18 ms per keystroke in 1 MB: the widest line is
+        # kept unless the edit removes it, and lines the edit does not touch are unchanged.
         kept, self._kept_text, self._kept_size = self._kept_size, None, None
         top, bottom = sorted((start, end))
         last = min(bottom[0], self.line_count - 1)
@@ -54,47 +64,44 @@ class KeptText(Document):
 
 
 class KeptHeight(WrappedDocument):
-    """A ``WrappedDocument`` whose ``height`` is summed once per (re)wrap, and which is not
-    wrapped again at the width it is already wrapped at."""
-
-    _kept_height: int | None = None
-    _wrapped_at: tuple[int, int] | None = None
+    """A ``WrappedDocument`` that answers its height without a sum over every line and wraps
+    at width 0 (no soft wrap, the argument editor's only mode) without Textual's per-line
+    tab scan, both only where the answer is the same by construction."""
 
     @property
     def height(self) -> int:
-        if self._kept_height is None:
-            self._kept_height = super().height
-        return self._kept_height
+        if self._width == 0:
+            # At width 0 both ``wrap`` and ``wrap_range`` store no wrap offsets ([]) for
+            # every line, and only ``wrap`` changes the width: every line is one row, and
+            # Textual's sum of (offsets + 1) is the number of lines it holds.
+            return len(self._wrap_offsets)
+        return super().height
 
     def wrap(self, width: int, tab_width: int | None = None) -> None:
-        # TextArea wraps the whole document on every resize, a height change included (the
-        # Problems table growing under the editor): 0.6 s for 1 MB. Edits keep the wrapping
-        # in step (wrap_range), so the same width and tab width need no new pass.
-        if (width, tab_width or self._tab_width) == self._wrapped_at:
+        # TextArea wraps the whole document on every resize (the Problems table growing
+        # under the editor) and after an edit that widens the gutter. At width 0 Textual's
+        # pass scans every line for tabs with a regular expression; a line without a tab
+        # has one section of width 0 (none when empty), so only lines with a tab need it.
+        if width:
+            super().wrap(width, tab_width)
             return
-        self._kept_height = None
-        super().wrap(width, tab_width)
-        self._wrapped_at = (width, self._tab_width)
+        self._width = 0
+        if tab_width:
+            self._tab_width = tab_width
+        lines = self.document.lines
+        rows = range(len(lines))
+        self._wrap_offsets = [[] for _ in rows]
+        self._offset_to_line_info = [(row, 0) for row in rows]
+        self._line_index_to_offsets = [[row] for row in rows]
+        self._tab_width_cache = [_tab_widths(line, self._tab_width) for line in lines]
 
-    def wrap_range(self, start: Location, old_end: Location, new_end: Location) -> None:
-        # Summing every line's rows again took 9 ms per keystroke in 1 MB: the rows of the
-        # edited lines are taken out before the rewrap and added back after it.
-        kept, self._kept_height = self._kept_height, None
-        top = min(start[0], old_end[0])
-        removed = self._rows(top, max(start[0], old_end[0])) if kept is not None else 0
-        super().wrap_range(start, old_end, new_end)
-        if kept is not None:
-            self._kept_height = kept - removed + self._rows(top, max(start[0], new_end[0]))
 
-    def _rows(self, first: int, last: int) -> int:
-        """How many rows lines ``first`` to ``last`` take (those that exist)."""
-        rows = 0
-        for index in range(max(first, 0), last + 1):
-            try:
-                rows += len(self.get_offsets(index)) + 1
-            except ValueError:  # past the last line
-                break
-        return rows
+def _tab_widths(line: str, tab_width: int) -> list[int]:
+    """What ``WrappedDocument.wrap`` keeps for ``line``: the width each tab expands to,
+    and 0 for the section after the last tab (``get_tab_widths``' sections)."""
+    if "\t" not in line:
+        return [0] if line else []
+    return [width for _, width in get_tab_widths(line, tab_width)]
 
 
 def kept(document: Document) -> Document:
