@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from textual._xterm_parser import XTermParser
+from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Select, Static
 from textual.worker import WorkerCancelled
@@ -93,10 +93,10 @@ async def press(pilot: Pilot[Any], *keys: str) -> None:
 
 
 async def terminal_paste(pilot: Pilot[Any], text: str) -> None:
-    """Paste ``text`` as a terminal sends it (a bracketed paste, ``ESC [200~ ... ESC [201~``),
-    read by Textual's own terminal parser, then settle."""
-    for event in XTermParser().feed(f"\x1b[200~{text}\x1b[201~"):
-        pilot.app.post_message(event)
+    """Paste ``text`` as Textual delivers a terminal's bracketed paste (``ESC [200~ ...
+    ESC [201~``): one ``Paste`` event to the focused widget, then settle. The bytes
+    themselves go through a real terminal in tests/e2e."""
+    pilot.app.post_message(events.Paste(text))
     await settle(pilot)
 
 

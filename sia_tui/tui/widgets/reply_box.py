@@ -16,8 +16,7 @@ from textual.content import Content
 from textual.message import Message
 from textual.widgets import Checkbox, Input
 
-from sia_tui.core.engine import UNVALIDATED, Reply, Run, SiaError, loads
-from sia_tui.core.engine.turns import Turn
+from sia_tui.core.engine import UNVALIDATED, Reply, Run, SiaError, Turn, loads
 from sia_tui.tui.display import DisplayPolicy
 from sia_tui.tui.widgets.literal import LiteralInput, LiteralStatic
 
