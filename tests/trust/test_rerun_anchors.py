@@ -147,3 +147,21 @@ def test_the_users_own_keys_verify_a_genuine_card_on_rerun(
     assert verdicts == [SignatureVerdict.VERIFIED]
     assert result.results[0].run.failed_step is None or result.results[0].run.failed_step.step != 1
     assert any("no trusted keys" not in n and "(--trusted-keys)" in n for n in result.notes)
+
+
+def test_the_bug_report_tells_the_reader_to_give_their_own_anchors(
+    reference_agent: StartAgent,
+    tmp_path: Path,
+    user_key: dict[str, Any],
+    attacker_key: dict[str, Any],
+) -> None:
+    """The report's "Re-run it" section says that rerun uses only the reader's anchors
+    (the command it shows carries none of the session's)."""
+    from sia_tui.core.bugreport.report_markdown import render_markdown
+
+    agent = reference_agent(sign_key=attacker_key)
+    path = _edited_session(agent.url, tmp_path, user_key, attacker_key)
+    report = render_markdown(load_session(path), path.name)
+    rerun = report[report.index("Re-run it") :]
+    assert "rerun checks the live agent only against your own" in rerun
+    assert "--trusted-keys" in rerun
