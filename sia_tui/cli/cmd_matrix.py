@@ -70,6 +70,14 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         action="store_true",
         help="let an agent's insecure = true in the file turn TLS verification off",
     )
+    parser.add_argument(
+        "--env",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="let the file's bearer_env / header_env read environment variable NAME and send "
+        "its value to the agent the file names (repeatable); the file alone reads none",
+    )
     parser.set_defaults(func=main)
 
 
@@ -94,7 +102,11 @@ def main(args: argparse.Namespace) -> int:
         if not output.parent.is_dir():
             return _usage(f"cannot write {output}: no folder {output.parent}")
     try:
-        consents = Consents(allow_cross_origin=args.allow_cross_origin, insecure=args.insecure)
+        consents = Consents(
+            allow_cross_origin=args.allow_cross_origin,
+            insecure=args.insecure,
+            env=frozenset(args.env),
+        )
         plugfest = load_plugfest(args.plugfest, consents=consents)
     except PlugfestError as exc:
         count = len(exc.problems)

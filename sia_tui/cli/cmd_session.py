@@ -16,6 +16,7 @@ from sia_tui.cli.flags import (
     limit_options,
     parse_header,
 )
+from sia_tui.cli.trust_flags import add_trust_flags, anchors_from
 from sia_tui.core.engine import SiaError, printable
 from sia_tui.core.session import readable_range
 
@@ -95,6 +96,9 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     add_limit_flags(limits)
     add_cross_origin_flag(limits)
     add_grpc_security_flags(limits)
+    # The trust anchors too: the session's stored keys, required signature and lock are
+    # used offline by `replay` only (docs/SECURITY.md).
+    add_trust_flags(rerun)
     _invocation_flag(rerun, "re-send")
     rerun.set_defaults(func=cmd_rerun)
 
@@ -216,6 +220,7 @@ def cmd_rerun(args: argparse.Namespace) -> int:
     try:
         headers = parse_headers(args.header)
         given = ClientOptions(**limit_options(args))
+        anchors = anchors_from(args)
     except SiaError as exc:
         return _error(str(exc))
     # The live agent may echo the credentials given now: scrub everything printed or logged.
@@ -235,6 +240,7 @@ def cmd_rerun(args: argparse.Namespace) -> int:
                 bearer=args.bearer,
                 consent=args.allow_execute,
                 given=given,
+                anchors=anchors,
             )
         )
     except SiaError as exc:

@@ -20,7 +20,7 @@ from sia_tui.cli.parser import run as cli
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.model import Target
 from sia_tui.core.engine.procedure import Procedure
-from sia_tui.core.matrix import load_plugfest
+from sia_tui.core.matrix import Consents, load_plugfest
 from sia_tui.tui.app import SiaApp
 from sia_tui.tui.matrix_app import MatrixApp
 from sia_tui.tui.screens.matrix import MatrixLaunch
@@ -88,7 +88,8 @@ def test_a_plugfest_crash_prints_no_agent_secret(
     agent = 'bearer_env = "VENDOR_TOKEN"\nheader_env = { "X-Api-Key" = "VENDOR_KEY" }\n'
     path = plugfest_file(tmp_path, {"vendor": closed_port_url()}, head='modes = ["sync"]')
     path.write_text(path.read_text(encoding="utf-8") + agent, encoding="utf-8")
-    plugfest = load_plugfest(path, {"VENDOR_TOKEN": BEARER, "VENDOR_KEY": API_KEY})
+    environ = {"VENDOR_TOKEN": BEARER, "VENDOR_KEY": API_KEY}
+    plugfest = load_plugfest(path, environ, Consents(env=frozenset(environ)))
     launch = MatrixLaunch(plugfest, tmp_path / "sessions")
     app = CrashingMatrixApp(launch, dirs=UserDirs(tmp_path / "config", tmp_path / "data"))
 

@@ -4,6 +4,10 @@ and no file, however wrong, makes the loader crash."""
 from __future__ import annotations
 
 import json
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -23,15 +27,22 @@ from sia_tui.core.matrix.plugfest_agents import AGENT_KEYS, Consents
 DOCS_EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "PLUGFEST.toml"
 
 
-def _load(tmp_path: Path, text: str, environ: dict[str, str] | None = None) -> Any:
+def _load(
+    tmp_path: Path, text: str, environ: dict[str, str] | None = None, allow: tuple[str, ...] = ()
+) -> Any:
+    """Load ``text``; the command allows (``--env``) each variable of ``environ`` and
+    ``allow``."""
     path = tmp_path / "PLUGFEST.toml"
     path.write_text(text, encoding="utf-8")
-    return load_plugfest(path, environ or {})
+    allowed = frozenset(environ or {}) | frozenset(allow)
+    return load_plugfest(path, environ or {}, Consents(env=allowed))
 
 
-def _problems(tmp_path: Path, text: str, environ: dict[str, str] | None = None) -> list[str]:
+def _problems(
+    tmp_path: Path, text: str, environ: dict[str, str] | None = None, allow: tuple[str, ...] = ()
+) -> list[str]:
     with pytest.raises(PlugfestError) as caught:
-        _load(tmp_path, text, environ)
+        _load(tmp_path, text, environ, allow)
     return str(caught.value).splitlines()
 
 
@@ -94,7 +105,8 @@ reason = "ticket 12"
 
 def test_the_documented_example_is_valid() -> None:
     """docs/examples/PLUGFEST.toml is what the README tells people to copy."""
-    plugfest = load_plugfest(DOCS_EXAMPLE, {"VENDOR_B_TOKEN": "secret-token-value"})
+    environ = {"VENDOR_B_TOKEN": "secret-token-value"}
+    plugfest = load_plugfest(DOCS_EXAMPLE, environ, Consents(env=frozenset(environ)))
     assert [a.name for a in plugfest.agents] == ["reference", "digest-card", "v03"]
     assert plugfest.expectations
 
@@ -127,7 +139,7 @@ cell = "JSONRPC/poll"
 code = "not_a_code"
 """
     prefix = str(tmp_path / "PLUGFEST.toml")
-    assert _problems(tmp_path, text) == [
+    assert _problems(tmp_path, text, allow=("MISSING",)) == [
         f"{prefix}:2: deadlin: unknown key; did you mean 'deadline'? (known: agent, "
         "allow_inline_secrets, arguments, bindings, deadline, expect, jobs, modes, name, probe, "
         "skill)",
@@ -305,13 +317,107 @@ def test_the_file_gives_no_consent_only_the_command_flags_do(tmp_path: Path) -> 
     environ = {"VENDOR_A_TOKEN": "secret-token-value"}
     path = tmp_path / "PLUGFEST.toml"
     path.write_text(CONSENTING_FILE, encoding="utf-8")
-    [agent] = load_plugfest(path, environ).agents
+    allowed = Consents(env=frozenset(environ))
+    [agent] = load_plugfest(path, environ, allowed).agents
     assert not agent.options.allow_cross_origin and agent.options.verify is True
-    warnings = load_plugfest(path, environ).warnings
+    warnings = load_plugfest(path, environ, allowed).warnings
     assert any(
         "allow_cross_origin: not used" in w and "--allow-cross-origin" in w for w in warnings
     )
     assert any("insecure: not used" in w and "--insecure" in w for w in warnings)
-    consents = Consents(allow_cross_origin=True, insecure=True)
+    consents = Consents(allow_cross_origin=True, insecure=True, env=frozenset(environ))
     [agent] = load_plugfest(path, environ, consents).agents
     assert agent.options.allow_cross_origin and agent.options.verify is False
+
+
+HOSTILE_FILE = """
+[[agent]]
+name = "vendor-a"
+card = "https://a.example/"
+bearer_env = "VENDOR_A_TOKEN"
+
+[[agent]]
+name = "helpful-tools"
+card = "{url}"
+bearer_env = "GITHUB_TOKEN"
+header_env = {{ "X-Api-Key" = "AWS_SECRET_ACCESS_KEY" }}
+"""
+
+
+@contextmanager
+def recording_server() -> Iterator[tuple[str, list[dict[str, str]]]]:
+    """A loopback server that records every request's headers and answers 404."""
+    seen: list[dict[str, str]] = []
+
+    class Recorder(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802 - the stdlib's name
+            seen.append({k.lower(): v for k, v in self.headers.items()})
+            self.send_response(404)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+
+        do_POST = do_GET  # noqa: N815
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Recorder)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}", seen
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_a_file_cannot_choose_which_environment_variables_are_sent(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A plugfest file handed to you names GITHUB_TOKEN and AWS_SECRET_ACCESS_KEY for its
+    own agent. `matrix --env VENDOR_A_TOKEN` allows only the vendor's token: the file is
+    refused, the message names the flag and where the value would go, and the file's agent
+    receives nothing. Only `--env GITHUB_TOKEN` (the user's own choice) sends it."""
+    from sia_tui.cli import main
+
+    github, aws = "ghp_canary_token_0123456789", "aws-canary-secret-9876543210"
+    monkeypatch.setenv("VENDOR_A_TOKEN", "vendor-a-token-value")
+    monkeypatch.setenv("GITHUB_TOKEN", github)
+    monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", aws)
+    with recording_server() as (url, seen):
+        path = tmp_path / "PLUGFEST.toml"
+        path.write_text(HOSTILE_FILE.format(url=url), encoding="utf-8")
+        code = main(["matrix", str(path), "--json", "--env", "VENDOR_A_TOKEN"])
+        err = capsys.readouterr().err
+        assert not any(github in v or aws in v for h in seen for v in h.values())
+        assert code == 2
+        assert (
+            "[[agent]] #2, bearer_env: environment variable GITHUB_TOKEN was not allowed: a "
+            "plugfest file does not choose which of your environment variables are sent; if "
+            f"its value is meant for this agent ({url}), run `sia-tui matrix --env GITHUB_TOKEN`"
+        ) in err
+        assert "--env AWS_SECRET_ACCESS_KEY" in err
+        assert "VENDOR_A_TOKEN" not in err  # allowed: no problem
+        assert github not in err and aws not in err
+        # The user's own consent for the one variable: then (and only then) it is sent.
+        path.write_text(HOSTILE_FILE.format(url=url).replace("header_env", "#"), "utf-8")
+        main(["matrix", str(path), "--json", "--env", "GITHUB_TOKEN", "--env", "VENDOR_A_TOKEN"])
+        capsys.readouterr()
+        assert any(h.get("authorization") == f"Bearer {github}" for h in seen)
+
+
+def test_a_variable_not_allowed_is_not_read(tmp_path: Path) -> None:
+    """Without `--env`, the file's variable is a problem even when it is unset: the
+    loader does not read it to find out."""
+    text = '[[agent]]\nname = "a"\ncard = "https://a.example"\nbearer_env = "HOME"\n'
+    path = tmp_path / "PLUGFEST.toml"
+    path.write_text(text, encoding="utf-8")
+
+    class Watched(dict[str, str]):
+        def get(self, key: str, default: Any = None) -> Any:
+            raise AssertionError(f"{key} was read")
+
+    with pytest.raises(PlugfestError) as caught:
+        load_plugfest(path, Watched(HOME="/home/someone"))
+    (problem,) = caught.value.problems
+    assert "run `sia-tui matrix --env HOME`" in str(problem)

@@ -249,6 +249,7 @@ def test_no_secret_reaches_any_output(
             "matrix",
             str(path),
             "--json",
+            *("--env", "PLUGFEST_TOKEN", "--env", "PLUGFEST_KEY", "--env", "PLUGFEST_TENANT"),
             "--save-dir",
             str(out),
             "--html",

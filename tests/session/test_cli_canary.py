@@ -121,7 +121,7 @@ def test_matrix_keeps_plugfest_credentials_out_of_httpx_debug_lines(
             f'[[skill]]\nid = "{SKILL}"',
             head='bindings = ["JSONRPC"]\nmodes = ["sync"]',
         )
-        cli(["matrix", str(path), "--json"])
+        cli(["matrix", str(path), "--json", "--env", "PLUGFEST_TOKEN"])
     capsys.readouterr()
     echoed = [r.getMessage() for r in caplog.records if "X-Echo" in r.getMessage()]
     assert echoed, "the agent's echo reached no httpcore debug line: the test shows nothing"

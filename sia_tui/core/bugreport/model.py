@@ -268,6 +268,16 @@ def _rerun(session: LoadedSession, filename: str, number: int | None) -> Section
                 f"with {CONSENT_FLAG}."
             )
         )
+    anchors = session.run.target.anchors
+    if anchors is not None and (anchors.keys or anchors.require_signature or anchors.lock):
+        # A live rerun never trusts the session's anchors: the reader names their own.
+        blocks.append(
+            Paragraph(
+                "The run was checked against trust anchors (trusted keys, a required "
+                "signature or a contract lock). rerun checks the live agent only against "
+                "your own: add --trusted-keys, --require-signature and --lock as you trust."
+            )
+        )
     return Section("Re-run it", blocks)
 
 

@@ -1,7 +1,10 @@
 """One ``[[agent]]`` of the plugfest file: its card, its credentials, its client options.
 
 Credentials come from the environment: ``bearer_env = "VENDOR_A_TOKEN"`` and
-``header_env = { "X-Api-Key" = "VENDOR_A_KEY" }`` name variables, never values. A credential
+``header_env = { "X-Api-Key" = "VENDOR_A_KEY" }`` name variables, never values. The file
+does not choose which of the user's variables are read and sent: only a variable the command
+names (``matrix --env VENDOR_A_TOKEN``, ``Consents.env``) is; any other is a located problem
+that names the flag and the agent it would go to, and is never read. A credential
 written in the file itself (``bearer``, a credential-like header in ``headers``, a password
 in the card URL) is refused unless the file says ``allow_inline_secrets = true``; then it is
 used and warned about.
@@ -26,6 +29,7 @@ from sia_tui.core.matrix.toml_lines import KeyPath
 from sia_tui.core.matrix.toml_reader import TableReader, key_label
 from sia_tui.core.output.printable import printable
 from sia_tui.core.redaction.redact import is_credential_header
+from sia_tui.core.redaction.userinfo import strip_credentials
 from sia_tui.core.trust.keys import load_trusted_keys
 from sia_tui.core.trust.lock import read_lock
 from sia_tui.core.trust.model import ContractLock, TrustAnchors, TrustedKey, TrustFileError
@@ -59,6 +63,9 @@ class Consents:
     allow_cross_origin: bool = False
     #: ``--insecure``: an agent's ``insecure = true`` may be used.
     insecure: bool = False
+    #: ``--env NAME``: the environment variables the file's ``bearer_env`` and
+    #: ``header_env`` may read and send; the file names which agent gets each.
+    env: frozenset[str] = frozenset()
 
 
 #: The flags' answer when none was given.
@@ -110,8 +117,11 @@ class _Secrets:
         environ: Mapping[str, str],
         inline_ok: bool,
         warnings: list[str],
+        allowed: frozenset[str] = frozenset(),
     ) -> None:
-        self.reader, self.environ = reader, environ
+        self.reader, self.environ, self.allowed = reader, environ, allowed
+        #: Where this agent's credentials go (its card), for the refusal's message.
+        self.destination = ""
         self.inline_ok, self.warnings = inline_ok, warnings
         self.values: list[str] = []
         self.headers: list[str] = []
@@ -137,6 +147,17 @@ class _Secrets:
         if not isinstance(variable, str) or not variable:
             self.reader.problem(path, "must name an environment variable")
             return None
+        if variable not in self.allowed:
+            # A plugfest file is often someone else's: it may not pick GITHUB_TOKEN for its
+            # own agent. The variable is not even read (docs/SECURITY.md).
+            self.reader.problem(
+                path,
+                f"environment variable {printable(variable)} was not allowed: a plugfest file "
+                "does not choose which of your environment variables are sent; if its value "
+                f"is meant for this agent ({self.destination}), run "
+                f"`sia-tui matrix --env {printable(variable)}`",
+            )
+            return None
         value = self.environ.get(variable, "").strip()
         if not value:
             self.reader.problem(path, f"environment variable {variable} is not set (or empty)")
@@ -159,9 +180,10 @@ def read_agent(
 ) -> AgentEntry | None:
     """The checked ``[[agent]]`` at ``path``; None when a required member is unusable."""
     reader.known_keys(table, path, AGENT_KEYS)
-    secrets = _Secrets(reader, environ, inline_ok, warnings)
+    secrets = _Secrets(reader, environ, inline_ok, warnings, consents.env)
     name = reader.string(table, path, "name", required=True)
     card = _card(reader, secrets, table, path, base)
+    secrets.destination = _destination(card)
     headers = _headers(reader, secrets, table, path)
     bearer = None
     if "bearer" in table:
@@ -246,6 +268,16 @@ def _card(
             return None
         return card
     return _local_file(reader, (*path, "card"), base, card, "is not a URL and no such file")
+
+
+def _destination(card: str | None) -> str:
+    """Where an agent's credentials go, said without a password: its card URL, or the card
+    file (whose interfaces receive them)."""
+    if card is None:
+        return "no usable card"
+    if "://" not in card:
+        return f"card file {printable(card)}"
+    return printable(strip_credentials(card))
 
 
 def _headers(

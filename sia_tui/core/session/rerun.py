@@ -25,7 +25,9 @@ from sia_tui.core.session.diagnosis import StepChange, compare_steps, same_failu
 from sia_tui.core.session.format import LoadedSession
 from sia_tui.core.session.invocations import pick_invocations
 from sia_tui.core.session.jsondiff import JsonChange, json_diff
+from sia_tui.core.session.live_anchors import anchor_notes
 from sia_tui.core.session.replay import own_exchanges, run_recorded, session_options, target_for
+from sia_tui.core.trust.model import TrustAnchors
 
 #: Bodies larger than this are compared by equality only.
 MAX_DIFFED_BODY = 4 * 1024 * 1024
@@ -138,7 +140,8 @@ class SessionRerun:
     """Every invocation asked for, re-sent in order."""
 
     results: list[RerunResult]
-    #: What the session recorded that this rerun does not use (a raised limit, a consent).
+    #: What the session recorded that this rerun does not use (a raised limit, a consent,
+    #: a trust anchor).
     notes: tuple[str, ...] = ()
 
     @property
@@ -218,11 +221,15 @@ async def rerun_session(
     transport: httpx.AsyncBaseTransport | None = None,
     consent: bool = False,
     given: ClientOptions | None = None,
+    anchors: TrustAnchors | None = None,
 ) -> SessionRerun:
     """Re-send every invocation of ``session`` (or the one numbered ``number``) live, with
     the credentials given now; ``consent`` (``--allow-execute``) lets the invocation of a
     skill that may act be sent. ``given``: the limits and consents of the command's flags
-    (default: the defaults); the session's recorded ones are never used, only noted."""
+    (default: the defaults); the session's recorded ones are never used, only noted.
+    ``anchors``: the trusted keys, required signature and lock of the command's flags; the
+    session's recorded anchors are never used live (a key edited into the file would make a
+    forged card verified), only noted."""
     invocations = pick_invocations(session.run, number)
     if not location and "«redacted:" in session.run.target.location:
         raise SessionError(
@@ -235,12 +242,14 @@ async def rerun_session(
     options = chosen.options
     results = []
     for invocation in invocations:
-        target = target_for(invocation.run)
+        target = dataclasses.replace(target_for(invocation.run), anchors=anchors)
         if location:
             target = dataclasses.replace(target, location=location)
         today = await run_recorded(target, options, invocation.run, transport, consent=consent)
         results.append(compare_rerun(invocation, today))
-    return SessionRerun(results, chosen.notes)
+    recorded_anchors = (invocation.run.target.anchors for invocation in invocations)
+    notes = (*chosen.notes, *anchor_notes(recorded_anchors, anchors))
+    return SessionRerun(results, notes)
 
 
 def compare_rerun(invocation: Invocation, today: Run) -> RerunResult:
