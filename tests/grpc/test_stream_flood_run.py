@@ -97,9 +97,7 @@ async def test_the_saved_flood_is_bounded_and_counted(flooded: tuple[Run, Path])
     exchange and in step 9's evidence (what ``--json`` prints too)."""
     run, path = flooded
     document = json.loads(path.read_text(encoding="utf-8"))
-    stream = next(
-        ex for ex in document["exchanges"] if ex["url"].endswith("/SendStreamingMessage")
-    )
+    stream = next(ex for ex in document["exchanges"] if ex["url"].endswith("/SendStreamingMessage"))
     assert len(stream["events"]) == MAX_STREAM_EVENTS_KEPT
     assert stream["events_not_kept"] == run.exchanges[stream["seq"] - 1].events_not_kept > 0
     loaded = load_session(path)
