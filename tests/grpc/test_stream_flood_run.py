@@ -14,12 +14,13 @@ import pytest
 
 from sia_tui.agent.grpc_server import GrpcAgent
 from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.bugreport.report_html import render_html
 from sia_tui.core.engine.evidence import ReceptionEvidence
 from sia_tui.core.engine.model import Run, StepStatus, Target
 from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.errors import DeadlineExceeded
 from sia_tui.core.limits import MAX_STREAM_EVENTS_KEPT
-from sia_tui.core.session import load_session, save_session
+from sia_tui.core.session import har_of_run, load_session, save_session
 from sia_tui.core.session.replay import replay_session
 from tests.support.agents import StartAgent
 from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
@@ -118,3 +119,19 @@ async def test_replay_of_the_flood_gives_the_recorded_verdict(flooded: tuple[Run
     assert failed is not None and failed.step == 9
     assert failed.error_kind == DeadlineExceeded.kind, failed.message
     assert replayed.run.steps[8].status == StepStatus.FAILED
+
+
+async def test_the_reports_of_the_flood_are_bounded_and_say_how_many_more(
+    flooded: tuple[Run, Path],
+) -> None:
+    """The HTML bug report quotes the kept messages and says how many more there were;
+    the HAR says it in the stream's response comment (it once held all 83,000)."""
+    run, path = flooded
+    session = load_session(path)
+    stream = next(ex for ex in session.run.exchanges if ex.url.endswith("/SendStreamingMessage"))
+    html = render_html(session, path.name)
+    assert f"{stream.events_not_kept} more events (counted, not kept)" in html
+    har = json.loads(har_of_run(run, ClientOptions(deadline=DEADLINE)))
+    (entry,) = [e for e in har["log"]["entries"] if e["request"]["url"] == stream.url]
+    assert entry["response"]["comment"].startswith(f"{stream.events_not_kept} stream events")
+    assert entry["response"]["content"]["text"].count("\n") == MAX_STREAM_EVENTS_KEPT - 1
