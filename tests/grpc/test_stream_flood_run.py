@@ -18,6 +18,7 @@ from sia_tui.core.bugreport.report_html import render_html
 from sia_tui.core.engine.evidence import ReceptionEvidence
 from sia_tui.core.engine.model import Run, StepStatus, Target
 from sia_tui.core.engine.procedure import Procedure
+from sia_tui.core.engine.report_json import evidence_to_json
 from sia_tui.core.errors import DeadlineExceeded
 from sia_tui.core.limits import MAX_STREAM_EVENTS_KEPT
 from sia_tui.core.session import har_of_run, load_session, save_session
@@ -32,7 +33,7 @@ DEADLINE = 8.0
 async def _flood(self: GrpcAgent, params: Any) -> AsyncIterator[dict[str, Any]]:
     """The task as accepted, then WORKING again and again (about 90 bytes a message),
     never a final state; paced so that the size limit is not what ends it."""
-    events = self.service.stream(params, self.agent.starting(params))
+    events: Any = self.service.stream(params, self.agent.starting(params))  # a generator
     first = await anext(events)
     await events.aclose()  # the task is never run: only the flood follows
     task = first["task"]
@@ -91,6 +92,8 @@ async def test_the_deadline_ends_a_grpc_stream_of_tiny_messages(flooded: tuple[R
     assert len(stream.message_sizes) == 1 + MAX_STREAM_EVENTS_KEPT  # the request, then each
     evidence = run.evidence(ReceptionEvidence)
     assert evidence is not None and evidence.stream_events_not_kept == stream.events_not_kept
+    printed = evidence_to_json(run.steps[8].evidence)  # what ``check --json`` prints
+    assert printed is not None and printed["stream_events_not_kept"] == stream.events_not_kept
 
 
 async def test_the_saved_flood_is_bounded_and_counted(flooded: tuple[Run, Path]) -> None:
@@ -119,6 +122,10 @@ async def test_replay_of_the_flood_gives_the_recorded_verdict(flooded: tuple[Run
     assert failed is not None and failed.step == 9
     assert failed.error_kind == DeadlineExceeded.kind, failed.message
     assert replayed.run.steps[8].status == StepStatus.FAILED
+    stream = next(ex for ex in run.exchanges if ex.url.endswith("/SendStreamingMessage"))
+    assert f"{stream.events_not_kept} gRPC stream messages were counted, not kept" in str(
+        replayed.notes
+    )
 
 
 async def test_the_reports_of_the_flood_are_bounded_and_say_how_many_more(

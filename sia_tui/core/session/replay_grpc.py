@@ -17,7 +17,7 @@ from sia_tui.core.a2a.grpc_target import GrpcTarget
 from sia_tui.core.errors import A2AProtocolError, TransportError
 from sia_tui.core.exchange import Exchange, Headers
 from sia_tui.core.session.grpc_recorded import recorded_status
-from sia_tui.core.session.replay import recorded_ending
+from sia_tui.core.session.recorded_ending import recorded_ending
 
 #: Recorded trailers that describe the status, rebuilt from the recorded body instead.
 _STATUS_KEYS = frozenset({"grpc-status", "grpc-message", "grpc-status-details-bin"})
