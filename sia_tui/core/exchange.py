@@ -65,6 +65,9 @@ class Exchange:
     #: For streams: the raw bytes of each SSE event's data (gRPC: each message as
     #: ProtoJSON), in arrival order.
     events: tuple[bytes, ...] = field(default=())
+    #: Events the stream sent that ``events`` does not keep (``limits.MAX_STREAM_EVENTS_KEPT``:
+    #: the first ones and the last are kept, these are counted).
+    events_not_kept: int = 0
     #: Why the exchange ended early: the failure's ``SiaError.kind`` (``response_too_large``
     #: when our own limit cut the body, ``timeout``...), so a replay ends it the same way
     #: instead of reading a cut body as if the agent had sent it.
@@ -78,7 +81,7 @@ class Exchange:
             f"Exchange(seq={self.seq}, purpose={self.purpose!r}, method={self.method!r}, "
             f"url={self.url!r}, status={self.status}, request_body=<{len(self.request_body)} "
             f"bytes>, response_body=<{len(self.response_body)} bytes>, "
-            f"events={len(self.events)}, error={self.error!r})"
+            f"events={len(self.events)}+{self.events_not_kept}, error={self.error!r})"
         )
 
     @property

@@ -51,6 +51,10 @@ MAX_WARNINGS: Final = 1000
 #: the rest are counted. An answer of 4 MB can carry 50,000 tiny artifacts: listing each
 #: in every evidence object made ``check --json`` print 128 MB.
 MAX_LISTED: Final = 1000
+#: Most events one stream's exchange keeps (SSE events, gRPC messages): the first ones and
+#: the last (the one that ended the stream), the rest counted. One bound for every binding:
+#: 83,000 tiny gRPC messages, each kept, made a 20 MB session and an 18 MB HTML report.
+MAX_STREAM_EVENTS_KEPT: Final = MAX_LISTED
 #: Most invocations one run holds (each keeps its arguments, task and exchanges, up to
 #: megabytes): past it new arguments are refused until the run restarts.
 MAX_INVOCATIONS: Final = 100

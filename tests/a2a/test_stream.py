@@ -9,6 +9,7 @@ import httpx
 import pytest
 
 from sia_tui.core.errors import A2AProtocolError, JsonInputError, TransportError
+from sia_tui.core.limits import MAX_STREAM_EVENTS_KEPT
 from tests.support.mock_a2a import JSONRPC_V1, REST_V1, chunked, fixture, json_response, sse_bytes
 
 EVENTS = [item["data"] for item in fixture("06_jsonrpc_stream_events.json")]
@@ -110,3 +111,20 @@ async def test_a_redirected_stream_is_not_followed(make_client: Any) -> None:
         with pytest.raises(TransportError, match="evil.example/sse.*not followed"):
             [e async for e in client.stream(REST_V1, {}, purpose="invoke")]
     assert len(agent.requests) == 1 and client.exchanges[0].status == 308
+
+
+async def test_a_flood_of_events_is_kept_bounded_with_the_last_and_counted(
+    make_client: Any,
+) -> None:
+    """3,000 WORKING events before the final one: every event is read, the exchange keeps
+    the first ones and the final one (``MAX_STREAM_EVENTS_KEPT``, the bound gRPC streams
+    share) and counts the rest."""
+    flood = [EVENTS[0], *[EVENTS[1]] * 3000, EVENTS[-1]]
+    client, _ = make_client(lambda r: httpx.Response(200, content=sse_bytes(flood), headers=SSE))
+    async with client:
+        events = [e async for e in client.stream(JSONRPC_V1, {}, purpose="invoke")]
+    assert len(events) == len(flood) and events[-1].final
+    recorded = client.exchanges[0]
+    assert len(recorded.events) == MAX_STREAM_EVENTS_KEPT
+    assert recorded.events_not_kept == len(flood) - MAX_STREAM_EVENTS_KEPT
+    assert json.loads(recorded.events[-1]) == EVENTS[-1]  # the final event, kept

@@ -1,4 +1,4 @@
-"""A gRPC stream of tiny messages is read in time linear in their number."""
+"""A gRPC stream of tiny messages is read in time linear in their number, and kept bounded."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import Any
 from sia_tui.core.a2a import grpc_client
 from sia_tui.core.a2a.grpc_calls import GrpcAnswer
 from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.limits import MAX_STREAM_EVENTS_KEPT
 
 
 class TinyMessages:
@@ -52,3 +53,27 @@ def test_ten_times_the_messages_cost_about_ten_times_the_time() -> None:
     small = min(_cpu_seconds(3000) for _ in range(3))
     large = min(_cpu_seconds(30000) for _ in range(2))
     assert large / small < 30, f"10x the messages took {large / small:.0f}x the time"
+
+
+def test_a_stream_of_tiny_messages_keeps_a_bounded_number_and_counts_the_rest() -> None:
+    """Every message is read; the exchange keeps ``MAX_STREAM_EVENTS_KEPT`` of them (the
+    first ones and the last, as an HTTP event stream's) and their sizes, and counts the
+    rest: 83,000 kept messages once made a 20 MB session."""
+    recorded: list[Any] = []
+    recorder: Any = type("Recorder", (), {"record": lambda self, **f: recorded.append(f)})()
+    binding: Any = type("Binding", (), {"options": ClientOptions()})()
+    record = grpc_client._Record(recorder, "stream", "grpc://h:1/a/b", (), b"", 7)
+    stream = TinyMessages(5000)
+
+    async def read_all() -> int:
+        count = 0
+        while await grpc_client.GrpcBinding._read(binding, stream, record) is not None:
+            count += 1
+        return count
+
+    assert asyncio.run(read_all()) == 5000
+    record.save()
+    (saved,) = recorded
+    assert len(saved["events"]) == MAX_STREAM_EVENTS_KEPT
+    assert saved["events_not_kept"] == 5000 - MAX_STREAM_EVENTS_KEPT
+    assert saved["message_sizes"] == (7, *[0] * MAX_STREAM_EVENTS_KEPT)

@@ -119,6 +119,21 @@ def test_a_5mb_exchange_in_pretty_view_is_not_parsed_and_is_cut() -> None:
     assert len(content.plain) < 70 * 1024
 
 
+def test_an_exchange_with_events_not_kept_says_how_many_and_numbers_the_last() -> None:
+    """A flooded stream keeps its first events and its last: the view says how many more
+    came between them, and the last one has its number in the stream."""
+    from sia_tui.core.exchange import Exchange
+    from sia_tui.tui.render.exchange import exchange_content
+
+    events = (b'{"n": 1}', b'{"n": 2}', b'{"n": "last"}')
+    exchange = Exchange(
+        1, "invoke", "POST", "http://a/rpc", (), b"{}", 200, events=events, events_not_kept=4997
+    )
+    text = exchange_content(exchange, PLAIN, pretty=False, limit=64 * 1024).plain
+    assert "… 4,997 more, counted, not kept" in text
+    assert "stream event 5000" in text and "stream event 3" not in text
+
+
 def test_edits_recent_targets_and_settings_persist(tmp_path: Path) -> None:
     dirs = UserDirs(tmp_path / "c", tmp_path / "d")
     dirs.save_edit("http://a", "skill", '{"x": 1}')

@@ -10,6 +10,7 @@ from urllib.parse import urljoin
 
 from sia_tui.core.a2a.client_base import ClientBase, FollowUpOf, redirect_refused, user_message
 from sia_tui.core.a2a.codec import Codec, codec_for, read_event
+from sia_tui.core.a2a.kept_events import KeptEvents
 from sia_tui.core.a2a.model import GRPC, Interface, StreamEvent
 from sia_tui.core.a2a.recorder import content_type_of
 from sia_tui.core.a2a.sse import SSEEvent, SSEParser
@@ -70,7 +71,7 @@ class StreamingCalls(ClientBase):
             codec.version, wire.url, codec, wire.content_type, accept="text/event-stream"
         )
         request = self._build(wire.method, wire.url, headers, wire.body, stream=True)
-        events: list[bytes] = []
+        events = KeptEvents()  # one bound for every binding (grpc_client keeps them alike)
         async with self._recorder.open(purpose, request, events) as (response, body):
             content_type = response.headers.get("content-type", "").lower()
             if response.is_redirect:  # streams never follow redirects (RULES SR7)
@@ -87,13 +88,13 @@ class StreamingCalls(ClientBase):
             async for chunk in self._recorder.chunks(response):
                 self._recorder.append(body, chunk)
                 for sse in parser.feed(chunk):
-                    events.append(sse.data)
+                    events.add(sse.data)
                     event = self._event(sse, wire)
                     yield event
                     if event.final:
                         return  # the task ended; do not wait for the server to close
             for sse in parser.close():
-                events.append(sse.data)
+                events.add(sse.data)
                 yield self._event(sse, wire)
 
     async def _grpc_events(

@@ -20,13 +20,14 @@ from sia_tui.core.a2a import grpc_messages as pb
 from sia_tui.core.a2a.grpc_calls import GrpcAnswer, GrpcStream, GrpcTransport
 from sia_tui.core.a2a.grpc_status import grpc_error, status_json
 from sia_tui.core.a2a.grpc_target import GrpcTarget, card_transport, grpc_target
+from sia_tui.core.a2a.kept_events import KeptEvents
 from sia_tui.core.a2a.model import Interface
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.a2a.origin import origin_text
 from sia_tui.core.a2a.recorder import ExchangeRecorder
 from sia_tui.core.constants import EXTENSION_URI
 from sia_tui.core.errors import RequestTimeout, ResponseTooLarge, SiaError, TransportError
-from sia_tui.core.exchange import Headers
+from sia_tui.core.exchange import CANCELLED, Headers
 from sia_tui.core.jsonkit.strictjson import loads as load_json
 
 if TYPE_CHECKING:
@@ -223,13 +224,16 @@ class GrpcBinding:
                 f"response timed out: the exchange took longer than "
                 f"{self.options.total_timeout:g} s (total_timeout)"
             )
+            record.error_kind = RequestTimeout.kind
             raise RequestTimeout(record.error, url=url) from None
         except SiaError as exc:
             record.error = record.error or str(exc)
+            record.error_kind = exc.kind
             record.truncated = isinstance(exc, ResponseTooLarge)  # aborted at the limit
             raise
         except asyncio.CancelledError:
-            record.error = _CANCELLED
+            # The run's deadline, or the user, stopped it: a replay ends it the same way.
+            record.error, record.error_kind = _CANCELLED, CANCELLED
             raise
         finally:
             record.save()
@@ -258,9 +262,11 @@ class GrpcBinding:
             raise
         except SiaError as exc:
             record.error = record.error or str(exc)
+            record.error_kind = exc.kind
             raise
         except asyncio.CancelledError:
-            record.error = _CANCELLED
+            # The run's deadline, or the user, stopped it: a replay ends it the same way.
+            record.error, record.error_kind = _CANCELLED, CANCELLED
             raise
         finally:
             if call is not None and not ended:
@@ -279,7 +285,7 @@ class GrpcBinding:
             ) from None
         if data is None:
             return None
-        record.sizes.append(len(data))
+        record.streamed_sizes.add(b"", len(data))
         # A running total: summing every size again per message made a stream of tiny
         # messages quadratic (83,000 messages ran 20 s past the run's deadline).
         record.streamed += len(data)
@@ -292,7 +298,7 @@ class GrpcBinding:
                 url=record.url,
             )
         text = pb.json_bytes(pb.decode("StreamResponse", data))
-        record.events.append(text)
+        record.events.add(text)
         return text
 
     async def _finish(self, call: GrpcStream, record: _Record) -> None:
@@ -332,13 +338,18 @@ class _Record:
     ) -> None:
         self.recorder, self.purpose, self.url = recorder, purpose, url
         self.metadata, self.request = metadata, request
+        #: The request's size; a unary answer's size follows it.
         self.sizes = [request_size]
-        #: Bytes of the messages the server streamed so far (the sizes after the request).
+        #: Bytes of the messages the server streamed so far.
         self.streamed = 0
-        self.events: list[bytes] = []
+        #: A stream's messages as ProtoJSON, and the size of each message that arrived:
+        #: bounded as every binding's events are.
+        self.events, self.streamed_sizes = KeptEvents(), KeptEvents()
         self.body = b""
         self.answer: GrpcAnswer | None = None
         self.error: str | None = None
+        #: The failure's ``SiaError.kind`` (or ``CANCELLED``), as ``Exchange.error_kind``.
+        self.error_kind: str | None = None
         self.truncated = False
         self.started, self.clock = time.time(), time.perf_counter()
 
@@ -359,7 +370,9 @@ class _Record:
             started_at=self.started,
             elapsed_ms=(time.perf_counter() - self.clock) * 1000.0,
             error=self.error,
+            error_kind=self.error_kind,
             truncated=self.truncated,
-            events=tuple(self.events),
-            message_sizes=tuple(self.sizes),
+            events=self.events.events(),
+            events_not_kept=self.events.not_kept,
+            message_sizes=(*self.sizes, *self.streamed_sizes.sizes()),
         )

@@ -14,6 +14,7 @@ from typing import Any
 import httpx
 
 from sia_tui.core.a2a.decoding import ACCEPT_ENCODING, BoundedDecoder, content_codings
+from sia_tui.core.a2a.kept_events import KeptEvents
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.a2a.transport import SchemeTransports
 from sia_tui.core.errors import RequestTimeout, ResponseTooLarge, SiaError, TransportError
@@ -237,7 +238,7 @@ class ExchangeRecorder:
         self,
         purpose: str,
         request: httpx.Request,
-        events: list[bytes] | None = None,
+        events: KeptEvents | None = None,
         *,
         whole: bool = False,
         scrub: Scrub | None = None,
@@ -286,7 +287,8 @@ class ExchangeRecorder:
                 if failure is not None
                 else ("cancelled before the exchange ended" if cancelled else None),
                 truncated=isinstance(failure, ResponseTooLarge),
-                events=tuple(events or ()),
+                events=events.events() if events is not None else (),
+                events_not_kept=events.not_kept if events is not None else 0,
                 error_kind=failure.kind
                 if failure is not None
                 else (CANCELLED if cancelled else None),

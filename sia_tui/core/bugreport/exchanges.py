@@ -66,7 +66,10 @@ def _response_head(ex: Exchange) -> str:
 
 def _response_text(ex: Exchange) -> str:
     if ex.events:
-        return "\n".join(_body_text(e) for e in ex.events)
+        texts = [_body_text(e) for e in ex.events]
+        if ex.events_not_kept:  # kept: the first events and the last (limits.py)
+            texts.insert(-1, f"… {ex.events_not_kept} more events (counted, not kept)")
+        return "\n".join(texts)
     return _body_text(ex.response_body) or "(empty body)"
 
 

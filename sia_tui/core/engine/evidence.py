@@ -257,6 +257,9 @@ class ReceptionEvidence:
     state: str | None = None
     #: Streamed states in arrival order (stream mode).
     status_log: list[str] = field(default_factory=list)
+    #: Stream events the exchanges did not keep (``limits.MAX_STREAM_EVENTS_KEPT`` each:
+    #: the first ones and the last are kept); None: every one was kept.
+    stream_events_not_kept: int | None = None
     #: The first ``limits.MAX_LISTED`` artifacts; ``artifacts_not_listed`` counts the rest
     #: (None: every one is listed).
     artifacts: list[ArtifactRef] = field(default_factory=list)

@@ -137,6 +137,8 @@ def _exchange(ex: Exchange, red: Redactor, manifest: dict[str, str]) -> dict[str
             "body": _body(response_body),
         },
         "events": [_body(e) for e in events],
+        # Events the stream sent past limits.MAX_STREAM_EVENTS_KEPT: counted, not kept.
+        **({"events_not_kept": ex.events_not_kept} if ex.events_not_kept else {}),
         "digested": kept,
         "started_at": ex.started_at,
         "elapsed_ms": ex.elapsed_ms,
@@ -441,6 +443,7 @@ def _read_exchange(
         "error_kind": item.get("error_kind"),
         "truncated": item.get("truncated", False),
         "message_sizes": item.get("message_sizes", []),
+        "events_not_kept": item.get("events_not_kept", 0),
         "events": [],
     }
     ex = dataclasses.replace(
@@ -482,3 +485,4 @@ class _ExchangeHead:
     error_kind: str | None = None
     truncated: bool = False
     message_sizes: tuple[int, ...] = ()
+    events_not_kept: int = 0

@@ -23,17 +23,13 @@ from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.engine.report_json import blame_to_json, error_to_json
 from sia_tui.core.engine.verdicts import worst_exit_code
 from sia_tui.core.errors import (
-    DeadlineExceeded,
-    EncodingRefused,
-    RequestTimeout,
-    ResponseTooLarge,
     SiaError,
-    TransportError,
 )
-from sia_tui.core.exchange import CANCELLED, Exchange
+from sia_tui.core.exchange import Exchange
 from sia_tui.core.session.diagnosis import StepChange, compare_steps
 from sia_tui.core.session.format import LoadedSession
 from sia_tui.core.session.invocations import pick_invocations
+from sia_tui.core.session.recorded_ending import recorded_ending
 
 if TYPE_CHECKING:
     from sia_tui.core.a2a.grpc_calls import GrpcTransport
@@ -91,27 +87,6 @@ def wire_headers(ex: Exchange) -> list[tuple[bytes, bytes]]:
         for name, value in ex.response_headers
         if name.lower() not in _TRANSFER_HEADERS
     ]
-
-
-#: Failures that end an exchange whatever its bytes say (our size limit, a timeout, a
-#: refused encoding): replay ends the exchange the same way, after the bytes that came.
-_ENDINGS: dict[str, type[TransportError]] = {
-    cls.kind: cls for cls in (ResponseTooLarge, RequestTimeout, EncodingRefused)
-}
-
-
-def recorded_ending(ex: Exchange) -> SiaError | None:
-    """The failure that ended ``ex`` live, to raise again; None when its bytes are whole."""
-    # A sia-session/3 file names no kind; its ``truncated`` says our limit cut the body.
-    kind = ex.error_kind or (ResponseTooLarge.kind if ex.truncated else None)
-    if kind == CANCELLED:
-        # Stopped on our side. A step the user interrupted starts again and keeps none of
-        # its exchanges, so one a step kept was stopped by the run's deadline.
-        return DeadlineExceeded(ex.error or "the run's deadline passed")
-    ending = _ENDINGS.get(kind or "")
-    if ending is None and ex.status is None and kind == TransportError.kind:
-        ending = TransportError  # no answer at all (refused, reset): as it failed then
-    return ending(ex.error or kind or "") if ending is not None else None
 
 
 class _EndsInFailure(httpx.AsyncByteStream):
@@ -393,6 +368,12 @@ async def replay_invocation(session: LoadedSession, invocation: Invocation) -> R
             transport,
             consent=sent,
             grpc_transport=grpc,
+        )
+    not_kept = sum(ex.events_not_kept for ex in recorded.exchanges if ex.grpc)
+    if not_kept:  # an HTTP stream replays from its whole body; gRPC from its kept messages
+        notes.append(
+            f"{not_kept} gRPC stream messages were counted, not kept, when recorded: replay "
+            "served the kept ones (the first ones and the last)"
         )
     if "«redacted:" in repr(recorded.arguments):
         notes.append("some argument values were redacted; step 7 ran on the placeholders")

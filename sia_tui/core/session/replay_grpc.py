@@ -17,6 +17,7 @@ from sia_tui.core.a2a.grpc_target import GrpcTarget
 from sia_tui.core.errors import A2AProtocolError, TransportError
 from sia_tui.core.exchange import Exchange, Headers
 from sia_tui.core.session.grpc_recorded import recorded_status
+from sia_tui.core.session.recorded_ending import recorded_ending
 
 #: Recorded trailers that describe the status, rebuilt from the recorded body instead.
 _STATUS_KEYS = frozenset({"grpc-status", "grpc-message", "grpc-status-details-bin"})
@@ -47,7 +48,14 @@ class _Replayed:
         self._ex = ex
 
     async def read(self) -> bytes | None:
-        return self._messages.popleft() if self._messages else None
+        if self._messages:
+            return self._messages.popleft()
+        # What ended the stream live after these messages (the run's deadline, a size
+        # limit, a timeout) ends it here too, before any status is asked for.
+        ending = recorded_ending(self._ex)
+        if ending is not None:
+            raise ending
+        return None
 
     async def finish(self) -> GrpcAnswer:
         if self._ex.status is None:  # the recording ended without a status (cancelled)
@@ -77,6 +85,9 @@ class GrpcReplay:
             raise TransportError(f"replay: no recorded answer for {url}")
         ex = queue.popleft()
         if ex.status is None and not ex.events:  # failed in transport: fail again
+            ending = recorded_ending(ex)
+            if ending is not None:
+                raise ending
             raise TransportError(ex.error or "recorded transport error", url=target.address)
         return ex
 

@@ -86,6 +86,10 @@ def _response(ex: Exchange) -> dict[str, Any]:
         "headersSize": _UNKNOWN,
         "bodySize": len(body) if ex.status is not None else _UNKNOWN,
     }
+    if ex.events_not_kept:  # kept: the first events and the last (limits.py)
+        response["comment"] = (
+            f"{ex.events_not_kept} stream events before the last are counted, not kept"
+        )
     if ex.error is not None:
         response["_error"] = ex.error  # Chrome's own member for a failed request
     return response

@@ -33,7 +33,11 @@ def exchange_content(
     if exchange.error:
         blocks.append(Content.styled("transport error: ", "bold $error") + literal(exchange.error))
     if exchange.grpc and exchange.message_sizes:
-        blocks.append(Content.styled(_wire_sizes(exchange.message_sizes), "$text-muted"))
+        blocks.append(
+            Content.styled(
+                _wire_sizes(exchange.message_sizes, exchange.events_not_kept), "$text-muted"
+            )
+        )
     heads, body, event = (
         ("metadata", "message (ProtoJSON)", "stream message")
         if exchange.grpc
@@ -44,9 +48,13 @@ def exchange_content(
         _body(f"request {body}", exchange.request_body, policy, pretty, limit),
     ]
     response = [_headers(f"response {heads}", exchange.response_headers, policy)]
-    if exchange.events:
-        for index, data in enumerate(exchange.events, start=1):
-            response.append(_body(f"{event} {index}", data, policy, pretty, limit))
+    last = len(exchange.events)
+    for index, data in enumerate(exchange.events, start=1):
+        if index == last and exchange.events_not_kept:  # kept: the first ones and the last
+            more = f"… {exchange.events_not_kept:,} more, counted, not kept"
+            response.append(Content.styled(more, "italic $text-muted"))
+            index += exchange.events_not_kept
+        response.append(_body(f"{event} {index}", data, policy, pretty, limit))
     if not exchange.events or (exchange.grpc and exchange.response_body):
         # A gRPC call that failed answers a google.rpc.Status (its ErrorInfo), recorded as
         # the body; a stream may end in one after its messages.
@@ -59,14 +67,16 @@ def exchange_content(
     return Content("\n").join(blocks)
 
 
-def _wire_sizes(sizes: tuple[int, ...]) -> str:
-    """What protobuf put on the wire: the request, then the response message(s)."""
+def _wire_sizes(sizes: tuple[int, ...], not_kept: int) -> str:
+    """What protobuf put on the wire: the request, then the response message(s) kept."""
     request, *responses = sizes
     text = f"protobuf on the wire: request {request:,} bytes"
     if len(responses) == 1:
         text += f", response {responses[0]:,} bytes"
     elif responses:
         text += f", {len(responses)} response messages, {sum(responses):,} bytes"
+    if not_kept:
+        text += f" (and {not_kept:,} messages counted, not kept)"
     return text
 
 

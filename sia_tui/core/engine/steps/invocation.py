@@ -326,6 +326,7 @@ async def receive(ctx: EngineContext, result: StepResult) -> None:
             # Kept even when the deadline stopped the stream; a flood of one state is counted.
             evidence.status_log = ctx.assembly.status_summary()
         await ctx.close_stream()
+        evidence.stream_events_not_kept = _events_not_kept(ctx, result) or None
         await ctx.close_push()
     task = run.task
     evidence.task_id, evidence.state = task.id, task.state
@@ -344,6 +345,12 @@ async def receive(ctx: EngineContext, result: StepResult) -> None:
     if task.state != TaskState.COMPLETED:
         raise_remote(ctx, task, result)
     result.message = f"task {task.id} completed with {len(task.artifacts)} artifact(s)"
+
+
+def _events_not_kept(ctx: EngineContext, result: StepResult) -> int:
+    """Events this step's streams sent that their exchanges count but do not keep."""
+    own = set(result.exchanges)
+    return sum(ex.events_not_kept for ex in ctx.run.exchanges if ex.seq in own)
 
 
 def end_cancelled(ctx: EngineContext, task: Task, evidence: ReceptionEvidence) -> None:
