@@ -25,6 +25,7 @@ others live next to their one user (module in brackets)::
     ├── TrustFileError          a trusted-keys JWKS, signing key or lock cannot be used [core/trust]
     ├── ReadOnlySessionError    something tried to send from a recorded session [tui/readonly]
     ├── ThemeFileError          a theme file that is unreadable or not a theme [tui/themes]
+    ├── BrokenDraft             a saved argument draft that cannot be read back [tui/storage]
     ├── UnknownFault            a fault name that is not a Fault [agent/faults]
     ├── OperationError          the reference agent answers an A2A-level error [agent/service]
     └── BadRequest              the agent cannot read a request body [agent/app]

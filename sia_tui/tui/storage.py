@@ -11,7 +11,7 @@ from typing import Any
 
 import platformdirs
 
-from sia_tui.core.engine import strip_credentials
+from sia_tui.core.engine import SiaError, strip_credentials
 from sia_tui.core.session import atomic_write, history
 
 _APP = "sia-tui"
@@ -99,8 +99,10 @@ class UserDirs:
         _write_json(self.edit_path(target, skill_id), record)
 
 
-class BrokenDraft(Exception):
+class BrokenDraft(SiaError):
     """A saved argument draft that cannot be read back (``path``; ``reason`` says why)."""
+
+    kind = "draft"
 
     def __init__(self, path: Path, reason: str) -> None:
         super().__init__(f"{path}: {reason}")

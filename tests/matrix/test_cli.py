@@ -19,7 +19,8 @@ def test_a_bad_plugfest_file_exits_2_with_every_problem_located(
     path.write_text('jobs = "many"\n[[agent]]\nname = "a"\n', encoding="utf-8")
     assert main(["matrix", str(path), "--json"]) == 2
     captured = capsys.readouterr()
-    assert captured.out == ""
+    # --json: the usage error is also one JSON object on stdout, for a CI job that reads it.
+    assert json.loads(captured.out)["error"]["kind"] == "usage"
     assert captured.err == (
         "sia-tui matrix: 2 problem(s) in the plugfest file:\n"
         f"{path}:1: jobs: must be an integer from 1 to 64, not 'many'\n"

@@ -229,7 +229,7 @@ async def test_canaries_typed_on_the_connect_screen_reach_no_saved_file(tmp_path
             }
             for selector, value in fields.items():
                 app.screen.query_one(selector, Input).value = value
-            await pilot.press("ctrl+s")
+            await pilot.press("ctrl+j")
             await settle(pilot)
             await pilot.press("2", "r")
             await settle(pilot)
@@ -257,7 +257,7 @@ async def test_recent_targets_and_edits_hold_no_credential(tmp_path: Path) -> No
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             app.screen.query_one("#location", Input).value = _planted_url(server.url)
-            await pilot.press("ctrl+s")
+            await pilot.press("ctrl+j")
             await settle(pilot)
             await pilot.press("2", "r")
             await settle(pilot)

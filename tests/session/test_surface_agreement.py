@@ -84,7 +84,7 @@ async def test_every_surface_gives_each_invocation_the_same_verdict(
     checked = [await _check(agent.url, each, flags, tmp_path, capsys) for each in sent]
     reported = [await _report(session, n, len(sent), capsys) for n in range(1, len(sent) + 1)]
     replayed = await _each(["replay", str(session), "--json"], capsys)
-    rerun = await _each(["rerun", str(session), "--json"], capsys)
+    rerun = await _each(["rerun", str(session), "--json", *flags], capsys)
     surfaces = {"check": checked, "report": reported, "replay": replayed, "rerun": rerun}
     for name, verdicts in surfaces.items():
         assert verdicts == tui, f"{name} says {verdicts}, the TUI {tui}"

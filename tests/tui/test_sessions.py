@@ -239,6 +239,6 @@ async def test_connect_screen_takes_secret_values(
         secrets = app.screen.query_one("#secrets", Input)
         assert secrets.password
         secrets.value = "first-secret; second-secret"
-        await pilot.press("ctrl+s")
+        await pilot.press("ctrl+j")
         await settle(pilot)
         assert app.secret_values == ["first-secret", "second-secret"]
