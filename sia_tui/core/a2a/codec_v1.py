@@ -110,7 +110,9 @@ class CodecV1:
     ) -> WireRequest:
         """ListTasks: one page of the agent's tasks (JSON-RPC, or ``GET /tasks``)."""
         check_operation(iface, "list")
-        params: dict[str, Any] = {"pageSize": page_size}
+        # A2A 1.0 lists tasks without their artifacts unless asked: the listing counts them
+        # and opens a task read-only with them.
+        params: dict[str, Any] = {"pageSize": page_size, "includeArtifacts": True}
         if page_token:
             params["pageToken"] = page_token
         if iface.binding == "JSONRPC":
@@ -120,7 +122,8 @@ class CodecV1:
             return WireRequest(
                 "list", "POST", iface.url, encode(envelope), JSON_CONTENT_TYPE, rpc_id
             )
-        return WireRequest("list", "GET", rest_url(iface, "/tasks?" + urlencode(params)))
+        query = {**params, "includeArtifacts": "true"}  # a query string spells it in text
+        return WireRequest("list", "GET", rest_url(iface, "/tasks?" + urlencode(query)))
 
 
 CODEC = CodecV1()

@@ -146,7 +146,8 @@ class GrpcBinding:
         self, iface: Interface, page_size: int, page_token: str | None, purpose: str
     ) -> Any:
         """ListTasks -> the ``ListTasksResponse`` as ProtoJSON."""
-        request: dict[str, Any] = {"pageSize": page_size}
+        # With their artifacts, as over the HTTP bindings (A2A 1.0 leaves them out unless asked).
+        request: dict[str, Any] = {"pageSize": page_size, "includeArtifacts": True}
         if page_token:
             request["pageToken"] = page_token
         return await self._unary(purpose, iface, "ListTasks", "ListTasksRequest", request)
