@@ -59,7 +59,9 @@ def test_the_console_sends_a_typed_message(terminal: StartTerminal) -> None:
     # rejected, and the console shows what it answered (it judges nothing itself).
     # A text part that names no skill is a plain-A2A task: the reference agent echoes it
     # and asks for more (docs/REFERENCE-AGENT.md).
-    term.wait_for("state TASK_STATE_INPUT_REQUIRED", "#1 console  POST", "echo: hello from a terminal")
+    term.wait_for(
+        "state TASK_STATE_INPUT_REQUIRED", "#1 console  POST", "echo: hello from a terminal"
+    )
     term.assert_alive()
     assert term.quit() == 0
     assert "Traceback" not in term.output
