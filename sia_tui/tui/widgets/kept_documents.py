@@ -32,6 +32,8 @@ class KeptText(Document):
 
     _kept_text: str | None = None
     _kept_size: tuple[int, Size] | None = None
+    edits = 0
+    """How many times the lines changed: a wrapping made since the last change still holds."""
 
     @property
     def text(self) -> str:
@@ -49,6 +51,7 @@ class KeptText(Document):
         # Measuring all of them again took 18 ms per keystroke in 1 MB: the widest line is
         # kept unless the edit removes it, and lines the edit does not touch are unchanged.
         kept, self._kept_text, self._kept_size = self._kept_size, None, None
+        self.edits += 1
         top, bottom = sorted((start, end))
         last = min(bottom[0], self.line_count - 1)
         widest_removed = self._widest(top[0], last, kept[0]) if kept else 0
@@ -70,6 +73,16 @@ class KeptHeight(WrappedDocument):
     at width 0 (no soft wrap, the argument editor's only mode) without Textual's per-line
     tab scan, both only where the answer is the same by construction."""
 
+    _wrapped_for: tuple[int, int, int] | None = None
+    """(width, tab width, the document's ``edits``) its tables were last made for, by a
+    whole wrap or by ``wrap_range`` after an edit."""
+
+    def _state(self, width: int) -> tuple[int, int, int] | None:
+        document = self.document
+        if not isinstance(document, KeptText):
+            return None  # no edit count: never skip
+        return (width, self._tab_width, document.edits)
+
     @property
     def height(self) -> int:
         if self._width == 0:
@@ -80,16 +93,31 @@ class KeptHeight(WrappedDocument):
         return super().height
 
     def wrap(self, width: int, tab_width: int | None = None) -> None:
-        # TextArea wraps the whole document on every resize (the Problems table growing
-        # under the editor) and after an edit that widens the gutter. At width 0 Textual's
-        # pass scans every line for tabs with a regular expression; a line without a tab
-        # has one section of width 0 (none when empty), so only lines with a tab need it.
-        if width:
-            super().wrap(width, tab_width)
-            return
-        self._width = 0
+        # TextArea wraps the whole document on every resize, one that keeps the width
+        # included (the Problems table growing under the editor: 0.5 s in 1 MB), and after
+        # an edit that widens the gutter. When no line changed since the tables were last
+        # made (by a wrap, or by wrap_range after the last edit) at the same width and tab
+        # width, a new pass builds the same tables (the differential test holds it).
         if tab_width:
             self._tab_width = tab_width
+        state = self._state(width)
+        if state is not None and state == self._wrapped_for:
+            return
+        self._wrap_whole(width)
+        self._wrapped_for = self._state(width)
+
+    def wrap_range(self, start: Location, old_end: Location, new_end: Location) -> None:
+        super().wrap_range(start, old_end, new_end)
+        self._wrapped_for = self._state(self._width)
+
+    def _wrap_whole(self, width: int) -> None:
+        # At width 0 Textual's pass scans every line for tabs with a regular expression; a
+        # line without a tab has one section of width 0 (none when empty), so only lines
+        # with a tab need it.
+        if width:
+            super().wrap(width, self._tab_width)
+            return
+        self._width = 0
         lines = self.document.lines
         rows = range(len(lines))
         tab = self._tab_width
