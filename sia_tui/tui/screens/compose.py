@@ -275,7 +275,13 @@ class ComposePanel(Vertical):
         panel.border_title = "Composition (CMP1-CMP3)"
         panel.update(text + self.policy.literal("\n" + "\n".join(lines), multiline=True))
         self._fill_fields(verdict)
-        self.query_one("#fields", DataTable).focus()
+        self._focus_below_verdict("#fields")
+
+    def _focus_below_verdict(self, table_id: str) -> None:
+        # The verdict stays in view: focusing the table must not scroll the results to it
+        # (when it would, depends on when its rows are measured, so the screen varied).
+        self.query_one(table_id, DataTable).focus(scroll_visible=False)
+        self.query_one("#results", VerticalScroll).scroll_home(animate=False)
 
     def _color(self, variable: str) -> str:
         """A theme colour as a rich style (tables hold rich Text, not Content)."""
@@ -323,7 +329,7 @@ class ComposePanel(Vertical):
         )
         panel.border_title = "Interface diff (SID2)"
         self._fill_changes(diff)
-        self.query_one("#changes", DataTable).focus()
+        self._focus_below_verdict("#changes")
         self.query_one("#version", Static).update(
             self.policy.literal(
                 version.message, style="$success" if version.follows else "bold $error"
