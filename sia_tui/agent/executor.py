@@ -11,28 +11,20 @@ from sia_tui.agent.config import MARKUP_SAMPLE, AgentConfig
 from sia_tui.agent.documents import FrozenDocument, corrupt
 from sia_tui.agent.faults import Fault
 from sia_tui.agent.skills import run_domain_skill
-from sia_tui.agent.tasks import (
-    AUTH_REQUIRED,
-    COMPLETED,
-    FAILED,
-    INPUT_REQUIRED,
-    REJECTED,
-    WORKING,
-    TaskRecord,
-    data_part,
-)
+from sia_tui.agent.tasks import TaskRecord, data_part
 from sia_tui.agent.validate import schema_details
 from sia_tui.core.codes import ErrorCode
 from sia_tui.core.constants import DESCRIBE_SKILL, DIGEST_MEMBER, DOCUMENT_MEMBER
 from sia_tui.core.jsonkit.pointer import display
+from sia_tui.core.task_state import TaskState
 
 #: Size of the ``huge`` fault's extra artifact: over the client's 8 MiB default limit.
 HUGE_BYTES = 12 * 1024 * 1024
 _MAX_DETAILS = 20
 #: What ``AgentConfig.ask`` stops a task with: the state and the agent's question.
 QUESTIONS = {
-    "input": (INPUT_REQUIRED, "Which site should the report name? Reply with any text."),
-    "auth": (AUTH_REQUIRED, "This skill needs an approval code: reply with it to go on."),
+    "input": (TaskState.INPUT_REQUIRED, "Which site should the report name? Reply with any text."),
+    "auth": (TaskState.AUTH_REQUIRED, "This skill needs an approval code: reply with it to go on."),
 }
 
 
@@ -71,14 +63,17 @@ class SkillExecutor:
             raise
         except Exception as exc:  # the agent must never crash on a request
             self._end(
-                task, FAILED, ErrorCode.EXECUTION_FAILED, f"internal error: {type(exc).__name__}"
+                task,
+                TaskState.FAILED,
+                ErrorCode.EXECUTION_FAILED,
+                f"internal error: {type(exc).__name__}",
             )
 
     async def _dispatch(self, task: TaskRecord, request: Any) -> None:
         if not isinstance(request, dict) or not isinstance(request.get("skill"), str):
             self._end(
                 task,
-                REJECTED,
+                TaskState.REJECTED,
                 ErrorCode.INPUT_INVALID,
                 "the message needs exactly one data part {skill, arguments, ...} (INV1)",
             )
@@ -94,7 +89,7 @@ class SkillExecutor:
         if not isinstance(skill_id, str):
             self._end(
                 task,
-                REJECTED,
+                TaskState.REJECTED,
                 ErrorCode.INPUT_INVALID,
                 "arguments.skill_id must be a string",
                 [{"instance_path": "/arguments/skill_id", "keyword": "type", "expected": "string"}],
@@ -103,7 +98,7 @@ class SkillExecutor:
         if self.config.has(Fault.UNAVAILABLE):
             self._end(
                 task,
-                FAILED,
+                TaskState.FAILED,
                 ErrorCode.INTERFACE_UNAVAILABLE,
                 "the interface store is temporarily unavailable",
             )
@@ -114,7 +109,7 @@ class SkillExecutor:
             # refused before any work, with the code that names the reason.
             self._end(
                 task,
-                REJECTED,
+                TaskState.REJECTED,
                 ErrorCode.SKILL_NOT_ADVERTISED,
                 f"skill {skill_id[:100]!r} is not advertised by this agent",
             )
@@ -129,12 +124,17 @@ class SkillExecutor:
                 "parts": [data_part({DIGEST_MEMBER: digest, DOCUMENT_MEMBER: frozen.document()})],
             }
         )
-        task.set_status(COMPLETED)
+        task.set_status(TaskState.COMPLETED)
 
     def _reject_arguments(self, task: TaskRecord, details: list[dict[str, str]]) -> None:
         """RULES INV3, ERR5: REJECTED input_invalid with located details (or a fault's take)."""
         if self.config.has(Fault.ARGS_EXECUTION_FAILED):
-            self._end(task, FAILED, ErrorCode.EXECUTION_FAILED, "could not evaluate the condition")
+            self._end(
+                task,
+                TaskState.FAILED,
+                ErrorCode.EXECUTION_FAILED,
+                "could not evaluate the condition",
+            )
             return
         if self.config.has(Fault.DETAILS_WRONG_MEMBER):
             # A common vendor mix-up: the schema location reported as the instance location.
@@ -142,7 +142,7 @@ class SkillExecutor:
         # RULES ERR4: the document is valid; an instance it rejects is input_invalid.
         self._end(
             task,
-            REJECTED,
+            TaskState.REJECTED,
             ErrorCode.INPUT_INVALID,
             f"{len(details)} argument error(s), first at {display(details[0]['instance_path'])}",
             details,
@@ -165,7 +165,7 @@ class SkillExecutor:
         if frozen is None:
             self._end(
                 task,
-                REJECTED,
+                TaskState.REJECTED,
                 ErrorCode.INTERFACE_MISMATCH,
                 f"no active interface for skill {skill_id[:100]!r}",
             )
@@ -179,14 +179,17 @@ class SkillExecutor:
         ):
             self._end(
                 task,
-                REJECTED,
+                TaskState.REJECTED,
                 ErrorCode.INTERFACE_MISMATCH,
                 f"active interface is {skill_id} {frozen.skill_version} {frozen.interface_digest}",
             )
             return
         if "arguments" not in request:  # RULES INV1: the request object carries arguments
             self._end(
-                task, REJECTED, ErrorCode.INPUT_INVALID, "the request has no arguments member"
+                task,
+                TaskState.REJECTED,
+                ErrorCode.INPUT_INVALID,
+                "the request has no arguments member",
             )
             return
         arguments = request["arguments"]
@@ -202,18 +205,20 @@ class SkillExecutor:
         if isinstance(limit, int) and size > limit and not self.config.has(Fault.IGNORES_MAX_INPUT):
             self._end(
                 task,
-                REJECTED,
+                TaskState.REJECTED,
                 ErrorCode.CONSTRAINT_REJECTED,
                 f"arguments are {size} bytes; constraints.max_input_bytes is {limit}",
             )
             return
         if self.config.ask is not None:
             await self._ask(task)
-        task.set_status(WORKING)
+        task.set_status(TaskState.WORKING)
         assert isinstance(arguments, dict)  # the input schemas only accept objects
         async for emission in run_domain_skill(skill_id, arguments, self.config):
             if emission.kind == "progress":
-                task.set_status(WORKING, task.agent_message([{"text": str(emission.data)}]))
+                task.set_status(
+                    TaskState.WORKING, task.agent_message([{"text": str(emission.data)}])
+                )
                 continue
             schema = (
                 frozen.output_schema()
@@ -228,7 +233,7 @@ class SkillExecutor:
             ):
                 self._end(
                     task,
-                    FAILED,
+                    TaskState.FAILED,
                     ErrorCode.OUTPUT_INVALID,
                     f"the {emission.name} {emission.kind} failed validation",
                     problems,
@@ -246,4 +251,4 @@ class SkillExecutor:
                 {"artifactId": "bulk-trace", "name": "bulk-trace", "parts": [{"text": huge_text()}]}
             )
         text = f"done {MARKUP_SAMPLE}" if self.config.has(Fault.MARKUP) else "done"
-        task.set_status(COMPLETED, task.agent_message([{"text": text}]))
+        task.set_status(TaskState.COMPLETED, task.agent_message([{"text": text}]))

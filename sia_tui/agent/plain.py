@@ -19,7 +19,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from sia_tui.agent.tasks import INPUT_REQUIRED, WORKING, TaskRecord
+from sia_tui.agent.tasks import TaskRecord
+from sia_tui.core.task_state import TaskState
 
 #: The longest text an echo repeats.
 ECHO_CHARS = 1000
@@ -45,12 +46,12 @@ def _text(message: dict[str, Any]) -> str:
 async def converse(task: TaskRecord, message: dict[str, Any], work_seconds: float) -> None:
     """Run one plain-A2A task until it is cancelled: WORKING (for ``work_seconds`` on a
     first message sent with returnImmediately), then the echo in INPUT_REQUIRED."""
-    task.set_status(WORKING)
+    task.set_status(TaskState.WORKING)
     if work_seconds > 0:
         await asyncio.sleep(work_seconds)
     while True:
         reply = task.agent_message([{"text": f"echo: {_text(message)}"}])
         task.history.append(reply)
         task.waiter = asyncio.get_running_loop().create_future()
-        task.set_status(INPUT_REQUIRED, reply)
+        task.set_status(TaskState.INPUT_REQUIRED, reply)
         message = await task.waiter

@@ -17,9 +17,9 @@ from sia_tui.agent.errors import (
 from sia_tui.agent.executor import SkillExecutor
 from sia_tui.agent.plain import converse, is_plain
 from sia_tui.agent.task_query import history_length, list_page, list_query
-from sia_tui.agent.tasks import CANCELED, WORKING, TaskRecord, TaskStore
+from sia_tui.agent.tasks import TaskRecord, TaskStore
 from sia_tui.core.constants import DESCRIBE_SKILL
-from sia_tui.core.task_state import INTERRUPTED_STATES, TERMINAL_STATES
+from sia_tui.core.task_state import INTERRUPTED_STATES, TERMINAL_STATES, TaskState
 
 #: Called with a new task before it runs (``AgentService.send``, ``stream``).
 Starting = Callable[[TaskRecord], None] | None
@@ -134,7 +134,7 @@ class AgentService:
         stream opens with is not the interrupted state it left."""
         assert task.waiter is not None
         task.history.append(message)
-        task.set_status(WORKING)
+        task.set_status(TaskState.WORKING)
         task.waiter.set_result(message)
 
     async def send(self, params: Any, on_start: Starting = None) -> TaskRecord:
@@ -241,7 +241,7 @@ class AgentService:
             )
         if task.runner is not None:
             task.runner.cancel()
-        task.set_status(CANCELED, task.agent_message([{"text": "canceled on request"}]))
+        task.set_status(TaskState.CANCELED, task.agent_message([{"text": "canceled on request"}]))
         return task
 
 

@@ -9,16 +9,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sia_tui.core.task_state import INTERRUPTED_STATES, TERMINAL_STATES
-
-WORKING = "TASK_STATE_WORKING"
-COMPLETED = "TASK_STATE_COMPLETED"
-FAILED = "TASK_STATE_FAILED"
-REJECTED = "TASK_STATE_REJECTED"
-CANCELED = "TASK_STATE_CANCELED"
-SUBMITTED = "TASK_STATE_SUBMITTED"
-INPUT_REQUIRED = "TASK_STATE_INPUT_REQUIRED"
-AUTH_REQUIRED = "TASK_STATE_AUTH_REQUIRED"
+from sia_tui.core.task_state import INTERRUPTED_STATES, TERMINAL_STATES, TaskState
 
 
 def now() -> str:
@@ -38,7 +29,7 @@ class TaskRecord:
     id: str
     context_id: str
     history: list[dict[str, Any]]
-    state: str = SUBMITTED
+    state: str = TaskState.SUBMITTED
     status_message: dict[str, Any] | None = None
     timestamp: str = field(default_factory=now)
     artifacts: list[dict[str, Any]] = field(default_factory=list)
@@ -137,7 +128,7 @@ class TaskStore:
             if evicted.runner is not None and not evicted.runner.done():
                 evicted.runner.cancel()
             if not evicted.finished:
-                evicted.set_status(CANCELED)  # ends any stream still following it
+                evicted.set_status(TaskState.CANCELED)  # ends any stream still following it
         self._tasks[record.id] = record
         return record
 

@@ -16,6 +16,7 @@ from sia_tui.cli.flags import (
 )
 from sia_tui.cli.push_flags import add_push_flags, push_from
 from sia_tui.cli.trust_flags import add_trust_flags, anchors_from
+from sia_tui.core.invocation_mode import InvocationMode
 
 # The engine and httpx are imported by the functions that run them, so that building the
 # parser (`--help`, other commands) stays light: every start pays for it.
@@ -78,11 +79,15 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     )
     parser.add_argument(
         "--mode",
-        choices=("sync", "stream", "poll"),
+        choices=[m.value for m in InvocationMode],
         help="response mode (default: sync if declared, else stream, else poll)",
     )
     parser.add_argument(
-        "--stream", action="store_const", const="stream", dest="mode", help="same as --mode stream"
+        "--stream",
+        action="store_const",
+        const=InvocationMode.STREAM.value,
+        dest="mode",
+        help="same as --mode stream",
     )
     parser.add_argument(
         "--reply",

@@ -156,4 +156,6 @@ def main(args: argparse.Namespace) -> int:
         sys.stdout.write(redactor.text(text, "report"))
     if not report.learned:
         return EXIT_NOT_LEARNED
-    return EXIT_FAILED if report.outcome == "failed" else EXIT_PASSED
+    from sia_tui.core.probe.model import ProbeOutcome
+
+    return EXIT_FAILED if report.outcome is ProbeOutcome.FAILED else EXIT_PASSED

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from sia_tui.cli.flags import UsageError, add_connection_flags, client_options
 from sia_tui.cli.trust_flags import add_trust_flags, anchors_from
+from sia_tui.core.invocation_mode import InvocationMode
 from sia_tui.core.session import readable_range
 
 if TYPE_CHECKING:
@@ -32,7 +33,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         help="base URL, Agent Card URL (.json), card file, or a saved session file",
     )
     parser.add_argument("--skill", help="skill id (default: the one advertised domain skill)")
-    parser.add_argument("--mode", choices=("sync", "stream", "poll"), help="response mode")
+    parser.add_argument("--mode", choices=[m.value for m in InvocationMode], help="response mode")
     parser.add_argument(
         "--cache",
         action="store_true",

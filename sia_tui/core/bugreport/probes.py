@@ -11,7 +11,7 @@ from sia_tui.core.bounded import listed
 from sia_tui.core.bugreport.blocks import Block, Cell, Facts, Paragraph, Section, Table, clean
 from sia_tui.core.bugreport.exchanges import exchange_blocks
 from sia_tui.core.exchange import Exchange
-from sia_tui.core.probe.model import Grade, ProbeReport, ProbeResult
+from sia_tui.core.probe.model import Grade, ProbeOutcome, ProbeReport, ProbeResult
 from sia_tui.core.probe.report_text import observed_line
 from sia_tui.core.probe.session import report_from_session
 from sia_tui.core.session.format import LoadedSession
@@ -80,7 +80,7 @@ def probe_section(report: ProbeReport) -> Section:
         Paragraph(
             f"{probe_summary(report)}, judged against {report.draft}; each verdict names its "
             "RULES id. sia-tui replay re-grades the recorded answers with today's rules.",
-            strong=report.outcome == "failed",
+            strong=report.outcome is ProbeOutcome.FAILED,
         )
     ]
     if report.baseline_skipped:

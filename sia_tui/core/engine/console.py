@@ -22,11 +22,12 @@ from sia_tui.core.engine.assembly import TaskAssembly
 from sia_tui.core.engine.turns import PartKind as PartKind
 from sia_tui.core.errors import SiaError
 from sia_tui.core.exchange import Exchange
+from sia_tui.core.invocation_mode import InvocationMode
 from sia_tui.core.jsonkit.strictjson import loads
 from sia_tui.core.redaction.issued import IssuedSecrets
 
 #: The response modes the console offers (poll is the procedure's own concern).
-CONSOLE_MODES = ("sync", "stream")
+CONSOLE_MODES = (InvocationMode.SYNC, InvocationMode.STREAM)
 
 
 @dataclass(frozen=True)
@@ -36,7 +37,7 @@ class ConsoleRequest:
     kind: PartKind
     text: str
     """The text part, or the JSON text of the data part."""
-    mode: str = "sync"
+    mode: str = InvocationMode.SYNC
     """``sync`` (SendMessage) or ``stream`` (SendStreamingMessage)."""
     skill_id: str | None = None
     """The skill the user had in mind (A2A messages do not name one; kept for the record)."""
@@ -104,7 +105,7 @@ async def send_console(
     # RULES SR7: credentials to the card's origin; the card's schemes say which go where.
     client.bind_card_location(card_location, card)
     try:
-        if request.mode == "stream":
+        if request.mode == InvocationMode.STREAM:
             assembly = TaskAssembly()
             async for event in client.stream(interface, data, text=text, purpose="console"):
                 reply.events.append(event)

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from sia_tui.core.errors import FileInputError, SiaError
+from sia_tui.core.invocation_mode import InvocationMode
 from sia_tui.core.local_file import read_regular_file
 from sia_tui.core.matrix.plugfest_agents import NO_CONSENT, AgentEntry, Consents, read_agent
 from sia_tui.core.matrix.toml_lines import key_lines
@@ -40,7 +41,7 @@ BINDING_LABELS = {"jsonrpc": "JSONRPC", "http-json": "HTTP+JSON", "grpc": "GRPC"
 #: The bindings of a file that names none: gRPC is a column when asked for (most agents at
 #: a plugfest serve the JSON bindings; a GRPC column would be "skip" for each of them).
 DEFAULT_BINDINGS = ("jsonrpc", "http-json")
-MODES = ("sync", "stream", "poll")
+MODES = (InvocationMode.SYNC, InvocationMode.STREAM, InvocationMode.POLL)
 DEFAULT_DEADLINE = 120.0
 DEFAULT_JOBS = 8
 MAX_JOBS = 64

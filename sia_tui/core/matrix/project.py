@@ -27,7 +27,7 @@ from sia_tui.core.engine.model import Run, StepResult, StepStatus
 from sia_tui.core.engine.verdicts import RunOutcome
 from sia_tui.core.matrix.model import Cell, CellStatus
 from sia_tui.core.matrix.plugfest import BINDING_LABELS
-from sia_tui.core.probe.model import Grade, ProbeReport
+from sia_tui.core.probe.model import Grade, ProbeOutcome, ProbeReport
 from sia_tui.core.trust.model import LockStatus, SignatureVerdict
 
 #: Cleans agent text before it is stored in a cell (the agent's redactor).
@@ -116,7 +116,7 @@ def probe_cell(report: ProbeReport, clean: Clean, *, stopped: str = "") -> Cell:
         return Cell(CellStatus.INCOMPLETE, clean(f"{stopped}; {learning.summary}"))
     if report.baseline_failed:  # steps 1-6 did learn it: say what stopped the probes
         return Cell(CellStatus.SKIP, clean(f"{report.why_not_probed}: {learning.headline}"))
-    if report.outcome == "not_learned":
+    if report.outcome is ProbeOutcome.NOT_LEARNED:
         return not_learned(learning, clean)
     counts = ", ".join(f"{report.count(g)} {g.value}" for g in Grade if report.count(g))
     failed = [r for r in report.results if r.grade is Grade.FAIL]

@@ -22,6 +22,17 @@ from sia_tui.core.exchange import Exchange
 DRAFT: Final = "draft-huang-ainetops-agent-schema-interfaces-00"
 
 
+class ProbeOutcome(StrEnum):
+    """A probe run's outcome, valued as ``probe --json`` and the history file spell it."""
+
+    #: Steps 1-6 (or the baseline invocation) failed: no probe was sent.
+    NOT_LEARNED = "not_learned"
+    #: Some probe failed.
+    FAILED = "failed"
+    #: No probe failed.
+    PASSED = "passed"
+
+
 class ProbeKind(StrEnum):
     """One deliberately wrong request; the value is the probe's stable id."""
 
@@ -149,11 +160,11 @@ class ProbeReport(ProbeRecord):
         return sum(1 for r in self.results if r.grade is grade)
 
     @property
-    def outcome(self) -> str:
-        """ "not_learned", "failed" (some probe failed) or "passed"."""
+    def outcome(self) -> ProbeOutcome:
+        """Not learned, failed (some probe failed) or passed."""
         if not self.learned:
-            return "not_learned"
-        return "failed" if self.count(Grade.FAIL) else "passed"
+            return ProbeOutcome.NOT_LEARNED
+        return ProbeOutcome.FAILED if self.count(Grade.FAIL) else ProbeOutcome.PASSED
 
     def all_exchanges(self) -> list[Exchange]:
         """The learning run's exchanges, then the probes', in one numbering."""

@@ -14,6 +14,7 @@ from sia_tui.core.engine.answers import NOT_CANCELLABLE
 from sia_tui.core.engine.assembly import TaskAssembly
 from sia_tui.core.engine.deadline import cancel_within_grace
 from sia_tui.core.errors import A2AProtocolError, SiaError
+from sia_tui.core.invocation_mode import InvocationMode
 from sia_tui.core.probe.model import Answer, Observation
 from sia_tui.core.task_state import FINISHED_STATES
 
@@ -64,10 +65,10 @@ async def _answer(sending: _Sending, seen: _Watched) -> Task | Message:
     """The agent's answer: a Message, or the task polled until it is final (or the bounds)."""
     client, iface, data, purpose = sending.client, sending.iface, sending.data, sending.purpose
     reply: Task | Message
-    if sending.mode == "stream":
+    if sending.mode == InvocationMode.STREAM:
         reply = await _stream(client, iface, data, purpose, seen)
     else:
-        poll = sending.mode == "poll"
+        poll = sending.mode == InvocationMode.POLL
         reply = await client.send(iface, data, purpose=purpose, return_immediately=poll)
     if isinstance(reply, Message):
         return reply

@@ -8,7 +8,7 @@ from typing import Any
 from sia_tui import __version__
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.probe.grading import EXPECTATIONS
-from sia_tui.core.probe.model import Grade, Observation, ProbeReport, ProbeResult
+from sia_tui.core.probe.model import Grade, Observation, ProbeOutcome, ProbeReport, ProbeResult
 
 #: The ``format`` member of the JSON report; a breaking change gets a new number.
 REPORT_FORMAT = "sia-probe-report/1"
@@ -91,7 +91,7 @@ def probe_to_json(report: ProbeReport) -> dict[str, Any]:
         "binding": run.interface.binding if run.interface else None,
         "mode": report.mode,
         "learning": {
-            "outcome": "passed" if report.learned else "failed",
+            "outcome": ProbeOutcome.PASSED if report.learned else ProbeOutcome.FAILED,
             "failed_step": None
             if failed is None
             else {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sia_tui.core.codes import Origin
 from sia_tui.core.output.printable import paint, printable
-from sia_tui.core.probe.model import Grade, Observation, ProbeReport, ProbeResult
+from sia_tui.core.probe.model import Grade, Observation, ProbeOutcome, ProbeReport, ProbeResult
 
 #: Icon and ANSI colour per grade (the TUI has its own, from the theme).
 GRADE_LOOK = {
@@ -99,6 +99,8 @@ def render_probe_text(report: ProbeReport, *, colour: bool = False) -> str:
     if report.learned:
         counts = ", ".join(f"{report.count(g)} {g.value}" for g in Grade)
         lines += ["", f"summary: {counts}"]
-    verdict = {"passed": "PASSED", "failed": "FAILED"}.get(report.outcome, "NOT RUN")
+    verdict = {ProbeOutcome.PASSED: "PASSED", ProbeOutcome.FAILED: "FAILED"}.get(
+        report.outcome, "NOT RUN"
+    )
     lines.append(paint(f"outcome: {verdict}", "32" if verdict == "PASSED" else "31", colour))
     return "\n".join(lines) + "\n"

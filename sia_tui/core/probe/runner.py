@@ -25,6 +25,7 @@ from sia_tui.core.engine.model import Run, Step, Target
 from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.errors import SchemaError
 from sia_tui.core.exchange import Exchange
+from sia_tui.core.invocation_mode import InvocationMode
 from sia_tui.core.jsonkit.pointer import display
 from sia_tui.core.probe.arguments import example_arguments
 from sia_tui.core.probe.grading import EXPECTATIONS, grade
@@ -36,7 +37,7 @@ from sia_tui.core.schemas.validation import CompiledSchema, compile_schema
 #: Called whenever the report changes (a learning step, a probe graded).
 ProbeHook = Callable[[ProbeReport], None]
 #: Modes in the order probes prefer them: a rejection needs no stream.
-_MODE_PREFERENCE = ("sync", "poll", "stream")
+_MODE_PREFERENCE = (InvocationMode.SYNC, InvocationMode.POLL, InvocationMode.STREAM)
 
 
 def probe_mode(run: Run) -> str:
@@ -44,7 +45,7 @@ def probe_mode(run: Run) -> str:
     declared = run.declared_modes
     if run.target.mode in declared:
         return str(run.target.mode)
-    return next((m for m in _MODE_PREFERENCE if m in declared), "sync")
+    return next((m for m in _MODE_PREFERENCE if m in declared), InvocationMode.SYNC)
 
 
 def without_credentials(options: ClientOptions) -> ClientOptions:

@@ -17,6 +17,7 @@ from typing import Any
 
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.model import Run
+from sia_tui.core.invocation_mode import InvocationMode
 from sia_tui.core.probe.model import PlannedProbe, ProbeRecord, ProbeReport, ProbeResult
 from sia_tui.core.probe.runner import ProbeSender
 from sia_tui.core.session.dataclass_json import SessionError, from_json, to_json
@@ -160,7 +161,7 @@ async def replay_probes(session: LoadedSession) -> ProbeReplay | None:
         )
         planned = PlannedProbe(recorded.kind, recorded.sent, recorded.pointers)
         try:
-            today = await sender.send(planned, record.mode or "sync")
+            today = await sender.send(planned, record.mode or InvocationMode.SYNC)
         finally:
             await sender.aclose()
         today.exchanges = list(recorded.exchanges)

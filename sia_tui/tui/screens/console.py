@@ -25,6 +25,7 @@ from sia_tui.core.engine import (
     printable,
     terminal_json,
 )
+from sia_tui.core.invocation_mode import InvocationMode
 from sia_tui.tui.display import DEFAULT_VIEW_LIMIT, DisplayPolicy
 from sia_tui.tui.highlight import json_content
 from sia_tui.tui.jsontext import pretty_json
@@ -96,7 +97,7 @@ class ConsoleScreen(RunScreen):
                     [(m, m) for m in CONSOLE_MODES],
                     id="mode",
                     allow_blank=False,
-                    value="sync",
+                    value=InvocationMode.SYNC.value,
                     compact=True,
                 )
                 yield Button("Send (ctrl+j)", id="send", variant="primary", compact=True)

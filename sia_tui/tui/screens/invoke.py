@@ -22,6 +22,7 @@ from sia_tui.core.engine import (
     compile_schema,
     terminal_json,
 )
+from sia_tui.core.invocation_mode import InvocationMode
 from sia_tui.tui.modes import mode_keys
 from sia_tui.tui.screens.invoke_fill import InvokeFills
 from sia_tui.tui.widgets.argument_editor import ArgumentEditor
@@ -122,7 +123,11 @@ class InvokeScreen(InvokeFills):
             with Horizontal(id="options"):
                 yield Label("response mode (f8)")
                 yield LiteralSelect(
-                    [("sync", "sync")], id="mode", allow_blank=False, value="sync", compact=True
+                    [(InvocationMode.SYNC.value, InvocationMode.SYNC.value)],
+                    id="mode",
+                    allow_blank=False,
+                    value=InvocationMode.SYNC.value,
+                    compact=True,
                 )
                 yield SpaceCheckbox("Negative test (ctrl+t)", id="send-anyway", compact=True)
                 yield SpaceCheckbox("Push", id="push", compact=True, tooltip=PUSH_TIP)

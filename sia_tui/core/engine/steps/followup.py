@@ -16,6 +16,7 @@ from sia_tui.core.engine.outcome import StepFailed, StepWaits
 from sia_tui.core.engine.steps.discovery import settle
 from sia_tui.core.engine.turns import PartKind, Turn, new_turn, now
 from sia_tui.core.errors import A2AProtocolError
+from sia_tui.core.invocation_mode import InvocationMode
 from sia_tui.core.limits import MAX_TURNS
 from sia_tui.core.task_state import TERMINAL_STATES
 
@@ -43,7 +44,7 @@ async def send_reply(ctx: EngineContext, turn: Turn) -> None:
     text = turn.reply if turn.reply_kind is PartKind.TEXT else None
     data = turn.reply if turn.reply_kind is PartKind.DATA else None
     turn.sent_at = now()
-    if run.mode == "stream":
+    if run.mode == InvocationMode.STREAM:
         if ctx.assembly is None:
             ctx.assembly = TaskAssembly()
             ctx.assembly.adopt(task)
@@ -57,7 +58,7 @@ async def send_reply(ctx: EngineContext, turn: Turn) -> None:
         text=text,
         follows=follows,
         purpose="reply",
-        return_immediately=run.mode == "poll",
+        return_immediately=run.mode == InvocationMode.POLL,
     )
     if isinstance(answer, Message) or answer.id != task.id:
         got = "a Message" if isinstance(answer, Message) else f"task {answer.id}"

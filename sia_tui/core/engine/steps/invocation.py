@@ -33,6 +33,7 @@ from sia_tui.core.engine.verdicts import unsent_turn
 from sia_tui.core.errors import CanonicalizationError, SiaError
 from sia_tui.core.findings import Finding, Severity
 from sia_tui.core.interface.document import schema_at
+from sia_tui.core.invocation_mode import InvocationMode
 from sia_tui.core.jsonkit.canonical import canonical_bytes
 from sia_tui.core.jsonkit.pointer import display
 from sia_tui.core.task_state import INTERRUPTED_STATES, TaskState
@@ -40,7 +41,7 @@ from sia_tui.core.task_state import INTERRUPTED_STATES, TaskState
 T = TypeVar("T")
 
 #: Modes in the order the engine prefers them when the user has not chosen.
-MODE_PREFERENCE = ("sync", "stream", "poll")
+MODE_PREFERENCE = (InvocationMode.SYNC, InvocationMode.STREAM, InvocationMode.POLL)
 
 
 def choose_mode(ctx: EngineContext) -> str:
@@ -60,7 +61,7 @@ def choose_mode(ctx: EngineContext) -> str:
         return wanted
     streaming = bool(ctx.run.card and ctx.run.card.streaming)
     for mode in MODE_PREFERENCE:
-        if mode in declared and (mode != "stream" or streaming):
+        if mode in declared and (mode != InvocationMode.STREAM or streaming):
             return mode
     # RULES SID4: never use a mode the document does not declare.
     message = (
@@ -193,7 +194,7 @@ async def delegate(ctx: EngineContext, result: StepResult) -> None:
     )
     result.evidence = evidence
     try:
-        if mode == "stream":
+        if mode == InvocationMode.STREAM:
             # Step 8 ends when the agent has said whether it takes the task: a stream that
             # opens SUBMITTED and then ends REJECTED was never accepted, in any mode.
             async with asyncio.timeout(stream_time_limit(ctx)):
@@ -206,7 +207,11 @@ async def delegate(ctx: EngineContext, result: StepResult) -> None:
             reply = await with_push(
                 ctx,
                 lambda push: ctx.client.send(
-                    iface, data, purpose="invoke", return_immediately=mode == "poll", push=push
+                    iface,
+                    data,
+                    purpose="invoke",
+                    return_immediately=mode == InvocationMode.POLL,
+                    push=push,
                 ),
             )
             if isinstance(reply, Message):
@@ -295,7 +300,7 @@ async def receive(ctx: EngineContext, result: StepResult) -> None:
         reply = unsent_turn(run)
         if reply is not None:  # the user answered the task's question: send it, go on
             await send_reply(ctx, reply)
-        if run.mode == "stream" and ctx.assembly is not None:
+        if run.mode == InvocationMode.STREAM and ctx.assembly is not None:
             if ctx.stream is not None and run.stream_steps:
                 run.stream_steps.append(result.step)  # the events after acceptance are ours
             async with asyncio.timeout(limit):
@@ -322,7 +327,7 @@ async def receive(ctx: EngineContext, result: StepResult) -> None:
     except SiaError as exc:
         raise transport_failure("receiving the task failed", exc, task_sent=True) from exc
     finally:
-        if run.mode == "stream" and ctx.assembly is not None:
+        if run.mode == InvocationMode.STREAM and ctx.assembly is not None:
             # Kept even when the deadline stopped the stream; a flood of one state is counted.
             evidence.status_log = ctx.assembly.status_summary()
         await ctx.close_stream()
