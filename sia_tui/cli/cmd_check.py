@@ -23,7 +23,15 @@ from sia_tui.core.invocation_mode import InvocationMode
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from sia_tui.core.engine import ClientOptions, DocumentCache, Reply, Run, Target
+    from sia_tui.core.engine import (
+        ClientOptions,
+        DocumentCache,
+        Reply,
+        Run,
+        Target,
+        TrustAnchors,
+    )
+    from sia_tui.core.session import Redactor
 
 #: ``--args example``: take the arguments from the document's examples.
 EXAMPLE = "example"
@@ -165,39 +173,60 @@ async def run_check(
         await procedure.aclose()
 
 
+class _Exit(Exception):
+    """The command ends here with ``code`` after printing ``message`` on stderr."""
+
+    def __init__(self, message: str, code: int = 2) -> None:
+        super().__init__(message)
+        self.code = code
+
+
 def main(args: argparse.Namespace) -> int:
     """Run `check`; never a traceback for bad input."""
-    import asyncio
-    from pathlib import Path
+    try:
+        options, anchors, push = _connection(args)
+        redactor = command_redactor(args, options, [args.card, *([push] if push else [])])
+        run, replies = _run(args, options, anchors, push, redactor)
+        for exchange in run.exchanges:
+            redactor.learn_headers(exchange.request_headers)
+        # A script that expected more questions hears that it got fewer: in the report
+        # itself (text and --json), as well as on stderr.
+        unused = unused_replies(len(replies), run)
+        if unused is not None:
+            print(f"sia-tui check: {unused}", file=sys.stderr)
+        _write_files(args, run, options, redactor)
+    except _Exit as exc:
+        print(f"sia-tui check: {exc}", file=sys.stderr)
+        return exc.code
+    _print_report(args, run, redactor, unused)
+    return _exit_code(run)
 
-    from sia_tui.core.engine import (
-        DocumentCache,
-        FailureCategory,
-        JsonInputError,
-        Target,
-        render_text,
-        reply_argument,
-        run_junit_suite,
-        run_to_json,
-        terminal_json,
-        write_junit,
-    )
-    from sia_tui.core.session import SessionError
 
+def _connection(args: argparse.Namespace) -> tuple[ClientOptions, TrustAnchors | None, str | None]:
+    """The client options, trust anchors and push URL the flags give (usage errors: exit 2)."""
     try:
         options = client_options(args)
         anchors = anchors_from(args)
         push = push_from(args)
     except UsageError as exc:
-        print(f"sia-tui check: {exc}", file=sys.stderr)
-        return 2
+        raise _Exit(str(exc)) from None
     if args.send_anyway and (not args.args or args.args == EXAMPLE):
-        print(
-            "sia-tui check: --send-anyway needs --args FILE or - (the invalid arguments to send)",
-            file=sys.stderr,
-        )
-        return 2
-    redactor = command_redactor(args, options, [args.card, *([push] if push else [])])
+        raise _Exit("--send-anyway needs --args FILE or - (the invalid arguments to send)")
+    return options, anchors, push
+
+
+def _run(
+    args: argparse.Namespace,
+    options: ClientOptions,
+    anchors: TrustAnchors | None,
+    push: str | None,
+    redactor: Redactor,
+) -> tuple[Run, list[Reply]]:
+    """Read the arguments and replies the flags name, then run the procedure to its end."""
+    import asyncio
+
+    from sia_tui.core.engine import DocumentCache, JsonInputError, Target, reply_argument
+
     try:
         arguments: Any = None
         if args.args == EXAMPLE:
@@ -226,15 +255,19 @@ def main(args: argparse.Namespace) -> int:
             )
         )
     except (UsageError, JsonInputError) as exc:  # may quote the agent (its skill ids)
-        print(f"sia-tui check: {redactor.text(str(exc), 'error')}", file=sys.stderr)
-        return 2
-    for exchange in run.exchanges:
-        redactor.learn_headers(exchange.request_headers)
-    # A script that expected more questions hears that it got fewer: in the report itself
-    # (text and --json), as well as on stderr.
-    unused = unused_replies(len(replies), run)
-    if unused is not None:
-        print(f"sia-tui check: {unused}", file=sys.stderr)
+        raise _Exit(redactor.text(str(exc), "error")) from None
+    return run, replies
+
+
+def _write_files(
+    args: argparse.Namespace, run: Run, options: ClientOptions, redactor: Redactor
+) -> None:
+    """Write the session (``--save``) and the JUnit report (``--junit``) the flags ask for."""
+    from pathlib import Path
+
+    from sia_tui.core.engine import run_junit_suite, write_junit
+    from sia_tui.core.session import SessionError
+
     if args.save:
         from sia_tui.core.session import save_session  # the session format loads only here
 
@@ -247,17 +280,21 @@ def main(args: argparse.Namespace) -> int:
                 secret_headers=args.secret_header,
             )
         except SessionError as exc:
-            print(f"sia-tui check: {exc}", file=sys.stderr)
-            return 2
+            raise _Exit(str(exc)) from None
     if args.junit:
         try:
             clean = lambda text: redactor.text(text, "junit")  # noqa: E731
             write_junit(Path(args.junit), [run_junit_suite(run, clean)], redact=clean)
         except OSError as exc:
-            print(
-                f"sia-tui check: cannot write {args.junit}: {exc.strerror or exc}", file=sys.stderr
-            )
-            return 2
+            raise _Exit(f"cannot write {args.junit}: {exc.strerror or exc}") from None
+
+
+def _print_report(
+    args: argparse.Namespace, run: Run, redactor: Redactor, unused: str | None
+) -> None:
+    """The report on stdout: JSON with ``--json``, else text."""
+    from sia_tui.core.engine import render_text, run_to_json, terminal_json
+
     if args.json:
         report = redactor.value({**run_to_json(run), "unused_replies": unused}, "report")
         print(terminal_json(report))
@@ -266,6 +303,12 @@ def main(args: argparse.Namespace) -> int:
         sys.stdout.write(redactor.text(text, "report"))
         if unused is not None:
             print(unused)
+
+
+def _exit_code(run: Run) -> int:
+    """2 for a usage problem the run found, else the outcome's code."""
+    from sia_tui.core.engine import FailureCategory
+
     failed = run.failed_step
     if failed is not None and failed.category is FailureCategory.USAGE:
         return 2  # e.g. --args example without an example, --mode the document lacks

@@ -5,7 +5,14 @@ from __future__ import annotations
 from typing import Any, NoReturn
 
 from sia_tui.core.a2a.extended_card import what_it_adds
-from sia_tui.core.a2a.model import AgentCard, Interface, Message, Task
+from sia_tui.core.a2a.model import (
+    AgentCard,
+    Interface,
+    Message,
+    SchemaInterfaceAd,
+    SkillBinding,
+    Task,
+)
 from sia_tui.core.bounded import merge_warnings
 from sia_tui.core.codes import ErrorCode, Origin
 from sia_tui.core.constants import DESCRIBE_SKILL, DIGEST_MEMBER, DOCUMENT_MEMBER
@@ -21,7 +28,7 @@ from sia_tui.core.engine.evidence import (
     Party,
     SkillEvidence,
 )
-from sia_tui.core.engine.model import StepResult
+from sia_tui.core.engine.model import Run, StepResult
 from sia_tui.core.engine.outcome import StepFailed, transport_failure
 from sia_tui.core.engine.steps.remote_errors import read_remote_error
 from sia_tui.core.engine.steps.trust import verify_card_signatures
@@ -123,6 +130,26 @@ async def select_skill(ctx: EngineContext, result: StepResult) -> None:
     run = ctx.run
     card = run.card
     assert card is not None
+    ad = _advertisement(card, result)
+    domain = advertised_skills(card)
+    skill_id = _chosen_skill(run, domain)
+    binding = _skill_binding(run, card, ad, skill_id, domain)
+    run.skill_id, run.skill_version = skill_id, binding.skill_version
+    run.digests.advertised = binding.interface_digest
+    result.evidence = SkillEvidence(
+        skill_id=skill_id,
+        skill_version=binding.skill_version,
+        interface_digest=binding.interface_digest,
+        advertised_skills=domain,
+        extension_required=ad.required,
+    )
+    result.message = (
+        f"{skill_id} {binding.skill_version} advertised with {binding.interface_digest}"
+    )
+
+
+def _advertisement(card: AgentCard, result: StepResult) -> SchemaInterfaceAd:
+    """The card's schema-interface extension, well formed, with describe_skill listed."""
     ad = card.schema_interface
     if ad is None:
         # RULES ADV4: no extension means no conformance; never infer schemas.
@@ -164,7 +191,11 @@ async def select_skill(ctx: EngineContext, result: StepResult) -> None:
                 statement="the Agent Card does not list describe_skill among its skills",
             ),
         )
-    domain = advertised_skills(card)
+    return ad
+
+
+def _chosen_skill(run: Run, domain: list[str]) -> str:
+    """The user's skill, or the run's default one; without either the user must choose."""
     skill_id = run.target.skill_id
     if skill_id is None:
         skill_id = default_skill(run)
@@ -178,6 +209,13 @@ async def select_skill(ctx: EngineContext, result: StepResult) -> None:
                 blame=Blame(party=Party.CALLER, statement=message),
                 next_action=NextAction.CHOOSE_SKILL,
             )
+    return skill_id
+
+
+def _skill_binding(
+    run: Run, card: AgentCard, ad: SchemaInterfaceAd, skill_id: str, domain: list[str]
+) -> SkillBinding:
+    """The extension's binding of ``skill_id``, which the card must list too (RULES CP2)."""
     binding = next((b for b in ad.bindings if b.skill_id == skill_id), None)
     if binding is None or card.skill(skill_id) is None:
         where = "the extension's skills" if binding is None else "the card's skills"
@@ -197,18 +235,7 @@ async def select_skill(ctx: EngineContext, result: StepResult) -> None:
             blame=Blame(party=Party.CALLER if chosen else Party.AGENT, statement=message),
             next_action=NextAction.CHOOSE_SKILL if chosen else NextAction.REPORT,
         )
-    run.skill_id, run.skill_version = skill_id, binding.skill_version
-    run.digests.advertised = binding.interface_digest
-    result.evidence = SkillEvidence(
-        skill_id=skill_id,
-        skill_version=binding.skill_version,
-        interface_digest=binding.interface_digest,
-        advertised_skills=domain,
-        extension_required=ad.required,
-    )
-    result.message = (
-        f"{skill_id} {binding.skill_version} advertised with {binding.interface_digest}"
-    )
+    return binding
 
 
 def cache_key(ctx: EngineContext) -> CacheKey:
