@@ -16,7 +16,7 @@ from sia_tui.cli.flags import (
 )
 from sia_tui.cli.push_flags import add_push_flags, push_from
 from sia_tui.cli.trust_flags import add_trust_flags, anchors_from
-from sia_tui.core.invocation_mode import InvocationMode
+from sia_tui.core.engine import InvocationMode
 
 # The engine and httpx are imported by the functions that run them, so that building the
 # parser (`--help`, other commands) stays light: every start pays for it.

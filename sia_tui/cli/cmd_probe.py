@@ -75,7 +75,7 @@ async def run_probe(
     target: Target, options: ClientOptions, arguments: Any, allow_valid: bool
 ) -> tuple[ProbeReport, str]:
     """Learn, then probe; returns the report and a problem with the given arguments."""
-    from sia_tui.core.engine import CONSENT_FLAG
+    from sia_tui.cli.needs import CONSENT_FLAG
     from sia_tui.core.probe import Prober
 
     prober = Prober(target, options, arguments=arguments)
@@ -156,6 +156,6 @@ def main(args: argparse.Namespace) -> int:
         sys.stdout.write(redactor.text(text, "report"))
     if not report.learned:
         return EXIT_NOT_LEARNED
-    from sia_tui.core.probe.model import ProbeOutcome
+    from sia_tui.core.probe import ProbeOutcome
 
     return EXIT_FAILED if report.outcome is ProbeOutcome.FAILED else EXIT_PASSED

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from sia_tui.cli.flags import UsageError, add_connection_flags, client_options
 from sia_tui.cli.trust_flags import add_trust_flags, anchors_from
-from sia_tui.core.invocation_mode import InvocationMode
+from sia_tui.core.engine import InvocationMode
 from sia_tui.core.session import readable_range
 
 if TYPE_CHECKING:

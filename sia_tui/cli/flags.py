@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 # The engine API loads each name on first use: defaults are plain numbers, and SiaError
 # is one light module, so building the parser stays light.
-from sia_tui.core.engine import CONSENT_FLAG, OLD_CONSENT_FLAG, SiaError, defaults
+from sia_tui.cli.needs import CONSENT_FLAG, OLD_CONSENT_FLAG
+from sia_tui.core.engine import SiaError, defaults
 
 if TYPE_CHECKING:  # imported where used: building the parser must stay light
     from collections.abc import Iterable

@@ -104,7 +104,11 @@ def _dispatch(argv: list[str]) -> int:
         parser.print_help()
         return 2
     try:
-        return func(args)
+        from sia_tui.cli.needs import FLAGS
+        from sia_tui.core.needs import use_wording
+
+        with use_wording(FLAGS):  # the core words what the user can give as our flags
+            return func(args)
     except Exception as error:  # noqa: BLE001 - a bug in sia-tui: reported, without a secret
         from sia_tui.cli.flags import crash_redactor
         from sia_tui.core.session import crash_report

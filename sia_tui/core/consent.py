@@ -1,4 +1,4 @@
-"""Consent: why an invocation waits for the user's yes, and the one flag that gives it.
+"""Consent: why an invocation waits for the user's yes (``Need.CONSENT`` gives it).
 
 Plain names with no imports, so that building the CLI parser stays light; the rule itself
 (which documents ask, and when step 8 waits) is ``engine/answers.py``.
@@ -7,12 +7,6 @@ Plain names with no imports, so that building the CLI parser stays light; the ru
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
-
-#: The flag every command that invokes takes for consent (check, matrix, probe, rerun).
-CONSENT_FLAG: Final = "--allow-execute"
-#: probe's name for it before every command had one; scripts keep working.
-OLD_CONSENT_FLAG: Final = "--allow-valid-invocations"
 
 
 @dataclass(frozen=True)

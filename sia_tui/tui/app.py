@@ -20,6 +20,7 @@ from sia_tui.core.engine import (
     StepStatus,
     advertised_skills,
     clipboard_text,
+    install_wording,
 )
 from sia_tui.core.session import install_log_redaction
 from sia_tui.tui import palette
@@ -29,6 +30,7 @@ from sia_tui.tui.engine_actions import ENGINE_GROUP, EngineActionsApp
 from sia_tui.tui.host import ConsoleState
 from sia_tui.tui.messages import EngineFailed, RunUpdated
 from sia_tui.tui.modes import MODE_SPECS, ModeSpec, mode_bindings, mode_factories
+from sia_tui.tui.needs import TUI_WORDS
 from sia_tui.tui.readonly import ReadOnlyEngine
 from sia_tui.tui.storage import UserDirs
 from sia_tui.tui.themes import (
@@ -182,6 +184,9 @@ class SiaApp(EngineActionsApp):
         gc.disable()
         # Before any client exists: each one adds its credentials to this filter.
         install_log_redaction()
+        # The core words what the user can give as this app's keys and fields, in this
+        # task and every worker it starts.
+        install_wording(TUI_WORDS)
         # Step 1 starts before the first screen is built: the card is fetched while Textual
         # starts, and on a quick agent the first frame already shows it.
         if self.session is None and self.initial_target is not None:

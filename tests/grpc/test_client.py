@@ -326,7 +326,7 @@ async def test_a_deeply_nested_answer_is_refused_not_a_crash() -> None:
     assert c.exchanges[0].error is not None and c.exchanges[0].status == 0
     # The limit hit is named, and whose it is: the same data passes over JSON-RPC.
     assert "This is the gRPC binding's limit" in str(raised.value)
-    assert f"not --max-depth ({limits.MAX_JSON_DEPTH})" in str(raised.value)
+    assert f"not sia-tui's JSON depth limit ({limits.MAX_JSON_DEPTH})" in str(raised.value)
 
 
 def test_arguments_deeper_than_protobuf_decoders_accept_are_refused_naming_the_limit() -> None:

@@ -14,6 +14,7 @@ from typing import Any
 from sia_tui.core.a2a.model import AgentCard
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.a2a.security import Requirement, SchemeKind, SecurityScheme
+from sia_tui.core.needs import Need, word
 from sia_tui.core.redaction.redact import is_credential_header
 
 #: The longest requirement a plan says (a card may declare hundreds of scopes).
@@ -44,23 +45,24 @@ def _answer(scheme: SecurityScheme | None, given: tuple[str, ...]) -> tuple[str,
     if kind in (SchemeKind.OAUTH2, SchemeKind.OPENID) and OAUTH2 in given:
         return "an OAuth2 access token (client credentials)", ""
     if kind in (SchemeKind.OAUTH2, SchemeKind.OPENID, SchemeKind.HTTP) and BEARER in given:
-        return "the bearer token (--bearer)", ""
+        return f"the bearer token ({word(Need.BEARER)})", ""
     if kind is SchemeKind.HTTP and "header:Authorization" in given:
-        return "the Authorization header (--header)", ""
+        return f"the Authorization header ({word(Need.HEADER)})", ""
     if kind is SchemeKind.API_KEY and API_KEY in given:
-        return f"the API key (--api-key) in {scheme.key_location} {scheme.key_name}", ""
+        return f"the API key ({word(Need.API_KEY)}) in {scheme.key_location} {scheme.key_name}", ""
     if kind is SchemeKind.API_KEY and f"header:{scheme.key_name}" in given:
-        return f"the {scheme.key_name} header (--header)", ""
+        return f"the {scheme.key_name} header ({word(Need.HEADER)})", ""
     if kind is SchemeKind.MTLS and CERT in given:
-        return "the client certificate (--cert)", ""
-    flags = {
-        SchemeKind.OAUTH2: "--oauth2-client-id (or --bearer with a token)",
-        SchemeKind.OPENID: "--oauth2-client-id (or --bearer with a token)",
-        SchemeKind.HTTP: "--bearer",
-        SchemeKind.API_KEY: "--api-key",
-        SchemeKind.MTLS: "--cert and --key",
+        return f"the client certificate ({word(Need.CLIENT_CERT)})", ""
+    oauth2 = f"{word(Need.OAUTH2_CLIENT)} (or {word(Need.BEARER)} with a token)"
+    needed = {
+        SchemeKind.OAUTH2: oauth2,
+        SchemeKind.OPENID: oauth2,
+        SchemeKind.HTTP: word(Need.BEARER),
+        SchemeKind.API_KEY: word(Need.API_KEY),
+        SchemeKind.MTLS: f"{word(Need.CLIENT_CERT)} and {word(Need.CLIENT_KEY)}",
     }
-    return "", f"nothing is sent: give {flags.get(kind, 'a --header')}"
+    return "", f"nothing is sent: give {needed.get(kind, 'a ' + word(Need.HEADER))}"
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ import httpx
 
 from sia_tui.core import limits
 from sia_tui.core.errors import EncodingRefused, ResponseTooLarge, TransportError
+from sia_tui.core.needs import Need, word
 
 #: Encodings this client decodes (and announces in ``Accept-Encoding``).
 DECODED = ("gzip", "deflate")
@@ -98,7 +99,8 @@ class BoundedDecoder:
         self._received += len(raw)
         if self._layers and self._received > self._limit:  # encoded, inflating to nothing
             raise ResponseTooLarge(
-                f"response larger than {self._limit} bytes (--max-response-bytes); read aborted"
+                f"response larger than {self._limit} bytes ({word(Need.MAX_RESPONSE_BYTES)}); "
+                "read aborted"
             )
         return self._through(0, (raw,))
 
@@ -128,6 +130,6 @@ class BoundedDecoder:
                 layer = self._layers[index].coding
                 raise ResponseTooLarge(
                     f"response larger than {self._limit} bytes once {layer}-decoded "
-                    "(--max-response-bytes); read aborted"
+                    f"({word(Need.MAX_RESPONSE_BYTES)}); read aborted"
                 )
             yield piece

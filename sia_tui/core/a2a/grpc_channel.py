@@ -22,6 +22,7 @@ from sia_tui.core.a2a.grpc_target import SERVICE, GrpcTarget
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.errors import RequestTimeout, ResponseTooLarge, TransportError
 from sia_tui.core.exchange import Headers
+from sia_tui.core.needs import Need, word
 
 
 def metadata_of(initial: Any, trailing: Any) -> tuple[Headers, bytes | None]:
@@ -49,12 +50,14 @@ def _failure(exc: grpc.aio.AioRpcError, target: GrpcTarget, options: ClientOptio
         return exc  # the server answered with a status and details: an A2A error
     if code == grpc.StatusCode.DEADLINE_EXCEEDED:
         return RequestTimeout(
-            f"response timed out: no answer within {options.read_timeout:g} s (--timeout)",
+            f"response timed out: no answer within {options.read_timeout:g} s "
+            f"({word(Need.TIMEOUT)})",
             url=where,
         )
     if code == grpc.StatusCode.RESOURCE_EXHAUSTED and "larger than max" in text:
         return ResponseTooLarge(
-            f"response larger than {options.max_response_bytes} bytes (--max-response-bytes); "
+            f"response larger than {options.max_response_bytes} bytes "
+            f"({word(Need.MAX_RESPONSE_BYTES)}); "
             "read aborted",
             url=where,
         )
@@ -65,7 +68,7 @@ def _failure(exc: grpc.aio.AioRpcError, target: GrpcTarget, options: ClientOptio
         if target.tls and any(w in lowered for w in ("ssl", "tls", "handshake", "certificate")):
             return TransportError(
                 f"TLS handshake failed ({target.reason}): {text[:300]}; not retried in "
-                "plaintext (--grpc-plaintext if the agent serves without TLS)",
+                f"plaintext ({word(Need.GRPC_PLAINTEXT)} if the agent serves without TLS)",
                 url=where,
             )
         return TransportError(f"gRPC UNAVAILABLE: {text[:300]}", url=where)
@@ -146,7 +149,8 @@ class AioTransport:
                     state = channel.get_state()
         except TimeoutError:
             raise RequestTimeout(
-                f"connect timed out after {self.options.connect_timeout:g} s (--connect-timeout)",
+                f"connect timed out after {self.options.connect_timeout:g} s "
+                f"({word(Need.CONNECT_TIMEOUT)})",
                 url=target.address,
             ) from None
 
@@ -228,8 +232,8 @@ def _trust_presented(target: GrpcTarget, options: ClientOptions) -> tuple[bytes,
             presented = tls.getpeercert() or {}
     except ssl.SSLCertVerificationError:
         raise TransportError(
-            "--insecure over gRPC trusts only a self-signed certificate; give the issuing CA "
-            "with --cacert",
+            f"{word(Need.INSECURE)} over gRPC trusts only a self-signed certificate; give the "
+            f"issuing CA with {word(Need.CA_CERT)}",
             url=target.address,
         ) from None
     except OSError as exc:

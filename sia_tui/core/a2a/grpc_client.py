@@ -29,6 +29,7 @@ from sia_tui.core.constants import EXTENSION_URI
 from sia_tui.core.errors import RequestTimeout, ResponseTooLarge, SiaError, TransportError
 from sia_tui.core.exchange import CANCELLED, Headers
 from sia_tui.core.jsonkit.strictjson import loads as load_json
+from sia_tui.core.needs import Need, word
 
 if TYPE_CHECKING:
     from sia_tui.core.a2a.authenticator import Authenticator
@@ -109,7 +110,7 @@ class GrpcBinding:
             self._warned.add(target)
             self._warnings.append(
                 f"gRPC to {target.address} without TLS: {target.reason}, though "
-                f"{card_came} (--grpc-tls insists on TLS)"
+                f"{card_came} ({word(Need.GRPC_TLS)} insists on TLS)"
             )
         return target
 

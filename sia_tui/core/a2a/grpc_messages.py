@@ -332,8 +332,8 @@ def binding_depth() -> str:
         "about 30 levels of JSON data in a Part, 3 message levels each). This is the gRPC "
         "binding's limit "
         "(protobuf's default, in sia-tui and in the agent's gRPC runtime alike), not "
-        f"--max-depth ({limits.MAX_JSON_DEPTH}), which the JSON-RPC and HTTP+JSON bindings "
-        "apply: the same data can pass over those"
+        f"sia-tui's JSON depth limit ({limits.MAX_JSON_DEPTH}), which the JSON-RPC and "
+        "HTTP+JSON bindings apply: the same data can pass over those"
     )
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from sia_tui.core.a2a.origin import Origin, origin_of
 from sia_tui.core.errors import A2AProtocolError, TransportError
+from sia_tui.core.needs import Need, word
 
 #: The one service sia-tui calls (A2A 1.0 ``a2a.proto``).
 SERVICE = "lf.a2a.v1.A2AService"
@@ -76,7 +77,8 @@ def grpc_target(url: str, card_location: str | None, choice: str | None = None) 
             raise A2AProtocolError(f"gRPC interface URL {url[:200]!r} has no port (host:port)")
         checked = f"http://{authority}"
     if choice is not None:
-        tls, reason = choice == "tls", f"--grpc-{choice}"
+        tls = choice == "tls"
+        reason = word(Need.GRPC_TLS if tls else Need.GRPC_PLAINTEXT)
     # The origin reading of origin.py: an ambiguous port is refused, never guessed (SR7).
     try:
         _, host, port = origin_of(checked)

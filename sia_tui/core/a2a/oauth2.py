@@ -20,6 +20,7 @@ from sia_tui.core.a2a.recorder import ExchangeRecorder, Reply
 from sia_tui.core.a2a.security import SchemeKind, SecurityScheme
 from sia_tui.core.errors import SiaError, TransportError
 from sia_tui.core.jsonkit.strictjson import loads as load_json
+from sia_tui.core.needs import Need, word
 from sia_tui.core.redaction.issued import IssuedSecrets
 from sia_tui.core.redaction.redact import placeholder
 from sia_tui.core.redaction.secret_forms import encoded_forms
@@ -67,7 +68,7 @@ def card_endpoint(url: str, source: str, card_location: str | None) -> TokenEndp
         source,
         refused=f"the card's {source} {url[:300]!r} is not on the card's origin {home}: "
         "no client secret is sent there (RULES SR7); name the token endpoint with "
-        "--oauth2-token-url if you trust it",
+        f"{word(Need.OAUTH2_TOKEN_URL)} if you trust it",
     )
 
 
@@ -196,7 +197,7 @@ class TokenSource:
         """The token endpoint: the user's, the card's tokenUrl, RFC 8414 metadata, or OIDC
         discovery on the card's origin, in that order."""
         if self.settings.token_url:
-            return TokenEndpoint(self.settings.token_url, "--oauth2-token-url")
+            return TokenEndpoint(self.settings.token_url, word(Need.OAUTH2_TOKEN_URL))
         scheme, card = self.scheme, self._card_location
         if scheme is not None and scheme.token_url:
             return card_endpoint(scheme.token_url, "tokenUrl", card)
@@ -206,7 +207,9 @@ class TokenSource:
             return found if found.refused else await self._discover(found.url, source)
         if card and "://" in card:
             return await self._discover(urljoin(card, OIDC_DISCOVERY), "OIDC discovery")
-        raise TransportError("the card names no token endpoint: name it with --oauth2-token-url")
+        raise TransportError(
+            f"the card names no token endpoint: name it with {word(Need.OAUTH2_TOKEN_URL)}"
+        )
 
     async def _discover(self, url: str, source: str) -> TokenEndpoint:
         """``token_endpoint`` of an RFC 8414 or OIDC metadata document (the card's origin)."""

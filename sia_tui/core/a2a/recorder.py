@@ -19,6 +19,7 @@ from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.a2a.transport import SchemeTransports
 from sia_tui.core.errors import RequestTimeout, ResponseTooLarge, SiaError, TransportError
 from sia_tui.core.exchange import CANCELLED, Exchange, Headers
+from sia_tui.core.needs import Need, word
 
 
 class SendableCookies(DefaultCookiePolicy):
@@ -78,11 +79,13 @@ def translate(exc: Exception, url: str, options: ClientOptions) -> SiaError:
         return exc
     if isinstance(exc, httpx.ConnectTimeout):
         return RequestTimeout(
-            f"connect timed out after {options.connect_timeout:g} s (--connect-timeout)", url=url
+            f"connect timed out after {options.connect_timeout:g} s ({word(Need.CONNECT_TIMEOUT)})",
+            url=url,
         )
     if isinstance(exc, httpx.TimeoutException):
         return RequestTimeout(
-            f"response timed out: no data for {options.read_timeout:g} s (--timeout)", url=url
+            f"response timed out: no data for {options.read_timeout:g} s ({word(Need.TIMEOUT)})",
+            url=url,
         )
     if isinstance(exc, TimeoutError):  # our asyncio.timeout over the whole exchange
         return RequestTimeout(
@@ -230,7 +233,7 @@ class ExchangeRecorder:
         body += chunk
         if len(body) > limit:
             del body[limit:]
-            why = "the most this answer may be" if own else "--max-response-bytes"
+            why = "the most this answer may be" if own else word(Need.MAX_RESPONSE_BYTES)
             raise ResponseTooLarge(f"response larger than {limit} bytes ({why}); read aborted")
 
     @asynccontextmanager

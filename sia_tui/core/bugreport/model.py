@@ -29,7 +29,6 @@ from sia_tui.core.bugreport.exchanges import curl_command, exchange_blocks
 from sia_tui.core.bugreport.probes import probe_report, probe_section, probe_summary
 from sia_tui.core.bugreport.trust import trust_section
 from sia_tui.core.codes import describe_code
-from sia_tui.core.consent import CONSENT_FLAG
 from sia_tui.core.engine.model import Invocation, Run, StepResult
 from sia_tui.core.engine.report_json import evidence_to_json
 from sia_tui.core.engine.turns import UNVALIDATED
@@ -265,7 +264,7 @@ def _rerun(session: LoadedSession, filename: str, number: int | None) -> Section
         blocks.append(
             Paragraph(
                 f"The skill may act ({need.reason}): rerun sends its invocation again only "
-                f"with {CONSENT_FLAG}."
+                f"with {RERUN_CONSENT}."
             )
         )
     anchors = session.run.target.anchors
@@ -279,6 +278,11 @@ def _rerun(session: LoadedSession, filename: str, number: int | None) -> Section
             )
         )
     return Section("Re-run it", blocks)
+
+
+#: The rerun command's consent flag: the reader of a bug report runs `sia-tui rerun` in a
+#: shell, so its flags are named whichever surface wrote the report.
+RERUN_CONSENT = "--allow-execute"
 
 
 def rerun_command(session: LoadedSession, filename: str, number: int | None = None) -> str:

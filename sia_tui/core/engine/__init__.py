@@ -37,8 +37,6 @@ if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it 
     from sia_tui.core.codes import ErrorCode as ErrorCode
     from sia_tui.core.codes import Origin as Origin
     from sia_tui.core.codes import describe_code as describe_code
-    from sia_tui.core.consent import CONSENT_FLAG as CONSENT_FLAG
-    from sia_tui.core.consent import OLD_CONSENT_FLAG as OLD_CONSENT_FLAG
     from sia_tui.core.consent import ConsentNeed as ConsentNeed
     from sia_tui.core.constants import DESCRIBE_SKILL as DESCRIBE_SKILL
     from sia_tui.core.engine.answers import ArtifactVerdict as ArtifactVerdict
@@ -118,6 +116,7 @@ if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it 
     from sia_tui.core.interface.threeway import DigestSource as DigestSource
     from sia_tui.core.interface.threeway import compare_rows as compare_rows
     from sia_tui.core.interface.threeway import differing_pairs as differing_pairs
+    from sia_tui.core.invocation_mode import InvocationMode as InvocationMode
     from sia_tui.core.jsonkit.canonical import canonical_bytes as canonical_bytes
     from sia_tui.core.jsonkit.canonical import digest_of as digest_of
     from sia_tui.core.jsonkit.canonical import parse_digest as parse_digest

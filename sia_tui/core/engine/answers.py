@@ -13,7 +13,7 @@ from typing import Any
 
 from sia_tui.core.a2a.auth_plan import AuthPlan, plan_for
 from sia_tui.core.a2a.model import AgentCard, Artifact
-from sia_tui.core.consent import CONSENT_FLAG, ConsentNeed
+from sia_tui.core.consent import ConsentNeed
 from sia_tui.core.constants import DESCRIBE_SKILL
 from sia_tui.core.engine.evidence import (
     ArgumentsEvidence,
@@ -41,6 +41,7 @@ from sia_tui.core.interface.threeway import (
 from sia_tui.core.interface.threeway import odd_one_out as _odd_source
 from sia_tui.core.jsonkit.pointer import display_pointer, resolve
 from sia_tui.core.jsonkit.strictjson import loads
+from sia_tui.core.needs import Need, word
 from sia_tui.core.task_state import TERMINAL_STATES
 from sia_tui.core.trust.model import LockComparison, SignatureCheck
 
@@ -278,8 +279,7 @@ def consent_refusal(run: RunState) -> str:
         return ""
     return (
         f"the invocation was not sent, because {need.reason}: such a skill is invoked only "
-        f"with your consent to each invocation ({CONSENT_FLAG} on the command line; the "
-        "TUI asks)"
+        f"with your consent to each invocation ({word(Need.CONSENT)})"
     )
 
 

@@ -21,6 +21,7 @@ from sia_tui.core.engine.context import EngineContext
 from sia_tui.core.engine.evidence import DelegationEvidence, DescribeEvidence, ReceptionEvidence
 from sia_tui.core.engine.model import StepResult
 from sia_tui.core.errors import DeadlineExceeded, SiaError
+from sia_tui.core.needs import Need, word
 from sia_tui.core.task_state import FINISHED_STATES
 
 
@@ -41,7 +42,7 @@ class RunDeadline:
 
     def exceeded(self) -> DeadlineExceeded:
         return DeadlineExceeded(
-            f"the run's deadline of {self.seconds:g} s passed (--deadline); what was "
+            f"the run's deadline of {self.seconds:g} s passed ({word(Need.DEADLINE)}); what was "
             "running was stopped and everything received so far is kept"
         )
 

@@ -18,6 +18,7 @@ from sia_tui.core.engine.outcome import StepFailed
 from sia_tui.core.engine.step_runner import record_failure
 from sia_tui.core.engine.steps.verification import digests_step, document_step, embedded_step
 from sia_tui.core.findings import Finding, Severity
+from sia_tui.core.needs import Need, word
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,7 @@ def verify_offline(
     *,
     advertised: str | None = None,
     returned: str | None = None,
-    advertiser: str = "--digest",
+    advertiser: str | None = None,
 ) -> OfflineVerdict:
     """Run steps 4-6 on ``document``; step 4 (when a digest is given) compares the
     ``advertised`` digest (``lint --digest``), the ``returned`` one (a describe_skill
@@ -75,7 +76,7 @@ def verify_offline(
     run.skill_id, run.skill_version = str(ids.get("skill_id")), str(ids.get("skill_version"))
     run.digests.advertised, run.digests.returned = advertised, returned
     steps: dict[Step, Callable[[Run, StepResult], None]] = {
-        Step.DIGESTS: partial(digests_step, advertiser=advertiser),
+        Step.DIGESTS: partial(digests_step, advertiser=advertiser or word(Need.EXPECTED_DIGEST)),
         Step.DOCUMENT: document_step,
         Step.SCHEMAS: embedded_step,
     }

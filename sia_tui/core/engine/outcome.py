@@ -25,6 +25,7 @@ from sia_tui.core.errors import (
     TransportError,
 )
 from sia_tui.core.findings import Finding
+from sia_tui.core.needs import Need, word, words
 
 #: Category of a failure that is not one of the draft's ten codes (WIRE.md: transport
 #: failures and A2A errors are their own category, never mapped onto the ten).
@@ -112,7 +113,7 @@ def transport_failure(
 ) -> StepFailed:
     """A failed exchange as a located step failure that names who is at fault.
 
-    The hint names the flag that changes the limit that was hit; ``error_kind`` names
+    The hint names what changes the limit that was hit (a Need, worded by the surface); ``error_kind`` names
     the error (``exc.kind``). ``url_author`` wrote the URL (the user's target, or the
     card): it is at fault when that URL's origin is ambiguous. An empty ``what`` keeps
     the error's own message (the run's deadline says what it stopped).
@@ -122,7 +123,7 @@ def transport_failure(
     if isinstance(exc, DeadlineExceeded):
         hint = (
             "The run took longer than its deadline: check that the agent ends its tasks, or "
-            "raise --deadline for a slow one."
+            f"raise {word(Need.DEADLINE)} for a slow one."
         )
         blame = Blame(
             party=Party.AGENT, statement="the agent did not finish within the run's deadline"
@@ -130,7 +131,7 @@ def transport_failure(
     elif isinstance(exc, RequestTimeout):
         hint = (
             "The agent did not answer in time: check that it is healthy, or raise "
-            "--timeout for a slow agent."
+            f"{word(Need.TIMEOUT)} for a slow agent."
         )
         blame = Blame(party=Party.AGENT, statement=f"the agent did not answer in time{where}")
     elif isinstance(exc, ResponseTooLarge):
@@ -138,11 +139,11 @@ def transport_failure(
         # an answer cut off after the request was sent says nothing about the task itself.
         hint = (
             "The answer is larger than sia-tui's response size limit, a local policy and not "
-            "a rule of the draft: raise --max-response-bytes if the agent is trusted."
+            f"a rule of the draft: raise {word(Need.MAX_RESPONSE_BYTES)} if the agent is trusted."
         )
         statement = (
             f"sia-tui's response size limit was reached{where}: a local limit, not a rule "
-            "the agent broke (--max-response-bytes raises it)"
+            f"the agent broke ({word(Need.MAX_RESPONSE_BYTES)} raises it)"
         )
         if task_sent:
             statement += "; the task may have completed on the agent"
@@ -199,8 +200,9 @@ def _refused_hint(exc: AuthorizationRefused, where: str) -> tuple[str, Blame]:
     refused = "did not accept" if exc.status == 401 else "does not permit"
     hint = (
         f"The agent answered HTTP {exc.status}: the card requires {exc.required}; sia-tui "
-        f"sent {exc.sent}{why}. Give the credentials the card names (--oauth2-client-id, "
-        "--api-key, --bearer, --cert) or check their scopes."
+        f"sent {exc.sent}{why}. Give the credentials the card names "
+        f"({words(Need.OAUTH2_CLIENT, Need.API_KEY, Need.BEARER, Need.CLIENT_CERT)}) or check "
+        "their scopes."
     )
     statement = (
         f"the agent {refused} the caller's credentials{where}: it requires {exc.required}, "

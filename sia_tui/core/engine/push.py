@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from sia_tui.core import limits
 from sia_tui.core.a2a.push_receiver import Delivery, PushReceiver, new_token
 from sia_tui.core.errors import A2AProtocolError
+from sia_tui.core.needs import Need, word
 from sia_tui.core.redaction.userinfo import strip_credentials
 from sia_tui.core.task_state import FINISHED_STATES
 
@@ -26,8 +27,6 @@ T = TypeVar("T")
 
 #: ``Target.push`` value that asks for sia-tui's own receiver on 127.0.0.1.
 LOOPBACK = "loopback"
-#: The flag that names an external receiver, quoted by every explanation.
-PUSH_URL_FLAG = "--push-url URL"
 
 
 @dataclass
@@ -89,7 +88,7 @@ def _refusal(log: PushLog, exc: A2AProtocolError) -> str:
     elif log.sees_deliveries:
         advice = (
             "Agents SHOULD refuse loopback and private addresses (A2A 1.0 section 13.2): run "
-            f"a receiver the agent can reach and pass {PUSH_URL_FLAG} (sia-tui then cannot "
+            f"a receiver the agent can reach and pass {word(Need.PUSH_URL)} (sia-tui then cannot "
             "see the deliveries)."
         )
     else:

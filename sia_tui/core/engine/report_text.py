@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 from sia_tui.core.bounded import listed
 from sia_tui.core.codes import Origin, describe_code
@@ -11,6 +12,7 @@ from sia_tui.core.engine.model import Run, StepResult, StepStatus
 from sia_tui.core.engine.push import delivery_line
 from sia_tui.core.engine.turns import turn_lines
 from sia_tui.core.jsonkit.pointer import display
+from sia_tui.core.needs import Need, word
 from sia_tui.core.output.printable import paint, printable
 
 _ICONS = {
@@ -29,19 +31,30 @@ _COLOURS = {
     StepStatus.RUNNING: "36",
     StepStatus.CANCELLED: "33",
 }
-#: What to run next, by the step's next action (the TUI names its keys instead).
-CLI_NEXT = {
-    NextAction.SHOW_DIGESTS: "the three digests are listed below; `sia-tui open CARD`, "
-    "then 3, shows the digest table",
-    NextAction.SHOW_DOCUMENT: "`sia-tui open CARD`, then 4, shows the document",
-    NextAction.EDIT_ARGUMENTS: "fix the file given to --args, try --args example, or add "
-    "--send-anyway to send invalid arguments as a negative test",
-    NextAction.SHOW_RESULTS: "--json lists the task error and its details; "
-    "`sia-tui open CARD`, then 6, shows the results",
-    NextAction.SHOW_EXCHANGE: "add --save FILE, then `sia-tui report FILE` shows the exchange",
-    NextAction.CHOOSE_SKILL: "pass --skill with one of the advertised skills",
-    NextAction.RESTART: "run the same check again later",
-    NextAction.REPORT: "add --save FILE and send `sia-tui report FILE` to the agent's vendor",
+#: What to run next, by the step's next action (the TUI names its keys instead); each is
+#: worded when the report is rendered, in the words of the surface that runs (core/needs).
+CLI_NEXT: dict[NextAction, Callable[[], str]] = {
+    NextAction.SHOW_DIGESTS: lambda: (
+        "the three digests are listed below; `sia-tui open CARD`, then 3, shows the digest table"
+    ),
+    NextAction.SHOW_DOCUMENT: lambda: "`sia-tui open CARD`, then 4, shows the document",
+    NextAction.EDIT_ARGUMENTS: lambda: (
+        f"fix the file given to {word(Need.ARGUMENTS)}, try "
+        f"{word(Need.ARGUMENTS_EXAMPLE)}, or add {word(Need.SEND_ANYWAY)} to send invalid "
+        "arguments as a negative test"
+    ),
+    NextAction.SHOW_RESULTS: lambda: (
+        f"{word(Need.JSON_REPORT)} lists the task error and its "
+        "details; `sia-tui open CARD`, then 6, shows the results"
+    ),
+    NextAction.SHOW_EXCHANGE: lambda: (
+        f"add {word(Need.SAVE)}, then `sia-tui report FILE` shows the exchange"
+    ),
+    NextAction.CHOOSE_SKILL: lambda: f"pass {word(Need.SKILL)} with one of the advertised skills",
+    NextAction.RESTART: lambda: "run the same check again later",
+    NextAction.REPORT: lambda: (
+        f"add {word(Need.SAVE)} and send `sia-tui report FILE` to the agent's vendor"
+    ),
 }
 _OUTCOME_COLOUR = {"passed": "32", "negative_test_passed": "32", "failed": "31"}
 
@@ -138,7 +151,7 @@ def _failure_lines(step: StepResult) -> list[str]:
     if step.error_kind:
         lines.append(f"       error: {step.error_kind}")
     if step.hint or step.next_action:
-        where = CLI_NEXT.get(step.next_action) if step.next_action else None
+        where = CLI_NEXT[step.next_action]() if step.next_action else None
         lines.append("       next: " + printable(step.hint) + (f" ({where})" if where else ""))
     info = describe_code(step.code) if step.code else None
     if info:

@@ -18,6 +18,7 @@ if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it 
     from sia_tui.core.probe.model import Observation as Observation
     from sia_tui.core.probe.model import PlannedProbe as PlannedProbe
     from sia_tui.core.probe.model import ProbeKind as ProbeKind
+    from sia_tui.core.probe.model import ProbeOutcome as ProbeOutcome
     from sia_tui.core.probe.model import ProbeReport as ProbeReport
     from sia_tui.core.probe.model import ProbeResult as ProbeResult
     from sia_tui.core.probe.report_json import REPORT_FORMAT as REPORT_FORMAT

@@ -15,6 +15,7 @@ from sia_tui.core.engine.assembly import TaskAssembly
 from sia_tui.core.engine.deadline import cancel_within_grace
 from sia_tui.core.errors import A2AProtocolError, SiaError
 from sia_tui.core.invocation_mode import InvocationMode
+from sia_tui.core.needs import Need, word
 from sia_tui.core.probe.model import Answer, Observation
 from sia_tui.core.task_state import FINISHED_STATES
 
@@ -121,7 +122,7 @@ async def _watch(sending: _Sending, seen: _Watched) -> Observation:
         async with asyncio.timeout(deadline):
             reply = await _answer(sending, seen)
     except TimeoutError:
-        passed = f"the deadline of {deadline:g} s passed (--deadline)"
+        passed = f"the deadline of {deadline:g} s passed ({word(Need.DEADLINE)})"
         last = seen.latest()
         if last is None:
             return Observation(Answer.TRANSPORT_ERROR, error=f"no answer: {passed}")

@@ -16,6 +16,7 @@ from typing import Any
 from sia_tui.core.engine.model import Invocation, Run, Step
 from sia_tui.core.engine.steps.trust import target_to_save
 from sia_tui.core.exchange import Exchange
+from sia_tui.core.needs import Need, word
 from sia_tui.core.redaction.redact import Redactor
 from sia_tui.core.session.dataclass_json import SessionError, to_json
 from sia_tui.core.session.payloads import compact_payloads
@@ -144,6 +145,6 @@ def pick_invocations(run: Run, number: int | None) -> list[Invocation]:
     if not 1 <= number <= len(invocations):
         many = "one invocation" if len(invocations) == 1 else f"{len(invocations)} invocations"
         raise SessionError(
-            f"--invocation {number}: the session holds {many} (1 to {len(invocations)})"
+            f"{word(Need.INVOCATION)} {number}: the session holds {many} (1 to {len(invocations)})"
         )
     return [invocations[number - 1]]

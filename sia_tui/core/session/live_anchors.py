@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from sia_tui.core.needs import Need, word
 from sia_tui.core.trust.model import ContractLock, TrustAnchors
 
 _NO_ANCHORS = TrustAnchors()
@@ -48,16 +49,16 @@ def anchor_notes(recorded: Iterable[TrustAnchors | None], given: TrustAnchors | 
         if set(then.keys) != set(now.keys) and then.keys:
             notes.append(
                 f"the session recorded {_keys(then)}; this run uses {_keys(now)} "
-                f"(--trusted-keys) {why}"
+                f"({word(Need.TRUSTED_KEYS)}) {why}"
             )
         if then.require_signature and not now.require_signature:
             notes.append(
                 "the session recorded require_signature yes; this run uses no "
-                f"(--require-signature) {why}"
+                f"({word(Need.REQUIRE_SIGNATURE)}) {why}"
             )
         if then.lock is not None and not _same_lock(then.lock, now.lock):
             notes.append(
                 f"the session recorded {_lock(then.lock)}; this run uses {_lock(now.lock)} "
-                f"(--lock) {why}"
+                f"({word(Need.LOCK)}) {why}"
             )
     return list(dict.fromkeys(notes))  # several invocations record the same anchors

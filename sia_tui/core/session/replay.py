@@ -26,6 +26,7 @@ from sia_tui.core.errors import (
     SiaError,
 )
 from sia_tui.core.exchange import Exchange
+from sia_tui.core.needs import Need, words
 from sia_tui.core.session.diagnosis import StepChange, compare_steps
 from sia_tui.core.session.format import LoadedSession
 from sia_tui.core.session.invocations import pick_invocations
@@ -286,8 +287,8 @@ def session_options(
     elif security in ("tls", "plaintext") and security != given.grpc_security:
         notes.append(
             f"the session recorded gRPC over {security}; {verb} uses "
-            f"{given.grpc_security or 'what the interface URL says'} (--grpc-tls, "
-            "--grpc-plaintext)"
+            f"{given.grpc_security or 'what the interface URL says'} "
+            f"({words(Need.GRPC_TLS, Need.GRPC_PLAINTEXT)})"
         )
     return SessionOptions(dataclasses.replace(given, **changes), tuple(notes))
 

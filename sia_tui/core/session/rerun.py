@@ -20,6 +20,7 @@ from sia_tui.core.engine.model import Invocation, Run
 from sia_tui.core.engine.report_json import blame_to_json, error_to_json
 from sia_tui.core.engine.verdicts import worst_exit_code
 from sia_tui.core.exchange import Exchange
+from sia_tui.core.needs import Need, word
 from sia_tui.core.session.dataclass_json import SessionError
 from sia_tui.core.session.diagnosis import StepChange, compare_steps, same_failure
 from sia_tui.core.session.format import LoadedSession
@@ -234,7 +235,7 @@ async def rerun_session(
     if not location and "«redacted:" in session.run.target.location:
         raise SessionError(
             "the recorded target URL had credentials that were redacted; "
-            "give the URL again with --target"
+            f"give the URL again with {word(Need.TARGET)}"
         )
     kept = tuple((k, v) for k, v in _recorded_headers(session) if "«redacted:" not in v)
     flags = dataclasses.replace(given or ClientOptions(), headers=kept + headers, bearer=bearer)

@@ -13,6 +13,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from sia_tui.core.needs import Need, word
 from sia_tui.core.trust.model import TrustFileError
 
 #: Owner read and write only: a private key.
@@ -29,7 +30,7 @@ def write_private_key(path: str | Path, key: dict[str, Any]) -> None:
     except FileExistsError:
         raise TrustFileError(
             f"{target} exists; a new key is never written over a file (sign with it: "
-            "--key, or name another file)"
+            f"{word(Need.SIGNING_KEY)}, or name another file)"
         ) from None
     except OSError as exc:
         raise TrustFileError(f"{target}: cannot create the key file: {exc.strerror}") from None

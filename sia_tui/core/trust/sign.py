@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from sia_tui.core.jsonkit.canonical import canonical_bytes
+from sia_tui.core.needs import Need, word
 from sia_tui.core.trust import jws
 from sia_tui.core.trust.card_canon import b64url, payload_bytes
 from sia_tui.core.trust.card_fields import SIGNATURES
@@ -46,7 +47,9 @@ def sign_card(
         raise TrustFileError(f"alg {chosen_alg} is not one of {', '.join(ALLOWED_ALGORITHMS)}")
     chosen_kid = kid or key.get("kid")
     if not isinstance(chosen_kid, str) or not chosen_kid:
-        raise TrustFileError("the key has no kid: name one with --kid (8.4.2 requires it)")
+        raise TrustFileError(
+            f"the key has no kid: name one with {word(Need.KEY_ID)} (8.4.2 requires it)"
+        )
     protected = protected_header(chosen_alg, chosen_kid, jku)
     payload = payload_bytes(card, Canonicalization.A2A_1_0)
     signing_input = (protected + "." + b64url(payload)).encode("ascii")

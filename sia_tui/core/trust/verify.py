@@ -15,6 +15,7 @@ from typing import Any
 
 from sia_tui.core.errors import JsonInputError
 from sia_tui.core.jsonkit import strictjson
+from sia_tui.core.needs import Need, word
 from sia_tui.core.trust.card_canon import CardPayloads, b64url, b64url_decode, unknown_fields
 from sia_tui.core.trust.card_fields import SIGNATURES
 from sia_tui.core.trust.keys import expired_at, rsa_too_large
@@ -195,7 +196,7 @@ def _refused(header: dict[str, Any], check: SignatureCheck) -> str | None:
 
 def _unknown_kid(check: SignatureCheck, anchors: TrustAnchors | None) -> str:
     if anchors is None or not anchors.keys:
-        why = "no trusted keys were given (--trusted-keys)"
+        why = f"no trusted keys were given ({word(Need.TRUSTED_KEYS)})"
     else:
         why = f"no trusted key has kid {check.kid}"
     if check.jku:

@@ -16,6 +16,7 @@ from sia_tui.core.engine import (
     CardSkill,
     ConsoleReply,
     ConsoleRequest,
+    InvocationMode,
     Part,
     PartKind,
     Run,
@@ -25,7 +26,6 @@ from sia_tui.core.engine import (
     printable,
     terminal_json,
 )
-from sia_tui.core.invocation_mode import InvocationMode
 from sia_tui.tui.display import DEFAULT_VIEW_LIMIT, DisplayPolicy
 from sia_tui.tui.highlight import json_content
 from sia_tui.tui.jsontext import pretty_json

@@ -17,12 +17,12 @@ from textual.widgets import Checkbox, Label, Select
 from sia_tui.core.engine import (
     LOOPBACK,
     ExampleArguments,
+    InvocationMode,
     Run,
     SiaError,
     compile_schema,
     terminal_json,
 )
-from sia_tui.core.invocation_mode import InvocationMode
 from sia_tui.tui.modes import mode_keys
 from sia_tui.tui.screens.invoke_fill import InvokeFills
 from sia_tui.tui.widgets.argument_editor import ArgumentEditor

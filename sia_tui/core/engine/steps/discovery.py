@@ -35,6 +35,7 @@ from sia_tui.core.engine.steps.trust import verify_card_signatures
 from sia_tui.core.errors import SiaError
 from sia_tui.core.findings import Severity
 from sia_tui.core.interface.document import check_advertisement
+from sia_tui.core.needs import Need, word, words
 from sia_tui.core.redaction.userinfo import target_identity
 from sia_tui.core.task_state import TaskState
 
@@ -111,7 +112,7 @@ async def use_extended_card(ctx: EngineContext, iface: Interface, evidence: Card
     if not run.credentials:  # names the user gave (a replay keeps the recorded ones)
         run.warnings.append(
             "the card offers an extended card to authenticated clients; give credentials "
-            "(--oauth2-client-id, --api-key, --bearer) to fetch it"
+            f"({words(Need.OAUTH2_CLIENT, Need.API_KEY, Need.BEARER)}) to fetch it"
         )
         return
     try:
@@ -314,7 +315,8 @@ async def describe(ctx: EngineContext, result: StepResult) -> None:
             from_cache=True, returned_digest=hit.returned_digest, cache_key=dict(key.__dict__)
         )
         result.message = (
-            "document reused from the cache (--cache), bound to this target, skill, version "
+            f"document reused from the cache ({word(Need.CACHE)}), bound to this target, skill, "
+            "version "
             "and digest (RULES CP12); describe_skill was not called"
         )
         return

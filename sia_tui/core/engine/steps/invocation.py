@@ -36,6 +36,7 @@ from sia_tui.core.interface.document import schema_at
 from sia_tui.core.invocation_mode import InvocationMode
 from sia_tui.core.jsonkit.canonical import canonical_bytes
 from sia_tui.core.jsonkit.pointer import display
+from sia_tui.core.needs import Need, word
 from sia_tui.core.task_state import INTERRUPTED_STATES, TaskState
 
 T = TypeVar("T")
@@ -89,7 +90,7 @@ def take_example(ctx: EngineContext, evidence: ArgumentsEvidence) -> None:
         )
         raise StepFailed(
             message,
-            hint="Give the arguments in a file (--args FILE).",
+            hint=f"Give the arguments in a file ({word(Need.ARGUMENTS_FILE)}).",
             category=FailureCategory.USAGE,
             blame=Blame(party=Party.CALLER, statement=message),
             next_action=NextAction.EDIT_ARGUMENTS,
@@ -321,7 +322,8 @@ async def receive(ctx: EngineContext, result: StepResult) -> None:
         message = f"no final task state within {limit:.0f} s of streaming"
         raise StepFailed(
             message,
-            hint="The skill may declare max_duration_seconds; raise --timeout for longer runs.",
+            hint="The skill may declare max_duration_seconds; raise "
+            f"{word(Need.TIMEOUT)} for longer runs.",
             blame=Blame(party=Party.AGENT, statement=message),
         ) from exc
     except SiaError as exc:

@@ -125,7 +125,7 @@ def enforce_lock(evidence: DigestEvidence) -> None:
         raise StepFailed(
             lock.reason,
             hint="Give the lock that pins this agent and skill, or pin it: "
-            "sia-tui pin CARD --skill ID --out LOCK.",
+            "`sia-tui pin` CARD, a skill and a lock file to write.",
             category=FailureCategory.USAGE,
             blame=Blame(party=Party.CALLER, statement=lock.reason),
             next_action=NextAction.SHOW_DIGESTS,
