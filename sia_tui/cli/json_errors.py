@@ -10,11 +10,9 @@ printed nothing on stdout.
 
 from __future__ import annotations
 
-import io
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TextIO
 
 #: The exit status of a usage error (or unreadable input) in every command.
 USAGE_EXIT = 2
@@ -28,42 +26,24 @@ def wants_json(argv: list[str]) -> bool:
     return "--json" in options
 
 
-class _Watched(io.TextIOBase):
-    """A stream that passes writes on, noting that there were some (and, bounded, what)."""
+class _Seen:
+    """Notes that a stream was written to (and, bounded, what); hands the text on as is."""
 
-    def __init__(self, stream: TextIO) -> None:
-        super().__init__()
-        self.stream = stream
+    def __init__(self) -> None:
         self.text = ""
         self.written = False
 
-    def write(self, text: str) -> int:
+    def __call__(self, text: str) -> str:
         self.written = self.written or bool(text)
         if len(self.text) < MAX_MESSAGE:
             self.text += text[: MAX_MESSAGE - len(self.text)]
-        return self.stream.write(text)
-
-    def flush(self) -> None:
-        self.stream.flush()
-
-    def isatty(self) -> bool:
-        return self.stream.isatty()
-
-    def fileno(self) -> int:
-        return self.stream.fileno()
-
-    def writable(self) -> bool:
-        return True
-
-    @property
-    def encoding(self) -> str:  # type: ignore[override]
-        return str(getattr(self.stream, "encoding", "utf-8"))
+        return text
 
 
 class UsageWatch:
     """What a command wrote: whether stdout got anything, and stderr's text."""
 
-    def __init__(self, stdout: _Watched, stderr: _Watched) -> None:
+    def __init__(self, stdout: _Seen, stderr: _Seen) -> None:
         self._stdout, self._stderr = stdout, stderr
 
     def report(self, code: int) -> None:
@@ -83,9 +63,11 @@ class UsageWatch:
 @contextmanager
 def watched_output() -> Iterator[UsageWatch]:
     """Watch ``sys.stdout`` and ``sys.stderr`` meanwhile (they still print as they did)."""
+    from sia_tui.core.engine import PassThroughStream  # only under --json
+
     saved = sys.stdout, sys.stderr
-    out, err = _Watched(saved[0]), _Watched(saved[1])
-    sys.stdout, sys.stderr = out, err
+    out, err = _Seen(), _Seen()
+    sys.stdout, sys.stderr = PassThroughStream(saved[0], out), PassThroughStream(saved[1], err)
     try:
         yield UsageWatch(out, err)
     finally:

@@ -130,6 +130,7 @@ if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it 
     from sia_tui.core.jsonkit.strictjson import read_json_file as read_json_file
     from sia_tui.core.jsonkit.strictjson import read_json_text as read_json_text
     from sia_tui.core.output.junit import write_junit as write_junit
+    from sia_tui.core.output.printable import PassThroughStream as PassThroughStream
     from sia_tui.core.output.printable import clipboard_text as clipboard_text
     from sia_tui.core.output.printable import paint as paint
     from sia_tui.core.output.printable import printable as printable

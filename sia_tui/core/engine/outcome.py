@@ -113,10 +113,10 @@ def transport_failure(
 ) -> StepFailed:
     """A failed exchange as a located step failure that names who is at fault.
 
-    The hint names what changes the limit that was hit (a Need, worded by the surface); ``error_kind`` names
-    the error (``exc.kind``). ``url_author`` wrote the URL (the user's target, or the
-    card): it is at fault when that URL's origin is ambiguous. An empty ``what`` keeps
-    the error's own message (the run's deadline says what it stopped).
+    The hint names what changes the limit that was hit (a Need, worded by the surface);
+    ``error_kind`` names the error (``exc.kind``). ``url_author`` wrote the URL (the user's
+    target, or the card): it is at fault when that URL's origin is ambiguous. An empty
+    ``what`` keeps the error's own message (the run's deadline says what it stopped).
     """
     message = f"{what}: {exc}" if what else str(exc)
     where = f" ({what})" if what else ""

@@ -24,7 +24,7 @@ import io
 import json
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TextIO
 
@@ -120,15 +120,17 @@ def _utf16(char: str) -> list[int]:
     return [int.from_bytes(data[i : i + 2], "big") for i in range(0, len(data), 2)]
 
 
-class PrintableStream(io.TextIOBase):
-    """A text stream that passes everything written through :func:`terminal_text`."""
+class PassThroughStream(io.TextIOBase):
+    """A text stream that hands every write on to ``stream``, through ``through`` if given
+    (the CLI's ``--json`` watch notes what passes; :class:`PrintableStream` cleans it)."""
 
-    def __init__(self, stream: TextIO) -> None:
+    def __init__(self, stream: TextIO, through: Callable[[str], str] | None = None) -> None:
         super().__init__()
         self.stream = stream
+        self._through = through
 
     def write(self, text: str) -> int:
-        self.stream.write(terminal_text(text))
+        self.stream.write(self._through(text) if self._through else text)
         return len(text)
 
     def flush(self) -> None:
@@ -146,6 +148,13 @@ class PrintableStream(io.TextIOBase):
     @property
     def encoding(self) -> str:  # type: ignore[override]
         return str(getattr(self.stream, "encoding", "utf-8"))
+
+
+class PrintableStream(PassThroughStream):
+    """A text stream that passes everything written through :func:`terminal_text`."""
+
+    def __init__(self, stream: TextIO) -> None:
+        super().__init__(stream, terminal_text)
 
 
 def write_data(data: bytes) -> None:
