@@ -14,7 +14,7 @@ from sia_tui.cli.needs import CONSENT_FLAG, OLD_CONSENT_FLAG
 from sia_tui.core.engine import SiaError, defaults
 
 if TYPE_CHECKING:  # imported where used: building the parser must stay light
-    from collections.abc import Iterable
+    from collections.abc import Callable, Iterable
 
     from sia_tui.core.engine import ClientOptions, OAuth2Settings
     from sia_tui.core.session import Redactor
@@ -177,29 +177,43 @@ def add_auth_flags(group: argparse._ArgumentGroup) -> None:
 
 def oauth2_settings(args: Any) -> OAuth2Settings | None:
     """OAuth2Settings from the flags and the environment; None without a client id."""
-    from sia_tui.core.engine import CLIENT_SECRET_ENV, OAuth2Settings, read_secret_file
+    from sia_tui.core.engine import (
+        CLIENT_SECRET_ENV,
+        OAuth2Problem,
+        OAuth2Refused,
+        oauth2_credentials,
+        read_secret_file,
+    )
 
     client_id = getattr(args, "oauth2_client_id", None)
     if not client_id:
         return None
-    if getattr(args, "bearer", None):
-        raise UsageError("give --bearer or --oauth2-client-id, not both")
+    bearer = getattr(args, "bearer", None)
     path = getattr(args, "oauth2_client_secret_file", None)
     try:
-        secret = read_secret_file(path) if path else os.environ.get(CLIENT_SECRET_ENV, "")
+        secret = "" if bearer else _client_secret(path, CLIENT_SECRET_ENV, read_secret_file)
+        return oauth2_credentials(
+            client_id,
+            secret,
+            getattr(args, "oauth2_scope", None) or (),
+            getattr(args, "oauth2_token_url", None) or "",
+            bearer=bearer,
+        )
+    except OAuth2Refused as exc:
+        said = {
+            OAuth2Problem.WITH_BEARER: "give --bearer or --oauth2-client-id, not both",
+            OAuth2Problem.NO_SECRET: f"--oauth2-client-id needs a secret: set "
+            f"{CLIENT_SECRET_ENV} or give --oauth2-client-secret-file",
+        }
+        raise UsageError(said[exc.problem]) from None
+
+
+def _client_secret(path: str | None, env: str, read: Callable[[str], str]) -> str:
+    """The client secret from the file the user named, else from the environment."""
+    try:
+        return read(path) if path else os.environ.get(env, "")
     except SiaError as exc:
         raise UsageError(f"--oauth2-client-secret-file: {exc}") from None
-    if not secret:
-        raise UsageError(
-            f"--oauth2-client-id needs a secret: set {CLIENT_SECRET_ENV} or give "
-            "--oauth2-client-secret-file"
-        )
-    return OAuth2Settings(
-        client_id=client_id,
-        client_secret=secret,
-        scopes=tuple(getattr(args, "oauth2_scope", None) or ()),
-        token_url=getattr(args, "oauth2_token_url", None),
-    )
 
 
 def add_consent_flag(parser: argparse.ArgumentParser) -> None:

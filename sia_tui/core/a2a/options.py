@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Literal
 
 from sia_tui.core import limits
@@ -38,6 +40,41 @@ class OAuth2Settings:
     scopes: tuple[str, ...] = ()
     #: The token endpoint the user named; None: the card's, on the card's origin only.
     token_url: str | None = None
+
+
+class OAuth2Problem(StrEnum):
+    """Why the OAuth2 client credentials a user gave cannot be used (each surface words it)."""
+
+    #: A bearer token was given too: which of the two to send is the user's choice.
+    WITH_BEARER = "with_bearer"
+    #: A secret (or a scope, a token URL) without the client id it belongs to.
+    NO_CLIENT_ID = "no_client_id"
+    #: A client id without its secret.
+    NO_SECRET = "no_secret"
+
+
+class OAuth2Refused(ValueError):
+    """The user's OAuth2 client credentials break a rule (``problem`` says which)."""
+
+    def __init__(self, problem: OAuth2Problem) -> None:
+        super().__init__(problem.value)
+        self.problem = problem
+
+
+def oauth2_credentials(
+    client_id: str, secret: str, scopes: Iterable[str], token_url: str, *, bearer: str | None
+) -> OAuth2Settings:
+    """The OAuth2 client credentials the user gave, by the rules the CLI and the TUI share:
+    not beside a bearer token, and a client id with its secret. Raises OAuth2Refused."""
+    if bearer:
+        raise OAuth2Refused(OAuth2Problem.WITH_BEARER)
+    if not client_id:
+        raise OAuth2Refused(OAuth2Problem.NO_CLIENT_ID)
+    if not secret:
+        raise OAuth2Refused(OAuth2Problem.NO_SECRET)
+    return OAuth2Settings(
+        client_id=client_id, client_secret=secret, scopes=tuple(scopes), token_url=token_url or None
+    )
 
 
 @dataclass(frozen=True)

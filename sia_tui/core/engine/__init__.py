@@ -29,7 +29,10 @@ if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it 
     from sia_tui.core.a2a.options import API_KEY_ENV as API_KEY_ENV
     from sia_tui.core.a2a.options import CLIENT_SECRET_ENV as CLIENT_SECRET_ENV
     from sia_tui.core.a2a.options import ClientOptions as ClientOptions
+    from sia_tui.core.a2a.options import OAuth2Problem as OAuth2Problem
+    from sia_tui.core.a2a.options import OAuth2Refused as OAuth2Refused
     from sia_tui.core.a2a.options import OAuth2Settings as OAuth2Settings
+    from sia_tui.core.a2a.options import oauth2_credentials as oauth2_credentials
     from sia_tui.core.a2a.options import read_secret_file as read_secret_file
     from sia_tui.core.a2a.push_receiver import Delivery as Delivery
     from sia_tui.core.bounded import listed as listed

@@ -15,7 +15,14 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select
 
-from sia_tui.core.engine import OAuth2Settings, Target, defaults
+from sia_tui.core.engine import (
+    OAuth2Problem,
+    OAuth2Refused,
+    OAuth2Settings,
+    Target,
+    defaults,
+    oauth2_credentials,
+)
 from sia_tui.tui.display import policy_of
 from sia_tui.tui.widgets.choices import SpaceCheckbox
 from sia_tui.tui.widgets.literal import LiteralInput, LiteralOptionList, LiteralSelect
@@ -41,22 +48,24 @@ class ConnectRequest:
 def oauth2_fields(
     client_id: str, secret: str, scopes: str, token_url: str, *, bearer: str | None
 ) -> OAuth2Settings | None:
-    """The OAuth2 client credentials typed on the connect screen, as the command line's
-    ``--oauth2-*`` flags give them; None when no field is filled. Raises ValueError, with
-    what to do, for a half-filled set or one given beside a bearer token."""
+    """The OAuth2 client credentials typed on the connect screen, by the rules the command
+    line applies (``oauth2_credentials``); None when no field is filled. Raises ValueError,
+    with what to do, for a half-filled set or one given beside a bearer token."""
     client_id, secret, token_url = client_id.strip(), secret.strip(), token_url.strip()
     if not (client_id or secret or scopes.strip() or token_url):
         return None
-    if not client_id or not secret:
-        raise ValueError("OAuth2 client credentials need both the client id and its secret.")
-    if bearer:
-        raise ValueError("Give a bearer token or OAuth2 client credentials, not both.")
-    return OAuth2Settings(
-        client_id=client_id,
-        client_secret=secret,
-        scopes=tuple(scopes.replace(",", " ").split()),
-        token_url=token_url or None,
-    )
+    try:
+        return oauth2_credentials(
+            client_id, secret, scopes.replace(",", " ").split(), token_url, bearer=bearer
+        )
+    except OAuth2Refused as exc:
+        if exc.problem is OAuth2Problem.WITH_BEARER:
+            raise ValueError(
+                "Give a bearer token or OAuth2 client credentials, not both."
+            ) from None
+        raise ValueError(
+            "OAuth2 client credentials need both the client id and its secret."
+        ) from None
 
 
 def parse_headers(text: str) -> tuple[tuple[str, str], ...]:
