@@ -76,3 +76,14 @@ def sdk_grpc_agent_url() -> Iterator[str]:
 
     with running_extension_agent(grpc=True) as url:
         yield url
+
+
+@pytest.fixture
+def cli_wording() -> Iterator[None]:
+    """The core's needs worded as the CLI's flags, as under `sia-tui COMMAND` (the test
+    reads what the command line says; a library caller gets the plain words)."""
+    from sia_tui.cli.needs import FLAGS
+    from sia_tui.core.needs import use_wording
+
+    with use_wording(FLAGS):
+        yield

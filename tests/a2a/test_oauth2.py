@@ -6,6 +6,7 @@ import asyncio
 from typing import Any
 
 import httpx
+import pytest
 
 from sia_tui.core.a2a import oauth2
 from sia_tui.core.a2a.options import ClientOptions, OAuth2Settings
@@ -56,6 +57,7 @@ async def test_rfc_8414_metadata_on_the_cards_origin_names_the_endpoint() -> Non
     await recorder.aclose()
 
 
+@pytest.mark.usefixtures("cli_wording")
 async def test_metadata_naming_another_host_gets_no_secret() -> None:
     """The metadata is the agent's word too: a token_endpoint elsewhere is refused."""
     seen: list[httpx.Request] = []

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from sia_tui.core.a2a.auth_plan import plan_for
 from sia_tui.core.a2a.card import parse_card
 from sia_tui.core.a2a.security import SchemeKind
@@ -78,6 +80,7 @@ def test_the_0_3_openapi_shapes_and_a_skills_own_requirement() -> None:
     assert key is not None and key.label == "API key in header X-Key"
 
 
+@pytest.mark.usefixtures("cli_wording")
 def test_a_plan_says_what_is_missing_and_what_is_sent() -> None:
     """Without the credential: not satisfied, the flag named; with it: what is sent."""
     card = parse_card(

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 import httpx
+import pytest
 
 from sia_tui.agent.config import AgentConfig
 from sia_tui.agent.oauth2 import DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, SCHEME_NAME
@@ -51,6 +52,7 @@ async def test_oauth2_token_from_the_cards_token_url_passes(reference_agent: Any
     assert "a2a-version" not in names and "a2a-extensions" not in names
 
 
+@pytest.mark.usefixtures("cli_wording")
 async def test_without_credentials_a_401_is_an_authorization_verdict(
     reference_agent: Any,
 ) -> None:
@@ -121,6 +123,7 @@ async def run_scripted(card: dict[str, Any], options: ClientOptions) -> tuple[Ru
     return procedure.run, seen
 
 
+@pytest.mark.usefixtures("cli_wording")
 async def test_a_hostile_cards_token_url_gets_no_secret() -> None:
     """RULES SR7: a tokenUrl on another host is shown, never sent the secret; the warning
     names --oauth2-token-url."""
@@ -207,6 +210,7 @@ async def test_an_api_key_in_a_query_string_is_redacted() -> None:
     assert "key-5566778899" not in redactor.text(f"{BASE}/rpc?k=key-5566778899", "url")
 
 
+@pytest.mark.usefixtures("cli_wording")
 async def test_the_report_says_what_the_skill_requires_and_what_is_sent() -> None:
     """check --json: an ``auth`` member per the skill's plan, names and never values."""
     run, _ = await run_scripted(api_key_card("header"), ClientOptions(api_key="key-5566778899"))
@@ -218,6 +222,7 @@ async def test_the_report_says_what_the_skill_requires_and_what_is_sent() -> Non
     assert "key-5566778899" not in json.dumps(report)
 
 
+@pytest.mark.usefixtures("cli_wording")
 async def test_the_text_report_says_what_is_required_and_sent(reference_agent: Any) -> None:
     """check's text report: the scheme and scope required, and that nothing was sent."""
     from sia_tui.core.engine.report_text import render_text

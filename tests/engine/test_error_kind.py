@@ -71,6 +71,7 @@ def test_a_size_limit_is_named_in_json_text_session_and_bug_report(
     ],
     ids=lambda v: v if isinstance(v, str) else type(v).__name__,
 )
+@pytest.mark.usefixtures("cli_wording")
 def test_a_failed_exchange_names_its_kind_the_next_move_and_who_is_at_fault(
     error: SiaError, kind: str, flag: str, party: str
 ) -> None:
@@ -129,6 +130,7 @@ def test_a_version_1_file_with_a_flood_of_findings_upgrades_in_linear_time() -> 
     assert upgraded["steps"][0]["evidence"]["result_findings"] == [result_only]
 
 
+@pytest.mark.usefixtures("cli_wording")
 def test_each_timeout_names_its_limit_and_a_refusal_still_says_connection_refused() -> None:
     """The hostile stream's precise timeouts and the plain "connection refused" live in one
     translate; each timeout names the flag (or option) that sets it."""

@@ -181,6 +181,7 @@ FAULT_DETAILS: dict[Fault, Callable[[Run], None]] = {
 
 
 @pytest.mark.parametrize("spec", list(FAULT_SPECS.values()), ids=[str(f) for f in FAULT_SPECS])
+@pytest.mark.usefixtures("cli_wording")
 async def test_each_fault_shows_its_expected_outcomes(
     reference_agent: StartAgent, spec: FaultSpec
 ) -> None:

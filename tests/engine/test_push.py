@@ -63,6 +63,7 @@ async def test_deliveries_land_on_the_run_with_token_and_task_checked(
     assert b'"taskPushNotificationConfig"' in invoke.request_body
 
 
+@pytest.mark.usefixtures("cli_wording")
 async def test_an_agent_refusing_a_loopback_url_gives_push_error_and_the_run_goes_on(
     reference_agent: StartAgent,
 ) -> None:

@@ -174,6 +174,7 @@ async def test_a_header_grpc_cannot_carry_is_refused_before_anything_is_sent(
     assert c.exchanges == []
 
 
+@pytest.mark.usefixtures("cli_wording")
 async def test_the_read_timeout_bounds_a_slow_call() -> None:
     app = AgentApp(AgentConfig(fault=Fault.SLOW, slow_seconds=3.0))
     async with serving_grpc(app, "127.0.0.1", 0) as address, client(read_timeout=0.3) as c:
@@ -183,6 +184,7 @@ async def test_the_read_timeout_bounds_a_slow_call() -> None:
     assert c.exchanges[0].status is None and "timed out" in (c.exchanges[0].error or "")
 
 
+@pytest.mark.usefixtures("cli_wording")
 async def test_an_answer_over_the_size_limit_is_aborted(agent: tuple[AgentApp, Interface]) -> None:
     _, iface = agent
     async with client(max_response_bytes=2000) as c:
@@ -260,6 +262,7 @@ async def test_tls_asked_of_a_plaintext_server_fails_without_a_downgrade(
     assert [ex.url.split("://")[0] for ex in c.exchanges] == ["grpcs"]
 
 
+@pytest.mark.usefixtures("cli_wording")
 async def test_plaintext_over_an_http_interface_url_of_an_https_card_is_warned(
     agent: tuple[AgentApp, Interface],
 ) -> None:

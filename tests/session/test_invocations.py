@@ -76,6 +76,7 @@ def test_rerun_re_sends_each_invocation_with_its_own_arguments(
         assert all(c["op"] != "removed" for b in invoke for c in b["changes"]), invoke
 
 
+@pytest.mark.usefixtures("cli_wording")
 def test_invocation_n_selects_one_and_a_number_out_of_range_is_a_usage_error(
     two_invocations: tuple[Path, str], capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -150,6 +150,7 @@ def test_report_har_to_stdout(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert len(check_har_1_2(json.loads(capsys.readouterr().out))) == 2
 
 
+@pytest.mark.usefixtures("cli_wording")
 def test_report_har_of_one_invocation(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     session = tmp_path / "s.session.json"
     save_session(digest_card_run(), ClientOptions(), session)

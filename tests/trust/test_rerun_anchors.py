@@ -83,6 +83,7 @@ def _verdicts(path: Path, given: TrustAnchors | None) -> tuple[list[SignatureVer
     return [c.verdict for c in each.run.card_signatures], result
 
 
+@pytest.mark.usefixtures("cli_wording")
 def test_a_key_edited_into_a_session_does_not_verify_a_live_forged_card(
     reference_agent: StartAgent,
     tmp_path: Path,
@@ -131,6 +132,7 @@ def test_a_key_edited_into_a_session_does_not_verify_a_live_forged_card(
     assert "step 1" in capsys.readouterr().out
 
 
+@pytest.mark.usefixtures("cli_wording")
 def test_the_users_own_keys_verify_a_genuine_card_on_rerun(
     reference_agent: StartAgent,
     tmp_path: Path,
