@@ -20,8 +20,8 @@ from sia_tui.core.engine import (
     StepStatus,
     advertised_skills,
     clipboard_text,
-    install_wording,
 )
+from sia_tui.core.needs import install_wording
 from sia_tui.core.session import install_log_redaction
 from sia_tui.tui import palette
 from sia_tui.tui.display import DisplayPolicy, Scrubber, secret_forms
