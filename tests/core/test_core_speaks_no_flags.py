@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import asyncio
 import re
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -89,8 +90,8 @@ def test_the_core_spells_no_command_line_flag() -> None:
 
 
 @pytest.mark.parametrize("wording", [PLAIN, FLAGS], ids=["plain", "cli"])
-def test_every_need_is_worded(wording: object) -> None:
-    assert set(wording) == set(Need)  # type: ignore[arg-type]
+def test_every_need_is_worded(wording: Mapping[Need, str]) -> None:
+    assert set(wording) == set(Need)
 
 
 def test_the_tui_words_no_need_as_a_bare_flag() -> None:
