@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from sia_tui.core.a2a.client import A2AClient
+from sia_tui.core.a2a.http.wire import unsupported_operation
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.a2a.wire import unsupported_operation
 from sia_tui.core.engine.evidence import ReceptionEvidence
 from sia_tui.core.engine.model import Run, Target
 from sia_tui.core.engine.procedure import Procedure

@@ -16,22 +16,22 @@ from sia_tui.core import lazy_api
 if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it at run time
     from sia_tui.core import limits as limits
     from sia_tui.core.a2a import defaults as defaults
-    from sia_tui.core.a2a.auth_plan import AuthPlan as AuthPlan
-    from sia_tui.core.a2a.auth_plan import plan_for as plan_for
-    from sia_tui.core.a2a.model import AgentCard as AgentCard
-    from sia_tui.core.a2a.model import Artifact as Artifact
-    from sia_tui.core.a2a.model import CardSkill as CardSkill
-    from sia_tui.core.a2a.model import Interface as Interface
-    from sia_tui.core.a2a.model import Message as Message
-    from sia_tui.core.a2a.model import Part as Part
-    from sia_tui.core.a2a.model import StreamEvent as StreamEvent
-    from sia_tui.core.a2a.model import Task as Task
+    from sia_tui.core.a2a.auth.plan import AuthPlan as AuthPlan
+    from sia_tui.core.a2a.auth.plan import plan_for as plan_for
     from sia_tui.core.a2a.options import API_KEY_ENV as API_KEY_ENV
     from sia_tui.core.a2a.options import CLIENT_SECRET_ENV as CLIENT_SECRET_ENV
     from sia_tui.core.a2a.options import ClientOptions as ClientOptions
     from sia_tui.core.a2a.options import OAuth2Settings as OAuth2Settings
     from sia_tui.core.a2a.options import read_secret_file as read_secret_file
-    from sia_tui.core.a2a.push_receiver import Delivery as Delivery
+    from sia_tui.core.a2a.push.receiver import Delivery as Delivery
+    from sia_tui.core.a2a.views import AgentCard as AgentCard
+    from sia_tui.core.a2a.views import Artifact as Artifact
+    from sia_tui.core.a2a.views import CardSkill as CardSkill
+    from sia_tui.core.a2a.views import Interface as Interface
+    from sia_tui.core.a2a.views import Message as Message
+    from sia_tui.core.a2a.views import Part as Part
+    from sia_tui.core.a2a.views import StreamEvent as StreamEvent
+    from sia_tui.core.a2a.views import Task as Task
     from sia_tui.core.bounded import listed as listed
     from sia_tui.core.codes import ERROR_CODES as ERROR_CODES
     from sia_tui.core.codes import ErrorCode as ErrorCode

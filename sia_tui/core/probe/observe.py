@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sia_tui.core.a2a.client import A2AClient
-from sia_tui.core.a2a.model import Interface, Message, Task
+from sia_tui.core.a2a.views import Interface, Message, Task
 from sia_tui.core.engine.agent_answer import observation_of
 from sia_tui.core.engine.answers import NOT_CANCELLABLE
 from sia_tui.core.engine.assembly import TaskAssembly

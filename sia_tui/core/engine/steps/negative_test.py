@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NoReturn
 
-from sia_tui.core.a2a.model import Task
+from sia_tui.core.a2a.views import Task
 from sia_tui.core.codes import ErrorCode, Origin
 from sia_tui.core.engine.agent_answer import (
     ENDED_IN_ERROR,

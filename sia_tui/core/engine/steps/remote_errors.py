@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from sia_tui.core.a2a.model import Task
+from sia_tui.core.a2a.views import Task
 from sia_tui.core.codes import ErrorCode, Origin
 from sia_tui.core.engine.agent_answer import RemoteError as RemoteError
 from sia_tui.core.engine.agent_answer import read_remote_error as read_remote_error
