@@ -2,7 +2,7 @@
 
 ``sia_tui.cli`` and ``sia_tui.tui`` may import ``sia_tui.core.engine``,
 ``sia_tui.core.session``, ``sia_tui.core.bugreport``, ``sia_tui.core.compose``,
-``sia_tui.core.diff``, ``sia_tui.core.probe``, ``sia_tui.core.matrix`` and
+``sia_tui.core.interface_diff``, ``sia_tui.core.probe``, ``sia_tui.core.matrix`` and
 ``sia_tui.core.needs`` (the packages or
 modules themselves, never their insides), so no surface can compute a verdict of its own
 with the core's internals (docs/ARCHITECTURE.md, "The read model"). Each API lists its
@@ -25,7 +25,7 @@ CORE_APIS = frozenset(
         "sia_tui.core.session",
         "sia_tui.core.bugreport",
         "sia_tui.core.compose",
-        "sia_tui.core.diff",
+        "sia_tui.core.interface_diff",
         "sia_tui.core.probe",
         "sia_tui.core.matrix",
         # What the user can give, as data: each surface words it (its flags, its keys).

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from sia_tui.core.a2a.auth_plan import plan_for
+from sia_tui.core.a2a.auth.plan import plan_for
 from sia_tui.core.a2a.card import parse_card
 from sia_tui.core.a2a.security import SchemeKind
 

@@ -24,13 +24,13 @@ ALLOWED = {
     ("bugreport/exchanges.py", "--data-raw"),
     # The bug report's `sia-tui rerun` command line, for the reader's shell, whichever
     # surface wrote the report.
-    ("bugreport/model.py", "--allow-execute"),
-    ("bugreport/model.py", "--invocation"),
-    ("bugreport/model.py", "--bearer"),
-    ("bugreport/model.py", "--header"),
-    ("bugreport/model.py", "--trusted-keys"),
-    ("bugreport/model.py", "--require-signature"),
-    ("bugreport/model.py", "--lock"),
+    ("bugreport/build.py", "--allow-execute"),
+    ("bugreport/build.py", "--invocation"),
+    ("bugreport/build.py", "--bearer"),
+    ("bugreport/build.py", "--header"),
+    ("bugreport/build.py", "--trusted-keys"),
+    ("bugreport/build.py", "--require-signature"),
+    ("bugreport/build.py", "--lock"),
     # What to run in a shell on a file of this kind, or which report a file is.
     ("input_kind.py", "--skill"),
     ("input_kind.py", "--lock"),
@@ -40,9 +40,9 @@ ALLOWED = {
     # The shell command that lets a plugfest file read an environment variable.
     ("matrix/plugfest_agents.py", "--env"),
     # Parts of session file names (`alice--card.json`), not flags.
-    ("matrix/runner.py", "--card"),
-    ("matrix/runner.py", "--first"),
-    ("matrix/runner.py", "--probe"),
+    ("matrix/matrix_runner.py", "--card"),
+    ("matrix/matrix_runner.py", "--first"),
+    ("matrix/matrix_runner.py", "--probe"),
 }
 
 

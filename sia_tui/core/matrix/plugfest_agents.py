@@ -27,12 +27,12 @@ from sia_tui.core.a2a import defaults
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.matrix.toml_lines import KeyPath
 from sia_tui.core.matrix.toml_reader import TableReader, key_label
-from sia_tui.core.output.printable import printable
+from sia_tui.core.output.policy import printable
 from sia_tui.core.redaction.redact import is_credential_header
 from sia_tui.core.redaction.userinfo import strip_credentials
 from sia_tui.core.trust.keys import load_trusted_keys
 from sia_tui.core.trust.lock import read_lock
-from sia_tui.core.trust.model import ContractLock, TrustAnchors, TrustedKey, TrustFileError
+from sia_tui.core.trust.records import ContractLock, TrustAnchors, TrustedKey, TrustFileError
 
 #: An HTTP header name (RFC 9110 token).
 _HEADER_NAME = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")

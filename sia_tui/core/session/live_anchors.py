@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from sia_tui.core.needs import Need, word
-from sia_tui.core.trust.model import ContractLock, TrustAnchors
+from sia_tui.core.trust.records import ContractLock, TrustAnchors
 
 _NO_ANCHORS = TrustAnchors()
 

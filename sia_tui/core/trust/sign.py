@@ -15,7 +15,7 @@ from sia_tui.core.needs import Need, word
 from sia_tui.core.trust import jws
 from sia_tui.core.trust.card_canon import b64url, payload_bytes
 from sia_tui.core.trust.card_fields import SIGNATURES
-from sia_tui.core.trust.model import (
+from sia_tui.core.trust.records import (
     ALLOWED_ALGORITHMS,
     Canonicalization,
     SignatureCheck,
