@@ -38,7 +38,7 @@ async def test_overview_says_what_each_skill_requires_and_what_is_sent(
         assert "demo-oauth2: OAuth2 (clientCredentials)" in card
         assert "card requires: demo-oauth2" in card
         text = _skills_text(bare)
-        assert "✘ auth" in text and "give --oauth2-client-id" in text
+        assert "✘ auth" in text and "give the OAuth2 client id on the connect screen (c)" in text
     options = ClientOptions(oauth2=OAuth2Settings(DEMO_CLIENT_ID, DEMO_CLIENT_SECRET))
     given = snapshot_app(Target(agent.url), options, dirs=user_dirs)
     async with given.run_test(size=SIZE) as pilot:
@@ -55,7 +55,8 @@ def test_snapshot_overview_of_an_oauth2_agent(
     schemes section lists 'demo-oauth2: OAuth2 (clientCredentials)', its description and
     'card requires: demo-oauth2 (OAuth2 (clientCredentials), scopes a2a.invoke)'; each skill
     in the list on the right ends with a red '✘ auth' line naming the requirement and
-    'nothing is sent: give --oauth2-client-id (or --bearer with a token)'."""
+    'nothing is sent: give the OAuth2 client id on the connect screen (c) (or the Bearer
+    token on the connect screen (c) with a token)', not a command-line flag."""
     agent = reference_agent(AgentConfig(oauth2=True, step_delay=0.01))
     app = snapshot_app(Target(agent.url), dirs=user_dirs)
     assert snap_compare(app, terminal_size=SIZE, run_before=settle)

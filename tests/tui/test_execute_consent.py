@@ -96,7 +96,8 @@ async def test_restart_keeps_no_arguments_and_the_next_invocation_asks_again(
         steps.select_step(8)  # step 8's pane says why it sent nothing, and how to consent
         await pilot.pause()
         pane = static_text(app, "#evidence-body")
-        assert "the invocation was not sent" in pane and "--allow-execute" in pane
+        assert "the invocation was not sent" in pane and "the TUI asks before it sends" in pane
+        assert "--allow-execute" not in pane  # a flag the TUI's user cannot pass
         # Asked again on the next r: a "no" is not remembered as a yes either.
         await pilot.press("r")
         await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen))

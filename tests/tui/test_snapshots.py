@@ -226,7 +226,7 @@ def test_a_skill_that_may_act_asks_before_step_8(snap_compare: Any, make_app: An
     describes that; it does not authorize it (RULES SID5).', then 'Send this invocation?'
     over 'Send (y)' and a focused 'Cancel (n)'. Behind it, Results' header in warning
     colour: 'INCOMPLETE: steps 8-11 did not run: the invocation was not sent, because ...
-    (--allow-execute on the command line; the TUI asks)': nothing was sent yet."""
+    (the TUI asks before it sends)': nothing was sent yet."""
 
     async def run_before(pilot: Pilot[Any]) -> None:
         await settle(pilot)
