@@ -21,7 +21,7 @@ from sia_tui.core.a2a.http.recorder import ExchangeRecorder, Reply
 from sia_tui.core.a2a.http.wire import http_error
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.a2a.origin import Origin, origin_of, origin_text
-from sia_tui.core.a2a.views import GRPC, Interface
+from sia_tui.core.a2a.views import Interface, ProtocolBinding
 from sia_tui.core.constants import EXTENSION_URI, VERSION_HEADER
 from sia_tui.core.errors import SiaError, TransportError
 from sia_tui.core.exchange import Exchange
@@ -120,7 +120,7 @@ class ClientBase:
 
     def binding(self, iface: Interface) -> Binding:
         """The binding that carries ``iface``'s calls: the one place a binding is chosen."""
-        return self._grpc() if iface.binding == GRPC else self._http_binding
+        return self._grpc() if iface.binding == ProtocolBinding.GRPC else self._http_binding
 
     def _grpc(self) -> GrpcBinding:
         """The gRPC binding, built (and grpc imported) on the first gRPC call."""

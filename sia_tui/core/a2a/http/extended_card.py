@@ -10,13 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 from sia_tui.core.a2a.http.wire import JSON_CONTENT_TYPE, WireRequest, encode, rest_url
-from sia_tui.core.a2a.views import Interface
+from sia_tui.core.a2a.views import Interface, ProtocolBinding
 
 
 def extended_card_request(iface: Interface, rpc_id: int) -> WireRequest:
     """The GetExtendedAgentCard request on ``iface`` (JSON-RPC or HTTP+JSON)."""
     legacy = iface.dialect == "0.3"
-    if iface.binding == "JSONRPC":
+    if iface.binding == ProtocolBinding.JSONRPC:
         params: dict[str, Any] = {"tenant": iface.tenant} if iface.tenant else {}
         method = "agent/getAuthenticatedExtendedCard" if legacy else "GetExtendedAgentCard"
         envelope = {"jsonrpc": "2.0", "id": rpc_id, "method": method, "params": params}
