@@ -25,7 +25,7 @@ from sia_tui.core.errors import DeadlineExceeded, SiaError
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.redaction.issued import IssuedSecrets
 
-if TYPE_CHECKING:  # grpc_calls imports no grpc, but nothing here needs it at run time
+if TYPE_CHECKING:  # grpc.calls imports no grpc, but nothing here needs it at run time
     from sia_tui.core.a2a.grpc.calls import GrpcTransport
     from sia_tui.core.engine.cache import DocumentCache
 
