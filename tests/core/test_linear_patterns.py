@@ -66,7 +66,7 @@ LINEAR: dict[str, Case] = {
         "sub", repeat("«redacted:"), repeat("«redacted:a")
     ),
     "sia_tui/core/bugreport/exchanges.py:_variable:re.sub": case("sub", repeat("-a")),
-    "sia_tui/core/bugreport/model.py:rerun_command:re.sub": case("sub", repeat("a_")),
+    "sia_tui/core/bugreport/build.py:rerun_command:re.sub": case("sub", repeat("a_")),
     "sia_tui/core/bugreport/report_markdown.py:_MD_SPECIAL": case("sub", repeat("`a")),
     "sia_tui/core/bugreport/report_markdown.py:md_code:re.findall": case(
         "findall", repeat("`a"), repeat("`")
@@ -75,7 +75,9 @@ LINEAR: dict[str, Case] = {
         "findall", repeat("`a"), repeat("`")
     ),
     "sia_tui/core/input_kind.py:_TOML_TABLE": case("match", repeat("[[a"), as_bytes=True),
-    "sia_tui/core/interface/diff.py:_VERSION": case("fullmatch", repeat("1"), repeat("1.", "1")),
+    "sia_tui/core/interface/document_diff.py:_VERSION": case(
+        "fullmatch", repeat("1"), repeat("1.", "1")
+    ),
     "sia_tui/core/interface/document.py:_VERSION": case("match", repeat("1"), repeat("1.", "1")),
     "sia_tui/core/jsonkit/canonical.py:_HEX64": case("fullmatch", repeat("a")),
     "sia_tui/core/jsonkit/canonical.py:_reference_bytes:re.match": case("match", repeat("1")),
@@ -108,7 +110,7 @@ LINEAR: dict[str, Case] = {
         "search", repeat("(at line 1, column 1) "), repeat("(at line ", "1")
     ),
     "sia_tui/core/matrix/plugfest_agents.py:_HEADER_NAME": case("fullmatch", repeat("a", "a")),
-    "sia_tui/core/matrix/runner.py:_UNSAFE": case("sub", repeat("a/")),
+    "sia_tui/core/matrix/matrix_runner.py:_UNSAFE": case("sub", repeat("a/")),
     "sia_tui/core/matrix/toml_lines.py:_ARRAY_HEADER": case(
         "match", repeat("[[a", " "), repeat("[[", " a"), repeat("[[", "a")
     ),

@@ -18,14 +18,14 @@ from urllib.parse import unquote, urlsplit
 import httpx
 
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.model import Invocation, Run, Step, StepStatus, Target
 from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.engine.report_json import blame_to_json, error_to_json
-from sia_tui.core.engine.verdicts import worst_exit_code
 from sia_tui.core.errors import (
     SiaError,
 )
 from sia_tui.core.exchange import Exchange
+from sia_tui.core.run.read_model import Invocation, Run, Step, StepStatus, Target
+from sia_tui.core.run.verdicts import worst_exit_code
 from sia_tui.core.session.diagnosis import StepChange, compare_steps
 from sia_tui.core.session.format import LoadedSession
 from sia_tui.core.session.invocations import pick_invocations

@@ -15,9 +15,14 @@ from sia_tui.core.bounded import (
     named_few,
 )
 from sia_tui.core.codes import ErrorCode
-from sia_tui.core.engine.answers import REFS_MEMBER
 from sia_tui.core.engine.context import EngineContext
-from sia_tui.core.engine.evidence import (
+from sia_tui.core.engine.outcome import StepFailed
+from sia_tui.core.findings import Finding, Severity
+from sia_tui.core.interface.document import schema_at
+from sia_tui.core.jsonkit.numbers import unsafe_number_findings
+from sia_tui.core.jsonkit.pointer import display
+from sia_tui.core.run.answers import REFS_MEMBER
+from sia_tui.core.run.evidence import (
     Blame,
     NextAction,
     OutputEvidence,
@@ -25,12 +30,7 @@ from sia_tui.core.engine.evidence import (
     PresentationEvidence,
     RecordSummary,
 )
-from sia_tui.core.engine.model import RecordResult, StepResult
-from sia_tui.core.engine.outcome import StepFailed
-from sia_tui.core.findings import Finding, Severity
-from sia_tui.core.interface.document import schema_at
-from sia_tui.core.jsonkit.numbers import unsafe_number_findings
-from sia_tui.core.jsonkit.pointer import display
+from sia_tui.core.run.read_model import RecordResult, StepResult
 
 if TYPE_CHECKING:
     from sia_tui.core.schemas.validation import CompiledSchema

@@ -18,19 +18,19 @@ from typing import Any
 import httpx
 
 from sia_tui.core.a2a.client import A2AClient
-from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.a2a.views import AgentCard, Interface
-from sia_tui.core.engine.answers import declares_cancellable
-from sia_tui.core.engine.model import Run, Step, Target
+from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.errors import SchemaError
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.jsonkit.pointer import display
 from sia_tui.core.probe.arguments import example_arguments
 from sia_tui.core.probe.grading import EXPECTATIONS, grade
-from sia_tui.core.probe.model import Grade, PlannedProbe, ProbeKind, ProbeReport, ProbeResult
 from sia_tui.core.probe.observe import observe
 from sia_tui.core.probe.plan import PlanInputs, plan_probes, valid_invocations_blocked
+from sia_tui.core.probe.results import Grade, PlannedProbe, ProbeKind, ProbeReport, ProbeResult
+from sia_tui.core.run.answers import declares_cancellable
+from sia_tui.core.run.read_model import Run, Step, Target
 from sia_tui.core.schemas.validation import CompiledSchema, compile_schema
 
 #: Called whenever the report changes (a learning step, a probe graded).

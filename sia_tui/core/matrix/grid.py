@@ -13,8 +13,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from sia_tui.core.codes import Origin
-from sia_tui.core.engine.model import STEP_TITLES
+from sia_tui.core.codes import DetectedBy
 from sia_tui.core.matrix.plugfest import (
     BINDING_LABELS,
     PROBE_KEY,
@@ -22,6 +21,7 @@ from sia_tui.core.matrix.plugfest import (
     Plugfest,
     binding_mode_key,
 )
+from sia_tui.core.run.read_model import STEP_TITLES
 
 
 class CellStatus(StrEnum):
@@ -130,7 +130,7 @@ class Cell:
     step: int | None = None
     #: The draft code and origin (local/remote) of a failure.
     code: str | None = None
-    origin: Origin | None = None
+    origin: DetectedBy | None = None
     #: The failure category: draft, transport, remote, usage, internal.
     category: str | None = None
     #: Who is at fault (agent, caller, network, sia-tui) and why.

@@ -3,7 +3,7 @@
 Arguments that fail step 7 were sent anyway. A REJECTED task is graded at step 8; a task
 the agent took is followed to its final state and graded at step 9, so the verdict does not
 depend on the response mode. ``sia-tui probe`` grades its invalid-argument probes with the
-same grader (``engine/refusal.py``), so the two never disagree (RULES INV3, ERR1-ERR5).
+same grader (``run/refusal.py``), so the two never disagree (RULES INV3, ERR1-ERR5).
 """
 
 from __future__ import annotations
@@ -11,15 +11,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NoReturn
 
 from sia_tui.core.a2a.views import Task
-from sia_tui.core.codes import ErrorCode, Origin
-from sia_tui.core.engine.agent_answer import (
+from sia_tui.core.codes import DetectedBy, ErrorCode
+from sia_tui.core.engine.outcome import StepEnds, StepFailed
+from sia_tui.core.engine.steps.remote_errors import details_as_findings, task_error_of
+from sia_tui.core.run.agent_answer import (
     ENDED_IN_ERROR,
     Answer,
     Observation,
     observation_of_error,
     read_remote_error,
 )
-from sia_tui.core.engine.evidence import (
+from sia_tui.core.run.evidence import (
     Blame,
     DelegationEvidence,
     NextAction,
@@ -27,20 +29,18 @@ from sia_tui.core.engine.evidence import (
     ReceptionEvidence,
     StepStatus,
 )
-from sia_tui.core.engine.outcome import StepEnds, StepFailed
-from sia_tui.core.engine.refusal import (
+from sia_tui.core.run.refusal import (
     INVALID_ARGUMENTS,
     Grade,
     details_pointers,
     grade,
     negative_test_sentence,
 )
-from sia_tui.core.engine.run_state import Step
-from sia_tui.core.engine.steps.remote_errors import details_as_findings, task_error_of
+from sia_tui.core.run.state import Step
 
 if TYPE_CHECKING:
     from sia_tui.core.engine.context import EngineContext
-    from sia_tui.core.engine.model import StepResult
+    from sia_tui.core.run.read_model import StepResult
 
 
 def judge_refusal(
@@ -81,7 +81,7 @@ def judge_refusal(
     raise StepFailed(
         sentence,
         code=code,
-        origin=Origin.REMOTE if observed.code else Origin.LOCAL,
+        origin=DetectedBy.REMOTE if observed.code else DetectedBy.LOCAL,
         findings=findings,
         hint=f"The agent should answer {verdict.should_have}.",
         blame=Blame(party=Party.AGENT, statement=sentence),

@@ -1,6 +1,6 @@
 """The interface diff API (RULES SID2) the CLI and the TUI import.
 
-The diff is ``sia_tui.core.interface.diff`` over ``sia_tui.core.schemas.schema_diff``.
+The diff is ``sia_tui.core.interface.document_diff`` over ``sia_tui.core.schemas.schema_diff``.
 Names load on first use.
 """
 
@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING, Any
 from sia_tui.core import lazy_api
 
 if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it at run time
-    from sia_tui.core.interface.diff import InterfaceDiff as InterfaceDiff
-    from sia_tui.core.interface.diff import VersionVerdict as VersionVerdict
-    from sia_tui.core.interface.diff import check_version_rule as check_version_rule
-    from sia_tui.core.interface.diff import diff_documents as diff_documents
+    from sia_tui.core.interface.document_diff import InterfaceDiff as InterfaceDiff
+    from sia_tui.core.interface.document_diff import VersionVerdict as VersionVerdict
+    from sia_tui.core.interface.document_diff import check_version_rule as check_version_rule
+    from sia_tui.core.interface.document_diff import diff_documents as diff_documents
     from sia_tui.core.schemas.schema_diff import Change as Change
     from sia_tui.core.schemas.schema_diff import Impact as Impact
 

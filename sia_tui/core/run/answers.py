@@ -15,20 +15,6 @@ from sia_tui.core.a2a.auth.plan import AuthPlan, plan_for
 from sia_tui.core.a2a.views import AgentCard, Artifact
 from sia_tui.core.consent import CONSENT_FLAG, ConsentNeed
 from sia_tui.core.constants import DESCRIBE_SKILL
-from sia_tui.core.engine.evidence import (
-    ArgumentsEvidence,
-    CardEvidence,
-    DelegationEvidence,
-    DescribeEvidence,
-    DigestEvidence,
-    OutputEvidence,
-    ReceptionEvidence,
-    SchemaDigest,
-    SchemaEvidence,
-    StepStatus,
-    TaskError,
-)
-from sia_tui.core.engine.run_state import RunState, Step
 from sia_tui.core.errors import JsonInputError, SiaError
 from sia_tui.core.findings import Finding, Severity
 from sia_tui.core.interface.document import SchemaRefCheck, embedded_schema, verify_embedded_schemas
@@ -41,8 +27,22 @@ from sia_tui.core.interface.threeway import (
 from sia_tui.core.interface.threeway import odd_one_out as _odd_source
 from sia_tui.core.jsonkit.pointer import display_pointer, resolve
 from sia_tui.core.jsonkit.strictjson import loads
+from sia_tui.core.run.evidence import (
+    ArgumentsEvidence,
+    CardEvidence,
+    DelegationEvidence,
+    DescribeEvidence,
+    DigestEvidence,
+    OutputEvidence,
+    ReceptionEvidence,
+    SchemaDigest,
+    SchemaEvidence,
+    StepStatus,
+    TaskError,
+)
+from sia_tui.core.run.state import RunState, Step
 from sia_tui.core.task_state import TERMINAL_STATES
-from sia_tui.core.trust.model import LockComparison, SignatureCheck
+from sia_tui.core.trust.records import LockComparison, SignatureCheck
 
 #: Output member that carries artifactId references to records (WIRE.md, Appendix B).
 REFS_MEMBER = "supporting_record_refs"

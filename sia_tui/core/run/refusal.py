@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from sia_tui.core.codes import ErrorCode
-from sia_tui.core.engine.agent_answer import Answer, Observation
 from sia_tui.core.findings import Finding, Severity
 from sia_tui.core.jsonkit.pointer import display, join, split
+from sia_tui.core.run.agent_answer import Answer, Observation
 from sia_tui.core.task_state import TaskState
 
 REJECTED = TaskState.REJECTED

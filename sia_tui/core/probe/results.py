@@ -2,8 +2,8 @@
 
 The CLI, the TUI, the JSON and JUnit reports and the session file all read this one typed
 model; none of them grades anything itself (``grading.py`` does, with the engine's grader).
-``Grade``, ``Answer`` and ``Observation`` are the engine's (``engine/refusal.py``,
-``engine/agent_answer.py``), named here for the probe's readers.
+``Grade``, ``Answer`` and ``Observation`` are the engine's (``run/refusal.py``,
+``run/agent_answer.py``), named here for the probe's readers.
 """
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Final
 
-from sia_tui.core.engine.agent_answer import Answer as Answer
-from sia_tui.core.engine.agent_answer import Observation as Observation
-from sia_tui.core.engine.model import Run, Step, StepStatus
-from sia_tui.core.engine.refusal import Grade as Grade
 from sia_tui.core.exchange import Exchange
+from sia_tui.core.run.agent_answer import Answer as Answer
+from sia_tui.core.run.agent_answer import Observation as Observation
+from sia_tui.core.run.read_model import Run, Step, StepStatus
+from sia_tui.core.run.refusal import Grade as Grade
 
 #: The draft revision every verdict is judged against (each probe names it too).
 DRAFT: Final = "draft-huang-ainetops-agent-schema-interfaces-00"

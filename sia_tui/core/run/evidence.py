@@ -11,10 +11,10 @@ from enum import StrEnum
 from typing import Any, Literal
 
 from sia_tui.core.codes import ErrorCode
-from sia_tui.core.engine.refusal import Verdict
 from sia_tui.core.findings import Finding
 from sia_tui.core.interface.threeway import DigestSource, odd_one_out
-from sia_tui.core.trust.model import LockComparison, SignatureCheck
+from sia_tui.core.run.refusal import Verdict
+from sia_tui.core.trust.records import LockComparison, SignatureCheck
 
 
 class StepStatus(StrEnum):

@@ -25,11 +25,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sia_tui.core.engine.model import Run, Step, Target
 from sia_tui.core.matrix.baseline import compare
 from sia_tui.core.matrix.composition import composition_table
 from sia_tui.core.matrix.driver import Driven, RunDriver
-from sia_tui.core.matrix.model import (
+from sia_tui.core.matrix.grid import (
     Cell,
     CellStatus,
     Column,
@@ -53,6 +52,7 @@ from sia_tui.core.matrix.project import (
     step_cell,
 )
 from sia_tui.core.redaction.redact import Redactor
+from sia_tui.core.run.read_model import Run, Step, Target
 
 if TYPE_CHECKING:
     import httpx

@@ -9,9 +9,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from sia_tui.core.codes import ErrorCode, Origin, describe_code
-from sia_tui.core.engine.answers import consent_refusal, waiting_for_consent
-from sia_tui.core.engine.evidence import (
+from sia_tui.core.codes import DetectedBy, ErrorCode, describe_code
+from sia_tui.core.exchange import Exchange
+from sia_tui.core.interface.threeway import DigestSource
+from sia_tui.core.interface.threeway import odd_one_out as _odd_source
+from sia_tui.core.run.answers import consent_refusal, waiting_for_consent
+from sia_tui.core.run.evidence import (
     Blame,
     DelegationEvidence,
     FailureCategory,
@@ -19,12 +22,9 @@ from sia_tui.core.engine.evidence import (
     ReceptionEvidence,
     StepStatus,
 )
-from sia_tui.core.engine.refusal import Grade, Verdict, negative_test_sentence
-from sia_tui.core.engine.run_state import RunState, Step, StepResult
-from sia_tui.core.engine.turns import Turn
-from sia_tui.core.exchange import Exchange
-from sia_tui.core.interface.threeway import DigestSource
-from sia_tui.core.interface.threeway import odd_one_out as _odd_source
+from sia_tui.core.run.refusal import Grade, Verdict, negative_test_sentence
+from sia_tui.core.run.state import RunState, Step, StepResult
+from sia_tui.core.run.turns import Turn
 from sia_tui.core.task_state import TERMINAL_STATES, TaskState
 
 #: The first step that needs arguments: without them the run pauses before it.
@@ -166,7 +166,7 @@ def explain(run: RunState) -> Summary:
     verdict = outcome(run)
     failed = run.failed_step
     if failed is not None:
-        code = f" ({failed.code}, {failed.origin or Origin.LOCAL})" if failed.code else ""
+        code = f" ({failed.code}, {failed.origin or DetectedBy.LOCAL})" if failed.code else ""
         text = f"at step {failed.step}, {failed.title}{code}: {_why(run, failed)}"
     elif verdict is RunOutcome.PASSED:
         text = "all eleven steps passed"
@@ -238,7 +238,7 @@ def invocation_failure(run: RunState) -> InvocationFailure | None:
 
 def code_and_origin(step: StepResult) -> str:
     """The step's draft code and where it was found: "output_invalid (local)"; "" without."""
-    return f"{step.code} ({step.origin or Origin.LOCAL})" if step.code else ""
+    return f"{step.code} ({step.origin or DetectedBy.LOCAL})" if step.code else ""
 
 
 # -- who is at fault ----------------------------------------------------------------------
@@ -265,7 +265,7 @@ def default_blame(step: StepResult) -> Blame:
     if step.category is FailureCategory.TRANSPORT:
         return Blame(party=Party.AGENT, statement=step.message)
     if step.code in CALLER_CODES:
-        who = "the agent" if step.origin is Origin.REMOTE else "sia-tui"
+        who = "the agent" if step.origin is DetectedBy.REMOTE else "sia-tui"
         return Blame(
             party=Party.CALLER, statement=f"{who} found the request invalid: {step.message}"
         )

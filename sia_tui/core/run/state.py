@@ -12,21 +12,21 @@ from enum import IntEnum
 from typing import Any, TypeVar
 
 from sia_tui.core.a2a.views import AgentCard, Artifact, Interface, StreamEvent, Task
-from sia_tui.core.codes import ErrorCode, Origin
-from sia_tui.core.engine.evidence import (
+from sia_tui.core.codes import DetectedBy, ErrorCode
+from sia_tui.core.exchange import Exchange
+from sia_tui.core.findings import Finding
+from sia_tui.core.redaction.issued import IssuedSecrets
+from sia_tui.core.redaction.userinfo import strip_credentials
+from sia_tui.core.run.evidence import (
     Blame,
     FailureCategory,
     NextAction,
     StepEvidence,
     StepStatus,
 )
-from sia_tui.core.engine.push import PushLog
-from sia_tui.core.engine.turns import Turn
-from sia_tui.core.exchange import Exchange
-from sia_tui.core.findings import Finding
-from sia_tui.core.redaction.issued import IssuedSecrets
-from sia_tui.core.redaction.userinfo import strip_credentials
-from sia_tui.core.trust.model import TrustAnchors
+from sia_tui.core.run.push_log import PushLog
+from sia_tui.core.run.turns import Turn
+from sia_tui.core.trust.records import TrustAnchors
 
 E = TypeVar("E")
 
@@ -74,7 +74,7 @@ class StepResult:
     #: The draft code on failure (one of the ten), else None.
     code: ErrorCode | None = None
     #: Whether the failure was found here ("local") or reported by the agent ("remote").
-    origin: Origin | None = None
+    origin: DetectedBy | None = None
     #: One-line outcome for lists and reports.
     message: str = ""
     #: What to do next, one sentence a vendor can act on without sia-tui; set on failure.

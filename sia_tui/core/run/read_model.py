@@ -16,21 +16,21 @@ from typing import Any
 from sia_tui.core.a2a.auth.plan import AuthPlan
 from sia_tui.core.a2a.views import StreamEvent
 from sia_tui.core.consent import ConsentNeed
-from sia_tui.core.engine import answers, verdicts
-from sia_tui.core.engine.evidence import Blame, TaskError
-from sia_tui.core.engine.evidence import StepStatus as StepStatus
-from sia_tui.core.engine.refusal import Verdict
-from sia_tui.core.engine.run_state import STEP_TITLES as STEP_TITLES
-from sia_tui.core.engine.run_state import Digests as Digests
-from sia_tui.core.engine.run_state import RecordResult as RecordResult
-from sia_tui.core.engine.run_state import RunState
-from sia_tui.core.engine.run_state import Step as Step
-from sia_tui.core.engine.run_state import StepResult as StepResult
-from sia_tui.core.engine.run_state import Target as Target
-from sia_tui.core.engine.turns import Turn
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.interface.threeway import DigestRow
-from sia_tui.core.trust.model import LockComparison, SignatureCheck
+from sia_tui.core.run import answers, verdicts
+from sia_tui.core.run.evidence import Blame, TaskError
+from sia_tui.core.run.evidence import StepStatus as StepStatus
+from sia_tui.core.run.refusal import Verdict
+from sia_tui.core.run.state import STEP_TITLES as STEP_TITLES
+from sia_tui.core.run.state import Digests as Digests
+from sia_tui.core.run.state import RecordResult as RecordResult
+from sia_tui.core.run.state import RunState
+from sia_tui.core.run.state import Step as Step
+from sia_tui.core.run.state import StepResult as StepResult
+from sia_tui.core.run.state import Target as Target
+from sia_tui.core.run.turns import Turn
+from sia_tui.core.trust.records import LockComparison, SignatureCheck
 
 
 @dataclass(repr=False)  # RunState's short repr: a run may hold megabytes

@@ -30,11 +30,11 @@ from sia_tui.core.bugreport.probes import probe_report, probe_section, probe_sum
 from sia_tui.core.bugreport.trust import trust_section
 from sia_tui.core.codes import describe_code
 from sia_tui.core.consent import CONSENT_FLAG
-from sia_tui.core.engine.model import Invocation, Run, StepResult
 from sia_tui.core.engine.report_json import evidence_to_json
-from sia_tui.core.engine.turns import UNVALIDATED
-from sia_tui.core.engine.verdicts import code_and_origin
 from sia_tui.core.jsonkit.pointer import display
+from sia_tui.core.run.read_model import Invocation, Run, StepResult
+from sia_tui.core.run.turns import UNVALIDATED
+from sia_tui.core.run.verdicts import code_and_origin
 from sia_tui.core.session.format import LoadedSession
 from sia_tui.core.session.invocations import pick_invocations
 
