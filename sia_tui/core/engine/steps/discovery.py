@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, NoReturn
 
 from sia_tui.core.a2a.extended_card import what_it_adds
-from sia_tui.core.a2a.views import AgentCard, Interface, Message, Task
+from sia_tui.core.a2a.views import AgentCard, BindingChoice, Interface, Message, Task
 from sia_tui.core.bounded import merge_warnings
 from sia_tui.core.codes import DetectedBy, ErrorCode
 from sia_tui.core.constants import DESCRIBE_SKILL, DIGEST_MEMBER, DOCUMENT_MEMBER
@@ -31,13 +31,18 @@ from sia_tui.core.run.evidence import (
 from sia_tui.core.run.read_model import StepResult
 from sia_tui.core.task_state import TaskState
 
-#: User-facing binding names -> the card's protocolBinding values.
-BINDINGS = {"jsonrpc": "JSONRPC", "http-json": "HTTP+JSON", "grpc": "GRPC"}
+
+def _wanted(binding: str) -> str:
+    """The card's protocolBinding for the user's choice (any other name is taken as is)."""
+    try:
+        return BindingChoice(binding).protocol_binding
+    except ValueError:
+        return binding
 
 
 def choose_interface(card: AgentCard, binding: str | None) -> Interface | None:
     """The user's binding if given, else the card's first callable interface (WIRE.md)."""
-    wanted = BINDINGS.get(binding, binding) if binding else None
+    wanted = _wanted(binding) if binding else None
     for iface in card.interfaces:
         if iface.callable and (wanted is None or iface.binding == wanted):
             return iface
