@@ -27,9 +27,9 @@ import sys
 import tempfile
 from functools import partial
 
-from check_vs_httpx import GOAL, SKILL, Runner
+from check_vs_httpx import GOAL, SKILL
 from cli_startup import SIA_TUI
-from pairs import bytecode_environment, interleaved
+from pairs import Runner, bytecode_environment, interleaved
 
 from sia_tui.agent.config import AgentConfig
 from sia_tui.agent.runner import start_agent

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from sia_tui.agent.runner import AgentConfig, start_agent
+from sia_tui.agent import AgentConfig, start_agent
 from tests.support.documents import make_document
 from tests.support.plugfest import plugfest_file
 
@@ -63,9 +63,7 @@ def pinned_set(modules: list[str]) -> list[str]:
         top = module.split(".")[0]
         if top == "sia_tui":
             names.add(module)
-        elif top in WATCHED_STDLIB:
-            names.add(top)
-        elif top not in sys.stdlib_module_names and top != "__main__":
+        elif top in WATCHED_STDLIB or top not in sys.stdlib_module_names and top != "__main__":
             names.add(top)
     return sorted(names)
 

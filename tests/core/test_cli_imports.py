@@ -180,3 +180,11 @@ def test_command_owners_match_what_each_module_registers() -> None:
     every = parser.build_parser()._subparsers._group_actions[0].choices  # type: ignore[union-attr]
     assert isinstance(every, dict)
     assert set(every) == set(parser.COMMAND_OWNERS)
+
+
+def test_the_top_level_help_lists_every_command_as_the_full_parser_does() -> None:
+    """`sia-tui --help` builds the commands as names and one-line helps only (start-up):
+    what it prints is the full parser's help, to the byte."""
+    listing = parser.build_parser(listing_only=True).format_help()
+    assert listing == parser.build_parser().format_help()
+    assert all(f"    {command}" in listing for command in parser.COMMAND_OWNERS)

@@ -6,6 +6,9 @@ import that is gone fails too, so the pins stay the truth (rewrite them with
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -34,3 +37,36 @@ def test_a_command_imports_exactly_its_pinned_modules(
         f"`sia-tui {command}` no longer imports {', '.join(gone)}: update the pins ({REWRITE})"
     )
 
+
+# Reports the compiled patterns holding the output policy's whole class (U+061C is in it).
+_PATTERNS = """
+import contextlib, io, json, re, sys
+from sia_tui.cli import main
+quiet = io.TextIOWrapper(io.BytesIO())
+with contextlib.redirect_stdout(quiet), contextlib.redirect_stderr(quiet):
+    try:
+        main(sys.argv[1:])
+    except SystemExit:
+        pass
+cached = [*getattr(re, "_cache", {}), *getattr(re, "_cache2", {})]
+print(json.dumps([key[1] for key in cached if "\\u061c" in str(key[1])]))
+"""
+
+
+@pytest.mark.parametrize("command", ["--help", "digest"])
+def test_ascii_output_does_not_compile_the_whole_unicode_class(
+    command: str, tmp_path: Path
+) -> None:
+    """The output policy's whole-Unicode class takes some 10 ms to compile: a command whose
+    output is ASCII (the help, a digest) never builds it; non-ASCII text still passes it."""
+    document = tmp_path / "small.json"
+    document.write_text('{"a": 1}', encoding="utf-8")
+    argv = ["--help"] if command == "--help" else ["digest", str(document)]
+    done = subprocess.run(
+        [sys.executable, "-c", _PATTERNS, *argv],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    assert json.loads(done.stdout) == [], f"`sia-tui {command}` compiled the whole class"
