@@ -27,7 +27,7 @@ import sys
 import tempfile
 from functools import partial
 
-from check_vs_httpx import GOAL, SKILL
+from check_vs_httpx import SKILL
 from cli_startup import SIA_TUI
 from pairs import Runner, bytecode_environment, interleaved
 
@@ -35,6 +35,8 @@ from sia_tui.agent.config import AgentConfig
 from sia_tui.agent.runner import start_agent
 from sia_tui.core.a2a import grpc_messages
 from sia_tui.core.constants import EXTENSION_URI
+
+GOAL = 1.3  # its own row in the README's Performance table
 
 BARE = """
 import base64, sys, uuid

@@ -35,9 +35,9 @@ SKILL = "evaluate_resource_condition"
 #: The commands pinned (the issue's list); ``command_lines`` says how each one is run.
 COMMANDS = ("--help", "digest", "canon", "lint", "check", "probe", "matrix", "open", "demo")
 
-# Runs the CLI in a fresh interpreter and reports its exit code and what is loaded. The TUI
-# commands stop at run_app: everything before the app runs is theirs.
-_PROBE = """
+#: Runs the CLI in a fresh interpreter and reports its exit code and every loaded module. The
+#: TUI commands stop at run_app: everything before the app runs is theirs.
+PROBE = """
 import contextlib, io, json, sys
 from sia_tui.cli import main
 if sys.argv[1] in ("open", "demo"):  # imported here only: other commands never load it
@@ -68,10 +68,10 @@ def pinned_set(modules: list[str]) -> list[str]:
     return sorted(names)
 
 
-def imports_of(argv: list[str]) -> list[str]:
-    """The pinned set of ``sia-tui ARGV`` run to its end (it must exit 0)."""
+def loaded_modules(*argv: str) -> list[str]:
+    """Every module in ``sys.modules`` once ``sia-tui ARGV`` has run (it must exit 0)."""
     done = subprocess.run(
-        [sys.executable, "-c", _PROBE, *argv],
+        [sys.executable, "-c", PROBE, *argv],
         capture_output=True,
         text=True,
         check=True,
@@ -80,7 +80,12 @@ def imports_of(argv: list[str]) -> list[str]:
     report = json.loads(done.stdout)
     if report["code"] != 0:
         raise AssertionError(f"sia-tui {' '.join(argv)} exited {report['code']}")
-    return pinned_set(report["modules"])
+    return list(report["modules"])
+
+
+def imports_of(argv: list[str]) -> list[str]:
+    """The pinned set of ``sia-tui ARGV`` run to its end."""
+    return pinned_set(loaded_modules(*argv))
 
 
 def command_lines(folder: Path, agent_url: str) -> dict[str, list[str]]:
