@@ -37,7 +37,7 @@ HEAVY = (
     # gRPC loads only when a GRPC interface is called.
     "grpc",
     "google.protobuf",
-    "sia_tui.core.a2a.grpc_messages",
+    "sia_tui.core.a2a.grpc.messages",
 )
 
 
@@ -98,7 +98,7 @@ CHECK_NEVER = (
     "sia_tui.core.trust.jws",
     "grpc",
     "google.protobuf",
-    "sia_tui.core.a2a.grpc_messages",
+    "sia_tui.core.a2a.grpc.messages",
 )
 
 
@@ -137,7 +137,7 @@ def test_a_grpc_check_loads_grpc(reference_agent: StartAgent) -> None:
         "--binding",
         "grpc",
     )
-    assert "grpc" in modules and "sia_tui.core.a2a.grpc_messages" in modules
+    assert "grpc" in modules and "sia_tui.core.a2a.grpc.messages" in modules
 
 
 def test_command_owners_match_what_each_module_registers() -> None:
