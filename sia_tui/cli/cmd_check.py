@@ -165,17 +165,13 @@ def main(args: argparse.Namespace) -> int:
     import asyncio
     from pathlib import Path
 
+    # What only a flag needs (--cache, --junit, --json) loads with that flag (start-up).
     from sia_tui.core.engine import (
-        DocumentCache,
         FailureCategory,
         JsonInputError,
         Target,
         render_text,
         reply_argument,
-        run_junit_suite,
-        run_to_json,
-        terminal_json,
-        write_junit,
     )
     from sia_tui.core.session import SessionError
 
@@ -208,7 +204,11 @@ def main(args: argparse.Namespace) -> int:
             anchors=anchors,
             push=push,
         )
-        cache = DocumentCache() if args.cache else None
+        cache = None
+        if args.cache:
+            from sia_tui.core.engine import DocumentCache
+
+            cache = DocumentCache()
         run = asyncio.run(
             run_check(
                 target,
@@ -245,6 +245,8 @@ def main(args: argparse.Namespace) -> int:
             print(f"sia-tui check: {exc}", file=sys.stderr)
             return 2
     if args.junit:
+        from sia_tui.core.engine import run_junit_suite, write_junit
+
         try:
             clean = lambda text: redactor.text(text, "junit")  # noqa: E731
             write_junit(Path(args.junit), [run_junit_suite(run, clean)], redact=clean)
@@ -254,6 +256,8 @@ def main(args: argparse.Namespace) -> int:
             )
             return 2
     if args.json:
+        from sia_tui.core.engine import run_to_json, terminal_json
+
         report = redactor.value({**run_to_json(run), "unused_replies": unused}, "report")
         print(terminal_json(report))
     else:
