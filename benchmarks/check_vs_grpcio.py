@@ -27,14 +27,16 @@ import sys
 import tempfile
 from functools import partial
 
-from check_vs_httpx import GOAL, SKILL, Runner
+from check_vs_httpx import SKILL
 from cli_startup import SIA_TUI
-from pairs import bytecode_environment, interleaved
+from pairs import Runner, bytecode_environment, interleaved
 
 from sia_tui.agent.config import AgentConfig
 from sia_tui.agent.serving import start_agent
 from sia_tui.core.a2a.grpc import messages as grpc_messages
 from sia_tui.core.constants import EXTENSION_URI
+
+GOAL = 1.3  # its own row in the README's Performance table
 
 BARE = """
 import base64, sys, uuid

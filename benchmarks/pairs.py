@@ -8,7 +8,9 @@ what we report, as a median with its spread.
 from __future__ import annotations
 
 import os
+import resource
 import statistics
+import subprocess
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -76,3 +78,30 @@ def bytecode_environment(pycache: str | None) -> dict[str, str]:
     else:
         env["PYTHONPYCACHEPREFIX"] = pycache
     return env
+
+
+class Runner:
+    """Runs commands to the end (output discarded; a failure stops the benchmark) and
+    keeps each one's CPU seconds (user + system), which load on the machine skews less."""
+
+    def __init__(self, env: dict[str, str]) -> None:
+        self.env = env
+        self.cpu: dict[str, list[float]] = {}
+
+    def __call__(self, name: str, argv: list[str]) -> None:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run(
+            argv, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True
+        )
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        used = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+        self.cpu.setdefault(name, []).append(used)
+
+    def cpu_ratio(self, name: str, baseline: str) -> str:
+        """Median CPU seconds of both and the median of their per-pair ratios."""
+        ours, theirs = self.cpu[name][-len(self.cpu[baseline]) :], self.cpu[baseline]
+        ratios = [c / b for c, b in zip(ours, theirs, strict=False) if b > 0]
+        return (
+            f"CPU time: median {statistics.median(ours) * 1000:.1f} ms vs "
+            f"{statistics.median(theirs) * 1000:.1f} ms, ratio {statistics.median(ratios):.2f}x"
+        )

@@ -1,7 +1,7 @@
 """The reference agent over gRPC: the same AgentService, faults and tasks as over HTTP.
 
 Served by grpc.aio on the event loop of the HTTP server (tasks and their queues belong to
-one loop), with raw-bytes handlers: the core's ``grpc_messages`` turns protobuf into the
+one loop), with raw-bytes handlers: the core's ``grpc.messages`` turns protobuf into the
 1.0 JSON the service speaks and back. That round trip is what a gRPC agent does to the
 data: every number in a ``google.protobuf.Value`` becomes a double on the way out.
 """

@@ -225,7 +225,7 @@ def _run(
     """Read the arguments and replies the flags name, then run the procedure to its end."""
     import asyncio
 
-    from sia_tui.core.engine import DocumentCache, JsonInputError, Target, reply_argument
+    from sia_tui.core.engine import JsonInputError, Target, reply_argument
 
     try:
         arguments: Any = None
@@ -242,7 +242,11 @@ def _run(
             anchors=anchors,
             push=push,
         )
-        cache = DocumentCache() if args.cache else None
+        cache = None
+        if args.cache:
+            from sia_tui.core.engine import DocumentCache
+
+            cache = DocumentCache()
         run = asyncio.run(
             run_check(
                 target,
@@ -265,7 +269,6 @@ def _write_files(
     """Write the session (``--save``) and the JUnit report (``--junit``) the flags ask for."""
     from pathlib import Path
 
-    from sia_tui.core.engine import run_junit_suite, write_junit
     from sia_tui.core.session import SessionError
 
     if args.save:
@@ -282,6 +285,8 @@ def _write_files(
         except SessionError as exc:
             raise _Exit(str(exc)) from None
     if args.junit:
+        from sia_tui.core.engine import run_junit_suite, write_junit
+
         try:
             clean = lambda text: redactor.text(text, "junit")  # noqa: E731
             write_junit(Path(args.junit), [run_junit_suite(run, clean)], redact=clean)
@@ -293,9 +298,11 @@ def _print_report(
     args: argparse.Namespace, run: Run, redactor: Redactor, unused: str | None
 ) -> None:
     """The report on stdout: JSON with ``--json``, else text."""
-    from sia_tui.core.engine import render_text, run_to_json, terminal_json
+    from sia_tui.core.engine import render_text
 
     if args.json:
+        from sia_tui.core.engine import run_to_json, terminal_json
+
         report = redactor.value({**run_to_json(run), "unused_replies": unused}, "report")
         print(terminal_json(report))
     else:

@@ -6,6 +6,7 @@ import argparse
 import importlib
 import sys
 from collections.abc import Callable
+from typing import cast
 
 from sia_tui import __version__
 from sia_tui.cli import json_errors
@@ -48,16 +49,43 @@ COMMAND_OWNERS = {
     "pin": "cmd_trust",
 }
 
+#: The top level's own flags: alone, they send nothing and run no command.
+TOP_LEVEL_FLAGS = frozenset({"-h", "--help", "--version"})
 
-def build_parser(modules: tuple[str, ...] = COMMAND_MODULES) -> argparse.ArgumentParser:
-    """The ``sia-tui`` parser with the subcommands of ``modules`` (all by default)."""
+#: Commands that read local files only: they send nothing, so no request can log a secret
+#: and they skip the log filter (logging and the secret patterns stay unloaded: start-up).
+LOCAL_COMMANDS = frozenset({"canon", "digest", "lint"})
+
+
+class _CommandListingOnly:
+    """Stands in for a command's parser when only the top-level help is wanted: it takes
+    every argument and default a command module adds, and builds nothing (start-up: the
+    commands' hundreds of arguments would be built only to list their names)."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        pass
+
+    def __getattr__(self, name: str) -> Callable[..., _CommandListingOnly]:
+        return lambda *args, **kwargs: _CommandListingOnly()
+
+
+def build_parser(
+    modules: tuple[str, ...] = COMMAND_MODULES, *, listing_only: bool = False
+) -> argparse.ArgumentParser:
+    """The ``sia-tui`` parser with the subcommands of ``modules`` (all by default); with
+    ``listing_only``, the commands are names and one-line helps only (the top-level help)."""
     parser = argparse.ArgumentParser(
         prog="sia-tui",
         description="Terminal debugger for schema-governed A2A skills "
         "(draft-huang-ainetops-agent-schema-interfaces-00).",
     )
     parser.add_argument("--version", action="version", version=f"sia-tui {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    # The stand-in is duck-typed: it answers every method a register() calls.
+    command_parser = cast(
+        "type[argparse.ArgumentParser]",
+        _CommandListingOnly if listing_only else argparse.ArgumentParser,
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=command_parser)
     for name in modules:
         module = importlib.import_module(f"sia_tui.cli.{name}")
         module.register(sub)
@@ -70,8 +98,9 @@ def run(argv: list[str]) -> int:
 
     # httpx logs every request URL, httpcore the response headers: no secret reaches a
     # log record, whichever command sends (each client adds its credentials to the filter).
-    # `--help` and `--version` alone send nothing: they skip loading logging (start-up).
-    if not argv or not set(argv) <= {"-h", "--help", "--version"}:
+    # `--help`, `--version` and the local commands send nothing: they skip loading logging.
+    sends = not argv or not set(argv) <= TOP_LEVEL_FLAGS
+    if sends and _command_of(argv) not in LOCAL_COMMANDS:
         from sia_tui.core.session import install_log_redaction
 
         install_log_redaction()
@@ -92,12 +121,19 @@ def run(argv: list[str]) -> int:
             return code
 
 
+def _command_of(argv: list[str]) -> str | None:
+    """The command: the first word that is not an option (the top level has only --help
+    and --version)."""
+    return next((word for word in argv if not word.startswith("-")), None)
+
+
 def _dispatch(argv: list[str]) -> int:
-    # The command is the first word that is not an option (the top level has only
-    # --help and --version); help, errors and unknown words get every command.
-    command = next((word for word in argv if not word.startswith("-")), None)
+    # Help, errors and unknown words get every command.
+    command = _command_of(argv)
     owner = COMMAND_OWNERS.get(command or "")
-    parser = build_parser((owner,) if owner else COMMAND_MODULES)
+    # `--help` or `--version` alone: the top-level help lists the commands, nothing more.
+    listing = command is None and set(argv) <= TOP_LEVEL_FLAGS
+    parser = build_parser((owner,) if owner else COMMAND_MODULES, listing_only=listing)
     args = parser.parse_args(argv)
     func: Callable[[argparse.Namespace], int] | None = getattr(args, "func", None)
     if func is None:

@@ -6,12 +6,14 @@ Plain names with no imports, so that building the CLI parser stays light; the ru
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class ConsentNeed:
-    """Why an invocation of this skill waits for the user's explicit yes."""
+class ConsentNeed(NamedTuple):
+    """Why an invocation of this skill waits for the user's explicit yes.
+
+    A NamedTuple, not a dataclass: `sia-tui --help` imports this module for the flag's name,
+    and ``dataclasses`` (with ``inspect``) is start-up milliseconds it would not use."""
 
     authority: str
     """The declared ``authority.default_mode`` (``execute``, or e.g. ``recommend_only`` when

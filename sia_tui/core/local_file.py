@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import stat
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from sia_tui.core.errors import FileInputError
 
@@ -28,9 +28,11 @@ _KINDS = (
 )
 
 
-@dataclass(frozen=True)
-class FileBytes:
-    """What was read: at most ``limit + 1`` bytes, and the file's size on disk."""
+class FileBytes(NamedTuple):
+    """What was read: at most ``limit + 1`` bytes, and the file's size on disk.
+
+    A NamedTuple, not a dataclass: `digest` and `canon` read through here, and
+    ``dataclasses`` (with ``inspect``) is start-up milliseconds they would not use."""
 
     data: bytes
     size: int

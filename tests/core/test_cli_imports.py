@@ -6,30 +6,14 @@ command line."""
 from __future__ import annotations
 
 import argparse
-import json
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
 from sia_tui.cli import parser
+from tests.core.command_imports import loaded_modules
 from tests.support.agents import StartAgent
-
-# Runs the CLI in a fresh interpreter and reports its exit code and every loaded module.
-PROBE = """
-import contextlib, io, json, sys
-from sia_tui.cli import main
-quiet = io.TextIOWrapper(io.BytesIO())  # canon writes bytes to sys.stdout.buffer
-with contextlib.redirect_stdout(quiet), contextlib.redirect_stderr(quiet):
-    try:
-        code = main(sys.argv[1:])
-    except SystemExit as exc:
-        code = exc.code
-# A None entry blocks an import (sia-tui blocks httpx's own CLI): it is not a loaded module.
-loaded = sorted(name for name, module in sys.modules.items() if module is not None)
-print(json.dumps({"code": code, "modules": loaded}))
-"""
 
 #: What only networked commands, the TUI or validation need.
 HEAVY = (
@@ -55,19 +39,6 @@ HEAVY = (
     "google.protobuf",
     "sia_tui.core.a2a.grpc.messages",
 )
-
-
-def loaded_modules(*argv: str) -> list[str]:
-    done = subprocess.run(
-        [sys.executable, "-c", PROBE, *argv],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=60,
-    )
-    report = json.loads(done.stdout)
-    assert report["code"] == 0, report
-    return list(report["modules"])
 
 
 def _heavy(module: str, entry: str) -> bool:
@@ -180,3 +151,11 @@ def test_command_owners_match_what_each_module_registers() -> None:
     every = parser.build_parser()._subparsers._group_actions[0].choices  # type: ignore[union-attr]
     assert isinstance(every, dict)
     assert set(every) == set(parser.COMMAND_OWNERS)
+
+
+def test_the_top_level_help_lists_every_command_as_the_full_parser_does() -> None:
+    """`sia-tui --help` builds the commands as names and one-line helps only (start-up):
+    what it prints is the full parser's help, to the byte."""
+    listing = parser.build_parser(listing_only=True).format_help()
+    assert listing == parser.build_parser().format_help()
+    assert all(f"    {command}" in listing for command in parser.COMMAND_OWNERS)

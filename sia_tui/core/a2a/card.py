@@ -8,10 +8,10 @@ from urllib.parse import urljoin
 
 from sia_tui.core.a2a.security import read_requirements, read_schemes
 from sia_tui.core.a2a.views import (
-    GRPC,
     AgentCard,
     CardSkill,
     Interface,
+    ProtocolBinding,
     SchemaInterfaceAd,
     SkillBinding,
 )
@@ -20,7 +20,9 @@ from sia_tui.core.constants import EXTENSION_URI
 from sia_tui.core.errors import A2AProtocolError
 
 _MAJOR_MINOR = re.compile(r"^(\d+)\.(\d+)")
-_KNOWN_BINDINGS = ("JSONRPC", "HTTP+JSON", "GRPC")
+_KNOWN_BINDINGS = frozenset(ProtocolBinding)
+#: The binding of an interface that names none (A2A 0.3's default, assumed with a warning).
+_DEFAULT_BINDING = ProtocolBinding.JSONRPC.value
 
 
 def _str(value: Any) -> str | None:
@@ -39,7 +41,7 @@ def major_minor(value: Any, default: str) -> str:
 def _resolve(url: str, source_url: str | None, warnings: list[str], binding: str) -> str:
     """Relative interface URLs are resolved against the card URL (never fetched here); a
     gRPC ``host:port`` is not a relative URL (grpc/target.py reads it)."""
-    if binding == GRPC or url.lower().startswith(("http://", "https://")):
+    if binding == ProtocolBinding.GRPC or url.lower().startswith(("http://", "https://")):
         return url
     if source_url and source_url.lower().startswith(("http://", "https://")):
         resolved = urljoin(source_url, url)
@@ -68,8 +70,8 @@ def _interfaces_v1(entries: list[Any], source: str | None, warnings: list[str]) 
             )
         found.append(
             Interface(
-                url=_resolve(url, source, warnings, binding or "JSONRPC"),
-                binding=binding or "JSONRPC",
+                url=_resolve(url, source, warnings, binding or _DEFAULT_BINDING),
+                binding=binding or _DEFAULT_BINDING,
                 protocol_version=major_minor(version, "1.0"),
                 tenant=_str(entry.get("tenant")) or None,
             )
@@ -93,14 +95,14 @@ def _interfaces_v03(
     found: list[Interface] = []
     url = _str(card.get("url"))
     if url:
-        binding = _str(card.get("preferredTransport")) or "JSONRPC"
+        binding = _str(card.get("preferredTransport")) or _DEFAULT_BINDING
         found.append(Interface(_resolve(url, source, warnings, binding), binding, version))
     extra = card.get("additionalInterfaces")
     for index, entry in enumerate(extra if isinstance(extra, list) else []):
         if not isinstance(entry, dict) or not _str(entry.get("url")):
             warnings.append(f"additionalInterfaces[{index}] has no url; ignored")
             continue
-        transport = _str(entry.get("transport")) or "JSONRPC"
+        transport = _str(entry.get("transport")) or _DEFAULT_BINDING
         item = Interface(_resolve(entry["url"], source, warnings, transport), transport, version)
         if item not in found:
             found.append(item)

@@ -2,9 +2,10 @@
 
 The client only requests the card location and the interface URLs of that card; it never
 follows a URL an agent names (RULES SR7), and redirects are refused unless same-origin and
-allowed by the options. The calls live in sibling modules: the shared state and one
-recorded call in ``client_base.py``, the task calls in ``client_tasks.py``, the streams in
-``client_streams.py``; the card and SendMessage here.
+allowed by the options. The calls live in sibling modules: the shared state, one recorded
+call and the choice of binding in ``client_base.py``, the task calls in ``client_tasks.py``,
+the streams in ``client_streams.py``; the card and SendMessage here. Each call is written
+once: the interface's binding (``binding.Binding``) builds, sends and reads it.
 """
 
 from __future__ import annotations
@@ -20,9 +21,9 @@ from sia_tui.core.a2a.client_base import FollowUpOf as FollowUpOf
 from sia_tui.core.a2a.client_base import user_message
 from sia_tui.core.a2a.client_streams import StreamingCalls
 from sia_tui.core.a2a.client_tasks import TaskCalls
-from sia_tui.core.a2a.http.codec import codec_for, read_send
+from sia_tui.core.a2a.http.codec import codec_for
 from sia_tui.core.a2a.origin import origin_of
-from sia_tui.core.a2a.views import GRPC, AgentCard, Interface, Message, Task
+from sia_tui.core.a2a.views import AgentCard, Interface, Message, Task
 from sia_tui.core.constants import CARD_PATHS
 from sia_tui.core.errors import FileInputError, ResponseTooLarge, TransportError
 from sia_tui.core.exchange import Exchange
@@ -66,10 +67,10 @@ class A2AClient(StreamingCalls, TaskCalls):
         else:
             candidates = [location.rstrip("/") + path for path in CARD_PATHS]
         for index, url in enumerate(candidates):
-            reply = await self._call("agent card", "GET", url, self._headers("1.0", url))
+            reply = await self.call("agent card", "GET", url, self.request_headers("1.0", url))
             if reply.status != 404 or index == len(candidates) - 1:
                 break
-        payload = self._payload(reply)
+        payload = self.decode(reply.status, reply.content_type, reply.body, reply.exchange.url)
         final_url = str(reply.exchange.url)
         card = parse_card(payload, source_url=final_url)
         self.auth.use_card(card, self._card_location)
@@ -153,18 +154,5 @@ class A2AClient(StreamingCalls, TaskCalls):
         mode) asks for the task as soon as it exists. ``push`` (``{url, token}``) registers
         a webhook for the task in the same request.
         """
-        codec = codec_for(iface.dialect)
-        message = user_message(codec, data, text, follows)
-        if iface.binding == GRPC:
-            answer = await self._grpc().send(iface, message, purpose, return_immediately, push)
-            return read_send(answer, jsonrpc=False)
-        wire = codec.build(
-            iface,
-            "send",
-            rpc_id=self._next_id(),
-            message=message,
-            return_immediately=return_immediately,
-            push=push,
-        )
-        payload = await self._wire_call(purpose, codec, wire)
-        return read_send(payload, jsonrpc=wire.jsonrpc, proto03=wire.proto03)
+        message = user_message(codec_for(iface.dialect), data, text, follows)
+        return await self.binding(iface).send(iface, message, purpose, return_immediately, push)

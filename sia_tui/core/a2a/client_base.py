@@ -1,6 +1,6 @@
 """``ClientBase``: the client's state and one recorded call, with credentials and redirects
-decided per URL (RULES SR7); the A2A calls (``client.py``, ``client_tasks.py``,
-``client_streams.py``) are built on it.
+decided per URL (RULES SR7), and the binding of each interface; the A2A calls
+(``client.py``, ``client_tasks.py``, ``client_streams.py``) are written once on it.
 """
 
 from __future__ import annotations
@@ -14,11 +14,14 @@ from urllib.parse import urljoin
 import httpx
 
 from sia_tui.core.a2a.auth.authenticator import Authenticator
+from sia_tui.core.a2a.binding import Binding
+from sia_tui.core.a2a.http.binding import HttpBinding, redirect_refused
 from sia_tui.core.a2a.http.codec import Codec, codec_for
 from sia_tui.core.a2a.http.recorder import ExchangeRecorder, Reply
-from sia_tui.core.a2a.http.wire import WireRequest, http_error
+from sia_tui.core.a2a.http.wire import http_error
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.a2a.origin import Origin, origin_of, origin_text
+from sia_tui.core.a2a.views import Interface, ProtocolBinding
 from sia_tui.core.constants import EXTENSION_URI, VERSION_HEADER
 from sia_tui.core.errors import SiaError, TransportError
 from sia_tui.core.exchange import Exchange
@@ -54,13 +57,9 @@ def user_message(
     return message
 
 
-def redirect_refused(status: int, target: str, url: str) -> TransportError:
-    """RULES SR7: a redirect names a URL the user did not give; say where, do not go."""
-    return TransportError(f"HTTP {status} redirect to {target[:300]!r} was not followed", url=url)
-
-
 class ClientBase:
-    """One agent's connection: options, recorded exchanges, credentials, the gRPC binding."""
+    """One agent's connection: options, recorded exchanges, credentials per origin, and the
+    binding of each interface (``binding.Binding``: HTTP, or gRPC built on first use)."""
 
     def __init__(
         self,
@@ -89,6 +88,12 @@ class ClientBase:
         self._rpc_id = 0
         self._grpc_transport = grpc_transport
         self._grpc_binding: GrpcBinding | None = None
+        self._http_binding = HttpBinding(self)
+
+    @property
+    def recorder(self) -> ExchangeRecorder:
+        """The recorded HTTP layer every exchange goes through (the bindings' too)."""
+        return self._recorder
 
     @property
     def exchanges(self) -> list[Exchange]:
@@ -110,7 +115,12 @@ class ClientBase:
         """Release the connection pool (and the gRPC channels)."""
         if self._grpc_binding is not None:
             await self._grpc_binding.aclose()
+        await self._http_binding.aclose()
         await self._recorder.aclose()
+
+    def binding(self, iface: Interface) -> Binding:
+        """The binding that carries ``iface``'s calls: the one place a binding is chosen."""
+        return self._grpc() if iface.binding == ProtocolBinding.GRPC else self._http_binding
 
     def _grpc(self) -> GrpcBinding:
         """The gRPC binding, built (and grpc imported) on the first gRPC call."""
@@ -128,34 +138,19 @@ class ClientBase:
             )
         return self._grpc_binding
 
-    def _next_id(self) -> int:
+    def next_id(self) -> int:
+        """The next JSON-RPC request id (one sequence per client)."""
         self._rpc_id += 1
         return self._rpc_id
 
-    async def _wire_call(self, purpose: str, codec: Codec, wire: WireRequest) -> Any:
-        await self.auth.prepare()
-        headers = self._headers(codec.version, wire.url, codec, wire.content_type)
-        reply = await self._call(purpose, wire.method, wire.url, headers, wire.body)
-        if reply.status == 401 and self.auth.refresh():
-            # An expired or revoked token: one new token, one retry, never a loop.
-            await self.auth.prepare()
-            headers = self._headers(codec.version, wire.url, codec, wire.content_type)
-            reply = await self._call(purpose, wire.method, wire.url, headers, wire.body)
-        payload = self._payload(reply)
-        if wire.jsonrpc and isinstance(payload, dict) and payload.get("id") != wire.rpc_id:
-            # Forgiven (the answer is still read) but shown: a proxy or agent mixed up replies.
-            self.warnings.append(
-                f"JSON-RPC response id {payload.get('id')!r} does not match "
-                f"request id {wire.rpc_id} (exchange {reply.exchange.seq})"
-            )
-        return payload
-
-    async def _call(
+    async def call(
         self, purpose: str, method: str, url: str, headers: list[tuple[str, str]], body: bytes = b""
     ) -> Reply:
         """One request; same-origin redirects only when allowed, each hop recorded."""
         for _ in range(_MAX_REDIRECTS + 1):
-            reply = await self._recorder.request(purpose, self._build(method, url, headers, body))
+            reply = await self._recorder.request(
+                purpose, self.build_request(method, url, headers, body)
+            )
             if reply.status // 100 != 3 or reply.status == 304:
                 return reply
             target = urljoin(url, reply.headers.get("location", ""))
@@ -166,7 +161,7 @@ class ClientBase:
             url = target
         raise TransportError(f"more than {_MAX_REDIRECTS} redirects", url=url)
 
-    def _build(
+    def build_request(
         self,
         method: str,
         url: str,
@@ -175,6 +170,7 @@ class ClientBase:
         *,
         stream: bool = False,
     ) -> httpx.Request:
+        """The request, with the card's API key or cookie where the origin may have them."""
         allowed = self._credentials_allowed(url)
         query = self.auth.query() if allowed else None
         if query is not None:  # an API key the scheme puts in the query string
@@ -189,10 +185,7 @@ class ClientBase:
             request.headers["Cookie"] = f"{jar}; {pair}" if jar else pair
         return request
 
-    def _payload(self, reply: Reply) -> Any:
-        return self._decode(reply.status, reply.content_type, reply.body, reply.exchange.url)
-
-    def _decode(self, status: int, content_type: str, body: bytes, source: str) -> Any:
+    def decode(self, status: int, content_type: str, body: bytes, source: str) -> Any:
         """The response JSON; a non-2xx answer becomes the A2A error it carries, if any."""
         limit, depth = self.options.max_response_bytes, self.options.max_depth
         if status in (401, 403):
@@ -210,7 +203,7 @@ class ClientBase:
             raise TransportError(f"HTTP {status}", url=source, status=status)
         return load_json(body, source=source, max_bytes=limit, max_depth=depth)
 
-    def _headers(
+    def request_headers(
         self,
         version: str,
         url: str,

@@ -1,35 +1,16 @@
-"""GetExtendedAgentCard: the request per binding and dialect, and what the answer adds.
+"""GetExtendedAgentCard: what the extended card adds to the public one.
 
-A2A 1.0: JSON-RPC ``GetExtendedAgentCard``, HTTP+JSON ``GET /extendedAgentCard``; 0.3:
-JSON-RPC ``agent/getAuthenticatedExtendedCard``, REST ``GET /v1/card`` (A2A-NOTES). The
-answer is a whole card, read like the public one.
+The request per binding and dialect is built in ``http/extended_card.py`` (gRPC has none).
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from sia_tui.core.a2a.http.wire import JSON_CONTENT_TYPE, WireRequest, encode, rest_url
-from sia_tui.core.a2a.views import AgentCard, Interface
+from sia_tui.core.a2a.views import AgentCard
 
 #: The operation name an exchange of this call is recorded under.
 PURPOSE = "extended agent card"
 #: Top-level members whose change is not worth a line (the signatures cover the public card).
 _IGNORED = frozenset({"signatures"})
-
-
-def extended_card_request(iface: Interface, rpc_id: int) -> WireRequest:
-    """The GetExtendedAgentCard request on ``iface`` (JSON-RPC or HTTP+JSON)."""
-    legacy = iface.dialect == "0.3"
-    if iface.binding == "JSONRPC":
-        params: dict[str, Any] = {"tenant": iface.tenant} if iface.tenant else {}
-        method = "agent/getAuthenticatedExtendedCard" if legacy else "GetExtendedAgentCard"
-        envelope = {"jsonrpc": "2.0", "id": rpc_id, "method": method, "params": params}
-        return WireRequest(
-            "extended-card", "POST", iface.url, encode(envelope), JSON_CONTENT_TYPE, rpc_id
-        )
-    path = "/v1/card" if legacy else "/extendedAgentCard"
-    return WireRequest("extended-card", "GET", rest_url(iface, path))
 
 
 def what_it_adds(public: AgentCard, extended: AgentCard) -> str:

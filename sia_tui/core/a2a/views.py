@@ -7,13 +7,34 @@ Exchange, never a re-serialization of these views.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from sia_tui.core.a2a.security import Requirement, SecurityScheme
 from sia_tui.core.task_state import FINISHED_STATES
 
-#: The protocolBinding of the gRPC binding (A2A 1.0 section 5.8).
-GRPC = "GRPC"
+
+class ProtocolBinding(StrEnum):
+    """The ``protocolBinding`` of each binding sia-tui calls (A2A 1.0 section 5.8); a card
+    may name others (custom binding URIs), which are shown and never called."""
+
+    JSONRPC = "JSONRPC"
+    HTTP_JSON = "HTTP+JSON"
+    GRPC = "GRPC"
+
+
+class BindingChoice(StrEnum):
+    """A binding as the user chooses it (``Target.binding``; sessions and reports keep
+    this spelling), and the card's name for it."""
+
+    JSONRPC = "jsonrpc"
+    HTTP_JSON = "http-json"
+    GRPC = "grpc"
+
+    @property
+    def protocol_binding(self) -> ProtocolBinding:
+        """The card's ``protocolBinding`` for this choice."""
+        return ProtocolBinding[self.name]
 
 
 @dataclass(frozen=True)
@@ -21,7 +42,7 @@ class Interface:
     """One endpoint of an agent (``supportedInterfaces`` entry, or derived from a 0.3 card)."""
 
     url: str
-    #: "JSONRPC", "HTTP+JSON", "GRPC" or a custom binding URI.
+    #: A ``ProtocolBinding`` value or a custom binding URI.
     binding: str
     #: "Major.Minor" as declared, e.g. "1.0" or "0.3".
     protocol_version: str
@@ -41,9 +62,9 @@ class Interface:
     def callable(self) -> bool:
         """JSON-RPC and HTTP+JSON, and gRPC in 1.0 (the 0.3 gRPC service is another proto);
         custom bindings are shown but never called (WIRE.md)."""
-        if self.binding == GRPC:
+        if self.binding == ProtocolBinding.GRPC:
             return self.dialect == "1.0"
-        return self.binding in ("JSONRPC", "HTTP+JSON")
+        return self.binding in (ProtocolBinding.JSONRPC, ProtocolBinding.HTTP_JSON)
 
 
 @dataclass(frozen=True)

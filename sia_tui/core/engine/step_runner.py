@@ -25,7 +25,7 @@ from sia_tui.core.redaction.issued import IssuedSecrets
 from sia_tui.core.run.evidence import Blame, FailureCategory, NextAction, Party
 from sia_tui.core.run.read_model import Run, Step, StepResult, StepStatus, Target
 
-if TYPE_CHECKING:  # grpc_calls imports no grpc, but nothing here needs it at run time
+if TYPE_CHECKING:  # grpc.calls imports no grpc, but nothing here needs it at run time
     from sia_tui.core.a2a.grpc.calls import GrpcTransport
     from sia_tui.core.engine.cache import DocumentCache
 

@@ -16,18 +16,11 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from sia_tui.core import limits
 from sia_tui.core.errors import FileInputError, JsonInputError
-from sia_tui.core.jsonkit.json_locate import (
-    first_duplicate,
-    first_long_number,
-    first_overflow,
-    first_word,
-    lone_surrogate,
-    token_at,
-    too_deep_at,
-)
 from sia_tui.core.jsonkit.jsonshape import Shape, measure
-from sia_tui.core.jsonkit.pointer import container_pointer_at, join, line_column
 from sia_tui.core.local_file import read_regular_file
+
+# Locating a problem (json_locate, pointer) loads only when there is one: valid input, as
+# `digest` and `canon` read it, never pays for their imports (start-up).
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -84,6 +77,8 @@ _DECODER = json.JSONDecoder(
 
 
 def _error(text: str, offset: int, message: str, source: str | None) -> JsonInputError:
+    from sia_tui.core.jsonkit.pointer import container_pointer_at, line_column
+
     line, column = line_column(text, offset)
     return JsonInputError(
         message,
@@ -99,6 +94,8 @@ def _rejected(
     text: str, offset: int, message: str, source: str | None, max_depth: int
 ) -> JsonInputError:
     """The error at ``offset``, unless the text nests too deep somewhere: that comes first."""
+    from sia_tui.core.jsonkit.json_locate import too_deep_at
+
     deep = too_deep_at(text, max_depth)
     if deep is not None:
         offset, message = deep, f"nesting deeper than {max_depth} levels"
@@ -135,6 +132,8 @@ def _decode(data: bytes | str, max_bytes: int, source: str | None) -> tuple[str,
         return data.decode("utf-8"), data, False
     except UnicodeDecodeError as exc:
         prefix = data[: exc.start].decode("utf-8")
+        from sia_tui.core.jsonkit.pointer import container_pointer_at, line_column
+
         line, column = line_column(prefix, len(prefix))
         raise JsonInputError(
             f"invalid UTF-8: byte 0x{data[exc.start]:02x} ({exc.reason})",
@@ -190,6 +189,8 @@ def parse(
             "empty input: expected a JSON value", line=1, column=1, offset=0, source=source
         )
     if len(raw) > limits.MAX_NUMBER_CHARS and _LONG_NUMBER_RUN in raw.translate(_AS_NUMBER_RUNS):
+        from sia_tui.core.jsonkit.json_locate import first_long_number
+
         offset = first_long_number(text)
         if offset is not None:
             message = f"number literal longer than {limits.MAX_NUMBER_CHARS} characters"
@@ -197,6 +198,8 @@ def parse(
     try:
         value = _DECODER.decode(text)
     except _Problem as problem:
+        from sia_tui.core.jsonkit.json_locate import first_duplicate, first_word
+
         if problem.word is None:  # a duplicate: report the first one in text order
             offset, name = first_duplicate(text)
             message = problem.message if name is None else f"duplicate member name {name!r}"
@@ -208,6 +211,8 @@ def parse(
         message = message[:1].lower() + message[1:]
         raise _rejected(text, exc.pos, message, source, max_depth) from None
     except RecursionError:  # the C decoder recurses; it gives up near 1000 levels
+        from sia_tui.core.jsonkit.json_locate import too_deep_at
+
         deep = too_deep_at(text, max_depth)
         if deep is None:  # the caller's own stack was already deep
             raise JsonInputError("nesting too deep", source=source) from None
@@ -218,6 +223,8 @@ def parse(
     if shape.depth > max_depth:
         raise _rejected(text, 0, f"nesting deeper than {max_depth} levels", source, max_depth)
     if shape.non_finite:
+        from sia_tui.core.jsonkit.json_locate import first_overflow
+
         offset, word = first_overflow(text) or (0, "")
         message = f"number {word[:40]} overflows an IEEE-754 double"
         raise _rejected(text, offset, message, source, max_depth)
@@ -227,6 +234,9 @@ def parse(
 
 
 def _reject_lone_surrogates(text: str, value: Any, source: str | None) -> None:
+    from sia_tui.core.jsonkit.json_locate import lone_surrogate, token_at
+    from sia_tui.core.jsonkit.pointer import join
+
     found = lone_surrogate(value)
     if found is None:
         return

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from sia_tui.core.a2a.views import BindingChoice
 from sia_tui.core.errors import FileInputError, SiaError
 from sia_tui.core.invocation_mode import InvocationMode
 from sia_tui.core.local_file import read_regular_file
@@ -37,7 +38,7 @@ BINDING_SPELLINGS = {
     "grpc": "grpc",
 }
 #: The engine's binding name -> the A2A protocolBinding label shown in every table.
-BINDING_LABELS = {"jsonrpc": "JSONRPC", "http-json": "HTTP+JSON", "grpc": "GRPC"}
+BINDING_LABELS = {choice.value: choice.protocol_binding.value for choice in BindingChoice}
 #: The bindings of a file that names none: gRPC is a column when asked for (most agents at
 #: a plugfest serve the JSON bindings; a GRPC column would be "skip" for each of them).
 DEFAULT_BINDINGS = ("jsonrpc", "http-json")

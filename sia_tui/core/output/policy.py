@@ -26,6 +26,7 @@ import re
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import cache
 from typing import TextIO
 
 #: Control (Cc), format (Cf), line/paragraph separator (Zl, Zp), surrogate (Cs) and
@@ -37,11 +38,8 @@ _UNSAFE_RANGES = (
     "\U000110bd\U000110cd\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a"
     "\U000e0000-\U000e007f\U000f0000-\U0010ffff"
 )
-_UNSAFE = re.compile(f"[{_UNSAFE_RANGES}]")
-#: The same without tab and newline (they are kept where lines are allowed).
-_UNSAFE_IN_LINES = re.compile(f"(?![\t\n])[{_UNSAFE_RANGES}]")
-#: The same two for ASCII text, the common case: C0 and DEL only, scanned some 13x faster
-#: than with the whole class (benchmarks/literal_gate.py).
+#: The class for ASCII text, the common case (with and without tab and newline): C0 and
+#: DEL only, scanned some 13x faster than with the whole class (benchmarks/literal_gate.py).
 _ASCII_UNSAFE = re.compile("[\x00-\x1f\x7f]")
 _ASCII_UNSAFE_IN_LINES = re.compile("[\x00-\x08\x0b-\x1f\x7f]")
 
@@ -49,7 +47,22 @@ _ASCII_UNSAFE_IN_LINES = re.compile("[\x00-\x08\x0b-\x1f\x7f]")
 #: yellow, cyan. Nothing else that starts with ESC passes :func:`terminal_text`.
 COLOURS = frozenset({"0", "1", "2", "31", "32", "33", "36"})
 _OWN_COLOUR = "|".join(sorted(COLOURS, key=len, reverse=True))
-_STREAM = re.compile(f"(\x1b\\[(?:{_OWN_COLOUR})m)|(?![\t\n])[{_UNSAFE_RANGES}]")
+_ASCII_STREAM = re.compile(f"(\x1b\\[(?:{_OWN_COLOUR})m)|[\x00-\x08\x0b-\x1f\x7f]")
+
+
+# The whole-class patterns compile on first use: each takes some 10 ms, which a command
+# whose output is ASCII (`--help`, `digest`) would pay at start-up for nothing.
+@cache
+def _whole_class(keep_newlines: bool) -> re.Pattern[str]:
+    """Every unsafe character (without tab and newline when ``keep_newlines``)."""
+    return re.compile(f"(?![\t\n])[{_UNSAFE_RANGES}]" if keep_newlines else f"[{_UNSAFE_RANGES}]")
+
+
+@cache
+def _whole_stream() -> re.Pattern[str]:
+    """:func:`terminal_text`'s pattern: sia-tui's own colour codes, else an unsafe one."""
+    return re.compile(f"(\x1b\\[(?:{_OWN_COLOUR})m)|(?![\t\n])[{_UNSAFE_RANGES}]")
+
 
 #: Control pictures for C0 controls (U+2400 block); ESC shows as ␛, DEL as ␡.
 _PICTURES = {code: chr(0x2400 + code) for code in range(0x20)}
@@ -68,7 +81,7 @@ def _unsafe(text: str, keep_newlines: bool) -> re.Pattern[str]:
     """The pattern of the unsafe characters ``text`` may hold."""
     if text.isascii():
         return _ASCII_UNSAFE_IN_LINES if keep_newlines else _ASCII_UNSAFE
-    return _UNSAFE_IN_LINES if keep_newlines else _UNSAFE
+    return _whole_class(keep_newlines)
 
 
 def printable(text: str, *, keep_newlines: bool = False) -> str:
@@ -91,7 +104,8 @@ def printable_in_place(text: str, *, keep_newlines: bool = True) -> str:
 def terminal_text(text: str) -> str:
     """The last gate before a terminal: :func:`printable` keeping newlines, tabs and the
     colour codes :func:`paint` writes."""
-    return _STREAM.sub(lambda m: m.group(1) or _stand_in(m.group()), text)
+    pattern = _ASCII_STREAM if text.isascii() else _whole_stream()
+    return pattern.sub(lambda m: m.group(1) or _stand_in(m.group()), text)
 
 
 def paint(text: str, colour: str, enabled: bool = True) -> str:
@@ -112,7 +126,8 @@ def terminal_json(value: object, *, indent: int | None = 2) -> str:
     ``\\uXXXX`` escape (JSON already escapes C0), which JSON readers decode unchanged."""
     text = json.dumps(value, indent=indent, ensure_ascii=False)
     # Raw newlines and tabs can only be the layout of ``indent``: strings hold them escaped.
-    return _UNSAFE_IN_LINES.sub(lambda m: "".join(f"\\u{u:04x}" for u in _utf16(m.group())), text)
+    escape = _unsafe(text, keep_newlines=True).sub
+    return escape(lambda m: "".join(f"\\u{u:04x}" for u in _utf16(m.group())), text)
 
 
 def _utf16(char: str) -> list[int]:

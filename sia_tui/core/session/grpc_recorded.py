@@ -1,6 +1,6 @@
 """A recorded gRPC status read back from a session file, checked where it is loaded.
 
-sia-tui writes a call's status as ProtoJSON (``grpc_status.status_json``) in the exchange's
+sia-tui writes a call's status as ProtoJSON (``grpc.status.status_json``) in the exchange's
 response body. A session file is someone else's input: a status body edited into text that
 is not JSON, nested too deep, with details protobuf refuses, or a status number gRPC does
 not have, is a one-line error naming the member (``at /exchanges/3/response/body``), as an

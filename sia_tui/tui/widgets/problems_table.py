@@ -27,17 +27,28 @@ class ProblemsTable(LiteralTable[Any]):
         super().__init__(id=id, cursor_type="row")
         self._rows: list[tuple[Any, ...]] = []
         """The rows shown, all six cells each (a narrow table shows fewer)."""
+        self._laid_out_at: int | None = None
+        """The width the rows were last laid out for."""
 
     def show_rows(self, rows: list[tuple[Any, ...]]) -> None:
-        """Replace the rows."""
+        """Replace the rows (the same rows at the same width are left as they are)."""
+        if rows == self._rows and self._laid_out_at == self._width():
+            return
         self._rows = rows
         self._lay_out()
 
     def on_resize(self, _event: events.Resize) -> None:
-        self._lay_out()
+        # Only a new width changes the layout. The table growing to fit its rows (shown
+        # after a keystroke, or wrapped rows measured) keeps it: laying the rows out again
+        # then drew the table twice between a keystroke and its error on screen.
+        if self._laid_out_at != self._width():
+            self._lay_out()
+
+    def _width(self) -> int:
+        return self.scrollable_content_region.width or self.app.size.width - 4
 
     def _lay_out(self) -> None:
-        width = self.scrollable_content_region.width or self.app.size.width - 4
+        width = self._laid_out_at = self._width()
         columns = list(_COLUMNS)
         message = width - sum(w + _PADDING for _, w in columns) - _PADDING
         if message < _MIN_MESSAGE:

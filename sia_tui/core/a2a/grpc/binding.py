@@ -1,7 +1,8 @@
-"""The gRPC binding behind ``A2AClient``: five calls, each recorded like an HTTP exchange.
+"""The gRPC binding behind ``A2AClient`` (``binding.Binding``): each call recorded like an
+HTTP exchange.
 
-The client hands over the same JSON it would send over JSON-RPC and gets back ProtoJSON
-objects that the 1.0 readers read. Service parameters travel as lowercase metadata
+The client hands over the same JSON it would send over JSON-RPC; the ProtoJSON objects
+that come back are read by the 1.0 readers. Service parameters travel as lowercase metadata
 (A2A 1.0 section 10.2): ``a2a-version``, ``a2a-extensions`` (RULES ADV5), then the user's
 headers and bearer when the target's origin may have them (RULES SR7). Timeouts, size
 limits and cancellation are the HTTP client's: ``--timeout`` bounds a unary call,
@@ -16,17 +17,25 @@ import time
 from collections.abc import AsyncGenerator, Callable
 from typing import TYPE_CHECKING, Any
 
+from sia_tui.core.a2a.binding import TaskOperation
 from sia_tui.core.a2a.grpc import messages as pb
 from sia_tui.core.a2a.grpc.calls import GrpcAnswer, GrpcStream, GrpcTransport
 from sia_tui.core.a2a.grpc.status import grpc_error, status_json
 from sia_tui.core.a2a.grpc.target import GrpcTarget, card_transport, grpc_target
+from sia_tui.core.a2a.http.codec import read_event, read_send, read_task, read_task_page
 from sia_tui.core.a2a.http.recorder import ExchangeRecorder
 from sia_tui.core.a2a.kept_events import KeptEvents
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.a2a.origin import origin_text
-from sia_tui.core.a2a.views import Interface
+from sia_tui.core.a2a.views import Interface, Message, StreamEvent, Task, TaskPage
 from sia_tui.core.constants import EXTENSION_URI
-from sia_tui.core.errors import RequestTimeout, ResponseTooLarge, SiaError, TransportError
+from sia_tui.core.errors import (
+    A2AProtocolError,
+    RequestTimeout,
+    ResponseTooLarge,
+    SiaError,
+    TransportError,
+)
 from sia_tui.core.exchange import CANCELLED, Headers
 from sia_tui.core.jsonkit.strictjson import loads as load_json
 from sia_tui.core.needs import Need, word
@@ -69,7 +78,8 @@ def _checked(key: str, value: str) -> tuple[str, str]:
 
 
 class GrpcBinding:
-    """SendMessage, SendStreamingMessage, GetTask, CancelTask, SubscribeToTask over gRPC."""
+    """SendMessage, SendStreamingMessage, GetTask, CancelTask, ListTasks and SubscribeToTask
+    over gRPC: the ``Binding`` of a GRPC interface."""
 
     def __init__(
         self,
@@ -137,47 +147,58 @@ class GrpcBinding:
         message: dict[str, Any],
         purpose: str,
         return_immediately: bool,
-        push: dict[str, Any] | None = None,
-    ) -> Any:
-        """SendMessage -> the ``SendMessageResponse`` as ProtoJSON."""
+        push: dict[str, Any] | None,
+    ) -> Task | Message:
+        """SendMessage: the ``SendMessageResponse`` (ProtoJSON) read as a Task or Message."""
         request = _send_request(message, return_immediately, push)
-        return await self._unary(purpose, iface, "SendMessage", "SendMessageRequest", request)
+        answer = await self._unary(purpose, iface, "SendMessage", "SendMessageRequest", request)
+        return read_send(answer, jsonrpc=False)
+
+    async def task_call(
+        self, operation: TaskOperation, iface: Interface, task_id: str, purpose: str
+    ) -> Task:
+        """GetTask or CancelTask: the Task (ProtoJSON) the agent answers with."""
+        method = "GetTask" if operation == "get" else "CancelTask"
+        request = {"id": task_id}
+        answer = await self._unary(purpose, iface, method, f"{method}Request", request)
+        return read_task(answer, jsonrpc=False)
 
     async def list_tasks(
         self, iface: Interface, page_size: int, page_token: str | None, purpose: str
-    ) -> Any:
-        """ListTasks -> the ``ListTasksResponse`` as ProtoJSON."""
+    ) -> TaskPage:
+        """ListTasks: the ``ListTasksResponse`` (ProtoJSON) read as a page."""
         # With their artifacts, as over the HTTP bindings (A2A 1.0 leaves them out unless asked).
         request: dict[str, Any] = {"pageSize": page_size, "includeArtifacts": True}
         if page_token:
             request["pageToken"] = page_token
-        return await self._unary(purpose, iface, "ListTasks", "ListTasksRequest", request)
-
-    async def get_task(self, iface: Interface, task_id: str, purpose: str) -> Any:
-        """GetTask -> a Task as ProtoJSON."""
-        request = {"id": task_id}
-        return await self._unary(purpose, iface, "GetTask", "GetTaskRequest", request)
-
-    async def cancel(self, iface: Interface, task_id: str, purpose: str) -> Any:
-        """CancelTask -> a Task as ProtoJSON."""
-        request = {"id": task_id}
-        return await self._unary(purpose, iface, "CancelTask", "CancelTaskRequest", request)
+        answer = await self._unary(purpose, iface, "ListTasks", "ListTasksRequest", request)
+        return read_task_page(answer, jsonrpc=False)
 
     def stream(
         self,
         iface: Interface,
         message: dict[str, Any],
         purpose: str,
-        push: dict[str, Any] | None = None,
-    ) -> AsyncGenerator[Any, None]:
-        """SendStreamingMessage -> each ``StreamResponse`` as ProtoJSON."""
+        push: dict[str, Any] | None,
+    ) -> AsyncGenerator[StreamEvent, None]:
+        """SendStreamingMessage: each ``StreamResponse`` read as an event."""
         request = _send_request(message, False, push)
-        return self._stream(purpose, iface, "SendStreamingMessage", "SendMessageRequest", request)
+        return _events(
+            self._stream(purpose, iface, "SendStreamingMessage", "SendMessageRequest", request)
+        )
 
-    def subscribe(self, iface: Interface, task_id: str, purpose: str) -> AsyncGenerator[Any, None]:
-        """SubscribeToTask -> the task, then each ``StreamResponse``, as ProtoJSON."""
+    def subscribe(
+        self, iface: Interface, task_id: str, purpose: str
+    ) -> AsyncGenerator[StreamEvent, None]:
+        """SubscribeToTask: the task, then each ``StreamResponse``, read as events."""
         request = {"id": task_id}
-        return self._stream(purpose, iface, "SubscribeToTask", "SubscribeToTaskRequest", request)
+        return _events(
+            self._stream(purpose, iface, "SubscribeToTask", "SubscribeToTaskRequest", request)
+        )
+
+    async def extended_card(self, iface: Interface, purpose: str) -> Any:
+        """GetExtendedAgentCard is not a gRPC call sia-tui makes: refused, nothing sent."""
+        raise A2AProtocolError("the extended card is fetched over JSON-RPC or HTTP+JSON only")
 
     # -- plumbing ---------------------------------------------------------------------------
 
@@ -324,6 +345,18 @@ class GrpcBinding:
             )
             return False
         return True
+
+
+async def _events(messages: AsyncGenerator[Any, None]) -> AsyncGenerator[StreamEvent, None]:
+    """StreamResponses read as events, until a final one (the call is then closed)."""
+    try:
+        async for payload in messages:
+            event = read_event(payload, jsonrpc=False)
+            yield event
+            if event.final:
+                return
+    finally:
+        await messages.aclose()
 
 
 class _Record:

@@ -1,7 +1,7 @@
 """grpc.aio under the gRPC binding: channels, raw-bytes calls, and what can go wrong.
 
 The only module that imports grpc; nothing loads it until a GRPC interface is called.
-Calls carry bytes in and out (no generated stubs): ``grpc_messages`` does protobuf.
+Calls carry bytes in and out (no generated stubs): ``messages.py`` does protobuf.
 A connection that cannot be made or a TLS handshake that fails is a TransportError,
 never retried another way (no plaintext fallback); a status the server sent is a
 ``GrpcAnswer`` for the client to read. ``AioTransport`` is the ``GrpcTransport`` of
@@ -174,7 +174,7 @@ class AioTransport:
         self, target: GrpcTarget, method: str, request: bytes, metadata: Headers, timeout: float
     ) -> tuple[bytes | None, GrpcAnswer]:
         channel = await self._channel(target)
-        # No serializers: bytes go out and come back as they are (grpc_messages parses).
+        # No serializers: bytes go out and come back as they are (messages.py parses).
         caller: grpc.aio.UnaryUnaryMultiCallable[bytes, bytes] = channel.unary_unary(
             f"/{SERVICE}/{method}"
         )

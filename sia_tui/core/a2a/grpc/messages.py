@@ -31,6 +31,7 @@ from google.protobuf.message import DecodeError, Message
 
 from sia_tui.core import limits
 from sia_tui.core.errors import A2AProtocolError
+from sia_tui.core.task_state import TaskState
 
 PACKAGE = "lf.a2a.v1"
 #: Message levels a protobuf decoder accepts: the default recursion limit of the C++, Java
@@ -58,17 +59,8 @@ _WELL_KNOWN = {
 }
 _ENUMS = {
     "Role": ("ROLE_UNSPECIFIED", "ROLE_USER", "ROLE_AGENT"),
-    "TaskState": (
-        "TASK_STATE_UNSPECIFIED",
-        "TASK_STATE_SUBMITTED",
-        "TASK_STATE_WORKING",
-        "TASK_STATE_COMPLETED",
-        "TASK_STATE_FAILED",
-        "TASK_STATE_CANCELED",
-        "TASK_STATE_INPUT_REQUIRED",
-        "TASK_STATE_REJECTED",
-        "TASK_STATE_AUTH_REQUIRED",
-    ),
+    # The one spelling of the task states: TaskState is declared in a2a.proto's order.
+    "TaskState": tuple(state.value for state in TaskState),
 }
 
 #: message -> fields as "name number type", type ``*T`` repeated, ``T|oneof`` in a oneof,

@@ -13,7 +13,7 @@ from sia_tui.core.a2a.http.wire import (
     rest_url,
     task_path,
 )
-from sia_tui.core.a2a.views import Interface
+from sia_tui.core.a2a.views import Interface, ProtocolBinding
 from sia_tui.core.constants import EXTENSIONS_HEADER, LEGACY_EXTENSIONS_HEADER
 from sia_tui.core.errors import A2AProtocolError
 
@@ -97,7 +97,7 @@ class CodecV03:
         """The HTTP request for ``operation`` on ``iface``."""
         check_operation(iface, operation)
         sending = operation in ("send", "stream")
-        if iface.binding == "JSONRPC":
+        if iface.binding == ProtocolBinding.JSONRPC:
             params: dict[str, Any] = (
                 {
                     "message": message,

@@ -15,7 +15,7 @@ from sia_tui.core.a2a.http.wire import (
     rest_url,
     task_path,
 )
-from sia_tui.core.a2a.views import Interface
+from sia_tui.core.a2a.views import Interface, ProtocolBinding
 from sia_tui.core.constants import EXTENSIONS_HEADER
 
 METHODS = {
@@ -74,7 +74,7 @@ class CodecV1:
             configuration["taskPushNotificationConfig"] = push
         if configuration:
             sending["configuration"] = configuration
-        if iface.binding == "JSONRPC":
+        if iface.binding == ProtocolBinding.JSONRPC:
             params: dict[str, Any] = (
                 dict(sending) if operation in ("send", "stream") else {"id": task_id}
             )
@@ -115,7 +115,7 @@ class CodecV1:
         params: dict[str, Any] = {"pageSize": page_size, "includeArtifacts": True}
         if page_token:
             params["pageToken"] = page_token
-        if iface.binding == "JSONRPC":
+        if iface.binding == ProtocolBinding.JSONRPC:
             if iface.tenant:
                 params["tenant"] = iface.tenant
             envelope = {"jsonrpc": "2.0", "id": rpc_id, "method": "ListTasks", "params": params}

@@ -7,6 +7,7 @@ from typing import Any, NoReturn
 from sia_tui.core.a2a.extended_card import what_it_adds
 from sia_tui.core.a2a.views import (
     AgentCard,
+    BindingChoice,
     Interface,
     Message,
     SchemaInterfaceAd,
@@ -39,13 +40,18 @@ from sia_tui.core.run.evidence import (
 from sia_tui.core.run.read_model import Run, StepResult
 from sia_tui.core.task_state import TaskState
 
-#: User-facing binding names -> the card's protocolBinding values.
-BINDINGS = {"jsonrpc": "JSONRPC", "http-json": "HTTP+JSON", "grpc": "GRPC"}
+
+def _wanted(binding: str) -> str:
+    """The card's protocolBinding for the user's choice (any other name is taken as is)."""
+    try:
+        return BindingChoice(binding).protocol_binding
+    except ValueError:
+        return binding
 
 
 def choose_interface(card: AgentCard, binding: str | None) -> Interface | None:
     """The user's binding if given, else the card's first callable interface (WIRE.md)."""
-    wanted = BINDINGS.get(binding, binding) if binding else None
+    wanted = _wanted(binding) if binding else None
     for iface in card.interfaces:
         if iface.callable and (wanted is None or iface.binding == wanted):
             return iface
