@@ -15,22 +15,12 @@ from typing import Any
 
 from sia_tui.agent.errors import invalid_params
 from sia_tui.agent.tasks import TaskRecord
+from sia_tui.core.task_state import TaskState
 
 #: ListTasks' page size when none is asked for, and the most one page holds.
 DEFAULT_PAGE, MAX_PAGE = 50, 100
 #: The states a task can be in (``TASK_STATE_UNSPECIFIED`` is "no filter").
-TASK_STATES = frozenset(
-    {
-        "TASK_STATE_SUBMITTED",
-        "TASK_STATE_WORKING",
-        "TASK_STATE_COMPLETED",
-        "TASK_STATE_FAILED",
-        "TASK_STATE_CANCELED",
-        "TASK_STATE_INPUT_REQUIRED",
-        "TASK_STATE_REJECTED",
-        "TASK_STATE_AUTH_REQUIRED",
-    }
-)
+TASK_STATES = frozenset(state.value for state in TaskState if state is not TaskState.UNSPECIFIED)
 _INT32_MAX = 2**31 - 1
 
 
