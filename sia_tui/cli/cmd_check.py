@@ -22,7 +22,9 @@ from sia_tui.cli.trust_flags import add_trust_flags, anchors_from
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from sia_tui.core.engine import ClientOptions, DocumentCache, Reply, Run, Target
+    from sia_tui.core.a2a import ClientOptions
+    from sia_tui.core.engine import DocumentCache
+    from sia_tui.core.run import Reply, Run, Target
 
 #: ``--args example``: take the arguments from the document's examples.
 EXAMPLE = "example"
@@ -136,7 +138,8 @@ async def run_check(
     ``send_anyway``: a deliberate negative test of arguments that do not validate;
     ``consent``: the user's yes to invoking a skill that asks for it, ``--allow-execute``;
     ``replies``: one answer per question the task asks, in order, ``--reply``)."""
-    from sia_tui.core.engine import Procedure, Step, StepStatus
+    from sia_tui.core.engine import Procedure
+    from sia_tui.core.run import Step, StepStatus
 
     procedure = Procedure(target, options, cache=cache)
     try:
@@ -165,18 +168,10 @@ def main(args: argparse.Namespace) -> int:
     import asyncio
     from pathlib import Path
 
-    from sia_tui.core.engine import (
-        DocumentCache,
-        FailureCategory,
-        JsonInputError,
-        Target,
-        render_text,
-        reply_argument,
-        run_junit_suite,
-        run_to_json,
-        terminal_json,
-        write_junit,
-    )
+    from sia_tui.core.engine import DocumentCache, render_text, run_junit_suite, run_to_json
+    from sia_tui.core.errors import JsonInputError
+    from sia_tui.core.output import terminal_json, write_junit
+    from sia_tui.core.run import FailureCategory, Target, reply_argument
     from sia_tui.core.session import SessionError
 
     try:

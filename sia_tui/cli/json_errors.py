@@ -70,7 +70,7 @@ class UsageWatch:
         """After the command: a usage error that left stdout empty gets its JSON object."""
         if code != USAGE_EXIT or self._stdout.written:
             return
-        from sia_tui.core.engine import terminal_json
+        from sia_tui.core.output import terminal_json
 
         error = {
             "kind": "usage",

@@ -127,11 +127,11 @@ LINEAR: dict[str, Case] = {
     "sia_tui/core/matrix/toml_shape.py:_TOKEN": case(
         "findall", repeat('"""', "\\a"), repeat("'''", "a"), repeat('"\\"'), repeat("'a")
     ),
-    "sia_tui/core/output/printable.py:_UNSAFE": case("sub", repeat("a\x1b")),
-    "sia_tui/core/output/printable.py:_UNSAFE_IN_LINES": case("sub", repeat("a\x1b")),
-    "sia_tui/core/output/printable.py:_ASCII_UNSAFE": case("sub", repeat("a\x01")),
-    "sia_tui/core/output/printable.py:_ASCII_UNSAFE_IN_LINES": case("sub", repeat("a\x01")),
-    "sia_tui/core/output/printable.py:_STREAM": case("sub", repeat("\x1b[", "\x1b[3")),
+    "sia_tui/core/output/policy.py:_UNSAFE": case("sub", repeat("a\x1b")),
+    "sia_tui/core/output/policy.py:_UNSAFE_IN_LINES": case("sub", repeat("a\x1b")),
+    "sia_tui/core/output/policy.py:_ASCII_UNSAFE": case("sub", repeat("a\x01")),
+    "sia_tui/core/output/policy.py:_ASCII_UNSAFE_IN_LINES": case("sub", repeat("a\x01")),
+    "sia_tui/core/output/policy.py:_STREAM": case("sub", repeat("\x1b[", "\x1b[3")),
     "sia_tui/core/redaction/redact.py:CREDENTIAL_NAME": case(
         "search", repeat("aut"), repeat("api-"), repeat("-ke")
     ),

@@ -9,7 +9,7 @@ import unicodedata
 
 import pytest
 
-from sia_tui.core.output.printable import (
+from sia_tui.core.output.policy import (
     COLOURS,
     PrintableStream,
     clipboard_text,

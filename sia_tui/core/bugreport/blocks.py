@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from sia_tui.core.output.printable import printable
+from sia_tui.core.output.policy import printable
 
 
 def clean(text: str) -> str:

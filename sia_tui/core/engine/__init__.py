@@ -1,10 +1,10 @@
 """The eleven-step client procedure (RULES CP0-CP13), driven by the CLI and the TUI alike.
 
-This package is the engine API: ``sia_tui.cli`` and ``sia_tui.tui`` import the core only
-through it (and through ``sia_tui.core.session``, ``.compose`` and ``.diff``); a test
-enforces that. What they need to drive a run, read its answers, and show agent data
-safely is re-exported here; everything else in the engine is internal. Names load on
-first use (``lazy_api``), so importing the API costs nothing until a name is used.
+This package is the engine API: what the CLI and the TUI need to drive a run (the
+procedure, its options, the console, the reports of a run). It exports only the engine's
+own names: the run's read model is ``sia_tui.core.run``, and each other room has its own
+API (a test enforces both). Names load on first use (``lazy_api``), so importing the API
+costs nothing until a name is used.
 """
 
 from __future__ import annotations
@@ -14,33 +14,6 @@ from typing import TYPE_CHECKING, Any
 from sia_tui.core import lazy_api
 
 if TYPE_CHECKING:  # type checkers read these; the table below is the run-time side
-    from sia_tui.core import limits as limits
-    from sia_tui.core.a2a import defaults as defaults
-    from sia_tui.core.a2a.auth_plan import AuthPlan as AuthPlan
-    from sia_tui.core.a2a.auth_plan import plan_for as plan_for
-    from sia_tui.core.a2a.model import AgentCard as AgentCard
-    from sia_tui.core.a2a.model import Artifact as Artifact
-    from sia_tui.core.a2a.model import CardSkill as CardSkill
-    from sia_tui.core.a2a.model import Interface as Interface
-    from sia_tui.core.a2a.model import Message as Message
-    from sia_tui.core.a2a.model import Part as Part
-    from sia_tui.core.a2a.model import StreamEvent as StreamEvent
-    from sia_tui.core.a2a.model import Task as Task
-    from sia_tui.core.a2a.options import API_KEY_ENV as API_KEY_ENV
-    from sia_tui.core.a2a.options import CLIENT_SECRET_ENV as CLIENT_SECRET_ENV
-    from sia_tui.core.a2a.options import ClientOptions as ClientOptions
-    from sia_tui.core.a2a.options import OAuth2Settings as OAuth2Settings
-    from sia_tui.core.a2a.options import read_secret_file as read_secret_file
-    from sia_tui.core.a2a.push_receiver import Delivery as Delivery
-    from sia_tui.core.bounded import listed as listed
-    from sia_tui.core.codes import ERROR_CODES as ERROR_CODES
-    from sia_tui.core.codes import DetectedBy as DetectedBy
-    from sia_tui.core.codes import ErrorCode as ErrorCode
-    from sia_tui.core.codes import describe_code as describe_code
-    from sia_tui.core.consent import CONSENT_FLAG as CONSENT_FLAG
-    from sia_tui.core.consent import OLD_CONSENT_FLAG as OLD_CONSENT_FLAG
-    from sia_tui.core.consent import ConsentNeed as ConsentNeed
-    from sia_tui.core.constants import DESCRIBE_SKILL as DESCRIBE_SKILL
     from sia_tui.core.engine.cache import DocumentCache as DocumentCache
     from sia_tui.core.engine.console import CONSOLE_MODES as CONSOLE_MODES
     from sia_tui.core.engine.console import ConsoleReply as ConsoleReply
@@ -63,261 +36,32 @@ if TYPE_CHECKING:  # type checkers read these; the table below is the run-time s
     from sia_tui.core.engine.report_text import render_text as render_text
     from sia_tui.core.engine.task_list import TaskListing as TaskListing
     from sia_tui.core.engine.task_list import task_run as task_run
-    from sia_tui.core.errors import JsonInputError as JsonInputError
-    from sia_tui.core.errors import SiaError as SiaError
-    from sia_tui.core.exchange import Exchange as Exchange
-    from sia_tui.core.exchange import Headers as Headers
-    from sia_tui.core.findings import Finding as Finding
-    from sia_tui.core.findings import Severity as Severity
-    from sia_tui.core.interface.threeway import DigestRow as DigestRow
-    from sia_tui.core.interface.threeway import DigestSource as DigestSource
-    from sia_tui.core.interface.threeway import compare_rows as compare_rows
-    from sia_tui.core.interface.threeway import differing_pairs as differing_pairs
-    from sia_tui.core.jsonkit.canonical import canonical_bytes as canonical_bytes
-    from sia_tui.core.jsonkit.canonical import digest_of as digest_of
-    from sia_tui.core.jsonkit.canonical import parse_digest as parse_digest
-    from sia_tui.core.jsonkit.pointer import PositionIndex as PositionIndex
-    from sia_tui.core.jsonkit.pointer import display_pointer as display_pointer
-    from sia_tui.core.jsonkit.strictjson import Parsed as Parsed
-    from sia_tui.core.jsonkit.strictjson import load_path as load_path
-    from sia_tui.core.jsonkit.strictjson import loads as loads
-    from sia_tui.core.jsonkit.strictjson import parse as parse
-    from sia_tui.core.jsonkit.strictjson import parse_path as parse_path
-    from sia_tui.core.jsonkit.strictjson import read_json_file as read_json_file
-    from sia_tui.core.jsonkit.strictjson import read_json_text as read_json_text
-    from sia_tui.core.output.junit import write_junit as write_junit
-    from sia_tui.core.output.printable import clipboard_text as clipboard_text
-    from sia_tui.core.output.printable import paint as paint
-    from sia_tui.core.output.printable import printable as printable
-    from sia_tui.core.output.printable import printable_in_place as printable_in_place
-    from sia_tui.core.output.printable import printable_output as printable_output
-    from sia_tui.core.output.printable import terminal_json as terminal_json
-    from sia_tui.core.output.printable import terminal_text as terminal_text
-    from sia_tui.core.output.printable import write_data as write_data
-    from sia_tui.core.redaction.userinfo import strip_credentials as strip_credentials
-    from sia_tui.core.run.answers import ArtifactVerdict as ArtifactVerdict
-    from sia_tui.core.run.answers import ExampleArguments as ExampleArguments
-    from sia_tui.core.run.answers import OddOneOut as OddOneOut
-    from sia_tui.core.run.answers import SchemaDigests as SchemaDigests
-    from sia_tui.core.run.answers import advertised_skills as advertised_skills
-    from sia_tui.core.run.answers import embedded_schema_at as embedded_schema_at
-    from sia_tui.core.run.evidence import ArgumentsEvidence as ArgumentsEvidence
-    from sia_tui.core.run.evidence import ArtifactRef as ArtifactRef
-    from sia_tui.core.run.evidence import Blame as Blame
-    from sia_tui.core.run.evidence import CardEvidence as CardEvidence
-    from sia_tui.core.run.evidence import DelegationEvidence as DelegationEvidence
-    from sia_tui.core.run.evidence import DescribeEvidence as DescribeEvidence
-    from sia_tui.core.run.evidence import DigestEvidence as DigestEvidence
-    from sia_tui.core.run.evidence import DocumentEvidence as DocumentEvidence
-    from sia_tui.core.run.evidence import FailureCategory as FailureCategory
-    from sia_tui.core.run.evidence import NextAction as NextAction
-    from sia_tui.core.run.evidence import OutputEvidence as OutputEvidence
-    from sia_tui.core.run.evidence import Party as Party
-    from sia_tui.core.run.evidence import PresentationEvidence as PresentationEvidence
-    from sia_tui.core.run.evidence import ReceptionEvidence as ReceptionEvidence
-    from sia_tui.core.run.evidence import RecordSummary as RecordSummary
-    from sia_tui.core.run.evidence import SchemaDigest as SchemaDigest
-    from sia_tui.core.run.evidence import SchemaEvidence as SchemaEvidence
-    from sia_tui.core.run.evidence import SkillEvidence as SkillEvidence
-    from sia_tui.core.run.evidence import StepEvidence as StepEvidence
-    from sia_tui.core.run.evidence import TaskError as TaskError
-    from sia_tui.core.run.push_log import LOOPBACK as LOOPBACK
-    from sia_tui.core.run.push_log import PushLog as PushLog
-    from sia_tui.core.run.read_model import STEP_TITLES as STEP_TITLES
-    from sia_tui.core.run.read_model import Digests as Digests
-    from sia_tui.core.run.read_model import Invocation as Invocation
-    from sia_tui.core.run.read_model import RecordResult as RecordResult
-    from sia_tui.core.run.read_model import Run as Run
-    from sia_tui.core.run.read_model import StepResult as StepResult
-    from sia_tui.core.run.read_model import StepStatus as StepStatus
-    from sia_tui.core.run.read_model import Target as Target
-    from sia_tui.core.run.read_model import frozen_copy as frozen_copy
-    from sia_tui.core.run.state import Step as Step
-    from sia_tui.core.run.turns import UNVALIDATED as UNVALIDATED
-    from sia_tui.core.run.turns import Reply as Reply
-    from sia_tui.core.run.turns import Turn as Turn
-    from sia_tui.core.run.turns import reply_argument as reply_argument
-    from sia_tui.core.run.verdicts import InvocationFailure as InvocationFailure
-    from sia_tui.core.run.verdicts import RunOutcome as RunOutcome
-    from sia_tui.core.run.verdicts import worst_exit_code as worst_exit_code
-    from sia_tui.core.schemas.skeleton import skeleton_for as skeleton_for
-    from sia_tui.core.schemas.validation import CompiledSchema as CompiledSchema
-    from sia_tui.core.schemas.validation import TextValidation as TextValidation
-    from sia_tui.core.schemas.validation import compile_schema as compile_schema
-    from sia_tui.core.schemas.validation import validate_json_text as validate_json_text
-    from sia_tui.core.trust.key_file import write_private_key as write_private_key
-    from sia_tui.core.trust.keys import load_trusted_keys as load_trusted_keys
-    from sia_tui.core.trust.lock import lock_document as lock_document
-    from sia_tui.core.trust.lock import lock_from_json as lock_from_json
-    from sia_tui.core.trust.lock import read_lock as read_lock
-    from sia_tui.core.trust.lock import with_pinned as with_pinned
-    from sia_tui.core.trust.records import Canonicalization as Canonicalization
-    from sia_tui.core.trust.records import ContractLock as ContractLock
-    from sia_tui.core.trust.records import LockComparison as LockComparison
-    from sia_tui.core.trust.records import LockStatus as LockStatus
-    from sia_tui.core.trust.records import SignatureCheck as SignatureCheck
-    from sia_tui.core.trust.records import SignatureVerdict as SignatureVerdict
-    from sia_tui.core.trust.records import TrustAnchors as TrustAnchors
-    from sia_tui.core.trust.records import TrustFileError as TrustFileError
-    from sia_tui.core.trust.sign import new_signing_key as new_signing_key
-    from sia_tui.core.trust.sign import public_key_set as public_key_set
-    from sia_tui.core.trust.sign import read_private_key as read_private_key
-    from sia_tui.core.trust.sign import self_check as self_check
-    from sia_tui.core.trust.sign import sign_card as sign_card
 
 #: Public name -> the module that defines it (tests/test_layering.py holds it to the
 #: imports above, which type checkers read).
 _EXPORTS: dict[str, str] = {
-    "API_KEY_ENV": "sia_tui.core.a2a.options",
-    "AgentCard": "sia_tui.core.a2a.model",
-    "ArgumentsEvidence": "sia_tui.core.run.evidence",
-    "Artifact": "sia_tui.core.a2a.model",
-    "ArtifactRef": "sia_tui.core.run.evidence",
-    "ArtifactVerdict": "sia_tui.core.run.answers",
-    "AuthPlan": "sia_tui.core.a2a.auth_plan",
-    "Blame": "sia_tui.core.run.evidence",
-    "CLIENT_SECRET_ENV": "sia_tui.core.a2a.options",
     "CLI_NEXT": "sia_tui.core.engine.report_text",
-    "CONSENT_FLAG": "sia_tui.core.consent",
     "CONSOLE_MODES": "sia_tui.core.engine.console",
-    "Canonicalization": "sia_tui.core.trust.records",
-    "CardEvidence": "sia_tui.core.run.evidence",
-    "CardSkill": "sia_tui.core.a2a.model",
-    "ClientOptions": "sia_tui.core.a2a.options",
-    "CompiledSchema": "sia_tui.core.schemas.validation",
-    "ConsentNeed": "sia_tui.core.consent",
     "ConsoleReply": "sia_tui.core.engine.console",
     "ConsoleRequest": "sia_tui.core.engine.console",
-    "ContractLock": "sia_tui.core.trust.records",
-    "DESCRIBE_SKILL": "sia_tui.core.constants",
-    "DelegationEvidence": "sia_tui.core.run.evidence",
-    "Delivery": "sia_tui.core.a2a.push_receiver",
-    "DescribeEvidence": "sia_tui.core.run.evidence",
-    "DetectedBy": "sia_tui.core.codes",
-    "DigestEvidence": "sia_tui.core.run.evidence",
-    "DigestRow": "sia_tui.core.interface.threeway",
-    "DigestSource": "sia_tui.core.interface.threeway",
-    "Digests": "sia_tui.core.run.read_model",
     "DocumentCache": "sia_tui.core.engine.cache",
-    "DocumentEvidence": "sia_tui.core.run.evidence",
-    "ERROR_CODES": "sia_tui.core.codes",
-    "ErrorCode": "sia_tui.core.codes",
-    "ExampleArguments": "sia_tui.core.run.answers",
-    "Exchange": "sia_tui.core.exchange",
-    "FailureCategory": "sia_tui.core.run.evidence",
-    "Finding": "sia_tui.core.findings",
-    "Headers": "sia_tui.core.exchange",
-    "Interface": "sia_tui.core.a2a.model",
-    "Invocation": "sia_tui.core.run.read_model",
-    "InvocationFailure": "sia_tui.core.run.verdicts",
-    "JsonInputError": "sia_tui.core.errors",
-    "LOOPBACK": "sia_tui.core.run.push_log",
-    "LockComparison": "sia_tui.core.trust.records",
-    "LockStatus": "sia_tui.core.trust.records",
-    "Message": "sia_tui.core.a2a.model",
-    "NextAction": "sia_tui.core.run.evidence",
-    "OAuth2Settings": "sia_tui.core.a2a.options",
-    "OLD_CONSENT_FLAG": "sia_tui.core.consent",
-    "OddOneOut": "sia_tui.core.run.answers",
     "OfflineVerdict": "sia_tui.core.engine.offline",
-    "OutputEvidence": "sia_tui.core.run.evidence",
-    "Parsed": "sia_tui.core.jsonkit.strictjson",
-    "Part": "sia_tui.core.a2a.model",
     "PartKind": "sia_tui.core.engine.console",
-    "Party": "sia_tui.core.run.evidence",
     "PinResult": "sia_tui.core.engine.pin",
-    "PositionIndex": "sia_tui.core.jsonkit.pointer",
-    "PresentationEvidence": "sia_tui.core.run.evidence",
     "Procedure": "sia_tui.core.engine.procedure",
-    "PushLog": "sia_tui.core.run.push_log",
-    "ReceptionEvidence": "sia_tui.core.run.evidence",
-    "RecordResult": "sia_tui.core.run.read_model",
-    "RecordSummary": "sia_tui.core.run.evidence",
-    "Reply": "sia_tui.core.run.turns",
-    "Run": "sia_tui.core.run.read_model",
-    "RunOutcome": "sia_tui.core.run.verdicts",
-    "STEP_TITLES": "sia_tui.core.run.read_model",
-    "SchemaDigest": "sia_tui.core.run.evidence",
-    "SchemaDigests": "sia_tui.core.run.answers",
-    "SchemaEvidence": "sia_tui.core.run.evidence",
-    "Severity": "sia_tui.core.findings",
-    "SiaError": "sia_tui.core.errors",
-    "SignatureCheck": "sia_tui.core.trust.records",
-    "SignatureVerdict": "sia_tui.core.trust.records",
-    "SkillEvidence": "sia_tui.core.run.evidence",
-    "Step": "sia_tui.core.run.state",
-    "StepEvidence": "sia_tui.core.run.evidence",
-    "StepResult": "sia_tui.core.run.read_model",
-    "StepStatus": "sia_tui.core.run.read_model",
-    "StreamEvent": "sia_tui.core.a2a.model",
-    "Target": "sia_tui.core.run.read_model",
-    "Task": "sia_tui.core.a2a.model",
-    "TaskError": "sia_tui.core.run.evidence",
     "TaskListing": "sia_tui.core.engine.task_list",
-    "TextValidation": "sia_tui.core.schemas.validation",
-    "TrustAnchors": "sia_tui.core.trust.records",
-    "TrustFileError": "sia_tui.core.trust.records",
-    "Turn": "sia_tui.core.run.turns",
-    "UNVALIDATED": "sia_tui.core.run.turns",
-    "advertised_skills": "sia_tui.core.run.answers",
-    "canonical_bytes": "sia_tui.core.jsonkit.canonical",
-    "clipboard_text": "sia_tui.core.output.printable",
-    "compare_rows": "sia_tui.core.interface.threeway",
-    "compile_schema": "sia_tui.core.schemas.validation",
-    "defaults": "sia_tui.core.a2a",
     "delivery_line": "sia_tui.core.engine.push",
-    "describe_code": "sia_tui.core.codes",
-    "differing_pairs": "sia_tui.core.interface.threeway",
-    "digest_of": "sia_tui.core.jsonkit.canonical",
-    "display_pointer": "sia_tui.core.jsonkit.pointer",
-    "embedded_schema_at": "sia_tui.core.run.answers",
     "evidence_to_json": "sia_tui.core.engine.report_json",
     "finding_to_json": "sia_tui.core.engine.report_json",
-    "frozen_copy": "sia_tui.core.run.read_model",
-    "limits": "sia_tui.core",
-    "listed": "sia_tui.core.bounded",
-    "load_path": "sia_tui.core.jsonkit.strictjson",
-    "load_trusted_keys": "sia_tui.core.trust.keys",
-    "loads": "sia_tui.core.jsonkit.strictjson",
-    "lock_document": "sia_tui.core.trust.lock",
-    "lock_from_json": "sia_tui.core.trust.lock",
     "lock_to_json": "sia_tui.core.engine.report_json",
-    "new_signing_key": "sia_tui.core.trust.sign",
-    "paint": "sia_tui.core.output.printable",
-    "parse": "sia_tui.core.jsonkit.strictjson",
-    "parse_digest": "sia_tui.core.jsonkit.canonical",
-    "parse_path": "sia_tui.core.jsonkit.strictjson",
     "pin_agent": "sia_tui.core.engine.pin",
-    "plan_for": "sia_tui.core.a2a.auth_plan",
-    "printable": "sia_tui.core.output.printable",
-    "printable_in_place": "sia_tui.core.output.printable",
-    "printable_output": "sia_tui.core.output.printable",
-    "public_key_set": "sia_tui.core.trust.sign",
-    "read_json_file": "sia_tui.core.jsonkit.strictjson",
-    "read_json_text": "sia_tui.core.jsonkit.strictjson",
-    "read_lock": "sia_tui.core.trust.lock",
-    "read_private_key": "sia_tui.core.trust.sign",
-    "read_secret_file": "sia_tui.core.a2a.options",
     "render_text": "sia_tui.core.engine.report_text",
-    "reply_argument": "sia_tui.core.run.turns",
     "run_junit_suite": "sia_tui.core.engine.report_junit",
     "run_to_json": "sia_tui.core.engine.report_json",
-    "self_check": "sia_tui.core.trust.sign",
-    "sign_card": "sia_tui.core.trust.sign",
     "signature_to_json": "sia_tui.core.engine.report_json",
-    "skeleton_for": "sia_tui.core.schemas.skeleton",
-    "strip_credentials": "sia_tui.core.redaction.userinfo",
     "task_run": "sia_tui.core.engine.task_list",
-    "terminal_json": "sia_tui.core.output.printable",
-    "terminal_text": "sia_tui.core.output.printable",
     "unwrap_payload": "sia_tui.core.engine.offline",
-    "validate_json_text": "sia_tui.core.schemas.validation",
     "verify_offline": "sia_tui.core.engine.offline",
-    "with_pinned": "sia_tui.core.trust.lock",
-    "worst_exit_code": "sia_tui.core.run.verdicts",
-    "write_data": "sia_tui.core.output.printable",
-    "write_junit": "sia_tui.core.output.junit",
-    "write_private_key": "sia_tui.core.trust.key_file",
 }
 __all__ = sorted(_EXPORTS)
 

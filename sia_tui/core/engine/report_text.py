@@ -8,7 +8,7 @@ from sia_tui.core.bounded import listed
 from sia_tui.core.codes import DetectedBy, describe_code
 from sia_tui.core.engine.push import delivery_line
 from sia_tui.core.jsonkit.pointer import display
-from sia_tui.core.output.printable import paint, printable
+from sia_tui.core.output.policy import paint, printable
 from sia_tui.core.run.evidence import NextAction
 from sia_tui.core.run.read_model import Run, StepResult, StepStatus
 from sia_tui.core.run.turns import turn_lines

@@ -27,7 +27,7 @@ from sia_tui.core.a2a import defaults
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.matrix.toml_lines import KeyPath
 from sia_tui.core.matrix.toml_reader import TableReader, key_label
-from sia_tui.core.output.printable import printable
+from sia_tui.core.output.policy import printable
 from sia_tui.core.redaction.redact import is_credential_header
 from sia_tui.core.redaction.userinfo import strip_credentials
 from sia_tui.core.trust.keys import load_trusted_keys

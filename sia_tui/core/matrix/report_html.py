@@ -15,7 +15,7 @@ from sia_tui.core.matrix.composition import ALLOWED, MAX_GRID_ROWS, NOT_ALLOWED
 from sia_tui.core.matrix.grid import Cell, CellStatus, Column, ColumnKind, Matrix, Row
 from sia_tui.core.matrix.plugfest import BINDING_LABELS
 from sia_tui.core.matrix.report_text import MARKS, cell_phrase, link, not_judged
-from sia_tui.core.output.printable import printable
+from sia_tui.core.output.policy import printable
 
 _CSS = """
 html{font-size:22px}body{font:1rem/1.35 system-ui,-apple-system,"Segoe UI",sans-serif;

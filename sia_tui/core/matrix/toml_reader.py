@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sia_tui.core.matrix.toml_lines import KeyPath, line_of
-from sia_tui.core.output.printable import printable
+from sia_tui.core.output.policy import printable
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Final
 
 from sia_tui.core.atomic_file import atomic_write
-from sia_tui.core.output.printable import printable
+from sia_tui.core.output.policy import printable
 
 #: Longest text kept in one message, failure body or system-out (characters); the rest is
 #: cut with a note saying how much. Kept here, not in limits.py, while only JUnit uses it.

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from sia_tui.core.codes import DetectedBy
-from sia_tui.core.output.printable import paint, printable
+from sia_tui.core.output.policy import paint, printable
 from sia_tui.core.probe.results import Grade, Observation, ProbeReport, ProbeResult
 
 #: Icon and ANSI colour per grade (the TUI has its own, from the theme).

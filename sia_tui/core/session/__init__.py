@@ -1,7 +1,8 @@
 """``sia-session/5`` files: save, load, history, replay, rerun and reports.
 
 This package is the session API the CLI and the TUI import (see ``sia_tui.core.engine``):
-saving and loading runs, the history, replay and rerun, the bug reports, and redaction.
+saving and loading runs, the history, replay and rerun. Redaction is
+``sia_tui.core.redaction``'s, writing a file whole ``sia_tui.core.atomic_file``'s.
 Names load on first use (``lazy_api``): importing the API is light.
 """
 
@@ -12,14 +13,6 @@ from typing import TYPE_CHECKING, Any
 from sia_tui.core import lazy_api
 
 if TYPE_CHECKING:  # type checkers read these; the table below is the run-time side
-    from sia_tui.core.atomic_file import atomic_write as atomic_write
-    from sia_tui.core.redaction.crash import crash_report as crash_report
-    from sia_tui.core.redaction.redact import MIN_LITERAL_LENGTH as MIN_LITERAL_LENGTH
-    from sia_tui.core.redaction.redact import RedactionHit as RedactionHit
-    from sia_tui.core.redaction.redact import Redactor as Redactor
-    from sia_tui.core.redaction.redact import install_log_redaction as install_log_redaction
-    from sia_tui.core.redaction.redact import is_credential_header as is_credential_header
-    from sia_tui.core.redaction.redact import placeholder as placeholder
     from sia_tui.core.session import history as history
     from sia_tui.core.session.dataclass_json import SessionError as SessionError
     from sia_tui.core.session.format import LoadedSession as LoadedSession
@@ -49,27 +42,19 @@ if TYPE_CHECKING:  # type checkers read these; the table below is the run-time s
 _EXPORTS: dict[str, str] = {
     "FORMAT": "sia_tui.core.session.formats",
     "LoadedSession": "sia_tui.core.session.format",
-    "MIN_LITERAL_LENGTH": "sia_tui.core.redaction.redact",
     "READABLE_FORMATS": "sia_tui.core.session.formats",
     "Reattached": "sia_tui.core.session.reattach",
-    "RedactionHit": "sia_tui.core.redaction.redact",
-    "Redactor": "sia_tui.core.redaction.redact",
     "ReplayResult": "sia_tui.core.session.replay",
     "RerunResult": "sia_tui.core.session.rerun",
     "SessionError": "sia_tui.core.session.dataclass_json",
     "SessionReplay": "sia_tui.core.session.replay",
     "SessionRerun": "sia_tui.core.session.rerun",
-    "atomic_write": "sia_tui.core.atomic_file",
     "autosave": "sia_tui.core.session.history",
-    "crash_report": "sia_tui.core.redaction.crash",
     "har_of_run": "sia_tui.core.session.report_har",
     "history": "sia_tui.core.session",
-    "install_log_redaction": "sia_tui.core.redaction.redact",
-    "is_credential_header": "sia_tui.core.redaction.redact",
     "list_history": "sia_tui.core.session.history",
     "load_session": "sia_tui.core.session.store",
     "pick_invocations": "sia_tui.core.session.invocations",
-    "placeholder": "sia_tui.core.redaction.redact",
     "preview_redactions": "sia_tui.core.session.store",
     "readable_range": "sia_tui.core.session.formats",
     "reattach_refusal": "sia_tui.core.session.reattach",
