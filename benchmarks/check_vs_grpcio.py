@@ -33,7 +33,7 @@ from pairs import bytecode_environment, interleaved
 
 from sia_tui.agent.config import AgentConfig
 from sia_tui.agent.serving import start_agent
-from sia_tui.core.a2a import grpc_messages
+from sia_tui.core.a2a.grpc import messages as grpc_messages
 from sia_tui.core.constants import EXTENSION_URI
 
 BARE = """

@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from sia_tui.core.a2a.oauth2 import scrub_token_members
+from sia_tui.core.a2a.auth.oauth2 import scrub_token_members
 from sia_tui.core.redaction import redact
 from sia_tui.core.redaction.redact import Redactor
 from tests.support.regex_sites import RegexSite, regex_sites
@@ -59,7 +59,7 @@ def case(method: str, *texts: Callable[[int], str], as_bytes: bool = False) -> C
 #: Every pattern that reads agent or file text, with its adversarial texts.
 LINEAR: dict[str, Case] = {
     "sia_tui/core/a2a/card.py:_MAJOR_MINOR": case("match", repeat("1" * 5, "1"), repeat("1.")),
-    "sia_tui/core/a2a/grpc_client.py:_KEY": case("match", repeat("a"), repeat("a", "a-")),
+    "sia_tui/core/a2a/grpc/binding.py:_KEY": case("match", repeat("a"), repeat("a", "a-")),
     "sia_tui/core/a2a/objects.py:_STATE_NAME": case("fullmatch", repeat("TASK_STATE_", "A")),
     "sia_tui/core/bounded.py:_MORE_WARNINGS": case("fullmatch", repeat("1")),
     "sia_tui/core/bugreport/exchanges.py:_PLACEHOLDER": case(

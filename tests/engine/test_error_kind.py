@@ -13,8 +13,8 @@ import httpx
 import pytest
 
 from sia_tui.cli import main
+from sia_tui.core.a2a.http.recorder import translate
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.a2a.recorder import translate
 from sia_tui.core.bugreport import render_markdown
 from sia_tui.core.engine.outcome import transport_failure
 from sia_tui.core.errors import (

@@ -187,7 +187,7 @@ async def test_a_push_not_supported_error_is_explained(reference_agent: StartAge
 def test_a_frozen_copy_keeps_the_deliveries_it_saw() -> None:
     """What a saving thread (or a past invocation) holds does not grow when the receiver
     records another delivery."""
-    from sia_tui.core.a2a.push_receiver import Delivery
+    from sia_tui.core.a2a.push.receiver import Delivery
     from sia_tui.core.run.push_log import PushLog
     from sia_tui.core.run.read_model import frozen_copy
 

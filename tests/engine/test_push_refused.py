@@ -4,7 +4,7 @@ text and ``--json`` ``push``, and sessions."""
 
 from __future__ import annotations
 
-from sia_tui.core.a2a.push_receiver import Delivery
+from sia_tui.core.a2a.push.receiver import Delivery
 from sia_tui.core.engine.push import push_to_json
 from sia_tui.core.engine.report_text import render_text
 from sia_tui.core.run.push_log import LOOPBACK, PushLog

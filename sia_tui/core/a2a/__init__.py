@@ -7,40 +7,40 @@ from typing import TYPE_CHECKING, Any
 from sia_tui.core import lazy_api
 
 if TYPE_CHECKING:  # type checkers read these; the table below is the run-time side
-    from sia_tui.core.a2a.auth_plan import AuthPlan as AuthPlan
-    from sia_tui.core.a2a.auth_plan import plan_for as plan_for
-    from sia_tui.core.a2a.model import AgentCard as AgentCard
-    from sia_tui.core.a2a.model import Artifact as Artifact
-    from sia_tui.core.a2a.model import CardSkill as CardSkill
-    from sia_tui.core.a2a.model import Interface as Interface
-    from sia_tui.core.a2a.model import Message as Message
-    from sia_tui.core.a2a.model import Part as Part
-    from sia_tui.core.a2a.model import StreamEvent as StreamEvent
-    from sia_tui.core.a2a.model import Task as Task
+    from sia_tui.core.a2a.auth.plan import AuthPlan as AuthPlan
+    from sia_tui.core.a2a.auth.plan import plan_for as plan_for
     from sia_tui.core.a2a.options import API_KEY_ENV as API_KEY_ENV
     from sia_tui.core.a2a.options import CLIENT_SECRET_ENV as CLIENT_SECRET_ENV
     from sia_tui.core.a2a.options import ClientOptions as ClientOptions
     from sia_tui.core.a2a.options import OAuth2Settings as OAuth2Settings
     from sia_tui.core.a2a.options import read_secret_file as read_secret_file
-    from sia_tui.core.a2a.push_receiver import Delivery as Delivery
+    from sia_tui.core.a2a.push.receiver import Delivery as Delivery
+    from sia_tui.core.a2a.views import AgentCard as AgentCard
+    from sia_tui.core.a2a.views import Artifact as Artifact
+    from sia_tui.core.a2a.views import CardSkill as CardSkill
+    from sia_tui.core.a2a.views import Interface as Interface
+    from sia_tui.core.a2a.views import Message as Message
+    from sia_tui.core.a2a.views import Part as Part
+    from sia_tui.core.a2a.views import StreamEvent as StreamEvent
+    from sia_tui.core.a2a.views import Task as Task
 #: Public name -> the module that defines it (tests/test_layering.py holds it to the
 #: imports above, which type checkers read).
 _EXPORTS: dict[str, str] = {
     "API_KEY_ENV": "sia_tui.core.a2a.options",
-    "AgentCard": "sia_tui.core.a2a.model",
-    "Artifact": "sia_tui.core.a2a.model",
-    "AuthPlan": "sia_tui.core.a2a.auth_plan",
+    "AgentCard": "sia_tui.core.a2a.views",
+    "Artifact": "sia_tui.core.a2a.views",
+    "AuthPlan": "sia_tui.core.a2a.auth.plan",
     "CLIENT_SECRET_ENV": "sia_tui.core.a2a.options",
-    "CardSkill": "sia_tui.core.a2a.model",
+    "CardSkill": "sia_tui.core.a2a.views",
     "ClientOptions": "sia_tui.core.a2a.options",
-    "Delivery": "sia_tui.core.a2a.push_receiver",
-    "Interface": "sia_tui.core.a2a.model",
-    "Message": "sia_tui.core.a2a.model",
+    "Delivery": "sia_tui.core.a2a.push.receiver",
+    "Interface": "sia_tui.core.a2a.views",
+    "Message": "sia_tui.core.a2a.views",
     "OAuth2Settings": "sia_tui.core.a2a.options",
-    "Part": "sia_tui.core.a2a.model",
-    "StreamEvent": "sia_tui.core.a2a.model",
-    "Task": "sia_tui.core.a2a.model",
-    "plan_for": "sia_tui.core.a2a.auth_plan",
+    "Part": "sia_tui.core.a2a.views",
+    "StreamEvent": "sia_tui.core.a2a.views",
+    "Task": "sia_tui.core.a2a.views",
+    "plan_for": "sia_tui.core.a2a.auth.plan",
     "read_secret_file": "sia_tui.core.a2a.options",
 }
 __all__ = sorted(_EXPORTS)

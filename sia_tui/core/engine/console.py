@@ -16,8 +16,8 @@ from typing import Any
 import httpx
 
 from sia_tui.core.a2a.client import A2AClient
-from sia_tui.core.a2a.model import AgentCard, Artifact, Interface, Message, StreamEvent, Task
 from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.a2a.views import AgentCard, Artifact, Interface, Message, StreamEvent, Task
 from sia_tui.core.engine.assembly import TaskAssembly
 from sia_tui.core.errors import SiaError
 from sia_tui.core.exchange import Exchange

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from sia_tui.core.a2a.client import A2AClient
-from sia_tui.core.a2a.model import StreamEvent
 from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.a2a.views import StreamEvent
 from sia_tui.core.engine.assembly import TaskAssembly
 from sia_tui.core.engine.cache import DocumentCache
 from sia_tui.core.engine.push import PushChannel

@@ -16,7 +16,7 @@ from contextlib import asynccontextmanager
 
 from sia_tui.core import limits
 from sia_tui.core.a2a.client import A2AClient
-from sia_tui.core.a2a.model import Interface
+from sia_tui.core.a2a.views import Interface
 from sia_tui.core.engine.context import EngineContext
 from sia_tui.core.errors import DeadlineExceeded, SiaError
 from sia_tui.core.run.evidence import DelegationEvidence, DescribeEvidence, ReceptionEvidence

@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from sia_tui.core import limits
-from sia_tui.core.a2a.model import Task
+from sia_tui.core.a2a.views import Task
 from sia_tui.core.engine.step_runner import StepRunner
 from sia_tui.core.errors import InvocationLimitReached
 from sia_tui.core.limits import MAX_TURNS

@@ -12,15 +12,15 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from sia_tui.core import limits
-from sia_tui.core.a2a.push_receiver import Delivery, PushReceiver, new_token
+from sia_tui.core.a2a.push.receiver import Delivery, PushReceiver, new_token
 from sia_tui.core.errors import A2AProtocolError
 from sia_tui.core.redaction.userinfo import strip_credentials
 from sia_tui.core.run.push_log import LOOPBACK, PushLog
 from sia_tui.core.task_state import FINISHED_STATES
 
 if TYPE_CHECKING:
-    from sia_tui.core.a2a.model import AgentCard
     from sia_tui.core.a2a.options import ClientOptions
+    from sia_tui.core.a2a.views import AgentCard
 
 T = TypeVar("T")
 

@@ -11,8 +11,8 @@ from dataclasses import dataclass, replace
 from itertools import islice
 from typing import Any
 
-from sia_tui.core.a2a.auth_plan import AuthPlan, plan_for
-from sia_tui.core.a2a.model import AgentCard, Artifact
+from sia_tui.core.a2a.auth.plan import AuthPlan, plan_for
+from sia_tui.core.a2a.views import AgentCard, Artifact
 from sia_tui.core.consent import CONSENT_FLAG, ConsentNeed
 from sia_tui.core.constants import DESCRIBE_SKILL
 from sia_tui.core.errors import JsonInputError, SiaError

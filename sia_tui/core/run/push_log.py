@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from sia_tui.core.a2a.push_receiver import Delivery
+from sia_tui.core.a2a.push.receiver import Delivery
 
 #: ``Target.push`` value that asks for sia-tui's own receiver on 127.0.0.1.
 LOOPBACK = "loopback"

@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from sia_tui.core.a2a.auth_plan import AuthPlan
-from sia_tui.core.a2a.model import StreamEvent
+from sia_tui.core.a2a.auth.plan import AuthPlan
+from sia_tui.core.a2a.views import StreamEvent
 from sia_tui.core.consent import ConsentNeed
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.interface.threeway import DigestRow

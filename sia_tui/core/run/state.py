@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any, TypeVar
 
-from sia_tui.core.a2a.model import AgentCard, Artifact, Interface, StreamEvent, Task
+from sia_tui.core.a2a.views import AgentCard, Artifact, Interface, StreamEvent, Task
 from sia_tui.core.codes import DetectedBy, ErrorCode
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.findings import Finding

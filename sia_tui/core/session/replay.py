@@ -32,7 +32,7 @@ from sia_tui.core.session.invocations import pick_invocations
 from sia_tui.core.session.recorded_ending import recorded_ending
 
 if TYPE_CHECKING:
-    from sia_tui.core.a2a.grpc_calls import GrpcTransport
+    from sia_tui.core.a2a.grpc.calls import GrpcTransport
     from sia_tui.core.session.replay_grpc import GrpcReplay
 
 #: Response headers that describe the recorded transfer, not the (already decoded) body.

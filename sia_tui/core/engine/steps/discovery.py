@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, NoReturn
 
 from sia_tui.core.a2a.extended_card import what_it_adds
-from sia_tui.core.a2a.model import AgentCard, Interface, Message, Task
+from sia_tui.core.a2a.views import AgentCard, Interface, Message, Task
 from sia_tui.core.bounded import merge_warnings
 from sia_tui.core.codes import DetectedBy, ErrorCode
 from sia_tui.core.constants import DESCRIBE_SKILL, DIGEST_MEMBER, DOCUMENT_MEMBER

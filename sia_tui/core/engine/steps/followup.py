@@ -7,8 +7,8 @@ import asyncio
 from typing import NoReturn
 
 from sia_tui.core.a2a.client import FollowUpOf
-from sia_tui.core.a2a.model import Message, Task
-from sia_tui.core.a2a.wire import unsupported_operation
+from sia_tui.core.a2a.http.wire import unsupported_operation
+from sia_tui.core.a2a.views import Message, Task
 from sia_tui.core.engine.assembly import TaskAssembly
 from sia_tui.core.engine.context import EngineContext
 from sia_tui.core.engine.outcome import StepFailed, StepWaits

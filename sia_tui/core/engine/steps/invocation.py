@@ -6,7 +6,7 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
-from sia_tui.core.a2a.model import Message, Task
+from sia_tui.core.a2a.views import Message, Task
 from sia_tui.core.bounded import error_count_text, listed
 from sia_tui.core.codes import ErrorCode
 from sia_tui.core.engine.assembly import TaskAssembly

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from sia_tui.core import limits
-from sia_tui.core.a2a import codec_v03, codec_v1
-from sia_tui.core.a2a.model import Interface, Message, StreamEvent, Task, TaskPage
+from sia_tui.core.a2a.http import codec_v03, codec_v1
+from sia_tui.core.a2a.http.wire import WireRequest, unwrap_jsonrpc
 from sia_tui.core.a2a.objects import parse_stream_event, parse_task, parse_task_or_message
-from sia_tui.core.a2a.wire import WireRequest, unwrap_jsonrpc
+from sia_tui.core.a2a.views import Interface, Message, StreamEvent, Task, TaskPage
 from sia_tui.core.errors import A2AProtocolError
 
 

@@ -5,7 +5,7 @@ Calls carry bytes in and out (no generated stubs): ``grpc_messages`` does protob
 A connection that cannot be made or a TLS handshake that fails is a TransportError,
 never retried another way (no plaintext fallback); a status the server sent is a
 ``GrpcAnswer`` for the client to read. ``AioTransport`` is the ``GrpcTransport`` of
-``grpc_calls.py``.
+``grpc/calls.py``.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ import socket
 import ssl
 from typing import Any
 
-from sia_tui.core.a2a.grpc_calls import STATUS_DETAILS_KEY, GrpcAnswer, GrpcStream
-from sia_tui.core.a2a.grpc_runtime import grpc
-from sia_tui.core.a2a.grpc_target import SERVICE, GrpcTarget
+from sia_tui.core.a2a.grpc.calls import STATUS_DETAILS_KEY, GrpcAnswer, GrpcStream
+from sia_tui.core.a2a.grpc.runtime import grpc
+from sia_tui.core.a2a.grpc.target import SERVICE, GrpcTarget
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.errors import RequestTimeout, ResponseTooLarge, TransportError
 from sia_tui.core.exchange import Headers

@@ -7,12 +7,12 @@ RULES SR7); this module says what they are once the card is known: an OAuth2 tok
 
 from __future__ import annotations
 
-from sia_tui.core.a2a.auth_plan import API_KEY, plan_for, provided, scheme_of_kind, scopes_for
-from sia_tui.core.a2a.model import AgentCard
-from sia_tui.core.a2a.oauth2 import TokenSource
+from sia_tui.core.a2a.auth.oauth2 import TokenSource
+from sia_tui.core.a2a.auth.plan import API_KEY, plan_for, provided, scheme_of_kind, scopes_for
+from sia_tui.core.a2a.http.recorder import ExchangeRecorder
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.a2a.recorder import ExchangeRecorder
 from sia_tui.core.a2a.security import SchemeKind, SecurityScheme
+from sia_tui.core.a2a.views import AgentCard
 from sia_tui.core.errors import AuthorizationRefused
 from sia_tui.core.redaction.issued import IssuedSecrets
 

@@ -6,8 +6,7 @@ import uuid
 from typing import Any
 from urllib.parse import urlencode
 
-from sia_tui.core.a2a.model import Interface
-from sia_tui.core.a2a.wire import (
+from sia_tui.core.a2a.http.wire import (
     JSON_CONTENT_TYPE,
     REST_CONTENT_TYPE,
     WireRequest,
@@ -16,6 +15,7 @@ from sia_tui.core.a2a.wire import (
     rest_url,
     task_path,
 )
+from sia_tui.core.a2a.views import Interface
 from sia_tui.core.constants import EXTENSIONS_HEADER
 
 METHODS = {

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
 
-from sia_tui.core.a2a.model import Interface
+from sia_tui.core.a2a.views import Interface
 from sia_tui.core.errors import A2AProtocolError
 
 JSON_CONTENT_TYPE = "application/json"

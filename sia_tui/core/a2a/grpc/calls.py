@@ -1,12 +1,12 @@
 """What the gRPC binding needs from a transport, without grpc: the live one (grpc.aio, in
-``grpc_channel.py``) and the replay of a recorded session both provide it."""
+``grpc/channel.py``) and the replay of a recorded session both provide it."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Protocol
 
-from sia_tui.core.a2a.grpc_target import GrpcTarget
+from sia_tui.core.a2a.grpc.target import GrpcTarget
 from sia_tui.core.exchange import Headers
 
 STATUS_DETAILS_KEY = "grpc-status-details-bin"

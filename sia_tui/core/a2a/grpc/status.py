@@ -13,9 +13,9 @@ from typing import Any
 
 from google.protobuf.message import DecodeError
 
-from sia_tui.core.a2a.grpc_messages import as_json, message_class
-from sia_tui.core.a2a.grpc_messages import encode_message as pb_encode
-from sia_tui.core.a2a.wire import A2A_ERRORS
+from sia_tui.core.a2a.grpc.messages import as_json, message_class
+from sia_tui.core.a2a.grpc.messages import encode_message as pb_encode
+from sia_tui.core.a2a.http.wire import A2A_ERRORS
 from sia_tui.core.errors import A2AProtocolError
 from sia_tui.core.exchange import GRPC_CODES
 

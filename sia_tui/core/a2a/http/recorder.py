@@ -13,10 +13,10 @@ from typing import Any
 
 import httpx
 
-from sia_tui.core.a2a.decoding import ACCEPT_ENCODING, BoundedDecoder, content_codings
+from sia_tui.core.a2a.http.decoding import ACCEPT_ENCODING, BoundedDecoder, content_codings
+from sia_tui.core.a2a.http.transport import SchemeTransports
 from sia_tui.core.a2a.kept_events import KeptEvents
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.a2a.transport import SchemeTransports
 from sia_tui.core.errors import RequestTimeout, ResponseTooLarge, SiaError, TransportError
 from sia_tui.core.exchange import CANCELLED, Exchange, Headers
 

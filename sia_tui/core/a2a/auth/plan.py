@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sia_tui.core.a2a.model import AgentCard
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.a2a.security import Requirement, SchemeKind, SecurityScheme
+from sia_tui.core.a2a.views import AgentCard
 from sia_tui.core.redaction.redact import is_credential_header
 
 #: The longest requirement a plan says (a card may declare hundreds of scopes).

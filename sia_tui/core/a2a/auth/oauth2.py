@@ -14,9 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import quote, urlencode, urljoin
 
+from sia_tui.core.a2a.http.recorder import ExchangeRecorder, Reply
 from sia_tui.core.a2a.options import OAuth2Settings
 from sia_tui.core.a2a.origin import origin_of, origin_text
-from sia_tui.core.a2a.recorder import ExchangeRecorder, Reply
 from sia_tui.core.a2a.security import SchemeKind, SecurityScheme
 from sia_tui.core.errors import SiaError, TransportError
 from sia_tui.core.jsonkit.strictjson import loads as load_json

@@ -16,22 +16,22 @@ import time
 from collections.abc import AsyncGenerator, Callable
 from typing import TYPE_CHECKING, Any
 
-from sia_tui.core.a2a import grpc_messages as pb
-from sia_tui.core.a2a.grpc_calls import GrpcAnswer, GrpcStream, GrpcTransport
-from sia_tui.core.a2a.grpc_status import grpc_error, status_json
-from sia_tui.core.a2a.grpc_target import GrpcTarget, card_transport, grpc_target
+from sia_tui.core.a2a.grpc import messages as pb
+from sia_tui.core.a2a.grpc.calls import GrpcAnswer, GrpcStream, GrpcTransport
+from sia_tui.core.a2a.grpc.status import grpc_error, status_json
+from sia_tui.core.a2a.grpc.target import GrpcTarget, card_transport, grpc_target
+from sia_tui.core.a2a.http.recorder import ExchangeRecorder
 from sia_tui.core.a2a.kept_events import KeptEvents
-from sia_tui.core.a2a.model import Interface
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.a2a.origin import origin_text
-from sia_tui.core.a2a.recorder import ExchangeRecorder
+from sia_tui.core.a2a.views import Interface
 from sia_tui.core.constants import EXTENSION_URI
 from sia_tui.core.errors import RequestTimeout, ResponseTooLarge, SiaError, TransportError
 from sia_tui.core.exchange import CANCELLED, Headers
 from sia_tui.core.jsonkit.strictjson import loads as load_json
 
 if TYPE_CHECKING:
-    from sia_tui.core.a2a.authenticator import Authenticator
+    from sia_tui.core.a2a.auth.authenticator import Authenticator
 
 #: gRPC UNAUTHENTICATED and PERMISSION_DENIED, as the HTTP status each stands for.
 _REFUSED = {16: 401, 7: 403}
@@ -84,7 +84,7 @@ class GrpcBinding:
         self.options = options
         self._recorder = recorder
         if transport is None:  # grpc loads here: a replayed session needs none of it
-            from sia_tui.core.a2a.grpc_channel import AioTransport
+            from sia_tui.core.a2a.grpc.channel import AioTransport
 
             transport = AioTransport(options)
         self._transport = transport
@@ -100,7 +100,7 @@ class GrpcBinding:
         await self._transport.aclose()
 
     def target(self, iface: Interface) -> GrpcTarget:
-        """Where ``iface`` is, TLS or not (grpc_target.py); plaintext for a card that came
+        """Where ``iface`` is, TLS or not (grpc/target.py); plaintext for a card that came
         over TLS is noted once (the user did not choose it, the card's URL did)."""
         location = self._card_location()
         target = grpc_target(iface.url, location, self.options.grpc_security)

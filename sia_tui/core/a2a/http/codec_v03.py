@@ -5,8 +5,7 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from sia_tui.core.a2a.model import Interface
-from sia_tui.core.a2a.wire import (
+from sia_tui.core.a2a.http.wire import (
     JSON_CONTENT_TYPE,
     WireRequest,
     check_operation,
@@ -14,6 +13,7 @@ from sia_tui.core.a2a.wire import (
     rest_url,
     task_path,
 )
+from sia_tui.core.a2a.views import Interface
 from sia_tui.core.constants import EXTENSIONS_HEADER, LEGACY_EXTENSIONS_HEADER
 from sia_tui.core.errors import A2AProtocolError
 
