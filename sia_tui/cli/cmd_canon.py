@@ -9,7 +9,10 @@ from typing import TYPE_CHECKING, Any
 # Handlers import what they run: `--help` needs argparse only, canon/digest never load
 # the validators, whose import would be most of their start-up time.
 if TYPE_CHECKING:
-    from sia_tui.core.engine import DigestRow, OfflineVerdict, Parsed, SiaError
+    from sia_tui.core.engine import OfflineVerdict
+    from sia_tui.core.errors import SiaError
+    from sia_tui.core.interface import DigestRow
+    from sia_tui.core.jsonkit import Parsed
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -29,7 +32,8 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
 
 def _read(name: str) -> Parsed:
     """Strictly parse a file or standard input; raises SiaError on any problem."""
-    from sia_tui.core.engine import limits, parse, parse_path
+    from sia_tui.core import limits
+    from sia_tui.core.jsonkit import parse, parse_path
 
     if name == "-":
         return parse(sys.stdin.buffer.read(limits.MAX_JSON_BYTES + 1), source="<stdin>")
@@ -38,7 +42,7 @@ def _read(name: str) -> Parsed:
 
 def digest_of_file(name: str) -> str:
     """What `digest` prints for a file (or - for stdin); raises SiaError on any problem."""
-    from sia_tui.core.engine import digest_of
+    from sia_tui.core.jsonkit import digest_of
 
     parsed = _read(name)
     return digest_of(parsed.value, shape=parsed.shape)
@@ -51,7 +55,9 @@ def _fail(exc: SiaError) -> int:
 
 def run_canon(args: argparse.Namespace) -> int:
     """Exactly the canonical bytes, no trailing newline (RULES SR4, SR5)."""
-    from sia_tui.core.engine import SiaError, canonical_bytes, write_data
+    from sia_tui.core.errors import SiaError
+    from sia_tui.core.jsonkit import canonical_bytes
+    from sia_tui.core.output import write_data
 
     try:
         parsed = _read(args.file)
@@ -64,7 +70,7 @@ def run_canon(args: argparse.Namespace) -> int:
 
 def run_digest(args: argparse.Namespace) -> int:
     """The draft digest of a JSON value (RULES SR4, SID6)."""
-    from sia_tui.core.engine import SiaError
+    from sia_tui.core.errors import SiaError
 
     try:
         print(digest_of_file(args.file))
@@ -76,7 +82,9 @@ def run_digest(args: argparse.Namespace) -> int:
 def run_lint(args: argparse.Namespace) -> int:
     """Steps 4 (when a digest is given or carried), 5 and 6 on a document file; exit 1 on
     an error. The engine's own step code decides, as for a live agent."""
-    from sia_tui.core.engine import SiaError, parse_digest, unwrap_payload, verify_offline
+    from sia_tui.core.engine import unwrap_payload, verify_offline
+    from sia_tui.core.errors import SiaError
+    from sia_tui.core.jsonkit import parse_digest
 
     try:
         value = _read(args.document).value
@@ -101,7 +109,7 @@ _LINT_LABELS = {
 
 
 def _digest_rows(verdict: OfflineVerdict) -> list[DigestRow]:
-    from sia_tui.core.engine import compare_rows
+    from sia_tui.core.interface import compare_rows
 
     digests = verdict.digests
     if digests is None:
@@ -110,7 +118,9 @@ def _digest_rows(verdict: OfflineVerdict) -> list[DigestRow]:
 
 
 def _print(verdict: OfflineVerdict, *, as_json: bool) -> None:
-    from sia_tui.core.engine import differing_pairs, display_pointer, printable, terminal_json
+    from sia_tui.core.interface import differing_pairs
+    from sia_tui.core.jsonkit import display_pointer
+    from sia_tui.core.output import printable, terminal_json
 
     findings, rows = verdict.findings, _digest_rows(verdict)
     if as_json:

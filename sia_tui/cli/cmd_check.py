@@ -16,22 +16,18 @@ from sia_tui.cli.flags import (
 )
 from sia_tui.cli.push_flags import add_push_flags, push_from
 from sia_tui.cli.trust_flags import add_trust_flags, anchors_from
-from sia_tui.core.engine import InvocationMode
+from sia_tui.core.invocation_mode import InvocationMode
 
 # The engine and httpx are imported by the functions that run them, so that building the
 # parser (`--help`, other commands) stays light: every start pays for it.
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from sia_tui.core.engine import (
-        ClientOptions,
-        DocumentCache,
-        Reply,
-        Run,
-        Target,
-        TrustAnchors,
-    )
-    from sia_tui.core.session import Redactor
+    from sia_tui.core.a2a import ClientOptions
+    from sia_tui.core.engine import DocumentCache
+    from sia_tui.core.redaction import Redactor
+    from sia_tui.core.run import Reply, Run, Target
+    from sia_tui.core.trust import TrustAnchors
 
 #: ``--args example``: take the arguments from the document's examples.
 EXAMPLE = "example"
@@ -149,7 +145,8 @@ async def run_check(
     ``send_anyway``: a deliberate negative test of arguments that do not validate;
     ``consent``: the user's yes to invoking a skill that asks for it, ``--allow-execute``;
     ``replies``: one answer per question the task asks, in order, ``--reply``)."""
-    from sia_tui.core.engine import Procedure, Step, StepStatus
+    from sia_tui.core.engine import Procedure
+    from sia_tui.core.run import Step, StepStatus
 
     procedure = Procedure(target, options, cache=cache)
     try:
@@ -225,7 +222,8 @@ def _run(
     """Read the arguments and replies the flags name, then run the procedure to its end."""
     import asyncio
 
-    from sia_tui.core.engine import JsonInputError, Target, reply_argument
+    from sia_tui.core.errors import JsonInputError
+    from sia_tui.core.run import Target, reply_argument
 
     try:
         arguments: Any = None
@@ -285,7 +283,8 @@ def _write_files(
         except SessionError as exc:
             raise _Exit(str(exc)) from None
     if args.junit:
-        from sia_tui.core.engine import run_junit_suite, write_junit
+        from sia_tui.core.engine import run_junit_suite
+        from sia_tui.core.output import write_junit
 
         try:
             clean = lambda text: redactor.text(text, "junit")  # noqa: E731
@@ -301,7 +300,8 @@ def _print_report(
     from sia_tui.core.engine import render_text
 
     if args.json:
-        from sia_tui.core.engine import run_to_json, terminal_json
+        from sia_tui.core.engine import run_to_json
+        from sia_tui.core.output import terminal_json
 
         report = redactor.value({**run_to_json(run), "unused_replies": unused}, "report")
         print(terminal_json(report))
@@ -314,7 +314,7 @@ def _print_report(
 
 def _exit_code(run: Run) -> int:
     """2 for a usage problem the run found, else the outcome's code."""
-    from sia_tui.core.engine import FailureCategory
+    from sia_tui.core.run import FailureCategory
 
     failed = run.failed_step
     if failed is not None and failed.category is FailureCategory.USAGE:

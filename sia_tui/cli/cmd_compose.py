@@ -14,17 +14,19 @@ from sia_tui.cli.flags import (
     command_redactor,
     read_json_input,
 )
-from sia_tui.core.engine import SiaError, display_pointer, paint, printable, terminal_json
+from sia_tui.core.errors import SiaError
+from sia_tui.core.jsonkit import display_pointer
+from sia_tui.core.output import paint, printable, terminal_json
 from sia_tui.core.session import readable_range
 
 # The engine, validators and httpx are imported by the functions that run them, so that
 # building the parser (`--help`, other commands) stays light: every start pays for it.
 if TYPE_CHECKING:
+    from sia_tui.core.a2a import ClientOptions
     from sia_tui.core.compose import CompositionVerdict
     from sia_tui.core.compose import FileDocument as Side  # one document to compare
-    from sia_tui.core.engine import ClientOptions
     from sia_tui.core.interface_diff import InterfaceDiff
-    from sia_tui.core.session import Redactor
+    from sia_tui.core.redaction import Redactor
 
 _COLOURS = {"breaking": "31", "compatible": "32", "info": "2"}  # by Impact value
 

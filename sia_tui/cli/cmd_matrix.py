@@ -131,7 +131,7 @@ def main(args: argparse.Namespace) -> int:
 def _headless(args: argparse.Namespace, plugfest: Plugfest, save_dir: Path | None) -> int:
     import asyncio
 
-    from sia_tui.core.engine import terminal_json, write_junit
+    from sia_tui.core.atomic_file import atomic_write
     from sia_tui.core.matrix import (
         MatrixRunner,
         matrix_junit_suites,
@@ -140,7 +140,7 @@ def _headless(args: argparse.Namespace, plugfest: Plugfest, save_dir: Path | Non
         matrix_to_markdown,
         matrix_to_text,
     )
-    from sia_tui.core.session import atomic_write
+    from sia_tui.core.output import terminal_json, write_junit
 
     progress = _Progress()
     runner = MatrixRunner(
@@ -181,8 +181,8 @@ class _Progress:
         self.reported: set[tuple[int, str]] = set()
 
     def __call__(self, matrix: Matrix, row: Row | None) -> None:
-        from sia_tui.core.engine import printable
         from sia_tui.core.matrix import cell_phrase
+        from sia_tui.core.output import printable
 
         if row is None:
             return

@@ -18,9 +18,10 @@ from sia_tui.cli.flags import (
 # The engine and httpx are imported by the functions that run them, so that building the
 # parser (`--help`, other commands) stays light: every start pays for it.
 if TYPE_CHECKING:
-    from sia_tui.core.engine import ClientOptions, Target
+    from sia_tui.core.a2a import ClientOptions
     from sia_tui.core.probe import ProbeReport
-    from sia_tui.core.session import Redactor
+    from sia_tui.core.redaction import Redactor
+    from sia_tui.core.run import Target
 
 #: Exit statuses (docs/PROBE.md).
 EXIT_PASSED, EXIT_FAILED, EXIT_USAGE, EXIT_NOT_LEARNED = 0, 1, 2, 3
@@ -129,8 +130,10 @@ def main(args: argparse.Namespace) -> int:
     """Run `probe`; never a traceback for bad input."""
     import asyncio
 
-    from sia_tui.core.engine import JsonInputError, Target, printable, terminal_json
+    from sia_tui.core.errors import JsonInputError
+    from sia_tui.core.output import printable, terminal_json
     from sia_tui.core.probe import probe_to_json, render_probe_text
+    from sia_tui.core.run import Target
 
     try:
         options = client_options(args)

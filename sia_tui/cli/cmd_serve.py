@@ -100,8 +100,8 @@ def signing_key(args: argparse.Namespace) -> dict[str, Any] | None:
     from pathlib import Path
 
     from sia_tui.cli.flags import UsageError
-    from sia_tui.core.engine import (
-        load_path,
+    from sia_tui.core.jsonkit import load_path
+    from sia_tui.core.trust import (
         new_signing_key,
         public_key_set,
         read_private_key,
@@ -135,7 +135,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"sia-tui: {exc}; try --fault list", file=sys.stderr)
         return 2
     from sia_tui.agent.serving import serve_forever
-    from sia_tui.core.engine import SiaError
+    from sia_tui.core.errors import SiaError
 
     try:
         key = signing_key(args)

@@ -17,7 +17,8 @@ from sia_tui.cli.flags import (
     parse_header,
 )
 from sia_tui.cli.trust_flags import add_trust_flags, anchors_from
-from sia_tui.core.engine import SiaError, printable
+from sia_tui.core.errors import SiaError
+from sia_tui.core.output import printable
 from sia_tui.core.session import readable_range
 
 # Each handler imports what it runs (asyncio, sessions, the engine), so that building the
@@ -139,7 +140,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     import asyncio
 
     from sia_tui.core.probe import load_checked_session, replay_probes
-    from sia_tui.core.session import install_log_redaction, replay_session
+    from sia_tui.core.redaction import install_log_redaction
+    from sia_tui.core.session import replay_session
 
     install_log_redaction()
     try:
@@ -181,7 +183,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def _replay_exit(result: Any, same: bool) -> int:
     """The worst of today's outcomes, and 1 when a diagnosis or a probe's grade changed."""
-    from sia_tui.core.engine import worst_exit_code
+    from sia_tui.core.run import worst_exit_code
 
     return worst_exit_code((result.exit_code, 0 if same else 1))
 
@@ -214,8 +216,9 @@ def cmd_rerun(args: argparse.Namespace) -> int:
     3 when the invocation was not re-sent (a skill that may act, without --allow-execute)."""
     import asyncio
 
-    from sia_tui.core.engine import ClientOptions
-    from sia_tui.core.session import Redactor, install_log_redaction, load_session, rerun_session
+    from sia_tui.core.a2a import ClientOptions
+    from sia_tui.core.redaction import Redactor, install_log_redaction
+    from sia_tui.core.session import load_session, rerun_session
 
     try:
         headers = parse_headers(args.header)
@@ -266,10 +269,11 @@ def cmd_report(args: argparse.Namespace) -> int:
     """Write the report; 2 when the session cannot be read or the output cannot be written."""
     from pathlib import Path
 
+    from sia_tui.core.atomic_file import atomic_write
     from sia_tui.core.bugreport import render_html, render_markdown
-    from sia_tui.core.engine import worst_exit_code
     from sia_tui.core.probe import load_checked_session
-    from sia_tui.core.session import atomic_write, pick_invocations, render_har
+    from sia_tui.core.run import worst_exit_code
+    from sia_tui.core.session import pick_invocations, render_har
 
     renderers = {"html": render_html, "markdown": render_markdown, "har": render_har}
     try:

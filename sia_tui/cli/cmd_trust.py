@@ -77,10 +77,10 @@ def main_sign(args: argparse.Namespace) -> int:
     """Sign the card, check the signature with the key, write it."""
     from pathlib import Path
 
-    from sia_tui.core.engine import (
-        JsonInputError,
+    from sia_tui.core.errors import JsonInputError
+    from sia_tui.core.jsonkit import load_path
+    from sia_tui.core.trust import (
         TrustFileError,
-        load_path,
         new_signing_key,
         public_key_set,
         read_private_key,
@@ -123,16 +123,16 @@ def main_pin(args: argparse.Namespace) -> int:
     import asyncio
     from pathlib import Path
 
-    from sia_tui.core.engine import (
+    from sia_tui.core.atomic_file import atomic_write
+    from sia_tui.core.engine import pin_agent
+    from sia_tui.core.run import Target
+    from sia_tui.core.trust import (
         ContractLock,
-        Target,
         TrustFileError,
         lock_document,
-        pin_agent,
         read_lock,
         with_pinned,
     )
-    from sia_tui.core.session import atomic_write
 
     try:
         options = client_options(args)

@@ -10,13 +10,13 @@ from typing import TYPE_CHECKING, Any
 
 from sia_tui.cli.flags import UsageError, add_connection_flags, client_options
 from sia_tui.cli.trust_flags import add_trust_flags, anchors_from
-from sia_tui.core.engine import InvocationMode
+from sia_tui.core.invocation_mode import InvocationMode
 from sia_tui.core.session import readable_range
 
 if TYPE_CHECKING:
     from textual.app import App
 
-    from sia_tui.core.engine import ClientOptions
+    from sia_tui.core.a2a import ClientOptions
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -80,7 +80,8 @@ def _given_arguments(args: argparse.Namespace) -> tuple[str, str] | None:
     if given == "-":  # the TUI reads its keys there
         raise UsageError("--args: a file, not - (the debugger reads the keyboard there)")
     from sia_tui.cli.flags import read_json_input
-    from sia_tui.core.engine import SiaError, printable
+    from sia_tui.core.errors import SiaError
+    from sia_tui.core.output import printable
 
     try:
         return given, read_json_input(given)[1]
@@ -122,7 +123,7 @@ def open_main(args: argparse.Namespace) -> int:
         return 2
     # Only what opening a live target needs: a session file or --cache load their own.
     with _loading_modules():
-        from sia_tui.core.engine import Target
+        from sia_tui.core.run import Target
         from sia_tui.tui.app import SiaApp
         from sia_tui.tui.engine import EngineFactory, build_procedure
         from sia_tui.tui.readonly import looks_like_session
@@ -167,7 +168,7 @@ def demo_options(oauth2: bool) -> ClientOptions | None:
     if not oauth2:
         return None
     from sia_tui.agent.oauth2 import DEMO_CLIENT_ID, DEMO_CLIENT_SECRET
-    from sia_tui.core.engine import ClientOptions, OAuth2Settings
+    from sia_tui.core.a2a import ClientOptions, OAuth2Settings
 
     return ClientOptions(oauth2=OAuth2Settings(DEMO_CLIENT_ID, DEMO_CLIENT_SECRET))
 
@@ -178,7 +179,7 @@ def demo_main(args: argparse.Namespace) -> int:
         from sia_tui.agent.config import AgentConfig
         from sia_tui.agent.faults import UnknownFault, fault_named
         from sia_tui.agent.serving import start_agent
-        from sia_tui.core.engine import Target
+        from sia_tui.core.run import Target
         from sia_tui.tui.app import SiaApp
 
     try:

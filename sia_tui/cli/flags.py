@@ -8,16 +8,18 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any
 
+from sia_tui.cli.needs import CONSENT_FLAG, OLD_CONSENT_FLAG
+
 # The engine API loads each name on first use: defaults are plain numbers, and SiaError
 # is one light module, so building the parser stays light.
-from sia_tui.cli.needs import CONSENT_FLAG, OLD_CONSENT_FLAG
-from sia_tui.core.engine import SiaError, defaults
+from sia_tui.core.a2a import defaults
+from sia_tui.core.errors import SiaError
 
 if TYPE_CHECKING:  # imported where used: building the parser must stay light
     from collections.abc import Callable, Iterable
 
-    from sia_tui.core.engine import ClientOptions, OAuth2Settings
-    from sia_tui.core.session import Redactor
+    from sia_tui.core.a2a import ClientOptions, OAuth2Settings
+    from sia_tui.core.redaction import Redactor
 
 
 class UsageError(SiaError):
@@ -177,7 +179,7 @@ def add_auth_flags(group: argparse._ArgumentGroup) -> None:
 
 def oauth2_settings(args: Any) -> OAuth2Settings | None:
     """OAuth2Settings from the flags and the environment; None without a client id."""
-    from sia_tui.core.engine import (
+    from sia_tui.core.a2a import (
         CLIENT_SECRET_ENV,
         OAuth2Problem,
         OAuth2Refused,
@@ -245,7 +247,7 @@ def parse_header(text: str) -> tuple[str, str]:
 
 def client_options(args: Any) -> ClientOptions:
     """ClientOptions from the parsed connection flags."""
-    from sia_tui.core.engine import API_KEY_ENV, ClientOptions
+    from sia_tui.core.a2a import API_KEY_ENV, ClientOptions
 
     verify: bool | str = False if args.insecure else (args.cacert or True)
     cert: str | tuple[str, str] | None = None
@@ -266,7 +268,7 @@ def command_redactor(args: Any, options: ClientOptions, locations: Iterable[str]
     """The one redactor of a command that talks to agents: the credentials of its flags and
     target URLs, the values of --secret and --secret-header. It is installed on the HTTP
     loggers before anything is sent (they print headers an agent may echo a secret in)."""
-    from sia_tui.core.session import Redactor, install_log_redaction
+    from sia_tui.core.redaction import Redactor, install_log_redaction
 
     redactor = Redactor.from_options(
         options, secret_values=args.secret, secret_headers=args.secret_header
@@ -281,8 +283,8 @@ def crash_redactor(args: Any) -> Redactor:
     """What the report of a crash redacts: the credentials of the connection flags (as far
     as they parse), any URL's password among the arguments, --secret and --secret-header,
     and the secrets the HTTP log filter learned (a token fetched during the run)."""
-    from sia_tui.core.engine import API_KEY_ENV, ClientOptions
-    from sia_tui.core.session import Redactor, install_log_redaction
+    from sia_tui.core.a2a import API_KEY_ENV, ClientOptions
+    from sia_tui.core.redaction import Redactor, install_log_redaction
 
     headers = []
     for header in getattr(args, "header", None) or ():
@@ -313,7 +315,7 @@ def _crash_oauth2(args: Any) -> OAuth2Settings | None:
     try:
         return oauth2_settings(args)
     except SiaError:
-        from sia_tui.core.engine import CLIENT_SECRET_ENV, OAuth2Settings
+        from sia_tui.core.a2a import CLIENT_SECRET_ENV, OAuth2Settings
 
         secret = os.environ.get(CLIENT_SECRET_ENV, "")
         return OAuth2Settings("", secret) if secret else None
@@ -322,7 +324,8 @@ def _crash_oauth2(args: Any) -> OAuth2Settings | None:
 def read_json_input(spec: str) -> tuple[Any, str]:
     """A JSON value from a file or stdin ('-'), strictly parsed and size-bounded, with its
     text (so findings can name a line and column). Errors are JsonInputError, located."""
-    from sia_tui.core.engine import limits, loads, read_json_text
+    from sia_tui.core import limits
+    from sia_tui.core.jsonkit import loads, read_json_text
 
     if spec != "-":
         return read_json_text(spec)

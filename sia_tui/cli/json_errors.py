@@ -50,7 +50,7 @@ class UsageWatch:
         """After the command: a usage error that left stdout empty gets its JSON object."""
         if code != USAGE_EXIT or self._stdout.written:
             return
-        from sia_tui.core.engine import terminal_json
+        from sia_tui.core.output import terminal_json
 
         error = {
             "kind": "usage",
@@ -63,7 +63,7 @@ class UsageWatch:
 @contextmanager
 def watched_output() -> Iterator[UsageWatch]:
     """Watch ``sys.stdout`` and ``sys.stderr`` meanwhile (they still print as they did)."""
-    from sia_tui.core.engine import PassThroughStream  # only under --json
+    from sia_tui.core.output import PassThroughStream  # only under --json
 
     saved = sys.stdout, sys.stderr
     out, err = _Seen(), _Seen()

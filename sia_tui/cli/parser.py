@@ -94,14 +94,14 @@ def build_parser(
 
 def run(argv: list[str]) -> int:
     """Parse ``argv`` and run the chosen command; with no command, open the TUI."""
-    from sia_tui.core.engine import printable_output
+    from sia_tui.core.output import printable_output
 
     # httpx logs every request URL, httpcore the response headers: no secret reaches a
     # log record, whichever command sends (each client adds its credentials to the filter).
     # `--help`, `--version` and the local commands send nothing: they skip loading logging.
     sends = not argv or not set(argv) <= TOP_LEVEL_FLAGS
     if sends and _command_of(argv) not in LOCAL_COMMANDS:
-        from sia_tui.core.session import install_log_redaction
+        from sia_tui.core.redaction import install_log_redaction
 
         install_log_redaction()
     # Whatever a command prints (agent text, a session's contents, an error quoting either,
@@ -147,7 +147,7 @@ def _dispatch(argv: list[str]) -> int:
             return func(args)
     except Exception as error:  # noqa: BLE001 - a bug in sia-tui: reported, without a secret
         from sia_tui.cli.flags import crash_redactor
-        from sia_tui.core.session import crash_report
+        from sia_tui.core.redaction import crash_report
 
         print(crash_report(error, crash_redactor(args)), end="", file=sys.stderr)
         return 1

@@ -29,7 +29,7 @@ def add_push_flags(parser: argparse.ArgumentParser) -> None:
 
 def push_from(args: Any) -> str | None:
     """``Target.push`` from the flags: "loopback", the ``--push-url``, or None."""
-    from sia_tui.core.engine import LOOPBACK  # loaded when a command runs, not to parse
+    from sia_tui.core.run import LOOPBACK  # loaded when a command runs, not to parse
 
     url = getattr(args, "push_url", None)
     if url:

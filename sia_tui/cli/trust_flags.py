@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from sia_tui.cli.flags import UsageError
 
 if TYPE_CHECKING:
-    from sia_tui.core.engine import TrustAnchors
+    from sia_tui.core.trust import TrustAnchors
 
 
 def add_trust_flags(parser: argparse.ArgumentParser) -> None:
@@ -43,7 +43,7 @@ def anchors_from(args: Any) -> TrustAnchors | None:
     required = bool(getattr(args, "require_signature", False))
     if not (keys_at or lock_at or required):
         return None
-    from sia_tui.core.engine import TrustAnchors, TrustFileError, load_trusted_keys, read_lock
+    from sia_tui.core.trust import TrustAnchors, TrustFileError, load_trusted_keys, read_lock
 
     try:
         keys, notes = load_trusted_keys(keys_at) if keys_at else ((), [])

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from sia_tui.core import lazy_api
 
-if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it at run time
+if TYPE_CHECKING:  # type checkers read these; the table below is the run-time side
     from sia_tui.core.engine.obtain import ObtainedDocument as ObtainedDocument
     from sia_tui.core.engine.obtain import obtain_document as obtain_document
     from sia_tui.core.interface.composition import CompositionVerdict as CompositionVerdict
@@ -23,10 +23,22 @@ if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it 
     from sia_tui.core.session.document_file import SideError as SideError
     from sia_tui.core.session.document_file import obtain_side as obtain_side
 
-#: Public name -> (module, attribute): the lines above, read once at import.
-_EXPORTS = lazy_api.exports_of(__file__)
+#: Public name -> the module that defines it (tests/test_layering.py holds it to the
+#: imports above, which type checkers read).
+_EXPORTS: dict[str, str] = {
+    "CompositionVerdict": "sia_tui.core.interface.composition",
+    "FieldComparison": "sia_tui.core.interface.composition",
+    "FileDocument": "sia_tui.core.session.document_file",
+    "ObtainedDocument": "sia_tui.core.engine.obtain",
+    "SideError": "sia_tui.core.session.document_file",
+    "check_composition": "sia_tui.core.interface.composition",
+    "obtain_document": "sia_tui.core.engine.obtain",
+    "obtain_side": "sia_tui.core.session.document_file",
+}
 __all__ = sorted(_EXPORTS)
 
 
-def __getattr__(name: str) -> Any:
-    return lazy_api.resolve(__name__, _EXPORTS, name)
+if not TYPE_CHECKING:  # mypy then checks every name against the imports above
+
+    def __getattr__(name: str) -> Any:
+        return lazy_api.resolve(__name__, _EXPORTS, name)

@@ -14,15 +14,11 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.worker import WorkerCancelled, WorkerFailed
 
-from sia_tui.core.engine import (
-    ClientOptions,
-    Step,
-    StepStatus,
-    advertised_skills,
-    clipboard_text,
-)
+from sia_tui.core.a2a import ClientOptions
 from sia_tui.core.needs import install_wording
-from sia_tui.core.session import install_log_redaction
+from sia_tui.core.output import clipboard_text
+from sia_tui.core.redaction import install_log_redaction
+from sia_tui.core.run import Step, StepStatus, advertised_skills
 from sia_tui.tui import palette
 from sia_tui.tui.display import DisplayPolicy, Scrubber, secret_forms
 from sia_tui.tui.engine import build_procedure
@@ -41,7 +37,8 @@ from sia_tui.tui.themes import (
 )
 
 if TYPE_CHECKING:
-    from sia_tui.core.engine import Run, StepResult, StreamEvent, Target
+    from sia_tui.core.a2a import StreamEvent
+    from sia_tui.core.run import Run, StepResult, Target
     from sia_tui.core.session import LoadedSession
     from sia_tui.tui.engine import Engine, EngineFactory
     from sia_tui.tui.screens.connect import ConnectRequest

@@ -20,11 +20,11 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.content import Content, Span
 
-from sia_tui.core.engine import printable
-from sia_tui.core.session import MIN_LITERAL_LENGTH, Redactor, is_credential_header
+from sia_tui.core.output import printable
+from sia_tui.core.redaction import MIN_LITERAL_LENGTH, Redactor, is_credential_header
 
 if TYPE_CHECKING:
-    from sia_tui.core.engine import ClientOptions
+    from sia_tui.core.a2a import ClientOptions
 
 #: Rendered views of untrusted text stop here; a "show all" action lifts the cap.
 DEFAULT_VIEW_LIMIT = 64 * 1024

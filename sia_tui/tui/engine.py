@@ -6,19 +6,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
 if TYPE_CHECKING:  # names only: the engine itself (httpx...) loads when the first one is built
-    from sia_tui.core.engine import (
-        ClientOptions,
-        ConsoleReply,
-        ConsoleRequest,
-        DocumentCache,
-        Reply,
-        Run,
-        StepResult,
-        StreamEvent,
-        Target,
-        Task,
-        TaskListing,
-    )
+    from sia_tui.core.a2a import ClientOptions, StreamEvent, Task
+    from sia_tui.core.engine import ConsoleReply, ConsoleRequest, DocumentCache, TaskListing
+    from sia_tui.core.run import Reply, Run, StepResult, Target
 
 UpdateCallback: TypeAlias = "Callable[[Run, StepResult | None, StreamEvent | None], None]"
 

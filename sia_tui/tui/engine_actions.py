@@ -14,7 +14,9 @@ from sia_tui.tui.modes import mode_key
 from sia_tui.tui.session_actions import SessionApp
 
 if TYPE_CHECKING:
-    from sia_tui.core.engine import ConsoleRequest, Reply, StreamEvent
+    from sia_tui.core.a2a import StreamEvent
+    from sia_tui.core.engine import ConsoleRequest
+    from sia_tui.core.run import Reply
     from sia_tui.tui.engine import Engine
 
 #: The worker group every network call of the engine runs in.

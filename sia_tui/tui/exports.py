@@ -10,7 +10,7 @@ from pathlib import Path
 
 import platformdirs
 
-from sia_tui.core.session import atomic_write
+from sia_tui.core.atomic_file import atomic_write
 from sia_tui.tui.safe_output import SafeOutputApp
 
 #: What a person is told about the clipboard: the app cannot know whether it arrived.

@@ -16,17 +16,10 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from sia_tui.core.engine import (
-        ClientOptions,
-        ConsoleReply,
-        ConsoleRequest,
-        Invocation,
-        Reply,
-        Run,
-        StreamEvent,
-        Task,
-    )
+    from sia_tui.core.a2a import ClientOptions, StreamEvent, Task
+    from sia_tui.core.engine import ConsoleReply, ConsoleRequest
     from sia_tui.core.probe import ProbeReport
+    from sia_tui.core.run import Invocation, Reply, Run
     from sia_tui.core.session import LoadedSession
     from sia_tui.tui.display import DisplayPolicy
     from sia_tui.tui.engine import Engine, EngineFactory

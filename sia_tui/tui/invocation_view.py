@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from sia_tui.tui.exports import ExportsApp
 
 if TYPE_CHECKING:
-    from sia_tui.core.engine import Invocation, Run
+    from sia_tui.core.run import Invocation, Run
     from sia_tui.tui.engine import Engine
 
 

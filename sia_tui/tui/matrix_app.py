@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.binding import Binding, BindingType
 
-from sia_tui.core.session import Redactor
+from sia_tui.core.redaction import Redactor
 from sia_tui.tui.app import SiaApp
 from sia_tui.tui.modes import ModeSpec, mode_bindings, mode_factories
 from sia_tui.tui.screens.matrix import MatrixLaunch

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 
 from textual.message import Message
 
-from sia_tui.core.engine import StepResult, StreamEvent
+from sia_tui.core.a2a import StreamEvent
+from sia_tui.core.run import StepResult
 
 
 @dataclass

@@ -6,19 +6,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sia_tui.core.engine import SiaError
+from sia_tui.core.errors import SiaError
 
 if TYPE_CHECKING:
-    from sia_tui.core.engine import (
-        ConsoleReply,
-        ConsoleRequest,
-        Reply,
-        Run,
-        StepResult,
-        StreamEvent,
-        Task,
-        TaskListing,
-    )
+    from sia_tui.core.a2a import StreamEvent, Task
+    from sia_tui.core.engine import ConsoleReply, ConsoleRequest, TaskListing
+    from sia_tui.core.run import Reply, Run, StepResult
     from sia_tui.core.session import LoadedSession
 
 #: Session files are recognised by this text near their start (``"format": "sia-session/5"``).

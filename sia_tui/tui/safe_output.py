@@ -15,13 +15,13 @@ from rich.text import Text
 from textual.app import App
 from textual.notifications import Notification, Notify
 
-from sia_tui.core.session import Redactor, crash_report
+from sia_tui.core.redaction import Redactor, crash_report
 from sia_tui.tui.display import DisplayPolicy
 
 if TYPE_CHECKING:
     from textual.notifications import SeverityLevel
 
-    from sia_tui.core.engine import ClientOptions
+    from sia_tui.core.a2a import ClientOptions
 
 
 class SafeOutputApp(App[None]):

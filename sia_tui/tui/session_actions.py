@@ -13,16 +13,19 @@ from typing import TYPE_CHECKING, Any
 
 from textual import work
 
-from sia_tui.core.engine import SiaError, frozen_copy
+from sia_tui.core.errors import SiaError
+from sia_tui.core.run import frozen_copy
 from sia_tui.tui.invocation_view import InvocationViewApp
 from sia_tui.tui.readonly import ReadOnlyEngine, read_only_notice
 
 if TYPE_CHECKING:  # saving, loading and their dialogs load when first used
     from textual.notifications import SeverityLevel
 
-    from sia_tui.core.engine import ClientOptions, Run, Task
+    from sia_tui.core.a2a import ClientOptions, Task
     from sia_tui.core.probe import ProbeReport
-    from sia_tui.core.session import LoadedSession, RedactionHit
+    from sia_tui.core.redaction import RedactionHit
+    from sia_tui.core.run import Run
+    from sia_tui.core.session import LoadedSession
     from sia_tui.tui.display import DisplayPolicy
     from sia_tui.tui.engine import Engine
     from sia_tui.tui.screens.redaction_preview import RedactionPreviewScreen
@@ -210,7 +213,7 @@ class SessionApp(InvocationViewApp):
 
     # -- save --------------------------------------------------------------------------------
     def _save_options(self) -> ClientOptions:
-        from sia_tui.core.engine import ClientOptions
+        from sia_tui.core.a2a import ClientOptions
 
         # A loaded session's options are placeholders already; save it with neutral ones.
         return ClientOptions() if self.read_only else self.options
@@ -325,7 +328,8 @@ class SessionApp(InvocationViewApp):
 
     @work(thread=True, group="session-har")
     def _write_har(self, run: Run, destination: str) -> None:
-        from sia_tui.core.session import atomic_write, har_of_run, render_har
+        from sia_tui.core.atomic_file import atomic_write
+        from sia_tui.core.session import har_of_run, render_har
 
         session = self.session
         path = Path(destination).expanduser()

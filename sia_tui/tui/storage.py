@@ -11,8 +11,10 @@ from typing import Any
 
 import platformdirs
 
-from sia_tui.core.engine import SiaError, strip_credentials
-from sia_tui.core.session import atomic_write, history
+from sia_tui.core.atomic_file import atomic_write
+from sia_tui.core.errors import SiaError
+from sia_tui.core.redaction import strip_credentials
+from sia_tui.core.session import history
 
 _APP = "sia-tui"
 #: How many recent targets the connect screen remembers.

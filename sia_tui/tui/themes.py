@@ -10,7 +10,7 @@ from typing import Any
 from textual.color import Color, ColorParseError
 from textual.theme import Theme
 
-from sia_tui.core.engine import SiaError
+from sia_tui.core.errors import SiaError
 
 #: App-specific variables every theme must define (used as $digest-match etc. in CSS).
 APP_VARIABLE_DEFAULTS: dict[str, str] = {

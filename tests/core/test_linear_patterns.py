@@ -165,8 +165,6 @@ LINEAR: dict[str, Case] = {
 #: Patterns that read only sia-tui's own text (source files, widget ids, class names).
 NOT_UNTRUSTED: dict[str, str] = {
     "sia_tui/agent/fault_tables.py:with_table:re.compile": "the project's own README markers",
-    "sia_tui/core/lazy_api.py:_EXPORT_LINE": "sia_tui's own __init__.py files",
-    "sia_tui/core/lazy_api.py:_BLOCK": "sia_tui's own __init__.py files",
     "sia_tui/tui/exports.py:_UNSAFE": "a file name made from a mode name and a time",
     "sia_tui/tui/screens/help.py:pane_name:re.sub": "widget ids of sia-tui's screens",
     "sia_tui/tui/screens/help.py:help_title:re.findall": "sia-tui's screen class names",

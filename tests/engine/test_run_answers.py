@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from sia_tui.core.engine import Blame, DetectedBy, ErrorCode, Party, Run, StepStatus, Target
+from sia_tui.core.codes import DetectedBy, ErrorCode
+from sia_tui.core.run import Blame, Party, Run, StepStatus, Target
 
 AUTHORITIES: dict[str, Any] = {
     "execute": {"default_mode": "execute", "approval_may_be_required": True},

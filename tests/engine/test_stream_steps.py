@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import asyncio
 
-from sia_tui.core.engine import ClientOptions, Procedure, Run, Step, Target
+from sia_tui.core.a2a import ClientOptions
+from sia_tui.core.engine import Procedure
 from sia_tui.core.engine.report_json import run_to_json
+from sia_tui.core.run import Run, Step, Target
 from tests.support.agents import StartAgent
 
 SKILL = "evaluate_resource_condition"

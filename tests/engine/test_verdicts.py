@@ -323,7 +323,8 @@ def test_an_extension_without_domain_skills_is_named_not_an_empty_list(
 
 def test_every_next_action_has_a_command_and_a_key() -> None:
     """Each place a failure points to is named as a check command and as a TUI key."""
-    from sia_tui.core.engine import CLI_NEXT, NextAction
+    from sia_tui.core.engine import CLI_NEXT
+    from sia_tui.core.run import NextAction
     from sia_tui.tui.render.evidence import TUI_NEXT
 
     assert set(CLI_NEXT) == set(NextAction) == set(TUI_NEXT)

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from sia_tui.core.engine import ClientOptions
+from sia_tui.core.a2a import ClientOptions
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.session import har_of_run, save_session
 from tests.support.sessions import (

@@ -123,8 +123,8 @@ async def test_fifty_thousand_records_list_the_first_ones_and_count_the_rest(
 ) -> None:
     """A 4 MB answer can carry 50,000 supporting records: the Results screen lists the
     first ones and says how many more there are, instead of building 100,000 blocks."""
-    from sia_tui.core.engine import Run
     from sia_tui.core.limits import MAX_LISTED
+    from sia_tui.core.run import Run
     from sia_tui.tui.screens.results import ResultsScreen
 
     app = make_app()

@@ -6,7 +6,7 @@ from typing import Any
 
 from textual.widgets import OptionList, Select, Static, Tree
 
-from sia_tui.core.engine import StepStatus
+from sia_tui.core.run import StepStatus
 from sia_tui.core.session import history
 from sia_tui.tui.display import PLAIN
 from sia_tui.tui.host import BUSY_NOTICE
@@ -140,7 +140,7 @@ async def test_the_editor_starts_with_the_card_skills_example(
     the editor starts with it (f3 gives the skeleton, f4 the example again)."""
     import json
 
-    from sia_tui.core.engine import Target
+    from sia_tui.core.run import Target
     from tests.support.sdk_extension_agent import CARD_EXAMPLE
 
     example = json.dumps(CARD_EXAMPLE, indent=2)
@@ -219,7 +219,7 @@ async def test_the_digest_panes_name_what_they_show_and_follow_the_row(make_app:
 
 async def test_evidence_never_shows_only_its_kind(make_app: Any) -> None:
     """A step whose typed evidence holds nothing but ``kind`` shows no Evidence block."""
-    from sia_tui.core.engine import DigestEvidence, Run, Target
+    from sia_tui.core.run import DigestEvidence, Run, Target
     from sia_tui.tui.render.evidence import step_content
 
     run = Run(Target("card.json"))

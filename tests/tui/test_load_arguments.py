@@ -12,7 +12,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, OptionList
 
 from sia_tui.cli.parser import run
-from sia_tui.core.engine import Target
+from sia_tui.core.run import Target
 from sia_tui.tui.screens.file_picker import FilePickerScreen, list_folder, split_typed
 from sia_tui.tui.screens.help import HelpScreen
 from sia_tui.tui.screens.invoke import InvokeScreen

@@ -168,7 +168,7 @@ async def test_compose_shows_the_agent_without_its_password_and_still_uses_it(
 ) -> None:
     """The agent fields prefilled from a target with ``user:password@`` show it without
     them (a screen may be shared or recorded), and composing still sends them."""
-    from sia_tui.core.engine import Target
+    from sia_tui.core.run import Target
     from tests.support.tui import snapshot_app
 
     agent = reference_agent()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from textual.widgets import OptionList, Select
 
-from sia_tui.core.engine import Target
+from sia_tui.core.run import Target
 from sia_tui.tui.app import SiaApp
 from sia_tui.tui.screens.console import ConsoleScreen
 from sia_tui.tui.screens.invoke import InvokeScreen

@@ -13,7 +13,9 @@ from typing import Any
 
 import httpx
 
-from sia_tui.core.engine import ClientOptions, Procedure, Target
+from sia_tui.core.a2a import ClientOptions
+from sia_tui.core.engine import Procedure
+from sia_tui.core.run import Target
 from sia_tui.tui.display import MASK
 from sia_tui.tui.engine import UpdateCallback
 from sia_tui.tui.storage import UserDirs

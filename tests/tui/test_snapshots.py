@@ -315,7 +315,7 @@ def test_plain_a2a_agent_overview_offers_the_console(
     """An a2a-sdk agent without the extension: the card with the ADV4 statement and, under
     it and under the skill list, 'Steps 3-11 do not apply' and 'Press 0 for the plain A2A
     console'; the Echo skill marked '(no schema interface)'."""
-    from sia_tui.core.engine import Target
+    from sia_tui.core.run import Target
 
     app = snapshot_app(Target(echo_agent_url), dirs=user_dirs)
     assert snap_compare(app, terminal_size=SIZE, run_before=settle)
@@ -328,7 +328,7 @@ def test_console_shows_the_raw_reply_and_the_artifacts(
     sync mode: 'task <uuid> state TASK_STATE_COMPLETED 1 artifact(s)', the raw reply on the
     left (response headers and body first, then the request), the artifact 'echo' with the
     text 'echo: hello from the card' on the right."""
-    from sia_tui.core.engine import Target
+    from sia_tui.core.run import Target
 
     async def run_before(pilot: Pilot[Any]) -> None:
         await settle(pilot)

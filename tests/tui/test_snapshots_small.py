@@ -12,7 +12,7 @@ from typing import Any
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from sia_tui.core.engine import Target
+from sia_tui.core.run import Target
 from sia_tui.tui.storage import UserDirs
 from tests.support.tui import (
     APPENDIX_B_TEXT,

@@ -73,7 +73,7 @@ async def test_only_a_target_that_answered_joins_the_recent_targets(
     reference_agent: Any, user_dirs: Any
 ) -> None:
     """A dead port (a typo, a demo agent that has stopped) never fills the list."""
-    from sia_tui.core.engine import Target
+    from sia_tui.core.run import Target
     from tests.support.tui import SIZE, settle, snapshot_app
 
     live = reference_agent().url

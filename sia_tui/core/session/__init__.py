@@ -1,7 +1,8 @@
 """``sia-session/5`` files: save, load, history, replay, rerun and reports.
 
 This package is the session API the CLI and the TUI import (see ``sia_tui.core.engine``):
-saving and loading runs, the history, replay and rerun, the bug reports, and redaction.
+saving and loading runs, the history, replay and rerun. Redaction is
+``sia_tui.core.redaction``'s, writing a file whole ``sia_tui.core.atomic_file``'s.
 Names load on first use (``lazy_api``): importing the API is light.
 """
 
@@ -11,15 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from sia_tui.core import lazy_api
 
-if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it at run time
-    from sia_tui.core.atomic_file import atomic_write as atomic_write
-    from sia_tui.core.redaction.crash import crash_report as crash_report
-    from sia_tui.core.redaction.redact import MIN_LITERAL_LENGTH as MIN_LITERAL_LENGTH
-    from sia_tui.core.redaction.redact import RedactionHit as RedactionHit
-    from sia_tui.core.redaction.redact import Redactor as Redactor
-    from sia_tui.core.redaction.redact import install_log_redaction as install_log_redaction
-    from sia_tui.core.redaction.redact import is_credential_header as is_credential_header
-    from sia_tui.core.redaction.redact import placeholder as placeholder
+if TYPE_CHECKING:  # type checkers read these; the table below is the run-time side
     from sia_tui.core.session import history as history
     from sia_tui.core.session.dataclass_json import SessionError as SessionError
     from sia_tui.core.session.format import LoadedSession as LoadedSession
@@ -44,10 +37,37 @@ if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it 
     from sia_tui.core.session.store import preview_redactions as preview_redactions
     from sia_tui.core.session.store import save_session as save_session
 
-#: Public name -> (module, attribute): the lines above, read once at import.
-_EXPORTS = lazy_api.exports_of(__file__)
+#: Public name -> the module that defines it (tests/test_layering.py holds it to the
+#: imports above, which type checkers read).
+_EXPORTS: dict[str, str] = {
+    "FORMAT": "sia_tui.core.session.formats",
+    "LoadedSession": "sia_tui.core.session.format",
+    "READABLE_FORMATS": "sia_tui.core.session.formats",
+    "Reattached": "sia_tui.core.session.reattach",
+    "ReplayResult": "sia_tui.core.session.replay",
+    "RerunResult": "sia_tui.core.session.rerun",
+    "SessionError": "sia_tui.core.session.dataclass_json",
+    "SessionReplay": "sia_tui.core.session.replay",
+    "SessionRerun": "sia_tui.core.session.rerun",
+    "autosave": "sia_tui.core.session.history",
+    "har_of_run": "sia_tui.core.session.report_har",
+    "history": "sia_tui.core.session",
+    "list_history": "sia_tui.core.session.history",
+    "load_session": "sia_tui.core.session.store",
+    "pick_invocations": "sia_tui.core.session.invocations",
+    "preview_redactions": "sia_tui.core.session.store",
+    "readable_range": "sia_tui.core.session.formats",
+    "reattach_refusal": "sia_tui.core.session.reattach",
+    "reattach_task": "sia_tui.core.session.reattach",
+    "render_har": "sia_tui.core.session.report_har",
+    "replay_session": "sia_tui.core.session.replay",
+    "rerun_session": "sia_tui.core.session.rerun",
+    "save_session": "sia_tui.core.session.store",
+}
 __all__ = sorted(_EXPORTS)
 
 
-def __getattr__(name: str) -> Any:
-    return lazy_api.resolve(__name__, _EXPORTS, name)
+if not TYPE_CHECKING:  # mypy then checks every name against the imports above
+
+    def __getattr__(name: str) -> Any:
+        return lazy_api.resolve(__name__, _EXPORTS, name)

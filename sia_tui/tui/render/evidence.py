@@ -7,18 +7,11 @@ from typing import Any
 
 from textual.content import Content
 
-from sia_tui.core.engine import (
-    DetectedBy,
-    Finding,
-    NextAction,
-    Run,
-    Step,
-    StepResult,
-    StepStatus,
-    describe_code,
-    display_pointer,
-    evidence_to_json,
-)
+from sia_tui.core.codes import DetectedBy, describe_code
+from sia_tui.core.engine import evidence_to_json
+from sia_tui.core.findings import Finding
+from sia_tui.core.jsonkit import display_pointer
+from sia_tui.core.run import NextAction, Run, Step, StepResult, StepStatus
 from sia_tui.tui.display import DisplayPolicy
 from sia_tui.tui.highlight import json_content
 from sia_tui.tui.jsontext import pretty_json

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from textual.content import Content
 
-from sia_tui.core.engine import Exchange, Headers
+from sia_tui.core.exchange import Exchange, Headers
 from sia_tui.tui.display import DisplayPolicy
 from sia_tui.tui.highlight import json_content
 from sia_tui.tui.jsontext import PRETTY_LIMIT, body_text, pretty_body

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from textual.content import Content
 
-from sia_tui.core.engine import Run, advertised_skills
+from sia_tui.core.run import Run, advertised_skills
 from sia_tui.tui.modes import mode_key
 
 #: The console offer, with its key.

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from textual.content import Content
 
-from sia_tui.core.engine import LockComparison, LockStatus, SignatureCheck, SignatureVerdict
+from sia_tui.core.trust import LockComparison, LockStatus, SignatureCheck, SignatureVerdict
 from sia_tui.tui.display import DisplayPolicy
 
 #: Theme variable per signature verdict.

@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 
-from sia_tui.core.engine import Run
+from sia_tui.core.run import Run
 from sia_tui.tui.display import DisplayPolicy
 from sia_tui.tui.host import SiaHost
 from sia_tui.tui.widgets.key_footer import KeyFooter

@@ -7,7 +7,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Button, Input
 
-from sia_tui.core.engine import Run, Target, advertised_skills
+from sia_tui.core.run import Run, Target, advertised_skills
 from sia_tui.tui.screens.base import RunScreen
 from sia_tui.tui.screens.compose import ComposePanel
 

@@ -15,14 +15,14 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select
 
-from sia_tui.core.engine import (
+from sia_tui.core.a2a import (
     OAuth2Problem,
     OAuth2Refused,
     OAuth2Settings,
-    Target,
     defaults,
     oauth2_credentials,
 )
+from sia_tui.core.run import Target
 from sia_tui.tui.display import policy_of
 from sia_tui.tui.widgets.choices import SpaceCheckbox
 from sia_tui.tui.widgets.literal import LiteralInput, LiteralOptionList, LiteralSelect

@@ -10,22 +10,13 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import Button, Label, Select, Static
 
-from sia_tui.core.engine import (
-    CONSOLE_MODES,
-    Artifact,
-    CardSkill,
-    ConsoleReply,
-    ConsoleRequest,
-    InvocationMode,
-    Part,
-    PartKind,
-    Run,
-    SiaError,
-    StreamEvent,
-    loads,
-    printable,
-    terminal_json,
-)
+from sia_tui.core.a2a import Artifact, CardSkill, Part, StreamEvent
+from sia_tui.core.engine import CONSOLE_MODES, ConsoleReply, ConsoleRequest, PartKind
+from sia_tui.core.errors import SiaError
+from sia_tui.core.invocation_mode import InvocationMode
+from sia_tui.core.jsonkit import loads
+from sia_tui.core.output import printable, terminal_json
+from sia_tui.core.run import Run
 from sia_tui.tui.display import DEFAULT_VIEW_LIMIT, DisplayPolicy
 from sia_tui.tui.highlight import json_content
 from sia_tui.tui.jsontext import pretty_json

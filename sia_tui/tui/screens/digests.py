@@ -14,14 +14,10 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import DataTable, Static
 
-from sia_tui.core.engine import (
-    DigestEvidence,
-    DigestSource,
-    Run,
-    SiaError,
-    canonical_bytes,
-    embedded_schema_at,
-)
+from sia_tui.core.errors import SiaError
+from sia_tui.core.interface import DigestSource
+from sia_tui.core.jsonkit import canonical_bytes
+from sia_tui.core.run import DigestEvidence, Run, embedded_schema_at
 from sia_tui.tui.display import DEFAULT_VIEW_LIMIT, DisplayPolicy
 from sia_tui.tui.highlight import json_content
 from sia_tui.tui.jsontext import pretty_json

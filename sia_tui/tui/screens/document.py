@@ -12,7 +12,7 @@ from textual.content import Content
 from textual.widgets import Static, Tree
 from textual.widgets.tree import TreeNode
 
-from sia_tui.core.engine import Run
+from sia_tui.core.run import Run
 from sia_tui.tui.display import DEFAULT_VIEW_LIMIT, DisplayPolicy
 from sia_tui.tui.highlight import json_content
 from sia_tui.tui.jsontext import pretty_json

@@ -11,7 +11,7 @@ from textual.binding import Binding
 from textual.content import Content
 from textual.widgets import DataTable, Static
 
-from sia_tui.core.engine import SiaError
+from sia_tui.core.errors import SiaError
 from sia_tui.core.session import history, reattach_refusal
 from sia_tui.tui.screens.base import RunScreen
 from sia_tui.tui.screens.confirm import ConfirmScreen
@@ -20,7 +20,7 @@ from sia_tui.tui.widgets.literal import LiteralStatic
 from sia_tui.tui.widgets.literal_table import LiteralTable
 
 if TYPE_CHECKING:
-    from sia_tui.core.engine import Task
+    from sia_tui.core.a2a import Task
 
 #: The recorded outcome (``RunOutcome`` values) in the table's words and colours.
 _OUTCOME_WORDS = {"negative_test_passed": "negative ✔", "incomplete": "incomplete"}

@@ -14,15 +14,11 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Checkbox, Label, Select
 
-from sia_tui.core.engine import (
-    LOOPBACK,
-    ExampleArguments,
-    InvocationMode,
-    Run,
-    SiaError,
-    compile_schema,
-    terminal_json,
-)
+from sia_tui.core.errors import SiaError
+from sia_tui.core.invocation_mode import InvocationMode
+from sia_tui.core.output import terminal_json
+from sia_tui.core.run import LOOPBACK, ExampleArguments, Run
+from sia_tui.core.schemas import compile_schema
 from sia_tui.tui.modes import mode_keys
 from sia_tui.tui.screens.invoke_fill import InvokeFills
 from sia_tui.tui.widgets.argument_editor import ArgumentEditor

@@ -17,14 +17,10 @@ from textual.reactive import reactive
 from textual.timer import Timer
 from textual.widgets import Checkbox, Select, Static
 
-from sia_tui.core.engine import (
-    CompiledSchema,
-    Finding,
-    Run,
-    TextValidation,
-    display_pointer,
-    validate_json_text,
-)
+from sia_tui.core.findings import Finding
+from sia_tui.core.jsonkit import display_pointer
+from sia_tui.core.run import Run
+from sia_tui.core.schemas import CompiledSchema, TextValidation, validate_json_text
 from sia_tui.tui.display import DisplayPolicy
 from sia_tui.tui.host import BUSY_NOTICE
 from sia_tui.tui.modes import mode_key

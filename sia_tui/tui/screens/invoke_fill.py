@@ -9,7 +9,8 @@ from typing import Any
 
 from textual import work
 
-from sia_tui.core.engine import SiaError, terminal_json
+from sia_tui.core.errors import SiaError
+from sia_tui.core.output import terminal_json
 from sia_tui.tui.screens.invoke_check import InvokeChecks
 from sia_tui.tui.storage import BrokenDraft
 from sia_tui.tui.widgets.argument_editor import ArgumentEditor
@@ -27,7 +28,7 @@ class InvokeFills(InvokeChecks):
 
     @staticmethod
     def _skeleton(schema: Any) -> str:
-        from sia_tui.core.engine import skeleton_for
+        from sia_tui.core.schemas import skeleton_for
 
         return terminal_json(skeleton_for(schema))
 
@@ -119,7 +120,7 @@ class InvokeFills(InvokeChecks):
 
     @work(thread=True, exclusive=True, group="load-arguments")
     def _load_file(self, path: Path) -> None:
-        from sia_tui.core.engine import read_json_text
+        from sia_tui.core.jsonkit import read_json_text
 
         try:
             text = read_json_text(path)[1]

@@ -21,7 +21,7 @@ from textual.coordinate import Coordinate
 from textual.message import Message
 from textual.widgets import DataTable, Static
 
-from sia_tui.core.engine import Run, write_junit
+from sia_tui.core.atomic_file import atomic_write
 from sia_tui.core.matrix import (
     PROBE_KEY,
     Cell,
@@ -36,7 +36,8 @@ from sia_tui.core.matrix import (
     matrix_to_markdown,
     not_judged,
 )
-from sia_tui.core.session import atomic_write
+from sia_tui.core.output import write_junit
+from sia_tui.core.run import Run
 from sia_tui.tui.screens.base import RunScreen
 from sia_tui.tui.screens.matrix_cells import (
     PAIR_LOOK,
@@ -376,7 +377,7 @@ class MatrixMode(RunScreen):
 
     @work(thread=True, exclusive=True, group="matrix-export")
     def _export(self, matrix: Matrix, folder: Path) -> None:
-        from sia_tui.core.engine import terminal_json
+        from sia_tui.core.output import terminal_json
 
         try:
             folder.mkdir(parents=True, exist_ok=True)

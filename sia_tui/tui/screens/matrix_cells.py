@@ -11,7 +11,7 @@ from pathlib import Path
 
 from textual.content import Content
 
-from sia_tui.core.engine import DetectedBy
+from sia_tui.core.codes import DetectedBy
 from sia_tui.core.matrix import (
     MARKS,
     Cell,

@@ -11,15 +11,9 @@ from textual.content import Content
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from sia_tui.core.engine import (
-    DESCRIBE_SKILL,
-    AgentCard,
-    CardSkill,
-    Run,
-    Step,
-    StepStatus,
-    plan_for,
-)
+from sia_tui.core.a2a import AgentCard, CardSkill, plan_for
+from sia_tui.core.constants import DESCRIBE_SKILL
+from sia_tui.core.run import Run, Step, StepStatus
 from sia_tui.tui.display import DisplayPolicy
 from sia_tui.tui.modes import mode_key
 from sia_tui.tui.render.plain_a2a import (

@@ -17,8 +17,9 @@ from textual.content import Content
 from textual.message import Message
 from textual.widgets import OptionList, Static
 
-from sia_tui.core.engine import Procedure, Run, Target
+from sia_tui.core.engine import Procedure
 from sia_tui.core.probe import Grade, Prober, ProbeReport, report_from_session
+from sia_tui.core.run import Run, Target
 from sia_tui.tui.display import DEFAULT_VIEW_LIMIT
 from sia_tui.tui.render.probe import (
     learning_content,

@@ -9,7 +9,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
 
-from sia_tui.core.engine import StreamEvent
+from sia_tui.core.a2a import StreamEvent
 from sia_tui.core.session import LoadedSession, Reattached, reattach_task
 from sia_tui.tui.display import DisplayPolicy
 from sia_tui.tui.screens.results import event_line

@@ -10,7 +10,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Input
 
-from sia_tui.core.session import RedactionHit, placeholder
+from sia_tui.core.redaction import RedactionHit, placeholder
 from sia_tui.tui.display import policy_of
 from sia_tui.tui.widgets.literal import LiteralInput, LiteralStatic
 from sia_tui.tui.widgets.literal_table import LiteralTable

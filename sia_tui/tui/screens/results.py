@@ -10,21 +10,19 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import DataTable, OptionList, Static
 
-from sia_tui.core.engine import (
-    Artifact,
+from sia_tui.core.a2a import Artifact, StreamEvent
+from sia_tui.core.bounded import listed
+from sia_tui.core.codes import DetectedBy, describe_code
+from sia_tui.core.engine import delivery_line
+from sia_tui.core.jsonkit import display_pointer
+from sia_tui.core.run import (
     ArtifactVerdict,
-    DetectedBy,
     PushLog,
     ReceptionEvidence,
     RecordResult,
     Run,
     RunOutcome,
     StepResult,
-    StreamEvent,
-    delivery_line,
-    describe_code,
-    display_pointer,
-    listed,
 )
 from sia_tui.tui.artifact_text import ArtifactText
 from sia_tui.tui.display import DEFAULT_VIEW_LIMIT, DisplayPolicy

@@ -8,7 +8,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.reactive import reactive
 from textual.widgets import OptionList
 
-from sia_tui.core.engine import Run, StepStatus
+from sia_tui.core.run import Run, StepStatus
 from sia_tui.tui.display import DEFAULT_VIEW_LIMIT
 from sia_tui.tui.render.evidence import step_content
 from sia_tui.tui.screens.base import ZOOM, RunScreen

@@ -12,7 +12,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
-from sia_tui.core.engine import Task
+from sia_tui.core.a2a import Task
 from sia_tui.tui.widgets.literal import LiteralStatic
 from sia_tui.tui.widgets.literal_table import LiteralTable
 

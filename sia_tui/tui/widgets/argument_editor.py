@@ -8,7 +8,7 @@ from textual.binding import Binding
 from textual.widgets import TextArea
 from textual.widgets.text_area import Document, DocumentBase, WrappedDocument
 
-from sia_tui.core.engine import printable_in_place
+from sia_tui.core.output import printable_in_place
 from sia_tui.tui.display import PLAIN, DisplayPolicy
 from sia_tui.tui.widgets.kept_documents import kept, kept_wrapped
 

@@ -25,7 +25,7 @@ from textual.widgets import Input, OptionList, Select, Static, Tree
 from textual.widgets.option_list import Option, OptionDoesNotExist
 from textual.widgets.tree import TreeDataType
 
-from sia_tui.core.engine import printable_in_place
+from sia_tui.core.output import printable_in_place
 from sia_tui.tui.display import AgentText
 
 if TYPE_CHECKING:

@@ -16,7 +16,9 @@ from textual.content import Content
 from textual.message import Message
 from textual.widgets import Checkbox, Input
 
-from sia_tui.core.engine import UNVALIDATED, Reply, Run, SiaError, Turn, loads
+from sia_tui.core.errors import SiaError
+from sia_tui.core.jsonkit import loads
+from sia_tui.core.run import UNVALIDATED, Reply, Run, Turn
 from sia_tui.tui.display import DisplayPolicy
 from sia_tui.tui.widgets.literal import LiteralInput, LiteralStatic
 

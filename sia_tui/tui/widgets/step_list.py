@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.content import Content
 
-from sia_tui.core.engine import StepResult, StepStatus
+from sia_tui.core.run import StepResult, StepStatus
 from sia_tui.tui.display import PLAIN, DisplayPolicy
 from sia_tui.tui.widgets.literal import LiteralOptionList, option
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from textual.content import Content
 
-from sia_tui.core.engine import Invocation, Run, strip_credentials
+from sia_tui.core.redaction import strip_credentials
+from sia_tui.core.run import Invocation, Run
 from sia_tui.tui.display import DisplayPolicy
 from sia_tui.tui.widgets.literal import LiteralStatic
 
