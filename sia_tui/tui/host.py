@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from sia_tui.core.probe import ProbeReport
     from sia_tui.core.session import LoadedSession
     from sia_tui.tui.display import DisplayPolicy
-    from sia_tui.tui.engine import Engine, EngineFactory
+    from sia_tui.tui.engine_port import Engine, EngineFactory
     from sia_tui.tui.storage import UserDirs
 
 #: What the user is told when n, r or invoke would interrupt running steps.

@@ -15,7 +15,7 @@ import httpx
 
 from sia_tui.core.engine import ClientOptions, Procedure, Target
 from sia_tui.tui.display import MASK
-from sia_tui.tui.engine import UpdateCallback
+from sia_tui.tui.engine_port import UpdateCallback
 from sia_tui.tui.storage import UserDirs
 from tests.support.scripted_agent import BASE, ScriptedAgent, artifact, task
 from tests.support.tui import (
