@@ -1,14 +1,12 @@
-"""The Textual app: modes (from ``modes.MODE_SPECS``), bindings, theme, routing to the engine."""
+"""The Textual app: modes (from ``modes.MODE_SPECS``), bindings, theme, and the services it owns."""
 
 from __future__ import annotations
 
 import contextlib
 import gc
 from collections.abc import Iterable
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import work
 from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -16,13 +14,11 @@ from textual.worker import WorkerCancelled, WorkerFailed
 
 from sia_tui.core.engine import (
     ClientOptions,
-    Step,
-    StepStatus,
-    advertised_skills,
     clipboard_text,
 )
 from sia_tui.core.session import install_log_redaction
 from sia_tui.tui import palette
+from sia_tui.tui.connection import Connection
 from sia_tui.tui.display import DisplayPolicy, Scrubber, secret_forms
 from sia_tui.tui.engine_actions import ENGINE_GROUP, EngineActions
 from sia_tui.tui.engine_port import build_procedure
@@ -52,15 +48,12 @@ if TYPE_CHECKING:
         Invocation,
         Reply,
         Run,
-        StepResult,
-        StreamEvent,
         Target,
         Task,
     )
     from sia_tui.core.probe import ProbeReport
     from sia_tui.core.session import LoadedSession
     from sia_tui.tui.engine_port import Engine, EngineFactory
-    from sia_tui.tui.screens.connect import ConnectRequest
 
 
 class SiaApp(SafeOutputApp):
@@ -175,6 +168,7 @@ class SiaApp(SafeOutputApp):
         self.sessions = SessionActions(self)
         self.exports = Exports(self)
         self.engine_actions = EngineActions(self, self.sessions, self.view)
+        self.connection = Connection(self, self.sessions, self.engine_actions)
         if session is not None:
             # A recorded session: every screen renders from its bytes, no client is built.
             self.engine = ReadOnlyEngine(session)
@@ -299,49 +293,6 @@ class SiaApp(SafeOutputApp):
             )
         )
 
-    def connect(self, target: Target, options: ClientOptions | None = None) -> None:
-        """Point the debugger at ``target`` and run step 1 (retrieve the card)."""
-        self._start(target, options or self.options)
-
-    @work(exclusive=True, group=ENGINE_GROUP)
-    async def _start(self, target: Target, options: ClientOptions) -> None:
-        if self.engine is not None:
-            await self.engine.aclose()
-        await self.sessions.drop_live_run()
-        self.console_state = ConsoleState()
-        self.session = None  # a live target: sending is allowed again
-        self.options = options
-        self.engine = self.engine_factory(target, options, self._on_engine_update)
-        self.update_display_policy()
-        await self.engine_actions.guarded(self.engine.step())
-        run = self.engine.run
-        if run.step(Step.CARD).status is StepStatus.PASSED and self.remember_targets:
-            # Only a target that answered: a typo or a dead port does not fill the list.
-            self._remember_target(target.location)
-        self._default_skill()
-
-    @work(thread=True, group="recent-targets")
-    def _remember_target(self, location: str) -> None:
-        # A file write with fsync: off the UI thread.
-        self.dirs.remember_target(location)
-
-    def _default_skill(self) -> None:
-        """After step 1, pick the first advertised skill so ``r`` can run everything (the
-        Overview opens on the skill list with it marked ●)."""
-        run = self.current_run
-        if run is None or run.card is None or run.target.skill_id is not None:
-            return
-        skills = advertised_skills(run.card)
-        if len(skills) > 1 and self.engine is not None:
-            self.engine.select_skill(skills[0])
-
-    def _on_engine_update(
-        self, run: Run, step: StepResult | None, event: StreamEvent | None
-    ) -> None:
-        # Called on the app's loop by the engine; redraw happens in the message handler.
-        # A streamed event is in the run already (``Run.stream_events``, per invocation).
-        self.request_redraw()
-
     def request_redraw(self) -> None:
         if self._redraw_pending:
             return  # the pending redraw reads the run as it will be: a flood is one redraw
@@ -367,47 +318,16 @@ class SiaApp(SafeOutputApp):
         )
 
     # -- actions (network work only in workers) ---------------------------------------------
+    def connect(self, target: Target, options: ClientOptions | None = None) -> None:
+        """Point the debugger at ``target`` and run step 1 (retrieve the card)."""
+        self.connection.connect(target, options)
+
     def action_connect(self) -> None:
         """Open the connect screen."""
-        from sia_tui.tui.screens.connect import ConnectScreen
-
-        screen = ConnectScreen(self.dirs.recent_targets(), deadline=self.options.deadline)
-        self.push_screen(screen, self._connect_chosen)
-
-    def _connect_chosen(self, request: ConnectRequest | None) -> None:
-        if request is None:
-            return
-        for value in request.secret_values:
-            if value not in self.secret_values:
-                self.secret_values.append(value)
-        options = replace(
-            self.options,
-            headers=self.options.headers + request.headers,
-            bearer=request.bearer or self.options.bearer,
-            api_key=request.api_key or self.options.api_key,
-            oauth2=request.oauth2 or self.options.oauth2,
-            verify=False if request.insecure else self.options.verify,
-            deadline=request.deadline,
-        )
-        self.connect(request.target, options)
+        self.connection.ask_target()
 
     def choose_skill(self, skill_id: str) -> None:
-        """Make ``skill_id`` the skill every screen works on."""
-        if self.refuse_if_read_only() or self.engine is None or self.refuse_if_busy():
-            return  # selecting resets steps 2-11: never under a running step
-        try:
-            self.engine.select_skill(skill_id)
-        except Exception as exc:  # noqa: BLE001 - shown to the user
-            self.notify(
-                str(exc),
-                title="Cannot select skill",
-                severity="error",
-            )
-            return
-        self.request_redraw()
-        self.notify(
-            f"Skill selected: {skill_id}. Press r to run the steps.",
-        )
+        self.engine_actions.choose_skill(skill_id)
 
     def action_help(self) -> None:
         """Help for the focused pane."""

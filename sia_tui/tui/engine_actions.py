@@ -1,4 +1,5 @@
-"""The app's engine side: n / r / R / invoke / cancel, each refused while steps are running."""
+"""The app's engine side: n / r / R / invoke / cancel, each refused while steps are running;
+choosing the skill; the plain A2A console."""
 
 from __future__ import annotations
 
@@ -268,6 +269,24 @@ class EngineActions:
         else:
             self.app.notify(f"Cancel requested; the task is now {task.state}.")
         self.app.request_redraw()
+
+    def choose_skill(self, skill_id: str) -> None:
+        """Make ``skill_id`` the skill every screen works on."""
+        if self.sessions.refuse_if_read_only() or self.app.engine is None or self.refuse_if_busy():
+            return  # selecting resets steps 2-11: never under a running step
+        try:
+            self.app.engine.select_skill(skill_id)
+        except Exception as exc:  # noqa: BLE001 - shown to the user
+            self.app.notify(
+                str(exc),
+                title="Cannot select skill",
+                severity="error",
+            )
+            return
+        self.app.request_redraw()
+        self.app.notify(
+            f"Skill selected: {skill_id}. Press r to run the steps.",
+        )
 
     # -- the plain A2A console ---------------------------------------------------------------
     def open_console(self, skill_id: str | None = None) -> None:
