@@ -10,10 +10,10 @@ import statistics
 import time
 
 from sia_tui.agent.config import AgentConfig
-from sia_tui.agent.runner import start_agent
+from sia_tui.agent.serving import start_agent
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.model import Target
 from sia_tui.core.engine.procedure import Procedure
+from sia_tui.core.run.read_model import Target
 
 ARGS = {
     "resource_id": "network-resource-123",

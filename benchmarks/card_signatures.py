@@ -19,7 +19,7 @@ from sia_tui.agent.a2a_wire import agent_card
 from sia_tui.agent.config import AgentConfig
 from sia_tui.agent.documents import build_documents
 from sia_tui.core.trust import jws
-from sia_tui.core.trust.model import TrustAnchors, TrustedKey
+from sia_tui.core.trust.records import TrustAnchors, TrustedKey
 from sia_tui.core.trust.sign import sign_card
 from sia_tui.core.trust.verify import check_signatures
 

@@ -33,7 +33,7 @@ from cli_startup import SIA_TUI
 from pairs import bytecode_environment, interleaved
 
 from sia_tui.agent.config import AgentConfig
-from sia_tui.agent.runner import start_agent
+from sia_tui.agent.serving import start_agent
 from sia_tui.core.constants import EXTENSION_URI
 
 GOAL = 1.3

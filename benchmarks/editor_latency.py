@@ -26,8 +26,8 @@ from typing import Any
 from textual.widgets import DataTable
 
 from sia_tui.agent.config import AgentConfig
-from sia_tui.agent.runner import start_agent
-from sia_tui.core.engine.model import Target
+from sia_tui.agent.serving import start_agent
+from sia_tui.core.run.read_model import Target
 from sia_tui.core.schemas.validation import compile_schema, validate_json_text
 from sia_tui.tui.app import SiaApp
 from sia_tui.tui.screens.invoke import InvokeScreen

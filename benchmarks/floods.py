@@ -13,8 +13,8 @@ import time
 
 import tests.hostile.attacks_content as attacks
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.model import Target
 from sia_tui.core.engine.procedure import Procedure
+from sia_tui.core.run.read_model import Target
 from tests.hostile.honest import ARGUMENTS, SKILL
 from tests.hostile.measure import serving
 

@@ -28,7 +28,7 @@ from cli_startup import SIA_TUI
 
 from sia_tui.agent.config import AgentConfig
 from sia_tui.agent.faults import Fault
-from sia_tui.agent.runner import start_agent
+from sia_tui.agent.serving import start_agent
 from sia_tui.agent.skills import large_samples
 
 BARE = """

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from sia_tui.agent.config import AgentConfig
 from sia_tui.agent.faults import Fault
-from sia_tui.agent.runner import start_agent
+from sia_tui.agent.serving import start_agent
 from sia_tui.core.matrix import MatrixRunner, load_plugfest
 
 FAULTS = {"a": None, "b": Fault.DIGEST_CARD, "c": Fault.OUTPUT_INVALID, "d": Fault.V03}

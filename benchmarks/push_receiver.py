@@ -17,7 +17,7 @@ import time
 
 import httpx
 
-from sia_tui.core.a2a.push_receiver import TOKEN_HEADER, PushReceiver
+from sia_tui.core.a2a.push.receiver import TOKEN_HEADER, PushReceiver
 
 STATUS = {
     "statusUpdate": {

@@ -131,8 +131,8 @@ async def measure(fault: str | None) -> dict[str, Any]:
     """One child's figures: ms per redraw and the peak RSS."""
     from sia_tui.agent.config import AgentConfig
     from sia_tui.agent.faults import fault_named
-    from sia_tui.agent.runner import start_agent
-    from sia_tui.core.engine.model import Target
+    from sia_tui.agent.serving import start_agent
+    from sia_tui.core.run.read_model import Target
     from sia_tui.tui.app import SiaApp
     from sia_tui.tui.jsontext import pretty_json
     from sia_tui.tui.screens.invoke import InvokeScreen

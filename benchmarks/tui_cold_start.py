@@ -136,7 +136,7 @@ def main() -> None:
     from pairs import bytecode_environment
 
     from sia_tui.agent.config import AgentConfig
-    from sia_tui.agent.runner import start_agent
+    from sia_tui.agent.serving import start_agent
 
     rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 20
     agent = start_agent(AgentConfig(), quiet=True)

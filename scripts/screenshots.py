@@ -29,11 +29,11 @@ sys.path.insert(0, str(ROOT))  # tests.support: the same helpers as the snapshot
 
 from sia_tui.agent.config import AgentConfig, Ask  # noqa: E402
 from sia_tui.agent.faults import Fault  # noqa: E402
-from sia_tui.agent.runner import start_agent  # noqa: E402
+from sia_tui.agent.serving import start_agent  # noqa: E402
 from sia_tui.core.a2a.options import ClientOptions  # noqa: E402
-from sia_tui.core.engine.model import Target  # noqa: E402
 from sia_tui.core.engine.procedure import Procedure  # noqa: E402
 from sia_tui.core.matrix import load_plugfest  # noqa: E402
+from sia_tui.core.run.read_model import Target  # noqa: E402
 from sia_tui.core.session import load_session, save_session  # noqa: E402
 from sia_tui.tui.matrix_app import MatrixApp  # noqa: E402
 from sia_tui.tui.screens.matrix import MatrixLaunch, MatrixMode  # noqa: E402

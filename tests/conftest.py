@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from sia_tui.agent.config import AgentConfig
-from sia_tui.agent.runner import RunningAgent, start_agent
+from sia_tui.agent.serving import RunningAgent, start_agent
 from tests.support.agents import StartAgent
 
 #: Test defaults: fast steps and a short ``slow`` fault, still longer than test timeouts.

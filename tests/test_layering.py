@@ -2,7 +2,7 @@
 
 ``sia_tui.cli`` and ``sia_tui.tui`` may import ``sia_tui.core.engine``,
 ``sia_tui.core.session``, ``sia_tui.core.bugreport``, ``sia_tui.core.compose``,
-``sia_tui.core.diff``, ``sia_tui.core.probe`` and ``sia_tui.core.matrix`` (the packages or
+``sia_tui.core.interface_diff``, ``sia_tui.core.probe`` and ``sia_tui.core.matrix`` (the packages or
 modules themselves, never their insides), so no surface can compute a verdict of its own
 with the core's internals (docs/ARCHITECTURE.md, "The read model"). Each API lists its
 exports once; the tests below hold the lazy table to that list.
@@ -24,7 +24,7 @@ CORE_APIS = frozenset(
         "sia_tui.core.session",
         "sia_tui.core.bugreport",
         "sia_tui.core.compose",
-        "sia_tui.core.diff",
+        "sia_tui.core.interface_diff",
         "sia_tui.core.probe",
         "sia_tui.core.matrix",
     }

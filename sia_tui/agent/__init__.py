@@ -5,7 +5,7 @@ from __future__ import annotations
 from sia_tui.agent.app import create_app
 from sia_tui.agent.config import AgentConfig
 from sia_tui.agent.faults import FAULT_SPECS, Fault, FaultSpec
-from sia_tui.agent.runner import RunningAgent, start_agent
+from sia_tui.agent.serving import RunningAgent, start_agent
 
 __all__ = [
     "FAULT_SPECS",

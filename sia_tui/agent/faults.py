@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from sia_tui.core.codes import ErrorCode, Origin
+from sia_tui.core.codes import DetectedBy, ErrorCode
 from sia_tui.core.errors import SiaError
 from sia_tui.core.interface.forensics import mistake_sentence, serialization_words
 
@@ -53,7 +53,7 @@ class Stop:
 
     step: int
     code: ErrorCode | None
-    origin: Origin = Origin.LOCAL
+    origin: DetectedBy = DetectedBy.LOCAL
 
     def describe(self) -> str:
         """``step 4, `interface_invalid`, local`` (Markdown)."""
@@ -98,7 +98,7 @@ class FaultSpec:
 
 
 def _stop(
-    step: int, code: ErrorCode | None, at_fault: str, origin: Origin = Origin.LOCAL
+    step: int, code: ErrorCode | None, at_fault: str, origin: DetectedBy = DetectedBy.LOCAL
 ) -> Expected:
     return Expected(Stop(step, code, origin), at_fault=at_fault)
 
@@ -164,7 +164,7 @@ _SPECS = (
             3,
             ErrorCode.INTERFACE_UNAVAILABLE,
             "the agent's describe_skill ended TASK_STATE_FAILED",
-            Origin.REMOTE,
+            DetectedBy.REMOTE,
         ),
     ),
     FaultSpec(
@@ -184,7 +184,10 @@ _SPECS = (
         "every invocation is REJECTED with interface_mismatch",
         "every invocation REJECTED interface_mismatch",
         _stop(
-            8, ErrorCode.INTERFACE_MISMATCH, "the agent rejects its own interface", Origin.REMOTE
+            8,
+            ErrorCode.INTERFACE_MISMATCH,
+            "the agent rejects its own interface",
+            DetectedBy.REMOTE,
         ),
     ),
     FaultSpec(

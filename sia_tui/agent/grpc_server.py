@@ -16,9 +16,9 @@ from typing import Any
 from sia_tui.agent.a2a_wire import error_info
 from sia_tui.agent.app import MALFORMED_BODY, AgentApp
 from sia_tui.agent.errors import OperationError, invalid_params
-from sia_tui.core.a2a import grpc_messages as pb
-from sia_tui.core.a2a.grpc_runtime import grpc
-from sia_tui.core.a2a.grpc_status import status_bytes
+from sia_tui.core.a2a.grpc import messages as pb
+from sia_tui.core.a2a.grpc.runtime import grpc
+from sia_tui.core.a2a.grpc.status import status_bytes
 from sia_tui.core.constants import EXTENSION_URI
 from sia_tui.core.errors import A2AProtocolError
 

@@ -22,8 +22,8 @@ from sia_tui.core.session import readable_range
 if TYPE_CHECKING:
     from sia_tui.core.compose import CompositionVerdict
     from sia_tui.core.compose import FileDocument as Side  # one document to compare
-    from sia_tui.core.diff import InterfaceDiff
     from sia_tui.core.engine import ClientOptions
+    from sia_tui.core.interface_diff import InterfaceDiff
     from sia_tui.core.session import Redactor
 
 _COLOURS = {"breaking": "31", "compatible": "32", "info": "2"}  # by Impact value
@@ -132,7 +132,7 @@ def render_verdict(verdict: CompositionVerdict, up: Side, down: Side, colour: bo
 
 def render_diff(diff: InterfaceDiff, a: Side, b: Side, colour: bool) -> str:
     """The diff as text: one line per change, then the version verdict."""
-    from sia_tui.core.diff import Impact
+    from sia_tui.core.interface_diff import Impact
 
     lines = []
     for side in (a, b):
@@ -233,7 +233,7 @@ def main_diff(args: argparse.Namespace) -> int:
     document file, 2 usage."""
     import asyncio
 
-    from sia_tui.core.diff import diff_documents
+    from sia_tui.core.interface_diff import diff_documents
 
     try:
         options = client_options(args)

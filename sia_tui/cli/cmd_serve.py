@@ -134,7 +134,7 @@ def run(args: argparse.Namespace) -> int:
     except UnknownFault as exc:
         print(f"sia-tui: {exc}; try --fault list", file=sys.stderr)
         return 2
-    from sia_tui.agent.runner import serve_forever
+    from sia_tui.agent.serving import serve_forever
     from sia_tui.core.engine import SiaError
 
     try:

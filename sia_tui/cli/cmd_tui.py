@@ -176,7 +176,7 @@ def demo_main(args: argparse.Namespace) -> int:
     with _loading_modules():
         from sia_tui.agent.config import AgentConfig
         from sia_tui.agent.faults import UnknownFault, fault_named
-        from sia_tui.agent.runner import start_agent
+        from sia_tui.agent.serving import start_agent
         from sia_tui.core.engine import Target
         from sia_tui.tui.app import SiaApp
 

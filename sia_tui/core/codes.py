@@ -8,7 +8,7 @@ from enum import StrEnum
 from sia_tui.core.task_state import TaskState
 
 
-class Origin(StrEnum):
+class DetectedBy(StrEnum):
     """Who detected an error (RULES CP13): the client itself, or the agent's task."""
 
     LOCAL = "local"

@@ -1,7 +1,7 @@
 """Consent: why an invocation waits for the user's yes, and the one flag that gives it.
 
 Plain names with no imports, so that building the CLI parser stays light; the rule itself
-(which documents ask, and when step 8 waits) is ``engine/answers.py``.
+(which documents ask, and when step 8 waits) is ``run/answers.py``.
 """
 
 from __future__ import annotations

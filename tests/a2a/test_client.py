@@ -10,8 +10,8 @@ import httpx
 import pytest
 
 from sia_tui.core.a2a.client import A2AClient
-from sia_tui.core.a2a.model import Interface
 from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.a2a.views import Interface
 from sia_tui.core.constants import EXTENSION_URI
 from sia_tui.core.errors import (
     A2AProtocolError,

@@ -8,7 +8,7 @@ import zlib
 import httpx
 import pytest
 
-from sia_tui.core.a2a.decoding import PIECE, BoundedDecoder, content_codings
+from sia_tui.core.a2a.http.decoding import PIECE, BoundedDecoder, content_codings
 from sia_tui.core.errors import EncodingRefused, ResponseTooLarge, TransportError
 from tests.support import bombs
 

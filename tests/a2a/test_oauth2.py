@@ -7,9 +7,9 @@ from typing import Any
 
 import httpx
 
-from sia_tui.core.a2a import oauth2
+from sia_tui.core.a2a.auth import oauth2
+from sia_tui.core.a2a.http.recorder import ExchangeRecorder
 from sia_tui.core.a2a.options import ClientOptions, OAuth2Settings
-from sia_tui.core.a2a.recorder import ExchangeRecorder
 from sia_tui.core.a2a.security import SchemeKind, SecurityScheme
 
 CARD = "http://agent.test/.well-known/agent-card.json"

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from sia_tui.core.a2a.codec import make_user_message, read_task
+from sia_tui.core.a2a.http.codec import make_user_message, read_task
 from sia_tui.core.a2a.objects import normalize_role, normalize_state, parse_part
 from sia_tui.core.errors import A2AProtocolError
 

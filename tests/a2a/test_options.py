@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from sia_tui.core.a2a.http.recorder import ssl_context
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.a2a.recorder import ssl_context
 from sia_tui.core.errors import TransportError
 
 

@@ -11,7 +11,7 @@ import httpx
 import pytest
 
 from sia_tui.core import limits
-from sia_tui.core.a2a.push_receiver import TOKEN_HEADER, PushReceiver
+from sia_tui.core.a2a.push.receiver import TOKEN_HEADER, PushReceiver
 
 TOKEN = "run-token"
 STATUS = {
@@ -210,7 +210,7 @@ async def test_stop_does_not_wait_for_a_slow_sender(receiver: PushReceiver) -> N
 
 _HOLD_CONNECTIONS = """
 import asyncio, sys
-from sia_tui.core.a2a.push_receiver import PushReceiver
+from sia_tui.core.a2a.push.receiver import PushReceiver
 
 async def main(stop: bool) -> None:
     receiver = PushReceiver(token="t", max_body_bytes=4096)

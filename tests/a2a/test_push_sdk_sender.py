@@ -6,7 +6,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from sia_tui.core.a2a.push_receiver import PushReceiver
+from sia_tui.core.a2a.push.receiver import PushReceiver
 
 pytest.importorskip("a2a")
 

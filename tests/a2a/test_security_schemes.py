@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sia_tui.core.a2a.auth_plan import plan_for
+from sia_tui.core.a2a.auth.plan import plan_for
 from sia_tui.core.a2a.card import parse_card
 from sia_tui.core.a2a.security import SchemeKind
 

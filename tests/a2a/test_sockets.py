@@ -7,8 +7,8 @@ from collections.abc import Iterator
 import pytest
 
 from sia_tui.core.a2a.client import A2AClient
-from sia_tui.core.a2a.model import Interface
 from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.a2a.views import Interface
 from sia_tui.core.errors import RequestTimeout, ResponseTooLarge
 from tests.support.socket_server import serving
 

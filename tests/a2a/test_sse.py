@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sia_tui.core.a2a.sse import SSEEvent, SSEParser
+from sia_tui.core.a2a.http.sse import SSEEvent, SSEParser
 from sia_tui.core.errors import ResponseTooLarge
 
 STREAM = (

@@ -13,8 +13,8 @@ from typing import Any
 import httpx
 import pytest
 
+from sia_tui.core.a2a.http.recorder import ExchangeRecorder, Reply
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.a2a.recorder import ExchangeRecorder, Reply
 from sia_tui.core.errors import TransportError
 
 TLS = Path(__file__).parent.parent / "fixtures" / "tls"

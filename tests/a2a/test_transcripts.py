@@ -9,8 +9,8 @@ import httpx
 import pytest
 
 from sia_tui.core.a2a.card import parse_card
-from sia_tui.core.a2a.codec import read_event
-from sia_tui.core.a2a.model import Message, Task
+from sia_tui.core.a2a.http.codec import read_event
+from sia_tui.core.a2a.views import Message, Task
 from sia_tui.core.errors import A2AProtocolError
 from tests.support.mock_a2a import (
     JSONRPC_V03,

@@ -8,7 +8,7 @@ import pytest
 
 from sia_tui.agent.fault_tables import TABLES, readme_table, reference_table, regenerate, with_table
 from sia_tui.agent.faults import FAULT_SPECS, Expected, Fault, FaultSpec, Stop
-from sia_tui.core.codes import ErrorCode, Origin
+from sia_tui.core.codes import DetectedBy, ErrorCode
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -44,7 +44,7 @@ def test_a_fault_only_probe_exposes_gets_a_probe_column() -> None:
         Fault.UNAVAILABLE,
         "d",
         "s",
-        Expected(Stop(3, ErrorCode.INTERFACE_UNAVAILABLE, Origin.REMOTE)),
+        Expected(Stop(3, ErrorCode.INTERFACE_UNAVAILABLE, DetectedBy.REMOTE)),
     )
     readme = readme_table([stale, plain]).splitlines()
     assert readme[0].endswith("| `sia-tui probe` |")

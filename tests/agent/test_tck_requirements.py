@@ -11,8 +11,8 @@ from urllib.parse import urlencode
 import httpx
 import pytest
 
-from sia_tui.core.a2a import grpc_messages as pb
-from sia_tui.core.a2a.grpc_runtime import grpc
+from sia_tui.core.a2a.grpc import messages as pb
+from sia_tui.core.a2a.grpc.runtime import grpc
 from tests.support.agent_wire import V1, Agent
 from tests.support.agents import StartAgent
 from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
@@ -272,7 +272,7 @@ async def test_push_create_001_a_created_config_receives_the_task_events(
     reference_agent: StartAgent, http: httpx.AsyncClient
 ) -> None:
     """A config created after the task started gets its later events, with its token."""
-    from sia_tui.core.a2a.push_receiver import PushReceiver
+    from sia_tui.core.a2a.push.receiver import PushReceiver
 
     agent = Agent(http, reference_agent(push="on").url)
     task = await _text_task(agent, "first")

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from sia_tui.core.interface.diff import check_version_rule, diff_documents
+from sia_tui.core.interface.document_diff import check_version_rule, diff_documents
 from sia_tui.core.schemas.schema_diff import Impact
 from tests.support.compose_docs import (
     reseal,

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from sia_tui.cli.parser import run
-from sia_tui.core.interface.diff import diff_documents
+from sia_tui.core.interface.document_diff import diff_documents
 from sia_tui.core.schemas.meaning import REVIEW, meaning_review
 from sia_tui.core.schemas.schema_diff import Change, Impact
 from tests.support.documents import condition_schema as _condition

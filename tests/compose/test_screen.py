@@ -13,7 +13,7 @@ from textual.widgets import DataTable, Input, Static
 from sia_tui.agent.catalog import SKILLS_BY_ID
 from sia_tui.agent.documents import assemble
 from sia_tui.core.interface.composition import check_composition
-from sia_tui.core.interface.diff import diff_documents
+from sia_tui.core.interface.document_diff import diff_documents
 from sia_tui.core.jsonkit.canonical import digest_of
 from sia_tui.tui.screens.compose import ComposePanel
 from tests.support.compose_docs import reservation_v1, reservation_v1_1_breaking

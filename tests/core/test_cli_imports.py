@@ -53,7 +53,7 @@ HEAVY = (
     # gRPC loads only when a GRPC interface is called.
     "grpc",
     "google.protobuf",
-    "sia_tui.core.a2a.grpc_messages",
+    "sia_tui.core.a2a.grpc.messages",
 )
 
 
@@ -127,7 +127,7 @@ CHECK_NEVER = (
     "sia_tui.core.trust.jws",
     "grpc",
     "google.protobuf",
-    "sia_tui.core.a2a.grpc_messages",
+    "sia_tui.core.a2a.grpc.messages",
 )
 
 
@@ -166,7 +166,7 @@ def test_a_grpc_check_loads_grpc(reference_agent: StartAgent) -> None:
         "--binding",
         "grpc",
     )
-    assert "grpc" in modules and "sia_tui.core.a2a.grpc_messages" in modules
+    assert "grpc" in modules and "sia_tui.core.a2a.grpc.messages" in modules
 
 
 def test_command_owners_match_what_each_module_registers() -> None:

@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from sia_tui.core.a2a.oauth2 import scrub_token_members
+from sia_tui.core.a2a.auth.oauth2 import scrub_token_members
 from sia_tui.core.redaction import redact
 from sia_tui.core.redaction.redact import Redactor
 from tests.support.regex_sites import RegexSite, regex_sites
@@ -59,14 +59,14 @@ def case(method: str, *texts: Callable[[int], str], as_bytes: bool = False) -> C
 #: Every pattern that reads agent or file text, with its adversarial texts.
 LINEAR: dict[str, Case] = {
     "sia_tui/core/a2a/card.py:_MAJOR_MINOR": case("match", repeat("1" * 5, "1"), repeat("1.")),
-    "sia_tui/core/a2a/grpc_client.py:_KEY": case("match", repeat("a"), repeat("a", "a-")),
+    "sia_tui/core/a2a/grpc/binding.py:_KEY": case("match", repeat("a"), repeat("a", "a-")),
     "sia_tui/core/a2a/objects.py:_STATE_NAME": case("fullmatch", repeat("TASK_STATE_", "A")),
     "sia_tui/core/bounded.py:_MORE_WARNINGS": case("fullmatch", repeat("1")),
     "sia_tui/core/bugreport/exchanges.py:_PLACEHOLDER": case(
         "sub", repeat("«redacted:"), repeat("«redacted:a")
     ),
     "sia_tui/core/bugreport/exchanges.py:_variable:re.sub": case("sub", repeat("-a")),
-    "sia_tui/core/bugreport/model.py:rerun_command:re.sub": case("sub", repeat("a_")),
+    "sia_tui/core/bugreport/build.py:rerun_command:re.sub": case("sub", repeat("a_")),
     "sia_tui/core/bugreport/report_markdown.py:_MD_SPECIAL": case("sub", repeat("`a")),
     "sia_tui/core/bugreport/report_markdown.py:md_code:re.findall": case(
         "findall", repeat("`a"), repeat("`")
@@ -75,7 +75,9 @@ LINEAR: dict[str, Case] = {
         "findall", repeat("`a"), repeat("`")
     ),
     "sia_tui/core/input_kind.py:_TOML_TABLE": case("match", repeat("[[a"), as_bytes=True),
-    "sia_tui/core/interface/diff.py:_VERSION": case("fullmatch", repeat("1"), repeat("1.", "1")),
+    "sia_tui/core/interface/document_diff.py:_VERSION": case(
+        "fullmatch", repeat("1"), repeat("1.", "1")
+    ),
     "sia_tui/core/interface/document.py:_VERSION": case("match", repeat("1"), repeat("1.", "1")),
     "sia_tui/core/jsonkit/canonical.py:_HEX64": case("fullmatch", repeat("a")),
     "sia_tui/core/jsonkit/canonical.py:_reference_bytes:re.match": case("match", repeat("1")),
@@ -108,7 +110,7 @@ LINEAR: dict[str, Case] = {
         "search", repeat("(at line 1, column 1) "), repeat("(at line ", "1")
     ),
     "sia_tui/core/matrix/plugfest_agents.py:_HEADER_NAME": case("fullmatch", repeat("a", "a")),
-    "sia_tui/core/matrix/runner.py:_UNSAFE": case("sub", repeat("a/")),
+    "sia_tui/core/matrix/matrix_runner.py:_UNSAFE": case("sub", repeat("a/")),
     "sia_tui/core/matrix/toml_lines.py:_ARRAY_HEADER": case(
         "match", repeat("[[a", " "), repeat("[[", " a"), repeat("[[", "a")
     ),

@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 
 from sia_tui.cli import main
-from sia_tui.core.engine.model import Run, Step, Target
 from sia_tui.core.engine.offline import verify_offline
 from sia_tui.core.engine.outcome import StepFailed
 from sia_tui.core.engine.steps.verification import digests_step
 from sia_tui.core.jsonkit.canonical import digest_of
+from sia_tui.core.run.read_model import Run, Step, Target
 from tests.support.documents import make_document
 
 OTHER = "sha256:" + "0" * 64

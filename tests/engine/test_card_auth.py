@@ -12,11 +12,11 @@ import httpx
 from sia_tui.agent.config import AgentConfig
 from sia_tui.agent.oauth2 import DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, SCHEME_NAME
 from sia_tui.core.a2a.options import ClientOptions, OAuth2Settings
-from sia_tui.core.engine.evidence import Party
-from sia_tui.core.engine.model import Run, Step, Target
 from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.engine.report_json import run_to_json
 from sia_tui.core.redaction.redact import Redactor
+from sia_tui.core.run.evidence import Party
+from sia_tui.core.run.read_model import Run, Step, Target
 from tests.support.scripted_agent import BASE, SKILL, ScriptedAgent
 
 DEMO = OAuth2Settings(DEMO_CLIENT_ID, DEMO_CLIENT_SECRET)

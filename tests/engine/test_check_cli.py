@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from sia_tui.agent.config import AgentConfig
-from sia_tui.agent.runner import start_agent
+from sia_tui.agent.serving import start_agent
 from sia_tui.cli import main
 
 CANARY = "canary-s3cr3t-7d1f"

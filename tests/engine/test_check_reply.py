@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from sia_tui.agent.config import AgentConfig
-from sia_tui.agent.runner import start_agent
+from sia_tui.agent.serving import start_agent
 from sia_tui.cli import main
-from sia_tui.core.engine.turns import UNVALIDATED
+from sia_tui.core.run.turns import UNVALIDATED
 
 QUESTION = "Which site should the report name? Reply with any text."
 SKILL = ["--skill", "evaluate_resource_condition", "--args", "example"]

@@ -14,9 +14,9 @@ import pytest
 
 from sia_tui.cli import main
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.model import Run, Step, StepStatus, Target
 from sia_tui.core.engine.procedure import Procedure
-from sia_tui.core.engine.verdicts import RunOutcome
+from sia_tui.core.run.read_model import Run, Step, StepStatus, Target
+from sia_tui.core.run.verdicts import RunOutcome
 from tests.support.witness import Witness, witnessed_agent
 
 SHUTDOWN = "apply_interface_shutdown"

@@ -7,9 +7,9 @@ from typing import Any
 import httpx
 
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.model import Target
 from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.engine.report_json import run_to_json
+from sia_tui.core.run.read_model import Target
 from tests.support.scripted_agent import BASE, SKILL, ScriptedAgent
 
 OTHER = "http://elsewhere.test"

@@ -10,10 +10,10 @@ import pytest
 
 from sia_tui.cli import main
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.codes import ErrorCode, Origin
-from sia_tui.core.engine.model import Run, Step, StepStatus, Target
+from sia_tui.core.codes import DetectedBy, ErrorCode
 from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.jsonkit.canonical import digest_of
+from sia_tui.core.run.read_model import Run, Step, StepStatus, Target
 from tests.support.agents import StartAgent
 from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
 from tests.support.documents import make_document, reference
@@ -47,7 +47,7 @@ async def test_err4_arguments_a_valid_schema_rejects_are_input_invalid_here(
     run = await _run(reference_agent().url)
     failed = run.failed_step
     assert failed is not None and failed.step == Step.ARGUMENTS
-    assert failed.code is ErrorCode.INPUT_INVALID and failed.origin is Origin.LOCAL
+    assert failed.code is ErrorCode.INPUT_INVALID and failed.origin is DetectedBy.LOCAL
     assert _interface_steps_passed(run)
     assert "interface_invalid" not in run.summary
 

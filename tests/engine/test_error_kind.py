@@ -13,10 +13,9 @@ import httpx
 import pytest
 
 from sia_tui.cli import main
+from sia_tui.core.a2a.http.recorder import translate
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.a2a.recorder import translate
 from sia_tui.core.bugreport import render_markdown
-from sia_tui.core.engine.evidence import Party
 from sia_tui.core.engine.outcome import transport_failure
 from sia_tui.core.errors import (
     DeadlineExceeded,
@@ -27,6 +26,7 @@ from sia_tui.core.errors import (
     SiaError,
     TransportError,
 )
+from sia_tui.core.run.evidence import Party
 from sia_tui.core.session import load_session
 from sia_tui.core.session.upgrade import upgrade_run
 from tests.support.agents import StartAgent

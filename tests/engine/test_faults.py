@@ -10,13 +10,13 @@ import pytest
 
 from sia_tui.agent.config import AgentConfig
 from sia_tui.agent.faults import FAULT_SPECS, Fault, FaultSpec
-from sia_tui.agent.runner import start_agent
+from sia_tui.agent.serving import start_agent
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.evidence import DigestEvidence, FailureCategory, Party
-from sia_tui.core.engine.model import Run, StepStatus, Target
 from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.engine.report_json import run_to_json
-from sia_tui.core.probe.model import Grade, ProbeReport
+from sia_tui.core.probe.results import Grade, ProbeReport
+from sia_tui.core.run.evidence import DigestEvidence, FailureCategory, Party
+from sia_tui.core.run.read_model import Run, StepStatus, Target
 from tests.support.agents import StartAgent
 from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
 from tests.support.probe import failing, probe

@@ -9,9 +9,9 @@ import httpx
 
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.constants import EXTENSION_URI
-from sia_tui.core.engine.model import StepStatus, Target
 from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.jsonkit.canonical import digest_of
+from sia_tui.core.run.read_model import StepStatus, Target
 
 BASE = "http://agent.test"
 

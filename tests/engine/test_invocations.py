@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.model import Run, Step, StepStatus, Target
 from sia_tui.core.engine.procedure import Procedure
-from sia_tui.core.engine.verdicts import RunOutcome
+from sia_tui.core.run.read_model import Run, Step, StepStatus, Target
+from sia_tui.core.run.verdicts import RunOutcome
 from tests.support.agents import StartAgent
 from tests.support.appendix_b import APPENDIX_B_ARGUMENTS, APPENDIX_B_INVALID_ARGUMENTS
 

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.model import Run, Step, StepStatus, Target
 from sia_tui.core.engine.procedure import Procedure
-from sia_tui.core.engine.turns import UNVALIDATED, PartKind, Reply
-from sia_tui.core.engine.verdicts import RunOutcome
+from sia_tui.core.run.read_model import Run, Step, StepStatus, Target
+from sia_tui.core.run.turns import UNVALIDATED, PartKind, Reply
+from sia_tui.core.run.verdicts import RunOutcome
 from sia_tui.core.task_state import TaskState
 from tests.support.agents import StartAgent
 from tests.support.appendix_b import APPENDIX_B_ARGUMENTS

@@ -13,10 +13,10 @@ import pytest
 
 from sia_tui.cli import main
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.model import Run, Step, StepStatus, Target
 from sia_tui.core.engine.procedure import Procedure
-from sia_tui.core.engine.refusal import Grade
-from sia_tui.core.probe.model import ProbeKind
+from sia_tui.core.probe.results import ProbeKind
+from sia_tui.core.run.read_model import Run, Step, StepStatus, Target
+from sia_tui.core.run.refusal import Grade
 from tests.support.agents import StartAgent
 from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
 from tests.support.probe import probe

@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.model import Run, Target
 from sia_tui.core.engine.procedure import Procedure
-from sia_tui.core.engine.push import LOOPBACK
-from sia_tui.core.engine.verdicts import RunOutcome
 from sia_tui.core.errors import A2AProtocolError
+from sia_tui.core.run.push_log import LOOPBACK
+from sia_tui.core.run.read_model import Run, Target
+from sia_tui.core.run.verdicts import RunOutcome
 from sia_tui.core.task_state import TaskState
 from tests.support.agents import StartAgent
 from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
@@ -187,9 +187,9 @@ async def test_a_push_not_supported_error_is_explained(reference_agent: StartAge
 def test_a_frozen_copy_keeps_the_deliveries_it_saw() -> None:
     """What a saving thread (or a past invocation) holds does not grow when the receiver
     records another delivery."""
-    from sia_tui.core.a2a.push_receiver import Delivery
-    from sia_tui.core.engine.model import frozen_copy
-    from sia_tui.core.engine.push import PushLog
+    from sia_tui.core.a2a.push.receiver import Delivery
+    from sia_tui.core.run.push_log import PushLog
+    from sia_tui.core.run.read_model import frozen_copy
 
     run = Run(target=Target("http://127.0.0.1:9", push=LOOPBACK))
     run.push = PushLog(receiver=LOOPBACK)

@@ -4,10 +4,11 @@ text and ``--json`` ``push``, and sessions."""
 
 from __future__ import annotations
 
-from sia_tui.core.a2a.push_receiver import Delivery
-from sia_tui.core.engine.model import Run, Target
-from sia_tui.core.engine.push import LOOPBACK, PushLog, push_to_json
+from sia_tui.core.a2a.push.receiver import Delivery
+from sia_tui.core.engine.push import push_to_json
 from sia_tui.core.engine.report_text import render_text
+from sia_tui.core.run.push_log import LOOPBACK, PushLog
+from sia_tui.core.run.read_model import Run, Target
 from sia_tui.core.session.dataclass_json import from_json, to_json
 
 URL = "http://127.0.0.1:4000/a2a/push"

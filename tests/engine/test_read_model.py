@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from sia_tui.core.a2a.model import Artifact, Part
 from sia_tui.core.a2a.objects import parse_task
+from sia_tui.core.a2a.views import Artifact, Part
 from sia_tui.core.engine import STEP_TITLES, Run, Step, Target, run_to_json
 from sia_tui.core.task_state import TaskState
 

@@ -8,12 +8,12 @@ import pytest
 
 from sia_tui.core.a2a.client import A2AClient
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.a2a.wire import unsupported_operation
-from sia_tui.core.engine.evidence import ReceptionEvidence
-from sia_tui.core.engine.model import Run, Target
+from sia_tui.core.a2a.http.wire import unsupported_operation
 from sia_tui.core.engine.procedure import Procedure
-from sia_tui.core.engine.verdicts import RunOutcome
 from sia_tui.core.errors import A2AProtocolError
+from sia_tui.core.run.evidence import ReceptionEvidence
+from sia_tui.core.run.read_model import Run, Target
+from sia_tui.core.run.verdicts import RunOutcome
 from tests.support.agents import StartAgent
 from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sia_tui.core.engine import Blame, ErrorCode, Origin, Party, Run, StepStatus, Target
+from sia_tui.core.engine import Blame, DetectedBy, ErrorCode, Party, Run, StepStatus, Target
 
 AUTHORITIES: dict[str, Any] = {
     "execute": {"default_mode": "execute", "approval_may_be_required": True},
@@ -57,7 +57,7 @@ def _failed(run: Run, step: int, code: ErrorCode | None = None) -> None:
     result = run.steps[step - 1]
     result.status = StepStatus.FAILED
     result.code = code
-    result.origin = Origin.LOCAL if code else None
+    result.origin = DetectedBy.LOCAL if code else None
     result.message = f"step {step} failed"
 
 

@@ -4,9 +4,9 @@ have lost precision in transit: step 10 passes with a located warning for each."
 from __future__ import annotations
 
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.model import StepStatus, Target
 from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.findings import Severity
+from sia_tui.core.run.read_model import StepStatus, Target
 from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
 from tests.support.scripted_agent import (
     BASE,

@@ -19,13 +19,13 @@ import pytest
 
 from sia_tui.agent.config import AgentConfig
 from sia_tui.agent.faults import fault_named
-from sia_tui.agent.runner import RunningAgent, start_agent
+from sia_tui.agent.serving import RunningAgent, start_agent
 from sia_tui.cli import main
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.model import Run, Target
 from sia_tui.core.engine.procedure import Procedure
+from sia_tui.core.run.read_model import Run, Target
 from sia_tui.core.session import history
-from sia_tui.core.session.jsondiff import json_diff
+from sia_tui.core.session.json_changes import json_diff
 from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
 
 SKILL = "evaluate_resource_condition"

@@ -3,4 +3,4 @@ itself: its C core would otherwise write log lines into the test output."""
 
 from __future__ import annotations
 
-import sia_tui.core.a2a.grpc_runtime  # noqa: F401
+import sia_tui.core.a2a.grpc.runtime  # noqa: F401

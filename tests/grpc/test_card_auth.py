@@ -7,8 +7,8 @@ from typing import Any
 from sia_tui.agent.config import AgentConfig
 from sia_tui.agent.oauth2 import DEMO_CLIENT_ID, DEMO_CLIENT_SECRET
 from sia_tui.core.a2a.options import ClientOptions, OAuth2Settings
-from sia_tui.core.engine.model import Step, Target
 from sia_tui.core.engine.procedure import Procedure
+from sia_tui.core.run.read_model import Step, Target
 
 
 async def test_the_oauth2_token_and_api_key_ride_in_the_grpc_metadata(

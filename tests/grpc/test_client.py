@@ -18,8 +18,8 @@ from sia_tui.agent.faults import Fault
 from sia_tui.agent.grpc_server import serving_grpc
 from sia_tui.core import limits
 from sia_tui.core.a2a.client import A2AClient
-from sia_tui.core.a2a.model import Interface, Task
 from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.a2a.views import Interface, Task
 from sia_tui.core.constants import EXTENSION_URI
 from sia_tui.core.errors import A2AProtocolError, RequestTimeout, ResponseTooLarge, TransportError
 from sia_tui.core.exchange import Exchange
@@ -333,7 +333,7 @@ def test_arguments_deeper_than_protobuf_decoders_accept_are_refused_naming_the_l
     """A Struct of 40 levels encoded (the JSON bindings accept 256) and the agent's protobuf
     decoder refused it with an opaque error; sia-tui's own decoder refused the answer with
     "Exceeded upb_DecodeOptions_MaxDepth". Both now say which limit and whose it is."""
-    from sia_tui.core.a2a import grpc_messages as pb
+    from sia_tui.core.a2a.grpc import messages as pb
 
     data: Any = "leaf"
     for _ in range(40):

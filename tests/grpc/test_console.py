@@ -9,8 +9,8 @@ import pytest
 
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.console import ConsoleRequest, PartKind, send_console
-from sia_tui.core.engine.model import Target
 from sia_tui.core.engine.procedure import Procedure
+from sia_tui.core.run.read_model import Target
 from tests.support.agent_wire import describe_request
 from tests.support.agents import StartAgent
 

@@ -9,7 +9,7 @@ import pytest
 from a2a.types import a2a_pb2
 from google.protobuf.descriptor import Descriptor, FieldDescriptor
 
-from sia_tui.core.a2a import grpc_messages as pb
+from sia_tui.core.a2a.grpc import messages as pb
 from sia_tui.core.errors import A2AProtocolError
 from sia_tui.core.jsonkit.canonical import canonical_bytes
 

@@ -10,7 +10,7 @@ import sys
 # A server stops under a connected channel: grpc logs "Got goaway" at INFO unless quiet.
 GOAWAY = """
 import asyncio
-from sia_tui.core.a2a.grpc_runtime import grpc
+from sia_tui.core.a2a.grpc.runtime import grpc
 
 async def main():
     server = grpc.aio.server()

@@ -16,9 +16,9 @@ from google.rpc import error_details_pb2, status_pb2  # type: ignore[import-unty
 
 from sia_tui.cli import main
 from sia_tui.core.a2a.client import A2AClient
-from sia_tui.core.a2a.model import Interface
+from sia_tui.core.a2a.http.wire import A2A_ERRORS
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.a2a.wire import A2A_ERRORS
+from sia_tui.core.a2a.views import Interface
 from sia_tui.core.errors import A2AProtocolError
 from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
 

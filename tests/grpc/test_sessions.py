@@ -9,8 +9,8 @@ from pathlib import Path
 from sia_tui.agent.faults import Fault
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.bugreport.report_markdown import render_markdown
-from sia_tui.core.engine.model import Run, StepStatus, Target
 from sia_tui.core.engine.procedure import Procedure
+from sia_tui.core.run.read_model import Run, StepStatus, Target
 from sia_tui.core.session import load_session, rerun_session, save_session
 from sia_tui.core.session.replay import replay_session
 from tests.support.agents import StartAgent

@@ -6,8 +6,8 @@ import asyncio
 import time
 from typing import Any
 
-from sia_tui.core.a2a import grpc_client
-from sia_tui.core.a2a.grpc_calls import GrpcAnswer
+from sia_tui.core.a2a.grpc import binding as grpc_client
+from sia_tui.core.a2a.grpc.calls import GrpcAnswer
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.limits import MAX_STREAM_EVENTS_KEPT
 

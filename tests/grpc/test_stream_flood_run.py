@@ -15,12 +15,12 @@ import pytest
 from sia_tui.agent.grpc_server import GrpcAgent
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.bugreport.report_html import render_html
-from sia_tui.core.engine.evidence import ReceptionEvidence
-from sia_tui.core.engine.model import Run, StepStatus, Target
 from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.engine.report_json import evidence_to_json
 from sia_tui.core.errors import DeadlineExceeded
 from sia_tui.core.limits import MAX_STREAM_EVENTS_KEPT
+from sia_tui.core.run.evidence import ReceptionEvidence
+from sia_tui.core.run.read_model import Run, StepStatus, Target
 from sia_tui.core.session import har_of_run, load_session, save_session
 from sia_tui.core.session.replay import replay_session
 from tests.support.agents import StartAgent

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from sia_tui.core.a2a.card import parse_card
-from sia_tui.core.a2a.grpc_target import grpc_target
+from sia_tui.core.a2a.grpc.target import grpc_target
 from sia_tui.core.errors import A2AProtocolError
 
 HTTP_CARD = "http://127.0.0.1:8000"

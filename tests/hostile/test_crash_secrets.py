@@ -18,9 +18,9 @@ from textual.binding import Binding, BindingType
 
 from sia_tui.cli.parser import run as cli
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.model import Target
 from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.matrix import Consents, load_plugfest
+from sia_tui.core.run.read_model import Target
 from sia_tui.tui.app import SiaApp
 from sia_tui.tui.matrix_app import MatrixApp
 from sia_tui.tui.screens.matrix import MatrixLaunch

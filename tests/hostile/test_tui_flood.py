@@ -9,7 +9,7 @@ from pathlib import Path
 from textual import events
 
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.model import StepStatus, Target
+from sia_tui.core.run.read_model import StepStatus, Target
 from sia_tui.tui.screens.results import ResultsScreen
 from sia_tui.tui.screens.steps import StepsScreen
 from sia_tui.tui.storage import UserDirs

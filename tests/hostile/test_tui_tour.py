@@ -21,8 +21,8 @@ from textual.pilot import Pilot
 
 from sia_tui.cli.parser import run as cli
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.model import Target
 from sia_tui.core.matrix import load_plugfest
+from sia_tui.core.run.read_model import Target
 from sia_tui.core.session import autosave, load_session
 from sia_tui.tui.matrix_app import MatrixApp
 from sia_tui.tui.screens.matrix import MatrixLaunch, MatrixMode

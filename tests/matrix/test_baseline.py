@@ -10,7 +10,7 @@ import pytest
 
 from sia_tui.cli import main
 from sia_tui.core.matrix.baseline import compare
-from sia_tui.core.matrix.model import Cell, CellStatus, Matrix, Row, columns_for
+from sia_tui.core.matrix.grid import Cell, CellStatus, Matrix, Row, columns_for
 from sia_tui.core.matrix.plugfest import Expectation, Plugfest
 from sia_tui.core.matrix.plugfest_agents import AgentEntry
 from tests.support.agents import StartAgent
@@ -162,7 +162,7 @@ def test_cli_exit_1_wins_over_3(
 def test_a_card_advertising_many_skills_costs_a_bounded_number_of_rows() -> None:
     """Without [[skill]], every advertised skill is a row of runs: a hostile card listing
     thousands must not make thousands of rows."""
-    from sia_tui.core.matrix.runner import MAX_ADVERTISED_SKILLS, MatrixRunner
+    from sia_tui.core.matrix.matrix_runner import MAX_ADVERTISED_SKILLS, MatrixRunner
 
     agent = AgentEntry("a", "http://a")
     runner = MatrixRunner(Plugfest(source=Path("P.toml"), name="p", agents=(agent,)))

@@ -72,10 +72,10 @@ def test_a_probe_cell_after_a_failed_baseline_does_not_say_the_interface_was_not
     """Steps 1-6 passed and the valid baseline failed at step 10: the probe cell says so
     (it used to say "the interface was not learned")."""
     from sia_tui.core.codes import ErrorCode
-    from sia_tui.core.engine.model import Run, Step, StepStatus, Target
-    from sia_tui.core.matrix.model import CellStatus
+    from sia_tui.core.matrix.grid import CellStatus
     from sia_tui.core.matrix.project import probe_cell
-    from sia_tui.core.probe.model import ProbeReport
+    from sia_tui.core.probe.results import ProbeReport
+    from sia_tui.core.run.read_model import Run, Step, StepStatus, Target
 
     run = Run(target=Target("http://127.0.0.1:9"))
     for step in run.steps[: Step.RECEPTION]:

@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from sia_tui.cli import main
-from sia_tui.core.codes import Origin
+from sia_tui.core.codes import DetectedBy
 from sia_tui.core.matrix.baseline import compare
-from sia_tui.core.matrix.model import Cell, CellStatus, ColumnKind, Matrix, Row, columns_for
+from sia_tui.core.matrix.grid import Cell, CellStatus, ColumnKind, Matrix, Row, columns_for
 from sia_tui.core.matrix.plugfest import Expectation, Plugfest
 from sia_tui.core.matrix.plugfest_agents import AgentEntry
 from sia_tui.core.matrix.report_html import matrix_to_html
@@ -43,7 +43,7 @@ def _hostile_matrix() -> Matrix:
         HOSTILE,
         step=8,
         code="input_invalid",
-        origin=Origin.REMOTE,
+        origin=DetectedBy.REMOTE,
         party="agent",
         statement=HOSTILE,
         session="/tmp/s/01-x.session.json",
@@ -111,7 +111,7 @@ def _plugfest_matrix() -> Matrix:
                 status = CellStatus.SKIP if column.mode == "poll" else CellStatus.FAIL
             if column.step == step or status is CellStatus.FAIL:
                 cells[column.key] = Cell(
-                    CellStatus.FAIL, "why", step=step, code=code, origin=Origin.LOCAL
+                    CellStatus.FAIL, "why", step=step, code=code, origin=DetectedBy.LOCAL
                 )
             else:
                 cells[column.key] = Cell(status, "why")

@@ -11,10 +11,10 @@ import pytest
 from sia_tui.agent import documents
 from sia_tui.agent.catalog import SKILLS
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.model import Target
-from sia_tui.core.probe.model import Grade, ProbeReport
+from sia_tui.core.probe.prober import Prober
 from sia_tui.core.probe.report_json import probe_to_json
-from sia_tui.core.probe.runner import Prober
+from sia_tui.core.probe.results import Grade, ProbeReport
+from sia_tui.core.run.read_model import Target
 from tests.support.agents import StartAgent
 
 SKILL = "check_link_capacity"

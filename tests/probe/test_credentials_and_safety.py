@@ -10,7 +10,7 @@ import httpx
 import pytest
 
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.probe.model import Grade, ProbeKind, ProbeReport
+from sia_tui.core.probe.results import Grade, ProbeKind, ProbeReport
 from sia_tui.core.schemas.validation import compile_schema
 from tests.support.agents import StartAgent
 from tests.support.probe import probe

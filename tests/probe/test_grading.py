@@ -6,7 +6,7 @@ import pytest
 
 from sia_tui.core.codes import ErrorCode
 from sia_tui.core.probe.grading import EXPECTATIONS, grade
-from sia_tui.core.probe.model import Answer, Grade, Observation, ProbeKind
+from sia_tui.core.probe.results import Answer, Grade, Observation, ProbeKind
 
 K = ProbeKind
 REJ, FAIL, DONE = "TASK_STATE_REJECTED", "TASK_STATE_FAILED", "TASK_STATE_COMPLETED"

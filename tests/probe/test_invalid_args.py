@@ -7,7 +7,6 @@ from typing import Any
 
 import pytest
 
-from sia_tui.core.engine.answers import ExampleArguments
 from sia_tui.core.probe.arguments import (
     breaking_arguments,
     example_arguments,
@@ -15,7 +14,8 @@ from sia_tui.core.probe.arguments import (
     oversized_arguments,
 )
 from sia_tui.core.probe.invalid_args import EXTRA_MEMBER, INVALID_KINDS, invalid_arguments
-from sia_tui.core.probe.model import ProbeKind
+from sia_tui.core.probe.results import ProbeKind
+from sia_tui.core.run.answers import ExampleArguments
 from sia_tui.core.schemas.validation import compile_schema
 
 K = ProbeKind

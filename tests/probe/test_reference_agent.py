@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from sia_tui.core.probe.model import DRAFT, Grade
 from sia_tui.core.probe.plan import unknown_minor_version, unknown_version
+from sia_tui.core.probe.results import DRAFT, Grade
 from sia_tui.core.schemas.validation import compile_schema
 from tests.support.agents import StartAgent
 from tests.support.probe import SKILL, grades, probe

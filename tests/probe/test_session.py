@@ -11,7 +11,7 @@ import pytest
 
 from sia_tui.cli import main
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.probe.model import Grade
+from sia_tui.core.probe.results import Grade
 from sia_tui.core.probe.session import recorded_probe, report_from_session, save_probe_session
 from sia_tui.core.session import FORMAT, load_session
 from sia_tui.core.session.dataclass_json import SessionError

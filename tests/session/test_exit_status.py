@@ -10,8 +10,8 @@ import pytest
 
 from sia_tui.cli.parser import run as cli
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.model import Run, Target
 from sia_tui.core.engine.procedure import Procedure
+from sia_tui.core.run.read_model import Run, Target
 from sia_tui.core.session import FORMAT, save_session
 from tests.support.agents import StartAgent
 from tests.support.appendix_b import APPENDIX_B_ARGUMENTS

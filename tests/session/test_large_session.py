@@ -16,7 +16,7 @@ from urllib.parse import quote
 import pytest
 
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.model import Run
+from sia_tui.core.run.read_model import Run
 from sia_tui.core.session import load_session, save_session
 from sia_tui.core.session.replay import replay_session
 from sia_tui.core.session.writer import session_text

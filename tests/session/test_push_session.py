@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.model import Target
 from sia_tui.core.engine.procedure import Procedure
-from sia_tui.core.engine.push import LOOPBACK
+from sia_tui.core.run.push_log import LOOPBACK
+from sia_tui.core.run.read_model import Target
 from sia_tui.core.session import load_session, save_session
 from tests.support.agents import StartAgent
 from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
@@ -41,7 +41,7 @@ async def test_deliveries_survive_save_and_load(
 
 def test_a_session_without_push_loads_with_none(tmp_path: Path) -> None:
     """A file written before push existed has no ``push`` members: the defaults apply."""
-    from sia_tui.core.engine.model import Run
+    from sia_tui.core.run.read_model import Run
     from sia_tui.core.session.dataclass_json import from_json, to_json
 
     raw = to_json(Run(target=Target("http://127.0.0.1:9")))

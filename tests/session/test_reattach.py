@@ -7,8 +7,8 @@ import asyncio
 from pathlib import Path
 
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.model import Step, Target
 from sia_tui.core.engine.procedure import Procedure
+from sia_tui.core.run.read_model import Step, Target
 from sia_tui.core.session import load_session, reattach_task, save_session
 from sia_tui.core.task_state import TaskState
 from tests.support.agents import StartAgent

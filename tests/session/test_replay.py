@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.model import StepStatus
+from sia_tui.core.run.read_model import StepStatus
 from sia_tui.core.session import load_session, save_session
 from sia_tui.core.session.replay import ReplayTransport, replay_session, request_key
 from tests.support.agents import StartAgent

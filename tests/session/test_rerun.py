@@ -10,7 +10,7 @@ import pytest
 
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.session import load_session, save_session
-from sia_tui.core.session.jsondiff import json_diff
+from sia_tui.core.session.json_changes import json_diff
 from sia_tui.core.session.rerun import rerun_session
 from tests.support.agents import StartAgent
 from tests.support.sessions import record_live, run_session_cli

@@ -18,8 +18,8 @@ import httpx
 import pytest
 
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.model import Target
 from sia_tui.core.engine.procedure import Procedure
+from sia_tui.core.run.read_model import Target
 from sia_tui.core.session import load_session, save_session
 from sia_tui.core.session import rerun as rerun_module
 from sia_tui.core.session.replay import (

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.model import Run, Target
 from sia_tui.core.engine.procedure import Procedure
+from sia_tui.core.run.read_model import Run, Target
 from sia_tui.core.session import load_session, save_session
 from sia_tui.core.session.rerun import compare_rerun
 from tests.support.agents import StartAgent

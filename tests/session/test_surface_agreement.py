@@ -22,10 +22,10 @@ from textual.pilot import Pilot
 from sia_tui.agent.faults import FAULT_SPECS, Fault
 from sia_tui.cli.parser import run as run_cli
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.model import Step, StepStatus, Target
 from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.engine.report_json import run_to_json
-from sia_tui.core.engine.verdicts import RunOutcome
+from sia_tui.core.run.read_model import Step, StepStatus, Target
+from sia_tui.core.run.verdicts import RunOutcome
 from sia_tui.core.session import history
 from sia_tui.tui.app import SiaApp
 from sia_tui.tui.screens.results import ResultsScreen

@@ -13,8 +13,8 @@ import pytest
 
 from sia_tui.agent import skills
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.model import Run
 from sia_tui.core.jsonkit.strictjson import count_values
+from sia_tui.core.run.read_model import Run
 from sia_tui.core.session import load_session, save_session
 from sia_tui.core.session.replay import replay_session
 from tests.support.agents import StartAgent

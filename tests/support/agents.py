@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from sia_tui.agent.runner import RunningAgent
+from sia_tui.agent.serving import RunningAgent
 
 #: The ``reference_agent`` fixture: ``reference_agent(fault="digest-card")`` -> a running agent.
 StartAgent = Callable[..., RunningAgent]

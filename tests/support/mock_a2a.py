@@ -9,7 +9,7 @@ from typing import Any
 
 import httpx
 
-from sia_tui.core.a2a.model import Interface
+from sia_tui.core.a2a.views import Interface
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "a2a"
 

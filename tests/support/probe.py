@@ -7,9 +7,9 @@ from typing import Any
 import httpx
 
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.model import Target
-from sia_tui.core.probe.model import Grade, ProbeReport
-from sia_tui.core.probe.runner import Prober
+from sia_tui.core.probe.prober import Prober
+from sia_tui.core.probe.results import Grade, ProbeReport
+from sia_tui.core.run.read_model import Target
 
 SKILL = "evaluate_resource_condition"
 

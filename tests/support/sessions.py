@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import json
 
-from sia_tui.core.a2a.model import Artifact, Part, Task
+from sia_tui.core.a2a.views import Artifact, Part, Task
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.codes import ErrorCode, Origin
-from sia_tui.core.engine.evidence import DigestEvidence
-from sia_tui.core.engine.model import Digests, Run, StepStatus, Target
+from sia_tui.core.codes import DetectedBy, ErrorCode
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.findings import Finding
+from sia_tui.core.run.evidence import DigestEvidence
+from sia_tui.core.run.read_model import Digests, Run, StepStatus, Target
 
 #: One canary per input path; none may appear in any saved or printed output.
 CANARY_HEADER = "canary-hdr-7f3a91c2"
@@ -89,7 +89,7 @@ def digest_card_run() -> Run:
     failed = run.steps[3]
     failed.status = StepStatus.FAILED
     failed.code = ErrorCode.INTERFACE_INVALID
-    failed.origin = Origin.LOCAL
+    failed.origin = DetectedBy.LOCAL
     failed.message = "the advertised digest differs from the returned and computed digests"
     failed.hint = "Compare the digests in the inspector."
     failed.evidence = DigestEvidence(

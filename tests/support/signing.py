@@ -16,7 +16,7 @@ from typing import Any
 from sia_tui.core.jsonkit.canonical import canonical_bytes
 from sia_tui.core.trust import jws
 from sia_tui.core.trust.card_canon import payload_bytes
-from sia_tui.core.trust.model import Canonicalization, TrustAnchors, TrustedKey
+from sia_tui.core.trust.records import Canonicalization, TrustAnchors, TrustedKey
 
 #: A card whose three canonicalizations differ: an empty REQUIRED description, a set false
 #: optional, an implicit ``required: false``, an empty non-REQUIRED list.

@@ -23,7 +23,7 @@ from sia_tui.core.trust.card_fields import (
     SCALAR,
     STRUCT,
 )
-from sia_tui.core.trust.model import Canonicalization
+from sia_tui.core.trust.records import Canonicalization
 from tests.support.signing import CARD
 
 #: A2A 1.0 section 8.4.1, "Example of Default Value Removal": the card and its bytes.

@@ -16,7 +16,7 @@ import pytest
 
 from sia_tui.cli import main
 from sia_tui.core.trust.keys import load_trusted_keys
-from sia_tui.core.trust.model import SignatureVerdict, TrustAnchors
+from sia_tui.core.trust.records import SignatureVerdict, TrustAnchors
 from sia_tui.core.trust.sign import public_key_set
 from sia_tui.core.trust.verify import check_signatures
 

@@ -15,14 +15,14 @@ from typing import Any
 import pytest
 
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.model import Target
 from sia_tui.core.engine.procedure import Procedure
+from sia_tui.core.run.read_model import Target
 from sia_tui.core.session import load_session, save_session
 from sia_tui.core.session.replay import replay_session
 from sia_tui.core.session.rerun import rerun_session
 from sia_tui.core.trust import jws
 from sia_tui.core.trust.keys import load_trusted_keys
-from sia_tui.core.trust.model import SignatureVerdict, TrustAnchors
+from sia_tui.core.trust.records import SignatureVerdict, TrustAnchors
 from sia_tui.core.trust.sign import public_key_set
 from tests.support.agents import StartAgent
 from tests.support.sessions import run_session_cli

@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.model import Target
 from sia_tui.core.engine.procedure import Procedure
+from sia_tui.core.run.read_model import Target
 from sia_tui.core.session import load_session, save_session
 from sia_tui.core.session.replay import replay_session
 from sia_tui.core.trust import jws
-from sia_tui.core.trust.model import SignatureVerdict
+from sia_tui.core.trust.records import SignatureVerdict
 from tests.support.agents import StartAgent
 from tests.support.sessions import run_session_cli
 from tests.support.signing import anchors

@@ -12,7 +12,7 @@ from sia_tui.core.jsonkit.canonical import canonical_bytes
 from sia_tui.core.trust import jws
 from sia_tui.core.trust.card_canon import payload_bytes, payload_value
 from sia_tui.core.trust.keys import parse_keys
-from sia_tui.core.trust.model import (
+from sia_tui.core.trust.records import (
     Canonicalization,
     SignatureVerdict,
     TrustedKey,
@@ -280,7 +280,7 @@ def test_keys_tried_per_kid_and_rsa_size_are_bounded(monkeypatch: pytest.MonkeyP
     three canonicalizations and some fifty forensic inputs). At most MAX_KEYS_PER_KID keys of
     a kid are tried and none over MAX_RSA_BITS; the verdict says which were not tried."""
     from sia_tui.core.trust.keys import MAX_RSA_BITS
-    from sia_tui.core.trust.model import TrustAnchors
+    from sia_tui.core.trust.records import TrustAnchors
     from sia_tui.core.trust.verify import MAX_KEYS_PER_KID
 
     tried: list[str] = []

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from sia_tui.core.engine.model import Target
+from sia_tui.core.run.read_model import Target
 from sia_tui.tui.app import SiaApp
 from sia_tui.tui.storage import UserDirs
 from tests.support.tui import snapshot_app

@@ -7,7 +7,7 @@ from typing import Any
 from sia_tui.agent.config import AgentConfig
 from sia_tui.agent.oauth2 import DEMO_CLIENT_ID, DEMO_CLIENT_SECRET
 from sia_tui.core.a2a.options import ClientOptions, OAuth2Settings
-from sia_tui.core.engine.model import Target
+from sia_tui.core.run.read_model import Target
 from sia_tui.core.session import crash_report
 from sia_tui.tui.display import MASK
 from sia_tui.tui.screens.overview import OverviewScreen

@@ -14,7 +14,7 @@ from typing import Any
 
 from textual.widgets import Static
 
-from sia_tui.core.engine.model import Target
+from sia_tui.core.run.read_model import Target
 from sia_tui.tui.app import SiaApp
 from sia_tui.tui.engine_port import build_procedure
 from sia_tui.tui.storage import UserDirs
@@ -115,7 +115,7 @@ NOT_AT_START = (
     "sia_tui.core.engine.console",
     "sia_tui.core.engine.task_list",
     "sia_tui.core.trust.lock_compare",
-    "sia_tui.core.interface.diff",
+    "sia_tui.core.interface.document_diff",
     # The Overview has no table (LiteralTable is in a module of its own).
     "textual.widgets._data_table",
 )

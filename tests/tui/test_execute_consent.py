@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from sia_tui.core.engine.model import Step, StepStatus, Target
-from sia_tui.core.engine.verdicts import RunOutcome
+from sia_tui.core.run.read_model import Step, StepStatus, Target
+from sia_tui.core.run.verdicts import RunOutcome
 from sia_tui.tui.app import SiaApp
 from sia_tui.tui.screens.confirm import ConfirmScreen
 from sia_tui.tui.screens.steps import StepsScreen

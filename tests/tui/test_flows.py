@@ -7,7 +7,7 @@ from typing import Any
 from textual.pilot import Pilot
 from textual.widgets import DataTable, OptionList
 
-from sia_tui.core.engine.model import StepStatus
+from sia_tui.core.run.read_model import StepStatus
 from sia_tui.tui.app import SiaApp
 from sia_tui.tui.screens.invoke import InvokeScreen
 from sia_tui.tui.screens.overview import OverviewScreen
@@ -240,7 +240,7 @@ async def test_execute_posture_asks_before_sending(make_app: Any) -> None:
 
 
 async def test_theme_choice_is_remembered(reference_agent: Any, user_dirs: Any) -> None:
-    from sia_tui.core.engine.model import Target
+    from sia_tui.core.run.read_model import Target
 
     agent = reference_agent()
     app = SiaApp(Target(agent.url), dirs=user_dirs)

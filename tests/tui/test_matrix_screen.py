@@ -216,10 +216,12 @@ async def test_the_composition_view_counts_the_pairs_it_does_not_list(
 ) -> None:
     """Past the core's limit of pairs the composition table ends with a row saying how many
     more pairs were not judged (here the limit is 3 of 8)."""
-    from sia_tui.core.matrix import composition, runner
+    from sia_tui.core.matrix import composition, matrix_runner
 
     monkeypatch.setattr(
-        runner, "composition_table", lambda rows: composition.composition_table(rows, limit=3)
+        matrix_runner,
+        "composition_table",
+        lambda rows: composition.composition_table(rows, limit=3),
     )
     head = ONE_MODE + '\nbindings = ["JSONRPC"]'
     matrix_app = make_matrix_app({"vendor-a": None, "vendor-e": None}, COMPOSABLE, head)

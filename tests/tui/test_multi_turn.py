@@ -7,8 +7,8 @@ from typing import Any
 
 from textual.widgets import Checkbox, Input
 
-from sia_tui.core.engine.model import Target
-from sia_tui.core.engine.verdicts import RunOutcome
+from sia_tui.core.run.read_model import Target
+from sia_tui.core.run.verdicts import RunOutcome
 from sia_tui.tui.app import SiaApp
 from sia_tui.tui.storage import UserDirs
 from tests.support.agents import StartAgent

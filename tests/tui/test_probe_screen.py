@@ -9,7 +9,7 @@ from typing import Any
 from textual.widgets import OptionList
 
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.probe.model import Grade, ProbeReport
+from sia_tui.core.probe.results import Grade, ProbeReport
 from sia_tui.core.probe.session import save_probe_session
 from sia_tui.tui.app import SiaApp
 from sia_tui.tui.screens.confirm import ConfirmScreen
@@ -148,8 +148,8 @@ async def test_ctrl_s_saves_the_probe_run_redacted_and_replay_regrades_it(
 
     from textual.widgets import DataTable, Input
 
-    from sia_tui.core.engine.model import Target
     from sia_tui.core.probe.session import recorded_probe, replay_probes
+    from sia_tui.core.run.read_model import Target
     from sia_tui.core.session import load_session
     from sia_tui.tui.screens.redaction_preview import RedactionPreviewScreen
     from tests.support.tui import snapshot_app

@@ -9,7 +9,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Checkbox
 
-from sia_tui.core.engine.model import Target
+from sia_tui.core.run.read_model import Target
 from sia_tui.tui.app import SiaApp
 from sia_tui.tui.screens.results import ResultsScreen
 from sia_tui.tui.storage import UserDirs

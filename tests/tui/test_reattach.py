@@ -4,8 +4,8 @@ run's task says there is nothing to follow."""
 from __future__ import annotations
 
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.model import Step, Target
 from sia_tui.core.engine.procedure import Procedure
+from sia_tui.core.run.read_model import Step, Target
 from sia_tui.core.session import history
 from sia_tui.tui.screens.history import HistoryMode
 from sia_tui.tui.screens.reattach import ReattachScreen

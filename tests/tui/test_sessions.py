@@ -11,7 +11,7 @@ from textual.widgets import DataTable, Input
 
 from sia_tui.cli.parser import run as run_cli
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.model import StepStatus, Target
+from sia_tui.core.run.read_model import StepStatus, Target
 from sia_tui.core.session import history, save_session
 from sia_tui.tui.app import SiaApp
 from sia_tui.tui.display import MASK

@@ -7,9 +7,9 @@ from typing import Any
 
 from textual.widgets import DataTable
 
-from sia_tui.core.a2a.model import Task
-from sia_tui.core.engine.model import Target
+from sia_tui.core.a2a.views import Task
 from sia_tui.core.engine.task_list import TaskListing
+from sia_tui.core.run.read_model import Target
 from sia_tui.tui.screens.results import ResultsScreen
 from sia_tui.tui.screens.tasks import TasksScreen
 from sia_tui.tui.storage import UserDirs

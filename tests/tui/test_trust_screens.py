@@ -8,10 +8,10 @@ import pytest
 
 from sia_tui.agent.faults import Fault
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.model import Target
 from sia_tui.core.engine.pin import pin_agent
+from sia_tui.core.run.read_model import Target
 from sia_tui.core.trust import jws
-from sia_tui.core.trust.model import ContractLock, TrustAnchors
+from sia_tui.core.trust.records import ContractLock, TrustAnchors
 from sia_tui.tui.app import SiaApp
 from sia_tui.tui.storage import UserDirs
 from tests.support.agents import StartAgent

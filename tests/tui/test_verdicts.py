@@ -10,7 +10,7 @@ from textual.widgets import DataTable
 
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.cache import DocumentCache
-from sia_tui.core.engine.model import Target
+from sia_tui.core.run.read_model import Target
 from sia_tui.core.session import load_session, save_session
 from sia_tui.tui.app import SiaApp
 from sia_tui.tui.engine_port import build_procedure

@@ -6,7 +6,8 @@ import re
 from typing import Any
 from urllib.parse import urljoin
 
-from sia_tui.core.a2a.model import (
+from sia_tui.core.a2a.security import read_requirements, read_schemes
+from sia_tui.core.a2a.views import (
     GRPC,
     AgentCard,
     CardSkill,
@@ -14,7 +15,6 @@ from sia_tui.core.a2a.model import (
     SchemaInterfaceAd,
     SkillBinding,
 )
-from sia_tui.core.a2a.security import read_requirements, read_schemes
 from sia_tui.core.bounded import cap_warnings
 from sia_tui.core.constants import EXTENSION_URI
 from sia_tui.core.errors import A2AProtocolError
@@ -38,7 +38,7 @@ def major_minor(value: Any, default: str) -> str:
 
 def _resolve(url: str, source_url: str | None, warnings: list[str], binding: str) -> str:
     """Relative interface URLs are resolved against the card URL (never fetched here); a
-    gRPC ``host:port`` is not a relative URL (grpc_target.py reads it)."""
+    gRPC ``host:port`` is not a relative URL (grpc/target.py reads it)."""
     if binding == GRPC or url.lower().startswith(("http://", "https://")):
         return url
     if source_url and source_url.lower().startswith(("http://", "https://")):

@@ -20,9 +20,9 @@ from sia_tui.core.a2a.client_base import FollowUpOf as FollowUpOf
 from sia_tui.core.a2a.client_base import user_message
 from sia_tui.core.a2a.client_streams import StreamingCalls
 from sia_tui.core.a2a.client_tasks import TaskCalls
-from sia_tui.core.a2a.codec import codec_for, read_send
-from sia_tui.core.a2a.model import GRPC, AgentCard, Interface, Message, Task
+from sia_tui.core.a2a.http.codec import codec_for, read_send
 from sia_tui.core.a2a.origin import origin_of
+from sia_tui.core.a2a.views import GRPC, AgentCard, Interface, Message, Task
 from sia_tui.core.constants import CARD_PATHS
 from sia_tui.core.errors import FileInputError, ResponseTooLarge, TransportError
 from sia_tui.core.exchange import Exchange

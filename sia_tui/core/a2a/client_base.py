@@ -13,12 +13,12 @@ from urllib.parse import urljoin
 
 import httpx
 
-from sia_tui.core.a2a.authenticator import Authenticator
-from sia_tui.core.a2a.codec import Codec, codec_for
+from sia_tui.core.a2a.auth.authenticator import Authenticator
+from sia_tui.core.a2a.http.codec import Codec, codec_for
+from sia_tui.core.a2a.http.recorder import ExchangeRecorder, Reply
+from sia_tui.core.a2a.http.wire import WireRequest, http_error
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.a2a.origin import Origin, origin_of, origin_text
-from sia_tui.core.a2a.recorder import ExchangeRecorder, Reply
-from sia_tui.core.a2a.wire import WireRequest, http_error
 from sia_tui.core.constants import EXTENSION_URI, VERSION_HEADER
 from sia_tui.core.errors import SiaError, TransportError
 from sia_tui.core.exchange import Exchange
@@ -27,8 +27,8 @@ from sia_tui.core.redaction.issued import IssuedSecrets
 from sia_tui.core.redaction.redact import learn_log_secrets
 
 if TYPE_CHECKING:  # grpc loads only when a GRPC interface is called
-    from sia_tui.core.a2a.grpc_calls import GrpcTransport
-    from sia_tui.core.a2a.grpc_client import GrpcBinding
+    from sia_tui.core.a2a.grpc.binding import GrpcBinding
+    from sia_tui.core.a2a.grpc.calls import GrpcTransport
 
 _MAX_REDIRECTS = 5
 
@@ -115,7 +115,7 @@ class ClientBase:
     def _grpc(self) -> GrpcBinding:
         """The gRPC binding, built (and grpc imported) on the first gRPC call."""
         if self._grpc_binding is None:
-            from sia_tui.core.a2a.grpc_client import GrpcBinding
+            from sia_tui.core.a2a.grpc.binding import GrpcBinding
 
             self._grpc_binding = GrpcBinding(
                 self.options,

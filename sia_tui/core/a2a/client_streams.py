@@ -9,12 +9,12 @@ from typing import Any
 from urllib.parse import urljoin
 
 from sia_tui.core.a2a.client_base import ClientBase, FollowUpOf, redirect_refused, user_message
-from sia_tui.core.a2a.codec import Codec, codec_for, read_event
+from sia_tui.core.a2a.http.codec import Codec, codec_for, read_event
+from sia_tui.core.a2a.http.recorder import content_type_of
+from sia_tui.core.a2a.http.sse import SSEEvent, SSEParser
+from sia_tui.core.a2a.http.wire import WireRequest, jsonrpc_error
 from sia_tui.core.a2a.kept_events import KeptEvents
-from sia_tui.core.a2a.model import GRPC, Interface, StreamEvent
-from sia_tui.core.a2a.recorder import content_type_of
-from sia_tui.core.a2a.sse import SSEEvent, SSEParser
-from sia_tui.core.a2a.wire import WireRequest, jsonrpc_error
+from sia_tui.core.a2a.views import GRPC, Interface, StreamEvent
 from sia_tui.core.jsonkit.strictjson import loads as load_json
 
 

@@ -9,11 +9,11 @@ from typing import Literal
 
 from sia_tui.core.a2a.card import parse_card
 from sia_tui.core.a2a.client_base import ClientBase
-from sia_tui.core.a2a.codec import codec_for, read_task, read_task_page
 from sia_tui.core.a2a.extended_card import PURPOSE as EXTENDED_PURPOSE
 from sia_tui.core.a2a.extended_card import extended_card_request
-from sia_tui.core.a2a.model import GRPC, AgentCard, Interface, Task, TaskPage
-from sia_tui.core.a2a.wire import unwrap_jsonrpc
+from sia_tui.core.a2a.http.codec import codec_for, read_task, read_task_page
+from sia_tui.core.a2a.http.wire import unwrap_jsonrpc
+from sia_tui.core.a2a.views import GRPC, AgentCard, Interface, Task, TaskPage
 from sia_tui.core.errors import A2AProtocolError
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from sia_tui.core.a2a.model import AgentCard, Interface
-from sia_tui.core.a2a.wire import JSON_CONTENT_TYPE, WireRequest, encode, rest_url
+from sia_tui.core.a2a.http.wire import JSON_CONTENT_TYPE, WireRequest, encode, rest_url
+from sia_tui.core.a2a.views import AgentCard, Interface
 
 #: The operation name an exchange of this call is recorded under.
 PURPOSE = "extended agent card"

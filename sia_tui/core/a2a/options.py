@@ -88,7 +88,7 @@ class ClientOptions:
     #: Most GetTask calls one poll makes.
     poll_max: int = 120
     #: gRPC transport security: "tls" or "plaintext" whatever the card says, or None to
-    #: follow the interface URL and the card (``grpc_target.py``; never a silent downgrade).
+    #: follow the interface URL and the card (``grpc/target.py``; never a silent downgrade).
     grpc_security: Literal["tls", "plaintext"] | None = None
 
     @property

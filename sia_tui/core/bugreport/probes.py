@@ -11,8 +11,8 @@ from sia_tui.core.bounded import listed
 from sia_tui.core.bugreport.blocks import Block, Cell, Facts, Paragraph, Section, Table, clean
 from sia_tui.core.bugreport.exchanges import exchange_blocks
 from sia_tui.core.exchange import Exchange
-from sia_tui.core.probe.model import Grade, ProbeReport, ProbeResult
 from sia_tui.core.probe.report_text import observed_line
+from sia_tui.core.probe.results import Grade, ProbeReport, ProbeResult
 from sia_tui.core.probe.session import report_from_session
 from sia_tui.core.session.format import LoadedSession
 

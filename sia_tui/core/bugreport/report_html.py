@@ -6,7 +6,7 @@ from __future__ import annotations
 from html import escape
 
 from sia_tui.core.bugreport.blocks import Block, BugReport, Cell, Code, Facts, Paragraph
-from sia_tui.core.bugreport.model import build_report
+from sia_tui.core.bugreport.build import build_report
 from sia_tui.core.output.printable import printable
 from sia_tui.core.session.format import LoadedSession
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from sia_tui.core.bugreport.blocks import Block, Cell, Facts, Section, Table, clean
-from sia_tui.core.engine.model import Run
 from sia_tui.core.jsonkit.pointer import display
+from sia_tui.core.run.read_model import Run
 
 _TONES = {"verified": "match", "invalid": "differs", "unverifiable": None}
 

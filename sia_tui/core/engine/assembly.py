@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from sia_tui.core.a2a.model import Artifact, Message, Part, StreamEvent, Task
+from sia_tui.core.a2a.views import Artifact, Message, Part, StreamEvent, Task
 from sia_tui.core.task_state import TaskState
 
 

@@ -16,14 +16,14 @@ from typing import Any
 import httpx
 
 from sia_tui.core.a2a.client import A2AClient
-from sia_tui.core.a2a.model import AgentCard, Artifact, Interface, Message, StreamEvent, Task
 from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.a2a.views import AgentCard, Artifact, Interface, Message, StreamEvent, Task
 from sia_tui.core.engine.assembly import TaskAssembly
-from sia_tui.core.engine.turns import PartKind as PartKind
 from sia_tui.core.errors import SiaError
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.jsonkit.strictjson import loads
 from sia_tui.core.redaction.issued import IssuedSecrets
+from sia_tui.core.run.turns import PartKind as PartKind
 
 #: The response modes the console offers (poll is the procedure's own concern).
 CONSOLE_MODES = ("sync", "stream")

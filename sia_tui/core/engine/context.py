@@ -8,12 +8,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from sia_tui.core.a2a.client import A2AClient
-from sia_tui.core.a2a.model import StreamEvent
 from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.a2a.views import StreamEvent
 from sia_tui.core.engine.assembly import TaskAssembly
 from sia_tui.core.engine.cache import DocumentCache
-from sia_tui.core.engine.model import Run
 from sia_tui.core.engine.push import PushChannel
+from sia_tui.core.run.read_model import Run
 
 #: True while a task drives the open stream (its next event, its close): an exchange
 #: recorded then is the stream's own, even if another task (a cancel) sends meanwhile.

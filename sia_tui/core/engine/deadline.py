@@ -16,11 +16,11 @@ from contextlib import asynccontextmanager
 
 from sia_tui.core import limits
 from sia_tui.core.a2a.client import A2AClient
-from sia_tui.core.a2a.model import Interface
+from sia_tui.core.a2a.views import Interface
 from sia_tui.core.engine.context import EngineContext
-from sia_tui.core.engine.evidence import DelegationEvidence, DescribeEvidence, ReceptionEvidence
-from sia_tui.core.engine.model import StepResult
 from sia_tui.core.errors import DeadlineExceeded, SiaError
+from sia_tui.core.run.evidence import DelegationEvidence, DescribeEvidence, ReceptionEvidence
+from sia_tui.core.run.read_model import StepResult
 from sia_tui.core.task_state import FINISHED_STATES
 
 

@@ -8,13 +8,13 @@ from dataclasses import replace
 from typing import Any
 
 from sia_tui.core import limits
-from sia_tui.core.a2a.model import Task
-from sia_tui.core.engine.model import Run, Step, StepResult, StepStatus, frozen_copy
+from sia_tui.core.a2a.views import Task
 from sia_tui.core.engine.step_runner import StepRunner
-from sia_tui.core.engine.turns import Reply
-from sia_tui.core.engine.verdicts import FIRST_INVOCATION_STEP, open_turn
 from sia_tui.core.errors import InvocationLimitReached
 from sia_tui.core.limits import MAX_TURNS
+from sia_tui.core.run.read_model import Run, Step, StepResult, StepStatus, frozen_copy
+from sia_tui.core.run.turns import Reply
+from sia_tui.core.run.verdicts import FIRST_INVOCATION_STEP, open_turn
 
 
 class InvocationControl(StepRunner):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from sia_tui.core.engine.model import Run, Step, Target
+from sia_tui.core.run.read_model import Run, Step, Target
 
 if TYPE_CHECKING:
     import httpx

@@ -12,12 +12,12 @@ from functools import partial
 from typing import Any
 
 from sia_tui.core.constants import DIGEST_MEMBER, DOCUMENT_MEMBER
-from sia_tui.core.engine.evidence import DigestEvidence
-from sia_tui.core.engine.model import Run, Step, StepResult, StepStatus, Target
 from sia_tui.core.engine.outcome import StepFailed
 from sia_tui.core.engine.step_runner import record_failure
 from sia_tui.core.engine.steps.verification import digests_step, document_step, embedded_step
 from sia_tui.core.findings import Finding, Severity
+from sia_tui.core.run.evidence import DigestEvidence
+from sia_tui.core.run.read_model import Run, Step, StepResult, StepStatus, Target
 
 
 @dataclass(frozen=True)

@@ -4,14 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from sia_tui.core.codes import ErrorCode, Origin, describe_code
-from sia_tui.core.engine.evidence import (
-    Blame,
-    FailureCategory,
-    NextAction,
-    Party,
-    StepStatus,
-)
+from sia_tui.core.codes import DetectedBy, ErrorCode, describe_code
 from sia_tui.core.errors import (
     A2AProtocolError,
     AuthorizationRefused,
@@ -25,6 +18,13 @@ from sia_tui.core.errors import (
     TransportError,
 )
 from sia_tui.core.findings import Finding
+from sia_tui.core.run.evidence import (
+    Blame,
+    FailureCategory,
+    NextAction,
+    Party,
+    StepStatus,
+)
 
 #: Category of a failure that is not one of the draft's ten codes (WIRE.md: transport
 #: failures and A2A errors are their own category, never mapped onto the ten).
@@ -53,7 +53,7 @@ class StepFailed(Exception):  # not a SiaError on purpose: see the tree in core/
         message: str,
         *,
         code: ErrorCode | None = None,
-        origin: Origin = Origin.LOCAL,
+        origin: DetectedBy = DetectedBy.LOCAL,
         hint: str | None = None,
         findings: Iterable[Finding] = (),
         category: FailureCategory | None = None,

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from sia_tui.core.engine.model import Run, Step, StepStatus, Target
 from sia_tui.core.redaction.userinfo import target_identity
-from sia_tui.core.trust.model import PinnedAgent, PinnedSkill
+from sia_tui.core.run.read_model import Run, Step, StepStatus, Target
+from sia_tui.core.trust.records import PinnedAgent, PinnedSkill
 
 if TYPE_CHECKING:
     import httpx

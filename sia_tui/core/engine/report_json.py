@@ -7,12 +7,12 @@ from typing import Any
 
 from sia_tui import __version__
 from sia_tui.core.bounded import listed
-from sia_tui.core.codes import ErrorCode, Origin
-from sia_tui.core.engine.evidence import Blame, StepEvidence
-from sia_tui.core.engine.model import Run, StepResult
+from sia_tui.core.codes import DetectedBy, ErrorCode
 from sia_tui.core.engine.push import push_to_json
 from sia_tui.core.findings import Finding
-from sia_tui.core.trust.model import LockComparison, SignatureCheck
+from sia_tui.core.run.evidence import Blame, StepEvidence
+from sia_tui.core.run.read_model import Run, StepResult
+from sia_tui.core.trust.records import LockComparison, SignatureCheck
 
 
 def finding_to_json(finding: Finding) -> dict[str, Any]:
@@ -82,7 +82,7 @@ def error_to_json(run: Run) -> dict[str, Any] | None:
     ]
     return {
         "code": failed.code,
-        "origin": (failed.origin or Origin.LOCAL).value,
+        "origin": (failed.origin or DetectedBy.LOCAL).value,
         "category": failed.category.value if failed.category else None,
         "error_kind": failed.error_kind,
         "step": failed.step,

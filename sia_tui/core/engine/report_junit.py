@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from sia_tui.core.engine.evidence import FailureCategory
-from sia_tui.core.engine.model import Run, Step, StepResult, StepStatus
-from sia_tui.core.engine.turns import turn_lines
-from sia_tui.core.engine.verdicts import code_and_origin
 from sia_tui.core.jsonkit.pointer import display_pointer
 from sia_tui.core.output.junit import CaseStatus, JUnitCase, JUnitSuite
+from sia_tui.core.run.evidence import FailureCategory
+from sia_tui.core.run.read_model import Run, Step, StepResult, StepStatus
+from sia_tui.core.run.turns import turn_lines
+from sia_tui.core.run.verdicts import code_and_origin
 
 #: Cleans agent text before it is written (the command's redactor).
 Clean = Callable[[str], str]

@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 
 from sia_tui.core.bounded import listed
-from sia_tui.core.codes import Origin, describe_code
-from sia_tui.core.engine.evidence import NextAction
-from sia_tui.core.engine.model import Run, StepResult, StepStatus
+from sia_tui.core.codes import DetectedBy, describe_code
 from sia_tui.core.engine.push import delivery_line
-from sia_tui.core.engine.turns import turn_lines
 from sia_tui.core.jsonkit.pointer import display
 from sia_tui.core.output.printable import paint, printable
+from sia_tui.core.run.evidence import NextAction
+from sia_tui.core.run.read_model import Run, StepResult, StepStatus
+from sia_tui.core.run.turns import turn_lines
 
 _ICONS = {
     StepStatus.PASSED: "✔",
@@ -67,7 +67,7 @@ def render_text(run: Run, *, colour: bool = False, how_to_reply: str = "") -> st
     for step in run.steps:
         icon = paint(_ICONS[step.status], _COLOURS[step.status], colour)
         status = paint(f"{step.status.value:<9}", _COLOURS[step.status], colour)
-        code = f" [{printable(step.code)}, {step.origin or Origin.LOCAL}]" if step.code else ""
+        code = f" [{printable(step.code)}, {step.origin or DetectedBy.LOCAL}]" if step.code else ""
         lines.append(f" {icon} {step.step:>2}. {step.title:<40} {status}{code}")
         shown = (StepStatus.PASSED, StepStatus.FAILED, StepStatus.CANCELLED)
         if step.message and step.status in shown:

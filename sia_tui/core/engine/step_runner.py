@@ -11,22 +11,22 @@ from typing import TYPE_CHECKING
 
 import httpx
 
-from sia_tui.core.a2a.auth_plan import provided
+from sia_tui.core.a2a.auth.plan import provided
 from sia_tui.core.a2a.client import A2AClient
-from sia_tui.core.a2a.model import StreamEvent
 from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.a2a.views import StreamEvent
 from sia_tui.core.bounded import cap_findings, merge_findings, merge_warnings
 from sia_tui.core.engine.context import READING_STREAM, EngineContext
 from sia_tui.core.engine.deadline import RunDeadline, stop_after_deadline
-from sia_tui.core.engine.evidence import Blame, FailureCategory, NextAction, Party
-from sia_tui.core.engine.model import Run, Step, StepResult, StepStatus, Target
 from sia_tui.core.engine.outcome import StepEnds, StepFailed, StepWaits, transport_failure
 from sia_tui.core.errors import DeadlineExceeded, SiaError
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.redaction.issued import IssuedSecrets
+from sia_tui.core.run.evidence import Blame, FailureCategory, NextAction, Party
+from sia_tui.core.run.read_model import Run, Step, StepResult, StepStatus, Target
 
 if TYPE_CHECKING:  # grpc_calls imports no grpc, but nothing here needs it at run time
-    from sia_tui.core.a2a.grpc_calls import GrpcTransport
+    from sia_tui.core.a2a.grpc.calls import GrpcTransport
     from sia_tui.core.engine.cache import DocumentCache
 
 StepFunction = Callable[[EngineContext, StepResult], Awaitable[None]]

@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 import httpx
 
 from sia_tui.core.a2a.client import A2AClient
-from sia_tui.core.a2a.model import Interface, Task
+from sia_tui.core.a2a.views import Interface, Task
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.model import Run
 from sia_tui.core.errors import SiaError
 from sia_tui.core.exchange import Exchange
+from sia_tui.core.run.read_model import Run
 
 #: Tasks asked for per page (the reference agent allows up to 100).
 PAGE_SIZE = 50

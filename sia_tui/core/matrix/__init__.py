@@ -11,14 +11,15 @@ from typing import TYPE_CHECKING, Any
 from sia_tui.core import lazy_api
 
 if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it at run time
-    from sia_tui.core.matrix.model import BaselineReport as BaselineReport
-    from sia_tui.core.matrix.model import Cell as Cell
-    from sia_tui.core.matrix.model import CellStatus as CellStatus
-    from sia_tui.core.matrix.model import Column as Column
-    from sia_tui.core.matrix.model import ColumnKind as ColumnKind
-    from sia_tui.core.matrix.model import CompositionCell as CompositionCell
-    from sia_tui.core.matrix.model import Matrix as Matrix
-    from sia_tui.core.matrix.model import Row as Row
+    from sia_tui.core.matrix.grid import BaselineReport as BaselineReport
+    from sia_tui.core.matrix.grid import Cell as Cell
+    from sia_tui.core.matrix.grid import CellStatus as CellStatus
+    from sia_tui.core.matrix.grid import Column as Column
+    from sia_tui.core.matrix.grid import ColumnKind as ColumnKind
+    from sia_tui.core.matrix.grid import CompositionCell as CompositionCell
+    from sia_tui.core.matrix.grid import Matrix as Matrix
+    from sia_tui.core.matrix.grid import Row as Row
+    from sia_tui.core.matrix.matrix_runner import MatrixRunner as MatrixRunner
     from sia_tui.core.matrix.plugfest import PROBE_KEY as PROBE_KEY
     from sia_tui.core.matrix.plugfest import Plugfest as Plugfest
     from sia_tui.core.matrix.plugfest import PlugfestError as PlugfestError
@@ -32,7 +33,6 @@ if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it 
     from sia_tui.core.matrix.report_text import matrix_to_markdown as matrix_to_markdown
     from sia_tui.core.matrix.report_text import matrix_to_text as matrix_to_text
     from sia_tui.core.matrix.report_text import not_judged as not_judged
-    from sia_tui.core.matrix.runner import MatrixRunner as MatrixRunner
 
 #: Public name -> (module, attribute): the lines above, read once at import.
 _EXPORTS = lazy_api.exports_of(__file__)

@@ -15,7 +15,7 @@ it matches a failing cell when its ``step`` and ``code`` (when given) are the ce
 
 from __future__ import annotations
 
-from sia_tui.core.matrix.model import (
+from sia_tui.core.matrix.grid import (
     BaselineReport,
     Cell,
     CellRef,

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from sia_tui.core import limits
 from sia_tui.core.interface.composition import check_composition
-from sia_tui.core.matrix.model import CompositionCell, Row
+from sia_tui.core.matrix.grid import CompositionCell, Row
 
 ALLOWED = "allowed"
 NOT_ALLOWED = "not_allowed"

@@ -23,14 +23,14 @@ from typing import TYPE_CHECKING, Any
 
 from sia_tui.core import limits
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.model import Run, Target
 from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.errors import SiaError
 from sia_tui.core.matrix.closing import close_quietly
 from sia_tui.core.matrix.plugfest import Arguments
 from sia_tui.core.matrix.plugfest_agents import AgentEntry
-from sia_tui.core.probe.model import ProbeReport
-from sia_tui.core.probe.runner import Prober
+from sia_tui.core.probe.prober import Prober
+from sia_tui.core.probe.results import ProbeReport
+from sia_tui.core.run.read_model import Run, Target
 
 if TYPE_CHECKING:
     import httpx

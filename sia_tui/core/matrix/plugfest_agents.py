@@ -32,7 +32,7 @@ from sia_tui.core.redaction.redact import is_credential_header
 from sia_tui.core.redaction.userinfo import strip_credentials
 from sia_tui.core.trust.keys import load_trusted_keys
 from sia_tui.core.trust.lock import read_lock
-from sia_tui.core.trust.model import ContractLock, TrustAnchors, TrustedKey, TrustFileError
+from sia_tui.core.trust.records import ContractLock, TrustAnchors, TrustedKey, TrustFileError
 
 #: An HTTP header name (RFC 9110 token).
 _HEADER_NAME = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")

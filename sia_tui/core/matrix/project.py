@@ -22,13 +22,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from sia_tui.core.engine.evidence import FailureCategory
-from sia_tui.core.engine.model import Run, StepResult, StepStatus
-from sia_tui.core.engine.verdicts import RunOutcome
-from sia_tui.core.matrix.model import Cell, CellStatus
+from sia_tui.core.matrix.grid import Cell, CellStatus
 from sia_tui.core.matrix.plugfest import BINDING_LABELS
-from sia_tui.core.probe.model import Grade, ProbeReport
-from sia_tui.core.trust.model import LockStatus, SignatureVerdict
+from sia_tui.core.probe.results import Grade, ProbeReport
+from sia_tui.core.run.evidence import FailureCategory
+from sia_tui.core.run.read_model import Run, StepResult, StepStatus
+from sia_tui.core.run.verdicts import RunOutcome
+from sia_tui.core.trust.records import LockStatus, SignatureVerdict
 
 #: Cleans agent text before it is stored in a cell (the agent's redactor).
 Clean = Callable[[str], str]

@@ -12,7 +12,7 @@ from itertools import groupby
 from pathlib import Path
 
 from sia_tui.core.matrix.composition import ALLOWED, MAX_GRID_ROWS, NOT_ALLOWED
-from sia_tui.core.matrix.model import Cell, CellStatus, Column, ColumnKind, Matrix, Row
+from sia_tui.core.matrix.grid import Cell, CellStatus, Column, ColumnKind, Matrix, Row
 from sia_tui.core.matrix.plugfest import BINDING_LABELS
 from sia_tui.core.matrix.report_text import MARKS, cell_phrase, link, not_judged
 from sia_tui.core.output.printable import printable

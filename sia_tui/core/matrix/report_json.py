@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sia_tui.core.matrix.model import (
+from sia_tui.core.matrix.grid import (
     BaselineReport,
     Cell,
     CellRef,

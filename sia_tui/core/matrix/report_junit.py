@@ -9,8 +9,8 @@ of new failures, ``errors`` the cells that could not run. The step columns are n
 
 from __future__ import annotations
 
-from sia_tui.core.codes import Origin
-from sia_tui.core.matrix.model import Cell, CellStatus, Column, Matrix, Row
+from sia_tui.core.codes import DetectedBy
+from sia_tui.core.matrix.grid import Cell, CellStatus, Column, Matrix, Row
 from sia_tui.core.matrix.report_json import DRAFT
 from sia_tui.core.output.junit import CaseStatus, JUnitCase, JUnitSuite
 
@@ -18,7 +18,7 @@ from sia_tui.core.output.junit import CaseStatus, JUnitCase, JUnitSuite
 def _detail(cell: Cell) -> str:
     lines = [cell.summary]
     if cell.step is not None:
-        code = f": {cell.code} ({cell.origin or Origin.LOCAL})" if cell.code else ""
+        code = f": {cell.code} ({cell.origin or DetectedBy.LOCAL})" if cell.code else ""
         lines.append(f"step {cell.step}{code}")
     if cell.party:
         lines.append(f"at fault: {cell.party}: {cell.statement}")

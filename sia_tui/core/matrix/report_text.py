@@ -11,7 +11,7 @@ from pathlib import Path
 
 from sia_tui.core.bugreport.report_markdown import md_text
 from sia_tui.core.matrix.composition import ALLOWED, MAX_GRID_ROWS, NOT_ALLOWED
-from sia_tui.core.matrix.model import Cell, CellStatus, ColumnKind, Matrix, Row
+from sia_tui.core.matrix.grid import Cell, CellStatus, ColumnKind, Matrix, Row
 from sia_tui.core.output.printable import printable
 
 #: One character per status, for the step columns and the terminal.

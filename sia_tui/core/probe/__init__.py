@@ -13,19 +13,19 @@ from typing import TYPE_CHECKING, Any
 from sia_tui.core import lazy_api
 
 if TYPE_CHECKING:  # the one list: type checkers read it, exports_of() reads it at run time
-    from sia_tui.core.probe.model import DRAFT as DRAFT
-    from sia_tui.core.probe.model import Grade as Grade
-    from sia_tui.core.probe.model import Observation as Observation
-    from sia_tui.core.probe.model import PlannedProbe as PlannedProbe
-    from sia_tui.core.probe.model import ProbeKind as ProbeKind
-    from sia_tui.core.probe.model import ProbeReport as ProbeReport
-    from sia_tui.core.probe.model import ProbeResult as ProbeResult
+    from sia_tui.core.probe.prober import Prober as Prober
     from sia_tui.core.probe.report_json import REPORT_FORMAT as REPORT_FORMAT
     from sia_tui.core.probe.report_json import probe_to_json as probe_to_json
     from sia_tui.core.probe.report_junit import write_probe_junit as write_probe_junit
     from sia_tui.core.probe.report_text import observed_line as observed_line
     from sia_tui.core.probe.report_text import render_probe_text as render_probe_text
-    from sia_tui.core.probe.runner import Prober as Prober
+    from sia_tui.core.probe.results import DRAFT as DRAFT
+    from sia_tui.core.probe.results import Grade as Grade
+    from sia_tui.core.probe.results import Observation as Observation
+    from sia_tui.core.probe.results import PlannedProbe as PlannedProbe
+    from sia_tui.core.probe.results import ProbeKind as ProbeKind
+    from sia_tui.core.probe.results import ProbeReport as ProbeReport
+    from sia_tui.core.probe.results import ProbeResult as ProbeResult
     from sia_tui.core.probe.session import CheckedSession as CheckedSession
     from sia_tui.core.probe.session import ProbeReplay as ProbeReplay
     from sia_tui.core.probe.session import load_checked_session as load_checked_session

@@ -10,10 +10,10 @@ import copy
 from collections.abc import Iterator
 from typing import Any
 
-from sia_tui.core.engine.answers import ExampleArguments
 from sia_tui.core.errors import CanonicalizationError
 from sia_tui.core.jsonkit.canonical import canonical_bytes
 from sia_tui.core.jsonkit.pointer import display, join
+from sia_tui.core.run.answers import ExampleArguments
 from sia_tui.core.schemas.skeleton import skeleton_for
 from sia_tui.core.schemas.validation import CompiledSchema
 

@@ -2,7 +2,7 @@
 
 One table, :data:`EXPECTATIONS`, says per probe which code and state pass, what is only a
 warning because the draft is silent, and whether ``details`` must locate the bad member.
-:func:`grade` applies it with ``engine/refusal.py``, the grader a deliberate negative test
+:func:`grade` applies it with ``run/refusal.py``, the grader a deliberate negative test
 uses too; replaying a session re-grades recorded answers with today's table.
 """
 
@@ -11,9 +11,9 @@ from __future__ import annotations
 import dataclasses
 
 from sia_tui.core.codes import ErrorCode
-from sia_tui.core.engine.refusal import INVALID_ARGUMENTS, Expectation, Verdict
-from sia_tui.core.engine.refusal import grade as grade_answer
-from sia_tui.core.probe.model import Observation, ProbeKind
+from sia_tui.core.probe.results import Observation, ProbeKind
+from sia_tui.core.run.refusal import INVALID_ARGUMENTS, Expectation, Verdict
+from sia_tui.core.run.refusal import grade as grade_answer
 from sia_tui.core.task_state import TaskState
 
 REJECTED = TaskState.REJECTED

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sia_tui.core.jsonkit.pointer import join, resolve
-from sia_tui.core.probe.model import ProbeKind
+from sia_tui.core.probe.results import ProbeKind
 from sia_tui.core.schemas.validation import CompiledSchema, json_type
 
 #: The member the extra-member probe adds; unlikely to be declared by anyone.

@@ -8,13 +8,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from sia_tui.core.a2a.client import A2AClient
-from sia_tui.core.a2a.model import Interface, Message, Task
-from sia_tui.core.engine.agent_answer import observation_of
-from sia_tui.core.engine.answers import NOT_CANCELLABLE
+from sia_tui.core.a2a.views import Interface, Message, Task
 from sia_tui.core.engine.assembly import TaskAssembly
 from sia_tui.core.engine.deadline import cancel_within_grace
 from sia_tui.core.errors import A2AProtocolError, SiaError
-from sia_tui.core.probe.model import Answer, Observation
+from sia_tui.core.probe.results import Answer, Observation
+from sia_tui.core.run.agent_answer import observation_of
+from sia_tui.core.run.answers import NOT_CANCELLABLE
 from sia_tui.core.task_state import FINISHED_STATES
 
 

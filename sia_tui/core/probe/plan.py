@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from sia_tui.core.constants import DESCRIBE_SKILL
-from sia_tui.core.engine.model import Run
 from sia_tui.core.jsonkit.canonical import sha256_digest
 from sia_tui.core.probe.arguments import breaking_arguments, oversized_arguments
 from sia_tui.core.probe.invalid_args import INVALID_KINDS, invalid_arguments
-from sia_tui.core.probe.model import PlannedProbe, ProbeKind, ProbeRequest
+from sia_tui.core.probe.results import PlannedProbe, ProbeKind, ProbeRequest
+from sia_tui.core.run.read_model import Run
 from sia_tui.core.schemas.validation import CompiledSchema
 
 #: The skill id the unadvertised-skill probe asks describe_skill about.

@@ -8,7 +8,7 @@ from typing import Any
 from sia_tui import __version__
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.probe.grading import EXPECTATIONS
-from sia_tui.core.probe.model import Grade, Observation, ProbeReport, ProbeResult
+from sia_tui.core.probe.results import Grade, Observation, ProbeReport, ProbeResult
 
 #: The ``format`` member of the JSON report; a breaking change gets a new number.
 REPORT_FORMAT = "sia-probe-report/1"

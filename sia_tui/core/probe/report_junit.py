@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from sia_tui.core.output.junit import CaseStatus, JUnitCase, JUnitSuite, write_junit
-from sia_tui.core.probe.model import Grade, ProbeReport, ProbeResult
+from sia_tui.core.probe.results import Grade, ProbeReport, ProbeResult
 
 _CASE_STATUS = {
     Grade.PASS: CaseStatus.PASSED,

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from sia_tui.core.codes import Origin
+from sia_tui.core.codes import DetectedBy
 from sia_tui.core.output.printable import paint, printable
-from sia_tui.core.probe.model import Grade, Observation, ProbeReport, ProbeResult
+from sia_tui.core.probe.results import Grade, Observation, ProbeReport, ProbeResult
 
 #: Icon and ANSI colour per grade (the TUI has its own, from the theme).
 GRADE_LOOK = {
@@ -53,7 +53,7 @@ def _learning(report: ProbeReport) -> list[str]:
     run = report.learning
     failed = run.failed_step
     if failed is not None:
-        origin = failed.origin or Origin.LOCAL
+        origin = failed.origin or DetectedBy.LOCAL
         code = f" [{printable(failed.code)}, {origin}]" if failed.code else ""
         lines = [
             f"{report.why_not_probed}: step {failed.step} ({failed.title}) failed{code}",

@@ -16,9 +16,9 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.model import Run
-from sia_tui.core.probe.model import PlannedProbe, ProbeRecord, ProbeReport, ProbeResult
-from sia_tui.core.probe.runner import ProbeSender
+from sia_tui.core.probe.prober import ProbeSender
+from sia_tui.core.probe.results import PlannedProbe, ProbeRecord, ProbeReport, ProbeResult
+from sia_tui.core.run.read_model import Run
 from sia_tui.core.session.dataclass_json import SessionError, from_json, to_json
 from sia_tui.core.session.format import LoadedSession
 from sia_tui.core.session.replay import ReplayTransport, replay_options

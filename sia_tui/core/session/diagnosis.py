@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sia_tui.core.codes import Origin
-from sia_tui.core.engine.evidence import FailureCategory, Party, StepStatus
-from sia_tui.core.engine.model import Run, Step, StepResult
-from sia_tui.core.engine.verdicts import default_blame
+from sia_tui.core.codes import DetectedBy
+from sia_tui.core.run.evidence import FailureCategory, Party, StepStatus
+from sia_tui.core.run.read_model import Run, Step, StepResult
+from sia_tui.core.run.verdicts import default_blame
 
 
 @dataclass(frozen=True)
@@ -22,7 +22,7 @@ class Diagnosis:
 
     status: StepStatus
     code: str | None = None
-    origin: Origin | None = None
+    origin: DetectedBy | None = None
     category: FailureCategory | None = None
     error_kind: str | None = None
     party: Party | None = None
@@ -37,7 +37,7 @@ class Diagnosis:
         return cls(
             step.status,
             code,
-            (step.origin or Origin.LOCAL) if code else None,
+            (step.origin or DetectedBy.LOCAL) if code else None,
             step.category or (FailureCategory.DRAFT if code else None),
             step.error_kind,
             (step.blame or default_blame(step)).party,

@@ -16,12 +16,12 @@ from typing import Any
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.obtain import obtain_document
 from sia_tui.core.engine.offline import unwrap_payload, verify_offline
-from sia_tui.core.engine.run_state import Step, Target
 from sia_tui.core.errors import FileInputError, SiaError
 from sia_tui.core.input_kind import InputKind, kind_of_json, kind_of_text, wrong_kind
 from sia_tui.core.jsonkit.pointer import display_pointer
 from sia_tui.core.jsonkit.strictjson import load_path
 from sia_tui.core.local_file import read_regular_file
+from sia_tui.core.run.state import Step, Target
 from sia_tui.core.session.store import load_session
 
 #: Bytes read to tell the kind: a session names its format in its first member.

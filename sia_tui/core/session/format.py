@@ -15,13 +15,13 @@ from typing import Any
 
 from sia_tui import __version__
 from sia_tui.core.constants import DOCUMENT_MEMBER
-from sia_tui.core.engine.model import STEP_TITLES, Run
 from sia_tui.core.engine.steps.trust import target_to_save
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.findings import Finding
 from sia_tui.core.jsonkit.pointer import walk
 from sia_tui.core.output.printable import printable
 from sia_tui.core.redaction.redact import RedactionHit, Redactor, placeholder
+from sia_tui.core.run.read_model import STEP_TITLES, Run
 from sia_tui.core.session.dataclass_json import SessionError, from_json, to_json
 from sia_tui.core.session.formats import FORMAT, READABLE_FORMATS
 from sia_tui.core.session.grpc_recorded import check_grpc_exchange

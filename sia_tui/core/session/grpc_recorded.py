@@ -38,7 +38,7 @@ def recorded_status(code: int, body: bytes) -> tuple[str, bytes | None]:
     details = status.get("details")
     if not isinstance(details, list):
         return message, None
-    from sia_tui.core.a2a.grpc_status import status_bytes  # protobuf: only for gRPC sessions
+    from sia_tui.core.a2a.grpc.status import status_bytes  # protobuf: only for gRPC sessions
 
     wanted = [d for d in details if isinstance(d, dict)]
     try:

@@ -20,7 +20,7 @@ from sia_tui.core.session.dataclass_json import SessionError
 
 if TYPE_CHECKING:
     from sia_tui.core.a2a.options import ClientOptions
-    from sia_tui.core.engine.model import Run
+    from sia_tui.core.run.read_model import Run
 
 #: Environment variable that moves the data dir (tests, portable installs).
 DATA_DIR_ENV = "SIA_TUI_DATA_DIR"

@@ -13,10 +13,10 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from sia_tui.core.engine.model import Invocation, Run, Step
 from sia_tui.core.engine.steps.trust import target_to_save
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.redaction.redact import Redactor
+from sia_tui.core.run.read_model import Invocation, Run, Step
 from sia_tui.core.session.dataclass_json import SessionError, to_json
 from sia_tui.core.session.payloads import compact_payloads
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from sia_tui.core.trust.model import ContractLock, TrustAnchors
+from sia_tui.core.trust.records import ContractLock, TrustAnchors
 
 _NO_ANCHORS = TrustAnchors()
 

@@ -18,21 +18,21 @@ from urllib.parse import unquote, urlsplit
 import httpx
 
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.model import Invocation, Run, Step, StepStatus, Target
 from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.engine.report_json import blame_to_json, error_to_json
-from sia_tui.core.engine.verdicts import worst_exit_code
 from sia_tui.core.errors import (
     SiaError,
 )
 from sia_tui.core.exchange import Exchange
+from sia_tui.core.run.read_model import Invocation, Run, Step, StepStatus, Target
+from sia_tui.core.run.verdicts import worst_exit_code
 from sia_tui.core.session.diagnosis import StepChange, compare_steps
 from sia_tui.core.session.format import LoadedSession
 from sia_tui.core.session.invocations import pick_invocations
 from sia_tui.core.session.recorded_ending import recorded_ending
 
 if TYPE_CHECKING:
-    from sia_tui.core.a2a.grpc_calls import GrpcTransport
+    from sia_tui.core.a2a.grpc.calls import GrpcTransport
     from sia_tui.core.session.replay_grpc import GrpcReplay
 
 #: Response headers that describe the recorded transfer, not the (already decoded) body.

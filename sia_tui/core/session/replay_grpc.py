@@ -11,9 +11,9 @@ from __future__ import annotations
 import json
 from collections import defaultdict, deque
 
-from sia_tui.core.a2a import grpc_messages as pb
-from sia_tui.core.a2a.grpc_calls import GrpcAnswer, GrpcStream
-from sia_tui.core.a2a.grpc_target import GrpcTarget
+from sia_tui.core.a2a.grpc import messages as pb
+from sia_tui.core.a2a.grpc.calls import GrpcAnswer, GrpcStream
+from sia_tui.core.a2a.grpc.target import GrpcTarget
 from sia_tui.core.errors import A2AProtocolError, TransportError
 from sia_tui.core.exchange import Exchange, Headers
 from sia_tui.core.session.grpc_recorded import recorded_status

@@ -18,9 +18,9 @@ from urllib.parse import parse_qsl, urlsplit
 
 from sia_tui import __version__
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.model import Run
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.redaction.redact import mask_headers
+from sia_tui.core.run.read_model import Run
 from sia_tui.core.session.format import LoadedSession, read_document
 from sia_tui.core.session.invocations import pick_invocations, session_exchanges
 from sia_tui.core.session.store import render_document

@@ -15,19 +15,19 @@ from typing import Any
 import httpx
 
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.evidence import FailureCategory
-from sia_tui.core.engine.model import Invocation, Run
 from sia_tui.core.engine.report_json import blame_to_json, error_to_json
-from sia_tui.core.engine.verdicts import worst_exit_code
 from sia_tui.core.exchange import Exchange
+from sia_tui.core.run.evidence import FailureCategory
+from sia_tui.core.run.read_model import Invocation, Run
+from sia_tui.core.run.verdicts import worst_exit_code
 from sia_tui.core.session.dataclass_json import SessionError
 from sia_tui.core.session.diagnosis import StepChange, compare_steps, same_failure
 from sia_tui.core.session.format import LoadedSession
 from sia_tui.core.session.invocations import pick_invocations
-from sia_tui.core.session.jsondiff import JsonChange, json_diff
+from sia_tui.core.session.json_changes import JsonChange, json_diff
 from sia_tui.core.session.live_anchors import anchor_notes
 from sia_tui.core.session.replay import own_exchanges, run_recorded, session_options, target_for
-from sia_tui.core.trust.model import TrustAnchors
+from sia_tui.core.trust.records import TrustAnchors
 
 #: Bodies larger than this are compared by equality only.
 MAX_DIFFED_BODY = 4 * 1024 * 1024

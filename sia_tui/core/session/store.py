@@ -10,11 +10,11 @@ from typing import Any
 
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.atomic_file import atomic_write
-from sia_tui.core.engine.model import Run
 from sia_tui.core.errors import FileInputError, JsonInputError
 from sia_tui.core.jsonkit.strictjson import count_values, loads, structural_count
 from sia_tui.core.local_file import read_regular_file
 from sia_tui.core.redaction.redact import RedactionHit, Redactor
+from sia_tui.core.run.read_model import Run
 from sia_tui.core.session.dataclass_json import SessionError
 from sia_tui.core.session.format import (
     LoadedSession,

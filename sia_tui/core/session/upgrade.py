@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from sia_tui.core.engine.evidence import (
+from sia_tui.core.run.evidence import (
     ArgumentsEvidence,
     CardEvidence,
     DelegationEvidence,

@@ -15,7 +15,7 @@ from typing import Any
 from sia_tui.core.errors import CanonicalizationError
 from sia_tui.core.jsonkit.canonical import canonical_bytes
 from sia_tui.core.trust.card_fields import CARD, LIST, MAP, MESSAGE, MESSAGES, SIGNATURES, Field
-from sia_tui.core.trust.model import Canonicalization
+from sia_tui.core.trust.records import Canonicalization
 
 
 def without_signatures(card: dict[str, Any]) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from joserfc import jwk
 from joserfc.errors import JoseError
 from joserfc.jws import JWSRegistry
 
-from sia_tui.core.trust.model import ALLOWED_ALGORITHMS, TrustFileError
+from sia_tui.core.trust.records import ALLOWED_ALGORITHMS, TrustFileError
 
 #: Algorithm -> (kty, crv) the key must have (crv None: any RSA key).
 KEY_FOR_ALG: dict[str, tuple[str, str | None]] = {

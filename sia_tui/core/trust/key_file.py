@@ -13,7 +13,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from sia_tui.core.trust.model import TrustFileError
+from sia_tui.core.trust.records import TrustFileError
 
 #: Owner read and write only: a private key.
 KEY_FILE_MODE = 0o600

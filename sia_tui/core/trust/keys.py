@@ -17,7 +17,7 @@ from typing import Any
 from sia_tui.core.errors import FileInputError, JsonInputError
 from sia_tui.core.jsonkit import strictjson
 from sia_tui.core.local_file import read_regular_file
-from sia_tui.core.trust.model import TrustedKey, TrustFileError
+from sia_tui.core.trust.records import TrustedKey, TrustFileError
 
 #: Largest JWKS or JWK accepted, in bytes: a key set of a few keys is a few kilobytes.
 MAX_KEYS_BYTES = 1024 * 1024

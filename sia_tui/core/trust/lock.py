@@ -17,7 +17,7 @@ from sia_tui import __version__
 from sia_tui.core.errors import JsonInputError
 from sia_tui.core.jsonkit import strictjson
 from sia_tui.core.jsonkit.canonical import digest_of
-from sia_tui.core.trust.model import ContractLock, PinnedAgent, PinnedSkill, TrustFileError
+from sia_tui.core.trust.records import ContractLock, PinnedAgent, PinnedSkill, TrustFileError
 
 #: The format this sia-tui writes and reads.
 LOCK_FORMAT = "sia-lock/1"

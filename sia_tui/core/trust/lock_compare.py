@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from sia_tui.core.interface.diff import diff_documents
+from sia_tui.core.interface.document_diff import diff_documents
 from sia_tui.core.trust.lock import find_pinned
-from sia_tui.core.trust.model import (
+from sia_tui.core.trust.records import (
     ContractLock,
     LockChange,
     LockComparison,

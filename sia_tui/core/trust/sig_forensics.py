@@ -13,7 +13,7 @@ from sia_tui.core.jsonkit.canonical import canonical_bytes
 from sia_tui.core.trust import jws
 from sia_tui.core.trust.card_canon import CardPayloads, b64url, payload_value
 from sia_tui.core.trust.card_fields import SIGNATURES
-from sia_tui.core.trust.model import Canonicalization, TrustedKey
+from sia_tui.core.trust.records import Canonicalization, TrustedKey
 
 #: (how the signing input was wrongly built, the fix), for the mistakes of encoding.
 _UNENCODED = (

@@ -14,7 +14,7 @@ from sia_tui.core.jsonkit.canonical import canonical_bytes
 from sia_tui.core.trust import jws
 from sia_tui.core.trust.card_canon import b64url, payload_bytes
 from sia_tui.core.trust.card_fields import SIGNATURES
-from sia_tui.core.trust.model import (
+from sia_tui.core.trust.records import (
     ALLOWED_ALGORITHMS,
     Canonicalization,
     SignatureCheck,

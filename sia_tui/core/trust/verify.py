@@ -18,7 +18,7 @@ from sia_tui.core.jsonkit import strictjson
 from sia_tui.core.trust.card_canon import CardPayloads, b64url, b64url_decode, unknown_fields
 from sia_tui.core.trust.card_fields import SIGNATURES
 from sia_tui.core.trust.keys import expired_at, rsa_too_large
-from sia_tui.core.trust.model import (
+from sia_tui.core.trust.records import (
     ALLOWED_ALGORITHMS,
     Canonicalization,
     SignatureCheck,

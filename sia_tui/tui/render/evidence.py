@@ -8,9 +8,9 @@ from typing import Any
 from textual.content import Content
 
 from sia_tui.core.engine import (
+    DetectedBy,
     Finding,
     NextAction,
-    Origin,
     Run,
     Step,
     StepResult,
@@ -77,9 +77,9 @@ def step_content(
                 (origin.value if origin else "unknown", "bold $accent"),
                 (
                     " (found here)"
-                    if origin is Origin.LOCAL
+                    if origin is DetectedBy.LOCAL
                     else " (reported by the agent)"
-                    if origin is Origin.REMOTE
+                    if origin is DetectedBy.REMOTE
                     else "",
                     "$text-muted",
                 ),

@@ -18,8 +18,8 @@ from textual.content import Content
 from textual.widgets import Button, DataTable, Input, Select, Static
 
 from sia_tui.core.compose import CompositionVerdict, SideError, check_composition, obtain_side
-from sia_tui.core.diff import Change, Impact, InterfaceDiff, diff_documents
 from sia_tui.core.engine import ClientOptions, strip_credentials
+from sia_tui.core.interface_diff import Change, Impact, InterfaceDiff, diff_documents
 from sia_tui.tui.display import DisplayPolicy, policy_of
 from sia_tui.tui.widgets.columns import column_widths
 from sia_tui.tui.widgets.literal import (

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from textual.content import Content
 
-from sia_tui.core.engine import Origin
+from sia_tui.core.engine import DetectedBy
 from sia_tui.core.matrix import (
     MARKS,
     Cell,
@@ -96,7 +96,7 @@ def detail(row: Row, column: Column | None, cell: Cell, policy: DisplayPolicy) -
     # Spaces trail each span: an SVG renderer may drop a span's leading spaces.
     head = [literal(where + "  ", style="bold"), Content.styled(word + " ", STYLES[cell.status])]
     if cell.step is not None and cell.status is not CellStatus.SKIP:
-        code = f", {cell.code} ({cell.origin or Origin.LOCAL})" if cell.code else ""
+        code = f", {cell.code} ({cell.origin or DetectedBy.LOCAL})" if cell.code else ""
         head.append(literal(f"at step {cell.step}{code}"))
     lines = [Content("").join(head)]
     if not (cell.status is CellStatus.FAIL and cell.party):  # else the head line and blame say it

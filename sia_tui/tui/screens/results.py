@@ -13,7 +13,7 @@ from textual.widgets import DataTable, OptionList, Static
 from sia_tui.core.engine import (
     Artifact,
     ArtifactVerdict,
-    Origin,
+    DetectedBy,
     PushLog,
     ReceptionEvidence,
     RecordResult,
@@ -315,7 +315,7 @@ class ResultsScreen(RunScreen):
                         ("  state ", "bold"),
                         literal(error.state),
                         ("  origin ", "bold"),
-                        (Origin.REMOTE.value, "bold $accent"),
+                        (DetectedBy.REMOTE.value, "bold $accent"),
                         (f" (reported by the agent at step {error.step})", "$text-muted"),
                     ),
                     literal(error.message, multiline=True),

@@ -5,14 +5,21 @@ from __future__ import annotations
 from typing import Any, NoReturn
 
 from sia_tui.core.a2a.extended_card import what_it_adds
-from sia_tui.core.a2a.model import AgentCard, Interface, Message, Task
+from sia_tui.core.a2a.views import AgentCard, Interface, Message, Task
 from sia_tui.core.bounded import merge_warnings
-from sia_tui.core.codes import ErrorCode, Origin
+from sia_tui.core.codes import DetectedBy, ErrorCode
 from sia_tui.core.constants import DESCRIBE_SKILL, DIGEST_MEMBER, DOCUMENT_MEMBER
-from sia_tui.core.engine.answers import advertised_skills, default_skill
 from sia_tui.core.engine.cache import CachedDocument, CacheKey
 from sia_tui.core.engine.context import EngineContext
-from sia_tui.core.engine.evidence import (
+from sia_tui.core.engine.outcome import StepFailed, transport_failure
+from sia_tui.core.engine.steps.remote_errors import read_remote_error
+from sia_tui.core.engine.steps.trust import verify_card_signatures
+from sia_tui.core.errors import SiaError
+from sia_tui.core.findings import Severity
+from sia_tui.core.interface.document import check_advertisement
+from sia_tui.core.redaction.userinfo import target_identity
+from sia_tui.core.run.answers import advertised_skills, default_skill
+from sia_tui.core.run.evidence import (
     Blame,
     CardEvidence,
     DescribeEvidence,
@@ -21,14 +28,7 @@ from sia_tui.core.engine.evidence import (
     Party,
     SkillEvidence,
 )
-from sia_tui.core.engine.model import StepResult
-from sia_tui.core.engine.outcome import StepFailed, transport_failure
-from sia_tui.core.engine.steps.remote_errors import read_remote_error
-from sia_tui.core.engine.steps.trust import verify_card_signatures
-from sia_tui.core.errors import SiaError
-from sia_tui.core.findings import Severity
-from sia_tui.core.interface.document import check_advertisement
-from sia_tui.core.redaction.userinfo import target_identity
+from sia_tui.core.run.read_model import StepResult
 from sia_tui.core.task_state import TaskState
 
 #: User-facing binding names -> the card's protocolBinding values.
@@ -311,7 +311,7 @@ async def describe(ctx: EngineContext, result: StepResult) -> None:
         raise StepFailed(
             what + (f": {error.message}" if error.message else ""),
             code=error.code,
-            origin=Origin.REMOTE,
+            origin=DetectedBy.REMOTE,
             findings=error.findings,
             category=None if error.code else FailureCategory.REMOTE,
             blame=Blame(party=Party.AGENT, statement=f"the agent's {what}"),

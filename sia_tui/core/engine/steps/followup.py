@@ -7,16 +7,16 @@ import asyncio
 from typing import NoReturn
 
 from sia_tui.core.a2a.client import FollowUpOf
-from sia_tui.core.a2a.model import Message, Task
-from sia_tui.core.a2a.wire import unsupported_operation
+from sia_tui.core.a2a.http.wire import unsupported_operation
+from sia_tui.core.a2a.views import Message, Task
 from sia_tui.core.engine.assembly import TaskAssembly
 from sia_tui.core.engine.context import EngineContext
-from sia_tui.core.engine.evidence import Blame, Party
 from sia_tui.core.engine.outcome import StepFailed, StepWaits
 from sia_tui.core.engine.steps.discovery import settle
-from sia_tui.core.engine.turns import PartKind, Turn, new_turn, now
 from sia_tui.core.errors import A2AProtocolError
 from sia_tui.core.limits import MAX_TURNS
+from sia_tui.core.run.evidence import Blame, Party
+from sia_tui.core.run.turns import PartKind, Turn, new_turn, now
 from sia_tui.core.task_state import TERMINAL_STATES
 
 

@@ -6,12 +6,23 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
-from sia_tui.core.a2a.model import Message, Task
+from sia_tui.core.a2a.views import Message, Task
 from sia_tui.core.bounded import error_count_text, listed
 from sia_tui.core.codes import ErrorCode
 from sia_tui.core.engine.assembly import TaskAssembly
 from sia_tui.core.engine.context import EngineContext
-from sia_tui.core.engine.evidence import (
+from sia_tui.core.engine.outcome import StepEnds, StepFailed, transport_failure
+from sia_tui.core.engine.push import PushChannel
+from sia_tui.core.engine.steps.deliberate_negative import judge_refusal
+from sia_tui.core.engine.steps.discovery import settle
+from sia_tui.core.engine.steps.followup import ask_user, resubscribe, send_reply
+from sia_tui.core.engine.steps.remote_errors import raise_remote
+from sia_tui.core.errors import CanonicalizationError, SiaError
+from sia_tui.core.findings import Finding, Severity
+from sia_tui.core.interface.document import schema_at
+from sia_tui.core.jsonkit.canonical import canonical_bytes
+from sia_tui.core.jsonkit.pointer import display
+from sia_tui.core.run.evidence import (
     ArgumentsEvidence,
     ArtifactRef,
     Blame,
@@ -22,19 +33,8 @@ from sia_tui.core.engine.evidence import (
     ReceptionEvidence,
     StepStatus,
 )
-from sia_tui.core.engine.model import StepResult
-from sia_tui.core.engine.outcome import StepEnds, StepFailed, transport_failure
-from sia_tui.core.engine.push import PushChannel
-from sia_tui.core.engine.steps.discovery import settle
-from sia_tui.core.engine.steps.followup import ask_user, resubscribe, send_reply
-from sia_tui.core.engine.steps.negative_test import judge_refusal
-from sia_tui.core.engine.steps.remote_errors import raise_remote
-from sia_tui.core.engine.verdicts import unsent_turn
-from sia_tui.core.errors import CanonicalizationError, SiaError
-from sia_tui.core.findings import Finding, Severity
-from sia_tui.core.interface.document import schema_at
-from sia_tui.core.jsonkit.canonical import canonical_bytes
-from sia_tui.core.jsonkit.pointer import display
+from sia_tui.core.run.read_model import StepResult
+from sia_tui.core.run.verdicts import unsent_turn
 from sia_tui.core.task_state import INTERRUPTED_STATES, TaskState
 
 T = TypeVar("T")

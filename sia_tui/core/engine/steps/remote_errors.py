@@ -1,17 +1,20 @@
 """A failed or rejected task's draft error object as a step's failure (RULES ERR1-ERR5).
 
-The object itself is read by ``engine/agent_answer.py``, which the probe reads too.
+The object itself is read by ``run/agent_answer.py``, which the probe reads too.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from sia_tui.core.a2a.model import Task
-from sia_tui.core.codes import ErrorCode, Origin
-from sia_tui.core.engine.agent_answer import RemoteError as RemoteError
-from sia_tui.core.engine.agent_answer import read_remote_error as read_remote_error
-from sia_tui.core.engine.evidence import (
+from sia_tui.core.a2a.views import Task
+from sia_tui.core.codes import DetectedBy, ErrorCode
+from sia_tui.core.engine.outcome import StepFailed
+from sia_tui.core.findings import Finding
+from sia_tui.core.jsonkit.pointer import display
+from sia_tui.core.run.agent_answer import RemoteError as RemoteError
+from sia_tui.core.run.agent_answer import read_remote_error as read_remote_error
+from sia_tui.core.run.evidence import (
     Blame,
     DelegationEvidence,
     FailureCategory,
@@ -20,13 +23,10 @@ from sia_tui.core.engine.evidence import (
     ReceptionEvidence,
     TaskError,
 )
-from sia_tui.core.engine.outcome import StepFailed
-from sia_tui.core.findings import Finding
-from sia_tui.core.jsonkit.pointer import display
 
 if TYPE_CHECKING:
     from sia_tui.core.engine.context import EngineContext
-    from sia_tui.core.engine.model import StepResult
+    from sia_tui.core.run.read_model import StepResult
 
 
 def details_as_findings(error: RemoteError) -> list[Finding]:
@@ -77,7 +77,7 @@ def raise_remote(ctx: EngineContext, task: Task, result: StepResult) -> NoReturn
     raise StepFailed(
         f"the agent ended the task {task.state}: {said}",
         code=error.code,
-        origin=Origin.REMOTE,
+        origin=DetectedBy.REMOTE,
         findings=findings,
         category=None if error.code else FailureCategory.REMOTE,
         hint=hint,

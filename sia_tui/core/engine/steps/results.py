@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from sia_tui.core import limits
-from sia_tui.core.a2a.model import Artifact
+from sia_tui.core.a2a.views import Artifact
 from sia_tui.core.bounded import (
     MORE_RULE,
     cap_findings,
@@ -15,9 +15,14 @@ from sia_tui.core.bounded import (
     named_few,
 )
 from sia_tui.core.codes import ErrorCode
-from sia_tui.core.engine.answers import REFS_MEMBER
 from sia_tui.core.engine.context import EngineContext
-from sia_tui.core.engine.evidence import (
+from sia_tui.core.engine.outcome import StepFailed
+from sia_tui.core.findings import Finding, Severity
+from sia_tui.core.interface.document import schema_at
+from sia_tui.core.jsonkit.numbers import unsafe_number_findings
+from sia_tui.core.jsonkit.pointer import display
+from sia_tui.core.run.answers import REFS_MEMBER
+from sia_tui.core.run.evidence import (
     Blame,
     NextAction,
     OutputEvidence,
@@ -25,12 +30,7 @@ from sia_tui.core.engine.evidence import (
     PresentationEvidence,
     RecordSummary,
 )
-from sia_tui.core.engine.model import RecordResult, StepResult
-from sia_tui.core.engine.outcome import StepFailed
-from sia_tui.core.findings import Finding, Severity
-from sia_tui.core.interface.document import schema_at
-from sia_tui.core.jsonkit.numbers import unsafe_number_findings
-from sia_tui.core.jsonkit.pointer import display
+from sia_tui.core.run.read_model import RecordResult, StepResult
 
 if TYPE_CHECKING:
     from sia_tui.core.schemas.validation import CompiledSchema

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from sia_tui.core.engine.evidence import (
+from sia_tui.core.engine.outcome import StepFailed
+from sia_tui.core.findings import Finding, Severity
+from sia_tui.core.redaction.userinfo import target_identity
+from sia_tui.core.run.evidence import (
     Blame,
     CardEvidence,
     DigestEvidence,
@@ -17,13 +20,10 @@ from sia_tui.core.engine.evidence import (
     NextAction,
     Party,
 )
-from sia_tui.core.engine.model import Run, StepResult, Target
-from sia_tui.core.engine.outcome import StepFailed
-from sia_tui.core.findings import Finding, Severity
-from sia_tui.core.redaction.userinfo import target_identity
+from sia_tui.core.run.read_model import Run, StepResult, Target
 from sia_tui.core.trust.card_fields import SIGNATURES
 from sia_tui.core.trust.lock import narrowed
-from sia_tui.core.trust.model import (
+from sia_tui.core.trust.records import (
     FAILING_LOCK_STATUSES,
     ContractLock,
     LockStatus,

@@ -6,17 +6,7 @@ from typing import Any
 
 from sia_tui.core.bounded import more_than_first
 from sia_tui.core.codes import ErrorCode
-from sia_tui.core.engine.answers import as_schema_digests
 from sia_tui.core.engine.context import EngineContext
-from sia_tui.core.engine.evidence import (
-    Blame,
-    DigestEvidence,
-    DocumentEvidence,
-    NextAction,
-    Party,
-    SchemaEvidence,
-)
-from sia_tui.core.engine.model import Run, StepResult
 from sia_tui.core.engine.outcome import StepFailed
 from sia_tui.core.engine.steps.discovery import remember
 from sia_tui.core.engine.steps.trust import compare_with_lock, enforce_lock
@@ -29,6 +19,16 @@ from sia_tui.core.interface.document import (
     verify_embedded_schemas,
 )
 from sia_tui.core.interface.threeway import DigestSource, digest_values, odd_one_out_statement
+from sia_tui.core.run.answers import as_schema_digests
+from sia_tui.core.run.evidence import (
+    Blame,
+    DigestEvidence,
+    DocumentEvidence,
+    NextAction,
+    Party,
+    SchemaEvidence,
+)
+from sia_tui.core.run.read_model import Run, StepResult
 
 #: What to fix for each odd digest: a sentence a vendor can act on without sia-tui.
 _DIGEST_HINTS = {

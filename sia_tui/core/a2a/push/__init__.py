@@ -1,0 +1,1 @@
+"""Push notifications: the loopback webhook receiver of one run."""
