@@ -71,10 +71,10 @@ class Connection:
         app.console_state = ConsoleState()
         app.session = None  # a live target: sending is allowed again
         app.options = options
-        engine = app.engine = app.engine_factory(target, options, self._on_engine_update)
+        app.engine = app.engine_factory(target, options, self._on_engine_update)
         app.update_display_policy()
-        await self.engine_actions.guarded(engine.step())
-        run = engine.run
+        await self.engine_actions.guarded(app.engine.step())
+        run = app.engine.run
         if run.step(Step.CARD).status is StepStatus.PASSED and app.remember_targets:
             # Only a target that answered: a typo or a dead port does not fill the list.
             self._remember_target(target.location)
