@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from sia_tui.core.a2a.client import A2AClient
-from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.a2a.http.wire import unsupported_operation
+from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.errors import A2AProtocolError
 from sia_tui.core.run.evidence import ReceptionEvidence

@@ -18,8 +18,8 @@ from typing import Any
 import httpx
 
 from sia_tui.core.a2a.client import A2AClient
-from sia_tui.core.a2a.views import AgentCard, Interface
 from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.a2a.views import AgentCard, Interface
 from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.errors import SchemaError
 from sia_tui.core.exchange import Exchange
