@@ -125,7 +125,7 @@ def open_main(args: argparse.Namespace) -> int:
     with _loading_modules():
         from sia_tui.core.run import Target
         from sia_tui.tui.app import SiaApp
-        from sia_tui.tui.engine import EngineFactory, build_procedure
+        from sia_tui.tui.engine_port import EngineFactory, build_procedure
         from sia_tui.tui.readonly import looks_like_session
 
     values, headers = tuple(args.secret), tuple(args.secret_header)

@@ -1,14 +1,12 @@
-"""The Textual app: modes (from ``modes.MODE_SPECS``), bindings, theme, routing to the engine."""
+"""The Textual app: modes (from ``modes.MODE_SPECS``), bindings, theme, and the services it owns."""
 
 from __future__ import annotations
 
 import contextlib
 import gc
 from collections.abc import Iterable
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import work
 from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -18,16 +16,20 @@ from sia_tui.core.a2a import ClientOptions
 from sia_tui.core.needs import install_wording
 from sia_tui.core.output import clipboard_text
 from sia_tui.core.redaction import install_log_redaction
-from sia_tui.core.run import Step, StepStatus, advertised_skills
 from sia_tui.tui import palette
+from sia_tui.tui.connection import Connection
 from sia_tui.tui.display import DisplayPolicy, Scrubber, secret_forms
-from sia_tui.tui.engine import build_procedure
-from sia_tui.tui.engine_actions import ENGINE_GROUP, EngineActionsApp
+from sia_tui.tui.engine_actions import ENGINE_GROUP, EngineActions
+from sia_tui.tui.engine_port import build_procedure
+from sia_tui.tui.exports import Exports
 from sia_tui.tui.host import ConsoleState
+from sia_tui.tui.invocation_view import InvocationView
 from sia_tui.tui.messages import EngineFailed, RunUpdated
 from sia_tui.tui.modes import MODE_SPECS, ModeSpec, mode_bindings, mode_factories
 from sia_tui.tui.needs import TUI_WORDS
 from sia_tui.tui.readonly import ReadOnlyEngine
+from sia_tui.tui.safe_output import SafeOutputApp
+from sia_tui.tui.session_actions import SessionActions
 from sia_tui.tui.storage import UserDirs
 from sia_tui.tui.themes import (
     APP_VARIABLE_DEFAULTS,
@@ -37,15 +39,28 @@ from sia_tui.tui.themes import (
 )
 
 if TYPE_CHECKING:
-    from sia_tui.core.a2a import StreamEvent
-    from sia_tui.core.run import Run, StepResult, Target
+    from pathlib import Path
+
+    from textual.worker import Worker
+
+    from sia_tui.core.a2a import Task
+    from sia_tui.core.engine import ConsoleRequest
+    from sia_tui.core.probe import ProbeReport
+    from sia_tui.core.run import Invocation, Reply, Run, Target
     from sia_tui.core.session import LoadedSession
-    from sia_tui.tui.engine import Engine, EngineFactory
-    from sia_tui.tui.screens.connect import ConnectRequest
+    from sia_tui.tui.engine_port import Engine, EngineFactory
 
 
-class SiaApp(EngineActionsApp):
-    """sia-tui: debug a schema-governed A2A skill step by step."""
+class SiaApp(SafeOutputApp):
+    """sia-tui: debug a schema-governed A2A skill step by step.
+
+    The app holds what every screen shares (the engine, the session on screen, the options,
+    the display policy) and owns one service per concern: ``view`` (which invocation is on
+    screen), ``sessions`` (save, HAR, autosave, recorded runs, secret values), ``exports``
+    (clipboard, screenshots) and ``engine_actions`` (n / r / R / invoke / cancel, the
+    console). Its ``action_*`` methods and the ``SiaHost`` members are one line each: Textual
+    resolves a binding's action on the app, and the screens ask the app, not a service.
+    """
 
     TITLE = "sia-tui"
     #: Pane titles name what a pane shows: readable, not the dim colour of a quiet border.
@@ -144,8 +159,11 @@ class SiaApp(EngineActionsApp):
         self.secret_headers = list(secret_headers)
         self.display_policy = DisplayPolicy(scrub=scrub)
         """How every screen shows text: secrets masked; ``scrub`` only from test harnesses."""
-        self._live = None
-        self._autosave_slot = None
+        self.view = InvocationView(self)
+        self.sessions = SessionActions(self)
+        self.exports = Exports(self)
+        self.engine_actions = EngineActions(self, self.sessions, self.view)
+        self.connection = Connection(self, self.sessions, self.engine_actions)
         if session is not None:
             # A recorded session: every screen renders from its bytes, no client is built.
             self.engine = ReadOnlyEngine(session)
@@ -224,7 +242,8 @@ class SiaApp(EngineActionsApp):
         for worker in self.workers.cancel_group(self, ENGINE_GROUP):
             with contextlib.suppress(WorkerCancelled, WorkerFailed):
                 await worker.wait()
-        for engine in (self.engine, self._live.engine if self._live else None):
+        live = self.sessions.live
+        for engine in (self.engine, live.engine if live is not None else None):
             if engine is not None:
                 await engine.aclose()
 
@@ -272,49 +291,6 @@ class SiaApp(EngineActionsApp):
             )
         )
 
-    def connect(self, target: Target, options: ClientOptions | None = None) -> None:
-        """Point the debugger at ``target`` and run step 1 (retrieve the card)."""
-        self._start(target, options or self.options)
-
-    @work(exclusive=True, group=ENGINE_GROUP)
-    async def _start(self, target: Target, options: ClientOptions) -> None:
-        if self.engine is not None:
-            await self.engine.aclose()
-        await self.drop_live_run()
-        self.console_state = ConsoleState()
-        self.session = None  # a live target: sending is allowed again
-        self.options = options
-        self.engine = self.engine_factory(target, options, self._on_engine_update)
-        self.update_display_policy()
-        await self._guarded(self.engine.step())
-        run = self.engine.run
-        if run.step(Step.CARD).status is StepStatus.PASSED and self.remember_targets:
-            # Only a target that answered: a typo or a dead port does not fill the list.
-            self._remember_target(target.location)
-        self._default_skill()
-
-    @work(thread=True, group="recent-targets")
-    def _remember_target(self, location: str) -> None:
-        # A file write with fsync: off the UI thread.
-        self.dirs.remember_target(location)
-
-    def _default_skill(self) -> None:
-        """After step 1, pick the first advertised skill so ``r`` can run everything (the
-        Overview opens on the skill list with it marked ●)."""
-        run = self.current_run
-        if run is None or run.card is None or run.target.skill_id is not None:
-            return
-        skills = advertised_skills(run.card)
-        if len(skills) > 1 and self.engine is not None:
-            self.engine.select_skill(skills[0])
-
-    def _on_engine_update(
-        self, run: Run, step: StepResult | None, event: StreamEvent | None
-    ) -> None:
-        # Called on the app's loop by the engine; redraw happens in the message handler.
-        # A streamed event is in the run already (``Run.stream_events``, per invocation).
-        self.request_redraw()
-
     def request_redraw(self) -> None:
         if self._redraw_pending:
             return  # the pending redraw reads the run as it will be: a flood is one redraw
@@ -340,47 +316,16 @@ class SiaApp(EngineActionsApp):
         )
 
     # -- actions (network work only in workers) ---------------------------------------------
+    def connect(self, target: Target, options: ClientOptions | None = None) -> None:
+        """Point the debugger at ``target`` and run step 1 (retrieve the card)."""
+        self.connection.connect(target, options)
+
     def action_connect(self) -> None:
         """Open the connect screen."""
-        from sia_tui.tui.screens.connect import ConnectScreen
-
-        screen = ConnectScreen(self.dirs.recent_targets(), deadline=self.options.deadline)
-        self.push_screen(screen, self._connect_chosen)
-
-    def _connect_chosen(self, request: ConnectRequest | None) -> None:
-        if request is None:
-            return
-        for value in request.secret_values:
-            if value not in self.secret_values:
-                self.secret_values.append(value)
-        options = replace(
-            self.options,
-            headers=self.options.headers + request.headers,
-            bearer=request.bearer or self.options.bearer,
-            api_key=request.api_key or self.options.api_key,
-            oauth2=request.oauth2 or self.options.oauth2,
-            verify=False if request.insecure else self.options.verify,
-            deadline=request.deadline,
-        )
-        self.connect(request.target, options)
+        self.connection.ask_target()
 
     def choose_skill(self, skill_id: str) -> None:
-        """Make ``skill_id`` the skill every screen works on."""
-        if self.refuse_if_read_only() or self.engine is None or self.refuse_if_busy():
-            return  # selecting resets steps 2-11: never under a running step
-        try:
-            self.engine.select_skill(skill_id)
-        except Exception as exc:  # noqa: BLE001 - shown to the user
-            self.notify(
-                str(exc),
-                title="Cannot select skill",
-                severity="error",
-            )
-            return
-        self.request_redraw()
-        self.notify(
-            f"Skill selected: {skill_id}. Press r to run the steps.",
-        )
+        self.engine_actions.choose_skill(skill_id)
 
     def action_help(self) -> None:
         """Help for the focused pane."""
@@ -396,3 +341,111 @@ class SiaApp(EngineActionsApp):
             bindings = bindings + list(type(focused).BINDINGS)
         bindings += list(self.BINDINGS)
         self.push_screen(HelpScreen(bindings_markdown(title, intro, bindings)))
+
+    # -- the services, as Textual's actions and the screens' SiaHost reach them -------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Esc means "back to the live run" only while one waits aside.
+        if action == "back_to_live":
+            return self.sessions.has_live_run
+        return True
+
+    @property
+    def current_run(self) -> Run | None:
+        return self.view.current_run
+
+    @property
+    def shown_invocation(self) -> Invocation | None:
+        return self.view.shown_invocation
+
+    def action_show_invocation(self, step: int) -> None:
+        """Show the previous (-1) or next (+1) invocation of the run."""
+        self.view.show(step)
+
+    @property
+    def engine_busy(self) -> bool:
+        return self.engine_actions.engine_busy
+
+    def refuse_if_busy(self) -> bool:
+        return self.engine_actions.refuse_if_busy()
+
+    def action_run_next(self) -> None:
+        """Run the next step."""
+        self.engine_actions.run_next()
+
+    def action_run_all(self) -> None:
+        """Run every remaining step."""
+        self.engine_actions.run_all()
+
+    def action_restart(self) -> None:
+        """Start again from step 1 (re-fetches the card); may interrupt running steps."""
+        self.engine_actions.restart()
+
+    def action_cancel_task(self) -> None:
+        """Cancel the running task (when the document says it is cancellable)."""
+        self.engine_actions.cancel_task()
+
+    def invoke(self, arguments: Any, send_anyway: bool) -> None:
+        self.engine_actions.invoke(arguments, send_anyway)
+
+    def reply_to_task(self, reply: Reply) -> None:
+        self.engine_actions.reply_to_task(reply)
+
+    def open_console(self, skill_id: str | None = None) -> None:
+        self.engine_actions.open_console(skill_id)
+
+    def send_console(self, request: ConsoleRequest) -> None:
+        self.engine_actions.send_console(request)
+
+    @property
+    def read_only(self) -> bool:
+        return self.sessions.read_only
+
+    @property
+    def has_live_run(self) -> bool:
+        return self.sessions.has_live_run
+
+    def refuse_if_read_only(self) -> bool:
+        return self.sessions.refuse_if_read_only()
+
+    def open_session_file(self, path: Path, mode: str = "steps") -> Worker[None]:
+        return self.sessions.open_session_file(path, mode)
+
+    def open_listed_task(self, task: Task) -> None:
+        self.sessions.open_listed_task(task)
+
+    def action_back_to_live(self) -> None:
+        """Leave the recorded run: the live run comes back as it was left."""
+        self.sessions.back_to_live()
+
+    def action_save_session(self) -> None:
+        """Preview the redactions, then save the current run where the user says."""
+        self.sessions.save_session()
+
+    def save_probe_run(self, report: ProbeReport) -> None:
+        self.sessions.save_probe_run(report)
+
+    def autosave_probe_run(self, report: ProbeReport) -> None:
+        self.sessions.autosave_probe_run(report)
+
+    def action_export_har(self) -> None:
+        """Write every exchange of the run as HAR 1.2, redacted as a saved session is."""
+        self.sessions.export_har()
+
+    def action_mark_secret(self) -> None:
+        """Ask for a value to treat as secret."""
+        self.sessions.mark_secret()
+
+    def add_secret_values(self, values: Iterable[str]) -> None:
+        """Mark values secret: redacted on save, masked on screen from now on."""
+        self.sessions.add_secret_values(values)
+
+    def copy_text(self, text: str, what: str) -> None:
+        self.exports.copy_text(text, what)
+
+    def action_write_last_copy(self) -> None:
+        """Write the last copied text to a file in the download folder (the fallback)."""
+        self.exports.write_last_copy()
+
+    def action_screenshot_to_file(self) -> None:
+        """Save an SVG of the screen in the download folder (secrets stay masked)."""
+        self.exports.screenshot_to_file()

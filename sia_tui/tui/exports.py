@@ -7,11 +7,14 @@ from __future__ import annotations
 import re
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
 
 import platformdirs
 
 from sia_tui.core.atomic_file import atomic_write
-from sia_tui.tui.safe_output import SafeOutputApp
+
+if TYPE_CHECKING:
+    from textual.notifications import SeverityLevel
 
 #: What a person is told about the clipboard: the app cannot know whether it arrived.
 CLIPBOARD_NOTE = (
@@ -30,25 +33,35 @@ def _stamp() -> str:
     return time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
 
 
-class ExportsApp(SafeOutputApp):
-    """Clipboard and screenshot actions of ``SiaApp``."""
+class ExportsHost(Protocol):
+    """What ``Exports`` asks of the app: Textual's clipboard, screenshot and toast."""
 
-    def __init__(self) -> None:
-        super().__init__()
+    def copy_to_clipboard(self, text: str) -> None: ...
+    def save_screenshot(self, filename: str | None = None, path: str | None = None) -> str: ...
+    def notify(
+        self, message: str, *, title: str = "", severity: SeverityLevel = "information"
+    ) -> None: ...
+
+
+class Exports:
+    """Clipboard and screenshot actions, a service of ``SiaApp``."""
+
+    def __init__(self, app: ExportsHost) -> None:
+        self.app = app
         self.last_copy: tuple[str, str] | None = None
         """(what, text) of the last copy, for the file fallback."""
 
     def copy_text(self, text: str, what: str) -> None:
         """Put ``text`` on the clipboard (OSC 52) and say how it was sent."""
-        self.copy_to_clipboard(text)
+        self.app.copy_to_clipboard(text)
         self.last_copy = (what, text)
         size = len(text.encode("utf-8"))
-        self.notify(f"{CLIPBOARD_NOTE}", title=f"Copied {what} ({size:,} bytes)")
+        self.app.notify(f"{CLIPBOARD_NOTE}", title=f"Copied {what} ({size:,} bytes)")
 
-    def action_write_last_copy(self) -> None:
+    def write_last_copy(self) -> None:
         """Write the last copied text to a file in the download folder (the fallback)."""
         if self.last_copy is None:
-            self.notify("Nothing copied yet: press c or C first.", severity="warning")
+            self.app.notify("Nothing copied yet: press c or C first.", severity="warning")
             return
         what, text = self.last_copy
         self.write_export(what, text, "txt")
@@ -64,19 +77,19 @@ class ExportsApp(SafeOutputApp):
         except OSError as exc:
             self._cannot_write(path, exc)
             return
-        self.notify(str(path), title=f"Wrote {what}")
+        self.app.notify(str(path), title=f"Wrote {what}")
 
-    def action_screenshot_to_file(self) -> None:
+    def screenshot_to_file(self) -> None:
         """Save an SVG of the screen in the download folder (secrets stay masked)."""
         path = self._export_path(f"sia-tui-{_stamp()}.svg")
         if path is None:
             return
         try:
-            self.save_screenshot(path.name, str(path.parent))
+            self.app.save_screenshot(path.name, str(path.parent))
         except OSError as exc:
             self._cannot_write(path, exc)
             return
-        self.notify(str(path), title="Screenshot saved")
+        self.app.notify(str(path), title="Screenshot saved")
 
     def _export_path(self, name: str) -> Path | None:
         """``name`` in the download folder, creating the folder; None (and a notice naming
@@ -90,7 +103,7 @@ class ExportsApp(SafeOutputApp):
         return folder / name
 
     def _cannot_write(self, path: Path, exc: OSError) -> None:
-        self.notify(
+        self.app.notify(
             f"Cannot write {path}: {exc.strerror or exc}",
             title="Not saved",
             severity="error",

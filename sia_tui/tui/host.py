@@ -1,8 +1,10 @@
 """The app as its screens see it: ``SiaHost``, a Protocol, so no screen imports ``app.py``.
 
-``SiaApp`` (``app.py`` with ``engine_actions.py`` and ``session_actions.py``) imports the
-screens it opens, so a screen that imported the app back would close a loop. A screen
-reads the app through ``RunScreen.sia`` typed as this Protocol instead; the palette's
+``SiaApp`` (``app.py``, with the services it owns: ``engine_actions.py``,
+``session_actions.py``, ``connection.py``...) imports the screens it opens, so a screen that
+imported the app back would close a loop. A screen reads the app through ``RunScreen.sia``
+typed as this Protocol instead: each member is a state the app holds or a one-line call of
+the service that does the work, so no screen reaches a service. The palette's
 ``PaletteHost`` extends it, so mypy checks ``SiaApp`` against both where the app hands
 itself to the palette. Textual's own ``App`` methods (``notify``, ``switch_mode``...) are
 read from ``Screen.app``, not from here.
@@ -22,7 +24,7 @@ if TYPE_CHECKING:
     from sia_tui.core.run import Invocation, Reply, Run
     from sia_tui.core.session import LoadedSession
     from sia_tui.tui.display import DisplayPolicy
-    from sia_tui.tui.engine import Engine, EngineFactory
+    from sia_tui.tui.engine_port import Engine, EngineFactory
     from sia_tui.tui.storage import UserDirs
 
 #: What the user is told when n, r or invoke would interrupt running steps.

@@ -9,13 +9,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
-
-from textual import work
+from typing import TYPE_CHECKING, Any, Protocol
 
 from sia_tui.core.errors import SiaError
 from sia_tui.core.run import frozen_copy
-from sia_tui.tui.invocation_view import InvocationViewApp
+from sia_tui.tui.app_calls import AppCalls, app_work
 from sia_tui.tui.readonly import ReadOnlyEngine, read_only_notice
 
 if TYPE_CHECKING:  # saving, loading and their dialogs load when first used
@@ -26,8 +24,7 @@ if TYPE_CHECKING:  # saving, loading and their dialogs load when first used
     from sia_tui.core.redaction import RedactionHit
     from sia_tui.core.run import Run
     from sia_tui.core.session import LoadedSession
-    from sia_tui.tui.display import DisplayPolicy
-    from sia_tui.tui.engine import Engine
+    from sia_tui.tui.engine_port import Engine
     from sia_tui.tui.screens.redaction_preview import RedactionPreviewScreen
 
 _UNSAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
@@ -85,48 +82,56 @@ def _what_is_saved(run: Run) -> str:
     )
 
 
-class SessionApp(InvocationViewApp):
-    """Session features of ``SiaApp``: its subclass sets the attributes declared here."""
+class SessionHost(AppCalls, Protocol):
+    """What ``SessionActions`` reads and changes of the app."""
 
     engine: Engine | None
-    options: ClientOptions
-    display_policy: DisplayPolicy
+    """The engine on screen: a recorded session's replaces the live one, and back."""
     session: LoadedSession | None
     """The recorded session on screen (read-only), or None for a live target."""
+    options: ClientOptions
     secret_values: list[str]
     """Values the user marked secret: redacted in files, masked on screen."""
     secret_headers: list[str]
     """Header names the user marked secret."""
-    _autosave_slot: AutosaveSlot | None
-    """The run last autosaved and its history entry, so each run is one entry."""
-    _live: LiveRun | None
-    """The live run while a recorded one from the history is shown (Esc goes back)."""
+
+    @property
+    def current_run(self) -> Run | None: ...
+    def request_redraw(self) -> None: ...
+    def update_display_policy(self) -> None: ...
+
+
+class SessionActions:
+    """Save, HAR export, autosave, recorded runs and secret values: a service of ``SiaApp``."""
+
+    def __init__(self, app: SessionHost) -> None:
+        self.app = app
+        self._autosave_slot: AutosaveSlot | None = None
+        """The run last autosaved and its history entry, so each run is one entry."""
+        self.live: LiveRun | None = None
+        """The live run while a recorded one from the history is shown (Esc goes back)."""
 
     def _notify_from_worker(
         self, text: str, title: str, severity: SeverityLevel = "information"
     ) -> None:
         """A notice from a worker thread (``notify`` shows the text of an agent or a file
         as it is)."""
-        self.call_from_thread(self.notify, text, title=title, severity=severity)
-
-    def update_display_policy(self) -> None:
-        """Recompute the display policy (``SiaApp``)."""
-        raise NotImplementedError
+        self.app.call_from_thread(self.app.notify, text, title=title, severity=severity)
 
     # -- read-only ---------------------------------------------------------------------------
     @property
     def read_only(self) -> bool:
         """True while a recorded session is shown: nothing may be sent."""
-        return self.session is not None
+        return self.app.session is not None
 
     def refuse_if_read_only(self) -> bool:
         """Tell the user and return True when the current run is a recorded session."""
-        if self.session is None:
+        if self.app.session is None:
             return False
-        self.notify(read_only_notice(self.session), title="Read-only", severity="warning")
+        self.app.notify(read_only_notice(self.app.session), title="Read-only", severity="warning")
         return True
 
-    @work(thread=True, exclusive=True, group="session-load")
+    @app_work(thread=True, exclusive=True, group="session-load")
     def open_session_file(self, path: Path, mode: str = "steps") -> None:
         """Load a session file (off the UI thread) and show it read-only on ``mode``."""
         from sia_tui.core.probe import load_checked_session
@@ -136,28 +141,28 @@ class SessionApp(InvocationViewApp):
         except SiaError as exc:
             self._notify_from_worker(str(exc), "Cannot open session", severity="error")
             return
-        self.call_from_thread(self.install_session, loaded, mode)
+        self.app.call_from_thread(self.install_session, loaded, mode)
 
-    @work(exclusive=True, group="engine")
+    @app_work(exclusive=True, group="engine")
     async def install_session(self, loaded: LoadedSession, mode: str = "steps") -> None:
         """Show the recorded run on every screen; the live one waits aside, unchanged, until
         Esc (``back_to_live``) brings it back."""
-        if self.engine is not None and self.session is None:
-            self._live = LiveRun(self.engine, self.current_mode)
-        elif self.engine is not None:
-            await self.engine.aclose()  # another recorded run: nothing live to keep
-        self.session = loaded
-        self.engine = ReadOnlyEngine(loaded)
-        await self.switch_mode(mode)
-        self.request_redraw()
-        self.notify(
+        if self.app.engine is not None and self.app.session is None:
+            self.live = LiveRun(self.app.engine, self.app.current_mode)
+        elif self.app.engine is not None:
+            await self.app.engine.aclose()  # another recorded run: nothing live to keep
+        self.app.session = loaded
+        self.app.engine = ReadOnlyEngine(loaded)
+        await self.app.switch_mode(mode)
+        self.app.request_redraw()
+        self.app.notify(
             "A recorded run, read-only: nothing is sent. Esc returns to the live run."
-            if self._live is not None
+            if self.live is not None
             else "A recorded run, read-only: nothing is sent.",
             title="History",
         )
         for warning in loaded.warnings:
-            self.notify(
+            self.app.notify(
                 warning,
                 title="Session warning",
                 severity="warning",
@@ -169,7 +174,7 @@ class SessionApp(InvocationViewApp):
         from sia_tui.core.engine import task_run
         from sia_tui.core.session import LoadedSession
 
-        run = self.current_run
+        run = self.app.current_run
         if run is None:
             return
         listed = LoadedSession(
@@ -185,29 +190,23 @@ class SessionApp(InvocationViewApp):
     @property
     def has_live_run(self) -> bool:
         """True while a recorded run is shown and the live one waits aside."""
-        return self._live is not None
+        return self.live is not None
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # Esc means "back to the live run" only while one waits aside.
-        if action == "back_to_live":
-            return self._live is not None
-        return True
-
-    def action_back_to_live(self) -> None:
+    def back_to_live(self) -> None:
         """Leave the recorded run: the live run comes back as it was left."""
-        live, self._live = self._live, None
+        live, self.live = self.live, None
         if live is None:
-            self.notify("No live run to go back to.", severity="warning")
+            self.app.notify("No live run to go back to.", severity="warning")
             return
-        self.session = None
-        self.engine = live.engine
-        self.switch_mode(live.mode)
-        self.request_redraw()
-        self.notify("Back to the live run.")
+        self.app.session = None
+        self.app.engine = live.engine
+        self.app.switch_mode(live.mode)
+        self.app.request_redraw()
+        self.app.notify("Back to the live run.")
 
     async def drop_live_run(self) -> None:
         """Close the live run kept aside (a new target replaces it)."""
-        live, self._live = self._live, None
+        live, self.live = self.live, None
         if live is not None:
             await live.engine.aclose()
 
@@ -216,13 +215,13 @@ class SessionApp(InvocationViewApp):
         from sia_tui.core.a2a import ClientOptions
 
         # A loaded session's options are placeholders already; save it with neutral ones.
-        return ClientOptions() if self.read_only else self.options
+        return ClientOptions() if self.read_only else self.app.options
 
-    def action_save_session(self) -> None:
+    def save_session(self) -> None:
         """Preview the redactions, then save the current run where the user says."""
-        run = self.engine.run if self.engine is not None else None
+        run = self.app.engine.run if self.app.engine is not None else None
         if run is None:
-            self.notify("Nothing to save yet: connect to an agent first.", severity="warning")
+            self.app.notify("Nothing to save yet: connect to an agent first.", severity="warning")
             return
         self._prepare_save(SaveRequest(frozen_copy(run)))
 
@@ -233,7 +232,7 @@ class SessionApp(InvocationViewApp):
 
         self._prepare_save(SaveRequest(session_run(report), probe_member(report)))
 
-    @work(thread=True, exclusive=True, group="session-save")
+    @app_work(thread=True, exclusive=True, group="session-save")
     def _prepare_save(self, request: SaveRequest) -> None:
         from sia_tui.core.session import preview_redactions
 
@@ -241,14 +240,14 @@ class SessionApp(InvocationViewApp):
             hits = preview_redactions(
                 request.run,
                 self._save_options(),
-                self.secret_values,
-                self.secret_headers,
+                self.app.secret_values,
+                self.app.secret_headers,
                 probe=request.probe,
             )
         except SiaError as exc:
             self._notify_from_worker(str(exc), "Cannot save", severity="error")
             return
-        self.call_from_thread(self._show_preview, request, hits)
+        self.app.call_from_thread(self._show_preview, request, hits)
 
     def _show_preview(self, request: SaveRequest, hits: list[RedactionHit]) -> None:
         from sia_tui.tui.screens.redaction_preview import RedactionPreviewScreen
@@ -256,7 +255,7 @@ class SessionApp(InvocationViewApp):
         screen = RedactionPreviewScreen(
             hits, default_session_path(request.run), saves=_what_is_saved(request.run)
         )
-        self.push_screen(screen, partial(self._preview_answered, request, screen))
+        self.app.push_screen(screen, partial(self._preview_answered, request, screen))
 
     def _preview_answered(
         self, request: SaveRequest, screen: RedactionPreviewScreen, yes: bool | None
@@ -264,9 +263,9 @@ class SessionApp(InvocationViewApp):
         if yes:
             self._write(request, screen.destination)
         else:
-            self.notify("Not saved.")
+            self.app.notify("Not saved.")
 
-    @work(thread=True, group="session-save")
+    @app_work(thread=True, group="session-save")
     def _write(self, request: SaveRequest, destination: str) -> None:
         from sia_tui.core.session import save_session
 
@@ -275,8 +274,8 @@ class SessionApp(InvocationViewApp):
                 request.run,
                 self._save_options(),
                 Path(destination).expanduser(),
-                secret_values=self.secret_values,
-                secret_headers=self.secret_headers,
+                secret_values=self.app.secret_values,
+                secret_headers=self.app.secret_headers,
                 probe=request.probe,
             )
         except SiaError as exc:
@@ -288,57 +287,59 @@ class SessionApp(InvocationViewApp):
         )
 
     # -- HAR export --------------------------------------------------------------------------
-    def action_export_har(self) -> None:
+    def export_har(self) -> None:
         """Write every exchange of the run as HAR 1.2, redacted as a saved session is
         (browser devtools, Charles and Insomnia import it): the save dialog of ctrl+s asks
         where, with the same default folder."""
-        run = self.engine.run if self.engine is not None else None
+        run = self.app.engine.run if self.app.engine is not None else None
         if run is None or not run.exchanges:
-            self.notify("No exchange to export yet: connect to an agent first.", severity="warning")
+            self.app.notify(
+                "No exchange to export yet: connect to an agent first.", severity="warning"
+            )
             return
         self._prepare_har(frozen_copy(run))
 
-    @work(thread=True, exclusive=True, group="session-har")
+    @app_work(thread=True, exclusive=True, group="session-har")
     def _prepare_har(self, run: Run) -> None:
         from sia_tui.core.session import preview_redactions
 
         hits: list[RedactionHit] = []
         try:
-            if self.session is None:  # a recorded one was redacted when it was saved
+            if self.app.session is None:  # a recorded one was redacted when it was saved
                 hits = preview_redactions(
-                    run, self._save_options(), self.secret_values, self.secret_headers
+                    run, self._save_options(), self.app.secret_values, self.app.secret_headers
                 )
         except SiaError as exc:
             self._notify_from_worker(str(exc), "Cannot export", severity="error")
             return
-        self.call_from_thread(self._ask_har_path, run, hits)
+        self.app.call_from_thread(self._ask_har_path, run, hits)
 
     def _ask_har_path(self, run: Run, hits: list[RedactionHit]) -> None:
         from sia_tui.tui.screens.redaction_preview import RedactionPreviewScreen
 
         path = default_session_path(run, suffix=".har")
         screen = RedactionPreviewScreen(hits, path, saves=_what_is_saved(run), what="HAR")
-        self.push_screen(screen, partial(self._har_answered, run, screen))
+        self.app.push_screen(screen, partial(self._har_answered, run, screen))
 
     def _har_answered(self, run: Run, screen: RedactionPreviewScreen, yes: bool | None) -> None:
         if yes:
             self._write_har(run, screen.destination)
         else:
-            self.notify("Not saved.")
+            self.app.notify("Not saved.")
 
-    @work(thread=True, group="session-har")
+    @app_work(thread=True, group="session-har")
     def _write_har(self, run: Run, destination: str) -> None:
         from sia_tui.core.atomic_file import atomic_write
         from sia_tui.core.session import har_of_run, render_har
 
-        session = self.session
+        session = self.app.session
         path = Path(destination).expanduser()
         try:
             if session is not None:  # recorded, so redacted when it was saved: as it is
                 text = render_har(session)
             else:
                 text = har_of_run(
-                    run, self._save_options(), self.secret_values, self.secret_headers
+                    run, self._save_options(), self.app.secret_values, self.app.secret_headers
                 )
             atomic_write(path, text)
         except SiaError as exc:
@@ -358,7 +359,7 @@ class SessionApp(InvocationViewApp):
         A run is saved after steps 1-6 (waiting for arguments) and again after its
         invocation: the second save updates the first entry instead of adding one.
         """
-        run = self.engine.run if self.engine is not None else None
+        run = self.app.engine.run if self.app.engine is not None else None
         if run is None or self.read_only or not run.finished:
             return
         slot = self._autosave_slot
@@ -370,7 +371,7 @@ class SessionApp(InvocationViewApp):
             slot = self._autosave_slot = AutosaveSlot(run, _state(run))
         self._autosave(frozen_copy(run), slot)
 
-    @work(thread=True, group="autosave")
+    @app_work(thread=True, group="autosave")
     def _autosave(self, run: Run, slot: AutosaveSlot) -> None:
         from sia_tui.core.session import autosave
 
@@ -378,9 +379,9 @@ class SessionApp(InvocationViewApp):
             with slot.lock:
                 path = autosave(
                     run,
-                    self.options,
-                    secret_values=self.secret_values,
-                    secret_headers=self.secret_headers,
+                    self.app.options,
+                    secret_values=self.app.secret_values,
+                    secret_headers=self.app.secret_headers,
                     entry_id=slot.entry_id,
                 )
                 slot.entry_id = path.name.removesuffix(".session.json")
@@ -389,7 +390,7 @@ class SessionApp(InvocationViewApp):
                 f"{type(exc).__name__}: {exc}", "Autosave failed", severity="warning"
             )
             return
-        self.call_from_thread(self.request_redraw)
+        self.app.call_from_thread(self.app.request_redraw)
 
     def autosave_probe_run(self, report: ProbeReport) -> None:
         """Put a finished probe run into the history, like every run (one entry each)."""
@@ -398,16 +399,16 @@ class SessionApp(InvocationViewApp):
         if not self.read_only:
             self._autosave_probe(session_run(report), probe_member(report), report.outcome)
 
-    @work(thread=True, group="autosave")
+    @app_work(thread=True, group="autosave")
     def _autosave_probe(self, run: Run, probe: dict[str, Any], outcome: str) -> None:
         from sia_tui.core.session import autosave
 
         try:
             autosave(
                 run,
-                self.options,
-                secret_values=self.secret_values,
-                secret_headers=self.secret_headers,
+                self.app.options,
+                secret_values=self.app.secret_values,
+                secret_headers=self.app.secret_headers,
                 probe=probe,
                 probe_outcome=outcome,
             )
@@ -416,21 +417,21 @@ class SessionApp(InvocationViewApp):
                 f"{type(exc).__name__}: {exc}", "Autosave failed", severity="warning"
             )
             return
-        self.call_from_thread(self.request_redraw)
+        self.app.call_from_thread(self.app.request_redraw)
 
     # -- secret values -----------------------------------------------------------------------
     def add_secret_values(self, values: Iterable[str]) -> None:
         """Mark values secret: redacted on save, masked on screen from now on."""
         for value in values:
-            if value and value not in self.secret_values:
-                self.secret_values.append(value)
-        self.update_display_policy()
+            if value and value not in self.app.secret_values:
+                self.app.secret_values.append(value)
+        self.app.update_display_policy()
 
-    def action_mark_secret(self) -> None:
+    def mark_secret(self) -> None:
         """Ask for a value to treat as secret."""
         from sia_tui.tui.screens.prompt import PromptScreen
 
-        self.push_screen(
+        self.app.push_screen(
             PromptScreen(
                 "Mark a value secret",
                 "It is masked on screen and redacted in every saved "
@@ -443,4 +444,4 @@ class SessionApp(InvocationViewApp):
     def _secret_entered(self, value: str | None) -> None:
         if value:
             self.add_secret_values([value])
-            self.notify("Value marked secret: masked on screen and redacted when saved.")
+            self.app.notify("Value marked secret: masked on screen and redacted when saved.")

@@ -19,7 +19,7 @@ from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.run.read_model import Run, StepResult, StepStatus, Target
 from sia_tui.core.session import load_session
 from sia_tui.tui.app import SiaApp
-from sia_tui.tui.engine import UpdateCallback
+from sia_tui.tui.engine_port import UpdateCallback
 from sia_tui.tui.screens.invoke import InvokeScreen
 from sia_tui.tui.screens.results import ResultsScreen
 from sia_tui.tui.storage import UserDirs

@@ -16,7 +16,7 @@ from textual.widgets import Static
 
 from sia_tui.core.run.read_model import Target
 from sia_tui.tui.app import SiaApp
-from sia_tui.tui.engine import build_procedure
+from sia_tui.tui.engine_port import build_procedure
 from sia_tui.tui.storage import UserDirs
 from tests.support.agents import StartAgent
 

@@ -10,7 +10,7 @@ from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.jsonkit.canonical import digest_of
 from sia_tui.core.run.read_model import Target
-from sia_tui.tui.engine import UpdateCallback
+from sia_tui.tui.engine_port import UpdateCallback
 from sia_tui.tui.screens.invoke import InvokeScreen
 from sia_tui.tui.storage import UserDirs
 from sia_tui.tui.widgets.argument_editor import ArgumentEditor

@@ -17,7 +17,7 @@ from sia_tui.core.a2a import ClientOptions
 from sia_tui.core.engine import Procedure
 from sia_tui.core.run import Target
 from sia_tui.tui.display import MASK
-from sia_tui.tui.engine import UpdateCallback
+from sia_tui.tui.engine_port import UpdateCallback
 from sia_tui.tui.storage import UserDirs
 from tests.support.scripted_agent import BASE, ScriptedAgent, artifact, task
 from tests.support.tui import (

@@ -13,7 +13,7 @@ from sia_tui.core.engine.cache import DocumentCache
 from sia_tui.core.run.read_model import Target
 from sia_tui.core.session import load_session, save_session
 from sia_tui.tui.app import SiaApp
-from sia_tui.tui.engine import build_procedure
+from sia_tui.tui.engine_port import build_procedure
 from sia_tui.tui.storage import UserDirs
 from sia_tui.tui.widgets.argument_editor import ArgumentEditor
 from tests.support.appendix_b import APPENDIX_B_ARGUMENTS as APPENDIX_B

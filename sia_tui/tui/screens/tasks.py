@@ -19,7 +19,7 @@ from sia_tui.tui.widgets.literal_table import LiteralTable
 if TYPE_CHECKING:
     from sia_tui.core.engine import TaskListing
     from sia_tui.tui.display import DisplayPolicy
-    from sia_tui.tui.engine import Engine
+    from sia_tui.tui.engine_port import Engine
 
 #: The columns: the task id, its state, how many artifacts it holds, its context.
 _COLUMNS = (("task", 38), ("state", 24), ("artifacts", 9), ("context", 38))

@@ -1,4 +1,4 @@
-"""The engine as the TUI sees it: a Protocol over ``Procedure`` and the factory that builds one."""
+"""The engine as the TUI sees it: the ``Engine`` Protocol over ``Procedure``, and its factory."""
 
 from __future__ import annotations
 
