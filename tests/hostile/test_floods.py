@@ -1,5 +1,5 @@
-"""Floods: 100,000 warnings, advertisements or findings cost seconds, and what is kept is
-bounded with the rest counted."""
+"""Floods: 100,000 warnings, advertisements or findings end the run with what is kept
+bounded and the rest counted (their seconds: benchmarks/floods.py)."""
 
 from __future__ import annotations
 
@@ -10,14 +10,13 @@ from sia_tui.core import limits
 from tests.hostile.attacks import ARTIFACTS, FLOOD, LISTED_FLOOD
 from tests.hostile.measure import check
 
-#: The bound for 100,000 of anything, process start included.
-FLOOD_SECONDS = 10.0
-#: The run's deadline must not be what ends a flood on a loaded machine.
-SLOW = ("--deadline", str(FLOOD_SECONDS))
+#: Neither the run's deadline nor the read timeout may be what ends a flood on a loaded
+#: machine (what a flood costs in seconds is a figure of benchmarks/floods.py).
+SLOW = ("--deadline", "30", "--timeout", "30")
 
 
 def test_card_warnings_flood_is_capped_and_counted(tmp_path: Path) -> None:
-    measured = check("card-warnings-flood", tmp_path, *SLOW, within=FLOOD_SECONDS)
+    measured = check("card-warnings-flood", tmp_path, *SLOW)
     assert measured.exit == 0  # warnings are not failures: every step passed
     warnings = measured.report["warnings"]
     assert len(warnings) == limits.MAX_WARNINGS + 1
@@ -29,7 +28,7 @@ def test_extension_advertisement_flood_fails_step_2_with_counted_findings(
 ) -> None:
     # 100,000 bindings are ~15 MB of card: past the default size limit, so raise it.
     big = ("--max-response-bytes", str(32 * 1024 * 1024))
-    measured = check("extension-flood", tmp_path, *big, *SLOW, within=FLOOD_SECONDS)
+    measured = check("extension-flood", tmp_path, *big, *SLOW)
     failed = measured.failed
     assert (failed["step"], failed["code"], failed["origin"]) == (2, "interface_invalid", "local")
     findings = failed["findings"]
@@ -42,7 +41,7 @@ def test_extension_advertisement_flood_fails_step_2_with_counted_findings(
 
 def test_validation_findings_flood_fails_step_10_with_an_exact_count(tmp_path: Path) -> None:
     """10,000 errors used to take 34 s (20,000: 117 s)."""
-    measured = check("findings-flood-listed", tmp_path, *SLOW, within=FLOOD_SECONDS)
+    measured = check("findings-flood-listed", tmp_path, *SLOW)
     failed = measured.failed
     assert (failed["step"], failed["code"], failed["origin"]) == (10, "output_invalid", "local")
     assert failed["message"].endswith(f"(+{LISTED_FLOOD - 1} more)")
@@ -56,7 +55,7 @@ def test_validation_findings_flood_fails_step_10_with_an_exact_count(tmp_path: P
 def test_a_validation_flood_lists_a_thousand_and_counts_to_a_bound(tmp_path: Path) -> None:
     """100,000 errors are listed part by part: the first thousand in order, then a count
     that stops at MAX_COUNTED_ERRORS and says "at least" (only the first used to be listed)."""
-    measured = check("findings-flood", tmp_path, *SLOW, within=FLOOD_SECONDS)
+    measured = check("findings-flood", tmp_path, *SLOW)
     failed = measured.failed
     assert (failed["step"], failed["code"], failed["origin"]) == (10, "output_invalid", "local")
     findings = failed["findings"]
@@ -74,7 +73,7 @@ def test_a_validation_flood_lists_a_thousand_and_counts_to_a_bound(tmp_path: Pat
 
 def test_errors_that_each_copied_the_whole_result_stay_within_memory(tmp_path: Path) -> None:
     """100 root errors over a million values: each error used to carry its own copy."""
-    measured = check("error-copies", tmp_path, *SLOW, within=FLOOD_SECONDS)
+    measured = check("error-copies", tmp_path, *SLOW)
     failed = measured.failed
     assert (failed["step"], failed["code"], failed["origin"]) == (10, "output_invalid", "local")
     assert failed["findings"][0]["keyword"] == "required"
@@ -87,7 +86,7 @@ ARTIFACT_FLOOD_RSS_MB = 300
 def test_fifty_thousand_artifacts_are_listed_bounded_and_counted(tmp_path: Path) -> None:
     """A 4 MB answer of 50,000 tiny records: `check --json` printed 128 MB, its step-10
     message alone 489 KB (every record id), and took 1.15 GB."""
-    measured = check("artifact-flood", tmp_path, *SLOW, within=FLOOD_SECONDS)
+    measured = check("artifact-flood", tmp_path, *SLOW)
     assert measured.peak_rss_mb < ARTIFACT_FLOOD_RSS_MB
     report = measured.report
     assert len(json.dumps(report)) < 3_000_000  # was 128 MB

@@ -12,8 +12,6 @@ import pytest
 
 from tests.hostile.measure import Measured, run_measured
 
-#: A refusal reads nothing: process start and imports only.
-ENDS_WITHIN = 10.0
 #: Peak memory of a command that refused its input (the 1 MiB plugfest limit read at most).
 REFUSAL_RSS_MB = 200
 
@@ -29,9 +27,8 @@ def fifo(tmp_path: Path) -> Iterator[Path]:
 
 
 def _refused(args: list[str], *expected: str) -> Measured:
-    measured = run_measured(args, limit=ENDS_WITHIN)
+    measured = run_measured(args)
     assert measured.exit == 2, measured.stderr
-    assert measured.seconds < ENDS_WITHIN
     for text in expected:
         assert text in measured.stderr, measured.stderr
     return measured
@@ -50,7 +47,7 @@ def test_a_fifo_as_a_session_is_refused(fifo: Path) -> None:
 
 
 def test_a_fifo_as_a_card_file_or_a_document_is_refused(fifo: Path) -> None:
-    measured = run_measured(["check", str(fifo), "--json"], limit=ENDS_WITHIN)
+    measured = run_measured(["check", str(fifo), "--json"])
     assert measured.exit == 1  # step 1 fails: the card cannot be read
     assert "named pipe (FIFO)" in measured.step(1)["message"]
     for command in ("lint", "digest", "canon"):

@@ -21,9 +21,6 @@ from tests.hostile.server import HostileServer
 from tests.support.agents import StartAgent
 from tests.support.probe import probe
 
-#: A replay that reads only the session ends in about a second; this says "it ended".
-ENDS_WITHIN = 60
-
 
 def _check(card: str, tmp_path: Path, name: str) -> Path:
     arguments = tmp_path / "arguments.json"
@@ -127,8 +124,8 @@ def test_replay_never_opens_a_path_the_session_names(from_card_file: Path, tmp_p
         data["run"]["target"]["location"] = str(fifo)
 
     edited = _edit(from_card_file, tamper)
-    measured = run_measured(["replay", str(edited), "--json"], limit=ENDS_WITHIN)
-    assert measured.seconds < ENDS_WITHIN and measured.exit == 1
+    measured = run_measured(["replay", str(edited), "--json"])
+    assert measured.exit == 1  # it ended: a child that hangs is killed and fails
     assert any(
         "the session holds no bytes of" in note
         for note in measured.report["invocations"][0]["notes"]
@@ -171,7 +168,7 @@ def test_a_session_of_millions_of_small_values_is_refused_in_bounded_memory(
         handle.write(text[: text.rindex("}")] + ', "padding": [0')
         handle.write(",0" * 20_000_000)
         handle.write("]}")
-    measured = run_measured(["replay", str(padded)], limit=ENDS_WITHIN)
+    measured = run_measured(["replay", str(padded)])
     assert measured.exit == 2
     assert "more than 1000000 JSON values" in measured.stderr
     assert measured.peak_rss_mb < 200, measured.peak_rss_mb

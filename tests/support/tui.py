@@ -74,11 +74,19 @@ async def workers_done(app: Any) -> None:
             continue  # by design (exclusive workers): wait for the ones still running
 
 
+def _workers_running(app: Any) -> bool:
+    return any(not worker.is_finished for worker in app.workers)
+
+
 async def settle(pilot: Pilot[Any]) -> None:
     """Wait until the engine and every pending timer/worker have finished."""
     for _ in range(3):
         await workers_done(pilot.app)
         await pilot.pause()
+        # A finished worker may have started another (results -> verdicts): wait for it
+        # too. Nothing running after a pause: done (each pause is 20 ms to 1 s of idling).
+        if not _workers_running(pilot.app):
+            break
     # Toasts are transient; they would hide what a snapshot is about.
     pilot.app.clear_notifications()
     await pilot.pause()
