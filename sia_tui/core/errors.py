@@ -23,6 +23,7 @@ others live next to their one user (module in brackets)::
     ├── SideError               a compose/diff side cannot be obtained [core/session/document_file]
     ├── PlugfestError           a plugfest file cannot be used, every problem located [core/matrix]
     ├── TrustFileError          a trusted-keys JWKS, signing key or lock cannot be used [core/trust]
+    ├── OAuth2Refused           OAuth2 client credentials that break a rule [core/a2a/options]
     ├── ReadOnlySessionError    something tried to send from a recorded session [tui/readonly]
     ├── ThemeFileError          a theme file that is unreadable or not a theme [tui/themes]
     ├── BrokenDraft             a saved argument draft that cannot be read back [tui/storage]

@@ -127,11 +127,13 @@ LINEAR: dict[str, Case] = {
     "sia_tui/core/matrix/toml_shape.py:_TOKEN": case(
         "findall", repeat('"""', "\\a"), repeat("'''", "a"), repeat('"\\"'), repeat("'a")
     ),
-    "sia_tui/core/output/policy.py:_UNSAFE": case("sub", repeat("a\x1b")),
-    "sia_tui/core/output/policy.py:_UNSAFE_IN_LINES": case("sub", repeat("a\x1b")),
+    "sia_tui/core/output/policy.py:_whole_class:re.compile": case("sub", repeat("a\x1b\u200b")),
     "sia_tui/core/output/policy.py:_ASCII_UNSAFE": case("sub", repeat("a\x01")),
     "sia_tui/core/output/policy.py:_ASCII_UNSAFE_IN_LINES": case("sub", repeat("a\x01")),
-    "sia_tui/core/output/policy.py:_STREAM": case("sub", repeat("\x1b[", "\x1b[3")),
+    "sia_tui/core/output/policy.py:_ASCII_STREAM": case("sub", repeat("\x1b[", "\x1b[3")),
+    "sia_tui/core/output/policy.py:_whole_stream:re.compile": case(
+        "sub", repeat("\x1b[", "\x1b[3")
+    ),
     "sia_tui/core/redaction/redact.py:CREDENTIAL_NAME": case(
         "search", repeat("aut"), repeat("api-"), repeat("-ke")
     ),
@@ -209,6 +211,11 @@ def _runner(site: RegexSite, spec: Case) -> Callable[[Any], object]:
         forms = redactor._forms(True)[1]
         assert forms is not None
         pattern = forms
+    elif name in ("_whole_class:re.compile", "_whole_stream:re.compile"):
+        # Compiled on first use (start-up); both keep_newlines forms share one class.
+        from sia_tui.core.output import policy
+
+        pattern = policy._whole_class(True) if "class" in name else policy._whole_stream()
     else:
         assert site.pattern is not None, f"{site.key}: a literal pattern"
         pattern = re.compile(site.pattern)

@@ -93,6 +93,7 @@ def test_cp4_lint_without_digest_compares_the_payload_with_the_document(
     assert f"returned (interface_digest)  {OTHER}  ≠ computed" in out
 
 
+@pytest.mark.usefixtures("cli_wording")
 def test_cp4_lint_and_the_engine_share_step_4(tmp_path: Path) -> None:
     """The same three digests give the same findings in a run's step 4 and in `lint`."""
     document = make_document()

@@ -35,6 +35,10 @@ def _held(run: Run) -> None:
     assert "not sent" in run.summary and "--allow-execute" in run.summary
 
 
+# These read what the command line says (the TUI words consent as its own dialog).
+pytestmark = pytest.mark.usefixtures("cli_wording")
+
+
 async def test_without_consent_step_8_sends_nothing_and_the_run_is_incomplete() -> None:
     with witnessed_agent() as agent:
         procedure = _procedure(agent)

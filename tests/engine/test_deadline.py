@@ -10,6 +10,7 @@ from sia_tui.core.engine.deadline import RunDeadline
 from sia_tui.core.errors import DeadlineExceeded
 
 
+@pytest.mark.usefixtures("cli_wording")
 async def test_the_budget_is_shared_by_every_step_and_pauses_do_not_count() -> None:
     deadline = RunDeadline(0.3)
     async with deadline.running():

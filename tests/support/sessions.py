@@ -125,7 +125,11 @@ def run_session_cli(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="sia-tui")
     cmd_session.register(parser.add_subparsers())
     args = parser.parse_args(argv)
-    code: int = args.func(args)
+    from sia_tui.cli.needs import FLAGS
+    from sia_tui.core.needs import use_wording
+
+    with use_wording(FLAGS):  # as `sia-tui` dispatches it: needs worded as flags
+        code: int = args.func(args)
     return code
 
 

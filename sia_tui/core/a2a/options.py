@@ -9,7 +9,7 @@ from typing import Literal
 
 from sia_tui.core import limits
 from sia_tui.core.a2a import defaults
-from sia_tui.core.errors import FileInputError
+from sia_tui.core.errors import FileInputError, SiaError
 from sia_tui.core.local_file import read_regular_file
 
 #: Environment variables of the secrets that are never given on the command line.
@@ -53,8 +53,11 @@ class OAuth2Problem(StrEnum):
     NO_SECRET = "no_secret"
 
 
-class OAuth2Refused(ValueError):
-    """The user's OAuth2 client credentials break a rule (``problem`` says which)."""
+class OAuth2Refused(SiaError, ValueError):
+    """The user's OAuth2 client credentials break a rule (``problem`` says which); a
+    ``ValueError`` too, as the settings' other refusals are."""
+
+    kind = "oauth2_refused"
 
     def __init__(self, problem: OAuth2Problem) -> None:
         super().__init__(problem.value)
