@@ -40,6 +40,8 @@ async def _saved(
     return path, run
 
 
+# The live run and `sia-tui replay` word what the user can change alike: as the CLI does.
+@pytest.mark.usefixtures("cli_wording")
 @pytest.mark.parametrize(
     ("fault", "options", "step", "error_kind"),
     [
