@@ -16,6 +16,7 @@ FLAGS: Mapping[Need, str] = {
     Need.OAUTH2_CLIENT: "--oauth2-client-id",
     Need.OAUTH2_TOKEN_URL: "--oauth2-token-url",
     Need.BEARER: "--bearer",
+    Need.OAUTH2_OR_BEARER: "--oauth2-client-id (or --bearer with a token)",
     Need.HEADER: "--header",
     Need.API_KEY: "--api-key",
     Need.CLIENT_CERT: "--cert",

@@ -20,6 +20,8 @@ class Need(StrEnum):
     OAUTH2_CLIENT = "oauth2_client"
     OAUTH2_TOKEN_URL = "oauth2_token_url"
     BEARER = "bearer"
+    #: An OAuth2 scheme: client credentials, or a token the user already has.
+    OAUTH2_OR_BEARER = "oauth2_or_bearer"
     HEADER = "header"
     API_KEY = "api_key"
     CLIENT_CERT = "client_cert"
@@ -57,6 +59,7 @@ PLAIN: Mapping[Need, str] = {
     Need.OAUTH2_CLIENT: "OAuth2 client credentials",
     Need.OAUTH2_TOKEN_URL: "the OAuth2 token URL",
     Need.BEARER: "a bearer token",
+    Need.OAUTH2_OR_BEARER: "OAuth2 client credentials (or a bearer token with a token)",
     Need.HEADER: "a header",
     Need.API_KEY: "an API key",
     Need.CLIENT_CERT: "a client certificate",

@@ -17,6 +17,7 @@ TUI_WORDS: Mapping[Need, str] = {
     Need.OAUTH2_CLIENT: f"the OAuth2 client id {_CONNECT}",
     Need.OAUTH2_TOKEN_URL: f"the OAuth2 token URL {_CONNECT}",
     Need.BEARER: f"the Bearer token {_CONNECT}",
+    Need.OAUTH2_OR_BEARER: f"an OAuth2 client id or a Bearer token {_CONNECT}",
     Need.HEADER: f"header in Headers {_CONNECT}",
     Need.API_KEY: f"the API key {_CONNECT}",
     Need.CLIENT_CERT: "`sia-tui open --cert`",

@@ -27,7 +27,7 @@ def _skills_text(app: Any) -> str:
 async def test_overview_says_what_each_skill_requires_and_what_is_sent(
     reference_agent: Any, user_dirs: Any
 ) -> None:
-    """Without credentials each skill reads ✘ with the flag to give; with the OAuth2 client
+    """Without credentials each skill reads ✘ with what to give (once, on the connect screen); with the OAuth2 client
     it reads ✔ and "an OAuth2 access token"; the card pane names the scheme and requirement."""
     agent = reference_agent(AgentConfig(oauth2=True, step_delay=0.01))
     bare = snapshot_app(Target(agent.url), dirs=user_dirs)
@@ -38,7 +38,9 @@ async def test_overview_says_what_each_skill_requires_and_what_is_sent(
         assert "demo-oauth2: OAuth2 (clientCredentials)" in card
         assert "card requires: demo-oauth2" in card
         text = _skills_text(bare)
-        assert "✘ auth" in text and "give the OAuth2 client id on the connect screen (c)" in text
+        said = "give an OAuth2 client id or a Bearer token on the connect screen (c)"
+        assert "✘ auth" in text and said in text
+        assert text.count("connect screen") == text.count("✘ auth")  # said once per skill
     options = ClientOptions(oauth2=OAuth2Settings(DEMO_CLIENT_ID, DEMO_CLIENT_SECRET))
     given = snapshot_app(Target(agent.url), options, dirs=user_dirs)
     async with given.run_test(size=SIZE) as pilot:
@@ -55,8 +57,8 @@ def test_snapshot_overview_of_an_oauth2_agent(
     schemes section lists 'demo-oauth2: OAuth2 (clientCredentials)', its description and
     'card requires: demo-oauth2 (OAuth2 (clientCredentials), scopes a2a.invoke)'; each skill
     in the list on the right ends with a red '✘ auth' line naming the requirement and
-    'nothing is sent: give the OAuth2 client id on the connect screen (c) (or the Bearer
-    token on the connect screen (c) with a token)', not a command-line flag."""
+    'nothing is sent: give an OAuth2 client id or a Bearer token on the connect screen
+    (c)', said once, not a command-line flag."""
     agent = reference_agent(AgentConfig(oauth2=True, step_delay=0.01))
     app = snapshot_app(Target(agent.url), dirs=user_dirs)
     assert snap_compare(app, terminal_size=SIZE, run_before=settle)

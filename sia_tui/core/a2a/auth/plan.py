@@ -54,7 +54,7 @@ def _answer(scheme: SecurityScheme | None, given: tuple[str, ...]) -> tuple[str,
         return f"the {scheme.key_name} header ({word(Need.HEADER)})", ""
     if kind is SchemeKind.MTLS and CERT in given:
         return f"the client certificate ({word(Need.CLIENT_CERT)})", ""
-    oauth2 = f"{word(Need.OAUTH2_CLIENT)} (or {word(Need.BEARER)} with a token)"
+    oauth2 = word(Need.OAUTH2_OR_BEARER)
     needed = {
         SchemeKind.OAUTH2: oauth2,
         SchemeKind.OPENID: oauth2,
