@@ -27,8 +27,9 @@ def _skills_text(app: Any) -> str:
 async def test_overview_says_what_each_skill_requires_and_what_is_sent(
     reference_agent: Any, user_dirs: Any
 ) -> None:
-    """Without credentials each skill reads ✘ with what to give (once, on the connect screen); with the OAuth2 client
-    it reads ✔ and "an OAuth2 access token"; the card pane names the scheme and requirement."""
+    """Without credentials each skill reads ✘ with what to give (once, on the connect
+    screen); with the OAuth2 client it reads ✔ and "an OAuth2 access token"; the card pane
+    names the scheme and requirement."""
     agent = reference_agent(AgentConfig(oauth2=True, step_delay=0.01))
     bare = snapshot_app(Target(agent.url), dirs=user_dirs)
     async with bare.run_test(size=SIZE) as pilot:
