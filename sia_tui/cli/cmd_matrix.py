@@ -78,6 +78,12 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         help="let the file's bearer_env / header_env read environment variable NAME and send "
         "its value to the agent the file names (repeatable); the file alone reads none",
     )
+    parser.add_argument(
+        "--trust-file-anchors",
+        action="store_true",
+        help="use the trusted_keys and lock each agent names in the file for the sig and "
+        "lock columns (the file alone marks no card verified)",
+    )
     parser.set_defaults(func=main)
 
 
@@ -106,6 +112,7 @@ def main(args: argparse.Namespace) -> int:
             allow_cross_origin=args.allow_cross_origin,
             insecure=args.insecure,
             env=frozenset(args.env),
+            file_anchors=args.trust_file_anchors,
         )
         plugfest = load_plugfest(args.plugfest, consents=consents)
     except PlugfestError as exc:

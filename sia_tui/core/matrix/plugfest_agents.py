@@ -9,9 +9,10 @@ written in the file itself (``bearer``, a credential-like header in ``headers``,
 in the card URL) is refused unless the file says ``allow_inline_secrets = true``; then it is
 used and warned about.
 
-A plugfest file is often handed to the person who runs it, so it gives no consent: its
-``allow_cross_origin`` and ``insecure`` take effect only with the command's own flags
-(``Consents``); without them the file's request is warned about and not used.
+A plugfest file is often handed to the person who runs it, so it gives no consent and no
+trust: its ``allow_cross_origin`` and ``insecure``, and the keys and lock it names (which would
+make a card "verified" or an interface "as pinned"), take effect only with the command's own
+flags (``Consents``); without them the file's request is warned about and not used.
 """
 
 from __future__ import annotations
@@ -66,6 +67,8 @@ class Consents:
     #: ``--env NAME``: the environment variables the file's ``bearer_env`` and
     #: ``header_env`` may read and send; the file names which agent gets each.
     env: frozenset[str] = frozenset()
+    #: ``--trust-file-anchors``: an agent's ``trusted_keys`` and ``lock`` may be used.
+    file_anchors: bool = False
 
 
 #: The flags' answer when none was given.
@@ -207,7 +210,7 @@ def read_agent(
             reader, table, path, "allow_cross_origin", consents.allow_cross_origin, warnings
         ),
     )
-    anchors = _anchors(reader, table, path, base)
+    anchors = _anchors(reader, table, path, base, consents.file_anchors, warnings)
     if name is None or card is None:
         return None
     return AgentEntry(
@@ -222,18 +225,34 @@ def read_agent(
 
 
 def _anchors(
-    reader: TableReader, table: dict[str, Any], path: KeyPath, base: Path
+    reader: TableReader,
+    table: dict[str, Any],
+    path: KeyPath,
+    base: Path,
+    trusted: bool,
+    warnings: list[str],
 ) -> TrustAnchors | None:
     """``trusted_keys`` (a JWKS file) and ``lock`` (relative to the file), read whole now:
-    a key set or lock that cannot be used is a located problem before anything runs."""
+    a key set or lock that cannot be used is a located problem before anything runs.
+
+    Used only when the command trusts them (``trusted``): a key the file names would make a
+    card it signed "verified". ``require_signature`` only asks for more, so it always holds."""
     required = reader.boolean(table, path, "require_signature", False)
     keys: tuple[TrustedKey, ...] = ()
     lock: ContractLock | None = None
     named = {}
     for key in ("trusted_keys", "lock"):
         name = reader.string(table, path, key)
-        if name is not None:
-            named[key] = _local_file(reader, (*path, key), base, name, "is not a file")
+        if name is None:
+            continue
+        if not trusted:
+            warnings.append(
+                f"{key_label((*path, key))}: not used: a plugfest file grants no trust (its "
+                "keys would mark a card verified, its lock an interface as pinned); run "
+                "`sia-tui matrix --trust-file-anchors` if you trust the file's author"
+            )
+            continue
+        named[key] = _local_file(reader, (*path, key), base, name, "is not a file")
     try:
         if named.get("trusted_keys"):
             keys = load_trusted_keys(str(named["trusted_keys"]))[0]
