@@ -96,8 +96,8 @@ lock = "l"
     assert "no trusted keys were given" in cells["signature"]["summary"]
     # Required, and no key is trusted: the run fails at step 1.
     assert (cells["JSONRPC/sync"]["status"], cells["JSONRPC/sync"]["step"]) == ("fail", 1)
-    for key in ("trusted_keys", "lock"):
-        assert f"[[agent]] #1, {key}: not used: a plugfest file grants no trust" in captured.err
+    for member in ("trusted_keys", "lock"):
+        assert f"[[agent]] #1, {member}: not used: a plugfest file grants no trust" in captured.err
     assert "`sia-tui matrix --trust-file-anchors`" in captured.err
     assert code == 1
 

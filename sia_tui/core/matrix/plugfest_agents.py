@@ -67,6 +67,9 @@ class Consents:
     #: ``--env NAME``: the environment variables the file's ``bearer_env`` and
     #: ``header_env`` may read and send; the file names which agent gets each.
     env: frozenset[str] = frozenset()
+    #: ``--env NAME=ORIGIN``: (NAME, ORIGIN) pairs; NAME goes only to an agent whose card
+    #: URL is on ORIGIN, whichever agent the file names.
+    env_origins: tuple[tuple[str, str], ...] = ()
     #: ``--trust-file-anchors``: an agent's ``trusted_keys`` and ``lock`` may be used.
     file_anchors: bool = False
 
@@ -121,10 +124,14 @@ class _Secrets:
         inline_ok: bool,
         warnings: list[str],
         allowed: frozenset[str] = frozenset(),
+        bound: Mapping[str, str] | None = None,
     ) -> None:
         self.reader, self.environ, self.allowed = reader, environ, allowed
+        self.bound = bound or {}
         #: Where this agent's credentials go (its card), for the refusal's message.
         self.destination = ""
+        #: The card URL's origin (``scheme://host:port``); None for a card file.
+        self.origin: str | None = None
         self.inline_ok, self.warnings = inline_ok, warnings
         self.values: list[str] = []
         self.headers: list[str] = []
@@ -161,6 +168,15 @@ class _Secrets:
                 f"`sia-tui matrix --env {printable(variable)}`",
             )
             return None
+        if variable in self.bound and self.bound[variable] != self.origin:
+            self.reader.problem(
+                path,
+                f"environment variable {printable(variable)} is allowed only for "
+                f"{printable(self.bound[variable])} (`sia-tui matrix --env "
+                f"{printable(variable)}=ORIGIN`), and this agent's card is "
+                f"{self.destination}; it was not read",
+            )
+            return None
         value = self.environ.get(variable, "").strip()
         if not value:
             self.reader.problem(path, f"environment variable {variable} is not set (or empty)")
@@ -183,10 +199,13 @@ def read_agent(
 ) -> AgentEntry | None:
     """The checked ``[[agent]]`` at ``path``; None when a required member is unusable."""
     reader.known_keys(table, path, AGENT_KEYS)
-    secrets = _Secrets(reader, environ, inline_ok, warnings, consents.env)
+    secrets = _Secrets(
+        reader, environ, inline_ok, warnings, consents.env, dict(consents.env_origins)
+    )
     name = reader.string(table, path, "name", required=True)
     card = _card(reader, secrets, table, path, base)
     secrets.destination = _destination(card)
+    secrets.origin = card_origin(card)
     headers = _headers(reader, secrets, table, path)
     bearer = None
     if "bearer" in table:
@@ -287,6 +306,20 @@ def _card(
             return None
         return card
     return _local_file(reader, (*path, "card"), base, card, "is not a URL and no such file")
+
+
+def card_origin(url: str | None) -> str | None:
+    """``scheme://host:port`` of a card URL as httpx connects to it; None for a card file or
+    a URL whose origin cannot be read (a bound variable then goes nowhere)."""
+    if url is None or "://" not in url:
+        return None
+    from sia_tui.core.a2a.origin import origin_of, origin_text
+    from sia_tui.core.errors import TransportError
+
+    try:
+        return origin_text(origin_of(url))
+    except TransportError:
+        return None
 
 
 def _destination(card: str | None) -> str:
