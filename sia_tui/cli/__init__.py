@@ -34,6 +34,28 @@ def _leave_the_heap_to_the_exit() -> None:
     gc.freeze()
 
 
+class FewerCollections:
+    """While a short command runs, collect young garbage every ``threshold`` allocations
+    rather than every 700 (Python's default); the previous thresholds come back after.
+
+    Loading the modules and reading the replies of a run allocates objects that live
+    until it ends: at the default, the collector walked them again some 80 times during a
+    `sia-tui check` (about 5-8% of its CPU time). Cyclic garbage is still collected, in
+    fewer passes.
+    """
+
+    def __init__(self, threshold: int = 50_000) -> None:
+        self._threshold = threshold
+        self._previous = gc.get_threshold()
+
+    def __enter__(self) -> None:
+        self._previous = gc.get_threshold()
+        gc.set_threshold(self._threshold, *self._previous[1:])
+
+    def __exit__(self, *exc_info: object) -> None:
+        gc.set_threshold(*self._previous)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the sia-tui command line (``argv`` None: this process's own arguments, as the
     console script runs it, and the process ends when it returns)."""

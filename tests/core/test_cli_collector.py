@@ -1,8 +1,10 @@
-"""The console script leaves its heap to the process's exit; an in-process caller (a test, a
-benchmark) keeps its collector as it was."""
+"""How the command line treats the garbage collector: the console script leaves its heap to
+the process's exit, `check` collects young garbage less often while it runs, and an
+in-process caller (a test, a benchmark) keeps its collector as it was."""
 
 from __future__ import annotations
 
+import argparse
 import gc
 import subprocess
 import sys
@@ -10,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from sia_tui.cli import main
+from sia_tui.cli import cmd_check, main
 
 
 def _small_document(tmp_path: Path) -> Path:
@@ -51,3 +53,21 @@ def test_a_caller_that_goes_on_keeps_its_collector(
     assert main(["digest", str(_small_document(tmp_path))]) == 0
     assert capsys.readouterr().out.strip()
     assert gc.get_freeze_count() == frozen
+
+
+def test_check_collects_young_garbage_less_often_while_it_runs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """While `check` runs, a young collection waits for 50,000 allocations (its modules and
+    replies live until it ends); afterwards the caller's thresholds are back."""
+    seen: list[tuple[int, int, int]] = []
+
+    def command(args: argparse.Namespace) -> int:
+        seen.append(gc.get_threshold())
+        return 0
+
+    monkeypatch.setattr(cmd_check, "_check", command)
+    before = gc.get_threshold()
+    assert cmd_check.main(argparse.Namespace()) == 0
+    assert seen == [(50_000, *before[1:])]
+    assert gc.get_threshold() == before
