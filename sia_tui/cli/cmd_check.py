@@ -180,6 +180,14 @@ class _Exit(Exception):
 
 def main(args: argparse.Namespace) -> int:
     """Run `check`; never a traceback for bad input."""
+    from sia_tui.cli import FewerCollections
+
+    with FewerCollections():
+        return _check(args)
+
+
+def _check(args: argparse.Namespace) -> int:
+    """The command: run, write the files asked for, print the report, say the exit code."""
     try:
         options, anchors, push = _connection(args)
         redactor = command_redactor(args, options, [args.card, *([push] if push else [])])

@@ -7,7 +7,8 @@ RULES SR7); this module says what they are once the card is known: an OAuth2 tok
 
 from __future__ import annotations
 
-from sia_tui.core.a2a.auth.oauth2 import TokenSource
+from typing import TYPE_CHECKING
+
 from sia_tui.core.a2a.auth.plan import API_KEY, plan_for, provided, scheme_of_kind, scopes_for
 from sia_tui.core.a2a.http.recorder import ExchangeRecorder
 from sia_tui.core.a2a.options import ClientOptions
@@ -15,6 +16,9 @@ from sia_tui.core.a2a.security import SchemeKind, SecurityScheme
 from sia_tui.core.a2a.views import AgentCard
 from sia_tui.core.errors import AuthorizationRefused
 from sia_tui.core.redaction.issued import IssuedSecrets
+
+if TYPE_CHECKING:  # the token client loads only for a run given OAuth2 credentials
+    from sia_tui.core.a2a.auth.oauth2 import TokenSource
 
 #: Where an API key goes when the card declares no apiKey scheme (a common default).
 DEFAULT_KEY_HEADER = "X-API-Key"
@@ -45,6 +49,8 @@ class Authenticator:
         self.card = card
         self._key_scheme = scheme_of_kind(card, SchemeKind.API_KEY)
         if self.options.oauth2 is not None:
+            from sia_tui.core.a2a.auth.oauth2 import TokenSource
+
             scheme = scheme_of_kind(card, SchemeKind.OAUTH2, SchemeKind.OPENID)
             self._tokens = TokenSource(
                 self.options.oauth2,

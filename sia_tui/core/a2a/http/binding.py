@@ -9,7 +9,7 @@ read as events until a final one.
 from __future__ import annotations
 
 from collections.abc import AsyncGenerator
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 from urllib.parse import urljoin
 
 import httpx
@@ -25,13 +25,15 @@ from sia_tui.core.a2a.http.codec import (
 )
 from sia_tui.core.a2a.http.extended_card import extended_card_request
 from sia_tui.core.a2a.http.recorder import ExchangeRecorder, Reply, content_type_of
-from sia_tui.core.a2a.http.sse import SSEEvent, SSEParser
 from sia_tui.core.a2a.http.wire import WireRequest, jsonrpc_error, unwrap_jsonrpc
 from sia_tui.core.a2a.kept_events import KeptEvents
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.a2a.views import Interface, Message, StreamEvent, Task, TaskPage
 from sia_tui.core.errors import TransportError
 from sia_tui.core.jsonkit.strictjson import loads as load_json
+
+if TYPE_CHECKING:  # the event-stream reader loads with the first stream
+    from sia_tui.core.a2a.http.sse import SSEEvent
 
 
 def redirect_refused(status: int, target: str, url: str) -> TransportError:
@@ -212,6 +214,8 @@ class HttpBinding:
                 )
                 yield read_event(payload, jsonrpc=wire.jsonrpc, proto03=wire.proto03)
                 return
+            from sia_tui.core.a2a.http.sse import SSEParser
+
             parser = SSEParser(max_event_bytes=conn.options.max_event_bytes)
             async for chunk in recorder.chunks(response):
                 recorder.append(body, chunk)

@@ -1,0 +1,73 @@
+"""How the command line treats the garbage collector: the console script leaves its heap to
+the process's exit, `check` collects young garbage less often while it runs, and an
+in-process caller (a test, a benchmark) keeps its collector as it was."""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from sia_tui.cli import cmd_check, main
+
+
+def _small_document(tmp_path: Path) -> Path:
+    path = tmp_path / "small.json"
+    path.write_text('{"type": "object"}', encoding="utf-8")
+    return path
+
+
+def test_the_console_script_keeps_what_is_alive_out_of_the_exit_collections(
+    tmp_path: Path,
+) -> None:
+    """`sia-tui digest FILE` as the console script runs it (``main()``, no arguments):
+    everything alive when the command returns is frozen, so the collections the
+    interpreter runs as it exits do not walk it again."""
+    script = (
+        "import gc, sys\n"
+        "from sia_tui.cli import main\n"
+        "code = main()\n"
+        "print(gc.get_freeze_count(), file=sys.stderr)\n"
+        "sys.exit(code)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, "digest", str(_small_document(tmp_path))],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout.strip()  # the digest was printed as before
+    assert int(done.stderr.split()[-1]) > 0
+
+
+def test_a_caller_that_goes_on_keeps_its_collector(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``main(argv)`` in a process that goes on freezes nothing: a test suite's garbage
+    must still be collected."""
+    frozen = gc.get_freeze_count()
+    assert main(["digest", str(_small_document(tmp_path))]) == 0
+    assert capsys.readouterr().out.strip()
+    assert gc.get_freeze_count() == frozen
+
+
+def test_check_collects_young_garbage_less_often_while_it_runs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """While `check` runs, a young collection waits for 50,000 allocations (its modules and
+    replies live until it ends); afterwards the caller's thresholds are back."""
+    seen: list[tuple[int, int, int]] = []
+
+    def command(args: argparse.Namespace) -> int:
+        seen.append(gc.get_threshold())
+        return 0
+
+    monkeypatch.setattr(cmd_check, "_check", command)
+    before = gc.get_threshold()
+    assert cmd_check.main(argparse.Namespace()) == 0
+    assert seen == [(50_000, *before[1:])]
+    assert gc.get_threshold() == before
