@@ -69,7 +69,7 @@ def request_key(method: str, url: str) -> tuple[str, str]:
     return method.upper(), normal
 
 
-def _stream_body(ex: Exchange) -> bytes:
+def served_body(ex: Exchange) -> bytes:
     """A stream recorded only as event data is served again as SSE."""
     if ex.response_body or not ex.events:
         return ex.response_body
@@ -131,10 +131,10 @@ class ReplayTransport(httpx.AsyncBaseTransport):
                 raise ending
             raise httpx.ConnectError(ex.error or "recorded transport error", request=request)
         if ending is not None:
-            body = _EndsInFailure(_stream_body(ex), ending)
+            body = _EndsInFailure(served_body(ex), ending)
             return httpx.Response(ex.status, headers=wire_headers(ex), stream=body, request=request)
         return httpx.Response(
-            ex.status, headers=wire_headers(ex), content=_stream_body(ex), request=request
+            ex.status, headers=wire_headers(ex), content=served_body(ex), request=request
         )
 
 
