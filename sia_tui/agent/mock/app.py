@@ -180,7 +180,7 @@ class MockApp:
             gap = min(ex.elapsed_ms / 1000.0, MAX_GAP_SECONDS) / len(pieces)
         for piece in pieces:
             if gap:
-                await asyncio.sleep(gap)
+                await pause(gap)
             yield piece
         if stall:
             await self._stall(request)
@@ -193,6 +193,11 @@ class MockApp:
             if await request.is_disconnected():
                 return
             await asyncio.sleep(0.05)
+
+
+async def pause(seconds: float) -> None:
+    """Wait a recorded gap (its own name, so a test can count the waits)."""
+    await asyncio.sleep(seconds)
 
 
 def wire_type(request: Request) -> str:
