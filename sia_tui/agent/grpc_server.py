@@ -13,7 +13,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
-from sia_tui.agent.a2a_wire import error_info
+from sia_tui.agent.a2a_errors import error_info
 from sia_tui.agent.app import MALFORMED_BODY, AgentApp
 from sia_tui.agent.errors import OperationError, invalid_params
 from sia_tui.core.a2a.grpc import messages as pb

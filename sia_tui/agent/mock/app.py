@@ -23,8 +23,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
 
-from sia_tui.agent import a2a_wire as wire
-from sia_tui.agent.app import request_id
+from sia_tui.agent.a2a_errors import jsonrpc_error, request_id, rest_error
 from sia_tui.agent.mock.card import rewrite_card
 from sia_tui.agent.mock.recorded import Recording, is_card_path
 from sia_tui.core.errors import (
@@ -38,7 +37,7 @@ from sia_tui.core.errors import (
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.jsonkit.strictjson import loads
 from sia_tui.core.session.recorded_ending import recorded_ending
-from sia_tui.core.session.replay import served_body, wire_headers
+from sia_tui.core.session.served import served_body, wire_headers
 
 #: The most a mock waits for a recorded gap (``--timing recorded``): a session file is
 #: someone else's input, and its durations are not limits.
@@ -134,14 +133,14 @@ class MockApp:
         parsed = _json(body, self.config.max_request_bytes)
         if isinstance(parsed, dict) and parsed.get("jsonrpc") is not None:
             rid = request_id(parsed)
-            error = wire.jsonrpc_error(
+            error = jsonrpc_error(
                 None if rid is not None and not isinstance(rid, str | int) else rid,
                 NOT_RECORDED_CODE,
                 text,
                 "NOT_RECORDED",
             )
             return Response(json.dumps(error, ensure_ascii=False), media_type="application/json")
-        error = wire.rest_error(404, "NOT_FOUND", text, "NOT_RECORDED")
+        error = rest_error(404, "NOT_FOUND", text, "NOT_RECORDED")
         return Response(json.dumps(error, ensure_ascii=False), 404, media_type=wire_type(request))
 
     async def _serve(self, ex: Exchange, body: bytes, request: Request) -> Response:
