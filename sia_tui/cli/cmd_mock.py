@@ -20,13 +20,22 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         "statuses), matched by method, skill and the JCS digest of the arguments (a "
         "follow-up by its task). A request the session holds no answer to gets an A2A "
         "error listing what it holds, also printed on stderr. The base URL is printed on "
-        "the first line of stdout. Ctrl-C or SIGTERM stops it.",
+        "the first line of stdout (for a session that recorded gRPC calls, 'gRPC "
+        "HOST:PORT' on the second). Ctrl-C or SIGTERM stops it.",
     )
     parser.add_argument("session", help="a session file (check --save, probe --save...)")
     parser.add_argument(
         "--host", default="127.0.0.1", help="address to bind (default: loopback only)"
     )
     parser.add_argument("--port", type=int, default=0, help="port (default 0: a free one)")
+    parser.add_argument(
+        "--grpc-port",
+        type=int,
+        default=0,
+        metavar="P",
+        help="where a session that recorded gRPC calls serves them (default 0: a free "
+        "port; 'gRPC HOST:PORT' is printed on the second line)",
+    )
     parser.add_argument(
         "--match",
         choices=("exact", "loose"),
@@ -67,18 +76,12 @@ def run(args: argparse.Namespace) -> int:
         require_auth=args.require_auth,
         on_unmatched=lambda text: print(printable(text, keep_newlines=True), file=sys.stderr),
     )
-    if config.recording.grpc_calls:
-        print(
-            f"sia-tui mock: the session recorded {config.recording.grpc_calls} gRPC calls; "
-            "this mock serves JSON-RPC and HTTP+JSON (the card's gRPC interface is unchanged)",
-            file=sys.stderr,
-        )
 
     def listening(url: str) -> None:
         print(url, flush=True)
 
     try:
-        return serve_mock_forever(config, args.host, args.port, listening)
+        return serve_mock_forever(config, args.host, args.port, listening, grpc_port=args.grpc_port)
     except OSError as exc:
         where = f"{args.host}:{args.port}"
         print(f"sia-tui: cannot listen on {where}: {exc.strerror or exc}", file=sys.stderr)

@@ -20,11 +20,14 @@ from sia_tui.agent.faults import FAULT_SPECS, Fault
 from sia_tui.agent.mock import RunningMock
 from sia_tui.cli.parser import run as run_cli
 from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.engine.procedure import Procedure
+from sia_tui.core.run.read_model import Target
 from tests.support.agents import StartAgent
 from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
 from tests.support.mocks import mock_config, saved, serve
 from tests.support.sessions import record_live
 
+SKILL = "evaluate_resource_condition"
 #: The slow fault answers after 5 s: a shorter read timeout when recording and checking.
 SLOW_SECONDS = 1.5
 #: v03 speaks JSON-RPC only.
@@ -90,3 +93,40 @@ async def test_check_against_the_mock_agrees_with_replay(
     checked = await _cli(argv, capsys)
     assert _verdict(checked) == expected, (checked["headline"], replayed)
     assert unmatched == []  # every request the check sent was a recorded one
+
+
+#: Faults whose wire symptom gRPC carries (v03 and the HTTP bodies have none there).
+GRPC_FAULTS = [f for f in FAULT_SPECS if f not in (Fault.V03, Fault.MALFORMED, Fault.SLOW)]
+
+
+@pytest.mark.parametrize("fault", [None, *GRPC_FAULTS], ids=lambda f: f"{f or 'none'}-grpc")
+async def test_check_over_grpc_against_the_mock_agrees_with_replay(
+    fault: Fault | None,
+    reference_agent: StartAgent,
+    mocks: list[RunningMock],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The session recorded over gRPC: the mock serves its calls on a gRPC port of its own
+    and its card points there."""
+    agent = reference_agent(fault=fault, grpc_port=0)
+    procedure = Procedure(Target(agent.url, SKILL, binding="grpc"), ClientOptions())
+    procedure.set_arguments(APPENDIX_B_ARGUMENTS)
+    try:
+        run = await procedure.run_all()
+    finally:
+        await procedure.aclose()
+    session = saved(run, ClientOptions(), tmp_path)
+    agent.stop()
+    replayed = await _cli(["replay", str(session), "--json"], capsys)
+    assert replayed["same"], replayed
+    [expected] = [_verdict(each) for each in replayed["invocations"]]
+    unmatched: list[str] = []
+    mock = serve(mock_config(session, on_unmatched=unmatched.append), mocks)
+    assert (mock.companion_address is not None) == any(ex.grpc for ex in run.exchanges)
+    arguments = tmp_path / "arguments.json"
+    arguments.write_text(json.dumps(APPENDIX_B_ARGUMENTS), encoding="utf-8")
+    argv = ["check", mock.url, "--skill", SKILL, "--json", "--args", str(arguments)]
+    checked = await _cli([*argv, "--binding", "grpc"], capsys)
+    assert _verdict(checked) == expected, (checked["headline"], replayed)
+    assert unmatched == []

@@ -59,7 +59,7 @@ def _answers(run: Run) -> list[tuple[str, int | None, tuple[bytes, ...]]]:
 
 
 @pytest.mark.parametrize("mode", ["sync", "stream", "poll"])
-@pytest.mark.parametrize("binding", ["jsonrpc", "http-json"])
+@pytest.mark.parametrize("binding", ["jsonrpc", "http-json", "grpc"])
 async def test_a_multi_turn_run_replays_against_the_mock_in_every_mode(
     reference_agent: StartAgent,
     mocks: list[RunningMock],
@@ -70,7 +70,8 @@ async def test_a_multi_turn_run_replays_against_the_mock_in_every_mode(
     """The task asks, the reply goes on the same task, the result arrives: SSE events in
     the recorded order, the recorded polls, the follow-up matched by its task."""
     options = ClientOptions(poll_interval=0.02)
-    agent = reference_agent(ask="input", step_delay=0.05)
+    grpc = {"grpc_port": 0} if binding == "grpc" else {}
+    agent = reference_agent(ask="input", step_delay=0.05, **grpc)
     recorded = await _asked_and_answered(
         _procedure(agent.url, binding=binding, mode=mode, options=options)
     )

@@ -65,6 +65,8 @@ class MockConfig:
     on_unmatched: Callable[[str], None] = lambda _text: None
     #: Set when the server stops, so a stalled answer ends.
     stopping: threading.Event = field(default_factory=threading.Event)
+    #: ``host:port`` of the mock's gRPC side once it listens (the card points there).
+    grpc_address: str | None = None
 
 
 class MockApp:
@@ -154,7 +156,7 @@ class MockApp:
             )
         content = served_body(ex)
         if ex.purpose == "agent card":
-            content = rewrite_card(content, self.base_url)
+            content = rewrite_card(content, self.base_url, self.config.grpc_address)
         content = _same_id(content, ex.request_body, body, self.config.max_request_bytes)
         if isinstance(ending, ResponseTooLarge):
             content += b"\n"  # one byte past the limit that cut it: cut again, not invented
@@ -192,6 +194,11 @@ class MockApp:
             if await request.is_disconnected():
                 return
             await asyncio.sleep(0.05)
+
+
+def stalls(ex: Exchange) -> bool:
+    """True when the recorded exchange ended in a timeout: the mock then waits too."""
+    return isinstance(recorded_ending(ex), _STALLS)
 
 
 async def pause(seconds: float) -> None:

@@ -20,23 +20,33 @@ from sia_tui.core.jsonkit.strictjson import loads
 _LISTS = ("supportedInterfaces", "additionalInterfaces")
 
 
-def interface_pointers(card: Any) -> list[str]:
-    """JSON pointers of every HTTP(S) interface URL in a card (1.0 or 0.3)."""
+def interface_pointers(card: Any) -> dict[str, bool]:
+    """JSON pointer -> True for a gRPC interface, of every interface URL in a card (1.0 or
+    0.3) that is HTTP(S) or names the gRPC binding."""
     if not isinstance(card, dict):
-        return []
-    found = []
+        return {}
+    found = {}
     if _http(card.get("url")):
-        found.append("/url")
+        found["/url"] = False
     for name in _LISTS:
         listed = card.get(name)
         for index, each in enumerate(listed if isinstance(listed, list) else []):
-            if isinstance(each, dict) and _http(each.get("url")):
-                found.append(f"/{escape(name)}/{index}/url")
+            if not isinstance(each, dict) or not isinstance(each.get("url"), str):
+                continue
+            binding = each.get("protocolBinding", each.get("transport"))
+            if binding == "GRPC" or _http(each["url"]):
+                found[f"/{escape(name)}/{index}/url"] = binding == "GRPC"
     return found
 
 
 def _http(value: Any) -> bool:
     return isinstance(value, str) and value.lower().startswith(("http://", "https://"))
+
+
+def moved_grpc(url: str, address: str) -> str:
+    """A gRPC interface's ``host:port`` (or ``grpc://host:port``) moved to ``address``."""
+    scheme, sep, _ = url.partition("://")
+    return f"{scheme}://{address}" if sep else address
 
 
 def moved(url: str, base: str) -> str:
@@ -45,9 +55,10 @@ def moved(url: str, base: str) -> str:
     return urlunsplit((new.scheme, new.netloc, old.path, old.query, old.fragment))
 
 
-def rewrite_card(body: bytes, base: str) -> bytes:
-    """The card's bytes with each HTTP(S) interface URL moved to ``base``; bytes that are
-    not a JSON card are served as they were recorded."""
+def rewrite_card(body: bytes, base: str, grpc_address: str | None = None) -> bytes:
+    """The card's bytes with each HTTP(S) interface URL moved to ``base`` and each gRPC
+    one to ``grpc_address`` (left as recorded when the mock serves no gRPC); bytes that
+    are not a JSON card are served as they were recorded."""
     try:
         text = body.decode("utf-8")
         card = loads(text)
@@ -59,7 +70,9 @@ def rewrite_card(body: bytes, base: str) -> bytes:
     index = PositionIndex(text)
     decoder = json.JSONDecoder()
     spans = []
-    for pointer in pointers:
+    for pointer, is_grpc in pointers.items():
+        if is_grpc and grpc_address is None:
+            continue
         start = index.offset(pointer, fallback=False)
         if start is None:
             continue
@@ -68,7 +81,10 @@ def rewrite_card(body: bytes, base: str) -> bytes:
         except ValueError:
             continue
         if isinstance(value, str):
-            spans.append((start, end, json.dumps(moved(value, base), ensure_ascii=False)))
+            new = (
+                moved_grpc(value, grpc_address) if is_grpc and grpc_address else moved(value, base)
+            )
+            spans.append((start, end, json.dumps(new, ensure_ascii=False)))
     for start, end, replacement in sorted(spans, reverse=True):
         text = text[:start] + replacement + text[end:]
     return text.encode("utf-8")

@@ -15,6 +15,7 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from sia_tui.core.errors import JsonInputError, SiaError
+from sia_tui.core.exchange import Exchange
 from sia_tui.core.jsonkit.canonical import digest_of
 from sia_tui.core.jsonkit.strictjson import loads
 
@@ -78,13 +79,19 @@ def request_key(http_method: str, path: str, body: bytes, max_bytes: int) -> Req
     if isinstance(value, dict) and value.get("jsonrpc") is not None:
         method = value.get("method")
         if isinstance(method, str):
-            return _keyed(path, method[:200], value.get("params"))
+            return call_key(path, method[:200], value.get("params"))
     if http_method == "POST" and (send := _REST_SEND.search(path)):
-        return _keyed(path, _REST_METHODS[send.group(1)], value)
+        return call_key(path, _REST_METHODS[send.group(1)], value)
     if (task := _REST_TASK.search(path)) is not None:
         method = _REST_METHODS[task.group(2) or ""]
         return RequestKey(path, method, subject=TASK + task.group(1)[:200])
     return RequestKey(path, f"{http_method} {path[:200]}")
+
+
+def grpc_call_key(ex: Exchange, max_bytes: int) -> RequestKey:
+    """The key of a recorded gRPC call: its method path and ProtoJSON request."""
+    path = path_of(ex.url)
+    return call_key(path, path.rpartition("/")[2][:200], _json(ex.request_body, max_bytes))
 
 
 def _json(body: bytes, max_bytes: int) -> Any:
@@ -94,7 +101,9 @@ def _json(body: bytes, max_bytes: int) -> Any:
         return None
 
 
-def _keyed(path: str, method: str, params: Any) -> RequestKey:
+def call_key(path: str, method: str, params: Any) -> RequestKey:
+    """The key of an A2A call by its method and params (JSON-RPC, HTTP+JSON, gRPC as
+    ProtoJSON: the three carry the same 1.0 members)."""
     if not isinstance(params, dict):
         return RequestKey(path, method)
     if method in _TASK_METHODS:

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from sia_tui.agent.mock.keys import RequestKey, path_of, request_key
+from sia_tui.agent.mock.keys import RequestKey, grpc_call_key, path_of, request_key
+from sia_tui.core.a2a.defaults import MAX_RESPONSE_BYTES
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.session.format import LoadedSession
 from sia_tui.core.session.invocations import session_exchanges
@@ -37,9 +38,11 @@ class Recording:
     credential_headers: frozenset[str]
     #: Recorded refusals of a request without credentials (HTTP 401 or 403).
     refusal: Exchange | None
-    #: Recorded gRPC calls (served only where the mock serves gRPC).
+    #: Recorded gRPC calls (the mock then serves gRPC too).
     grpc_calls: int
     loose: bool = False
+    #: The response limit the recorded client had: an answer it cut is served past it.
+    max_response_bytes: int = MAX_RESPONSE_BYTES
     _used: dict[RequestKey, int] = field(default_factory=lambda: defaultdict(int))
 
     def key(self, http_method: str, path: str, body: bytes, max_bytes: int) -> RequestKey:
@@ -77,13 +80,16 @@ def recording(session: LoadedSession, *, loose: bool, max_request_bytes: int) ->
     for ex in session_exchanges(session.run):
         if ex.grpc:
             grpc_calls += 1
-            continue
         whole = ex.method == "FILE" or ex.status == 200
         if ex.purpose == "agent card" and card is None and whole:
             card = ex
         if ex.method == "FILE":
             continue
-        key = request_key(ex.method, path_of(ex.url), ex.request_body, max_request_bytes)
+        key = (
+            grpc_call_key(ex, max_request_bytes)
+            if ex.grpc
+            else request_key(ex.method, path_of(ex.url), ex.request_body, max_request_bytes)
+        )
         answers.setdefault(key.loose() if loose else key, []).append(ex)
         credentials.update(
             name.lower()
@@ -92,7 +98,17 @@ def recording(session: LoadedSession, *, loose: bool, max_request_bytes: int) ->
         )
         if refusal is None and ex.status in (401, 403):
             refusal = ex
-    return Recording(answers, card, frozenset(credentials), refusal, grpc_calls, loose)
+    limit = session.options.get("max_response_bytes")
+    limit = limit if isinstance(limit, int) and 0 < limit <= MAX_RESPONSE_BYTES else None
+    return Recording(
+        answers,
+        card,
+        frozenset(credentials),
+        refusal,
+        grpc_calls,
+        loose,
+        limit or MAX_RESPONSE_BYTES,
+    )
 
 
 def is_card_path(path: str) -> bool:
