@@ -71,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"sia-tui: error: {printable(str(exc))}", file=sys.stderr)
         return 2
     config = MockConfig(
-        recording(session, loose=args.match == "loose", max_request_bytes=16 * 1024 * 1024),
+        recording(session, loose=args.match == "loose"),
         timing=args.timing,
         require_auth=args.require_auth,
         on_unmatched=lambda text: print(printable(text, keep_newlines=True), file=sys.stderr),

@@ -10,9 +10,6 @@ from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.run.read_model import Run
 from sia_tui.core.session import load_session, save_session
 
-#: The largest request body a test's mock reads.
-MAX_REQUEST = 16 * 1024 * 1024
-
 
 def saved(run: Run, options: ClientOptions, folder: Path) -> Path:
     """``run`` saved as a session file in ``folder``."""
@@ -23,9 +20,7 @@ def saved(run: Run, options: ClientOptions, folder: Path) -> Path:
 
 def mock_config(path: Path, *, loose: bool = False, **changes: Any) -> MockConfig:
     """The mock of the session at ``path``, read as ``sia-tui mock`` reads it."""
-    return MockConfig(
-        recording(load_session(path), loose=loose, max_request_bytes=MAX_REQUEST), **changes
-    )
+    return MockConfig(recording(load_session(path), loose=loose), **changes)
 
 
 def serve(config: MockConfig, started: list[RunningMock]) -> RunningMock:

@@ -25,7 +25,7 @@ from starlette.routing import Route
 
 from sia_tui.agent.a2a_errors import jsonrpc_error, request_id, rest_error
 from sia_tui.agent.mock.card import rewrite_card
-from sia_tui.agent.mock.recorded import Recording, is_card_path
+from sia_tui.agent.mock.recorded import MAX_REQUEST_BYTES, Recording, is_card_path
 from sia_tui.core.errors import (
     DeadlineExceeded,
     EncodingRefused,
@@ -60,7 +60,7 @@ class MockConfig:
     timing: str = "fast"
     #: Refuse a request without the recorded credential headers (any value is accepted).
     require_auth: bool = False
-    max_request_bytes: int = 16 * 1024 * 1024
+    max_request_bytes: int = MAX_REQUEST_BYTES
     #: Told the text of each unmatched request's error (the CLI prints it on stderr).
     on_unmatched: Callable[[str], None] = lambda _text: None
     #: Set when the server stops, so a stalled answer ends.

@@ -19,6 +19,9 @@ from sia_tui.core.exchange import Exchange
 from sia_tui.core.session.format import LoadedSession
 from sia_tui.core.session.invocations import session_exchanges
 
+#: The largest request body the mock reads (the reference agent's own bound is 1 MiB;
+#: arguments a client under test sends may be bigger, and are refused with 413 past this).
+MAX_REQUEST_BYTES = 16 * 1024 * 1024
 #: How many recorded requests an unmatched request's error lists (the rest are counted).
 MAX_LISTED = 12
 #: Where a client looks for an Agent Card (A2A 1.0, then 0.3).
@@ -70,7 +73,9 @@ class Recording:
         return "\n".join(lines)
 
 
-def recording(session: LoadedSession, *, loose: bool, max_request_bytes: int) -> Recording:
+def recording(
+    session: LoadedSession, *, loose: bool = False, max_request_bytes: int = MAX_REQUEST_BYTES
+) -> Recording:
     """The answers of ``session`` by key."""
     answers: dict[RequestKey, list[Exchange]] = {}
     card: Exchange | None = None
