@@ -41,6 +41,8 @@ _COLUMNS: Columns = (
     ("step", 4),
     ("target", None),
 )
+#: What the line below the table offers while no mock serves.
+_OFFER = "m: serve the selected run as a mock agent on 127.0.0.1 (sia-tui mock)"
 #: From this width the target column is shown too.
 _WIDE = 110
 
@@ -65,11 +67,13 @@ class HistoryMode(RunScreen):
             id="history.reattach",
             tooltip="Follow the run's task if it still runs (SubscribeToTask, read-only)",
         ),
+        # Offered on the line below the table (the footer is full at 80 columns).
         Binding(
             "m",
             "mock",
             "Serve as mock",
             id="history.mock",
+            show=False,
             tooltip="Serve the run's session as the agent it recorded (sia-tui mock)",
         ),
         Binding("d,delete", "delete", "Delete", id="history.delete"),
@@ -87,7 +91,7 @@ class HistoryMode(RunScreen):
     DEFAULT_CSS = """
     HistoryMode DataTable { height: 1fr; }
     HistoryMode #history-empty { padding: 1 2; color: $text-muted; height: auto; }
-    HistoryMode #history-mock { padding: 0 1; height: auto; background: $boost; }
+    HistoryMode #history-mock { padding: 0 1; height: auto; color: $text-muted; }
     """
 
     def __init__(self) -> None:
@@ -104,7 +108,7 @@ class HistoryMode(RunScreen):
 
     def on_mount(self) -> None:
         self._add_columns()
-        self.query_one("#history-mock").display = False
+        self._show_mock(Content(_OFFER))
 
     def on_unmount(self) -> None:
         self._stop_mock()
@@ -202,7 +206,7 @@ class HistoryMode(RunScreen):
         (``m`` on a serving run stops it)."""
         if self.mock is not None:
             self._stop_mock()
-            self._show_mock(Content("Mock stopped."))
+            self._show_mock(Content(f"Mock stopped. {_OFFER}"))
             return
         entry = self._selected()
         if entry is not None:
@@ -249,9 +253,7 @@ class HistoryMode(RunScreen):
         )
 
     def _show_mock(self, line: Content) -> None:
-        shown = self.query_one("#history-mock", Static)
-        shown.update(line)
-        shown.display = True
+        self.query_one("#history-mock", Static).update(line)
 
     def _stop_mock(self) -> None:
         if self.mock is not None:
