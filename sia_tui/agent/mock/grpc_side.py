@@ -14,7 +14,8 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
-from sia_tui.agent.mock.app import MockConfig, stalls
+from sia_tui.agent.grpc_port import started_server
+from sia_tui.agent.mock.app import MAX_STALL_SECONDS, MockConfig, stalls
 from sia_tui.agent.mock.keys import RequestKey, call_key
 from sia_tui.core.a2a.grpc import messages as pb
 from sia_tui.core.a2a.grpc.runtime import grpc
@@ -93,7 +94,7 @@ class GrpcMock:
 
     async def _stall(self, context: Context) -> None:
         loop = asyncio.get_running_loop()
-        until = loop.time() + 600
+        until = loop.time() + MAX_STALL_SECONDS
         while loop.time() < until and not self.config.stopping.is_set():
             if context.done():
                 return
@@ -144,17 +145,7 @@ class GrpcMock:
 async def serving_mock_grpc(config: MockConfig, host: str, port: int) -> AsyncIterator[str]:
     """Serve the recording's gRPC calls on ``host:port`` (0: a free port) while inside;
     yields ``host:port`` and tells the mock, so its card points there."""
-    server = grpc.aio.server()
-    server.add_generic_rpc_handlers((GrpcMock(config).handler(),))
-    where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
-    try:
-        bound = server.add_insecure_port(where)
-    except RuntimeError:  # grpc's word for a port it cannot bind
-        bound = 0
-    if bound == 0:
-        raise OSError(f"the gRPC port cannot be bound (in use?) at {where}")
-    await server.start()
-    address = f"[{host}]:{bound}" if ":" in host else f"{host}:{bound}"
+    server, address = await started_server(GrpcMock(config).handler(), host, port)
     config.grpc_address = address
     try:
         yield address
