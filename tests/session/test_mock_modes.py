@@ -7,6 +7,7 @@ the session with the mock (an ephemeral port) and runs the client against the mo
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -262,3 +263,40 @@ async def test_edited_answers_are_served_as_edited_and_never_crash_the_mock(
     failed = run.failed_step
     assert failed is not None and failed.step == 1, run.summary
     assert httpx.get(mock.url + "/.well-known/agent-card.json").text == "\u001b[31mnot"
+
+
+def test_the_command_prints_its_address_and_each_unmatched_request(
+    valid_session: Path,
+) -> None:
+    """`sia-tui mock SESSION`: the base URL on stdout's first line (port 0: a free one),
+    127.0.0.1 by default; an unmatched request's error on stderr, the client's text shown
+    literally (an escape sequence in a skill name is made visible, not run)."""
+    import subprocess
+    import sys
+
+    program = str(Path(sys.executable).with_name("sia-tui"))
+    process = subprocess.Popen(
+        [program, "mock", str(valid_session)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        url = process.stdout.readline().strip()
+        assert re.fullmatch(r"http://127\.0\.0\.1:\d+", url), url
+        request = {
+            "jsonrpc": "2.0",
+            "id": 7,
+            "method": "SendMessage",
+            "params": {"message": {"parts": [{"data": {"skill": "x\x1b[2Jy", "arguments": {}}}]}},
+        }
+        answer = httpx.post(url + "/a2a/jsonrpc", json=request, timeout=30).json()
+        assert answer["id"] == 7 and answer["error"]["code"] == -32004
+        assert "it holds:" in answer["error"]["message"]
+    finally:
+        process.terminate()
+        _, err = process.communicate(timeout=30)
+    assert process.returncode == 0
+    assert "the session holds no answer to SendMessage skill x" in err
+    assert "\x1b" not in err and "it holds:\n  GET /.well-known/agent-card.json" in err
