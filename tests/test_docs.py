@@ -62,8 +62,9 @@ def test_architecture_names_every_package_and_test_folder() -> None:
     assert sorted(rows) == sorted(d.name for d in folders if d.parent == tests)
 
 
-#: A demo agent the README starts in the background: ``serve-demo ... --port P ... &``.
-BACKGROUND_AGENT = re.compile(r"serve-demo\b[^\n&#]*--port (\d+)[^\n&#]*&")
+#: A demo agent (or a mock of a session) the README starts in the background:
+#: ``serve-demo ... --port P ... &``, ``mock SESSION --port P &``.
+BACKGROUND_AGENT = re.compile(r"(?:serve-demo|mock)\b[^\n&#]*--port (\d+)[^\n&#]*&")
 SHELL_BLOCK = re.compile(r"```sh\n(.*?)```", re.S)
 
 

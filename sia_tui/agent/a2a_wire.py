@@ -9,35 +9,7 @@ from sia_tui.agent.documents import FAULTED_SKILL, FrozenDocument, corrupt
 from sia_tui.agent.faults import Fault
 from sia_tui.core.constants import DESCRIBE_SKILL, EXTENSION_URI, INTERFACE_VERSION
 
-ERROR_INFO = "type.googleapis.com/google.rpc.ErrorInfo"
 JSON_MODES = ["application/json"]
-
-
-def error_info(reason: str) -> list[dict[str, Any]]:
-    """Typed error details (A2A-NOTES §2.4)."""
-    return [{"@type": ERROR_INFO, "reason": reason, "domain": "a2a-protocol.org", "metadata": {}}]
-
-
-def jsonrpc_error(
-    request_id: Any, code: int, message: str, reason: str, *, legacy: bool = False
-) -> dict[str, Any]:
-    """A JSON-RPC error response; 0.3 agents carry no typed details."""
-    error: dict[str, Any] = {"code": code, "message": message}
-    if not legacy:
-        error["data"] = error_info(reason)
-    return {"jsonrpc": "2.0", "id": request_id, "error": error}
-
-
-def rest_error(http_status: int, status: str, message: str, reason: str) -> dict[str, Any]:
-    """An HTTP+JSON error body (``google.rpc.Status``)."""
-    return {
-        "error": {
-            "code": http_status,
-            "status": status,
-            "message": message,
-            "details": error_info(reason),
-        }
-    }
 
 
 def _card_skills(config: AgentConfig, documents: dict[str, FrozenDocument]) -> list[Any]:

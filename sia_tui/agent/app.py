@@ -15,6 +15,7 @@ from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
 
 from sia_tui.agent import a2a_wire as wire
+from sia_tui.agent.a2a_errors import INVALID_ID, jsonrpc_error, request_id, rest_error
 from sia_tui.agent.config import AgentConfig
 from sia_tui.agent.errors import OperationError
 from sia_tui.agent.faults import Fault
@@ -190,7 +191,7 @@ class AgentApp:
             body = await self._body(request)
         except BadRequest as exc:
             return self._rpc(
-                wire.jsonrpc_error(None, exc.code, exc.message, exc.reason, legacy=self.legacy),
+                jsonrpc_error(None, exc.code, exc.message, exc.reason, legacy=self.legacy),
                 headers,
             )
         rid = request_id(body)
@@ -202,7 +203,7 @@ class AgentApp:
         ):
             # JSON-RPC 2.0 section 5: the request's own id when it can be read, else null.
             return self._rpc(
-                wire.jsonrpc_error(
+                jsonrpc_error(
                     None if rid is INVALID_ID else rid,
                     -32600,
                     "Invalid Request",
@@ -215,7 +216,7 @@ class AgentApp:
         version_error = self._version_error(request)
         if version_error is not None:
             return self._rpc(
-                wire.jsonrpc_error(rid, -32009, version_error, "VERSION_NOT_SUPPORTED"), headers
+                jsonrpc_error(rid, -32009, version_error, "VERSION_NOT_SUPPORTED"), headers
             )
         if method == "GetExtendedAgentCard" and (card := self._extended_card(request)):
             return self._rpc({"jsonrpc": "2.0", "id": rid, "result": card}, headers)
@@ -252,14 +253,14 @@ class AgentApp:
                 result = pushed
             else:
                 return self._rpc(
-                    wire.jsonrpc_error(
+                    jsonrpc_error(
                         rid, -32601, "Method not found", "METHOD_NOT_FOUND", legacy=self.legacy
                     ),
                     headers,
                 )
         except OperationError as exc:
             return self._rpc(
-                wire.jsonrpc_error(rid, exc.code, exc.message, exc.reason, legacy=self.legacy),
+                jsonrpc_error(rid, exc.code, exc.message, exc.reason, legacy=self.legacy),
                 headers,
             )
         return self._rpc({"jsonrpc": "2.0", "id": rid, "result": result}, headers)
@@ -293,7 +294,7 @@ class AgentApp:
         version_error = self._version_error(request)
         if version_error is not None:
             return self._rest(
-                wire.rest_error(400, "FAILED_PRECONDITION", version_error, "VERSION_NOT_SUPPORTED"),
+                rest_error(400, "FAILED_PRECONDITION", version_error, "VERSION_NOT_SUPPORTED"),
                 headers,
                 400,
             )
@@ -302,11 +303,11 @@ class AgentApp:
             return await self._rest_route(request, path, headers)
         except BadRequest as exc:
             return self._rest(
-                wire.rest_error(400, "INVALID_ARGUMENT", exc.message, exc.reason), headers, 400
+                rest_error(400, "INVALID_ARGUMENT", exc.message, exc.reason), headers, 400
             )
         except OperationError as exc:
             return self._rest(
-                wire.rest_error(exc.http_status, exc.status, exc.message, exc.reason),
+                rest_error(exc.http_status, exc.status, exc.message, exc.reason),
                 headers,
                 exc.http_status,
             )
@@ -342,9 +343,7 @@ class AgentApp:
                 self.service.subscribable({"id": task_id})
                 return self._sse(self.service.subscribe({"id": task_id}), lambda e: e, headers)
         return self._rest(
-            wire.rest_error(
-                404, "NOT_FOUND", f"no route {method} {path[:100]}", "METHOD_NOT_FOUND"
-            ),
+            rest_error(404, "NOT_FOUND", f"no route {method} {path[:100]}", "METHOD_NOT_FOUND"),
             headers,
             404,
         )
@@ -365,27 +364,12 @@ class AgentApp:
         if request.method == "DELETE" and config_id and "/" not in config_id:
             return self._rest(self.push_configs.delete(keys), headers)
         return self._rest(
-            wire.rest_error(
+            rest_error(
                 404, "NOT_FOUND", f"no route {request.method} {path[:100]}", "METHOD_NOT_FOUND"
             ),
             headers,
             404,
         )
-
-
-#: What ``request_id`` answers for an id JSON-RPC does not allow (an object, an array...).
-INVALID_ID = object()
-
-
-def request_id(body: Any) -> Any:
-    """The id of a JSON-RPC request: a string, an integer or null (absent); INVALID_ID
-    for any other value (JSON-RPC 2.0 section 4: such a request is invalid, -32600)."""
-    if not isinstance(body, dict):
-        return None
-    rid = body.get("id")
-    if rid is None or isinstance(rid, str) or (isinstance(rid, int) and not isinstance(rid, bool)):
-        return rid
-    return INVALID_ID
 
 
 def create_app(config: AgentConfig | None = None) -> Starlette:

@@ -13,9 +13,10 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
-from sia_tui.agent.a2a_wire import error_info
+from sia_tui.agent.a2a_errors import error_info
 from sia_tui.agent.app import MALFORMED_BODY, AgentApp
 from sia_tui.agent.errors import OperationError, invalid_params
+from sia_tui.agent.grpc_port import started_server
 from sia_tui.core.a2a.grpc import messages as pb
 from sia_tui.core.a2a.grpc.runtime import grpc
 from sia_tui.core.a2a.grpc.status import status_bytes
@@ -171,17 +172,7 @@ async def serving_grpc(
 ) -> AsyncIterator[str]:
     """Serve ``agent`` over gRPC on ``host:port`` (0: a free port) while inside, with TLS
     when given ``tls``; yields ``host:port`` and tells the agent, so its card lists it."""
-    server = grpc.aio.server()
-    server.add_generic_rpc_handlers((GrpcAgent(agent).handler(),))
-    where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
-    try:
-        bound = server.add_secure_port(where, tls) if tls else server.add_insecure_port(where)
-    except RuntimeError:  # grpc's word for a port it cannot bind
-        bound = 0
-    if bound == 0:
-        raise OSError(f"the gRPC port cannot be bound (in use?) at {where}")
-    await server.start()
-    address = f"[{host}]:{bound}" if ":" in host else f"{host}:{bound}"
+    server, address = await started_server(GrpcAgent(agent).handler(), host, port, tls)
     agent.grpc_address = address
     try:
         yield address

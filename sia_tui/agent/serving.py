@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
-import signal
 import threading
-from types import FrameType
 
 from sia_tui.agent.app import AgentApp, create_app
 from sia_tui.agent.config import AgentConfig
@@ -15,7 +12,7 @@ from sia_tui.agent.threaded import (
     base_url,
     bind_socket,
     serve_in_thread,
-    serve_with,
+    serve_until_signal,
     uvicorn_server,
 )
 
@@ -59,14 +56,6 @@ def _grpc_companion(agent: AgentApp, config: AgentConfig, host: str) -> Companio
     return lambda: serving_grpc(agent, host, port)
 
 
-class _Stopped(Exception):
-    """Raised by our signal handler once uvicorn has shut down and re-raised the signal."""
-
-
-def _raise_stopped(signum: int, frame: FrameType | None) -> None:
-    raise _Stopped(signum)
-
-
 def serve_forever(config: AgentConfig, host: str, port: int) -> int:
     """Serve in the foreground; print the URL first (then the gRPC address, when served);
     exit 0 on Ctrl-C or SIGTERM."""
@@ -79,16 +68,8 @@ def serve_forever(config: AgentConfig, host: str, port: int) -> int:
         if address is not None:
             print(f"gRPC {address}", flush=True)
 
-    # uvicorn shuts down gracefully on SIGINT/SIGTERM, then re-raises the signal to the
-    # previous handler: make that handler ours so the exit is clean (status 0).
-    previous = {sig: signal.signal(sig, _raise_stopped) for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
-        companion = _grpc_companion(app.state.agent, config, host)
-        asyncio.run(serve_with(server, sock, companion, listening))
-    except (_Stopped, KeyboardInterrupt):
-        pass
+        serve_until_signal(server, sock, _grpc_companion(app.state.agent, config, host), listening)
     finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
         sock.close()
     return 0

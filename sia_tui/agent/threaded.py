@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import signal
 import socket
 import threading
 import time
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager, nullcontext
 from dataclasses import dataclass, field
+from types import FrameType
 
 import uvicorn
 from starlette.types import ASGIApp
@@ -107,6 +109,33 @@ async def serve_with(
     async with companion() if companion is not None else nullcontext(None) as address:
         listening(address)
         await server.serve(sockets=[sock])
+
+
+class _Stopped(Exception):
+    """Raised by our signal handler once uvicorn has shut down and re-raised the signal."""
+
+
+def _raise_stopped(signum: int, frame: FrameType | None) -> None:
+    raise _Stopped(signum)
+
+
+def serve_until_signal(
+    server: uvicorn.Server,
+    sock: socket.socket,
+    companion: Companion | None = None,
+    listening: Callable[[str | None], None] = lambda _address: None,
+) -> None:
+    """Serve in the foreground until Ctrl-C or SIGTERM, then return (a clean exit)."""
+    # uvicorn shuts down gracefully on SIGINT/SIGTERM, then re-raises the signal to the
+    # previous handler: make that handler ours so the exit is clean (status 0).
+    previous = {sig: signal.signal(sig, _raise_stopped) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        asyncio.run(serve_with(server, sock, companion, listening))
+    except (_Stopped, KeyboardInterrupt):
+        pass
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
 
 
 def serve_in_thread(

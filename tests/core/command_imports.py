@@ -26,6 +26,10 @@ from tests.support.documents import make_document
 from tests.support.plugfest import plugfest_file
 
 PINS = Path(__file__).with_name("command_imports.toml")
+#: The session ``mock`` serves (a saved run of two invocations).
+SESSION = (
+    Path(__file__).parents[1] / "fixtures" / "sessions" / "negative-then-valid-v3.session.json"
+)
 
 #: Standard-library packages whose import is a start-up cost a command should not pay
 #: unless it runs them (logging is the log redaction's; asyncio the network's).
@@ -33,7 +37,18 @@ WATCHED_STDLIB = ("asyncio", "logging", "ssl", "decimal", "sqlite3", "email", "h
 
 SKILL = "evaluate_resource_condition"
 #: The commands pinned (the issue's list); ``command_lines`` says how each one is run.
-COMMANDS = ("--help", "digest", "canon", "lint", "check", "probe", "matrix", "open", "demo")
+COMMANDS = (
+    "--help",
+    "digest",
+    "canon",
+    "lint",
+    "check",
+    "probe",
+    "matrix",
+    "open",
+    "demo",
+    "mock",
+)
 
 #: Runs the CLI in a fresh interpreter and reports its exit code and every loaded module. The
 #: TUI commands stop at run_app: everything before the app runs is theirs.
@@ -43,6 +58,9 @@ from sia_tui.cli import main
 if sys.argv[1] in ("open", "demo"):  # imported here only: other commands never load it
     from sia_tui.cli import cmd_tui
     cmd_tui.run_app = lambda app, **_: 0
+if sys.argv[1] == "mock":  # stops where it would serve: everything before is the command's
+    from sia_tui.agent import mock
+    mock.serve_mock_forever = lambda *args, **kwargs: 0
 quiet = io.TextIOWrapper(io.BytesIO())  # canon writes bytes to sys.stdout.buffer
 with contextlib.redirect_stdout(quiet), contextlib.redirect_stderr(quiet):
     try:
@@ -110,6 +128,7 @@ def command_lines(folder: Path, agent_url: str) -> dict[str, list[str]]:
         "matrix": ["matrix", str(plugfest)],
         "open": ["open", agent_url],
         "demo": ["demo"],
+        "mock": ["mock", str(SESSION)],
     }
     return {command: lines[command] for command in COMMANDS}
 

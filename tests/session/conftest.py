@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from sia_tui.agent.mock import RunningMock
 from sia_tui.core.redaction.redact import HTTP_LOGGERS, RedactingLogFilter
 
 
@@ -27,3 +28,12 @@ def log_redaction() -> Iterator[None]:
         logger = logging.getLogger(name)
         for old in [f for f in logger.filters if isinstance(f, RedactingLogFilter)]:
             logger.removeFilter(old)
+
+
+@pytest.fixture
+def mocks() -> Iterator[list[RunningMock]]:
+    """Mock agents (``sia-tui mock``) a test started, stopped after it."""
+    started: list[RunningMock] = []
+    yield started
+    for each in started:
+        each.stop()

@@ -2,9 +2,10 @@
 
 How a block says what it promises (CONTRIBUTING.md, "Examples in the docs"):
 
-- ``uv run sia-tui serve-demo ... --port N &`` starts the reference agent; the test starts
-  it on a free port and writes its URL wherever the block (or a file in docs/examples)
-  says ``http://127.0.0.1:N``; without ``--port``, ``http://127.0.0.1:PORT`` stands for it.
+- ``uv run sia-tui serve-demo ... --port N &`` starts the reference agent (``mock SESSION
+  --port N &`` a mock of a saved session); the test starts it on a free port and writes its
+  URL wherever the block (or a file in docs/examples) says ``http://127.0.0.1:N``; without
+  ``--port``, ``http://127.0.0.1:PORT`` stands for it.
 - ``export NAME=VALUE`` sets the environment of the commands after it.
 - Every other line is ``uv run sia-tui ...``. Its comment (``# ...``) promises an exit
   status with ``exit N`` (no ``exit``: 0) and output with each ```text``` in backquotes;

@@ -260,12 +260,31 @@ def test_markup_fault_is_shown_literally(snap_compare: Any, make_app: Any) -> No
 def test_history_lists_the_autosaved_failure(snap_compare: Any, make_app: Any) -> None:
     """Mode 7, History: one row (the run autosaved itself), time '<time>', agent 'sia-tui
     reference agent', skill evaluate_resource_condition, outcome 'failed', step 4, target
-    http://127.0.0.1:PORT; the footer offers Open, Reattach, Delete, Reload, Agent's tasks and
-    Back."""
+    http://127.0.0.1:PORT; the line above the footer offers 'm: serve the selected run as a
+    mock agent on 127.0.0.1 (sia-tui mock)'; the footer offers Open, Reattach, Delete,
+    Reload, Agent's tasks and Back."""
 
     async def run_before(pilot: Pilot[Any]) -> None:
         await _ran_six_steps(pilot)
         await pilot.press("7")
+        await settle(pilot)
+
+    assert snap_compare(make_app("digest-card"), terminal_size=SIZE, run_before=run_before)
+
+
+def test_history_serves_a_run_as_a_mock(snap_compare: Any, make_app: Any) -> None:
+    """Mode 7, History, after m on the autosaved failure: the line above the footer reads
+    'Mock of evaluate_resource_condition at sia-tui reference agent serving at
+    http://127.0.0.1:PORT  (m: stop)', the skill and agent in bold, the address in bold
+    green."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await _ran_six_steps(pilot)
+        await pilot.press("7")
+        await settle(pilot)
+        await pilot.press("m")
+        screen = pilot.app.screen
+        await wait_until(pilot, lambda: getattr(screen, "mock", None) is not None)
         await settle(pilot)
 
     assert snap_compare(make_app("digest-card"), terminal_size=SIZE, run_before=run_before)

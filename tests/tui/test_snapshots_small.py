@@ -97,8 +97,9 @@ def test_small_results_record_invalid(snap_compare: Any, make_app: Any) -> None:
 
 def test_small_history(snap_compare: Any, make_app: Any) -> None:
     """One autosaved row: <time>, agent 'sia-tui reference agent' (cut), the skill, outcome
-    failed, step 4; no target column at 80 columns (the header has it); the footer offers
-    Open, Reattach, Delete, Reload, Back and Help, none cut."""
+    failed, step 4; no target column at 80 columns (the header has it); above the footer,
+    'm: serve the selected run as a mock agent on 127.0.0.1 (sia-tui mock)' whole; the footer
+    offers Open, Reattach, Delete, Reload, Back and Help, none cut."""
     assert snap_compare(
         make_app("digest-card"), terminal_size=SMALL, run_before=keys("2", "r", "7")
     )

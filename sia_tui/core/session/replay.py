@@ -31,13 +31,12 @@ from sia_tui.core.session.diagnosis import StepChange, compare_steps
 from sia_tui.core.session.format import LoadedSession
 from sia_tui.core.session.invocations import pick_invocations
 from sia_tui.core.session.recorded_ending import recorded_ending
+from sia_tui.core.session.served import served_body, wire_headers
 
 if TYPE_CHECKING:
     from sia_tui.core.a2a.grpc.calls import GrpcTransport
     from sia_tui.core.session.replay_grpc import GrpcReplay
 
-#: Response headers that describe the recorded transfer, not the (already decoded) body.
-_TRANSFER_HEADERS = frozenset({"content-length", "content-encoding", "transfer-encoding"})
 #: Recorded limits: each bounds what an agent may cost (bytes, nesting, seconds, polls).
 #: A session file is someone else's input: it never raises one (see ``session_options``).
 RECORDED_LIMITS = (
@@ -67,27 +66,6 @@ def request_key(method: str, url: str) -> tuple[str, str]:
     except ValueError:
         normal = url
     return method.upper(), normal
-
-
-def _stream_body(ex: Exchange) -> bytes:
-    """A stream recorded only as event data is served again as SSE."""
-    if ex.response_body or not ex.events:
-        return ex.response_body
-    return b"".join(b"data: " + event.replace(b"\n", b"\ndata: ") + b"\n\n" for event in ex.events)
-
-
-def wire_headers(ex: Exchange) -> list[tuple[bytes, bytes]]:
-    """The recorded response headers as bytes on the wire again (a set cookie must replay).
-
-    A session holds header text: the «redacted:…» placeholder of a Set-Cookie, or anything
-    a hand-edited file says, is not ASCII, and httpx encodes a str header as ASCII. Bytes
-    (UTF-8) are served as they are, as a server's would be.
-    """
-    return [
-        (name.encode("utf-8", "surrogateescape"), value.encode("utf-8", "surrogateescape"))
-        for name, value in ex.response_headers
-        if name.lower() not in _TRANSFER_HEADERS
-    ]
 
 
 class _EndsInFailure(httpx.AsyncByteStream):
@@ -131,10 +109,10 @@ class ReplayTransport(httpx.AsyncBaseTransport):
                 raise ending
             raise httpx.ConnectError(ex.error or "recorded transport error", request=request)
         if ending is not None:
-            body = _EndsInFailure(_stream_body(ex), ending)
+            body = _EndsInFailure(served_body(ex), ending)
             return httpx.Response(ex.status, headers=wire_headers(ex), stream=body, request=request)
         return httpx.Response(
-            ex.status, headers=wire_headers(ex), content=_stream_body(ex), request=request
+            ex.status, headers=wire_headers(ex), content=served_body(ex), request=request
         )
 
 

@@ -23,14 +23,16 @@ from sia_tui.core.session.recorded_ending import recorded_ending
 _STATUS_KEYS = frozenset({"grpc-status", "grpc-message", "grpc-status-details-bin"})
 
 
-def _message(kind: str, recorded: bytes) -> bytes:
+def recorded_message(kind: str, recorded: bytes) -> bytes:
+    """A recorded ProtoJSON message as the protobuf bytes it arrived as."""
     try:
         return pb.encode(kind, json.loads(recorded))
     except (ValueError, RecursionError, A2AProtocolError):
         return recorded  # it was not a message when it arrived either
 
 
-def _answer(ex: Exchange) -> GrpcAnswer:
+def recorded_answer(ex: Exchange) -> GrpcAnswer:
+    """How a recorded call ended: its status, message, metadata and details."""
     assert ex.status is not None
     metadata = tuple((k, v) for k, v in ex.response_headers if k.lower() not in _STATUS_KEYS)
     if ex.status == 0:
@@ -44,7 +46,7 @@ class _Replayed:
     """A recorded stream: its messages, then its status."""
 
     def __init__(self, ex: Exchange, kind: str) -> None:
-        self._messages = deque(_message(kind, event) for event in ex.events)
+        self._messages = deque(recorded_message(kind, event) for event in ex.events)
         self._ex = ex
 
     async def read(self) -> bytes | None:
@@ -60,7 +62,7 @@ class _Replayed:
     async def finish(self) -> GrpcAnswer:
         if self._ex.status is None:  # the recording ended without a status (cancelled)
             raise TransportError(self._ex.error or "the recorded stream ended without a status")
-        return _answer(self._ex)
+        return recorded_answer(self._ex)
 
     def cancel(self) -> None:
         self._messages.clear()
@@ -95,9 +97,9 @@ class GrpcReplay:
         self, target: GrpcTarget, method: str, request: bytes, metadata: Headers, timeout: float
     ) -> tuple[bytes | None, GrpcAnswer]:
         ex = self._next(target, method)
-        answer = _answer(ex)
+        answer = recorded_answer(ex)
         return (
-            _message(pb.RESPONSES[method], ex.response_body) if ex.status == 0 else None
+            recorded_message(pb.RESPONSES[method], ex.response_body) if ex.status == 0 else None
         ), answer
 
     async def stream(

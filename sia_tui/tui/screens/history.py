@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from textual import events
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
@@ -20,6 +20,7 @@ from sia_tui.tui.widgets.literal import LiteralStatic
 from sia_tui.tui.widgets.literal_table import LiteralTable
 
 if TYPE_CHECKING:
+    from sia_tui.agent.mock import RunningMock
     from sia_tui.core.a2a import Task
 
 #: The recorded outcome (``RunOutcome`` values) in the table's words and colours.
@@ -40,6 +41,8 @@ _COLUMNS: Columns = (
     ("step", 4),
     ("target", None),
 )
+#: What the line below the table offers while no mock serves.
+_OFFER = "m: serve the selected run as a mock agent on 127.0.0.1 (sia-tui mock)"
 #: From this width the target column is shown too.
 _WIDE = 110
 
@@ -51,7 +54,9 @@ class HistoryMode(RunScreen):
         "Every finished run is autosaved here (redacted), one entry per run. Enter opens "
         "one read-only: every screen shows the recorded bytes and nothing is sent; Esc "
         "comes back to the live run as you left it. a reattaches to a task the run left "
-        "running (SubscribeToTask, read-only, no credentials). d deletes (asks first)."
+        "running (SubscribeToTask, read-only, no credentials). m serves the run's session "
+        "as a mock of the agent it recorded, on 127.0.0.1 (the address is shown below the "
+        "table; point a client at it; m again stops it). d deletes (asks first)."
     )
     BINDINGS = [
         Binding("o", "open", "Open", id="history.open", tooltip="Open the run read-only"),
@@ -61,6 +66,15 @@ class HistoryMode(RunScreen):
             "Reattach",
             id="history.reattach",
             tooltip="Follow the run's task if it still runs (SubscribeToTask, read-only)",
+        ),
+        # Offered on the line below the table (the footer is full at 80 columns).
+        Binding(
+            "m",
+            "mock",
+            "Serve as mock",
+            id="history.mock",
+            show=False,
+            tooltip="Serve the run's session as the agent it recorded (sia-tui mock)",
         ),
         Binding("d,delete", "delete", "Delete", id="history.delete"),
         Binding("r", "reload", "Reload", id="history.reload"),
@@ -77,19 +91,27 @@ class HistoryMode(RunScreen):
     DEFAULT_CSS = """
     HistoryMode DataTable { height: 1fr; }
     HistoryMode #history-empty { padding: 1 2; color: $text-muted; height: auto; }
+    HistoryMode #history-mock { padding: 0 1; height: auto; color: $text-muted; }
     """
 
     def __init__(self) -> None:
         super().__init__()
         self.entries: list[history.HistoryEntry] = []
         """The entries shown, in table order."""
+        self.mock: RunningMock | None = None
+        """The mock serving a run's session (``m``), until ``m`` again or the app ends."""
 
     def compose_body(self) -> ComposeResult:
         yield LiteralStatic("", id="history-empty")
         yield LiteralTable(id="history", cursor_type="row", zebra_stripes=True)
+        yield LiteralStatic("", id="history-mock")
 
     def on_mount(self) -> None:
         self._add_columns()
+        self._show_mock(Content(_OFFER))
+
+    def on_unmount(self) -> None:
+        self._stop_mock()
 
     def _columns(self) -> Columns:
         """The columns that fit: the target (it is in the header) goes on a narrow screen."""
@@ -178,6 +200,65 @@ class HistoryMode(RunScreen):
             self.notify(f"Nothing to reattach to: {refused}.", title="Reattach")
             return
         self.app.push_screen(ReattachScreen(session, self.policy))
+
+    def action_mock(self) -> None:
+        """Serve the selected run's session as a mock agent; stop the one serving first
+        (``m`` on a serving run stops it)."""
+        if self.mock is not None:
+            self._stop_mock()
+            self._show_mock(Content(f"Mock stopped. {_OFFER}"))
+            return
+        entry = self._selected()
+        if entry is not None:
+            self._start_mock(entry)
+
+    @work(thread=True, exclusive=True, group="history-mock")
+    def _start_mock(self, entry: history.HistoryEntry) -> None:
+        """Read the session and serve it on 127.0.0.1 (a free port), off the UI thread."""
+        from sia_tui.agent.mock import MockConfig, recording, start_mock
+        from sia_tui.core.session import load_session
+
+        try:
+            session = load_session(history.entry_path(entry))
+        except SiaError as exc:
+            self.app.call_from_thread(
+                self.notify, str(exc), title="Cannot serve session", severity="error"
+            )
+            return
+        config = MockConfig(recording(session), on_unmatched=self._unmatched)
+        mock = start_mock(config)
+        self.app.call_from_thread(self._serving, entry, mock)
+
+    def _serving(self, entry: history.HistoryEntry, mock: RunningMock) -> None:
+        self.mock = mock
+        literal = self.policy.literal
+        grpc = mock.companion_address
+        self._show_mock(
+            Content.assemble(
+                "Mock of ",
+                literal(entry.skill or "-", style="bold"),
+                " at ",
+                literal(entry.agent or entry.target, style="bold"),
+                " serving at ",
+                literal(mock.url, style="bold $success"),
+                *((" gRPC ", literal(grpc, style="bold $success")) if grpc else ()),
+                "  (m: stop)",
+            )
+        )
+
+    def _unmatched(self, text: str) -> None:
+        """A request the session holds no answer to (called on the mock's thread)."""
+        self.app.call_from_thread(
+            self.app.notify, text, title="Mock: not recorded", severity="warning"
+        )
+
+    def _show_mock(self, line: Content) -> None:
+        self.query_one("#history-mock", Static).update(line)
+
+    def _stop_mock(self) -> None:
+        if self.mock is not None:
+            mock, self.mock = self.mock, None
+            mock.stop()
 
     def action_delete(self) -> None:
         """Ask, then delete the selected run and its file."""

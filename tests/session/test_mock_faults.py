@@ -1,0 +1,132 @@
+"""``check`` against ``mock SESSION`` gives the verdict ``replay SESSION`` gives.
+
+For every reference-agent fault, on each HTTP binding: a session recorded from the faulty
+agent, the agent stopped, the session served by ``sia-tui mock`` (on 127.0.0.1, an
+ephemeral port) and ``sia-tui check --json`` run against it with the recorded arguments;
+its outcome, failed step, code, origin and party at fault are ``replay --json``'s. A
+vendor who is handed the session reproduces the verdict against a live server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sia_tui.agent.faults import FAULT_SPECS, Fault
+from sia_tui.agent.mock import RunningMock
+from sia_tui.cli.parser import run as run_cli
+from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.engine.procedure import Procedure
+from sia_tui.core.run.read_model import Target
+from tests.support.agents import StartAgent
+from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
+from tests.support.mocks import mock_config, saved, serve
+from tests.support.sessions import record_live
+
+SKILL = "evaluate_resource_condition"
+#: The slow fault answers after 5 s: a shorter read timeout when recording and checking.
+SLOW_SECONDS = 1.5
+#: v03 speaks JSON-RPC only.
+CASES = [
+    pytest.param(fault, binding, id=f"{fault.value}-{binding}")
+    for fault in FAULT_SPECS
+    for binding in ("jsonrpc", "http-json")
+    if binding == "jsonrpc" or fault is not Fault.V03
+]
+
+
+def _verdict(report: dict[str, Any]) -> tuple[Any, ...]:
+    error, blame = report["error"] or {}, report["at_fault"] or {}
+    code = error.get("code")
+    return (
+        report["outcome"],
+        error.get("step"),
+        code,
+        error.get("origin") if code else None,
+        blame.get("party"),
+    )
+
+
+async def _cli(argv: list[str], capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
+    capsys.readouterr()
+    code = await asyncio.to_thread(run_cli, argv)
+    out = capsys.readouterr().out
+    assert code in (0, 1, 3), (argv, code, out)
+    report: dict[str, Any] = json.loads(out)
+    return report
+
+
+@pytest.mark.parametrize(("fault", "binding"), CASES)
+async def test_check_against_the_mock_agrees_with_replay(
+    fault: Fault,
+    binding: str,
+    reference_agent: StartAgent,
+    mocks: list[RunningMock],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    slow = fault is Fault.SLOW
+    agent = reference_agent(
+        fault=fault, bindings=binding, **({"slow_seconds": 5.0} if slow else {})
+    )
+    options = ClientOptions(read_timeout=SLOW_SECONDS) if slow else ClientOptions()
+    run = await record_live(agent.url, options, arguments=APPENDIX_B_ARGUMENTS)
+    session = saved(run, options, tmp_path)
+    agent.stop()  # from here on only the mock answers
+
+    replayed = await _cli(["replay", str(session), "--json"], capsys)
+    assert replayed["same"], replayed
+    [expected] = [_verdict(each) for each in replayed["invocations"]]
+
+    unmatched: list[str] = []
+    mock = serve(mock_config(session, on_unmatched=unmatched.append), mocks)
+    arguments = tmp_path / "arguments.json"
+    arguments.write_text(json.dumps(APPENDIX_B_ARGUMENTS), encoding="utf-8")
+    argv = ["check", mock.url, "--skill", "evaluate_resource_condition", "--json"]
+    argv += ["--args", str(arguments), "--binding", binding]
+    if slow:
+        argv += ["--timeout", str(SLOW_SECONDS)]
+    checked = await _cli(argv, capsys)
+    assert _verdict(checked) == expected, (checked["headline"], replayed)
+    assert unmatched == []  # every request the check sent was a recorded one
+
+
+#: Faults whose wire symptom gRPC carries (v03 and the HTTP bodies have none there).
+GRPC_FAULTS = [f for f in FAULT_SPECS if f not in (Fault.V03, Fault.MALFORMED, Fault.SLOW)]
+
+
+@pytest.mark.parametrize("fault", [None, *GRPC_FAULTS], ids=lambda f: f"{f or 'none'}-grpc")
+async def test_check_over_grpc_against_the_mock_agrees_with_replay(
+    fault: Fault | None,
+    reference_agent: StartAgent,
+    mocks: list[RunningMock],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The session recorded over gRPC: the mock serves its calls on a gRPC port of its own
+    and its card points there."""
+    agent = reference_agent(fault=fault, grpc_port=0)
+    procedure = Procedure(Target(agent.url, SKILL, binding="grpc"), ClientOptions())
+    procedure.set_arguments(APPENDIX_B_ARGUMENTS)
+    try:
+        run = await procedure.run_all()
+    finally:
+        await procedure.aclose()
+    session = saved(run, ClientOptions(), tmp_path)
+    agent.stop()
+    replayed = await _cli(["replay", str(session), "--json"], capsys)
+    assert replayed["same"], replayed
+    [expected] = [_verdict(each) for each in replayed["invocations"]]
+    unmatched: list[str] = []
+    mock = serve(mock_config(session, on_unmatched=unmatched.append), mocks)
+    assert (mock.companion_address is not None) == any(ex.grpc for ex in run.exchanges)
+    arguments = tmp_path / "arguments.json"
+    arguments.write_text(json.dumps(APPENDIX_B_ARGUMENTS), encoding="utf-8")
+    argv = ["check", mock.url, "--skill", SKILL, "--json", "--args", str(arguments)]
+    checked = await _cli([*argv, "--binding", "grpc"], capsys)
+    assert _verdict(checked) == expected, (checked["headline"], replayed)
+    assert unmatched == []

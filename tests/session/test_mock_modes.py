@@ -1,0 +1,302 @@
+"""``sia-tui mock``: streams, polls, follow-ups, cancel, matching, the card, credentials.
+
+Each test records a run from the reference agent on 127.0.0.1, stops the agent, serves
+the session with the mock (an ephemeral port) and runs the client against the mock.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from sia_tui.agent.mock import RunningMock
+from sia_tui.agent.mock import app as mock_app
+from sia_tui.cli.parser import run as run_cli
+from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.engine.procedure import Procedure
+from sia_tui.core.run.read_model import Run, StepStatus, Target
+from sia_tui.core.run.turns import Reply
+from sia_tui.core.run.verdicts import RunOutcome
+from sia_tui.core.task_state import TaskState
+from tests.support.agents import StartAgent
+from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
+from tests.support.mocks import mock_config, saved, serve
+from tests.support.sessions import record_live
+
+SKILL = "evaluate_resource_condition"
+LONG_SKILL = "check_link_capacity"
+BEARER = "canary-mock-bearer-6c1d"
+
+
+def _procedure(url: str, *, binding: str | None, mode: str, options: ClientOptions) -> Procedure:
+    """Poll mode runs the long-running skill on its example, as the engine's tests do."""
+    skill = LONG_SKILL if mode == "poll" else SKILL
+    procedure = Procedure(Target(url, skill_id=skill, binding=binding, mode=mode), options)
+    if mode == "poll":
+        procedure.use_example()
+    else:
+        procedure.set_arguments(APPENDIX_B_ARGUMENTS)
+    return procedure
+
+
+async def _asked_and_answered(procedure: Procedure) -> Run:
+    """Run until the task asks, reply, run on to the end."""
+    try:
+        await procedure.run_all()
+        procedure.reply(Reply.text("north hall"))
+        return await procedure.run_all()
+    finally:
+        await procedure.aclose()
+
+
+def _answers(run: Run) -> list[tuple[str, int | None, tuple[bytes, ...]]]:
+    """What the agent answered, exchange by exchange: purpose, status, stream events."""
+    return [(ex.purpose, ex.status, ex.events) for ex in run.exchanges]
+
+
+@pytest.mark.parametrize("mode", ["sync", "stream", "poll"])
+@pytest.mark.parametrize("binding", ["jsonrpc", "http-json", "grpc"])
+async def test_a_multi_turn_run_replays_against_the_mock_in_every_mode(
+    reference_agent: StartAgent,
+    mocks: list[RunningMock],
+    tmp_path: Path,
+    binding: str,
+    mode: str,
+) -> None:
+    """The task asks, the reply goes on the same task, the result arrives: SSE events in
+    the recorded order, the recorded polls, the follow-up matched by its task."""
+    options = ClientOptions(poll_interval=0.02)
+    grpc = {"grpc_port": 0} if binding == "grpc" else {}
+    agent = reference_agent(ask="input", step_delay=0.05, **grpc)
+    recorded = await _asked_and_answered(
+        _procedure(agent.url, binding=binding, mode=mode, options=options)
+    )
+    assert recorded.outcome is RunOutcome.PASSED, recorded.summary
+    session = saved(recorded, options, tmp_path)
+    agent.stop()
+    unmatched: list[str] = []
+    mock = serve(mock_config(session, on_unmatched=unmatched.append), mocks)
+    today = await _asked_and_answered(
+        _procedure(mock.url, binding=binding, mode=mode, options=options)
+    )
+    assert unmatched == []
+    assert [s.status for s in today.steps] == [StepStatus.PASSED] * 11, today.summary
+    assert today.task is not None and recorded.task is not None
+    assert today.task.id == recorded.task.id  # the recorded task, as recorded
+    # Every answer the agent gave, the mock gave again, in order (a poll too many would
+    # show as an extra GetTask; a stream's events in another order as different events).
+    assert _answers(today) == _answers(recorded)
+
+
+async def test_a_task_waiting_for_input_is_cancelled_against_the_mock(
+    reference_agent: StartAgent, mocks: list[RunningMock], tmp_path: Path
+) -> None:
+    """CancelTask is answered with the recorded cancelled task: step 9 ends CANCELLED."""
+    options = ClientOptions(poll_interval=0.02)
+    agent = reference_agent(ask="input")
+
+    async def asked_then_cancelled(url: str) -> Run:
+        procedure = _procedure(url, binding=None, mode="poll", options=options)
+        try:
+            await procedure.run_all()
+            task = await procedure.cancel()
+            assert task is not None and task.state == TaskState.CANCELED
+            return procedure.run
+        finally:
+            await procedure.aclose()
+
+    recorded = await asked_then_cancelled(agent.url)
+    session = saved(recorded, options, tmp_path)
+    agent.stop()
+    mock = serve(mock_config(session), mocks)
+    today = await asked_then_cancelled(mock.url)
+    assert today.outcome is RunOutcome.CANCELLED and recorded.outcome is RunOutcome.CANCELLED
+    assert [ex.purpose for ex in today.exchanges] == [ex.purpose for ex in recorded.exchanges]
+
+
+@pytest.fixture
+async def valid_session(reference_agent: StartAgent, tmp_path: Path) -> Path:
+    """A passed run of the Appendix B arguments with a bearer token, the agent stopped."""
+    agent = reference_agent()
+    options = ClientOptions(bearer=BEARER)
+    run = await record_live(agent.url, options, arguments=APPENDIX_B_ARGUMENTS)
+    assert run.outcome is RunOutcome.PASSED
+    session = saved(run, options, tmp_path)
+    agent.stop()
+    return session
+
+
+async def _check_other_arguments(url: str) -> Run:
+    other = json.loads(json.dumps(APPENDIX_B_ARGUMENTS))
+    other["condition"]["threshold"] = 81
+    procedure = Procedure(Target(url, skill_id=SKILL), ClientOptions())
+    procedure.set_arguments(other)
+    try:
+        return await procedure.run_all()
+    finally:
+        await procedure.aclose()
+
+
+async def test_other_arguments_get_an_a2a_error_listing_what_the_session_holds(
+    valid_session: Path, mocks: list[RunningMock]
+) -> None:
+    """Exact matching: the client sees an A2A error at step 8 that names the recorded
+    requests (describe_skill and the invocation, with their digests); the mock says it."""
+    unmatched: list[str] = []
+    mock = serve(mock_config(valid_session, on_unmatched=unmatched.append), mocks)
+    run = await _check_other_arguments(mock.url)
+    failed = run.failed_step
+    assert failed is not None and failed.step == 8, run.summary
+    assert "the session holds no answer to SendMessage skill evaluate_resource_condition" in (
+        failed.message
+    )
+    [said] = unmatched
+    assert "it holds:\n  GET /.well-known/agent-card.json" in said
+    assert f"SendMessage skill {SKILL} arguments sha256:" in said
+    assert "SendMessage skill describe_skill arguments sha256:" in said
+
+
+async def test_loose_matching_answers_other_arguments_with_the_recorded_answer(
+    valid_session: Path, mocks: list[RunningMock]
+) -> None:
+    """--match loose: method and skill only, so the recorded result comes back."""
+    unmatched: list[str] = []
+    mock = serve(mock_config(valid_session, loose=True, on_unmatched=unmatched.append), mocks)
+    run = await _check_other_arguments(mock.url)
+    assert unmatched == [] and run.outcome is RunOutcome.PASSED, run.summary
+
+
+async def test_the_card_points_at_the_mock_and_is_otherwise_the_recorded_bytes(
+    valid_session: Path, mocks: list[RunningMock]
+) -> None:
+    mock = serve(mock_config(valid_session), mocks)
+    recorded = json.loads(valid_session.read_text(encoding="utf-8"))
+    recorded_card = recorded["exchanges"][0]["response"]["body"]["text"]
+    served = httpx.get(mock.url + "/.well-known/agent-card.json").text
+    card = json.loads(served)
+    urls = [each["url"] for each in card["supportedInterfaces"]]
+    assert urls == [mock.url + "/a2a/jsonrpc", mock.url + "/a2a/rest"]
+    old_base = json.loads(recorded_card)["supportedInterfaces"][0]["url"].removesuffix(
+        "/a2a/jsonrpc"
+    )
+    assert served == recorded_card.replace(old_base, mock.url)  # nothing else changed
+
+
+async def test_require_auth_refuses_a_request_without_the_recorded_credentials(
+    valid_session: Path, mocks: list[RunningMock]
+) -> None:
+    """Redacted in the session, so any value is accepted; none is refused with 401."""
+    assert BEARER not in valid_session.read_text(encoding="utf-8")
+    mock = serve(mock_config(valid_session, require_auth=True), mocks)
+    url = mock.url + "/.well-known/agent-card.json"
+    assert httpx.get(url).status_code == 401
+    assert httpx.get(url, headers={"Authorization": "Bearer any"}).status_code == 200
+    open_mock = serve(mock_config(valid_session), mocks)  # credentials not checked
+    assert httpx.get(open_mock.url + "/.well-known/agent-card.json").status_code == 200
+
+
+async def test_recorded_timing_waits_each_answers_recorded_duration(
+    reference_agent: StartAgent,
+    mocks: list[RunningMock],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """--timing recorded: a stream's events are spread over its recorded duration, one
+    wait before each event; fast (the default) waits for nothing."""
+    agent = reference_agent()
+    run = await record_live(
+        agent.url, ClientOptions(), arguments=APPENDIX_B_ARGUMENTS, mode="stream"
+    )
+    session = saved(run, ClientOptions(), tmp_path)
+    agent.stop()
+    [stream] = [ex for ex in run.exchanges if ex.events]
+    waits: list[float] = []
+
+    async def no_wait(seconds: float) -> None:
+        waits.append(seconds)
+
+    monkeypatch.setattr(mock_app, "pause", no_wait)
+    for timing in ("fast", "recorded"):
+        waits.clear()
+        mock = serve(mock_config(session, timing=timing), mocks)
+        today = await record_live(
+            mock.url, ClientOptions(), arguments=APPENDIX_B_ARGUMENTS, mode="stream"
+        )
+        assert today.outcome is RunOutcome.PASSED
+        if timing == "fast":
+            assert waits == []
+        else:
+            each = stream.elapsed_ms / 1000 / len(stream.events)
+            spread = [w for w in waits if w == pytest.approx(each)]
+            assert len(spread) == len(stream.events), (waits, each)
+
+
+def test_a_tampered_session_is_a_located_error(
+    valid_session: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The mock serves nothing from a file the session reader refuses: exit 2, located."""
+    data: dict[str, Any] = json.loads(valid_session.read_text(encoding="utf-8"))
+    data["exchanges"][1]["response"]["status"] = "two hundred"
+    valid_session.write_text(json.dumps(data), encoding="utf-8")
+    assert run_cli(["mock", str(valid_session)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("sia-tui: error:") and "Traceback" not in err
+    assert "at /exchanges/1/" in err, err
+
+
+async def test_edited_answers_are_served_as_edited_and_never_crash_the_mock(
+    valid_session: Path, mocks: list[RunningMock]
+) -> None:
+    """A card that is not JSON, a recorded duration of a year: the mock serves the bytes
+    (and waits at most its bound), the client judges them; the mock goes on serving."""
+    data: dict[str, Any] = json.loads(valid_session.read_text(encoding="utf-8"))
+    data["exchanges"][0]["response"]["body"] = {"encoding": "utf-8", "text": "\u001b[31mnot"}
+    data["exchanges"][0]["elapsed_ms"] = 365 * 24 * 3600 * 1000.0
+    valid_session.write_text(json.dumps(data), encoding="utf-8")
+    mock = serve(mock_config(valid_session), mocks)
+    run = await _check_other_arguments(mock.url)
+    failed = run.failed_step
+    assert failed is not None and failed.step == 1, run.summary
+    assert httpx.get(mock.url + "/.well-known/agent-card.json").text == "\u001b[31mnot"
+
+
+def test_the_command_prints_its_address_and_each_unmatched_request(
+    valid_session: Path,
+) -> None:
+    """`sia-tui mock SESSION`: the base URL on stdout's first line (port 0: a free one),
+    127.0.0.1 by default; an unmatched request's error on stderr, the client's text shown
+    literally (an escape sequence in a skill name is made visible, not run)."""
+    import subprocess
+    import sys
+
+    program = str(Path(sys.executable).with_name("sia-tui"))
+    process = subprocess.Popen(
+        [program, "mock", str(valid_session)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        url = process.stdout.readline().strip()
+        assert re.fullmatch(r"http://127\.0\.0\.1:\d+", url), url
+        request = {
+            "jsonrpc": "2.0",
+            "id": 7,
+            "method": "SendMessage",
+            "params": {"message": {"parts": [{"data": {"skill": "x\x1b[2Jy", "arguments": {}}}]}},
+        }
+        answer = httpx.post(url + "/a2a/jsonrpc", json=request, timeout=30).json()
+        assert answer["id"] == 7 and answer["error"]["code"] == -32004
+        assert "it holds:" in answer["error"]["message"]
+    finally:
+        process.terminate()
+        _, err = process.communicate(timeout=30)
+    assert process.returncode == 0
+    assert "the session holds no answer to SendMessage skill x" in err
+    assert "\x1b" not in err and "it holds:\n  GET /.well-known/agent-card.json" in err
