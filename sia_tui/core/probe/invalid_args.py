@@ -229,3 +229,14 @@ def invalid_arguments(
     if found_location:
         return f"no {kind.value.removeprefix('invalid-')} change the validator rejects"
     return f"the input schema (as far as the valid arguments reach) declares {absent}"
+
+
+#: Each kind's candidate mutations at one location; ``sia-tui fuzz`` tries every one.
+CANDIDATE_BUILDERS: dict[ProbeKind, Callable[[Location], Iterator[Candidate]]] = {
+    kind: build for kind, (build, _) in _BUILDERS.items()
+}
+
+
+def with_member(instance: Any, path: tuple[str, ...], value: Any) -> Any:
+    """A deep copy of ``instance`` with the member at ``path`` set to ``value``."""
+    return _set(instance, path, value)
