@@ -12,6 +12,7 @@ from sia_tui.cli.flags import (
     add_consent_flag,
     client_options,
     command_redactor,
+    write_saved_files,
 )
 
 # The engine, hypothesis and httpx are imported by the functions that run them, so that
@@ -166,29 +167,20 @@ def _write_outputs(
     args: argparse.Namespace, report: FuzzReport, options: ClientOptions, redactor: Redactor
 ) -> int:
     """--save and --junit; 0, or 2 when a file cannot be written."""
-    from pathlib import Path
-
     from sia_tui.core.fuzz import save_fuzz_sessions, write_fuzz_junit
-    from sia_tui.core.session import SessionError
 
-    try:
-        if args.save:
-            save_fuzz_sessions(
-                report,
-                options,
-                Path(args.save),
-                secret_values=args.secret,
-                secret_headers=args.secret_header,
-            )
-        if args.junit:
-            write_fuzz_junit(Path(args.junit), report, lambda text: redactor.text(text, "junit"))
-    except SessionError as exc:
-        print(f"sia-tui fuzz: {exc}", file=sys.stderr)
-        return EXIT_USAGE
-    except OSError as exc:
-        print(f"sia-tui fuzz: cannot write {args.junit}: {exc.strerror or exc}", file=sys.stderr)
-        return EXIT_USAGE
-    return 0
+    return write_saved_files(
+        "fuzz",
+        args,
+        lambda path: save_fuzz_sessions(
+            report,
+            options,
+            path,
+            secret_values=args.secret,
+            secret_headers=args.secret_header,
+        ),
+        lambda path: write_fuzz_junit(path, report, lambda text: redactor.text(text, "junit")),
+    )
 
 
 def main(args: argparse.Namespace) -> int:

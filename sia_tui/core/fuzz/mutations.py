@@ -13,12 +13,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from sia_tui.core.jsonkit.pointer import join
 from sia_tui.core.probe.invalid_args import (
     CANDIDATE_BUILDERS,
-    EXTRA_MEMBER,
     Candidate,
     Location,
+    extra_member,
     locations,
     with_member,
 )
@@ -57,15 +56,7 @@ def _format_broken(loc: Location) -> Iterator[Candidate]:
 
 
 def _unevaluated_member(loc: Location) -> Iterator[Candidate]:
-    closed = loc.schema.get("unevaluatedProperties") is False
-    if not closed or not isinstance(loc.value, dict) or EXTRA_MEMBER in loc.value:
-        return
-    member = join([*loc.path, EXTRA_MEMBER])
-    yield (
-        {**loc.value, EXTRA_MEMBER: True},
-        (loc.pointer, member),
-        f"undeclared member {member} added where unevaluatedProperties is false",
-    )
+    return extra_member(loc, "unevaluatedProperties")
 
 
 _BUILDERS: dict[str, Callable[[Location], Iterator[Candidate]]] = {

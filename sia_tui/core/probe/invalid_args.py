@@ -145,15 +145,16 @@ def _wrong_type(loc: Location) -> Iterator[Candidate]:
         return
 
 
-def _extra_member(loc: Location) -> Iterator[Candidate]:
-    closed = loc.schema.get("additionalProperties") is False
+def extra_member(loc: Location, keyword: str = "additionalProperties") -> Iterator[Candidate]:
+    """An undeclared member added to an object ``keyword`` (set to false) closes."""
+    closed = loc.schema.get(keyword) is False
     if not closed or not isinstance(loc.value, dict) or EXTRA_MEMBER in loc.value:
         return
     member = join([*loc.path, EXTRA_MEMBER])
     yield (
         {**loc.value, EXTRA_MEMBER: True},
         (loc.pointer, member),
-        f"undeclared member {member} added where additionalProperties is false",
+        f"undeclared member {member} added where {keyword} is false",
     )
 
 
@@ -200,7 +201,7 @@ _BUILDERS: dict[ProbeKind, tuple[Callable[[Location], Iterator[Candidate]], str]
     ProbeKind.INVALID_MISSING_REQUIRED: (_missing_required, "no required member"),
     ProbeKind.INVALID_WRONG_TYPE: (_wrong_type, "no member with a declared type"),
     ProbeKind.INVALID_EXTRA_MEMBER: (
-        _extra_member,
+        extra_member,
         "no object closed by additionalProperties: false",
     ),
     ProbeKind.INVALID_ENUM_MISS: (_enum_miss, "no member with an enum"),
