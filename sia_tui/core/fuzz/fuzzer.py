@@ -44,6 +44,8 @@ FuzzHook = Callable[[FuzzReport], None]
 MAX_VALUE_BYTES = 4096
 #: Room left in a declared max_input_bytes for the request object around the arguments.
 _ENVELOPE_BYTES = 512
+#: How pacing waits (a test replaces it to read the waits without waiting).
+pace_sleep = asyncio.sleep
 
 
 class _CaseFailed(Exception):
@@ -253,7 +255,7 @@ class Fuzzer:
         now = time.monotonic()
         wait = self._next_send - now
         if wait > 0:
-            await asyncio.sleep(wait)
+            await pace_sleep(wait)
         self._next_send = max(now, self._next_send) + 1 / self.settings.rate
 
     async def _room_for_one(self) -> None:
