@@ -17,6 +17,7 @@ caller's event loop; a failing case is shrunk by hypothesis to the smallest that
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import time
 from collections.abc import Callable
@@ -50,6 +51,26 @@ pace_sleep = asyncio.sleep
 
 class _CaseFailed(Exception):
     """Raised inside the property so that hypothesis shrinks the failing arguments."""
+
+
+class _Abandoned(BaseException):
+    """The event loop closed under the property (the app quit): hypothesis stops at once
+    (it shrinks only Exceptions), so the worker thread never outlives the loop."""
+
+
+def _await_case(
+    future: concurrent.futures.Future[FuzzCase], loop: asyncio.AbstractEventLoop
+) -> FuzzCase:
+    """The case sent on ``loop``, waited for in short slices so that a closed loop ends
+    the wait instead of blocking the thread (and the interpreter's exit) for ever."""
+    while True:
+        try:
+            return future.result(timeout=0.5)
+        except concurrent.futures.TimeoutError:
+            if loop.is_closed():
+                raise _Abandoned from None
+        except concurrent.futures.CancelledError:
+            raise _Abandoned from None
 
 
 def value_bound(document: Any) -> int:
@@ -174,7 +195,7 @@ class Fuzzer:
         def prop(drawn: Any) -> None:
             assume(not self._stopping())  # past the bounds nothing more is sent
             future = asyncio.run_coroutine_threadsafe(self._case(kind, drawn), loop)
-            case = future.result()
+            case = _await_case(future, loop)
             if case.grade is Grade.FAIL:
                 failed.append(case)
                 raise _CaseFailed(case.reason)
@@ -198,7 +219,7 @@ class Fuzzer:
             )(given(strategy)(prop))  # type: ignore[no-untyped-call]  # hypothesis' decorator
             seeded: Callable[[], None] = seed(self.settings.seed + (kind is CaseKind.INVALID))(test)
             seeded()
-        except _CaseFailed:
+        except (_CaseFailed, _Abandoned):
             pass
         except Exception as exc:  # noqa: BLE001 - hypothesis' own errors: Unsatisfiable, Flaky
             if not failed:
