@@ -83,3 +83,27 @@ def test_the_bounds_are_refused_outside_their_range(capsys: pytest.CaptureFixtur
         with pytest.raises(SystemExit) as exited:
             main(["fuzz", "http://127.0.0.1:9", "--skill", SKILL, *flags])
         assert exited.value.code == 2
+
+
+def test_a_run_longer_than_one_session_holds_is_saved_in_several(
+    reference_agent: StartAgent,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A run holds at most MAX_INVOCATIONS (5 here): the cases go on in a new run, and
+    --save writes FILE, FILE-2...; every case is an invocation of exactly one of them."""
+    from sia_tui.core import limits
+
+    monkeypatch.setattr(limits, "MAX_INVOCATIONS", 5)
+    session = tmp_path / "fuzz.json"
+    url = reference_agent().url
+    code = main(["fuzz", url, "--skill", SKILL, *FAST, "--json", "--save", str(session)])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 0 and len(report["cases"]) > 5
+    files = [session, *sorted(tmp_path.glob("fuzz-*.json"))]
+    assert files[1] == tmp_path / "fuzz-2.json"
+    loaded = [load_session(f) for f in files]
+    invocations = sum(len(s.run.past_invocations) + 1 for s in loaded)
+    assert invocations == len(report["cases"])
+    assert all(s.fuzz is not None and s.fuzz["files"] == [f.name for f in files] for s in loaded)
