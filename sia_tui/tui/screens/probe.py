@@ -210,38 +210,35 @@ class ProbeScreen(RunScreen):
         self._redraw()
 
     # -- running -----------------------------------------------------------------------------
-    def action_run_probe(self) -> None:
-        """Probe the selected skill (refused for recorded sessions and while one runs)."""
+    def _target_to_run(self, busy: str) -> Target | None:
+        """The selected skill to probe or fuzz; None (with a notice) for a recorded session,
+        no skill, or a probe or fuzz run still on (``busy`` says so)."""
         app = self.sia
         if app.refuse_if_read_only():
-            return
+            return None
         run = app.current_run
         skill = self._skill(run)
         if run is None or not skill:
             self.app.notify("Select a skill on the Overview (1) first.", severity="warning")
-            return
+            return None
         if self._probing():
-            self.app.notify("The probes are running; wait for them to finish.", severity="warning")
-            return
+            self.app.notify(busy, severity="warning")
+            return None
         self._shown_for = (run.target.location, skill)
-        self.fuzz = None
-        self._probe(Target(run.target.location, skill_id=skill, binding=run.target.binding))
+        return Target(run.target.location, skill_id=skill, binding=run.target.binding)
+
+    def action_run_probe(self) -> None:
+        """Probe the selected skill (refused for recorded sessions and while one runs)."""
+        target = self._target_to_run("The probes are running; wait for them to finish.")
+        if target is not None:
+            self.fuzz = None
+            self._probe(target)
 
     def action_run_fuzz(self) -> None:
         """Fuzz the selected skill (refused for recorded sessions and while a run is on)."""
-        app = self.sia
-        if app.refuse_if_read_only():
-            return
-        run = app.current_run
-        skill = self._skill(run)
-        if run is None or not skill:
-            self.app.notify("Select a skill on the Overview (1) first.", severity="warning")
-            return
-        if self._probing():
-            self.app.notify("A run is on; wait for it to finish.", severity="warning")
-            return
-        self._shown_for = (run.target.location, skill)
-        self._fuzz(Target(run.target.location, skill_id=skill, binding=run.target.binding))
+        target = self._target_to_run("A run is on; wait for it to finish.")
+        if target is not None:
+            self._fuzz(target)
 
     @work(exclusive=True, group=FUZZ_GROUP)
     async def _fuzz(self, target: Target) -> None:
