@@ -76,7 +76,8 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         type=_positive(int, MAX_EXAMPLES),
         default=50,
         metavar="N",
-        help="cases to generate, half valid, half invalid (default 50)",
+        help="examples to generate, half valid, half invalid (default 50); one equal to an "
+        "example already sent is graded again from its answer, not sent twice",
     )
     parser.add_argument(
         "--seed", type=int, metavar="S", help="hypothesis seed (default: a random one, printed)"
