@@ -12,7 +12,7 @@ from sia_tui.agent.documents import FrozenDocument, corrupt
 from sia_tui.agent.faults import Fault
 from sia_tui.agent.skills import run_domain_skill
 from sia_tui.agent.tasks import TaskRecord, data_part
-from sia_tui.agent.validate import schema_details
+from sia_tui.agent.validate import boundary_details, schema_details
 from sia_tui.core.codes import ErrorCode
 from sia_tui.core.constants import DESCRIBE_SKILL, DIGEST_MEMBER, DOCUMENT_MEMBER
 from sia_tui.core.jsonkit.pointer import display
@@ -195,6 +195,8 @@ class SkillExecutor:
         arguments = request["arguments"]
         # RULES INV3, ERR5: invalid arguments are rejected with located details.
         details = schema_details(frozen.input_schema(), arguments)
+        if self.config.has(Fault.REJECTS_BOUNDARY):
+            details = details or boundary_details(arguments)
         if details:
             self._reject_arguments(task, details)
             return
@@ -229,7 +231,12 @@ class SkillExecutor:
             problems = schema_details(schema, emission.data)
             if problems and not any(
                 self.config.has(fault)
-                for fault in (Fault.OUTPUT_INVALID, Fault.RECORD_INVALID, Fault.LARGE_RESULT)
+                for fault in (
+                    Fault.OUTPUT_INVALID,
+                    Fault.OUTPUT_INVALID_SOME,
+                    Fault.RECORD_INVALID,
+                    Fault.LARGE_RESULT,
+                )
             ):
                 self._end(
                     task,

@@ -41,6 +41,8 @@ class Fault(StrEnum):
     DRIFT_COMPATIBLE_BUMP = "drift-compatible-bump"
     DRIFT_BREAKING_BUMP = "drift-breaking-bump"
     DRIFT_WRONG_BUMP = "drift-wrong-bump"
+    REJECTS_BOUNDARY = "rejects-boundary"
+    OUTPUT_INVALID_SOME = "output-invalid-some"
 
 
 @dataclass(frozen=True)
@@ -303,6 +305,19 @@ _SPECS = (
         "evaluate_resource_condition drops the input operator 'lte' but becomes only 1.1",
         "a breaking change with a minor bump, `skill_version` 1.1 (RULES SID2 asks 2.0)",
         Expected(None, note="`check --lock`: `wrong-bump`, exit 1"),
+    ),
+    # Found only by `sia-tui fuzz`: the example arguments are far from the boundary.
+    FaultSpec(
+        Fault.REJECTS_BOUNDARY,
+        "valid arguments with a one-character string (minLength 1) are REJECTED input_invalid",
+        "a string member of exactly 1 character: REJECTED `input_invalid` though it validates",
+        Expected(None, note="`sia-tui fuzz` finds `valid-refused` (RULES INV3)"),
+    ),
+    FaultSpec(
+        Fault.OUTPUT_INVALID_SOME,
+        "evaluate_resource_condition's result breaks its schema when the threshold is negative",
+        "a negative `threshold`: `observed_value` is a string, which the output schema refuses",
+        Expected(None, note="`sia-tui fuzz` finds `output-invalid` (RULES CP10)"),
     ),
 )
 

@@ -88,6 +88,8 @@ async def evaluate_resource_condition(
     }
     if config.has(Fault.OUTPUT_INVALID):
         result["result"] = "condition_probably_met"
+    if config.has(Fault.OUTPUT_INVALID_SOME) and condition["threshold"] < 0:
+        result["observed_value"] = str(value)  # the output schema says number
     if config.has(Fault.LARGE_RESULT):
         result["x_samples"] = large_samples()
     record = {

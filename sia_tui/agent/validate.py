@@ -7,6 +7,7 @@ from typing import Any
 from sia_tui.core.bounded import MORE_RULE
 from sia_tui.core.constants import DIALECT_2020_12, INTERFACE_VERSION
 from sia_tui.core.jsonkit.canonical import digest_of
+from sia_tui.core.jsonkit.pointer import escape
 from sia_tui.core.schemas.sischema import load_skill_interface_schema
 from sia_tui.core.schemas.validation import check_schema, compile_schema
 
@@ -15,6 +16,22 @@ def schema_details(schema: dict[str, Any], instance: Any) -> list[dict[str, str]
     """The draft's ``details`` entries for ``instance`` against ``schema`` (RULES ERR5)."""
     findings = compile_schema(schema).validate(instance)
     return [f.as_detail() for f in findings if f.rule != MORE_RULE]
+
+
+def boundary_details(instance: Any) -> list[dict[str, str]]:
+    """The ``rejects-boundary`` fault's wrong refusal: every one-character string, though
+    ``minLength: 1`` allows it (a vendor's off-by-one), as a located detail."""
+    out: list[dict[str, str]] = []
+    stack: list[tuple[str, Any]] = [("", instance)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, str) and len(value) == 1:
+            out.append({"instance_path": path, "message": "too short"})
+        elif isinstance(value, dict):
+            stack += [(f"{path}/{escape(k)}", v) for k, v in value.items()]
+        elif isinstance(value, list):
+            stack += [(f"{path}/{n}", v) for n, v in enumerate(value)]
+    return out
 
 
 def check_document(document: dict[str, Any], *, verify_digests: bool) -> None:

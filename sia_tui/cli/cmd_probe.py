@@ -13,6 +13,7 @@ from sia_tui.cli.flags import (
     client_options,
     command_redactor,
     read_json_input,
+    write_saved_files,
 )
 
 # The engine and httpx are imported by the functions that run them, so that building the
@@ -101,29 +102,20 @@ def _write_outputs(
     args: argparse.Namespace, report: ProbeReport, options: ClientOptions, redactor: Redactor
 ) -> int:
     """--save and --junit; 0, or 2 when a file cannot be written."""
-    from pathlib import Path
-
     from sia_tui.core.probe import save_probe_session, write_probe_junit
-    from sia_tui.core.session import SessionError
 
-    try:
-        if args.save:
-            save_probe_session(
-                report,
-                options,
-                Path(args.save),
-                secret_values=args.secret,
-                secret_headers=args.secret_header,
-            )
-        if args.junit:
-            write_probe_junit(Path(args.junit), report, lambda text: redactor.text(text, "junit"))
-    except SessionError as exc:
-        print(f"sia-tui probe: {exc}", file=sys.stderr)
-        return EXIT_USAGE
-    except OSError as exc:
-        print(f"sia-tui probe: cannot write {args.junit}: {exc.strerror or exc}", file=sys.stderr)
-        return EXIT_USAGE
-    return 0
+    return write_saved_files(
+        "probe",
+        args,
+        lambda path: save_probe_session(
+            report,
+            options,
+            path,
+            secret_values=args.secret,
+            secret_headers=args.secret_header,
+        ),
+        lambda path: write_probe_junit(path, report, lambda text: redactor.text(text, "junit")),
+    )
 
 
 def main(args: argparse.Namespace) -> int:

@@ -17,6 +17,7 @@ from sia_tui.core.errors import SiaError
 
 if TYPE_CHECKING:  # imported where used: building the parser must stay light
     from collections.abc import Callable, Iterable
+    from pathlib import Path
 
     from sia_tui.core.a2a import ClientOptions, OAuth2Settings
     from sia_tui.core.redaction import Redactor
@@ -331,3 +332,31 @@ def read_json_input(spec: str) -> tuple[Any, str]:
         return read_json_text(spec)
     data = sys.stdin.buffer.read(limits.MAX_JSON_BYTES + 1)
     return loads(data, source="<stdin>"), data.decode("utf-8", errors="replace")
+
+
+def write_saved_files(
+    command: str,
+    args: Any,
+    save: Callable[[Path], object],
+    junit: Callable[[Path], None],
+) -> int:
+    """``--save FILE`` then ``--junit FILE`` of a command that grades (probe, fuzz): 0, or
+    2 with the reason on stderr when a file cannot be written."""
+    from pathlib import Path
+
+    from sia_tui.core.session import SessionError
+
+    try:
+        if args.save:
+            save(Path(args.save))
+        if args.junit:
+            junit(Path(args.junit))
+    except SessionError as exc:
+        print(f"sia-tui {command}: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(
+            f"sia-tui {command}: cannot write {args.junit}: {exc.strerror or exc}", file=sys.stderr
+        )
+        return 2
+    return 0

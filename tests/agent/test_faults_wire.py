@@ -286,3 +286,30 @@ async def test_a_request_without_arguments_is_rejected_input_invalid(
     task = await agent.send(request)
     assert task["status"]["state"] == "TASK_STATE_REJECTED"
     assert error_of(task)["code"] == "input_invalid"
+
+
+async def test_rejects_boundary_refuses_a_valid_one_character_string(
+    reference_agent: StartAgent, http: httpx.AsyncClient
+) -> None:
+    """The fault fuzzing finds (RULES INV3): minLength 1 allows "x", the agent refuses it."""
+    agent = Agent(http, reference_agent(fault="rejects-boundary").url)
+    edge = {**APPENDIX_B_ARGUMENTS, "resource_id": "x"}
+    error = error_of(await agent.invoke(SKILL, edge))
+    assert error["code"] == "input_invalid"
+    assert [d["instance_path"] for d in error["details"]] == ["/resource_id"]
+    example = await agent.invoke(SKILL, APPENDIX_B_ARGUMENTS)
+    assert example["status"]["state"] == "TASK_STATE_COMPLETED"
+
+
+async def test_output_invalid_some_breaks_the_result_for_a_negative_threshold(
+    reference_agent: StartAgent, http: httpx.AsyncClient
+) -> None:
+    agent = Agent(http, reference_agent(fault="output-invalid-some").url)
+    negative = {
+        **APPENDIX_B_ARGUMENTS,
+        "condition": {**APPENDIX_B_ARGUMENTS["condition"], "threshold": -1},
+    }
+    task = await agent.invoke(SKILL, negative)
+    assert task["status"]["state"] == "TASK_STATE_COMPLETED"
+    [result] = [a for a in task["artifacts"] if a["artifactId"] == "result-1"]
+    assert isinstance(result["parts"][0]["data"]["observed_value"], str)

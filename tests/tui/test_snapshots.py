@@ -10,6 +10,7 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -380,3 +381,29 @@ def test_probe_screen_explains_a_failed_probe(snap_compare: Any, make_app: Any) 
         await settle(pilot)
 
     assert snap_compare(make_app("ignores-max-input"), terminal_size=SIZE, run_before=run_before)
+
+
+def test_fuzz_action_shows_a_shrunk_failure(
+    snap_compare: Any, make_app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Mode 9 against the rejects-boundary agent after f (12 examples, seed 3): the summary
+    reads 'Fuzz evaluate_resource_condition  failed' with the tally and 'seed 3, 12
+    examples at most'; the list shows the cases sent with green ✔ pass and one red ✘ fail,
+    the first, selected. On the right: 'Failure, shrunk to the smallest arguments: #1
+    valid-refused', the red ✘ '#1 valid' heading with 'fail; RULES INV3', the reason
+    (valid arguments refused with input_invalid), 'Finding valid-refused', and the
+    arguments sent, every string one character long ("0")."""
+    from sia_tui.tui.screens import probe as probe_screen
+
+    monkeypatch.setattr(probe_screen, "FUZZ_EXAMPLES", 12)
+    monkeypatch.setattr(probe_screen, "FUZZ_RATE", 1000.0)
+    monkeypatch.setattr(probe_screen, "FUZZ_SEED", 3)
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        await pilot.press("9")
+        await settle(pilot)
+        await pilot.press("f")
+        await settle(pilot)
+
+    assert snap_compare(make_app("rejects-boundary"), terminal_size=SIZE, run_before=run_before)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -162,4 +163,18 @@ def test_small_probe(snap_compare: Any, make_app: Any) -> None:
     on the right."""
     assert snap_compare(
         make_app("ignores-max-input"), terminal_size=SMALL, run_before=keys("9", "p", "end", "up")
+    )
+
+
+def test_small_fuzz(snap_compare: Any, make_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Mode 9 at 80x24 after f against the rejects-boundary agent (12 examples, seed 3): the
+    'Fuzz ... failed' tally, the case list (cut with …) with the red ✘ #1 valid selected,
+    and on the right the shrunk failure: RULES INV3, valid-refused and its arguments."""
+    from sia_tui.tui.screens import probe as probe_screen
+
+    monkeypatch.setattr(probe_screen, "FUZZ_EXAMPLES", 12)
+    monkeypatch.setattr(probe_screen, "FUZZ_RATE", 1000.0)
+    monkeypatch.setattr(probe_screen, "FUZZ_SEED", 3)
+    assert snap_compare(
+        make_app("rejects-boundary"), terminal_size=SMALL, run_before=keys("9", "f")
     )

@@ -145,15 +145,16 @@ def _wrong_type(loc: Location) -> Iterator[Candidate]:
         return
 
 
-def _extra_member(loc: Location) -> Iterator[Candidate]:
-    closed = loc.schema.get("additionalProperties") is False
+def extra_member(loc: Location, keyword: str = "additionalProperties") -> Iterator[Candidate]:
+    """An undeclared member added to an object ``keyword`` (set to false) closes."""
+    closed = loc.schema.get(keyword) is False
     if not closed or not isinstance(loc.value, dict) or EXTRA_MEMBER in loc.value:
         return
     member = join([*loc.path, EXTRA_MEMBER])
     yield (
         {**loc.value, EXTRA_MEMBER: True},
         (loc.pointer, member),
-        f"undeclared member {member} added where additionalProperties is false",
+        f"undeclared member {member} added where {keyword} is false",
     )
 
 
@@ -200,7 +201,7 @@ _BUILDERS: dict[ProbeKind, tuple[Callable[[Location], Iterator[Candidate]], str]
     ProbeKind.INVALID_MISSING_REQUIRED: (_missing_required, "no required member"),
     ProbeKind.INVALID_WRONG_TYPE: (_wrong_type, "no member with a declared type"),
     ProbeKind.INVALID_EXTRA_MEMBER: (
-        _extra_member,
+        extra_member,
         "no object closed by additionalProperties: false",
     ),
     ProbeKind.INVALID_ENUM_MISS: (_enum_miss, "no member with an enum"),
@@ -229,3 +230,14 @@ def invalid_arguments(
     if found_location:
         return f"no {kind.value.removeprefix('invalid-')} change the validator rejects"
     return f"the input schema (as far as the valid arguments reach) declares {absent}"
+
+
+#: Each kind's candidate mutations at one location; ``sia-tui fuzz`` tries every one.
+CANDIDATE_BUILDERS: dict[ProbeKind, Callable[[Location], Iterator[Candidate]]] = {
+    kind: build for kind, (build, _) in _BUILDERS.items()
+}
+
+
+def with_member(instance: Any, path: tuple[str, ...], value: Any) -> Any:
+    """A deep copy of ``instance`` with the member at ``path`` set to ``value``."""
+    return _set(instance, path, value)

@@ -63,6 +63,8 @@ class LoadedSession:
     format: str = FORMAT
     #: The ``probe`` member of a session that recorded a ``sia-tui probe`` run, as JSON.
     probe: dict[str, Any] | None = None
+    #: The ``fuzz`` member of a session that recorded a ``sia-tui fuzz`` run (seed, corpus).
+    fuzz: dict[str, Any] | None = None
 
 
 def environment() -> dict[str, Any]:
@@ -183,7 +185,12 @@ def digested(ex: Exchange) -> bool:
 
 
 def build_document(
-    run: Run, options: object, redactor: Redactor, *, probe: dict[str, Any] | None = None
+    run: Run,
+    options: object,
+    redactor: Redactor,
+    *,
+    probe: dict[str, Any] | None = None,
+    fuzz: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The complete, redacted session document for ``run`` (RULES CP11: preserve).
 
@@ -229,6 +236,8 @@ def build_document(
     }
     if probe is not None:  # an optional member: readers that do not know it ignore it
         document["probe"] = redactor.value(probe, "probe")
+    if fuzz is not None:  # optional too: a fuzz run's seed and corpus
+        document["fuzz"] = redactor.value(fuzz, "fuzz")
     document["redactions"] = [{"name": h.name, "where": h.where} for h in redactor.hits]
     document["manifest"] = {"algorithm": "sha256", "bodies": manifest}
     return document
@@ -349,6 +358,7 @@ def read_document(data: Any, path: str | None = None) -> LoadedSession:
         path=path,
         format=str(fmt),
         probe=None if data.get("probe") is None else _as_dict(data["probe"], "/probe"),
+        fuzz=None if data.get("fuzz") is None else _as_dict(data["fuzz"], "/fuzz"),
     )
 
 

@@ -92,11 +92,12 @@ def render_document(
     secret_headers: Iterable[str] = (),
     *,
     probe: dict[str, Any] | None = None,
+    fuzz: dict[str, Any] | None = None,
 ) -> RenderedSession:
     """The session file's text, bytes, redactions and document (saving and autosave);
     refuses to return text with a known secret."""
     redactor = make_redactor(run, options, secret_values, secret_headers)
-    document = build_document(run, options, redactor, probe=probe)
+    document = build_document(run, options, redactor, probe=probe, fuzz=fuzz)
     text = session_text(document) + "\n"
     # Credentials must be nowhere; marked values nowhere on the side that sent them. The
     # decoded values are searched, in every escape form: a body echoing
@@ -139,12 +140,14 @@ def save_session(
     secret_values: Iterable[str] = (),
     secret_headers: Iterable[str] = (),
     probe: dict[str, Any] | None = None,
+    fuzz: dict[str, Any] | None = None,
 ) -> SavedSession:
     """Redact and save ``run`` to ``path`` atomically (``sia-tui check --save FILE``).
 
-    ``probe``: the ``probe`` member of a ``sia-tui probe`` session (see ``core/probe``).
+    ``probe``: the ``probe`` member of a ``sia-tui probe`` session (see ``core/probe``);
+    ``fuzz``: the ``fuzz`` member of a ``sia-tui fuzz`` session (see ``core/fuzz``).
     """
-    rendered = render_document(run, options, secret_values, secret_headers, probe=probe)
+    rendered = render_document(run, options, secret_values, secret_headers, probe=probe, fuzz=fuzz)
     target = Path(path)
     try:
         atomic_write(target, rendered.data)

@@ -1,7 +1,8 @@
-"""Mode 9: deliberately wrong requests to the selected skill, each graded against its rule.
+"""Mode 9: deliberately wrong requests to the selected skill, each graded against its rule,
+and the Fuzz action beside them: arguments generated from the input schema.
 
-The screen drives the same probe engine as ``sia-tui probe`` in a worker and shows its
-typed report; it grades nothing itself.
+The screen drives the same probe and fuzz engines as ``sia-tui probe`` and ``sia-tui fuzz``
+in workers and shows their typed reports; it grades nothing itself.
 """
 
 from __future__ import annotations
@@ -18,9 +19,11 @@ from textual.message import Message
 from textual.widgets import OptionList, Static
 
 from sia_tui.core.engine import Procedure
+from sia_tui.core.fuzz import Fuzzer, FuzzReport, FuzzSettings
 from sia_tui.core.probe import Grade, Prober, ProbeReport, report_from_session
 from sia_tui.core.run import Run, Target
 from sia_tui.tui.display import DEFAULT_VIEW_LIMIT
+from sia_tui.tui.render.fuzz import case_content, case_prompt, fuzz_overview, fuzz_summary
 from sia_tui.tui.render.probe import (
     learning_content,
     pending_prompt,
@@ -34,6 +37,12 @@ from sia_tui.tui.widgets.literal import LiteralOptionList, LiteralStatic, option
 
 #: The worker group of a probe run (one at a time; the engine's steps are another group).
 PROBE_GROUP = "probe"
+#: The worker group of a fuzz run (one at a time, and never beside a probe run).
+FUZZ_GROUP = "fuzz"
+#: The bounds of the Fuzz action: sia-tui fuzz's defaults (a test may lower the pace).
+FUZZ_EXAMPLES, FUZZ_RATE, FUZZ_MAX_TIME = 50, 4.0, 120.0
+#: A fixed seed repeats a run (None: a random one, shown in the summary).
+FUZZ_SEED: int | None = None
 
 INTRO = (
     "p sends deliberately wrong requests to the selected skill: a stale interface_digest, "
@@ -43,7 +52,10 @@ INTRO = (
     "warn or skip against its RULES id.\n\n"
     "Safety: every wrong request carries arguments that break the input schema, so an agent "
     "that fails to validate has nothing to act on. When the skill's document declares "
-    "execute authority, you are asked before any request with valid arguments is sent."
+    "execute authority, you are asked before any request with valid arguments is sent.\n\n"
+    "f fuzzes the skill instead: arguments generated from its input schema (each confirmed "
+    "by the validator) and invalid ones made by one mutation, sent at most 4 a second and "
+    "graded as sia-tui fuzz grades them (RULES INV3, ERR3, ERR5, CP10)."
 )
 
 
@@ -53,6 +65,13 @@ class ProbeScreen(RunScreen):
     HELP = INTRO
     BINDINGS = [
         Binding("p", "run_probe", "Run probes", id="probe.run", tooltip="Send the probes"),
+        Binding(
+            "f",
+            "run_fuzz",
+            "Fuzz",
+            id="probe.fuzz",
+            tooltip="Send arguments generated from the input schema and grade each answer",
+        ),
         # The app's save key, here saving the probe run with the run it learned from.
         Binding(
             "ctrl+s",
@@ -88,6 +107,8 @@ class ProbeScreen(RunScreen):
         """(location, skill) the report belongs to: another target clears it."""
         self._from_session: object = None
         """The recorded session the report was read from: another session replaces it."""
+        self.fuzz: FuzzReport | None = None
+        """The last fuzz run, shown instead of the probes until p runs them again."""
 
     def compose_body(self) -> ComposeResult:
         with Vertical():
@@ -113,9 +134,14 @@ class ProbeScreen(RunScreen):
         key = (run.target.location, self._skill(run)) if run is not None else None
         if self.report is not None and session is None and key != self._shown_for:
             self.report = None  # another agent or skill: the old grades do not apply
+        if self.fuzz is not None and key != self._shown_for:
+            self.fuzz = None
         self._redraw()
 
     def _redraw(self) -> None:
+        if self.fuzz is not None:
+            self._redraw_fuzz(self.fuzz)
+            return
         run = self.sia.current_run
         report = self.report
         self.query_one("#probe-summary", Static).update(
@@ -137,7 +163,29 @@ class ProbeScreen(RunScreen):
     def on_option_list_option_highlighted(self, _event: OptionList.OptionHighlighted) -> None:
         self._show_evidence()
 
+    def _redraw_fuzz(self, report: FuzzReport) -> None:
+        self.query_one("#probe-summary", Static).update(fuzz_summary(report, self.policy))
+        listing = self.query_one("#probe-list", OptionList)
+        keep = listing.highlighted
+        listing.clear_options()
+        listing.add_options([option(case_prompt(c, self.policy)) for c in report.cases])
+        if listing.option_count:
+            listing.highlighted = keep if keep is not None and keep < listing.option_count else 0
+        self._show_evidence()
+
+    def _show_fuzz_case(self, report: FuzzReport, index: int | None) -> None:
+        body = self.query_one("#probe-body", Static)
+        overview = fuzz_overview(report, self.policy)
+        if index is None or index >= len(report.cases):
+            body.update(overview)
+            return
+        case = case_content(report.cases[index], self.policy, limit=DEFAULT_VIEW_LIMIT)
+        body.update(overview + Content("\n\n") + case if overview.plain else case)
+
     def _show_evidence(self) -> None:
+        if self.fuzz is not None:
+            self._show_fuzz_case(self.fuzz, self.query_one("#probe-list", OptionList).highlighted)
+            return
         body = self.query_one("#probe-body", Static)
         report = self.report
         index = self.query_one("#probe-list", OptionList).highlighted
@@ -162,21 +210,71 @@ class ProbeScreen(RunScreen):
         self._redraw()
 
     # -- running -----------------------------------------------------------------------------
-    def action_run_probe(self) -> None:
-        """Probe the selected skill (refused for recorded sessions and while one runs)."""
+    def _target_to_run(self, busy: str) -> Target | None:
+        """The selected skill to probe or fuzz; None (with a notice) for a recorded session,
+        no skill, or a probe or fuzz run still on (``busy`` says so)."""
         app = self.sia
         if app.refuse_if_read_only():
-            return
+            return None
         run = app.current_run
         skill = self._skill(run)
         if run is None or not skill:
             self.app.notify("Select a skill on the Overview (1) first.", severity="warning")
-            return
+            return None
         if self._probing():
-            self.app.notify("The probes are running; wait for them to finish.", severity="warning")
-            return
+            self.app.notify(busy, severity="warning")
+            return None
         self._shown_for = (run.target.location, skill)
-        self._probe(Target(run.target.location, skill_id=skill, binding=run.target.binding))
+        return Target(run.target.location, skill_id=skill, binding=run.target.binding)
+
+    def action_run_probe(self) -> None:
+        """Probe the selected skill (refused for recorded sessions and while one runs)."""
+        target = self._target_to_run("The probes are running; wait for them to finish.")
+        if target is not None:
+            self.fuzz = None
+            self._probe(target)
+
+    def action_run_fuzz(self) -> None:
+        """Fuzz the selected skill (refused for recorded sessions and while a run is on)."""
+        target = self._target_to_run("A run is on; wait for it to finish.")
+        if target is not None:
+            self._fuzz(target)
+
+    @work(exclusive=True, group=FUZZ_GROUP)
+    async def _fuzz(self, target: Target) -> None:
+        import random
+
+        engine = self.sia.engine
+        options = engine.options if isinstance(engine, Procedure) else self.sia.options
+        settings = FuzzSettings(
+            examples=FUZZ_EXAMPLES,
+            seed=FUZZ_SEED if FUZZ_SEED is not None else random.randrange(2**32),
+            max_time=FUZZ_MAX_TIME,
+            rate=FUZZ_RATE,
+        )
+        fuzzer = Fuzzer(target, options, settings, on_update=self._updated)
+        self.fuzz = fuzzer.report
+        self.post_message(self.Updated())
+        try:
+            await fuzzer.learn()
+            need = fuzzer.report.learning.consent_need
+            if need is not None:  # the one execute gate: an explicit yes, this run only
+                settings.allow_execute = await self._confirm(fuzzing=True)
+            await fuzzer.run()
+        except asyncio.CancelledError:
+            fuzzer.stop()
+            raise
+        except Exception as exc:  # noqa: BLE001 - a fuzz bug is shown, never a crash
+            self.notify(
+                f"The fuzz run stopped: {type(exc).__name__}: {exc}",
+                title="Fuzz error",
+                severity="error",
+            )
+        finally:
+            await fuzzer.aclose()
+        self.post_message(self.Updated())
+        report = fuzzer.report
+        self.notify(f"Fuzz {report.outcome.value}: {len(report.cases)} cases sent.")
 
     @work(exclusive=True, group=PROBE_GROUP)
     async def _probe(self, target: Target) -> None:
@@ -207,7 +305,7 @@ class ProbeScreen(RunScreen):
             self.notify(f"Probes done: {counts}.")
 
     def _probing(self) -> bool:
-        return any(w.group == PROBE_GROUP and w.is_running for w in self.workers)
+        return any(w.group in (PROBE_GROUP, FUZZ_GROUP) and w.is_running for w in self.workers)
 
     def action_save_probes(self) -> None:
         """Save the probe run shown (live or recorded); without one, the run as on any screen."""
@@ -220,15 +318,16 @@ class ProbeScreen(RunScreen):
             return
         self.sia.save_probe_run(report)
 
-    def _updated(self, _report: ProbeReport) -> None:
+    def _updated(self, _report: ProbeReport | FuzzReport) -> None:
         # Called by the engine on this loop; the redraw happens in the message handler.
         self.post_message(self.Updated())
 
-    async def _confirm(self) -> bool:
+    async def _confirm(self, *, fuzzing: bool = False) -> bool:
         """Ask before valid invocations of an execute skill; True only on an explicit yes."""
         answer: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        question = self._fuzz_question() if fuzzing else self._question()
         self.app.push_screen(
-            ConfirmScreen(self._question(), yes_label="Send (y)"),
+            ConfirmScreen(question, yes_label="Send (y)"),
             lambda yes: answer.set_result(bool(yes)),
         )
         return await answer
@@ -244,4 +343,15 @@ class ProbeScreen(RunScreen):
             "(oversized input, missing credentials) could make the agent act. Send them? "
             "Cancel skips them; every other probe carries arguments that break the input "
             "schema.",
+        )
+
+    def _fuzz_question(self) -> Content:
+        run = self.fuzz.learning if self.fuzz else None
+        skill = (run.skill_id if run else None) or "This skill"
+        need = run.consent_need if run is not None else None
+        return consent_question(
+            self.policy.literal(skill, style="bold"),
+            need.reason if need is not None else "its document asks for consent",
+            f"Fuzzing sends up to {FUZZ_EXAMPLES} invocations, half with valid arguments, "
+            "which could make the agent act. Send them? Cancel sends nothing.",
         )

@@ -1,0 +1,96 @@
+"""Pilot tests of the Fuzz action on the Probe screen (9, then f): the same engine as
+`sia-tui fuzz`, run in a worker, its cases shown literally, the execute gate asked."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from textual.widgets import OptionList
+
+from sia_tui.core.fuzz import CaseKind, FindingKind, FuzzReport
+from sia_tui.tui.app import SiaApp
+from sia_tui.tui.screens import probe as probe_screen
+from sia_tui.tui.screens.confirm import ConfirmScreen
+from sia_tui.tui.screens.probe import ProbeScreen
+from tests.support.tui import SIZE, settle, static_text, wait_until
+
+
+@pytest.fixture(autouse=True)
+def quick_fuzz(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A short, unpaced run: the pace is tested on the engine (tests/fuzz/test_bounds.py)."""
+    monkeypatch.setattr(probe_screen, "FUZZ_EXAMPLES", 12)
+    monkeypatch.setattr(probe_screen, "FUZZ_RATE", 1000.0)
+
+
+def _fuzz(app: SiaApp) -> FuzzReport | None:
+    screen = app.screen
+    assert isinstance(screen, ProbeScreen)
+    return screen.fuzz
+
+
+def _done(app: SiaApp) -> bool:
+    report = _fuzz(app)
+    return report is not None and bool(report.runs or report.skipped)
+
+
+async def test_f_fuzzes_the_skill_and_shows_the_shrunk_failure(make_app: Any) -> None:
+    """rejects-boundary: the failing case is marked, its arguments and RULES INV3 shown."""
+    app = make_app("rejects-boundary")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("9")
+        await settle(pilot)
+        await pilot.press("f")
+        await wait_until(pilot, lambda: _done(app))
+        await settle(pilot)
+        report = _fuzz(app)
+        assert report is not None and report.outcome == "failed"
+        [failure] = report.failures
+        assert failure.finding is FindingKind.VALID_REFUSED
+        listing = app.screen.query_one("#probe-list", OptionList)
+        assert listing.option_count == len(report.cases)
+        assert "failed" in static_text(app, "#probe-summary")
+        listing.highlighted = report.cases.index(failure)
+        await pilot.pause()
+        evidence = static_text(app, "#probe-body")
+        assert "Failure, shrunk to the smallest arguments" in evidence
+        assert "RULES INV3" in evidence and "valid-refused" in evidence
+        assert '"resource_id": "0"' in evidence
+
+
+async def test_p_after_f_shows_the_probes_again(make_app: Any) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("9")
+        await settle(pilot)
+        await pilot.press("f")
+        await wait_until(pilot, lambda: _done(app))
+        await settle(pilot)
+        report = _fuzz(app)
+        assert report is not None and report.outcome == "passed"
+        assert {c.kind for c in report.cases} == {CaseKind.VALID, CaseKind.INVALID}
+        await pilot.press("p")
+        await wait_until(pilot, lambda: _fuzz(app) is None)
+        assert "Probe " in static_text(app, "#probe-summary")
+
+
+async def test_an_execute_skill_is_fuzzed_only_after_a_yes(make_app: Any) -> None:
+    """The one execute gate: n sends nothing (incomplete); y fuzzes."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.choose_skill("apply_interface_shutdown")
+        await pilot.press("9")
+        await settle(pilot)
+        for answer, sent in (("n", False), ("y", True)):
+            await pilot.press("f")
+            await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+            assert "execute" in str(app.screen.query_one("Static").visual)
+            await pilot.press(answer)
+            await wait_until(pilot, lambda: isinstance(app.screen, ProbeScreen) and _done(app))
+            await settle(pilot)
+            report = _fuzz(app)
+            assert report is not None and bool(report.cases) is sent
+            assert report.outcome == ("passed" if sent else "incomplete")
