@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sia_tui.cli.flags import add_consent_flag
+from sia_tui.cli.flags import UsageError, add_consent_flag, add_trace_flags, trace_options
 
 # The matrix engine, asyncio and Textual are imported by the functions that run them, so
 # that building the parser (`--help`, other commands) stays light: every start pays for it.
@@ -78,6 +78,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         help="let the file's bearer_env / header_env read environment variable NAME and send "
         "its value to the agent the file names (repeatable); the file alone reads none",
     )
+    add_trace_flags(parser.add_argument_group("trace"))
     parser.set_defaults(func=main)
 
 
@@ -102,6 +103,10 @@ def main(args: argparse.Namespace) -> int:
         if not output.parent.is_dir():
             return _usage(f"cannot write {output}: no folder {output.parent}")
     try:
+        trace = trace_options(args)
+    except UsageError as exc:
+        return _usage(str(exc))
+    try:
         consents = Consents(
             allow_cross_origin=args.allow_cross_origin,
             insecure=args.insecure,
@@ -124,11 +129,14 @@ def main(args: argparse.Namespace) -> int:
             jobs=args.jobs,
             deadline=args.deadline,
             allow_execute=args.allow_execute,
+            **trace,
         )
-    return _headless(args, plugfest, save_dir)
+    return _headless(args, plugfest, save_dir, trace)
 
 
-def _headless(args: argparse.Namespace, plugfest: Plugfest, save_dir: Path | None) -> int:
+def _headless(
+    args: argparse.Namespace, plugfest: Plugfest, save_dir: Path | None, trace: dict[str, Any]
+) -> int:
     import asyncio
 
     from sia_tui.core.atomic_file import atomic_write
@@ -150,6 +158,7 @@ def _headless(args: argparse.Namespace, plugfest: Plugfest, save_dir: Path | Non
         deadline=args.deadline,
         on_change=progress,
         allow_execute=args.allow_execute,
+        **trace,
     )
     matrix = asyncio.run(runner.run())
     for warning in runner.warnings:

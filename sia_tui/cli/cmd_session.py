@@ -13,8 +13,10 @@ from sia_tui.cli.flags import (
     add_cross_origin_flag,
     add_grpc_security_flags,
     add_limit_flags,
+    add_trace_flags,
     limit_options,
     parse_header,
+    trace_options,
 )
 from sia_tui.cli.trust_flags import add_trust_flags, anchors_from
 from sia_tui.core.errors import SiaError
@@ -97,6 +99,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     add_limit_flags(limits)
     add_cross_origin_flag(limits)
     add_grpc_security_flags(limits)
+    add_trace_flags(limits)
     # The trust anchors too: the session's stored keys, required signature and lock are
     # used offline by `replay` only (docs/SECURITY.md).
     add_trust_flags(rerun)
@@ -222,7 +225,7 @@ def cmd_rerun(args: argparse.Namespace) -> int:
 
     try:
         headers = parse_headers(args.header)
-        given = ClientOptions(**limit_options(args))
+        given = ClientOptions(**limit_options(args), **trace_options(args))
         anchors = anchors_from(args)
     except SiaError as exc:
         return _error(str(exc))

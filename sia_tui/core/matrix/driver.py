@@ -73,8 +73,12 @@ class RunDriver:
         transport: httpx.AsyncBaseTransport | None,
         warnings: list[str],
         allow_execute: bool = False,
+        trace: bool = True,
+        tracestate: str | None = None,
     ) -> None:
         self._slots = asyncio.Semaphore(jobs)
+        #: The user's trace choices (``--no-trace``, ``--tracestate``); never the file's.
+        self._trace, self._tracestate = trace, tracestate
         self.allow_execute = allow_execute
         """The user's consent to invoking skills that ask for it (``--allow-execute``)."""
         self.deadline = deadline
@@ -87,8 +91,11 @@ class RunDriver:
         return f"cut off {SAFETY_MARGIN:g} s after the deadline of {self.deadline:g} s per cell"
 
     def _options(self, agent: AgentEntry) -> ClientOptions:
-        """The agent's options with the cell's deadline as the run's deadline."""
-        return replace(agent.options, deadline=self.deadline)
+        """The agent's options with the cell's deadline as the run's deadline, and the
+        user's trace headers."""
+        return replace(
+            agent.options, deadline=self.deadline, trace=self._trace, tracestate=self._tracestate
+        )
 
     async def drive(
         self,

@@ -85,8 +85,12 @@ class MatrixRunner:
         transport: httpx.AsyncBaseTransport | None = None,
         on_change: ChangeHook | None = None,
         allow_execute: bool = False,
+        trace: bool = True,
+        tracestate: str | None = None,
     ) -> None:
         self.plugfest = plugfest
+        #: The user's trace headers (``--no-trace``, ``--tracestate``), for every run.
+        self.trace, self.tracestate = trace, tracestate
         self.allow_execute = allow_execute
         """Consent to invoking skills that ask for it (``--allow-execute``); without it their
         runs stop before step 8 and their cells say why (could not run)."""
@@ -126,6 +130,8 @@ class MatrixRunner:
             transport=self._transport,
             warnings=self.warnings,
             allow_execute=self.allow_execute,
+            trace=self.trace,
+            tracestate=self.tracestate,
         )
         async with asyncio.TaskGroup() as group:
             for index, agent in enumerate(self.plugfest.agents):
