@@ -94,6 +94,22 @@ def parse_traceparent(value: str) -> TraceParent | None:
     return TraceParent(trace_id, span_id, flags)
 
 
+def is_trace_id(text: str) -> bool:
+    """True for 32 lowercase hex digits, not all zeros (a session file is checked)."""
+    return _is_hex_id(text, 32)
+
+
+def is_span_id(text: str) -> bool:
+    """True for 16 lowercase hex digits, not all zeros."""
+    return _is_hex_id(text, 16)
+
+
+def _is_hex_id(text: str, size: int) -> bool:
+    return (
+        len(text) == size and all(c in "0123456789abcdef" for c in text) and bool(text.strip("0"))
+    )
+
+
 def span_of(headers: tuple[tuple[str, str], ...] | list[tuple[str, str]]) -> str | None:
     """The span id of the ``traceparent`` among request ``headers`` (None: none sent)."""
     for name, value in headers:

@@ -24,6 +24,7 @@ from sia_tui.core.run.read_model import Run
 from sia_tui.core.session.format import LoadedSession, read_document
 from sia_tui.core.session.invocations import pick_invocations, session_exchanges
 from sia_tui.core.session.store import render_document
+from sia_tui.core.trace_context import trace_of
 
 #: Headers, timings and sizes a recorder did not measure, as HAR 1.2 writes "not known".
 _UNKNOWN = -1
@@ -102,6 +103,11 @@ def _entry(ex: Exchange) -> dict[str, Any]:
         comment += f"; gRPC call ({ex.status_text}): bodies are ProtoJSON, not the wire bytes"
     if ex.truncated:
         comment += "; the body was cut at the size limit"
+    trace = trace_of(ex.request_headers) if ex.span_id else None
+    if trace is not None:
+        comment += f"; W3C trace {trace} span {ex.span_id}"
+    # HAR 1.2 allows custom members that start with "_": the ids a log search needs.
+    ids = {"_traceId": trace, "_spanId": ex.span_id} if trace is not None else {}
     return {
         "startedDateTime": _started(ex),
         "time": elapsed,
@@ -119,6 +125,7 @@ def _entry(ex: Exchange) -> dict[str, Any]:
             "receive": 0,
         },
         "comment": comment,
+        **ids,
     }
 
 
