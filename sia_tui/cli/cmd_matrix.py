@@ -7,7 +7,14 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sia_tui.cli.flags import UsageError, add_consent_flag, add_trace_flags, trace_options
+from sia_tui.cli.flags import (
+    UsageError,
+    add_consent_flag,
+    add_otlp_flag,
+    add_trace_flags,
+    otlp_endpoint_from,
+    trace_options,
+)
 
 # The matrix engine, asyncio and Textual are imported by the functions that run them, so
 # that building the parser (`--help`, other commands) stays light: every start pays for it.
@@ -79,6 +86,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         "its value to the agent the file names (repeatable); the file alone reads none",
     )
     add_trace_flags(parser.add_argument_group("trace"))
+    add_otlp_flag(parser)
     parser.set_defaults(func=main)
 
 
@@ -104,6 +112,7 @@ def main(args: argparse.Namespace) -> int:
             return _usage(f"cannot write {output}: no folder {output.parent}")
     try:
         trace = trace_options(args)
+        otlp_endpoint_from(args)
     except UsageError as exc:
         return _usage(str(exc))
     try:
@@ -129,6 +138,7 @@ def main(args: argparse.Namespace) -> int:
             jobs=args.jobs,
             deadline=args.deadline,
             allow_execute=args.allow_execute,
+            otlp_endpoint=args.otlp_endpoint,
             **trace,
         )
     return _headless(args, plugfest, save_dir, trace)
@@ -158,6 +168,7 @@ def _headless(
         deadline=args.deadline,
         on_change=progress,
         allow_execute=args.allow_execute,
+        otlp_endpoint=args.otlp_endpoint,
         **trace,
     )
     matrix = asyncio.run(runner.run())

@@ -148,6 +148,31 @@ def trace_options(args: Any) -> dict[str, Any]:
         raise UsageError(f"--tracestate is not a W3C tracestate: {exc}") from None
 
 
+def add_otlp_flag(parser: argparse.ArgumentParser) -> None:
+    """``--otlp-endpoint URL``: export the run's spans live (check, matrix)."""
+    parser.add_argument(
+        "--otlp-endpoint",
+        metavar="URL",
+        help="post the run as OTLP/JSON spans (a span per step and per exchange, redacted) "
+        "to this OpenTelemetry collector over OTLP/HTTP (http://HOST:4318 posts to "
+        "/v1/traces); only this flag names it, never a file or the agent",
+    )
+
+
+def otlp_endpoint_from(args: Any) -> str | None:
+    """The ``--otlp-endpoint`` URL, checked before anything is sent (UsageError)."""
+    endpoint = getattr(args, "otlp_endpoint", None)
+    if not endpoint:
+        return None
+    from sia_tui.core.session import OtlpEndpointRefused, traces_url  # only with the flag
+
+    try:
+        traces_url(endpoint)
+    except OtlpEndpointRefused as exc:
+        raise UsageError(f"--otlp-endpoint: {exc}") from None
+    return str(endpoint)
+
+
 def add_cross_origin_flag(group: argparse._ArgumentGroup) -> None:
     """``--allow-cross-origin``: the user's consent to credentials on another origin."""
     group.add_argument(

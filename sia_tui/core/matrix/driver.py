@@ -75,8 +75,11 @@ class RunDriver:
         allow_execute: bool = False,
         trace: bool = True,
         tracestate: str | None = None,
+        otlp_endpoint: str | None = None,
     ) -> None:
         self._slots = asyncio.Semaphore(jobs)
+        #: The user's collector (``--otlp-endpoint``): each run's spans go there as it ends.
+        self.otlp_endpoint = otlp_endpoint
         #: The user's trace choices (``--no-trace``, ``--tracestate``); never the file's.
         self._trace, self._tracestate = trace, tracestate
         self.allow_execute = allow_execute
@@ -125,7 +128,22 @@ class RunDriver:
                 await close_quietly(procedure.aclose())
             seconds = time.monotonic() - started
         session = await self.save_run(procedure.run, agent, name) if name else None
+        if self.otlp_endpoint is not None:
+            await self._export(procedure.run, agent)
         return Driven(procedure.run, stopped, seconds, session)
+
+    async def _export(self, run: Run, agent: AgentEntry) -> None:
+        """Post the run's spans (redacted as its session is) to the user's collector."""
+        from sia_tui.core.session.otlp_export import export_otlp  # only with the flag
+        from sia_tui.core.session.report_otlp import otlp_of_run
+
+        assert self.otlp_endpoint is not None
+        spans = await asyncio.to_thread(
+            otlp_of_run, run, agent.options, agent.secret_values, agent.secret_headers
+        )
+        problem = await export_otlp(self.otlp_endpoint, spans)
+        if problem is not None:
+            self._warnings.append(f"{agent.name}: {problem}")
 
     async def probe(
         self, target: Target, agent: AgentEntry, arguments: Arguments | None, name: str

@@ -87,8 +87,11 @@ class MatrixRunner:
         allow_execute: bool = False,
         trace: bool = True,
         tracestate: str | None = None,
+        otlp_endpoint: str | None = None,
     ) -> None:
         self.plugfest = plugfest
+        #: The user's collector (``--otlp-endpoint``), never the plugfest file's.
+        self.otlp_endpoint = otlp_endpoint
         #: The user's trace headers (``--no-trace``, ``--tracestate``), for every run.
         self.trace, self.tracestate = trace, tracestate
         self.allow_execute = allow_execute
@@ -132,6 +135,7 @@ class MatrixRunner:
             allow_execute=self.allow_execute,
             trace=self.trace,
             tracestate=self.tracestate,
+            otlp_endpoint=self.otlp_endpoint,
         )
         async with asyncio.TaskGroup() as group:
             for index, agent in enumerate(self.plugfest.agents):

@@ -22,6 +22,9 @@ if TYPE_CHECKING:  # type checkers read these; the table below is the run-time s
     from sia_tui.core.session.history import autosave as autosave
     from sia_tui.core.session.history import list_history as list_history
     from sia_tui.core.session.invocations import pick_invocations as pick_invocations
+    from sia_tui.core.session.otlp_export import OtlpEndpointRefused as OtlpEndpointRefused
+    from sia_tui.core.session.otlp_export import export_otlp as export_otlp
+    from sia_tui.core.session.otlp_export import traces_url as traces_url
     from sia_tui.core.session.reattach import Reattached as Reattached
     from sia_tui.core.session.reattach import reattach_refusal as reattach_refusal
     from sia_tui.core.session.reattach import reattach_task as reattach_task
@@ -57,6 +60,9 @@ _EXPORTS: dict[str, str] = {
     "list_history": "sia_tui.core.session.history",
     "load_session": "sia_tui.core.session.store",
     "otlp_of_run": "sia_tui.core.session.report_otlp",
+    "OtlpEndpointRefused": "sia_tui.core.session.otlp_export",
+    "export_otlp": "sia_tui.core.session.otlp_export",
+    "traces_url": "sia_tui.core.session.otlp_export",
     "pick_invocations": "sia_tui.core.session.invocations",
     "preview_redactions": "sia_tui.core.session.store",
     "readable_range": "sia_tui.core.session.formats",

@@ -80,6 +80,8 @@ class MatrixLaunch:
     """W3C trace headers on every call (``--no-trace`` turns them off)."""
     tracestate: str | None = None
     """The user's ``--tracestate``, passed on beside each traceparent."""
+    otlp_endpoint: str | None = None
+    """The user's collector (``--otlp-endpoint``): each run's spans go there."""
 
 
 @dataclass
@@ -171,6 +173,7 @@ class MatrixMode(RunScreen):
             allow_execute=launch.allow_execute,
             trace=launch.trace,
             tracestate=launch.tracestate,
+            otlp_endpoint=launch.otlp_endpoint,
         )
         self.matrix = runner.matrix
         self._columns()
