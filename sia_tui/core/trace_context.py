@@ -112,20 +112,21 @@ def _is_hex_id(text: str, size: int) -> bool:
 
 def span_of(headers: tuple[tuple[str, str], ...] | list[tuple[str, str]]) -> str | None:
     """The span id of the ``traceparent`` among request ``headers`` (None: none sent)."""
-    for name, value in headers:
-        if name.lower() == TRACEPARENT:
-            parsed = parse_traceparent(value)
-            return parsed.span_id if parsed is not None else None
-    return None
+    parsed = _traceparent_in(headers)
+    return parsed.span_id if parsed is not None else None
 
 
 def trace_of(headers: tuple[tuple[str, str], ...] | list[tuple[str, str]]) -> str | None:
     """The trace id of the ``traceparent`` among ``headers`` (None: none, or invalid)."""
-    for name, value in headers:
-        if name.lower() == TRACEPARENT:
-            parsed = parse_traceparent(value)
-            return parsed.trace_id if parsed is not None else None
-    return None
+    parsed = _traceparent_in(headers)
+    return parsed.trace_id if parsed is not None else None
+
+
+def _traceparent_in(
+    headers: tuple[tuple[str, str], ...] | list[tuple[str, str]],
+) -> TraceParent | None:
+    value = next((v for name, v in headers if name.lower() == TRACEPARENT), None)
+    return parse_traceparent(value) if value is not None else None
 
 
 def checked_tracestate(text: str) -> str:

@@ -19,27 +19,24 @@ SKILL = "evaluate_resource_condition"
 CANARY = "canary-otlp-live-s3cr3t"
 
 
+def check(url: str, endpoint: str, *flags: str) -> int:
+    """``check`` of the example arguments, exporting to ``endpoint``."""
+    argv = ["check", url, "--skill", SKILL, "--args", "example", "--no-cache", *flags]
+    return main([*argv, "--otlp-endpoint", endpoint])
+
+
 def test_check_exports_the_run_it_saved(
     reference_agent: StartAgent, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     session = tmp_path / "run.session.json"
     with fake_collector() as collector:
-        code = main(
-            [
-                "check",
-                reference_agent().url,
-                "--skill",
-                SKILL,
-                "--args",
-                "example",
-                "--no-cache",
-                "--header",
-                f"X-Api-Token: {CANARY}",
-                "--save",
-                str(session),
-                "--otlp-endpoint",
-                collector.url,
-            ]
+        code = check(
+            reference_agent().url,
+            collector.url,
+            "--header",
+            f"X-Api-Token: {CANARY}",
+            "--save",
+            str(session),
         )
     assert code == 0
     assert "warning" not in capsys.readouterr().err
@@ -58,19 +55,7 @@ def test_a_collector_that_fails_is_a_warning_not_the_verdict(
     reference_agent: StartAgent, capsys: pytest.CaptureFixture[str]
 ) -> None:
     with fake_collector(status=503) as collector:
-        code = main(
-            [
-                "check",
-                reference_agent().url,
-                "--skill",
-                SKILL,
-                "--args",
-                "example",
-                "--no-cache",
-                "--otlp-endpoint",
-                f"{collector.url}/otlp/v1/traces",
-            ]
-        )
+        code = check(reference_agent().url, f"{collector.url}/otlp/v1/traces")
     assert code == 0
     assert [r.path for r in collector.received] == ["/otlp/v1/traces"]  # a path is kept
     err = capsys.readouterr().err

@@ -21,9 +21,9 @@ from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.redaction.redact import mask_headers
 from sia_tui.core.run.read_model import Run
-from sia_tui.core.session.format import LoadedSession, read_document
+from sia_tui.core.session.format import LoadedSession
 from sia_tui.core.session.invocations import pick_invocations, session_exchanges
-from sia_tui.core.session.store import render_document
+from sia_tui.core.session.store import as_saved
 from sia_tui.core.trace_context import trace_of
 
 #: Headers, timings and sizes a recorder did not measure, as HAR 1.2 writes "not known".
@@ -164,5 +164,4 @@ def har_of_run(
     secret_headers: Iterable[str] = (),
 ) -> str:
     """The HAR text of a live run, redacted by the very path that saves it as a session."""
-    rendered = render_document(run, options, secret_values, secret_headers)
-    return render_har(read_document(rendered.document))
+    return render_har(as_saved(run, options, secret_values, secret_headers))

@@ -24,9 +24,9 @@ from sia_tui import __version__
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.run.read_model import Invocation, Run, StepResult, StepStatus
-from sia_tui.core.session.format import LoadedSession, read_document
+from sia_tui.core.session.format import LoadedSession
 from sia_tui.core.session.invocations import pick_invocations
-from sia_tui.core.session.store import render_document
+from sia_tui.core.session.store import as_saved
 
 #: SpanKind (opentelemetry/proto/trace/v1/trace.proto) and Status.StatusCode, as integers.
 KIND_INTERNAL, KIND_CLIENT = 1, 3
@@ -213,5 +213,4 @@ def otlp_of_run(
     secret_headers: Iterable[str] = (),
 ) -> dict[str, Any]:
     """The OTLP/JSON of a live run, redacted by the very path that saves it as a session."""
-    rendered = render_document(run, options, secret_values, secret_headers)
-    return otlp_of_session(read_document(rendered.document))
+    return otlp_of_session(as_saved(run, options, secret_values, secret_headers))
