@@ -102,8 +102,7 @@ def sdk_grpc_agent_url() -> Iterator[str]:
 def cli_wording() -> Iterator[None]:
     """The core's needs worded as the CLI's flags, as under `sia-tui COMMAND` (the test
     reads what the command line says; a library caller gets the plain words)."""
-    from sia_tui.cli.needs import FLAGS
-    from sia_tui.core.needs import use_wording
+    from tests.support.wording import cli_words
 
-    with use_wording(FLAGS):
+    with cli_words():
         yield

@@ -81,9 +81,17 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         "--env",
         action="append",
         default=[],
-        metavar="NAME",
+        metavar="NAME[=ORIGIN]",
         help="let the file's bearer_env / header_env read environment variable NAME and send "
-        "its value to the agent the file names (repeatable); the file alone reads none",
+        "its value to the agent the file names (repeatable); with =ORIGIN (e.g. "
+        "https://a.example) only to an agent whose card URL is on that origin; the file "
+        "alone reads none",
+    )
+    parser.add_argument(
+        "--trust-file-anchors",
+        action="store_true",
+        help="use the trusted_keys and lock each agent names in the file for the sig and "
+        "lock columns (the file alone marks no card verified)",
     )
     add_trace_flags(parser.add_argument_group("trace"))
     add_otlp_flag(parser)
@@ -93,6 +101,39 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
 def _usage(message: str) -> int:
     print(f"sia-tui matrix: {message}", file=sys.stderr)
     return 2
+
+
+def _env_consents(given: list[str]) -> tuple[frozenset[str], tuple[tuple[str, str], ...]]:
+    """``--env NAME`` and ``--env NAME=ORIGIN``: the names allowed, and the origins bound.
+    ORIGIN is read as the card URLs are (``scheme://host:port``, default ports explicit)."""
+    from sia_tui.core.matrix.plugfest_agents import card_origin
+
+    names, bound = set(), []
+    for item in given:
+        name, eq, origin = item.partition("=")
+        if not name:
+            raise PlugfestUsage(f"--env {item!r}: name an environment variable")
+        names.add(name)
+        if eq:
+            read = card_origin(origin.rstrip("/"))
+            if read is None or _beyond_origin(origin):
+                raise PlugfestUsage(
+                    f"--env {item!r}: ORIGIN must be a URL origin, like https://a.example:8443"
+                )
+            bound.append((name, read))
+    return frozenset(names), tuple(bound)
+
+
+def _beyond_origin(url: str) -> bool:
+    """Whether ``url`` has more than an origin (a path other than "/", a query, a fragment)."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    return parts.path not in ("", "/") or bool(parts.query or parts.fragment)
+
+
+class PlugfestUsage(ValueError):
+    """A flag of ``matrix`` that cannot be used as given."""
 
 
 def _outputs(args: argparse.Namespace) -> list[Path]:
@@ -116,12 +157,17 @@ def main(args: argparse.Namespace) -> int:
     except UsageError as exc:
         return _usage(str(exc))
     try:
+        env, env_origins = _env_consents(args.env)
         consents = Consents(
             allow_cross_origin=args.allow_cross_origin,
             insecure=args.insecure,
-            env=frozenset(args.env),
+            env=env,
+            env_origins=env_origins,
+            file_anchors=args.trust_file_anchors,
         )
         plugfest = load_plugfest(args.plugfest, consents=consents)
+    except PlugfestUsage as exc:
+        return _usage(str(exc))
     except PlugfestError as exc:
         count = len(exc.problems)
         return _usage(f"{count} problem(s) in the plugfest file:\n{exc}")

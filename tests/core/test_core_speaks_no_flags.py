@@ -39,6 +39,7 @@ ALLOWED = {
     ("input_kind.py", "--save"),
     # The shell command that lets a plugfest file read an environment variable.
     ("matrix/plugfest_agents.py", "--env"),
+    ("matrix/plugfest_agents.py", "--trust-file-anchors"),
     # Parts of session file names (`alice--card.json`), not flags.
     ("matrix/matrix_runner.py", "--card"),
     ("matrix/matrix_runner.py", "--first"),

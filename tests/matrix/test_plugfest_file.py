@@ -421,3 +421,34 @@ def test_a_variable_not_allowed_is_not_read(tmp_path: Path) -> None:
         load_plugfest(path, Watched(HOME="/home/someone"))
     (problem,) = caught.value.problems
     assert "run `sia-tui matrix --env HOME`" in str(problem)
+
+
+def test_a_variable_bound_to_an_origin_goes_only_to_an_agent_there(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--env GITHUB_TOKEN=https://tools.example` says where the token may go: a file that
+    names it for an agent on another origin is refused (the token is not read, nothing is
+    sent), and the message names the bound origin and the agent's card; the agent on the
+    bound origin gets it. A malformed ORIGIN is a usage error (exit 2)."""
+    from sia_tui.cli import main
+
+    github = "ghp_canary_token_0123456789"
+    monkeypatch.setenv("GITHUB_TOKEN", github)
+    text = '[[agent]]\nname = "tools"\ncard = "{url}"\nbearer_env = "GITHUB_TOKEN"\n'
+    with recording_server() as (url, seen):
+        path = tmp_path / "PLUGFEST.toml"
+        path.write_text(text.format(url=url), encoding="utf-8")
+        code = main(["matrix", str(path), "--json", "--env", "GITHUB_TOKEN=https://tools.example"])
+        err = capsys.readouterr().err
+        assert code == 2 and not seen
+        assert (
+            "bearer_env: environment variable GITHUB_TOKEN is allowed only for "
+            "https://tools.example:443 (`sia-tui matrix --env GITHUB_TOKEN=ORIGIN`), and this "
+            f"agent's card is {url}; it was not read"
+        ) in err
+        main(["matrix", str(path), "--json", "--env", f"GITHUB_TOKEN={url}/"])
+        capsys.readouterr()
+        assert any(h.get("authorization") == f"Bearer {github}" for h in seen)
+    for bad in ("GITHUB_TOKEN=tools.example", "GITHUB_TOKEN=https://t.example/path", "=x"):
+        assert main(["matrix", str(path), "--env", bad]) == 2
+        assert f"--env {bad!r}:" in capsys.readouterr().err

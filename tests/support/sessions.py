@@ -125,10 +125,9 @@ def run_session_cli(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="sia-tui")
     cmd_session.register(parser.add_subparsers())
     args = parser.parse_args(argv)
-    from sia_tui.cli.needs import FLAGS
-    from sia_tui.core.needs import use_wording
+    from tests.support.wording import cli_words
 
-    with use_wording(FLAGS):  # as `sia-tui` dispatches it: needs worded as flags
+    with cli_words():  # as `sia-tui` dispatches it: needs worded as flags
         code: int = args.func(args)
     return code
 

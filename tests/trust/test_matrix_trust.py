@@ -45,7 +45,7 @@ lock = "l"
 """,
         encoding="utf-8",
     )
-    code = main(["matrix", str(tmp_path / "PLUGFEST.toml"), "--json"])
+    code = main(["matrix", str(tmp_path / "PLUGFEST.toml"), "--json", "--trust-file-anchors"])
     report = json.loads(capsys.readouterr().out)
     keys = [c["key"] for c in report["columns"]]
     assert keys[-2:] == ["signature", "lock"]
@@ -60,6 +60,48 @@ lock = "l"
     assert code == 1
 
 
+def test_a_plugfest_file_alone_marks_no_card_verified(
+    reference_agent: StartAgent, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A file handed to the user names a key that signed the agent's card, and a lock. The
+    file grants no trust: without `--trust-file-anchors` neither is used (no card shows
+    "verified", no interface "as pinned"), and a warning on stderr names each key of the file
+    and the flag; `require_signature` (which only asks for more) still holds."""
+    key = jws.generate("RS256", "vendor-a-1")
+    (tmp_path / "a.jwks").write_text(json.dumps(public_key_set(key)))
+    assert main(["pin", reference_agent().url, "--skill", SKILL, "--out", str(tmp_path / "l")]) == 0
+    capsys.readouterr()
+    signed = reference_agent(sign_key=key).url
+    (tmp_path / "PLUGFEST.toml").write_text(
+        f"""
+modes = ["sync"]
+bindings = ["jsonrpc"]
+[[skill]]
+id = "{SKILL}"
+[[agent]]
+name = "signed"
+card = "{signed}"
+trusted_keys = "a.jwks"
+require_signature = true
+lock = "l"
+""",
+        encoding="utf-8",
+    )
+    code = main(["matrix", str(tmp_path / "PLUGFEST.toml"), "--json"])
+    captured = capsys.readouterr()
+    report = json.loads(captured.out)
+    cells = report["rows"][0]["cells"]
+    assert [c["key"] for c in report["columns"]][-1] == "signature"  # no lock column
+    assert cells["signature"]["status"] == "skip"
+    assert "no trusted keys were given" in cells["signature"]["summary"]
+    # Required, and no key is trusted: the run fails at step 1.
+    assert (cells["JSONRPC/sync"]["status"], cells["JSONRPC/sync"]["step"]) == ("fail", 1)
+    for member in ("trusted_keys", "lock"):
+        assert f"[[agent]] #1, {member}: not used: a plugfest file grants no trust" in captured.err
+    assert "`sia-tui matrix --trust-file-anchors`" in captured.err
+    assert code == 1
+
+
 def test_a_plugfest_key_set_that_cannot_be_read_is_a_located_problem(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -67,5 +109,5 @@ def test_a_plugfest_key_set_that_cannot_be_read_is_a_located_problem(
     (tmp_path / "PLUGFEST.toml").write_text(
         '[[agent]]\nname = "a"\ncard = "http://127.0.0.1:9"\ntrusted_keys = "bad.jwks"\n'
     )
-    assert main(["matrix", str(tmp_path / "PLUGFEST.toml")]) == 2
+    assert main(["matrix", str(tmp_path / "PLUGFEST.toml"), "--trust-file-anchors"]) == 2
     assert "symmetric" in capsys.readouterr().err

@@ -9,9 +9,10 @@ written in the file itself (``bearer``, a credential-like header in ``headers``,
 in the card URL) is refused unless the file says ``allow_inline_secrets = true``; then it is
 used and warned about.
 
-A plugfest file is often handed to the person who runs it, so it gives no consent: its
-``allow_cross_origin`` and ``insecure`` take effect only with the command's own flags
-(``Consents``); without them the file's request is warned about and not used.
+A plugfest file is often handed to the person who runs it, so it gives no consent and no
+trust: its ``allow_cross_origin`` and ``insecure``, and the keys and lock it names (which would
+make a card "verified" or an interface "as pinned"), take effect only with the command's own
+flags (``Consents``); without them the file's request is warned about and not used.
 """
 
 from __future__ import annotations
@@ -66,6 +67,11 @@ class Consents:
     #: ``--env NAME``: the environment variables the file's ``bearer_env`` and
     #: ``header_env`` may read and send; the file names which agent gets each.
     env: frozenset[str] = frozenset()
+    #: ``--env NAME=ORIGIN``: (NAME, ORIGIN) pairs; NAME goes only to an agent whose card
+    #: URL is on ORIGIN, whichever agent the file names.
+    env_origins: tuple[tuple[str, str], ...] = ()
+    #: ``--trust-file-anchors``: an agent's ``trusted_keys`` and ``lock`` may be used.
+    file_anchors: bool = False
 
 
 #: The flags' answer when none was given.
@@ -118,10 +124,14 @@ class _Secrets:
         inline_ok: bool,
         warnings: list[str],
         allowed: frozenset[str] = frozenset(),
+        bound: Mapping[str, str] | None = None,
     ) -> None:
         self.reader, self.environ, self.allowed = reader, environ, allowed
+        self.bound = bound or {}
         #: Where this agent's credentials go (its card), for the refusal's message.
         self.destination = ""
+        #: The card URL's origin (``scheme://host:port``); None for a card file.
+        self.origin: str | None = None
         self.inline_ok, self.warnings = inline_ok, warnings
         self.values: list[str] = []
         self.headers: list[str] = []
@@ -158,6 +168,15 @@ class _Secrets:
                 f"`sia-tui matrix --env {printable(variable)}`",
             )
             return None
+        if variable in self.bound and self.bound[variable] != self.origin:
+            self.reader.problem(
+                path,
+                f"environment variable {printable(variable)} is allowed only for "
+                f"{printable(self.bound[variable])} (`sia-tui matrix --env "
+                f"{printable(variable)}=ORIGIN`), and this agent's card is "
+                f"{self.destination}; it was not read",
+            )
+            return None
         value = self.environ.get(variable, "").strip()
         if not value:
             self.reader.problem(path, f"environment variable {variable} is not set (or empty)")
@@ -180,10 +199,13 @@ def read_agent(
 ) -> AgentEntry | None:
     """The checked ``[[agent]]`` at ``path``; None when a required member is unusable."""
     reader.known_keys(table, path, AGENT_KEYS)
-    secrets = _Secrets(reader, environ, inline_ok, warnings, consents.env)
+    secrets = _Secrets(
+        reader, environ, inline_ok, warnings, consents.env, dict(consents.env_origins)
+    )
     name = reader.string(table, path, "name", required=True)
     card = _card(reader, secrets, table, path, base)
     secrets.destination = _destination(card)
+    secrets.origin = card_origin(card)
     headers = _headers(reader, secrets, table, path)
     bearer = None
     if "bearer" in table:
@@ -207,7 +229,7 @@ def read_agent(
             reader, table, path, "allow_cross_origin", consents.allow_cross_origin, warnings
         ),
     )
-    anchors = _anchors(reader, table, path, base)
+    anchors = _anchors(reader, table, path, base, consents.file_anchors, warnings)
     if name is None or card is None:
         return None
     return AgentEntry(
@@ -222,18 +244,34 @@ def read_agent(
 
 
 def _anchors(
-    reader: TableReader, table: dict[str, Any], path: KeyPath, base: Path
+    reader: TableReader,
+    table: dict[str, Any],
+    path: KeyPath,
+    base: Path,
+    trusted: bool,
+    warnings: list[str],
 ) -> TrustAnchors | None:
     """``trusted_keys`` (a JWKS file) and ``lock`` (relative to the file), read whole now:
-    a key set or lock that cannot be used is a located problem before anything runs."""
+    a key set or lock that cannot be used is a located problem before anything runs.
+
+    Used only when the command trusts them (``trusted``): a key the file names would make a
+    card it signed "verified". ``require_signature`` only asks for more, so it always holds."""
     required = reader.boolean(table, path, "require_signature", False)
     keys: tuple[TrustedKey, ...] = ()
     lock: ContractLock | None = None
     named = {}
     for key in ("trusted_keys", "lock"):
         name = reader.string(table, path, key)
-        if name is not None:
-            named[key] = _local_file(reader, (*path, key), base, name, "is not a file")
+        if name is None:
+            continue
+        if not trusted:
+            warnings.append(
+                f"{key_label((*path, key))}: not used: a plugfest file grants no trust (its "
+                "keys would mark a card verified, its lock an interface as pinned); run "
+                "`sia-tui matrix --trust-file-anchors` if you trust the file's author"
+            )
+            continue
+        named[key] = _local_file(reader, (*path, key), base, name, "is not a file")
     try:
         if named.get("trusted_keys"):
             keys = load_trusted_keys(str(named["trusted_keys"]))[0]
@@ -268,6 +306,20 @@ def _card(
             return None
         return card
     return _local_file(reader, (*path, "card"), base, card, "is not a URL and no such file")
+
+
+def card_origin(url: str | None) -> str | None:
+    """``scheme://host:port`` of a card URL as httpx connects to it; None for a card file or
+    a URL whose origin cannot be read (a bound variable then goes nowhere)."""
+    if url is None or "://" not in url:
+        return None
+    from sia_tui.core.a2a.origin import origin_of, origin_text
+    from sia_tui.core.errors import TransportError
+
+    try:
+        return origin_text(origin_of(url))
+    except TransportError:
+        return None
 
 
 def _destination(card: str | None) -> str:
