@@ -54,6 +54,7 @@ MODULE_ROOMS = frozenset(
         "task_state",
         "needs",
         "invocation_mode",
+        "trace_context",
     )
 )
 CORE_APIS = LAZY_APIS | MODULE_ROOMS

@@ -23,9 +23,11 @@ from sia_tui.agent.push import PushSender, checked_webhook, webhook_of
 from sia_tui.agent.push_configs import PushConfigs
 from sia_tui.agent.service import AgentService, Starting, check_message, is_final
 from sia_tui.agent.tasks import TaskRecord
+from sia_tui.agent.tracing import receive as receive_trace
 from sia_tui.core.constants import EXTENSION_URI, EXTENSIONS_HEADER, LEGACY_EXTENSIONS_HEADER
 from sia_tui.core.errors import JsonInputError, SiaError
 from sia_tui.core.jsonkit.strictjson import loads
+from sia_tui.core.trace_context import TRACEPARENT
 
 REST_TYPE = "application/a2a+json"
 #: The push notification config methods by their 1.0 name (A2A 1.0 sections 3.1.7-3.1.10).
@@ -164,6 +166,7 @@ class AgentApp:
 
     async def card(self, request: Request) -> Response:
         """GET /.well-known/agent-card.json, URLs built from the request's own host."""
+        receive_trace(request.headers.get(TRACEPARENT), "GET /.well-known/agent-card.json")
         card = self._card_json(request)
         if self.config.sign_key is not None:
             from sia_tui.core.trust.sign import sign_card  # only a signing agent loads JOSE
@@ -185,6 +188,7 @@ class AgentApp:
 
     async def jsonrpc(self, request: Request) -> Response:
         """POST /a2a/jsonrpc."""
+        receive_trace(request.headers.get(TRACEPARENT), "POST /a2a/jsonrpc")
         headers = self._headers(request)
         await self.slow()
         try:
@@ -289,6 +293,7 @@ class AgentApp:
 
     async def rest(self, request: Request) -> Response:
         """The HTTP+JSON binding under /a2a/rest."""
+        receive_trace(request.headers.get(TRACEPARENT), f"{request.method} {request.url.path}")
         headers = self._headers(request)
         await self.slow()
         version_error = self._version_error(request)

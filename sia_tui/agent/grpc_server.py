@@ -17,11 +17,13 @@ from sia_tui.agent.a2a_errors import error_info
 from sia_tui.agent.app import MALFORMED_BODY, AgentApp
 from sia_tui.agent.errors import OperationError, invalid_params
 from sia_tui.agent.grpc_port import started_server
+from sia_tui.agent.tracing import receive as receive_trace
 from sia_tui.core.a2a.grpc import messages as pb
 from sia_tui.core.a2a.grpc.runtime import grpc
 from sia_tui.core.a2a.grpc.status import status_bytes
 from sia_tui.core.constants import EXTENSION_URI
 from sia_tui.core.errors import A2AProtocolError
+from sia_tui.core.trace_context import TRACEPARENT
 
 _DETAILS_KEY = "grpc-status-details-bin"
 #: The push notification config RPCs: method, request message, answer (None: Empty).
@@ -65,7 +67,10 @@ class GrpcAgent:
         self.service = agent.service
 
     def _check(self, context: grpc.aio.ServicerContext[Any, Any], kind: str, data: bytes) -> Any:
-        """The request as 1.0 JSON, after the version check (A2A 1.0 section 3.6)."""
+        """The request as 1.0 JSON, after the version check (A2A 1.0 section 3.6); the
+        call's traceparent read first (tracing.py), as over HTTP."""
+        sent = _metadata(context, TRACEPARENT)
+        receive_trace(sent[0] if sent else None, f"gRPC {kind}")
         version = (_metadata(context, "a2a-version") or ["0.3"])[0].strip() or "0.3"
         if version.split(".")[0] != "1":
             raise OperationError(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+import sys
 import threading
 
 from sia_tui.agent.app import AgentApp, create_app
@@ -15,6 +17,7 @@ from sia_tui.agent.threaded import (
     serve_until_signal,
     uvicorn_server,
 )
+from sia_tui.agent.tracing import LOG as TRACE_LOG
 
 #: A reference agent serving in a background thread (``url``, ``stop()``).
 RunningAgent = ThreadedServer
@@ -56,11 +59,21 @@ def _grpc_companion(agent: AgentApp, config: AgentConfig, host: str) -> Companio
     return lambda: serving_grpc(agent, host, port)
 
 
+def show_trace_log() -> None:
+    """Write the agent's log of incoming trace ids on stderr (``serve-demo``): the lines a
+    vendor searches for the trace id a client's bug report names."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(message)s"))
+    TRACE_LOG.addHandler(handler)
+    TRACE_LOG.setLevel(logging.INFO)
+
+
 def serve_forever(config: AgentConfig, host: str, port: int) -> int:
     """Serve in the foreground; print the URL first (then the gRPC address, when served);
     exit 0 on Ctrl-C or SIGTERM."""
     app = create_app(config)
     server = uvicorn_server(app)
+    show_trace_log()
     sock = bind_socket(host, port)
     print(base_url(sock), flush=True)
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from sia_tui.agent.tracing import METADATA_KEY, incoming_trace_id
 from sia_tui.core.task_state import INTERRUPTED_STATES, TERMINAL_STATES, TaskState
 
 
@@ -38,6 +39,8 @@ class TaskRecord:
     cancellable: bool = False
     #: Set while the task waits for a follow-up message (INPUT_REQUIRED, AUTH_REQUIRED).
     waiter: asyncio.Future[dict[str, Any]] | None = None
+    #: The W3C trace id of the call that started the task, echoed in its metadata.
+    trace_id: str | None = None
 
     @property
     def finished(self) -> bool:
@@ -55,6 +58,8 @@ class TaskRecord:
         task: dict[str, Any] = {"id": self.id, "contextId": self.context_id, "status": status}
         if self.artifacts and artifacts:
             task["artifacts"] = list(self.artifacts)
+        if self.trace_id is not None:  # the client's trace, so both logs join (tracing.py)
+            task["metadata"] = {METADATA_KEY: self.trace_id}
         if history_length is None:
             task["history"] = list(self.history)
         elif history_length > 0:
@@ -122,6 +127,7 @@ class TaskStore:
             if isinstance(context, str) and len(context) < 200
             else str(uuid.uuid4()),
             history=[user_message],
+            trace_id=incoming_trace_id(),
         )
         while len(self._tasks) >= self._capacity:
             _, evicted = self._tasks.popitem(last=False)

@@ -10,8 +10,10 @@ from sia_tui.cli.flags import (
     UsageError,
     add_connection_flags,
     add_consent_flag,
+    add_otlp_flag,
     client_options,
     command_redactor,
+    otlp_endpoint_from,
     read_json_input,
 )
 from sia_tui.cli.push_flags import add_push_flags, push_from
@@ -118,6 +120,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         help="call describe_skill every time (the default)",
     )
     parser.add_argument("--save", metavar="FILE", help="save the session (sia-session/5)")
+    add_otlp_flag(parser)
     parser.add_argument(
         "--junit",
         metavar="FILE",
@@ -200,6 +203,7 @@ def _check(args: argparse.Namespace) -> int:
         if unused is not None:
             print(f"sia-tui check: {unused}", file=sys.stderr)
         _write_files(args, run, options, redactor)
+        _export_otlp(args, run, options, redactor)
     except _Exit as exc:
         print(f"sia-tui check: {exc}", file=sys.stderr)
         return exc.code
@@ -213,6 +217,7 @@ def _connection(args: argparse.Namespace) -> tuple[ClientOptions, TrustAnchors |
         options = client_options(args)
         anchors = anchors_from(args)
         push = push_from(args)
+        otlp_endpoint_from(args)
     except UsageError as exc:
         raise _Exit(str(exc)) from None
     if args.send_anyway and (not args.args or args.args == EXAMPLE):
@@ -299,6 +304,23 @@ def _write_files(
             write_junit(Path(args.junit), [run_junit_suite(run, clean)], redact=clean)
         except OSError as exc:
             raise _Exit(f"cannot write {args.junit}: {exc.strerror or exc}") from None
+
+
+def _export_otlp(
+    args: argparse.Namespace, run: Run, options: ClientOptions, redactor: Redactor
+) -> None:
+    """``--otlp-endpoint``: the run's spans posted to the user's collector (redacted as a
+    session is); a collector that fails is a warning, never the run's verdict."""
+    if not args.otlp_endpoint:
+        return
+    import asyncio
+
+    from sia_tui.core.session import export_otlp, otlp_of_run  # loaded only with the flag
+
+    spans = otlp_of_run(run, options, args.secret, args.secret_header)
+    problem = asyncio.run(export_otlp(args.otlp_endpoint, spans))
+    if problem is not None:
+        print(f"sia-tui check: warning: {redactor.text(problem, 'otlp')}", file=sys.stderr)
 
 
 def _print_report(

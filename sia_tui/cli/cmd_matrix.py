@@ -7,7 +7,14 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sia_tui.cli.flags import add_consent_flag
+from sia_tui.cli.flags import (
+    UsageError,
+    add_consent_flag,
+    add_otlp_flag,
+    add_trace_flags,
+    otlp_endpoint_from,
+    trace_options,
+)
 
 # The matrix engine, asyncio and Textual are imported by the functions that run them, so
 # that building the parser (`--help`, other commands) stays light: every start pays for it.
@@ -86,6 +93,8 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         help="use the trusted_keys and lock each agent names in the file for the sig and "
         "lock columns (the file alone marks no card verified)",
     )
+    add_trace_flags(parser.add_argument_group("trace"))
+    add_otlp_flag(parser)
     parser.set_defaults(func=main)
 
 
@@ -143,6 +152,11 @@ def main(args: argparse.Namespace) -> int:
         if not output.parent.is_dir():
             return _usage(f"cannot write {output}: no folder {output.parent}")
     try:
+        trace = trace_options(args)
+        otlp_endpoint_from(args)
+    except UsageError as exc:
+        return _usage(str(exc))
+    try:
         env, env_origins = _env_consents(args.env)
         consents = Consents(
             allow_cross_origin=args.allow_cross_origin,
@@ -170,11 +184,15 @@ def main(args: argparse.Namespace) -> int:
             jobs=args.jobs,
             deadline=args.deadline,
             allow_execute=args.allow_execute,
+            otlp_endpoint=args.otlp_endpoint,
+            **trace,
         )
-    return _headless(args, plugfest, save_dir)
+    return _headless(args, plugfest, save_dir, trace)
 
 
-def _headless(args: argparse.Namespace, plugfest: Plugfest, save_dir: Path | None) -> int:
+def _headless(
+    args: argparse.Namespace, plugfest: Plugfest, save_dir: Path | None, trace: dict[str, Any]
+) -> int:
     import asyncio
 
     from sia_tui.core.atomic_file import atomic_write
@@ -196,6 +214,8 @@ def _headless(args: argparse.Namespace, plugfest: Plugfest, save_dir: Path | Non
         deadline=args.deadline,
         on_change=progress,
         allow_execute=args.allow_execute,
+        otlp_endpoint=args.otlp_endpoint,
+        **trace,
     )
     matrix = asyncio.run(runner.run())
     for warning in runner.warnings:

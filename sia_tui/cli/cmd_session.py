@@ -13,8 +13,10 @@ from sia_tui.cli.flags import (
     add_cross_origin_flag,
     add_grpc_security_flags,
     add_limit_flags,
+    add_trace_flags,
     limit_options,
     parse_header,
+    trace_options,
 )
 from sia_tui.cli.trust_flags import add_trust_flags, anchors_from
 from sia_tui.core.errors import SiaError
@@ -97,6 +99,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     add_limit_flags(limits)
     add_cross_origin_flag(limits)
     add_grpc_security_flags(limits)
+    add_trace_flags(limits)
     # The trust anchors too: the session's stored keys, required signature and lock are
     # used offline by `replay` only (docs/SECURITY.md).
     add_trust_flags(rerun)
@@ -105,18 +108,21 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
 
     report = sub.add_parser(
         "report",
-        help="write a Markdown or HTML bug report of a session, or its exchanges as HAR 1.2",
-        description="Write a bug report of a session (Markdown or HTML) or its exchanges as "
-        "HAR 1.2, redacted; the exit status is the recorded verdict. Exit 0: every "
+        help="write a Markdown or HTML bug report of a session, or its exchanges as HAR 1.2 "
+        "or OTLP/JSON spans",
+        description="Write a bug report of a session (Markdown or HTML), its exchanges as "
+        "HAR 1.2, or the run as OTLP/JSON spans (one per step and per exchange), redacted; "
+        "the exit status is the recorded verdict. Exit 0: every "
         "invocation passed; 1: one failed; 2: usage, an unreadable session or an output "
         "that cannot be written (nothing is written); 3: one is incomplete. " + WORST,
     )
     report.add_argument("file", help=SESSION_FILE)
     report.add_argument(
         "--format",
-        choices=("markdown", "html", "har"),
+        choices=("markdown", "html", "har", "otlp"),
         default="markdown",
-        help="har: every exchange as HAR 1.2 (browser devtools, Charles, Insomnia)",
+        help="har: every exchange as HAR 1.2 (browser devtools, Charles, Insomnia); otlp: the "
+        "run as OTLP/JSON traces (Jaeger, Tempo, the OpenTelemetry collector)",
     )
     report.add_argument("-o", "--output", help="write here instead of standard output")
     _invocation_flag(report, "report on")
@@ -222,7 +228,7 @@ def cmd_rerun(args: argparse.Namespace) -> int:
 
     try:
         headers = parse_headers(args.header)
-        given = ClientOptions(**limit_options(args))
+        given = ClientOptions(**limit_options(args), **trace_options(args))
         anchors = anchors_from(args)
     except SiaError as exc:
         return _error(str(exc))
@@ -273,9 +279,14 @@ def cmd_report(args: argparse.Namespace) -> int:
     from sia_tui.core.bugreport import render_html, render_markdown
     from sia_tui.core.probe import load_checked_session
     from sia_tui.core.run import worst_exit_code
-    from sia_tui.core.session import pick_invocations, render_har
+    from sia_tui.core.session import pick_invocations, render_har, render_otlp
 
-    renderers = {"html": render_html, "markdown": render_markdown, "har": render_har}
+    renderers = {
+        "html": render_html,
+        "markdown": render_markdown,
+        "har": render_har,
+        "otlp": render_otlp,
+    }
     try:
         session = load_checked_session(args.file)
         render = renderers[args.format]

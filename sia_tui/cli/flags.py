@@ -61,6 +61,7 @@ def add_connection_flags(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--cert", metavar="FILE", help="client certificate (PEM)")
     group.add_argument("--key", metavar="FILE", help="client certificate key (PEM)")
     add_cross_origin_flag(group)
+    add_trace_flags(group)
     group.add_argument(
         "--binding",
         choices=("jsonrpc", "http-json", "grpc"),
@@ -115,6 +116,62 @@ def limit_options(args: Any) -> dict[str, Any]:
         "allow_cross_origin": args.allow_cross_origin,
         "grpc_security": getattr(args, "grpc_security", None),
     }
+
+
+def add_trace_flags(group: argparse._ArgumentGroup) -> None:
+    """``--no-trace`` and ``--tracestate``: the W3C trace headers sent on every call."""
+    group.add_argument(
+        "--no-trace",
+        action="store_true",
+        help="send no W3C traceparent header (or gRPC metadata); by default every call "
+        "carries one: one trace id per run, one span id per exchange",
+    )
+    group.add_argument(
+        "--tracestate",
+        metavar="KEY=VALUE[,...]",
+        help="a W3C tracestate to pass on beside every traceparent (checked as W3C writes it)",
+    )
+
+
+def trace_options(args: Any) -> dict[str, Any]:
+    """The ClientOptions members the trace flags set (defaults for a command without them)."""
+    tracestate = getattr(args, "tracestate", None)
+    no_trace = bool(getattr(args, "no_trace", False))
+    if tracestate is None:
+        return {"trace": not no_trace}
+    if no_trace:
+        raise UsageError("--tracestate travels with a traceparent: drop --no-trace or it")
+    from sia_tui.core.trace_context import TraceStateError, checked_tracestate
+
+    try:
+        return {"trace": True, "tracestate": checked_tracestate(tracestate)}
+    except TraceStateError as exc:
+        raise UsageError(f"--tracestate is not a W3C tracestate: {exc}") from None
+
+
+def add_otlp_flag(parser: argparse.ArgumentParser) -> None:
+    """``--otlp-endpoint URL``: export the run's spans live (check, matrix)."""
+    parser.add_argument(
+        "--otlp-endpoint",
+        metavar="URL",
+        help="post the run as OTLP/JSON spans (a span per step and per exchange, redacted) "
+        "to this OpenTelemetry collector over OTLP/HTTP (http://HOST:4318 posts to "
+        "/v1/traces); only this flag names it, never a file or the agent",
+    )
+
+
+def otlp_endpoint_from(args: Any) -> str | None:
+    """The ``--otlp-endpoint`` URL, checked before anything is sent (UsageError)."""
+    endpoint = getattr(args, "otlp_endpoint", None)
+    if not endpoint:
+        return None
+    from sia_tui.core.session import OtlpEndpointRefused, traces_url  # only with the flag
+
+    try:
+        traces_url(endpoint)
+    except OtlpEndpointRefused as exc:
+        raise UsageError(f"--otlp-endpoint: {exc}") from None
+    return str(endpoint)
 
 
 def add_cross_origin_flag(group: argparse._ArgumentGroup) -> None:
@@ -256,6 +313,7 @@ def client_options(args: Any) -> ClientOptions:
         cert = (args.cert, args.key) if args.key else args.cert
     return ClientOptions(
         **limit_options(args),
+        **trace_options(args),
         verify=verify,
         cert=cert,
         headers=tuple(parse_header(h) for h in args.header),

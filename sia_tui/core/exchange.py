@@ -74,6 +74,9 @@ class Exchange:
     error_kind: str | None = None
     #: gRPC only: the binary size of the request message, then of each response message.
     message_sizes: tuple[int, ...] = ()
+    #: The span id of this exchange's W3C ``traceparent`` (None: no trace header was sent,
+    #: as with ``--no-trace`` or a session saved before trace ids).
+    span_id: str | None = None
 
     def __repr__(self) -> str:
         # Bodies by size: a repr is for logs and tracebacks, not for 8 MiB of bytes.

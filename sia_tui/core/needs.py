@@ -52,6 +52,7 @@ class Need(StrEnum):
     PUSH_URL = "push_url"
     EXPECTED_DIGEST = "expected_digest"
     CONSENT = "consent"
+    NO_TRACE = "no_trace"
 
 
 #: The words of a library caller, who has neither flags nor screens.
@@ -90,6 +91,7 @@ PLAIN: Mapping[Need, str] = {
     Need.PUSH_URL: "a push URL",
     Need.EXPECTED_DIGEST: "the expected digest",
     Need.CONSENT: "consent to execute",
+    Need.NO_TRACE: "turning trace headers off",
 }
 
 _WORDING: ContextVar[Mapping[Need, str]] = ContextVar("need_wording", default=PLAIN)

@@ -87,9 +87,15 @@ def run_matrix_app(
     jobs: int | None,
     deadline: float | None,
     allow_execute: bool = False,
+    trace: bool = True,
+    tracestate: str | None = None,
+    otlp_endpoint: str | None = None,
 ) -> int:
     """Open the app on the Matrix screen (``sia-tui matrix`` without output flags)."""
     folder = save_dir or default_save_dir(UserDirs.default().data, plugfest)
-    app = MatrixApp(MatrixLaunch(plugfest, folder, jobs, deadline, allow_execute))
+    launch = MatrixLaunch(
+        plugfest, folder, jobs, deadline, allow_execute, trace, tracestate, otlp_endpoint
+    )
+    app = MatrixApp(launch)
     app.run()
     return app.return_code or 0

@@ -127,6 +127,11 @@ LINEAR: dict[str, Case] = {
     "sia_tui/core/matrix/toml_shape.py:_TOKEN": case(
         "findall", repeat('"""', "\\a"), repeat("'''", "a"), repeat('"\\"'), repeat("'a")
     ),
+    "sia_tui/core/trace_context.py:_TRACEPARENT": case("match", repeat("0"), repeat("00-")),
+    "sia_tui/core/trace_context.py:_KEY": case(
+        "fullmatch", repeat("a"), repeat("a", "a@"), repeat("a@", "a"), repeat("0")
+    ),
+    "sia_tui/core/trace_context.py:_VALUE": case("fullmatch", repeat(" "), repeat("a ")),
     "sia_tui/core/output/policy.py:_whole_class:re.compile": case("sub", repeat("a\x1b\u200b")),
     "sia_tui/core/output/policy.py:_ASCII_UNSAFE": case("sub", repeat("a\x01")),
     "sia_tui/core/output/policy.py:_ASCII_UNSAFE_IN_LINES": case("sub", repeat("a\x01")),

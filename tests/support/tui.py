@@ -46,6 +46,9 @@ _VOLATILE = (
     # A push delivery's arrival, in seconds since the receiver started.
     (re.compile(r"\+\d+\.\d\d s\b"), "+T s"),
     (re.compile(r"\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d\d \w{3} \d{4} [\d:]{8} GMT"), "<date>"),
+    # The W3C trace of a run (a random id per run, per exchange) and an agent's echo of it.
+    (re.compile(r"\b00-[0-9a-f]{32}-[0-9a-f]{16}-01\b"), "00-<trace-id>-<span-id>-01"),
+    (re.compile(r'(traceId": ")[0-9a-f]{32}'), r"\1<trace-id>"),
 )
 
 

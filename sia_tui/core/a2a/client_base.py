@@ -26,14 +26,19 @@ from sia_tui.core.constants import EXTENSION_URI, VERSION_HEADER
 from sia_tui.core.errors import SiaError, TransportError
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.jsonkit.strictjson import loads as load_json
+from sia_tui.core.needs import Need, word
 from sia_tui.core.redaction.issued import IssuedSecrets
 from sia_tui.core.redaction.redact import learn_log_secrets
+from sia_tui.core.trace_context import TRACEPARENT
 
 if TYPE_CHECKING:  # grpc loads only when a GRPC interface is called
     from sia_tui.core.a2a.grpc.binding import GrpcBinding
     from sia_tui.core.a2a.grpc.calls import GrpcTransport
 
 _MAX_REDIRECTS = 5
+#: Bare refusals (no A2A error in the body) that an unknown header can cause: a bad
+#: request, or header fields too large.
+TRACE_REFUSALS = frozenset({400, 431})
 
 
 @dataclass(frozen=True)
@@ -94,6 +99,12 @@ class ClientBase:
     def recorder(self) -> ExchangeRecorder:
         """The recorded HTTP layer every exchange goes through (the bindings' too)."""
         return self._recorder
+
+    @property
+    def trace_id(self) -> str | None:
+        """The W3C trace id every exchange of this client carries (None: tracing is off)."""
+        trace = self._recorder.trace
+        return trace.trace_id if trace is not None else None
 
     @property
     def exchanges(self) -> list[Exchange]:
@@ -200,8 +211,19 @@ class ClientBase:
             error = http_error(status, content_type, payload)
             if error is not None:
                 raise error
-            raise TransportError(f"HTTP {status}", url=source, status=status)
+            raise TransportError(
+                f"HTTP {status}{self._trace_note(status)}", url=source, status=status
+            )
         return load_json(body, source=source, max_bytes=limit, max_depth=depth)
+
+    def _trace_note(self, status: int) -> str:
+        """Why a bare refusal may be ours: some agents refuse a header they do not know."""
+        if self._recorder.trace is None or status not in TRACE_REFUSALS:
+            return ""
+        return (
+            f" (a W3C {TRACEPARENT} trace header was sent, and some agents refuse headers they "
+            f"do not know: {word(Need.NO_TRACE)} sends none)"
+        )
 
     def request_headers(
         self,

@@ -130,6 +130,12 @@ class ClientOptions:
     #: gRPC transport security: "tls" or "plaintext" whatever the card says, or None to
     #: follow the interface URL and the card (``grpc/target.py``; never a silent downgrade).
     grpc_security: Literal["tls", "plaintext"] | None = None
+    #: Send a W3C ``traceparent`` (one trace per client, one span per exchange) on every
+    #: call, HTTP header or gRPC metadata (``core/trace_context.py``); False sends none.
+    trace: bool = True
+    #: The user's ``tracestate``, already checked (``checked_tracestate``), passed through
+    #: unchanged beside each ``traceparent``.
+    tracestate: str | None = None
 
     @property
     def secret_values(self) -> tuple[tuple[str, str], ...]:

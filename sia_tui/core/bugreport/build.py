@@ -74,6 +74,8 @@ def build_report(session: LoadedSession, filename: str, number: int | None = Non
     if (trust := trust_section(run)) is not None:
         sections.append(trust)
     for each, of in titled:
+        if each.trace_id is not None:
+            sections.append(_trace(each, of))
         sections.append(_located(each, of))
         if each.failed_step:
             sections += [_exchanges(each, of), _reproduce(each, of)]
@@ -201,6 +203,23 @@ def _digests(run: Run) -> Section:
     if odd is not None:
         blocks.append(Paragraph(f"The odd one out: {odd.statement} (RULES CP4)."))
     return Section("Interface digests", blocks)
+
+
+def _trace(run: Run, of: str = "") -> Section:
+    """The W3C trace id and each exchange's span: what the agent's vendor searches their
+    own logs and traces for."""
+    assert run.trace_id is not None
+    intro = Paragraph(
+        f"Every request of this run carried a W3C traceparent with trace id {run.trace_id} "
+        "(one span per exchange): search the agent's logs and traces for it."
+    )
+    rows = [
+        [Cell(str(ex.seq)), Cell(clean(ex.purpose)), Cell(clean(ex.span_id or ""), code=True)]
+        for ex in run.exchanges
+        if ex.span_id
+    ]
+    facts = Facts([("trace id", run.trace_id)])
+    return Section(f"Trace{of}", [intro, facts, Table(["#", "exchange", "span id"], rows)])
 
 
 def _tone(match: bool) -> str:

@@ -47,6 +47,7 @@ class Procedure(InvocationControl):
             warnings=list(old.warnings),
             credentials=old.credentials,
             issued=self.issued,
+            trace_id=old.trace_id,  # the same client: its exchanges carry the same trace
         )
         card = old.step(Step.CARD)
         if card.status is StepStatus.PASSED:

@@ -187,6 +187,8 @@ def run_to_json(run: Run) -> dict[str, Any]:
         "auth": plan.to_json() if (plan := run.auth_plan) is not None else None,
         "push": push_to_json(run.push),
         "warnings": list(run.warnings),
+        # The W3C trace id every exchange carried (null: --no-trace); each its span_id.
+        "trace_id": run.trace_id,
         "exchanges": [
             {
                 "seq": e.seq,
@@ -196,6 +198,7 @@ def run_to_json(run: Run) -> dict[str, Any]:
                 "status": e.status,
                 "elapsed_ms": round(e.elapsed_ms, 1),
                 "error": e.error,
+                "span_id": e.span_id,
             }
             for e in run.exchanges
         ],

@@ -97,5 +97,19 @@ def run_junit_suite(run: Run, clean: Clean = _same) -> JUnitSuite:
             ("outcome", run.outcome.value),
             ("summary", clean(run.summary)),
             ("draft", DRAFT),
+            *trace_properties(run, clean),
         ),
     )
+
+
+def trace_properties(run: Run, clean: Clean = _same) -> tuple[tuple[str, str], ...]:
+    """The run's W3C trace id and each exchange's span (``span.SEQ``, its purpose after the
+    id), so a CI page names what the agent's vendor searches their logs for."""
+    if run.trace_id is None:
+        return ()
+    spans = tuple(
+        (f"span.{ex.seq}", clean(f"{ex.span_id} {ex.purpose}"))
+        for ex in run.exchanges
+        if ex.span_id
+    )
+    return (("trace_id", run.trace_id), *spans)

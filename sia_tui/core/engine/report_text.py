@@ -114,6 +114,7 @@ def render_text(run: Run, *, colour: bool = False, how_to_reply: str = "") -> st
         invalid = sum(not r.valid for r in run.record_verdicts[len(records) :])
         lines.append(f"... and {not_listed} more record(s), {invalid} of them INVALID")
     lines += _push_lines(run)
+    lines += _trace_lines(run)
     for warning in run.warnings:
         lines.append(f"warning: {printable(warning)}")
     lines.append("")
@@ -125,6 +126,24 @@ def render_text(run: Run, *, colour: bool = False, how_to_reply: str = "") -> st
         )
     )
     return "\n".join(lines) + "\n"
+
+
+#: The most exchange spans ``check`` lists (a long poll makes a hundred); --json has all.
+MAX_SPANS_SHOWN = 12
+
+
+def _trace_lines(run: Run) -> list[str]:
+    """The run's W3C trace id and each exchange's span: what the agent's vendor searches
+    their logs for."""
+    if run.trace_id is None:
+        return []
+    spans = [ex for ex in run.exchanges if ex.span_id]
+    lines = [f"trace: {printable(run.trace_id)}  (W3C traceparent on {len(spans)} exchange(s))"]
+    for ex in spans[:MAX_SPANS_SHOWN]:
+        lines.append(f"  #{ex.seq:<3} span {printable(ex.span_id or '')}  {printable(ex.purpose)}")
+    if len(spans) > MAX_SPANS_SHOWN:
+        lines.append(f"  ... and {len(spans) - MAX_SPANS_SHOWN} more span(s)")
+    return lines
 
 
 def _auth_lines(run: Run) -> list[str]:

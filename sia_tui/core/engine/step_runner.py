@@ -115,6 +115,7 @@ class StepRunner:
             grpc_transport=self._grpc_transport,
             issued=self.issued,
         )
+        run.trace_id = client.trace_id  # one trace per run: every exchange carries it
         ctx = EngineContext(run, client, self.options, self._cache, self._emit)
         ctx.changed = lambda: self._notify(self._current)
         return ctx

@@ -73,8 +73,15 @@ class RunDriver:
         transport: httpx.AsyncBaseTransport | None,
         warnings: list[str],
         allow_execute: bool = False,
+        trace: bool = True,
+        tracestate: str | None = None,
+        otlp_endpoint: str | None = None,
     ) -> None:
         self._slots = asyncio.Semaphore(jobs)
+        #: The user's collector (``--otlp-endpoint``): each run's spans go there as it ends.
+        self.otlp_endpoint = otlp_endpoint
+        #: The user's trace choices (``--no-trace``, ``--tracestate``); never the file's.
+        self._trace, self._tracestate = trace, tracestate
         self.allow_execute = allow_execute
         """The user's consent to invoking skills that ask for it (``--allow-execute``)."""
         self.deadline = deadline
@@ -87,8 +94,11 @@ class RunDriver:
         return f"cut off {SAFETY_MARGIN:g} s after the deadline of {self.deadline:g} s per cell"
 
     def _options(self, agent: AgentEntry) -> ClientOptions:
-        """The agent's options with the cell's deadline as the run's deadline."""
-        return replace(agent.options, deadline=self.deadline)
+        """The agent's options with the cell's deadline as the run's deadline, and the
+        user's trace headers."""
+        return replace(
+            agent.options, deadline=self.deadline, trace=self._trace, tracestate=self._tracestate
+        )
 
     async def drive(
         self,
@@ -118,7 +128,22 @@ class RunDriver:
                 await close_quietly(procedure.aclose())
             seconds = time.monotonic() - started
         session = await self.save_run(procedure.run, agent, name) if name else None
+        if self.otlp_endpoint is not None:
+            await self._export(procedure.run, agent)
         return Driven(procedure.run, stopped, seconds, session)
+
+    async def _export(self, run: Run, agent: AgentEntry) -> None:
+        """Post the run's spans (redacted as its session is) to the user's collector."""
+        from sia_tui.core.session.otlp_export import export_otlp  # only with the flag
+        from sia_tui.core.session.report_otlp import otlp_of_run
+
+        assert self.otlp_endpoint is not None
+        spans = await asyncio.to_thread(
+            otlp_of_run, run, agent.options, agent.secret_values, agent.secret_headers
+        )
+        problem = await export_otlp(self.otlp_endpoint, spans)
+        if problem is not None:
+            self._warnings.append(f"{agent.name}: {problem}")
 
     async def probe(
         self, target: Target, agent: AgentEntry, arguments: Arguments | None, name: str

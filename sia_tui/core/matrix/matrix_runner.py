@@ -85,8 +85,15 @@ class MatrixRunner:
         transport: httpx.AsyncBaseTransport | None = None,
         on_change: ChangeHook | None = None,
         allow_execute: bool = False,
+        trace: bool = True,
+        tracestate: str | None = None,
+        otlp_endpoint: str | None = None,
     ) -> None:
         self.plugfest = plugfest
+        #: The user's collector (``--otlp-endpoint``), never the plugfest file's.
+        self.otlp_endpoint = otlp_endpoint
+        #: The user's trace headers (``--no-trace``, ``--tracestate``), for every run.
+        self.trace, self.tracestate = trace, tracestate
         self.allow_execute = allow_execute
         """Consent to invoking skills that ask for it (``--allow-execute``); without it their
         runs stop before step 8 and their cells say why (could not run)."""
@@ -126,6 +133,9 @@ class MatrixRunner:
             transport=self._transport,
             warnings=self.warnings,
             allow_execute=self.allow_execute,
+            trace=self.trace,
+            tracestate=self.tracestate,
+            otlp_endpoint=self.otlp_endpoint,
         )
         async with asyncio.TaskGroup() as group:
             for index, agent in enumerate(self.plugfest.agents):

@@ -192,6 +192,10 @@ class RunState:
     turns: list[Turn] = field(default_factory=list)
     #: This invocation's push notifications, when the target asks for them.
     push: PushLog | None = None
+    #: The W3C trace id every exchange of the run carried in its ``traceparent`` (each
+    #: exchange's own span is ``Exchange.span_id``); None when none was sent (``--no-trace``,
+    #: a session saved before trace ids). The agent's side searches its logs for it.
+    trace_id: str | None = None
     #: The stream events this invocation received, in order: each invocation keeps its own
     #: (``Run.live_events`` shows them while it runs). Never stored: the stream's bytes are
     #: in its exchange and its states in step 9's status log.

@@ -22,6 +22,9 @@ if TYPE_CHECKING:  # type checkers read these; the table below is the run-time s
     from sia_tui.core.session.history import autosave as autosave
     from sia_tui.core.session.history import list_history as list_history
     from sia_tui.core.session.invocations import pick_invocations as pick_invocations
+    from sia_tui.core.session.otlp_export import OtlpEndpointRefused as OtlpEndpointRefused
+    from sia_tui.core.session.otlp_export import export_otlp as export_otlp
+    from sia_tui.core.session.otlp_export import traces_url as traces_url
     from sia_tui.core.session.reattach import Reattached as Reattached
     from sia_tui.core.session.reattach import reattach_refusal as reattach_refusal
     from sia_tui.core.session.reattach import reattach_task as reattach_task
@@ -30,6 +33,8 @@ if TYPE_CHECKING:  # type checkers read these; the table below is the run-time s
     from sia_tui.core.session.replay import replay_session as replay_session
     from sia_tui.core.session.report_har import har_of_run as har_of_run
     from sia_tui.core.session.report_har import render_har as render_har
+    from sia_tui.core.session.report_otlp import otlp_of_run as otlp_of_run
+    from sia_tui.core.session.report_otlp import render_otlp as render_otlp
     from sia_tui.core.session.rerun import RerunResult as RerunResult
     from sia_tui.core.session.rerun import SessionRerun as SessionRerun
     from sia_tui.core.session.rerun import rerun_session as rerun_session
@@ -54,12 +59,17 @@ _EXPORTS: dict[str, str] = {
     "history": "sia_tui.core.session",
     "list_history": "sia_tui.core.session.history",
     "load_session": "sia_tui.core.session.store",
+    "otlp_of_run": "sia_tui.core.session.report_otlp",
+    "OtlpEndpointRefused": "sia_tui.core.session.otlp_export",
+    "export_otlp": "sia_tui.core.session.otlp_export",
+    "traces_url": "sia_tui.core.session.otlp_export",
     "pick_invocations": "sia_tui.core.session.invocations",
     "preview_redactions": "sia_tui.core.session.store",
     "readable_range": "sia_tui.core.session.formats",
     "reattach_refusal": "sia_tui.core.session.reattach",
     "reattach_task": "sia_tui.core.session.reattach",
     "render_har": "sia_tui.core.session.report_har",
+    "render_otlp": "sia_tui.core.session.report_otlp",
     "replay_session": "sia_tui.core.session.replay",
     "rerun_session": "sia_tui.core.session.rerun",
     "save_session": "sia_tui.core.session.store",

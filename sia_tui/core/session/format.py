@@ -34,6 +34,7 @@ from sia_tui.core.session.invocations import (
 )
 from sia_tui.core.session.payloads import compact_payloads, expand_payloads
 from sia_tui.core.session.upgrade import upgrade_run
+from sia_tui.core.trace_context import is_span_id, is_trace_id
 
 #: Formats whose artifact payloads are stored once (``payloads.py``).
 _COMPACT_PAYLOADS = ("sia-session/3", "sia-session/4", FORMAT)
@@ -149,6 +150,8 @@ def _exchange(ex: Exchange, red: Redactor, manifest: dict[str, str]) -> dict[str
         "truncated": ex.truncated,
         # gRPC only: the protobuf sizes beside the ProtoJSON bodies (no member for HTTP).
         **({"message_sizes": list(ex.message_sizes)} if ex.message_sizes else {}),
+        # The span id of the exchange's traceparent (optional: none with --no-trace).
+        **({"span_id": ex.span_id} if ex.span_id else {}),
     }
 
 
@@ -368,6 +371,8 @@ def _read_run(run_json: dict[str, Any], fmt: str, where: str) -> Run:
         run_json = expand_payloads(run_json)
     run = from_json(Run, {**run_json, "exchanges": [], "past_invocations": []}, where)
     _check_steps(run)
+    if run.trace_id is not None and not is_trace_id(run.trace_id):
+        raise SessionError(f"at {where}/trace_id: not a W3C trace id: {_shown(run.trace_id)}")
     return run
 
 
@@ -454,6 +459,7 @@ def _read_exchange(
         "truncated": item.get("truncated", False),
         "message_sizes": item.get("message_sizes", []),
         "events_not_kept": item.get("events_not_kept", 0),
+        "span_id": item.get("span_id"),
         "events": [],
     }
     ex = dataclasses.replace(
@@ -463,6 +469,8 @@ def _read_exchange(
         events=tuple(checked(e, f"events/{i}") for i, e in enumerate(events)),
     )
     check_grpc_exchange(ex, where)
+    if ex.span_id is not None and not is_span_id(ex.span_id):
+        raise SessionError(f"at {where}/span_id: not a W3C span id: {_shown(ex.span_id)}")
     return ex
 
 
@@ -496,3 +504,4 @@ class _ExchangeHead:
     truncated: bool = False
     message_sizes: tuple[int, ...] = ()
     events_not_kept: int = 0
+    span_id: str | None = None

@@ -21,6 +21,9 @@ VOLATILE_MEMBERS = frozenset(
         "context_id",
         "observed_at",
         "record_id",
+        # A W3C trace id an agent echoes (the reference agent's task metadata): one per run.
+        "traceId",
+        "trace_id",
     }
 )
 #: Most changes reported per pair of bodies; the rest is counted, not listed.

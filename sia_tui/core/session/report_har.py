@@ -21,9 +21,10 @@ from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.redaction.redact import mask_headers
 from sia_tui.core.run.read_model import Run
-from sia_tui.core.session.format import LoadedSession, read_document
+from sia_tui.core.session.format import LoadedSession
 from sia_tui.core.session.invocations import pick_invocations, session_exchanges
-from sia_tui.core.session.store import render_document
+from sia_tui.core.session.store import as_saved
+from sia_tui.core.trace_context import trace_of
 
 #: Headers, timings and sizes a recorder did not measure, as HAR 1.2 writes "not known".
 _UNKNOWN = -1
@@ -102,6 +103,11 @@ def _entry(ex: Exchange) -> dict[str, Any]:
         comment += f"; gRPC call ({ex.status_text}): bodies are ProtoJSON, not the wire bytes"
     if ex.truncated:
         comment += "; the body was cut at the size limit"
+    trace = trace_of(ex.request_headers) if ex.span_id else None
+    if trace is not None:
+        comment += f"; W3C trace {trace} span {ex.span_id}"
+    # HAR 1.2 allows custom members that start with "_": the ids a log search needs.
+    ids = {"_traceId": trace, "_spanId": ex.span_id} if trace is not None else {}
     return {
         "startedDateTime": _started(ex),
         "time": elapsed,
@@ -119,6 +125,7 @@ def _entry(ex: Exchange) -> dict[str, Any]:
             "receive": 0,
         },
         "comment": comment,
+        **ids,
     }
 
 
@@ -157,5 +164,4 @@ def har_of_run(
     secret_headers: Iterable[str] = (),
 ) -> str:
     """The HAR text of a live run, redacted by the very path that saves it as a session."""
-    rendered = render_document(run, options, secret_values, secret_headers)
-    return render_har(read_document(rendered.document))
+    return render_har(as_saved(run, options, secret_values, secret_headers))

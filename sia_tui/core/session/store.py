@@ -124,6 +124,18 @@ def render_document(
     return RenderedSession(text, data, list(redactor.hits), document)
 
 
+def as_saved(
+    run: Run,
+    options: ClientOptions,
+    secret_values: Iterable[str] = (),
+    secret_headers: Iterable[str] = (),
+) -> LoadedSession:
+    """A live run as its saved session would read back: redacted by the very path that
+    saves it (the live HAR and the live OTLP export are built from it)."""
+    rendered = render_document(run, options, secret_values, secret_headers)
+    return read_document(rendered.document)
+
+
 def _values_bound(data: bytes, document: dict[str, Any]) -> int:
     """At least the number of values in ``data``, quickly: its commas and brackets, less
     those inside the recorded bodies (strings, which hold most of them: escaping adds or

@@ -76,6 +76,12 @@ class MatrixLaunch:
     deadline: float | None = None
     allow_execute: bool = False
     """The user's consent (``--allow-execute``) to invoking skills that may act."""
+    trace: bool = True
+    """W3C trace headers on every call (``--no-trace`` turns them off)."""
+    tracestate: str | None = None
+    """The user's ``--tracestate``, passed on beside each traceparent."""
+    otlp_endpoint: str | None = None
+    """The user's collector (``--otlp-endpoint``): each run's spans go there."""
 
 
 @dataclass
@@ -165,6 +171,9 @@ class MatrixMode(RunScreen):
             deadline=launch.deadline,
             on_change=self._changed,
             allow_execute=launch.allow_execute,
+            trace=launch.trace,
+            tracestate=launch.tracestate,
+            otlp_endpoint=launch.otlp_endpoint,
         )
         self.matrix = runner.matrix
         self._columns()

@@ -126,7 +126,8 @@ class GrpcBinding:
 
     def metadata(self, target: GrpcTarget) -> Headers:
         """Version, extension activation, then the user's credentials if the origin allows
-        (only asked when there are credentials: a gRPC port is usually another origin)."""
+        (only asked when there are credentials: a gRPC port is usually another origin),
+        then the exchange's trace headers (a new span each call)."""
         pairs = [("a2a-version", "1.0")]
         if self.options.extensions:
             pairs.append(("a2a-extensions", EXTENSION_URI))
@@ -137,7 +138,7 @@ class GrpcBinding:
             if self.options.bearer:
                 pairs.append(_checked("authorization", f"Bearer {self.options.bearer}"))
             pairs += [_checked(k.lower(), v) for k, v in extra]
-        return tuple(pairs)
+        return (*pairs, *self._recorder.trace_headers())
 
     # -- calls ------------------------------------------------------------------------------
 

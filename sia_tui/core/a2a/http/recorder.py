@@ -20,6 +20,7 @@ from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.errors import RequestTimeout, ResponseTooLarge, SiaError, TransportError
 from sia_tui.core.exchange import CANCELLED, Exchange, Headers
 from sia_tui.core.needs import Need, word
+from sia_tui.core.trace_context import TraceContext, new_span_id, span_of
 
 
 class SendableCookies(DefaultCookiePolicy):
@@ -133,6 +134,8 @@ class ExchangeRecorder:
         self.options = options
         self.exchanges: list[Exchange] = []
         self._on_exchange = on_exchange
+        #: This client's trace: one per run, a span per exchange (None: ``trace`` is off).
+        self.trace = TraceContext.new(options.tracestate) if options.trace else None
         timeout = httpx.Timeout(options.read_timeout, connect=options.connect_timeout)
         verify = ssl_context(options)
         # Servers commonly drop idle connections after 5 s (uvicorn's default); reusing
@@ -156,9 +159,16 @@ class ExchangeRecorder:
         """Close the connection pool."""
         await self._http.aclose()
 
+    def trace_headers(self) -> list[tuple[str, str]]:
+        """The trace headers of one new exchange (a new span); [] when tracing is off.
+        Every binding adds them where its calls are built: the HTTP request here
+        (``build``), the gRPC metadata in ``GrpcBinding.metadata``."""
+        return self.trace.headers(new_span_id()) if self.trace is not None else []
+
     def record(self, **fields: Any) -> Exchange:
-        """Append one Exchange and pass it to the listener."""
-        exchange = Exchange(seq=len(self.exchanges) + 1, **fields)
+        """Append one Exchange (with the span its traceparent named) and pass it on."""
+        span = span_of(fields.get("request_headers", ()))
+        exchange = Exchange(seq=len(self.exchanges) + 1, span_id=span, **fields)
         self.exchanges.append(exchange)
         if self._on_exchange is not None:
             self._on_exchange(exchange)
@@ -179,7 +189,7 @@ class ExchangeRecorder:
             return self._http.build_request(
                 method,
                 url,
-                headers=headers,
+                headers=[*headers, *self.trace_headers()],
                 content=body or None,
                 timeout=httpx.Timeout(read, connect=self.options.connect_timeout),
             )

@@ -1,0 +1,33 @@
+"""OTLP/JSON read strictly as a collector reads it: OTLP's own protobuf messages
+(opentelemetry-proto) through protobuf's json_format, unknown members refused."""
+
+from __future__ import annotations
+
+import base64
+import copy
+from typing import Any
+
+from google.protobuf import json_format
+from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
+
+_ID_MEMBERS = ("traceId", "spanId", "parentSpanId")
+
+
+def parse_otlp(document: dict[str, Any]) -> ExportTraceServiceRequest:
+    """``document`` as an ``ExportTraceServiceRequest``; raises json_format.ParseError.
+
+    OTLP/JSON writes trace and span ids as hex where the protobuf JSON mapping writes
+    bytes as base64 (the one documented difference, besides integer enums, which
+    json_format accepts): the ids are turned into base64 first, and a hex id of the wrong
+    length or not hex at all fails here.
+    """
+    converted = copy.deepcopy(document)
+    for resource in converted.get("resourceSpans", []):
+        for scope in resource.get("scopeSpans", []):
+            for span in scope.get("spans", []):
+                for member in _ID_MEMBERS:
+                    if member in span:
+                        span[member] = base64.b64encode(bytes.fromhex(span[member])).decode()
+    message = ExportTraceServiceRequest()
+    json_format.ParseDict(converted, message, ignore_unknown_fields=False)
+    return message
