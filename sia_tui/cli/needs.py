@@ -47,4 +47,5 @@ FLAGS: Mapping[Need, str] = {
     Need.PUSH_URL: "--push-url URL",
     Need.EXPECTED_DIGEST: "--digest",
     Need.CONSENT: CONSENT_FLAG,
+    Need.IGNORE_CAPABILITIES: "--ignore-capabilities",
 }

@@ -52,6 +52,8 @@ class Need(StrEnum):
     PUSH_URL = "push_url"
     EXPECTED_DIGEST = "expected_digest"
     CONSENT = "consent"
+    #: Use a mode (stream, push) the card's capabilities do not declare.
+    IGNORE_CAPABILITIES = "ignore_capabilities"
 
 
 #: The words of a library caller, who has neither flags nor screens.
@@ -90,6 +92,7 @@ PLAIN: Mapping[Need, str] = {
     Need.PUSH_URL: "a push URL",
     Need.EXPECTED_DIGEST: "the expected digest",
     Need.CONSENT: "consent to execute",
+    Need.IGNORE_CAPABILITIES: "the choice to ignore the card's capabilities",
 }
 
 _WORDING: ContextVar[Mapping[Need, str]] = ContextVar("need_wording", default=PLAIN)

@@ -192,6 +192,9 @@ class Task:
     status_message: Message | None
     artifacts: tuple[Artifact, ...]
     raw: dict[str, Any]
+    #: The task's history (the messages exchanged so far, as the agent keeps them), read
+    #: so that a report can show it; empty when the agent sends none.
+    history: tuple[Message, ...] = ()
 
     @property
     def terminal(self) -> bool:

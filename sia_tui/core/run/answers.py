@@ -275,10 +275,14 @@ def waiting_for_consent(run: RunState) -> bool:
 def consent_refusal(run: RunState) -> str:
     """Why step 8 did not send the invocation, and how to consent; "" when it is not held."""
     need = consent_need(run) if waiting_for_consent(run) else None
-    if need is None:
-        return ""
+    return "" if need is None else consent_sentence(need, "the invocation")
+
+
+def consent_sentence(need: ConsentNeed, what: str) -> str:
+    """Why ``what`` (the invocation, the message) was not sent, and how to consent: the
+    execute gate's one sentence, for step 8 and for a plain message (``sia-tui send``)."""
     return (
-        f"the invocation was not sent, because {need.reason}: such a skill is invoked only "
+        f"{what} was not sent, because {need.reason}: such a skill is invoked only "
         f"with your consent to each invocation ({word(Need.CONSENT)})"
     )
 

@@ -24,6 +24,7 @@ from sia_tui.core.run.evidence import (
     StepEvidence,
     StepStatus,
 )
+from sia_tui.core.run.plain import PlainMessage
 from sia_tui.core.run.push_log import PushLog
 from sia_tui.core.run.turns import Turn
 from sia_tui.core.trust.records import TrustAnchors
@@ -192,6 +193,9 @@ class RunState:
     turns: list[Turn] = field(default_factory=list)
     #: This invocation's push notifications, when the target asks for them.
     push: PushLog | None = None
+    #: A plain A2A message sent instead of steps 7-11 (``sia-tui send``), and its answer;
+    #: None for a run of the procedure. An optional session member.
+    plain: PlainMessage | None = None
     #: The stream events this invocation received, in order: each invocation keeps its own
     #: (``Run.live_events`` shows them while it runs). Never stored: the stream's bytes are
     #: in its exchange and its states in step 9's status log.
