@@ -30,6 +30,7 @@ from sia_tui.core.bugreport.probes import probe_report, probe_section, probe_sum
 from sia_tui.core.bugreport.trust import trust_section
 from sia_tui.core.codes import describe_code
 from sia_tui.core.engine.report_json import evidence_to_json
+from sia_tui.core.engine.report_plain import plain_to_json
 from sia_tui.core.jsonkit.pointer import display
 from sia_tui.core.run.read_model import Invocation, Run, StepResult
 from sia_tui.core.run.turns import UNVALIDATED
@@ -66,6 +67,8 @@ def build_report(session: LoadedSession, filename: str, number: int | None = Non
         sections.append(_invocations(run.invocations))
     for each, of in titled:
         sections.append(_steps(each, of))
+        if each.plain is not None:
+            sections.append(_plain(each, of))
         if each.turns:
             sections.append(_turns(each, of))
         if each.failed_step:
@@ -83,6 +86,30 @@ def build_report(session: LoadedSession, filename: str, number: int | None = Non
         warnings=[clean(w) for w in [*session.warnings, *run.warnings]],
         sections=sections,
     )
+
+
+def _plain(run: Run, of: str = "") -> Section:
+    """A plain A2A message (`sia-tui send`): what was sent, what the agent answered (the
+    Task with its history, or the bare Message), and its exchanges."""
+    report = plain_to_json(run)
+    request = report["request"]
+    facts = [
+        ("part", request["part"]),
+        ("mode", request["mode"]),
+        ("task", request["task_id"] or "(a new task)"),
+        ("sent", "yes" if report["sent"] else f"no: {report['held']}"),
+        ("answer", report["answer"] or "none"),
+    ]
+    if report["error"] is not None:
+        facts.append(("error", report["error"]["message"]))
+    blocks: list[Block] = [Facts([(k, clean(str(v))) for k, v in facts])]
+    answer = report["task"] or report["message"]
+    if answer is not None:
+        blocks.append(Code(json.dumps(answer, indent=2, ensure_ascii=False), "json"))
+    assert run.plain is not None
+    made = set(run.plain.exchanges)
+    blocks += exchange_blocks([ex for ex in run.exchanges if ex.seq in made])
+    return Section(f"Plain A2A message{of}", blocks)
 
 
 def _invocations(invocations: list[Invocation]) -> Section:
