@@ -33,7 +33,7 @@ WATCHED_STDLIB = ("asyncio", "logging", "ssl", "decimal", "sqlite3", "email", "h
 
 SKILL = "evaluate_resource_condition"
 #: The commands pinned (the issue's list); ``command_lines`` says how each one is run.
-COMMANDS = ("--help", "digest", "canon", "lint", "check", "probe", "matrix", "open", "demo")
+COMMANDS = ("--help", "digest", "canon", "lint", "check", "send", "probe", "matrix", "open", "demo")
 
 #: Runs the CLI in a fresh interpreter and reports its exit code and every loaded module. The
 #: TUI commands stop at run_app: everything before the app runs is theirs.
@@ -106,6 +106,7 @@ def command_lines(folder: Path, agent_url: str) -> dict[str, list[str]]:
         "canon": ["canon", str(small)],
         "lint": ["lint", str(document)],
         "check": ["check", agent_url, "--skill", SKILL, "--args", "example"],
+        "send": ["send", agent_url, "--text", "hello", "--skill", SKILL],
         "probe": ["probe", agent_url, "--skill", SKILL],
         "matrix": ["matrix", str(plugfest)],
         "open": ["open", agent_url],
