@@ -94,6 +94,14 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         help="same as --mode stream",
     )
     parser.add_argument(
+        "--ignore-capabilities",
+        action="store_true",
+        help="use a mode the card's capabilities do not declare, to test an agent that "
+        "under-declares: stream without capabilities.streaming (otherwise refused at step "
+        "8, exit 2) and push without capabilities.pushNotifications (otherwise the "
+        "invocation goes on without push)",
+    )
+    parser.add_argument(
         "--reply",
         action="append",
         default=[],
@@ -237,6 +245,7 @@ def _run(
             skill_id=args.skill,
             binding=args.binding,
             mode=args.mode,
+            ignore_capabilities=args.ignore_capabilities,
             anchors=anchors,
             push=push,
         )

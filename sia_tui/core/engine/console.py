@@ -101,8 +101,8 @@ async def send_console(
         reply.error = "no callable interface: step 1 (retrieve the card) has not passed"
         return reply
     held = None if request.ignore_capabilities else capability_refusal(card, request.mode)
-    if held is not None:
-        reply.held = held
+    if held is not None:  # the console screen shows the error; `send` reads ``held``
+        reply.held = reply.error = held
         return reply
     try:
         data = request.data() if request.kind is PartKind.DATA else None

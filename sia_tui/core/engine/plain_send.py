@@ -115,5 +115,6 @@ def record_reply(run: Run, plain: PlainMessage, reply: ConsoleReply) -> None:
     plain.sent = not reply.held and bool(reply.exchanges)
     plain.message = reply.message
     plain.events = len(reply.events)
-    plain.error, plain.error_kind = reply.error, reply.error_kind
+    if not reply.held:
+        plain.error, plain.error_kind = reply.error, reply.error_kind
     run.task = reply.task

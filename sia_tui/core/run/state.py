@@ -119,6 +119,10 @@ class Target:
     #: Push notifications: "loopback" (sia-tui's receiver on 127.0.0.1), an external
     #: receiver's URL (``--push-url``), or None for none (``engine/push.py``).
     push: str | None = None
+    #: Use a mode the card's capabilities do not declare (stream without
+    #: ``capabilities.streaming``, push without ``pushNotifications``): testing an agent
+    #: that under-declares. Otherwise such a mode is refused with the reason.
+    ignore_capabilities: bool = False
 
     def __repr__(self) -> str:
         # Textual names a worker by its arguments in its log: never with a URL's password.

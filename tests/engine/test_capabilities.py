@@ -1,0 +1,81 @@
+"""The card's capabilities respected (A2A 1.0 section 3.1.7): stream asked for on a card
+without capabilities.streaming is refused with the reason and the override named, as push
+on a card without capabilities.pushNotifications is; the override sends it anyway."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sia_tui.cli.needs import FLAGS
+from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.engine.procedure import Procedure
+from sia_tui.core.jsonkit.canonical import digest_of
+from sia_tui.core.needs import use_wording
+from sia_tui.core.run.evidence import FailureCategory
+from sia_tui.core.run.read_model import Run, Target
+from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
+from tests.support.documents import make_document
+from tests.support.scripted_agent import (
+    BASE,
+    SKILL,
+    ScriptedAgent,
+    artifact,
+    task,
+)
+
+
+def _agent() -> ScriptedAgent:
+    """A scripted agent whose document declares sync and stream, and whose card does not
+    declare streaming (an agent that under-declares)."""
+    document = make_document()  # declares sync and stream
+    digest = digest_of(document)
+    agent = ScriptedAgent(
+        describe=lambda: task(
+            "TASK_STATE_COMPLETED",
+            artifacts=[
+                artifact(
+                    "d1",
+                    "describe_skill",
+                    {"interface_digest": digest, "skill_interface": document},
+                )
+            ],
+        ),
+        stream=lambda _r: [{"task": task("TASK_STATE_COMPLETED")}],
+        streaming=False,
+    )
+    card = agent.card()
+    card["capabilities"]["extensions"][0]["params"]["skills"][0]["interface_digest"] = digest
+    agent.card = lambda: card  # type: ignore[method-assign]
+    return agent
+
+
+async def _run(agent: ScriptedAgent, **target: Any) -> Run:
+    procedure = Procedure(
+        Target(BASE, skill_id=SKILL, mode="stream", **target),
+        ClientOptions(),
+        transport=agent.transport(),
+    )
+    procedure.set_arguments(APPENDIX_B_ARGUMENTS)
+    try:
+        with use_wording(FLAGS):
+            return await procedure.run_all()
+    finally:
+        await procedure.aclose()
+
+
+async def test_stream_on_a_card_without_streaming_is_refused_with_the_override_named() -> None:
+    agent = _agent()
+    run = await _run(agent)
+    failed = run.failed_step
+    assert failed is not None and failed.step == 8
+    assert failed.category is FailureCategory.USAGE
+    assert "does not declare capabilities.streaming" in failed.message
+    assert "--ignore-capabilities" in failed.message
+    assert [r.get("skill") for r in agent.requests] == ["describe_skill"]  # nothing invoked
+
+
+async def test_the_override_sends_the_stream() -> None:
+    agent = _agent()
+    run = await _run(agent, ignore_capabilities=True)
+    assert run.failed_step is None or run.failed_step.step > 8, run.summary
+    assert run.mode == "stream" and len(agent.requests) == 2
