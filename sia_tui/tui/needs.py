@@ -43,5 +43,7 @@ TUI_WORDS: Mapping[Need, str] = {
     Need.TARGET: f"the target {_CONNECT}",
     Need.PUSH_URL: "`sia-tui check --push-url URL` (the TUI's Push is its own receiver)",
     Need.CONSENT: "the TUI asks before it sends",
-    Need.IGNORE_CAPABILITIES: "`sia-tui check --ignore-capabilities` or `sia-tui send --ignore-capabilities` (the TUI has no override)",
+    Need.IGNORE_CAPABILITIES: (
+        "`sia-tui check` or `sia-tui send` with --ignore-capabilities (the TUI has no override)"
+    ),
 }

@@ -92,7 +92,9 @@ def test_send_json_in_stream_and_poll_modes(
     ]
 
 
-def test_send_continues_a_task(reference_agent: StartAgent, capsys: pytest.CaptureFixture[str]) -> None:
+def test_send_continues_a_task(
+    reference_agent: StartAgent, capsys: pytest.CaptureFixture[str]
+) -> None:
     agent = reference_agent()
     assert main(["send", agent.url, "--text", "one", "--skill", READ_ONLY, "--json"]) == 0
     first = json.loads(capsys.readouterr().out)["task"]

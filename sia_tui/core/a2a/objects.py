@@ -151,9 +151,7 @@ def parse_task(raw: Any, *, proto03: bool = False) -> Task:
         status_message=status_message,
         artifacts=tuple(parse_artifact(a, proto03=proto03) for a in artifacts),
         raw=task,
-        history=tuple(
-            parse_message(m, proto03=proto03) for m in history if isinstance(m, dict)
-        ),
+        history=tuple(parse_message(m, proto03=proto03) for m in history if isinstance(m, dict)),
     )
 
 

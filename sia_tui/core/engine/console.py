@@ -16,6 +16,7 @@ from typing import Any
 import httpx
 
 from sia_tui.core.a2a.client import A2AClient, FollowUpOf
+from sia_tui.core.a2a.forgiven import MAX_FORGIVEN, answer_warnings
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.a2a.views import AgentCard, Artifact, Interface, Message, StreamEvent, Task
 from sia_tui.core.engine.assembly import TaskAssembly
@@ -69,6 +70,8 @@ class ConsoleReply:
     """The named error underneath (``SiaError.kind``); None without an error."""
     held: str = ""
     """Why the message was not sent (a capability the card does not declare); "" if sent."""
+    warnings: list[str] = field(default_factory=list)
+    """What was forgiven in a 1.0 answer, located (``a2a/forgiven.py``)."""
 
     @property
     def artifacts(self) -> tuple[Artifact, ...]:
@@ -153,4 +156,29 @@ async def send_console(
         reply.error_kind = exc.kind
     finally:
         await client.aclose()
+    if interface.dialect == "1.0":
+        reply.warnings = _forgiven(reply)
     return reply
+
+
+def _forgiven(reply: ConsoleReply) -> list[str]:
+    """Each thing a 1.0 answer was forgiven, located in the object it was found in."""
+    found: dict[str, None] = {}  # ordered, each once (a stream repeats its task)
+    answers: list[tuple[str, Any]] = [
+        ("Task", reply.task.raw if reply.task is not None and not reply.events else None),
+        ("Message", reply.message.raw if reply.message is not None else None),
+    ]
+    for event in reply.events:  # each object an event carries, as it was sent
+        for what, item in (
+            ("Task", event.task),
+            ("Message", event.message),
+            ("status message", event.status_message),
+        ):
+            answers.append((f"{what} streamed", item.raw if item is not None else None))
+        if event.artifact is not None:
+            answers.append(("artifact streamed", {"artifacts": [event.artifact.raw]}))
+    for what, raw in answers:
+        if raw is not None:
+            for warning in answer_warnings(raw):
+                found.setdefault(f"in the {what} answered, {warning}")
+    return list(found)[:MAX_FORGIVEN]

@@ -112,6 +112,7 @@ def record_reply(run: Run, plain: PlainMessage, reply: ConsoleReply) -> None:
         run.exchanges.append(numbered)
         plain.exchanges.append(numbered.seq)
     plain.held = reply.held
+    run.warnings.extend(reply.warnings)
     plain.sent = not reply.held and bool(reply.exchanges)
     plain.message = reply.message
     plain.events = len(reply.events)

@@ -61,8 +61,8 @@ def choose_mode(ctx: EngineContext) -> str:
                 next_action=NextAction.EDIT_ARGUMENTS,
             )
         # A2A 1.0 section 3.1.7: the card's capabilities, as for push (engine/push.py).
-        held = None if ctx.run.target.ignore_capabilities else capability_refusal(
-            ctx.run.card, wanted
+        held = (
+            None if ctx.run.target.ignore_capabilities else capability_refusal(ctx.run.card, wanted)
         )
         if held is not None:
             raise StepFailed(
