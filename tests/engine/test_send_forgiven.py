@@ -63,8 +63,7 @@ async def test_each_forgiveness_of_a_1_0_answer_is_a_located_warning() -> None:
         await procedure.aclose()
     text = render_plain(run)
     assert (
-        "warning: in the Task answered, at /artifacts/0/parts/0/file: a 0.3-style file part"
-        in text
+        "warning: in the Task answered, at /artifacts/0/parts/0/file: a 0.3-style file part" in text
     )
     assert "at /artifacts/0/parts/1/fileUrl: a 'fileUrl' part, read as kind unknown" in text
     assert "at /history/0: a history message without 'messageId'" in text
