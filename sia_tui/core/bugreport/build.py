@@ -72,7 +72,7 @@ def build_report(session: LoadedSession, filename: str, number: int | None = Non
         if each.turns:
             sections.append(_turns(each, of))
         if each.failed_step:
-            sections.append(_failing_step(each.failed_step, of))
+            sections.append(_failing_step(each, each.failed_step, of))
     sections.append(_digests(run))
     if (trust := trust_section(run)) is not None:
         sections.append(trust)
@@ -103,6 +103,7 @@ def _plain(run: Run, of: str = "") -> Section:
     if report["error"] is not None:
         facts.append(("error", report["error"]["message"]))
     blocks: list[Block] = [Facts([(k, clean(str(v))) for k, v in facts])]
+    blocks += _a2a_error_blocks(run)
     answer = report["task"] or report["message"]
     if answer is not None:
         blocks.append(Code(json.dumps(answer, indent=2, ensure_ascii=False), "json"))
@@ -110,6 +111,15 @@ def _plain(run: Run, of: str = "") -> Section:
     made = set(run.plain.exchanges)
     blocks += exchange_blocks([ex for ex in run.exchanges if ex.seq in made])
     return Section(f"Plain A2A message{of}", blocks)
+
+
+def _a2a_error_blocks(run: Run) -> list[Block]:
+    """The agent's A2A error as data (every binding), when the run stopped on one."""
+    error = run.a2a_error
+    if error is None:
+        return []
+    text = json.dumps({"a2a_error": error.to_json()}, indent=2, ensure_ascii=False)
+    return [Paragraph("The agent answered an A2A error:"), Code(clean(text), "json")]
 
 
 def _invocations(invocations: list[Invocation]) -> Section:
@@ -201,8 +211,9 @@ def _turns(run: Run, of: str = "") -> Section:
     return Section(f"Turns{of}", [Table(header, rows), note])
 
 
-def _failing_step(failed: StepResult, of: str = "") -> Section:
+def _failing_step(run: Run, failed: StepResult, of: str = "") -> Section:
     blocks: list[Block] = [Paragraph(clean(failed.message))]
+    blocks += _a2a_error_blocks(run)
     if failed.evidence is not None:
         text = json.dumps(evidence_to_json(failed.evidence), indent=2, ensure_ascii=False)
         blocks.append(Code(clean(text), "json"))

@@ -68,7 +68,11 @@ def plain_to_json(run: Run) -> dict[str, Any]:
         "events": plain.events,
         "error": None
         if plain.error is None
-        else {"message": plain.error, "kind": plain.error_kind},
+        else {
+            "message": plain.error,
+            "kind": plain.error_kind,
+            "a2a_error": None if run.a2a_error is None else run.a2a_error.to_json(),
+        },
         "steps": [
             {"step": s.step, "title": s.title, "status": s.status.value, "message": s.message}
             for s in run.steps
@@ -141,6 +145,8 @@ def render_plain(run: Run) -> str:
         lines.append(f"sent: one message ({what})")
     if plain.error is not None:
         lines.append(f"error: {printable(plain.error)}")
+        if (error := run.a2a_error) is not None:
+            lines.append(f"a2a_error: {printable(_json(error.to_json()))}")
     if run.task is not None:
         lines += _task_lines(run.task)
     if plain.message is not None:

@@ -12,6 +12,7 @@ from itertools import islice
 from typing import Any
 
 from sia_tui.core.a2a.auth.plan import AuthPlan, plan_for
+from sia_tui.core.a2a.error_data import A2AErrorData, a2a_error_of
 from sia_tui.core.a2a.views import AgentCard, Artifact
 from sia_tui.core.consent import ConsentNeed
 from sia_tui.core.constants import DESCRIBE_SKILL
@@ -236,6 +237,20 @@ def as_schema_digests(checks: list[SchemaRefCheck]) -> list[SchemaDigest]:
         )
         for c in checks
     ]
+
+
+def a2a_error(run: RunState) -> A2AErrorData | None:
+    """The A2A error the agent answered where the run stopped: the failed step's last
+    exchange that carries one, or a plain message's (``sia-tui send``); None otherwise."""
+    failed = run.failed_step
+    seqs: list[int] = list(failed.exchanges) if failed is not None else []
+    if not seqs and run.plain is not None and run.plain.error is not None:
+        seqs = list(run.plain.exchanges)
+    wanted = set(seqs)
+    for exchange in reversed(run.exchanges):
+        if exchange.seq in wanted and (found := a2a_error_of(exchange)) is not None:
+            return found
+    return None
 
 
 def consent_need(run: RunState) -> ConsentNeed | None:

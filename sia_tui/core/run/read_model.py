@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sia_tui.core.a2a.auth.plan import AuthPlan
+from sia_tui.core.a2a.error_data import A2AErrorData
 from sia_tui.core.a2a.views import StreamEvent
 from sia_tui.core.consent import ConsentNeed
 from sia_tui.core.exchange import Exchange
@@ -115,6 +116,11 @@ class Run(RunState):
         """A deliberate negative test's verdict (the refusal grader's, as ``probe`` grades):
         None when the run sent valid arguments or the agent's answer is still to come."""
         return verdicts.negative_test_verdict(self)
+
+    @property
+    def a2a_error(self) -> A2AErrorData | None:
+        """The A2A error the agent answered where the run stopped, as data (every binding)."""
+        return answers.a2a_error(self)
 
     @property
     def fault_exchanges(self) -> list[Exchange]:
