@@ -4,8 +4,14 @@ on a card without capabilities.pushNotifications is; the override sends it anywa
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
+import httpx
+import pytest
+
+from sia_tui.cli import main
 from sia_tui.cli.needs import FLAGS
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.procedure import Procedure
@@ -13,6 +19,7 @@ from sia_tui.core.jsonkit.canonical import digest_of
 from sia_tui.core.needs import use_wording
 from sia_tui.core.run.evidence import FailureCategory
 from sia_tui.core.run.read_model import Run, Target
+from tests.support.agents import StartAgent
 from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
 from tests.support.documents import make_document
 from tests.support.scripted_agent import (
@@ -79,3 +86,24 @@ async def test_the_override_sends_the_stream() -> None:
     run = await _run(agent, ignore_capabilities=True)
     assert run.failed_step is None or run.failed_step.step > 8, run.summary
     assert run.mode == "stream" and len(agent.requests) == 2
+
+
+def test_push_to_a_card_that_under_declares_is_sent_only_with_the_override(
+    reference_agent: StartAgent, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The agent takes webhooks, its card does not say so: push is left out, with the
+    override named; --ignore-capabilities registers it and the deliveries arrive."""
+    agent = reference_agent(push="on")
+    card = httpx.get(f"{agent.url}/.well-known/agent-card.json").json()
+    card["capabilities"]["pushNotifications"] = False
+    card_file = tmp_path / "card.json"
+    card_file.write_text(json.dumps(card))
+    args = tmp_path / "args.json"
+    args.write_text(json.dumps(APPENDIX_B_ARGUMENTS))
+    check = ["check", str(card_file), "--skill", SKILL, "--args", str(args), "--push", "--json"]
+    assert main(check) == 0
+    push = json.loads(capsys.readouterr().out)["push"]
+    assert "--ignore-capabilities" in push["error"] and push["deliveries"] == []
+    assert main([*check, "--ignore-capabilities"]) == 0
+    push = json.loads(capsys.readouterr().out)["push"]
+    assert push["error"] is None and push["deliveries"]
