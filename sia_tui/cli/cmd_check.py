@@ -13,6 +13,7 @@ from sia_tui.cli.flags import (
     client_options,
     command_redactor,
     read_json_input,
+    save_run,
 )
 from sia_tui.cli.push_flags import add_push_flags, push_from
 from sia_tui.cli.trust_flags import add_trust_flags, anchors_from
@@ -276,21 +277,10 @@ def _write_files(
     """Write the session (``--save``) and the JUnit report (``--junit``) the flags ask for."""
     from pathlib import Path
 
-    from sia_tui.core.session import SessionError
-
-    if args.save:
-        from sia_tui.core.session import save_session  # the session format loads only here
-
-        try:
-            save_session(
-                run,
-                options,
-                Path(args.save),
-                secret_values=args.secret,
-                secret_headers=args.secret_header,
-            )
-        except SessionError as exc:
-            raise _Exit(str(exc)) from None
+    try:
+        save_run(args, run, options)
+    except UsageError as exc:
+        raise _Exit(str(exc)) from None
     if args.junit:
         from sia_tui.core.engine import run_junit_suite
         from sia_tui.core.output import write_junit

@@ -13,6 +13,7 @@ from sia_tui.cli.flags import (
     client_options,
     command_redactor,
     read_json_input,
+    save_run,
 )
 from sia_tui.core.invocation_mode import InvocationMode
 
@@ -83,8 +84,8 @@ def main(args: argparse.Namespace) -> int:
         run = _send(args, options, redactor)
         for exchange in run.exchanges:
             redactor.learn_headers(exchange.request_headers)
-        _save(args, run, options)
-    except _Exit as exc:
+        save_run(args, run, options)
+    except (_Exit, UsageError) as exc:
         print(f"sia-tui send: {exc}", file=sys.stderr)
         return 2
     from sia_tui.core.engine import plain_exit_code, plain_to_json, render_plain
@@ -131,23 +132,3 @@ def _send(args: argparse.Namespace, options: ClientOptions, redactor: Redactor) 
             await procedure.aclose()
 
     return asyncio.run(send())
-
-
-def _save(args: argparse.Namespace, run: Run, options: ClientOptions) -> None:
-    """Write the session ``--save`` asks for."""
-    if not args.save:
-        return
-    from pathlib import Path
-
-    from sia_tui.core.session import SessionError, save_session
-
-    try:
-        save_session(
-            run,
-            options,
-            Path(args.save),
-            secret_values=args.secret,
-            secret_headers=args.secret_header,
-        )
-    except SessionError as exc:
-        raise _Exit(str(exc)) from None

@@ -20,6 +20,7 @@ if TYPE_CHECKING:  # imported where used: building the parser must stay light
 
     from sia_tui.core.a2a import ClientOptions, OAuth2Settings
     from sia_tui.core.redaction import Redactor
+    from sia_tui.core.run import Run
 
 
 class UsageError(SiaError):
@@ -331,3 +332,24 @@ def read_json_input(spec: str) -> tuple[Any, str]:
         return read_json_text(spec)
     data = sys.stdin.buffer.read(limits.MAX_JSON_BYTES + 1)
     return loads(data, source="<stdin>"), data.decode("utf-8", errors="replace")
+
+
+def save_run(args: Any, run: Run, options: ClientOptions) -> None:
+    """``--save FILE``: the session of ``run``, redacted with the command's ``--secret`` and
+    ``--secret-header`` (check, send); a file that cannot be written is a UsageError."""
+    if not args.save:
+        return
+    from pathlib import Path
+
+    from sia_tui.core.session import SessionError, save_session  # the format loads only here
+
+    try:
+        save_session(
+            run,
+            options,
+            Path(args.save),
+            secret_values=args.secret,
+            secret_headers=args.secret_header,
+        )
+    except SessionError as exc:
+        raise UsageError(str(exc)) from None

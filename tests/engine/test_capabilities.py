@@ -15,45 +15,22 @@ from sia_tui.cli import main
 from sia_tui.cli.needs import FLAGS
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.procedure import Procedure
-from sia_tui.core.jsonkit.canonical import digest_of
 from sia_tui.core.needs import use_wording
 from sia_tui.core.run.evidence import FailureCategory
 from sia_tui.core.run.read_model import Run, Target
 from tests.support.agents import StartAgent
 from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
-from tests.support.documents import make_document
-from tests.support.scripted_agent import (
-    BASE,
-    SKILL,
-    ScriptedAgent,
-    artifact,
-    task,
-)
+from tests.support.scripted_agent import BASE, SKILL, ScriptedAgent, modes_agent, task
 
 
 def _agent() -> ScriptedAgent:
     """A scripted agent whose document declares sync and stream, and whose card does not
     declare streaming (an agent that under-declares)."""
-    document = make_document()  # declares sync and stream
-    digest = digest_of(document)
-    agent = ScriptedAgent(
-        describe=lambda: task(
-            "TASK_STATE_COMPLETED",
-            artifacts=[
-                artifact(
-                    "d1",
-                    "describe_skill",
-                    {"interface_digest": digest, "skill_interface": document},
-                )
-            ],
-        ),
-        stream=lambda _r: [{"task": task("TASK_STATE_COMPLETED")}],
+    return modes_agent(
+        ["sync", "stream"],
         streaming=False,
+        stream=lambda _r: [{"task": task("TASK_STATE_COMPLETED")}],
     )
-    card = agent.card()
-    card["capabilities"]["extensions"][0]["params"]["skills"][0]["interface_digest"] = digest
-    agent.card = lambda: card  # type: ignore[method-assign]
-    return agent
 
 
 async def _run(agent: ScriptedAgent, **target: Any) -> Run:
