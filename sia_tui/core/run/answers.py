@@ -9,10 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from itertools import islice
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sia_tui.core.a2a.auth.plan import AuthPlan, plan_for
-from sia_tui.core.a2a.error_data import A2AErrorData, a2a_error_of
 from sia_tui.core.a2a.views import AgentCard, Artifact
 from sia_tui.core.consent import ConsentNeed
 from sia_tui.core.constants import DESCRIBE_SKILL
@@ -45,6 +44,9 @@ from sia_tui.core.run.evidence import (
 from sia_tui.core.run.state import RunState, Step
 from sia_tui.core.task_state import TERMINAL_STATES
 from sia_tui.core.trust.records import LockComparison, SignatureCheck
+
+if TYPE_CHECKING:
+    from sia_tui.core.a2a.error_data import A2AErrorData
 
 #: Output member that carries artifactId references to records (WIRE.md, Appendix B).
 REFS_MEMBER = "supporting_record_refs"
@@ -242,6 +244,8 @@ def as_schema_digests(checks: list[SchemaRefCheck]) -> list[SchemaDigest]:
 def a2a_error(run: RunState) -> A2AErrorData | None:
     """The A2A error the agent answered where the run stopped: the failed step's last
     exchange that carries one, or a plain message's (``sia-tui send``); None otherwise."""
+    from sia_tui.core.a2a.error_data import a2a_error_of  # bodies parsed only when asked
+
     failed = run.failed_step
     seqs: list[int] = list(failed.exchanges) if failed is not None else []
     if not seqs and run.plain is not None and run.plain.error is not None:

@@ -11,10 +11,9 @@ the answers are implemented over it in ``verdicts.py`` (the outcome, who is at f
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sia_tui.core.a2a.auth.plan import AuthPlan
-from sia_tui.core.a2a.error_data import A2AErrorData
 from sia_tui.core.a2a.views import StreamEvent
 from sia_tui.core.consent import ConsentNeed
 from sia_tui.core.exchange import Exchange
@@ -31,6 +30,9 @@ from sia_tui.core.run.state import Step as Step
 from sia_tui.core.run.state import StepResult as StepResult
 from sia_tui.core.run.state import Target as Target
 from sia_tui.core.run.turns import Turn
+
+if TYPE_CHECKING:
+    from sia_tui.core.a2a.error_data import A2AErrorData
 from sia_tui.core.trust.records import LockComparison, SignatureCheck
 
 
