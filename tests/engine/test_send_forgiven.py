@@ -15,7 +15,11 @@ from sia_tui.core.engine.console import ConsoleRequest, PartKind
 from sia_tui.core.engine.plain_send import send_plain
 from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.engine.report_plain import plain_to_json, render_plain
-from sia_tui.core.run.read_model import Target
+from sia_tui.core.engine.report_text import render_text
+from sia_tui.core.run.read_model import Step, StepStatus, Target
+from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
+from tests.support.scripted_agent import BASE as SCRIPTED
+from tests.support.scripted_agent import SKILL, ScriptedAgent, task
 
 BASE = "http://agent.test"
 CARD: dict[str, Any] = {
@@ -79,3 +83,26 @@ async def test_each_forgiveness_of_a_1_0_answer_is_a_located_warning() -> None:
 def test_a_card_with_its_default_modes_has_no_such_warning() -> None:
     card = {**CARD, "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"]}
     assert not [w for w in parse_card(card).warnings if "default" in w]
+
+
+async def test_check_warns_of_a_history_message_without_message_id() -> None:
+    """The same warning in `check`'s report: step 9 reads the Task the agent answered."""
+    answer = {
+        **task("TASK_STATE_COMPLETED"),
+        "history": [{"role": "ROLE_USER", "parts": [{"data": {"x": 1}}]}],
+    }
+    agent = ScriptedAgent(invoke=lambda _r: answer)
+    procedure = Procedure(
+        Target(SCRIPTED, skill_id=SKILL), ClientOptions(), transport=agent.transport()
+    )
+    procedure.set_arguments(APPENDIX_B_ARGUMENTS)
+    try:
+        run = await procedure.run_all()
+    finally:
+        await procedure.aclose()
+    assert run.step(Step.RECEPTION).status is StepStatus.PASSED
+    text = render_text(run)
+    assert (
+        "warning: in the Task answered, at /history/0: a history message without 'messageId'"
+        in text
+    )

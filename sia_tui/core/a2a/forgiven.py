@@ -65,6 +65,12 @@ def answer_warnings(raw: Any, at: str = "") -> list[str]:
     return found[:MAX_FORGIVEN]
 
 
+def answered(what: str, raw: Any) -> list[str]:
+    """:func:`answer_warnings` of the ``what`` (Task, Message...) an agent answered, each
+    saying where it was found ("in the Task answered, at /history/0: ...")."""
+    return [f"in the {what} answered, {warning}" for warning in answer_warnings(raw)]
+
+
 def _items(value: Any) -> list[tuple[int, dict[str, Any]]]:
     if not isinstance(value, list):
         return []

@@ -16,7 +16,7 @@ from typing import Any
 import httpx
 
 from sia_tui.core.a2a.client import A2AClient, FollowUpOf
-from sia_tui.core.a2a.forgiven import MAX_FORGIVEN, answer_warnings
+from sia_tui.core.a2a.forgiven import MAX_FORGIVEN, answered
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.a2a.views import AgentCard, Artifact, Interface, Message, StreamEvent, Task
 from sia_tui.core.engine.assembly import TaskAssembly
@@ -178,7 +178,6 @@ def _forgiven(reply: ConsoleReply) -> list[str]:
         if event.artifact is not None:
             answers.append(("artifact streamed", {"artifacts": [event.artifact.raw]}))
     for what, raw in answers:
-        if raw is not None:
-            for warning in answer_warnings(raw):
-                found.setdefault(f"in the {what} answered, {warning}")
+        for warning in answered(what, raw) if raw is not None else ():
+            found.setdefault(warning)
     return list(found)[:MAX_FORGIVEN]

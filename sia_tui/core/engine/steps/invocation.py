@@ -6,6 +6,7 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
+from sia_tui.core.a2a.forgiven import answered
 from sia_tui.core.a2a.views import Message, Task
 from sia_tui.core.bounded import error_count_text, listed
 from sia_tui.core.codes import ErrorCode
@@ -332,6 +333,8 @@ async def receive(ctx: EngineContext, result: StepResult) -> None:
             run.task = await settle(ctx, run.task, "invoke")
         if ctx.push is not None:
             await ctx.push.settle(run.task.state)
+        if run.interface.dialect == "1.0":  # docs/WIRE.md: nothing forgiven silently
+            run.warnings += [w for w in answered("Task", run.task.raw) if w not in run.warnings]
     except TimeoutError as exc:
         message = f"no final task state within {limit:.0f} s of streaming"
         raise StepFailed(
