@@ -15,6 +15,7 @@ from sia_tui.cli.flags import (
     command_redactor,
     otlp_endpoint_from,
     read_json_input,
+    save_run,
 )
 from sia_tui.cli.push_flags import add_push_flags, push_from
 from sia_tui.cli.trust_flags import add_trust_flags, anchors_from
@@ -94,6 +95,14 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         const=InvocationMode.STREAM.value,
         dest="mode",
         help="same as --mode stream",
+    )
+    parser.add_argument(
+        "--ignore-capabilities",
+        action="store_true",
+        help="use a mode the card's capabilities do not declare, to test an agent that "
+        "under-declares: stream without capabilities.streaming (otherwise refused at step "
+        "8, exit 2) and push without capabilities.pushNotifications (otherwise the "
+        "invocation goes on without push)",
     )
     parser.add_argument(
         "--reply",
@@ -250,6 +259,7 @@ def _run(
             skill_id=args.skill,
             binding=args.binding,
             mode=args.mode,
+            ignore_capabilities=args.ignore_capabilities,
             anchors=anchors,
             push=push,
         )
@@ -280,21 +290,10 @@ def _write_files(
     """Write the session (``--save``) and the JUnit report (``--junit``) the flags ask for."""
     from pathlib import Path
 
-    from sia_tui.core.session import SessionError
-
-    if args.save:
-        from sia_tui.core.session import save_session  # the session format loads only here
-
-        try:
-            save_session(
-                run,
-                options,
-                Path(args.save),
-                secret_values=args.secret,
-                secret_headers=args.secret_header,
-            )
-        except SessionError as exc:
-            raise _Exit(str(exc)) from None
+    try:
+        save_run(args, run, options)
+    except UsageError as exc:
+        raise _Exit(str(exc)) from None
     if args.junit:
         from sia_tui.core.engine import run_junit_suite
         from sia_tui.core.output import write_junit

@@ -21,6 +21,7 @@ if TYPE_CHECKING:  # imported where used: building the parser must stay light
 
     from sia_tui.core.a2a import ClientOptions, OAuth2Settings
     from sia_tui.core.redaction import Redactor
+    from sia_tui.core.run import Run
 
 
 class UsageError(SiaError):
@@ -418,3 +419,22 @@ def write_saved_files(
         )
         return 2
     return 0
+def save_run(args: Any, run: Run, options: ClientOptions) -> None:
+    """``--save FILE``: the session of ``run``, redacted with the command's ``--secret`` and
+    ``--secret-header`` (check, send); a file that cannot be written is a UsageError."""
+    if not args.save:
+        return
+    from pathlib import Path
+
+    from sia_tui.core.session import SessionError, save_session  # the format loads only here
+
+    try:
+        save_session(
+            run,
+            options,
+            Path(args.save),
+            secret_values=args.secret,
+            secret_headers=args.secret_header,
+        )
+    except SessionError as exc:
+        raise UsageError(str(exc)) from None

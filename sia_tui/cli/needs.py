@@ -48,4 +48,5 @@ FLAGS: Mapping[Need, str] = {
     Need.EXPECTED_DIGEST: "--digest",
     Need.CONSENT: CONSENT_FLAG,
     Need.NO_TRACE: "--no-trace",
+    Need.IGNORE_CAPABILITIES: "--ignore-capabilities",
 }

@@ -53,6 +53,8 @@ class Need(StrEnum):
     EXPECTED_DIGEST = "expected_digest"
     CONSENT = "consent"
     NO_TRACE = "no_trace"
+    #: Use a mode (stream, push) the card's capabilities do not declare.
+    IGNORE_CAPABILITIES = "ignore_capabilities"
 
 
 #: The words of a library caller, who has neither flags nor screens.
@@ -92,6 +94,7 @@ PLAIN: Mapping[Need, str] = {
     Need.EXPECTED_DIGEST: "the expected digest",
     Need.CONSENT: "consent to execute",
     Need.NO_TRACE: "turning trace headers off",
+    Need.IGNORE_CAPABILITIES: "the choice to ignore the card's capabilities",
 }
 
 _WORDING: ContextVar[Mapping[Need, str]] = ContextVar("need_wording", default=PLAIN)

@@ -44,4 +44,7 @@ TUI_WORDS: Mapping[Need, str] = {
     Need.PUSH_URL: "`sia-tui check --push-url URL` (the TUI's Push is its own receiver)",
     Need.CONSENT: "the TUI asks before it sends",
     Need.NO_TRACE: "`sia-tui open --no-trace` (the TUI has no field for it)",
+    Need.IGNORE_CAPABILITIES: (
+        "`sia-tui check` or `sia-tui send` with --ignore-capabilities (the TUI has no override)"
+    ),
 }

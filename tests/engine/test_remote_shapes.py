@@ -19,6 +19,7 @@ from tests.support.scripted_agent import (
     SKILL,
     ScriptedAgent,
     artifact,
+    modes_agent,
     task,
 )
 
@@ -188,29 +189,7 @@ async def test_non_string_record_reference_is_a_finding_not_a_crash() -> None:
 
 def _streaming_document(modes: list[str], *, streaming: bool = True) -> ScriptedAgent:
     """A scripted agent whose document declares ``modes`` (digests recomputed)."""
-    from sia_tui.core.jsonkit.canonical import digest_of
-    from tests.support import scripted_agent
-
-    document = {**DOCUMENT, "interaction": {"response_modes": modes, "cancellable": False}}
-    digest = digest_of(document)
-    agent = ScriptedAgent(
-        describe=lambda: task(
-            "TASK_STATE_COMPLETED",
-            artifacts=[
-                artifact(
-                    "d1",
-                    "describe_skill",
-                    {"interface_digest": digest, "skill_interface": document},
-                )
-            ],
-        ),
-        streaming=streaming,
-    )
-    card = agent.card()
-    card["capabilities"]["extensions"][0]["params"]["skills"][0]["interface_digest"] = digest
-    agent.card = lambda: card  # type: ignore[method-assign]
-    assert scripted_agent.SKILL == SKILL
-    return agent
+    return modes_agent(modes, streaming=streaming)
 
 
 async def test_a_stream_that_closes_early_is_polled_not_misreported() -> None:

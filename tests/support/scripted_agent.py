@@ -164,3 +164,22 @@ class ScriptedAgent:
 
     def transport(self) -> httpx.MockTransport:
         return httpx.MockTransport(self.handle)
+
+
+def modes_agent(modes: list[str], *, streaming: bool = True, **script: Any) -> ScriptedAgent:
+    """A scripted agent whose document declares the response ``modes`` (digests
+    recomputed) and whose card declares ``streaming`` or not; ``script``: its answers."""
+    document = {**DOCUMENT, "interaction": {"response_modes": modes, "cancellable": False}}
+    digest = digest_of(document)
+    described = {"interface_digest": digest, "skill_interface": document}
+    agent = ScriptedAgent(
+        describe=lambda: task(
+            "TASK_STATE_COMPLETED", artifacts=[artifact("d1", "describe_skill", described)]
+        ),
+        streaming=streaming,
+        **script,
+    )
+    card = agent.card()
+    card["capabilities"]["extensions"][0]["params"]["skills"][0]["interface_digest"] = digest
+    agent.card = lambda: card  # type: ignore[method-assign]
+    return agent

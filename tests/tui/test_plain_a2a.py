@@ -3,6 +3,10 @@ not apply say so, and the plain A2A console talks to any skill."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+import httpx
 from textual.widgets import OptionList, Select
 
 from sia_tui.core.run import Target
@@ -11,6 +15,7 @@ from sia_tui.tui.screens.console import ConsoleScreen
 from sia_tui.tui.screens.invoke import InvokeScreen
 from sia_tui.tui.storage import UserDirs
 from sia_tui.tui.widgets.argument_editor import ArgumentEditor
+from tests.support.agents import StartAgent
 from tests.support.tui import (
     SIZE,
     press,
@@ -19,6 +24,7 @@ from tests.support.tui import (
     settle,
     snapshot_app,
     static_text,
+    wait_until,
 )
 
 
@@ -129,3 +135,27 @@ async def test_enter_on_a_skill_without_a_schema_interface_opens_the_console(
         assert isinstance(app.screen, ConsoleScreen)
         assert app.console_state.skill_id == "echo"
         assert app.screen.query_one("#skill", Select).value == "echo"
+
+
+async def test_the_console_refuses_stream_to_a_card_without_streaming(
+    reference_agent: StartAgent, tmp_path: Path, user_dirs: UserDirs
+) -> None:
+    """A2A 1.0 section 3.1.7: the card does not declare capabilities.streaming, so the
+    Console sends nothing in stream mode and says why, and where the override is."""
+    agent = reference_agent()
+    card = httpx.get(f"{agent.url}/.well-known/agent-card.json").json()
+    card["capabilities"]["streaming"] = False
+    card_file = tmp_path / "card.json"
+    card_file.write_text(json.dumps(card))
+    app = _plain_app(str(card_file), user_dirs)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(
+            pilot, lambda: app.current_run is not None and app.current_run.interface is not None
+        )
+        await press(pilot, "0")
+        await send_on_console(pilot, "hello", mode="stream")
+        reply = app.console_state.reply
+        assert reply is not None and reply.held and not reply.exchanges
+        status = static_text(app, "#console-status")
+        assert "does not declare capabilities.streaming" in status
+        assert "--ignore-capabilities" in status

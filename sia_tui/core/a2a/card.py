@@ -6,6 +6,7 @@ import re
 from typing import Any
 from urllib.parse import urljoin
 
+from sia_tui.core.a2a.forgiven import card_warnings
 from sia_tui.core.a2a.security import read_requirements, read_schemes
 from sia_tui.core.a2a.views import (
     AgentCard,
@@ -192,6 +193,8 @@ def parse_card(data: Any, *, source_url: str | None = None) -> AgentCard:
                 warnings.append(f"security scheme {name!r} uses the 0.3 OpenAPI form")
     if "skills" not in data:
         warnings.append("card has no skills")
+    if dialect != "0.3":
+        warnings += card_warnings(data)
     provider = data.get("provider")
     return AgentCard(
         raw=data,

@@ -142,6 +142,8 @@ def parse_task(raw: Any, *, proto03: bool = False) -> Task:
     artifacts = task.get("artifacts")
     artifacts = artifacts if isinstance(artifacts, list) else []
     context = task.get("contextId")
+    history = task.get("history")
+    history = history if isinstance(history, list) else []
     return Task(
         id=_text(task.get("id")),
         context_id=context if isinstance(context, str) else None,
@@ -149,6 +151,7 @@ def parse_task(raw: Any, *, proto03: bool = False) -> Task:
         status_message=status_message,
         artifacts=tuple(parse_artifact(a, proto03=proto03) for a in artifacts),
         raw=task,
+        history=tuple(parse_message(m, proto03=proto03) for m in history if isinstance(m, dict)),
     )
 
 

@@ -192,6 +192,10 @@ class Task:
     status_message: Message | None
     artifacts: tuple[Artifact, ...]
     raw: dict[str, Any]
+    #: The task's history (the messages exchanged so far, as the agent keeps them), read
+    #: so that a report can show it; empty when the agent sends none. Read from ``raw``,
+    #: so not compared: a task saved before history was read is the same task.
+    history: tuple[Message, ...] = field(default=(), compare=False)
 
     @property
     def terminal(self) -> bool:

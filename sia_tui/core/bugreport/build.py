@@ -30,6 +30,7 @@ from sia_tui.core.bugreport.probes import probe_report, probe_section, probe_sum
 from sia_tui.core.bugreport.trust import trust_section
 from sia_tui.core.codes import describe_code
 from sia_tui.core.engine.report_json import evidence_to_json
+from sia_tui.core.engine.report_plain import plain_to_json
 from sia_tui.core.jsonkit.pointer import display
 from sia_tui.core.run.read_model import Invocation, Run, StepResult
 from sia_tui.core.run.turns import UNVALIDATED
@@ -66,10 +67,12 @@ def build_report(session: LoadedSession, filename: str, number: int | None = Non
         sections.append(_invocations(run.invocations))
     for each, of in titled:
         sections.append(_steps(each, of))
+        if each.plain is not None:
+            sections.append(_plain(each, of))
         if each.turns:
             sections.append(_turns(each, of))
         if each.failed_step:
-            sections.append(_failing_step(each.failed_step, of))
+            sections.append(_failing_step(each, each.failed_step, of))
     sections.append(_digests(run))
     if (trust := trust_section(run)) is not None:
         sections.append(trust)
@@ -85,6 +88,40 @@ def build_report(session: LoadedSession, filename: str, number: int | None = Non
         warnings=[clean(w) for w in [*session.warnings, *run.warnings]],
         sections=sections,
     )
+
+
+def _plain(run: Run, of: str = "") -> Section:
+    """A plain A2A message (`sia-tui send`): what was sent, what the agent answered (the
+    Task with its history, or the bare Message), and its exchanges."""
+    report = plain_to_json(run)
+    request = report["request"]
+    facts = [
+        ("part", request["part"]),
+        ("mode", request["mode"]),
+        ("task", request["task_id"] or "(a new task)"),
+        ("sent", "yes" if report["sent"] else f"no: {report['held']}"),
+        ("answer", report["answer"] or "none"),
+    ]
+    if report["error"] is not None:
+        facts.append(("error", report["error"]["message"]))
+    blocks: list[Block] = [Facts([(k, clean(str(v))) for k, v in facts])]
+    blocks += _a2a_error_blocks(run)
+    answer = report["task"] or report["message"]
+    if answer is not None:
+        blocks.append(Code(json.dumps(answer, indent=2, ensure_ascii=False), "json"))
+    assert run.plain is not None
+    made = set(run.plain.exchanges)
+    blocks += exchange_blocks([ex for ex in run.exchanges if ex.seq in made])
+    return Section(f"Plain A2A message{of}", blocks)
+
+
+def _a2a_error_blocks(run: Run) -> list[Block]:
+    """The agent's A2A error as data (every binding), when the run stopped on one."""
+    error = run.a2a_error
+    if error is None:
+        return []
+    text = json.dumps({"a2a_error": error.to_json()}, indent=2, ensure_ascii=False)
+    return [Paragraph("The agent answered an A2A error:"), Code(clean(text), "json")]
 
 
 def _invocations(invocations: list[Invocation]) -> Section:
@@ -176,8 +213,9 @@ def _turns(run: Run, of: str = "") -> Section:
     return Section(f"Turns{of}", [Table(header, rows), note])
 
 
-def _failing_step(failed: StepResult, of: str = "") -> Section:
+def _failing_step(run: Run, failed: StepResult, of: str = "") -> Section:
     blocks: list[Block] = [Paragraph(clean(failed.message))]
+    blocks += _a2a_error_blocks(run)
     if failed.evidence is not None:
         text = json.dumps(evidence_to_json(failed.evidence), indent=2, ensure_ascii=False)
         blocks.append(Code(clean(text), "json"))

@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # type checkers read these; the table below is the run-time s
     from sia_tui.core.engine.offline import verify_offline as verify_offline
     from sia_tui.core.engine.pin import PinResult as PinResult
     from sia_tui.core.engine.pin import pin_agent as pin_agent
+    from sia_tui.core.engine.plain_send import send_plain as send_plain
     from sia_tui.core.engine.procedure import Procedure as Procedure
     from sia_tui.core.engine.push import delivery_line as delivery_line
     from sia_tui.core.engine.report_json import evidence_to_json as evidence_to_json
@@ -32,6 +33,9 @@ if TYPE_CHECKING:  # type checkers read these; the table below is the run-time s
     from sia_tui.core.engine.report_json import run_to_json as run_to_json
     from sia_tui.core.engine.report_json import signature_to_json as signature_to_json
     from sia_tui.core.engine.report_junit import run_junit_suite as run_junit_suite
+    from sia_tui.core.engine.report_plain import plain_exit_code as plain_exit_code
+    from sia_tui.core.engine.report_plain import plain_to_json as plain_to_json
+    from sia_tui.core.engine.report_plain import render_plain as render_plain
     from sia_tui.core.engine.report_text import CLI_NEXT as CLI_NEXT
     from sia_tui.core.engine.report_text import render_text as render_text
     from sia_tui.core.engine.task_list import TaskListing as TaskListing
@@ -55,9 +59,13 @@ _EXPORTS: dict[str, str] = {
     "finding_to_json": "sia_tui.core.engine.report_json",
     "lock_to_json": "sia_tui.core.engine.report_json",
     "pin_agent": "sia_tui.core.engine.pin",
+    "plain_exit_code": "sia_tui.core.engine.report_plain",
+    "plain_to_json": "sia_tui.core.engine.report_plain",
+    "render_plain": "sia_tui.core.engine.report_plain",
     "render_text": "sia_tui.core.engine.report_text",
     "run_junit_suite": "sia_tui.core.engine.report_junit",
     "run_to_json": "sia_tui.core.engine.report_json",
+    "send_plain": "sia_tui.core.engine.plain_send",
     "signature_to_json": "sia_tui.core.engine.report_json",
     "task_run": "sia_tui.core.engine.task_list",
     "unwrap_payload": "sia_tui.core.engine.offline",

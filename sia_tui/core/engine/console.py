@@ -15,10 +15,12 @@ from typing import Any
 
 import httpx
 
-from sia_tui.core.a2a.client import A2AClient
+from sia_tui.core.a2a.client import A2AClient, FollowUpOf
+from sia_tui.core.a2a.forgiven import MAX_FORGIVEN, answered
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.a2a.views import AgentCard, Artifact, Interface, Message, StreamEvent, Task
 from sia_tui.core.engine.assembly import TaskAssembly
+from sia_tui.core.engine.capabilities import capability_refusal
 from sia_tui.core.errors import SiaError
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.invocation_mode import InvocationMode
@@ -26,7 +28,7 @@ from sia_tui.core.jsonkit.strictjson import loads
 from sia_tui.core.redaction.issued import IssuedSecrets
 from sia_tui.core.run.turns import PartKind as PartKind
 
-#: The response modes the console offers (poll is the procedure's own concern).
+#: The response modes the console's screen offers (``sia-tui send`` also polls).
 CONSOLE_MODES = (InvocationMode.SYNC, InvocationMode.STREAM)
 
 
@@ -38,9 +40,14 @@ class ConsoleRequest:
     text: str
     """The text part, or the JSON text of the data part."""
     mode: str = InvocationMode.SYNC
-    """``sync`` (SendMessage) or ``stream`` (SendStreamingMessage)."""
+    """``sync`` (SendMessage), ``stream`` (SendStreamingMessage) or ``poll`` (SendMessage
+    returning at once, then GetTask until the task is final or interrupted)."""
     skill_id: str | None = None
     """The skill the user had in mind (A2A messages do not name one; kept for the record)."""
+    task_id: str | None = None
+    """The task the message continues (same taskId, A2A 1.0 section 3.4.3), or None."""
+    ignore_capabilities: bool = False
+    """Send in a mode the card's capabilities do not declare (an agent that under-declares)."""
 
     def data(self) -> Any:
         """The data part's value (strict JSON; raises ``JsonInputError`` with a position)."""
@@ -59,6 +66,12 @@ class ConsoleReply:
     events: list[StreamEvent] = field(default_factory=list)
     error: str | None = None
     """Why nothing usable came back (transport, A2A error, a data part that is not JSON)."""
+    error_kind: str | None = None
+    """The named error underneath (``SiaError.kind``); None without an error."""
+    held: str = ""
+    """Why the message was not sent (a capability the card does not declare); "" if sent."""
+    warnings: list[str] = field(default_factory=list)
+    """What was forgiven in a 1.0 answer, located (``a2a/forgiven.py``)."""
 
     @property
     def artifacts(self) -> tuple[Artifact, ...]:
@@ -90,12 +103,17 @@ async def send_console(
     if interface is None:
         reply.error = "no callable interface: step 1 (retrieve the card) has not passed"
         return reply
+    held = None if request.ignore_capabilities else capability_refusal(card, request.mode)
+    if held is not None:  # the console screen shows the error; `send` reads ``held``
+        reply.held = reply.error = held
+        return reply
     try:
         data = request.data() if request.kind is PartKind.DATA else None
     except SiaError as exc:
         reply.error = f"the data part is not JSON: {exc}"
         return reply
     text = request.text if request.kind is PartKind.TEXT else None
+    follows = FollowUpOf(request.task_id) if request.task_id else None
     client = A2AClient(
         replace(options, extensions=False),
         transport=transport,
@@ -107,7 +125,8 @@ async def send_console(
     try:
         if request.mode == InvocationMode.STREAM:
             assembly = TaskAssembly()
-            async for event in client.stream(interface, data, text=text, purpose="console"):
+            events = client.stream(interface, data, text=text, purpose="console", follows=follows)
+            async for event in events:
                 reply.events.append(event)
                 if event.message is not None and event.kind == "message":
                     reply.message = event.message
@@ -117,13 +136,48 @@ async def send_console(
             if assembly.task_id:
                 reply.task = assembly.task()
         else:
-            answer = await client.send(interface, data, text=text, purpose="console")
+            poll = request.mode == InvocationMode.POLL
+            answer = await client.send(
+                interface,
+                data,
+                text=text,
+                purpose="console",
+                follows=follows,
+                return_immediately=poll,
+            )
             if isinstance(answer, Task):
                 reply.task = answer
+                if poll and not answer.terminal:
+                    reply.task = await client.poll(interface, answer.id)
             else:
                 reply.message = answer
     except SiaError as exc:
         reply.error = f"{type(exc).__name__}: {exc}"
+        reply.error_kind = exc.kind
     finally:
         await client.aclose()
+    if interface.dialect == "1.0":
+        reply.warnings = _forgiven(reply)
     return reply
+
+
+def _forgiven(reply: ConsoleReply) -> list[str]:
+    """Each thing a 1.0 answer was forgiven, located in the object it was found in."""
+    found: dict[str, None] = {}  # ordered, each once (a stream repeats its task)
+    answers: list[tuple[str, Any]] = [
+        ("Task", reply.task.raw if reply.task is not None and not reply.events else None),
+        ("Message", reply.message.raw if reply.message is not None else None),
+    ]
+    for event in reply.events:  # each object an event carries, as it was sent
+        for what, item in (
+            ("Task", event.task),
+            ("Message", event.message),
+            ("status message", event.status_message),
+        ):
+            answers.append((f"{what} streamed", item.raw if item is not None else None))
+        if event.artifact is not None:
+            answers.append(("artifact streamed", {"artifacts": [event.artifact.raw]}))
+    for what, raw in answers:
+        for warning in answered(what, raw) if raw is not None else ():
+            found.setdefault(warning)
+    return list(found)[:MAX_FORGIVEN]

@@ -74,7 +74,8 @@ class PushChannel:
             log.error = (
                 "the Agent Card does not declare capabilities.pushNotifications, so no "
                 "webhook was registered (such an agent answers PushNotificationNotSupported); "
-                "the invocation goes on without push"
+                "the invocation goes on without push (to test an agent that under-declares: "
+                f"{word(Need.IGNORE_CAPABILITIES)})"
             )
         elif not log.sees_deliveries:
             log.url = strip_credentials(wanted)

@@ -90,6 +90,8 @@ def error_to_json(run: Run) -> dict[str, Any] | None:
         "hint": failed.hint or None,
         "at_fault": blame_to_json(run.at_fault),
         "details": details,
+        # The agent's A2A error as data, whatever the binding (a2a/error_data.py).
+        "a2a_error": None if run.a2a_error is None else run.a2a_error.to_json(),
     }
 
 

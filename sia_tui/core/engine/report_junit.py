@@ -8,6 +8,7 @@ the reason. A step that did not run is never a pass.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 from sia_tui.core.jsonkit.pointer import display_pointer
@@ -44,6 +45,9 @@ def failure_detail(run: Run, step: StepResult, clean: Clean) -> str:
         lines.append(f"at fault: {blame.text}")
     if step.hint:
         lines.append(f"what to do: {step.hint}")
+    error = run.a2a_error
+    if error is not None:
+        lines.append(f"A2A error: {json.dumps(error.to_json(), ensure_ascii=False)}")
     for finding in step.findings:
         where = f" at {display_pointer(finding.pointer)}"
         rule = f" (RULES {finding.rule})" if finding.rule else ""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from itertools import islice
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sia_tui.core.a2a.auth.plan import AuthPlan, plan_for
 from sia_tui.core.a2a.views import AgentCard, Artifact
@@ -44,6 +44,9 @@ from sia_tui.core.run.evidence import (
 from sia_tui.core.run.state import RunState, Step
 from sia_tui.core.task_state import TERMINAL_STATES
 from sia_tui.core.trust.records import LockComparison, SignatureCheck
+
+if TYPE_CHECKING:
+    from sia_tui.core.a2a.error_data import A2AErrorData
 
 #: Output member that carries artifactId references to records (WIRE.md, Appendix B).
 REFS_MEMBER = "supporting_record_refs"
@@ -238,6 +241,22 @@ def as_schema_digests(checks: list[SchemaRefCheck]) -> list[SchemaDigest]:
     ]
 
 
+def a2a_error(run: RunState) -> A2AErrorData | None:
+    """The A2A error the agent answered where the run stopped: the failed step's last
+    exchange that carries one, or a plain message's (``sia-tui send``); None otherwise."""
+    from sia_tui.core.a2a.error_data import a2a_error_of  # bodies parsed only when asked
+
+    failed = run.failed_step
+    seqs: list[int] = list(failed.exchanges) if failed is not None else []
+    if not seqs and run.plain is not None and run.plain.error is not None:
+        seqs = list(run.plain.exchanges)
+    wanted = set(seqs)
+    for exchange in reversed(run.exchanges):
+        if exchange.seq in wanted and (found := a2a_error_of(exchange)) is not None:
+            return found
+    return None
+
+
 def consent_need(run: RunState) -> ConsentNeed | None:
     """Whether an invocation may be sent only with the user's consent (None: it may).
 
@@ -275,10 +294,14 @@ def waiting_for_consent(run: RunState) -> bool:
 def consent_refusal(run: RunState) -> str:
     """Why step 8 did not send the invocation, and how to consent; "" when it is not held."""
     need = consent_need(run) if waiting_for_consent(run) else None
-    if need is None:
-        return ""
+    return "" if need is None else consent_sentence(need, "the invocation")
+
+
+def consent_sentence(need: ConsentNeed, what: str) -> str:
+    """Why ``what`` (the invocation, the message) was not sent, and how to consent: the
+    execute gate's one sentence, for step 8 and for a plain message (``sia-tui send``)."""
     return (
-        f"the invocation was not sent, because {need.reason}: such a skill is invoked only "
+        f"{what} was not sent, because {need.reason}: such a skill is invoked only "
         f"with your consent to each invocation ({word(Need.CONSENT)})"
     )
 

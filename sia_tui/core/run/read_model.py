@@ -11,7 +11,7 @@ the answers are implemented over it in ``verdicts.py`` (the outcome, who is at f
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sia_tui.core.a2a.auth.plan import AuthPlan
 from sia_tui.core.a2a.views import StreamEvent
@@ -30,6 +30,9 @@ from sia_tui.core.run.state import Step as Step
 from sia_tui.core.run.state import StepResult as StepResult
 from sia_tui.core.run.state import Target as Target
 from sia_tui.core.run.turns import Turn
+
+if TYPE_CHECKING:
+    from sia_tui.core.a2a.error_data import A2AErrorData
 from sia_tui.core.trust.records import LockComparison, SignatureCheck
 
 
@@ -115,6 +118,11 @@ class Run(RunState):
         """A deliberate negative test's verdict (the refusal grader's, as ``probe`` grades):
         None when the run sent valid arguments or the agent's answer is still to come."""
         return verdicts.negative_test_verdict(self)
+
+    @property
+    def a2a_error(self) -> A2AErrorData | None:
+        """The A2A error the agent answered where the run stopped, as data (every binding)."""
+        return answers.a2a_error(self)
 
     @property
     def fault_exchanges(self) -> list[Exchange]:

@@ -24,6 +24,7 @@ from sia_tui.core.run.evidence import (
     StepEvidence,
     StepStatus,
 )
+from sia_tui.core.run.plain import PlainMessage
 from sia_tui.core.run.push_log import PushLog
 from sia_tui.core.run.turns import Turn
 from sia_tui.core.trust.records import TrustAnchors
@@ -118,6 +119,10 @@ class Target:
     #: Push notifications: "loopback" (sia-tui's receiver on 127.0.0.1), an external
     #: receiver's URL (``--push-url``), or None for none (``engine/push.py``).
     push: str | None = None
+    #: Use a mode the card's capabilities do not declare (stream without
+    #: ``capabilities.streaming``, push without ``pushNotifications``): testing an agent
+    #: that under-declares. Otherwise such a mode is refused with the reason.
+    ignore_capabilities: bool = False
 
     def __repr__(self) -> str:
         # Textual names a worker by its arguments in its log: never with a URL's password.
@@ -196,6 +201,9 @@ class RunState:
     #: exchange's own span is ``Exchange.span_id``); None when none was sent (``--no-trace``,
     #: a session saved before trace ids). The agent's side searches its logs for it.
     trace_id: str | None = None
+    #: A plain A2A message sent instead of steps 7-11 (``sia-tui send``), and its answer;
+    #: None for a run of the procedure. An optional session member.
+    plain: PlainMessage | None = None
     #: The stream events this invocation received, in order: each invocation keeps its own
     #: (``Run.live_events`` shows them while it runs). Never stored: the stream's bytes are
     #: in its exchange and its states in step 9's status log.

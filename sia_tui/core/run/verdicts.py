@@ -196,6 +196,9 @@ def _not_run_reason(run: RunState) -> str:
     if _running(run):
         return "a step is still running"
     span = f"steps {waiting[0]}-{waiting[-1]}" if len(waiting) > 1 else f"step {waiting[0]}"
+    if run.plain is not None:  # nothing of the draft is graded past what ran
+        what = "held" if run.plain.held else "sent"
+        return f"{span} did not run: a plain A2A message was {what} instead of an invocation"
     if waiting_for_arguments(run):
         return f"{span} did not run: no arguments were given"
     asked = open_turn(run)

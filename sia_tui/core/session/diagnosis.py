@@ -82,6 +82,32 @@ def compare_steps(recorded: Run, today: Run) -> list[StepChange]:
     return sorted(changes, key=lambda change: change.step)
 
 
+#: How a replay names the plain A2A message of a ``sia-tui send`` run (no step sent it).
+PLAIN_TITLE = "plain A2A message"
+
+
+def compare_plain(recorded: Run, today: Run) -> list[StepChange]:
+    """The plain message's answer (``sia-tui send``), when today's differs from the
+    recorded one: sent or held, the answer's kind and state, the error's kind."""
+    was, now = _plain(recorded), _plain(today)
+    return [] if was == now else [StepChange(0, PLAIN_TITLE, was, now)]
+
+
+def _plain(run: Run) -> str:
+    plain = run.plain
+    if plain is None:
+        return "none"
+    if plain.held:
+        return f"not sent: {plain.held}"
+    answer = (
+        f"task {run.task.state}"
+        if run.task is not None
+        else ("message" if plain.message is not None else "no answer")
+    )
+    error = f", error {plain.error_kind}" if plain.error is not None else ""
+    return f"sent: {answer}{error}"
+
+
 def _signatures(run: Run) -> str:
     """The card signatures' verdicts in order: ``signatures: verified, invalid``."""
     verdicts = [str(check.verdict) for check in run.card_signatures]

@@ -35,6 +35,7 @@ INVOCATION_MEMBERS = (
     "records",
     "warnings",
     "turns",
+    "plain",
 )
 #: Index of step 7 in ``run.steps``: the steps an invocation has of its own start there.
 OWN_STEPS = Step.ARGUMENTS - 1

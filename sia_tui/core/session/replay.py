@@ -27,7 +27,7 @@ from sia_tui.core.exchange import Exchange
 from sia_tui.core.needs import Need, words
 from sia_tui.core.run.read_model import Invocation, Run, Step, StepStatus, Target
 from sia_tui.core.run.verdicts import worst_exit_code
-from sia_tui.core.session.diagnosis import StepChange, compare_steps
+from sia_tui.core.session.diagnosis import StepChange, compare_plain, compare_steps
 from sia_tui.core.session.format import LoadedSession
 from sia_tui.core.session.invocations import pick_invocations
 from sia_tui.core.session.recorded_ending import recorded_ending
@@ -201,6 +201,15 @@ async def run_recorded(
     # The recorded run's credential names (no values): the same requests follow (the
     # extended card is fetched only by a run that had credentials).
     proc.run.credentials = proc.run.credentials or recorded.credentials
+    if recorded.plain is not None:  # `sia-tui send`: the same message, the same gate
+        from sia_tui.core.engine.plain_send import plain_request, send_plain
+
+        try:
+            return await send_plain(
+                proc, plain_request(recorded.plain), consent=recorded.plain.consent
+            )
+        finally:
+            await proc.aclose()
     try:
         if recorded.arguments is not None:
             proc.set_arguments(recorded.arguments, send_anyway=recorded.send_anyway)
@@ -306,6 +315,8 @@ def own_exchanges(run: Run) -> list[Exchange]:
     step made (an earlier invocation in a ``sia-session/3`` file, a probe's) is not this
     run's to answer with."""
     made = {seq for step in run.steps for seq in step.exchanges}
+    if run.plain is not None:  # a plain message's exchanges belong to no step
+        made.update(run.plain.exchanges)
     return [ex for ex in run.exchanges if ex.seq in made]
 
 
@@ -357,5 +368,5 @@ async def replay_invocation(session: LoadedSession, invocation: Invocation) -> R
     if "«redacted:" in repr(recorded.arguments):
         notes.append("some argument values were redacted; step 7 ran on the placeholders")
     unmatched = transport.unmatched + (grpc.unmatched if grpc is not None else [])
-    changes = compare_steps(recorded, today)
+    changes = compare_steps(recorded, today) + compare_plain(recorded, today)
     return ReplayResult(today, invocation, changes, unmatched, transport.requested, notes)

@@ -17,6 +17,7 @@ from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
 from sia_tui import __version__
+from sia_tui.core.a2a.error_data import a2a_error_of
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.redaction.redact import mask_headers
@@ -126,7 +127,14 @@ def _entry(ex: Exchange) -> dict[str, Any]:
         },
         "comment": comment,
         **ids,
+        **_a2a_error(ex),
     }
+
+
+def _a2a_error(ex: Exchange) -> dict[str, Any]:
+    """A custom member (HAR allows ``_`` names) with the A2A error the answer carries."""
+    error = a2a_error_of(ex)
+    return {} if error is None else {"_a2a_error": error.to_json()}
 
 
 def _exchanges(run: Run, number: int | None) -> list[Exchange]:

@@ -6,10 +6,12 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
+from sia_tui.core.a2a.forgiven import answered
 from sia_tui.core.a2a.views import Message, Task
 from sia_tui.core.bounded import error_count_text, listed
 from sia_tui.core.codes import ErrorCode
 from sia_tui.core.engine.assembly import TaskAssembly
+from sia_tui.core.engine.capabilities import capability_refusal
 from sia_tui.core.engine.context import EngineContext
 from sia_tui.core.engine.outcome import StepEnds, StepFailed, transport_failure
 from sia_tui.core.engine.push import PushChannel
@@ -57,6 +59,18 @@ def choose_mode(ctx: EngineContext) -> str:
                 hint=f"Choose one of {', '.join(declared)}.",
                 category=FailureCategory.USAGE,
                 blame=Blame(party=Party.CALLER, statement=message),
+                next_action=NextAction.EDIT_ARGUMENTS,
+            )
+        # A2A 1.0 section 3.1.7: the card's capabilities, as for push (engine/push.py).
+        held = (
+            None if ctx.run.target.ignore_capabilities else capability_refusal(ctx.run.card, wanted)
+        )
+        if held is not None:
+            raise StepFailed(
+                held,
+                hint="Declare capabilities.streaming in the Agent Card, or choose another mode.",
+                category=FailureCategory.USAGE,
+                blame=Blame(party=Party.CALLER, statement=held),
                 next_action=NextAction.EDIT_ARGUMENTS,
             )
         return wanted
@@ -267,7 +281,8 @@ async def with_push(
     run = ctx.run
     if not run.target.push:
         return await attempt(None)
-    ctx.push = PushChannel.open(run.target.push, run.card, ctx.options, ctx.changed)
+    card = None if run.target.ignore_capabilities else run.card  # the user's override
+    ctx.push = PushChannel.open(run.target.push, card, ctx.options, ctx.changed)
     run.push = ctx.push.log
     return await ctx.push.send(attempt)
 
@@ -318,6 +333,8 @@ async def receive(ctx: EngineContext, result: StepResult) -> None:
             run.task = await settle(ctx, run.task, "invoke")
         if ctx.push is not None:
             await ctx.push.settle(run.task.state)
+        if run.interface.dialect == "1.0":  # docs/WIRE.md: nothing forgiven silently
+            run.warnings += [w for w in answered("Task", run.task.raw) if w not in run.warnings]
     except TimeoutError as exc:
         message = f"no final task state within {limit:.0f} s of streaming"
         raise StepFailed(
