@@ -41,6 +41,9 @@ class Fault(StrEnum):
     DRIFT_COMPATIBLE_BUMP = "drift-compatible-bump"
     DRIFT_BREAKING_BUMP = "drift-breaking-bump"
     DRIFT_WRONG_BUMP = "drift-wrong-bump"
+    WIRE_MISSING_MEMBER = "wire-missing-member"
+    WIRE_V03_STATE = "wire-v03-state"
+    WIRE_UNKNOWN_EVENT = "wire-unknown-event"
 
 
 @dataclass(frozen=True)
@@ -303,6 +306,24 @@ _SPECS = (
         "evaluate_resource_condition drops the input operator 'lte' but becomes only 1.1",
         "a breaking change with a minor bump, `skill_version` 1.1 (RULES SID2 asks 2.0)",
         Expected(None, note="`check --lock`: `wrong-bump`, exit 1"),
+    ),
+    FaultSpec(
+        Fault.WIRE_MISSING_MEMBER,
+        "the Agent Card lacks defaultOutputModes, a member A2A 1.0 requires",
+        "no `defaultOutputModes` in the card (REQUIRED in `a2a.proto`)",
+        Expected(None, note="wire error at `/defaultOutputModes` (`AgentCard`)"),
+    ),
+    FaultSpec(
+        Fault.WIRE_V03_STATE,
+        "1.0 tasks and status updates spell their state the 0.3 way (completed)",
+        '`status.state` is `"completed"`, not `"TASK_STATE_COMPLETED"`, on the JSON bindings',
+        Expected(None, note="wire error at `.../status/state` (`TaskStatus.state`)"),
+    ),
+    FaultSpec(
+        Fault.WIRE_UNKNOWN_EVENT,
+        "every stream starts with an event that is neither a Task, a Message nor an update",
+        'a first SSE event `{"progressUpdate": {...}}` on the JSON bindings',
+        Expected(None, note="with `--mode stream` step 8 fails; wire error at the event's root"),
     ),
 )
 

@@ -187,6 +187,7 @@ def run_to_json(run: Run) -> dict[str, Any]:
         "auth": plan.to_json() if (plan := run.auth_plan) is not None else None,
         "push": push_to_json(run.push),
         "warnings": list(run.warnings),
+        "wire": run.wire.to_json(),
         "exchanges": [
             {
                 "seq": e.seq,

@@ -11,7 +11,7 @@ the answers are implemented over it in ``verdicts.py`` (the outcome, who is at f
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sia_tui.core.a2a.auth.plan import AuthPlan
 from sia_tui.core.a2a.views import StreamEvent
@@ -31,6 +31,9 @@ from sia_tui.core.run.state import StepResult as StepResult
 from sia_tui.core.run.state import Target as Target
 from sia_tui.core.run.turns import Turn
 from sia_tui.core.trust.records import LockComparison, SignatureCheck
+
+if TYPE_CHECKING:
+    from sia_tui.core.wire import WireReport
 
 
 @dataclass(repr=False)  # RunState's short repr: a run may hold megabytes
@@ -115,6 +118,15 @@ class Run(RunState):
         """A deliberate negative test's verdict (the refusal grader's, as ``probe`` grades):
         None when the run sent valid arguments or the agent's answer is still to come."""
         return verdicts.negative_test_verdict(self)
+
+    @property
+    def wire(self) -> WireReport:
+        """The A2A wire check of every exchange this invocation recorded: every surface
+        reads it (docs/WIRE-CHECKS.md); its errors change no verdict unless the target is
+        ``strict_wire``."""
+        from sia_tui.core.wire import wire_report
+
+        return wire_report(self.exchanges)
 
     @property
     def fault_exchanges(self) -> list[Exchange]:

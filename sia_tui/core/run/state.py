@@ -118,6 +118,9 @@ class Target:
     #: Push notifications: "loopback" (sia-tui's receiver on 127.0.0.1), an external
     #: receiver's URL (``--push-url``), or None for none (``engine/push.py``).
     push: str | None = None
+    #: ``--strict-wire``: a received A2A message that breaks its revision's wire schema
+    #: fails the step that received it (docs/WIRE-CHECKS.md); else it is only counted.
+    strict_wire: bool = False
 
     def __repr__(self) -> str:
         # Textual names a worker by its arguments in its log: never with a URL's password.

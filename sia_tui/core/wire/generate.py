@@ -192,26 +192,28 @@ def _jsonrpc_defs(result_of: dict[str, str | None], params_of: dict[str, str]) -
 
 
 def _http_error() -> dict[str, Any]:
-    """HTTP+JSON's error body (A2A 1.0 section 11: google.rpc.Status as JSON)."""
+    """HTTP+JSON's error body (A2A 1.0 section 11.6: a ``google.rpc.Status`` as JSON)."""
+    status = {
+        "code": {"title": "Status.code", "type": "integer"},
+        "status": {"title": "Status.status", "type": "string"},
+        "message": {"title": "Status.message", "type": "string"},
+        "details": {"title": "Status.details", "type": "array"},
+    }
     return {
-        "title": "HTTPError",
-        "type": "object",
-        "properties": {
-            "error": {
-                "title": "HTTPError.error",
-                "type": "object",
-                "properties": {
-                    "code": {"title": "Status.code", "type": "integer"},
-                    "status": {"title": "Status.status", "type": "string"},
-                    "message": {"title": "Status.message", "type": "string"},
-                    "details": {"title": "Status.details", "type": "array"},
-                },
-                "required": ["code", "message"],
-                "additionalProperties": False,
-            }
+        "HTTPError": {
+            "title": "HTTPError",
+            "type": "object",
+            "properties": {"error": {"title": "HTTPError.error", "$ref": "#/$defs/Status"}},
+            "required": ["error"],
+            "additionalProperties": False,
         },
-        "required": ["error"],
-        "additionalProperties": False,
+        "Status": {
+            "title": "Status",
+            "type": "object",
+            "properties": status,
+            "required": ["code", "message"],
+            "additionalProperties": False,
+        },
     }
 
 
@@ -244,7 +246,7 @@ def schema_1_0() -> dict[str, Any]:
     results: dict[str, str | None] = dict(pb.RESPONSES)
     results["GetExtendedAgentCard"] = card_fields.CARD
     defs |= _jsonrpc_defs(results, requests)
-    defs["HTTPError"] = _http_error()
+    defs |= _http_error()
     return _document(A2A_1_0, "A2A 1.0 wire messages (ProtoJSON)", defs)
 
 
