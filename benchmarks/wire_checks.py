@@ -66,8 +66,9 @@ def main() -> None:
             for binding in ("jsonrpc", "http-json", "grpc"):
                 for mode in ("sync", "stream"):
                     session = str(Path(tmp) / f"{binding}-{mode}.json")
-                    check = [*SIA_TUI, "check", agent.url, "--skill", SKILL, "--args",
-                             "example", "--binding", binding, "--mode", mode, "--save", session]  # fmt: skip
+                    flags = ["--binding", binding, "--mode", mode, "--save", session]
+                    check = [*SIA_TUI, "check", agent.url, "--skill", SKILL, "--args", "example"]
+                    check += flags
                     seconds = []
                     for _ in range(rounds):
                         start = time.perf_counter()
