@@ -3,14 +3,18 @@ named at its pointer; ``strict_wire`` (``--strict-wire``) fails the step that re
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from sia_tui.agent.faults import FAULT_SPECS, Fault
 from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.bugreport.report_markdown import render_markdown
 from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.engine.report_json import run_to_json
 from sia_tui.core.engine.report_text import render_text
 from sia_tui.core.run.read_model import Run, StepStatus, Target
+from sia_tui.core.session import load_session, save_session
 from tests.support.agents import StartAgent
 from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
 
@@ -111,3 +115,19 @@ def test_each_wire_fault_is_listed_and_says_where_the_error_is() -> None:
         spec = FAULT_SPECS[fault]
         assert "wire error at" in spec.expected.note
         assert spec.description
+
+
+async def test_the_bug_report_shows_each_wire_error_at_its_pointer(
+    reference_agent: StartAgent, tmp_path: Path
+) -> None:
+    """A vendor reading `sia-tui report` sees the revision, the count and each issue."""
+    run = await check(reference_agent(fault="wire-v03-state").url, "jsonrpc")
+    path = tmp_path / "wire.session.json"
+    save_session(run, ClientOptions(), path)
+    markdown = render_markdown(load_session(path), "wire.session.json")
+    section = markdown.partition("## A2A wire conformance")[2]
+    assert "wire (A2A 1.0): 3 exchanges checked, 2 errors, 0 warnings" in section
+    assert (
+        "| \\#2 | response | error | `/result/task/status/state` | TaskStatus | "
+        'TaskStatus.state | "completed" is not a value A2A 1.0 knows |'
+    ) in section
