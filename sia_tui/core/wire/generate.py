@@ -85,14 +85,7 @@ def _proto_message(name: str, descriptor: Any) -> dict[str, Any]:
         oneof = field.containing_oneof
         if oneof is not None and not oneof.name.startswith("_"):
             oneofs.setdefault(oneof.name, []).append(field.json_name)
-    schema: dict[str, Any] = {
-        "title": name,
-        "type": "object",
-        "properties": properties,
-        "additionalProperties": False,
-    }
-    if required:
-        schema["required"] = required
+    schema = _closed(name, properties, required)
     groups = [{"oneOf": [{"required": [m]} for m in members]} for members in oneofs.values()]
     if len(groups) == 1:
         schema.update(groups[0])
@@ -124,6 +117,11 @@ def _card_message(name: str, fields: dict[str, card_fields.Field]) -> dict[str, 
         for json_name, field in fields.items()
         if field.required and not (field.shape is card_fields.SCALAR and field.kind == "boolean")
     ]
+    return _closed(name, properties, required)
+
+
+def _closed(name: str, properties: dict[str, Any], required: list[str]) -> dict[str, Any]:
+    """An object of exactly these members (others are reported, as warnings)."""
     schema: dict[str, Any] = {
         "title": name,
         "type": "object",
@@ -135,85 +133,56 @@ def _card_message(name: str, fields: dict[str, card_fields.Field]) -> dict[str, 
     return schema
 
 
+def _object(name: str, members: dict[str, Any], required: list[str]) -> dict[str, Any]:
+    """``_closed`` with each member titled ``name.member``."""
+    properties = {key: _titled(value, f"{name}.{key}") for key, value in members.items()}
+    return _closed(name, properties, required)
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/$defs/{name}"}
+
+
+def _array(items: Any) -> dict[str, Any]:
+    return {"type": "array", "items": items}
+
+
 def _jsonrpc_defs(result_of: dict[str, str | None], params_of: dict[str, str]) -> dict[str, Any]:
     """The JSON-RPC 2.0 envelopes: a request per method, a success response per method."""
-    identifier = {"title": "JSONRPCRequest.id", "type": ["string", "integer", "null"]}
-    version = {"title": "JSONRPCRequest.jsonrpc", "const": "2.0"}
+    identifier = {"type": ["string", "integer", "null"]}
+    version = {"const": "2.0"}
+    error = {"code": {"type": "integer"}, "message": {"type": "string"}, "data": {}}
     defs: dict[str, Any] = {
-        "JSONRPCError": {
-            "title": "JSONRPCError",
-            "type": "object",
-            "properties": {
-                "code": {"title": "JSONRPCError.code", "type": "integer"},
-                "message": {"title": "JSONRPCError.message", "type": "string"},
-                "data": {"title": "JSONRPCError.data"},
-            },
-            "required": ["code", "message"],
-            "additionalProperties": False,
-        },
-        "JSONRPCErrorResponse": {
-            "title": "JSONRPCErrorResponse",
-            "type": "object",
-            "properties": {
-                "jsonrpc": version,
-                "id": identifier,
-                "error": {"$ref": "#/$defs/JSONRPCError"},
-            },
-            "required": ["jsonrpc", "id", "error"],
-            "additionalProperties": False,
-        },
+        "JSONRPCError": _object("JSONRPCError", error, ["code", "message"]),
+        "JSONRPCErrorResponse": _object(
+            "JSONRPCErrorResponse",
+            {"jsonrpc": version, "id": identifier, "error": _ref("JSONRPCError")},
+            ["jsonrpc", "id", "error"],
+        ),
     }
     for method, params in params_of.items():
-        defs[f"JSONRPCRequest.{method}"] = {
-            "title": f"JSONRPCRequest.{method}",
-            "type": "object",
-            "properties": {
-                "jsonrpc": version,
-                "id": identifier,
-                "method": {"title": "JSONRPCRequest.method", "const": method},
-                "params": {"$ref": f"#/$defs/{params}"},
-            },
-            "required": ["jsonrpc", "method", "params"],
-            "additionalProperties": False,
-        }
+        name = f"JSONRPCRequest.{method}"
+        members = {"jsonrpc": version, "id": identifier, "method": {"const": method}}
+        members["params"] = _ref(params)
+        defs[name] = _object(name, members, ["jsonrpc", "method", "params"])
     for method, result in result_of.items():
-        defs[f"JSONRPCResponse.{method}"] = {
-            "title": f"JSONRPCResponse.{method}",
-            "type": "object",
-            "properties": {
-                "jsonrpc": version,
-                "id": identifier,
-                "result": {"$ref": f"#/$defs/{result}"} if result else {},
-            },
-            "required": ["jsonrpc", "id", "result"],
-            "additionalProperties": False,
-        }
+        name = f"JSONRPCResponse.{method}"
+        members = {"jsonrpc": version, "id": identifier, "result": _ref(result) if result else {}}
+        defs[name] = _object(name, members, ["jsonrpc", "id", "result"])
     return defs
 
 
 def _http_error() -> dict[str, Any]:
     """HTTP+JSON's error body (A2A 1.0 section 11.6: a ``google.rpc.Status`` as JSON)."""
     status = {
-        "code": {"title": "Status.code", "type": "integer"},
-        "status": {"title": "Status.status", "type": "string"},
-        "message": {"title": "Status.message", "type": "string"},
-        "details": {"title": "Status.details", "type": "array"},
+        "code": {"type": "integer"},
+        "status": {"type": "string"},
+        "message": {"type": "string"},
+        "details": {"type": "array"},
     }
     return {
-        "HTTPError": {
-            "title": "HTTPError",
-            "type": "object",
-            "properties": {"error": {"title": "HTTPError.error", "$ref": "#/$defs/Status"}},
-            "required": ["error"],
-            "additionalProperties": False,
-        },
-        "Status": {
-            "title": "Status",
-            "type": "object",
-            "properties": status,
-            "required": ["code", "message"],
-            "additionalProperties": False,
-        },
+        "HTTPError": _object("HTTPError", {"error": _ref("Status")}, ["error"]),
+        "Status": _object("Status", status, ["code", "message"]),
     }
 
 
@@ -248,27 +217,6 @@ def schema_1_0() -> dict[str, Any]:
     defs |= _jsonrpc_defs(results, requests)
     defs |= _http_error()
     return _document(A2A_1_0, "A2A 1.0 wire messages (ProtoJSON)", defs)
-
-
-def _object(name: str, members: dict[str, Any], required: list[str]) -> dict[str, Any]:
-    properties = {key: _titled(value, f"{name}.{key}") for key, value in members.items()}
-    schema: dict[str, Any] = {
-        "title": name,
-        "type": "object",
-        "properties": properties,
-        "additionalProperties": False,
-    }
-    if required:
-        schema["required"] = required
-    return schema
-
-
-def _ref(name: str) -> dict[str, str]:
-    return {"$ref": f"#/$defs/{name}"}
-
-
-def _array(items: Any) -> dict[str, Any]:
-    return {"type": "array", "items": items}
 
 
 def _by_kind(title: str, kinds: dict[str, str]) -> dict[str, Any]:
