@@ -14,7 +14,7 @@ from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.engine.report_json import run_to_json
 from sia_tui.core.engine.report_text import render_text
 from sia_tui.core.run.read_model import Run, StepStatus, Target
-from sia_tui.core.session import load_session, save_session
+from sia_tui.core.session import load_session, replay_session, save_session
 from tests.support.agents import StartAgent
 from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
 
@@ -131,3 +131,20 @@ async def test_the_bug_report_shows_each_wire_error_at_its_pointer(
         "| \\#2 | response | error | `/result/task/status/state` | TaskStatus | "
         'TaskStatus.state | "completed" is not a value A2A 1.0 knows |'
     ) in section
+
+
+async def test_a_strict_session_replays_to_the_same_wire_failure(
+    reference_agent: StartAgent, tmp_path: Path
+) -> None:
+    """``strict_wire`` is kept with the session's target: a replay of the recorded bytes
+    fails the same step at the same pointer."""
+    run = await check(reference_agent(fault="wire-missing-member").url, "jsonrpc", strict=True)
+    path = tmp_path / "strict.session.json"
+    save_session(run, ClientOptions(), path)
+    loaded = load_session(path)
+    assert loaded.run.target.strict_wire
+    (replayed,) = (await replay_session(loaded)).results
+    assert replayed.same, replayed.changes
+    failed = replayed.run.failed_step
+    assert failed is not None and failed.step == 1
+    assert [f.pointer for f in failed.findings] == ["/defaultOutputModes"]
