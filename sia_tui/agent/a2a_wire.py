@@ -126,6 +126,8 @@ def agent_card(
             "skills": _card_skills(config, documents),
         }
     )
+    if config.has(Fault.WIRE_MISSING_MEMBER):
+        del card["defaultOutputModes"]
     if config.oauth2:
         from sia_tui.agent.oauth2 import card_security
 
@@ -135,6 +137,25 @@ def agent_card(
 
 
 # --- 0.3 translation (A2A-NOTES §4) ---------------------------------------------------------
+
+
+def with_v03_states(value: Any) -> Any:
+    """A copy of an answer whose every 1.0 ``state`` is spelt the 0.3 way (the
+    ``wire-v03-state`` fault); only what the agent itself built is walked."""
+    if isinstance(value, dict):
+        return {
+            key: v03_state(item)
+            if key == "state" and isinstance(item, str) and item.startswith("TASK_STATE_")
+            else with_v03_states(item)
+            for key, item in value.items()
+        }
+    if isinstance(value, list):
+        return [with_v03_states(item) for item in value]
+    return value
+
+
+#: The first event of every stream under the ``wire-unknown-event`` fault: no A2A kind.
+UNKNOWN_EVENT = {"progressUpdate": {"percent": 50}}
 
 
 def v03_state(state: str) -> str:

@@ -155,8 +155,10 @@ class AgentApp:
         headers: dict[str, str],
     ) -> StreamingResponse:
         async def body() -> AsyncIterator[bytes]:
+            if self.config.has(Fault.WIRE_UNKNOWN_EVENT):
+                yield b"data: " + _dump(wrap(wire.UNKNOWN_EVENT)) + b"\r\n\r\n"
             async for event in events:
-                yield b"data: " + _dump(wrap(event)) + b"\r\n\r\n"
+                yield b"data: " + _dump(self._spelt(wrap(event))) + b"\r\n\r\n"
 
         return StreamingResponse(
             body(), media_type="text/event-stream", headers={"Cache-Control": "no-cache", **headers}
@@ -283,13 +285,22 @@ class AgentApp:
         message = params.get("message")
         return isinstance(message, dict) and self.service.is_describe(message)
 
+    def _spelt(self, payload: dict[str, Any]) -> dict[str, Any]:
+        """The answer as sent: the ``wire-v03-state`` fault spells its states the 0.3 way."""
+        if self.config.has(Fault.WIRE_V03_STATE):
+            spelt: dict[str, Any] = wire.with_v03_states(payload)
+            return spelt
+        return payload
+
     def _rpc(self, payload: dict[str, Any], headers: dict[str, str]) -> Response:
-        return Response(_dump(payload), media_type="application/json", headers=headers)
+        body = _dump(self._spelt(payload))
+        return Response(body, media_type="application/json", headers=headers)
 
     def _rest(
         self, payload: dict[str, Any], headers: dict[str, str], status: int = 200
     ) -> Response:
-        return Response(_dump(payload), status_code=status, media_type=REST_TYPE, headers=headers)
+        body = _dump(self._spelt(payload))
+        return Response(body, status_code=status, media_type=REST_TYPE, headers=headers)
 
     async def rest(self, request: Request) -> Response:
         """The HTTP+JSON binding under /a2a/rest."""

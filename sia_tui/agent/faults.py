@@ -43,6 +43,9 @@ class Fault(StrEnum):
     DRIFT_WRONG_BUMP = "drift-wrong-bump"
     REJECTS_BOUNDARY = "rejects-boundary"
     OUTPUT_INVALID_SOME = "output-invalid-some"
+    WIRE_MISSING_MEMBER = "wire-missing-member"
+    WIRE_V03_STATE = "wire-v03-state"
+    WIRE_UNKNOWN_EVENT = "wire-unknown-event"
 
 
 @dataclass(frozen=True)
@@ -318,6 +321,24 @@ _SPECS = (
         "evaluate_resource_condition's result breaks its schema when the threshold is negative",
         "a negative `threshold`: `observed_value` is a string, which the output schema refuses",
         Expected(None, note="`sia-tui fuzz` finds `output-invalid` (RULES CP10)"),
+    ),
+    FaultSpec(
+        Fault.WIRE_MISSING_MEMBER,
+        "the Agent Card lacks defaultOutputModes, a member A2A 1.0 requires",
+        "no `defaultOutputModes` in the card (REQUIRED in `a2a.proto`)",
+        Expected(None, note="wire error at `/defaultOutputModes` (`AgentCard`)"),
+    ),
+    FaultSpec(
+        Fault.WIRE_V03_STATE,
+        "1.0 tasks and status updates spell their state the 0.3 way (completed)",
+        '`status.state` is `"completed"`, not `"TASK_STATE_COMPLETED"`, on the JSON bindings',
+        Expected(None, note="wire error at `.../status/state` (`TaskStatus.state`)"),
+    ),
+    FaultSpec(
+        Fault.WIRE_UNKNOWN_EVENT,
+        "every stream starts with an event that is neither a Task, a Message nor an update",
+        'a first SSE event `{"progressUpdate": {...}}` on the JSON bindings',
+        Expected(None, note="with `--mode stream` step 8 fails; wire error at the event's root"),
     ),
 )
 

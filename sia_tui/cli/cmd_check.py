@@ -117,6 +117,13 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
+        "--strict-wire",
+        action="store_true",
+        help="a message from the agent that breaks the A2A wire schema of its revision (a "
+        "required member missing, a wrong type, an unknown enum value) fails the step that "
+        "received it, at its JSON pointer; without it wire errors are only counted",
+    )
+    parser.add_argument(
         "--cache",
         action="store_true",
         help="reuse a cached document bound to this target, skill, version and digest "
@@ -262,6 +269,7 @@ def _run(
             ignore_capabilities=args.ignore_capabilities,
             anchors=anchors,
             push=push,
+            strict_wire=args.strict_wire,
         )
         cache = None
         if args.cache:

@@ -419,6 +419,8 @@ def write_saved_files(
         )
         return 2
     return 0
+
+
 def save_run(args: Any, run: Run, options: ClientOptions) -> None:
     """``--save FILE``: the session of ``run``, redacted with the command's ``--secret`` and
     ``--secret-header`` (check, send); a file that cannot be written is a UsageError."""

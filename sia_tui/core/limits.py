@@ -44,6 +44,10 @@ MAX_LISTING_WORK: Final = 20_000
 #: 800,000 errors is answered in a fraction of a second, not in eight.
 MAX_COUNTED_ERRORS: Final = 10_000
 
+#: Most wire issues one exchange keeps (errors first); the rest are counted. A hostile
+#: body with a thousand unknown members costs one line of the report, not a thousand.
+MAX_WIRE_ISSUES: Final = 50
+
 #: Most warnings a card or a run keeps; the rest are counted in one closing warning.
 MAX_WARNINGS: Final = 1000
 

@@ -15,7 +15,10 @@ from tests.support.agents import StartAgent
 from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
 from tests.support.probe import failing, probe
 
-OVER_GRPC = [spec for spec in FAULT_SPECS.values() if spec.fault is not Fault.V03]
+#: An event of no A2A kind has no protobuf form (a decoder drops unknown fields), so the
+#: wire-unknown-event fault exists on the JSON bindings only.
+_JSON_ONLY = (Fault.V03, Fault.WIRE_UNKNOWN_EVENT)
+OVER_GRPC = [spec for spec in FAULT_SPECS.values() if spec.fault not in _JSON_ONLY]
 
 
 def _options(fault: Fault) -> ClientOptions:

@@ -62,7 +62,7 @@ async def test_a_matrix_has_a_short_repr(plugfest: Path) -> None:
     grew with every cell and every composition pair."""
     matrix: Matrix = await MatrixRunner(load_plugfest(plugfest), jobs=8).run()
     assert repr(matrix) == (
-        f"Matrix(plugfest='scale', rows={ROWS}, columns=17, "
+        f"Matrix(plugfest='scale', rows={ROWS}, columns=18, "
         f"composition={limits.MAX_COMPOSITION_PAIRS}, finished=True)"
     )
     assert len(repr(matrix.rows[0])) < 100 and len(repr(matrix.composition[0])) < 200

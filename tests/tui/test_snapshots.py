@@ -52,6 +52,20 @@ def test_steps_after_r_show_six_green_steps(snap_compare: Any, make_app: Any) ->
     assert snap_compare(make_app(), terminal_size=SIZE, run_before=_ran_six_steps)
 
 
+def test_steps_show_a_wire_error_on_the_card_exchange(snap_compare: Any, make_app: Any) -> None:
+    """The wire-missing-member fault: steps 1-6 still green ✔ (a wire error changes no
+    verdict); step 1 selected, its card exchange under Exchanges (1) reads 'wire (A2A 1.0):
+    1 error' in red, then 'error response /defaultOutputModes AgentCard
+    (AgentCard.default_output_modes): required member 'defaultOutputModes' is missing'."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await _ran_six_steps(pilot)
+        await pilot.press("home")
+        await settle(pilot)
+
+    assert snap_compare(make_app("wire-missing-member"), terminal_size=SIZE, run_before=run_before)
+
+
 def test_digest_card_fault_highlights_failed_step_four(snap_compare: Any, make_app: Any) -> None:
     """Step 4 in red ✘ and highlighted; steps 5-11 skipped ⊘. The evidence says the card's
     advertised digest differs from both, code interface_invalid, origin local (found here),
@@ -346,8 +360,9 @@ def test_console_shows_the_raw_reply_and_the_artifacts(
 ) -> None:
     """The console after sending the text 'hello from the card' (the card's example) in
     sync mode: 'task <uuid> state TASK_STATE_COMPLETED 1 artifact(s)', the raw reply on the
-    left (response headers and body first, then the request), the artifact 'echo' with the
-    text 'echo: hello from the card' on the right."""
+    left (its wire verdict 'wire (A2A 1.0): ok' in green, response headers and body first,
+    then the request), the artifact 'echo' with the text 'echo: hello from the card' on the
+    right."""
     from sia_tui.core.run import Target
 
     async def run_before(pilot: Pilot[Any]) -> None:

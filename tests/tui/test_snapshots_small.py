@@ -129,8 +129,8 @@ def test_small_console_on_a_plain_agent(
     snap_compare: Any, echo_agent_url: str, user_dirs: UserDirs
 ) -> None:
     """The console on an a2a-sdk agent without the extension: skill Echo, part data, mode
-    stream; the task COMPLETED line and the interface used; the raw reply (response first)
-    on the left, the echo artifact on the right."""
+    stream; the task COMPLETED line and the interface used; the raw reply (its wire verdict
+    'wire (A2A 1.0): ok', then the response) on the left, the echo artifact on the right."""
 
     async def run_before(pilot: Pilot[Any]) -> None:
         await keys("0")(pilot)

@@ -80,6 +80,7 @@ def build_report(session: LoadedSession, filename: str, number: int | None = Non
         if each.trace_id is not None:
             sections.append(_trace(each, of))
         sections.append(_located(each, of))
+        sections.append(_wire(each, of))
         if each.failed_step:
             sections += [_exchanges(each, of), _reproduce(each, of)]
     sections.append(_rerun(session, filename, number))
@@ -288,6 +289,34 @@ def _located(run: Run, of: str = "") -> Section:
     if not_listed:
         blocks.append(Paragraph(f"{not_listed} more located errors are not listed."))
     return Section(f"Located errors{of}", blocks)
+
+
+def _wire(run: Run, of: str = "") -> Section:
+    """Each A2A message against its revision's wire schema (``Run.wire``, as ``check``
+    shows it): the sentence a vendor reads first, then every issue at its pointer."""
+    wire = run.wire
+    title = f"A2A wire conformance{of}"
+    blocks: list[Block] = [Paragraph(clean(wire.summary))]
+    issues = [(seq, i) for seq, verdict in wire.verdicts for i in verdict.issues]
+    if issues:
+        header = ["exchange", "message", "severity", "pointer", "kind", "field", "issue"]
+        rows = [
+            [
+                Cell(f"#{seq}"),
+                Cell(clean(issue.where)),
+                Cell(issue.severity.value),
+                Cell(clean(display(issue.pointer)), code=True),
+                Cell(clean(issue.kind)),
+                Cell(clean(issue.field or "")),
+                Cell(clean(issue.message)),
+            ]
+            for seq, issue in issues
+        ]
+        blocks.append(Table(header, rows))
+    more = sum(verdict.more for _, verdict in wire.verdicts)
+    if more:
+        blocks.append(Paragraph(f"{more} more wire issues are not listed."))
+    return Section(title, blocks)
 
 
 def _exchanges(run: Run, of: str = "") -> Section:

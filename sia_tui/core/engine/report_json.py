@@ -191,6 +191,7 @@ def run_to_json(run: Run) -> dict[str, Any]:
         "warnings": list(run.warnings),
         # The W3C trace id every exchange carried (null: --no-trace); each its span_id.
         "trace_id": run.trace_id,
+        "wire": run.wire.to_json(),
         "exchanges": [
             {
                 "seq": e.seq,

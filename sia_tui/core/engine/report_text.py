@@ -117,6 +117,7 @@ def render_text(run: Run, *, colour: bool = False, how_to_reply: str = "") -> st
     lines += _trace_lines(run)
     for warning in run.warnings:
         lines.append(f"warning: {printable(warning)}")
+    lines += [printable(line) for line in run.wire.lines()]
     lines.append("")
     lines.append(
         paint(

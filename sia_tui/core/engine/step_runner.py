@@ -165,6 +165,8 @@ class StepRunner:
         try:
             async with self._deadline.running():
                 await step_function(Step(number))(self._ctx, result)
+            if self.run.target.strict_wire:
+                self._wire_gate(result)
             result.status = StepStatus.PASSED
         except StepEnds as end:
             self._end(result, end)
@@ -209,6 +211,21 @@ class StepRunner:
             merge_warnings(self.run.warnings, self._ctx.client.warnings)
         self._notify(result)
         return result
+
+    def _wire_gate(self, result: StepResult) -> None:
+        """``--strict-wire``: the step fails, local, at the pointer of the first wire error
+        in a message it received."""
+        from sia_tui.core.wire import received_errors
+
+        by_seq = {e.seq: e for e in self.run.exchanges}
+        findings = received_errors(by_seq[s] for s in result.exchanges if s in by_seq)
+        if findings:
+            first = findings[0]
+            raise StepFailed(
+                f"{first.message} (at {first.pointer or '/'}; strict wire checks fail the step)",
+                findings=findings,
+                next_action=NextAction.SHOW_EXCHANGE,
+            )
 
     def _fail(self, result: StepResult, failure: StepFailed) -> None:
         record_failure(result, failure)

@@ -55,11 +55,13 @@ class ColumnKind(StrEnum):
     SIGNATURE = "signature"
     #: The interface against the agent's contract lock, in the row's first run.
     LOCK = "lock"
+    #: Every A2A message of the row's first run against its revision's wire schema.
+    WIRE = "wire"
 
 
 #: Columns that read the row's first run and are not a verdict of their own: a required
 #: signature or a drifted lock already fails that run's step 1 or 4, and its verdict cells.
-_INFORMATIVE = (ColumnKind.STEP, ColumnKind.SIGNATURE, ColumnKind.LOCK)
+_INFORMATIVE = (ColumnKind.STEP, ColumnKind.SIGNATURE, ColumnKind.LOCK, ColumnKind.WIRE)
 
 
 @dataclass(frozen=True)
@@ -88,11 +90,15 @@ def step_key(step: int) -> str:
 
 
 def columns_for(plugfest: Plugfest) -> list[Column]:
-    """The eleven step columns, then one per binding × mode in the file's order."""
+    """The eleven step columns and the wire column, then one per binding × mode in the
+    file's order."""
     columns = [
         Column(step_key(n), ColumnKind.STEP, str(n), f"{title} (RULES {rule})", step=n)
         for n, (title, rule) in STEP_TITLES.items()
     ]
+    # Like the steps, the wire check reads the row's first run (docs/WIRE-CHECKS.md).
+    title = "every A2A message of the row's first run against the A2A wire schema"
+    columns.append(Column(ColumnKind.WIRE.value, ColumnKind.WIRE, "wire", title))
     for binding in plugfest.bindings:
         for mode in plugfest.modes:
             label = f"{BINDING_LABELS[binding]} {mode}"

@@ -50,6 +50,7 @@ from sia_tui.core.matrix.project import (
     run_cell,
     signature_cell,
     step_cell,
+    wire_cell,
 )
 from sia_tui.core.redaction.redact import Redactor
 from sia_tui.core.run.read_model import Run, Step, Target
@@ -337,7 +338,12 @@ class MatrixRunner:
             cell = step_cell(step, driven.run, clean)
             cell.session = driven.session
             row.cells[step_key(step.step)] = cell
-        for kind, project in ((ColumnKind.SIGNATURE, signature_cell), (ColumnKind.LOCK, lock_cell)):
+        projections = (
+            (ColumnKind.SIGNATURE, signature_cell),
+            (ColumnKind.LOCK, lock_cell),
+            (ColumnKind.WIRE, wire_cell),
+        )
+        for kind, project in projections:
             if kind.value in row.cells:
                 row.cells[kind.value] = project(driven.run, clean)
                 row.cells[kind.value].session = driven.session

@@ -169,3 +169,13 @@ def lock_cell(run: Run, clean: Clean) -> Cell:
         LockStatus.NOT_PINNED: CellStatus.INCOMPLETE,
     }[lock.status]
     return Cell(status, clean(lock.summary), step=4)
+
+
+def wire_cell(run: Run, clean: Clean) -> Cell:
+    """The wire check of the run (``Run.wire``): pass with no wire error (warnings said),
+    fail with one; informative, like the signature and lock columns (docs/WIRE-CHECKS.md)."""
+    wire = run.wire
+    if not wire.verdicts:
+        return Cell(CellStatus.SKIP, "no A2A message was recorded", step=1)
+    status = CellStatus.FAIL if wire.errors else CellStatus.PASS
+    return Cell(status, clean(wire.summary))

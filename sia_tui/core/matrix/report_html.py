@@ -121,6 +121,9 @@ def _head(matrix: Matrix) -> str:
 
 
 _STEPS = "steps"
+#: Columns read from the row's first run, drawn as its steps are (no session link of their
+#: own: the steps' row links it).
+_FIRST_RUN = (ColumnKind.STEP, ColumnKind.WIRE)
 
 
 def _group(column: Column) -> str:
@@ -144,8 +147,7 @@ def _matrix_table(matrix: Matrix, base: Path | None) -> str:
         body.append(f'<tr class="agent"><th colspan="{width}">{_e(agent)}</th></tr>')
         for row in rows:
             cells = "".join(
-                _td(row.cells[c.key], step=c.kind is ColumnKind.STEP, base=base)
-                for c in matrix.columns
+                _td(row.cells[c.key], step=c.kind in _FIRST_RUN, base=base) for c in matrix.columns
             )
             skill = _breakable(row.skill) if row.skill else "(card)"
             body.append(f'<tr><td class="name">{skill}</td>{cells}</tr>')

@@ -110,7 +110,7 @@ def matrix_to_markdown(matrix: Matrix, base: Path | None = None) -> str:
     for row in matrix.rows:
         cells = [md_text(printable(row.agent)), md_text(printable(row.skill or "(card)"))]
         for column in matrix.columns:
-            verdict = column.kind is not ColumnKind.STEP
+            verdict = column.kind not in (ColumnKind.STEP, ColumnKind.WIRE)  # the first run's
             cells.append(_md_cell(row.cells[column.key], base, verdict))
         out.append("| " + " | ".join(cells) + " |")
     out += ["", md_text(LEGEND), "", "## Failures", ""]

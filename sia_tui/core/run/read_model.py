@@ -30,10 +30,11 @@ from sia_tui.core.run.state import Step as Step
 from sia_tui.core.run.state import StepResult as StepResult
 from sia_tui.core.run.state import Target as Target
 from sia_tui.core.run.turns import Turn
+from sia_tui.core.trust.records import LockComparison, SignatureCheck
 
 if TYPE_CHECKING:
     from sia_tui.core.a2a.error_data import A2AErrorData
-from sia_tui.core.trust.records import LockComparison, SignatureCheck
+    from sia_tui.core.wire import WireReport
 
 
 @dataclass(repr=False)  # RunState's short repr: a run may hold megabytes
@@ -123,6 +124,15 @@ class Run(RunState):
     def a2a_error(self) -> A2AErrorData | None:
         """The A2A error the agent answered where the run stopped, as data (every binding)."""
         return answers.a2a_error(self)
+
+    @property
+    def wire(self) -> WireReport:
+        """The A2A wire check of every exchange this invocation recorded: every surface
+        reads it (docs/WIRE-CHECKS.md); its errors change no verdict unless the target is
+        ``strict_wire``."""
+        from sia_tui.core.wire import wire_report
+
+        return wire_report(self.exchanges)
 
     @property
     def fault_exchanges(self) -> list[Exchange]:

@@ -123,6 +123,9 @@ class Target:
     #: ``capabilities.streaming``, push without ``pushNotifications``): testing an agent
     #: that under-declares. Otherwise such a mode is refused with the reason.
     ignore_capabilities: bool = False
+    #: ``--strict-wire``: a received A2A message that breaks its revision's wire schema
+    #: fails the step that received it (docs/WIRE-CHECKS.md); else it is only counted.
+    strict_wire: bool = False
 
     def __repr__(self) -> str:
         # Textual names a worker by its arguments in its log: never with a URL's password.

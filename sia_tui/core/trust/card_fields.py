@@ -43,6 +43,9 @@ class Field:
     required: bool
     #: The message of a message field, of a list's items or of a map's values.
     of: str | None = None
+    #: The JSON type of a scalar, of a list's items or of a map's values when ``of`` is None
+    #: (the wire schema reads it; every such field of the card is a string or a bool).
+    kind: str = "string"
 
     @property
     def explicit(self) -> bool:
@@ -84,15 +87,15 @@ MESSAGES: dict[str, dict[str, Field]] = {
         "organization": Field(SCALAR, True),
     },
     "AgentCapabilities": {
-        "streaming": Field(OPTIONAL_SCALAR, False),
-        "pushNotifications": Field(OPTIONAL_SCALAR, False),
+        "streaming": Field(OPTIONAL_SCALAR, False, kind="boolean"),
+        "pushNotifications": Field(OPTIONAL_SCALAR, False, kind="boolean"),
         "extensions": Field(LIST, False, of="AgentExtension"),
-        "extendedAgentCard": Field(OPTIONAL_SCALAR, False),
+        "extendedAgentCard": Field(OPTIONAL_SCALAR, False, kind="boolean"),
     },
     "AgentExtension": {
         "uri": Field(SCALAR, False),
         "description": Field(SCALAR, False),
-        "required": Field(SCALAR, False),
+        "required": Field(SCALAR, False, kind="boolean"),
         "params": Field(STRUCT, False),
     },
     "SecurityScheme": {
@@ -129,7 +132,7 @@ MESSAGES: dict[str, dict[str, Field]] = {
         "tokenUrl": Field(SCALAR, True),
         "refreshUrl": Field(SCALAR, False),
         "scopes": Field(MAP, True),
-        "pkceRequired": Field(SCALAR, False),
+        "pkceRequired": Field(SCALAR, False, kind="boolean"),
     },
     "ClientCredentialsOAuthFlow": {
         "tokenUrl": Field(SCALAR, True),

@@ -1,11 +1,13 @@
-"""One recorded exchange: request/response headers (gRPC: metadata; secrets masked), the
-body (gRPC: each message as ProtoJSON) and, for gRPC, the messages' sizes on the wire."""
+"""One recorded exchange: its A2A wire verdict, request/response headers (gRPC: metadata;
+secrets masked), the body (gRPC: each message as ProtoJSON) and, for gRPC, the messages'
+sizes on the wire."""
 
 from __future__ import annotations
 
 from textual.content import Content
 
 from sia_tui.core.exchange import Exchange, Headers
+from sia_tui.core.wire import WireSeverity, verdict_of
 from sia_tui.tui.display import DisplayPolicy
 from sia_tui.tui.highlight import json_content
 from sia_tui.tui.jsontext import PRETTY_LIMIT, body_text, pretty_body
@@ -32,6 +34,7 @@ def exchange_content(
     blocks = [head]
     if exchange.error:
         blocks.append(Content.styled("transport error: ", "bold $error") + literal(exchange.error))
+    blocks += _wire(exchange, policy)
     if exchange.grpc and exchange.message_sizes:
         blocks.append(
             Content.styled(
@@ -65,6 +68,29 @@ def exchange_content(
         response.append(Content.styled("(body cut at the size limit)", "italic $warning"))
     blocks += [*response, *request] if reply_first else [*request, *response]
     return Content("\n").join(blocks)
+
+
+def _wire(exchange: Exchange, policy: DisplayPolicy) -> list[Content]:
+    """The exchange's wire verdict (``Run.wire`` reads the same): a badge, then each issue
+    at its pointer; member names and values in it are the agent's text, shown literally."""
+    verdict = verdict_of(exchange)
+    if verdict is None:
+        return []
+    style = "bold $error" if verdict.errors else "bold $warning" if verdict.warnings else "$success"
+    lines = [Content.styled(f"wire (A2A {verdict.revision}): {verdict.word}", style)]
+    for issue in verdict.issues:
+        mark = "$error" if issue.severity is WireSeverity.ERROR else "$warning"
+        lines.append(
+            Content.styled(f"  {issue.severity.value} ", mark)
+            + policy.literal(
+                f"{issue.where} {issue.pointer or '/'} {issue.kind}"
+                + (f" ({issue.field})" if issue.field else "")
+                + f": {issue.message}"
+            )
+        )
+    if verdict.more:
+        lines.append(Content.styled(f"  … {verdict.more} more", "italic $text-muted"))
+    return lines
 
 
 def _wire_sizes(sizes: tuple[int, ...], not_kept: int) -> str:

@@ -64,13 +64,14 @@ _ENUMS = {
 }
 
 #: message -> fields as "name number type", type ``*T`` repeated, ``T|oneof`` in a oneof,
-#: ``T?`` a proto3 ``optional`` field (its presence is kept: an explicit 0 is not "unset").
+#: ``T?`` a proto3 ``optional`` field (its presence is kept: an explicit 0 is not "unset"),
+#: ``T!`` REQUIRED in a2a.proto (``google.api.field_behavior``; the wire schema reads it).
 #: Every field of what an agent sends is here (nothing it says is dropped unseen); the
 #: requests carry only what sia-tui sets.
 _A2A: dict[str, tuple[str, ...]] = {
     "SendMessageRequest": (
         "tenant 1 string",
-        "message 2 Message",
+        "message 2 Message!",
         "configuration 3 SendMessageConfiguration",
         "metadata 4 Struct",
     ),
@@ -83,11 +84,11 @@ _A2A: dict[str, tuple[str, ...]] = {
         "tenant 1 string",
         "id 2 string",
         "task_id 3 string",
-        "url 4 string",
+        "url 4 string!",
         "token 5 string",
         "authentication 6 AuthenticationInfo",
     ),
-    "AuthenticationInfo": ("scheme 1 string", "credentials 2 string"),
+    "AuthenticationInfo": ("scheme 1 string!", "credentials 2 string"),
     "ListTasksRequest": (
         "tenant 1 string",
         "context_id 2 string",
@@ -99,25 +100,25 @@ _A2A: dict[str, tuple[str, ...]] = {
         "include_artifacts 8 bool?",
     ),
     "ListTasksResponse": (
-        "tasks 1 *Task",
-        "next_page_token 2 string",
-        "page_size 3 int32",
-        "total_size 4 int32",
+        "tasks 1 *Task!",
+        "next_page_token 2 string!",
+        "page_size 3 int32!",
+        "total_size 4 int32!",
     ),
-    "GetTaskRequest": ("tenant 1 string", "id 2 string", "history_length 3 int32?"),
+    "GetTaskRequest": ("tenant 1 string", "id 2 string!", "history_length 3 int32?"),
     "GetTaskPushNotificationConfigRequest": (
         "tenant 1 string",
-        "task_id 2 string",
-        "id 3 string",
+        "task_id 2 string!",
+        "id 3 string!",
     ),
     "DeleteTaskPushNotificationConfigRequest": (
         "tenant 1 string",
-        "task_id 2 string",
-        "id 3 string",
+        "task_id 2 string!",
+        "id 3 string!",
     ),
     "ListTaskPushNotificationConfigsRequest": (
         "tenant 4 string",
-        "task_id 1 string",
+        "task_id 1 string!",
         "page_size 2 int32",
         "page_token 3 string",
     ),
@@ -125,14 +126,14 @@ _A2A: dict[str, tuple[str, ...]] = {
         "configs 1 *TaskPushNotificationConfig",
         "next_page_token 2 string",
     ),
-    "CancelTaskRequest": ("tenant 1 string", "id 2 string", "metadata 3 Struct"),
-    "SubscribeToTaskRequest": ("tenant 1 string", "id 2 string"),
+    "CancelTaskRequest": ("tenant 1 string", "id 2 string!", "metadata 3 Struct"),
+    "SubscribeToTaskRequest": ("tenant 1 string", "id 2 string!"),
     "Message": (
-        "message_id 1 string",
+        "message_id 1 string!",
         "context_id 2 string",
         "task_id 3 string",
-        "role 4 Role",
-        "parts 5 *Part",
+        "role 4 Role!",
+        "parts 5 *Part!",
         "metadata 6 Struct",
         "extensions 7 *string",
         "reference_task_ids 8 *string",
@@ -147,18 +148,18 @@ _A2A: dict[str, tuple[str, ...]] = {
         "media_type 7 string",
     ),
     "Artifact": (
-        "artifact_id 1 string",
+        "artifact_id 1 string!",
         "name 2 string",
         "description 3 string",
-        "parts 4 *Part",
+        "parts 4 *Part!",
         "metadata 5 Struct",
         "extensions 6 *string",
     ),
-    "TaskStatus": ("state 1 TaskState", "message 2 Message", "timestamp 3 Timestamp"),
+    "TaskStatus": ("state 1 TaskState!", "message 2 Message", "timestamp 3 Timestamp"),
     "Task": (
-        "id 1 string",
+        "id 1 string!",
         "context_id 2 string",
-        "status 3 TaskStatus",
+        "status 3 TaskStatus!",
         "artifacts 4 *Artifact",
         "history 5 *Message",
         "metadata 6 Struct",
@@ -171,19 +172,27 @@ _A2A: dict[str, tuple[str, ...]] = {
         "artifact_update 4 TaskArtifactUpdateEvent|payload",
     ),
     "TaskStatusUpdateEvent": (
-        "task_id 1 string",
-        "context_id 2 string",
-        "status 3 TaskStatus",
+        "task_id 1 string!",
+        "context_id 2 string!",
+        "status 3 TaskStatus!",
         "metadata 4 Struct",
     ),
     "TaskArtifactUpdateEvent": (
-        "task_id 1 string",
-        "context_id 2 string",
-        "artifact 3 Artifact",
+        "task_id 1 string!",
+        "context_id 2 string!",
+        "artifact 3 Artifact!",
         "append 4 bool",
         "last_chunk 5 bool",
         "metadata 6 Struct",
     ),
+}
+
+#: The A2A messages described here, by short name (the wire schema's generator reads them).
+A2A_MESSAGES = tuple(_A2A)
+#: Message -> the names of its fields marked REQUIRED (``!``) in a2a.proto.
+REQUIRED = {
+    name: frozenset(spec.split()[0] for spec in specs if spec.endswith("!"))
+    for name, specs in _A2A.items()
 }
 
 #: google.rpc's error model (google/rpc/status.proto, error_details.proto): the status an
@@ -201,6 +210,7 @@ _RPC_NESTED = {
 
 def _field(spec: str, package: str, oneofs: dict[str, int]) -> _F:
     name, number, kind = spec.split()
+    kind = kind.removesuffix("!")
     kind, _, oneof = kind.partition("|")
     optional = kind.endswith("?")
     kind = kind.removesuffix("?")
