@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from sia_tui.cli.flags import (
     UsageError,
+    add_capabilities_flag,
     add_connection_flags,
     add_consent_flag,
     add_otlp_flag,
@@ -96,14 +97,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         dest="mode",
         help="same as --mode stream",
     )
-    parser.add_argument(
-        "--ignore-capabilities",
-        action="store_true",
-        help="use a mode the card's capabilities do not declare, to test an agent that "
-        "under-declares: stream without capabilities.streaming (otherwise refused at step "
-        "8, exit 2) and push without capabilities.pushNotifications (otherwise the "
-        "invocation goes on without push)",
-    )
+    add_capabilities_flag(parser)
     parser.add_argument(
         "--reply",
         action="append",
@@ -135,7 +129,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         dest="cache",
         help="call describe_skill every time (the default)",
     )
-    parser.add_argument("--save", metavar="FILE", help="save the session (sia-session/5)")
+    parser.add_argument("--save", metavar="FILE", help="save the session (sia-session/6)")
     add_otlp_flag(parser)
     parser.add_argument(
         "--junit",

@@ -102,7 +102,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument(
         "--save",
         metavar="FILE",
-        help="save the session (sia-session/5) with every invocation, the seed and corpus",
+        help="save the session (sia-session/6) with every invocation, the seed and corpus",
     )
     add_connection_flags(parser)
     parser.set_defaults(func=main)

@@ -68,7 +68,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     add_consent_flag(parser)
     parser.add_argument("--json", action="store_true", help="print the JSON report")
     parser.add_argument("--junit", metavar="FILE", help="write a JUnit XML report")
-    parser.add_argument("--save", metavar="FILE", help="save the session (sia-session/5)")
+    parser.add_argument("--save", metavar="FILE", help="save the session (sia-session/6)")
     add_connection_flags(parser)
     parser.set_defaults(func=main)
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from sia_tui.cli.flags import (
     UsageError,
+    add_capabilities_flag,
     add_connection_flags,
     add_consent_flag,
     client_options,
@@ -56,14 +57,9 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         help="sync (SendMessage, the default), stream (SendStreamingMessage) or poll "
         "(SendMessage returning at once, then GetTask)",
     )
-    parser.add_argument(
-        "--ignore-capabilities",
-        action="store_true",
-        help="send in a mode the card's capabilities do not declare (stream without "
-        "capabilities.streaming), to test an agent that under-declares",
-    )
+    add_capabilities_flag(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--save", metavar="FILE", help="save the session (sia-session/5)")
+    parser.add_argument("--save", metavar="FILE", help="save the session (sia-session/6)")
     add_consent_flag(parser)
     add_connection_flags(parser)
     parser.set_defaults(func=main)

@@ -9,6 +9,7 @@ from typing import Any
 
 from sia_tui.cli.flags import (
     UsageError,
+    add_capabilities_flag,
     add_consent_flag,
     add_cross_origin_flag,
     add_grpc_security_flags,
@@ -100,6 +101,13 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     add_cross_origin_flag(limits)
     add_grpc_security_flags(limits)
     add_trace_flags(limits)
+    add_capabilities_flag(limits)
+    limits.add_argument(
+        "--push-url",
+        metavar="URL",
+        help="register this webhook when an invocation recorded push to a receiver of its "
+        "own (the session's URL is never registered)",
+    )
     # The trust anchors too: the session's stored keys, required signature and lock are
     # used offline by `replay` only (docs/SECURITY.md).
     add_trust_flags(rerun)
@@ -222,9 +230,11 @@ def cmd_rerun(args: argparse.Namespace) -> int:
     3 when the invocation was not re-sent (a skill that may act, without --allow-execute)."""
     import asyncio
 
+    from sia_tui.cli.push_flags import push_from
     from sia_tui.core.a2a import ClientOptions
     from sia_tui.core.redaction import Redactor, install_log_redaction
     from sia_tui.core.session import load_session, rerun_session
+    from sia_tui.core.session.rerun_target import LiveChoices
 
     try:
         headers = parse_headers(args.header)
@@ -250,6 +260,7 @@ def cmd_rerun(args: argparse.Namespace) -> int:
                 consent=args.allow_execute,
                 given=given,
                 anchors=anchors,
+                live=LiveChoices(push_from(args), args.ignore_capabilities),
             )
         )
     except SiaError as exc:

@@ -175,6 +175,17 @@ def otlp_endpoint_from(args: Any) -> str | None:
     return str(endpoint)
 
 
+def add_capabilities_flag(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    """``--ignore-capabilities``: the user's override of the card's capabilities."""
+    parser.add_argument(
+        "--ignore-capabilities",
+        action="store_true",
+        help="use a mode the card's capabilities do not declare, to test an agent that "
+        "under-declares: stream without capabilities.streaming (otherwise refused) and "
+        "push without capabilities.pushNotifications (otherwise not registered)",
+    )
+
+
 def add_cross_origin_flag(group: argparse._ArgumentGroup) -> None:
     """``--allow-cross-origin``: the user's consent to credentials on another origin."""
     group.add_argument(

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from sia_tui.core.run import Reply, Run, StepResult
     from sia_tui.core.session import LoadedSession
 
-#: Session files are recognised by this text near their start (``"format": "sia-session/5"``).
+#: Session files are recognised by this text near their start (``"format": "sia-session/6"``).
 _SESSION_MARK = b"sia-session/"
 #: How much of a file is read to decide whether it is a session (the format member is first).
 _SNIFF_BYTES = 64 * 1024

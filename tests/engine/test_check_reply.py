@@ -92,7 +92,7 @@ def test_junit_lists_the_turn_under_step_9(
 def test_a_saved_session_keeps_every_turn_and_replays_it(
     asking_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], mode: str
 ) -> None:
-    """sia-session/5 records the turns; replay answers the reply from its recorded bytes
+    """sia-session/6 records the turns; replay answers the reply from its recorded bytes
     and ends as the run did, and the bug report shows the question and the reply."""
     from sia_tui.core.session import load_session, replay_session
 

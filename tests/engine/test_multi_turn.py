@@ -164,7 +164,7 @@ async def test_a_reply_over_a2a_03_and_grpc(
 async def test_each_invocation_keeps_its_own_turns_in_a_session(
     reference_agent: StartAgent, tmp_path: Any
 ) -> None:
-    """sia-session/5: an earlier invocation's answered turn and the last one's open
+    """sia-session/6: an earlier invocation's answered turn and the last one's open
     question are both saved and read back with their own invocation."""
     from sia_tui.core.session import load_session, save_session
 

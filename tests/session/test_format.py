@@ -117,7 +117,7 @@ def test_save_to_an_unwritable_place_is_a_session_error(tmp_path: Path) -> None:
 
 def test_file_records_environment_and_outcome(saved: Path) -> None:
     data = json.loads(saved.read_text(encoding="utf-8"))
-    assert data["format"] == "sia-session/5"
+    assert data["format"] == "sia-session/6"
     assert data["outcome"] == "failed" and data["failed_step"] == 4
     assert data["at_fault"]["party"] == "agent" and data["document_from_cache"] is False
     assert data["run"]["steps"][3]["evidence"]["kind"] == "digests"

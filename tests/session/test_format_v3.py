@@ -37,7 +37,7 @@ async def test_a_version_2_file_loads_replays_and_saves_as_the_current_version(
     path = tmp_path / "again.session.json"
     save_session(run, ClientOptions(), path)
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["format"] == "sia-session/5"
+    assert data["format"] == "sia-session/6"
     # Saved again, the result is the task artifact it equals, not a copy.
     assert data["run"]["result"] == {"task_artifact": 0}
     assert data["run"]["records"][0]["artifact"] == {"task_artifact": 1}

@@ -194,3 +194,64 @@ def test_flags_decide_and_a_consent_given_now_is_used() -> None:
     given = ClientOptions(allow_cross_origin=True, max_response_bytes=2**20)
     chosen = session_options({"allow_cross_origin": False}, given, offline=False)
     assert chosen.options.allow_cross_origin and chosen.options.max_response_bytes == 2**20
+
+
+def _edit_targets(path: Path, **edits: Any) -> None:
+    """Edit the recorded target of the run and of every invocation in the file."""
+    document = json.loads(path.read_text())
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            if isinstance(node.get("target"), dict) and "location" in node["target"]:
+                node["target"].update(edits)
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(document)
+    path.write_text(json.dumps(document))
+
+
+@pytest.mark.parametrize("given", [None, "https://mine.example/hook"])
+def test_rerun_registers_no_webhook_and_no_override_the_file_names(
+    given: str | None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A session edited to register push notifications at the editor's own URL, and to
+    ignore the card's capabilities: a live rerun would have the user's agent deliver its
+    task notifications there. Rerun registers only the webhook its own `--push-url` names
+    (or none), respects the capabilities, and its notes say what the file recorded."""
+    from sia_tui.core.session.rerun_target import LiveChoices
+
+    path = recorded_session(tmp_path, {})
+    _edit_targets(path, push="https://exfil.example/hook", ignore_capabilities=True)
+    targets: list[Target] = []
+    real = rerun_module.run_recorded  # type: ignore[attr-defined]
+
+    async def spy(target: Target, *args: Any, **kw: Any) -> Any:
+        targets.append(target)
+        return await real(target, *args, **kw)
+
+    monkeypatch.setattr(rerun_module, "run_recorded", spy)
+    transport = httpx.MockTransport(moved_agent().handle)
+    result = asyncio.run(
+        rerun_session(
+            load_session(path), bearer=BEARER, transport=transport, live=LiveChoices(given)
+        )
+    )
+    assert targets and all(t.push == given and not t.ignore_capabilities for t in targets)
+    webhook = [n for n in result.notes if "exfil.example" in n]
+    assert len(webhook) == (1 if given is None else 0)
+    assert any("ignored the card's capabilities; this run respects them" in n for n in result.notes)
+
+
+def test_rerun_keeps_its_own_loopback_receiver(tmp_path: Path) -> None:
+    """sia-tui's own receiver on 127.0.0.1 is no one's webhook: a rerun of a `--push` run
+    listens again, and says nothing about it."""
+    from sia_tui.core.run.state import Target as State
+    from sia_tui.core.session.rerun_target import NO_CHOICES, live_target
+
+    notes: list[str] = []
+    target = live_target(State(BASE, skill_id=SKILL, push="loopback"), NO_CHOICES, notes)
+    assert (target.push, notes) == ("loopback", [])

@@ -177,7 +177,7 @@ async def test_ctrl_s_saves_the_probe_run_redacted_and_replay_regrades_it(
         await wait_until(pilot, lambda: any("probe.session.json" in m for m in told))
     text = saved.read_text(encoding="utf-8")
     assert bearer not in text and "«redacted:authorization»" in text
-    assert json.loads(text)["format"] == "sia-session/5"
+    assert json.loads(text)["format"] == "sia-session/6"
     record = recorded_probe(load_session(saved))
     assert record is not None
     assert {r.id: r.grade.value for r in record.results} == shown

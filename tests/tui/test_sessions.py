@@ -62,7 +62,7 @@ async def test_save_previews_redactions_and_writes_no_bearer(
         await wait_until(pilot, lambda: (tmp_path / "bug.session.json").exists())
         await wait_until(pilot, lambda: any("bug.session.json" in m for m in told))
     text = (tmp_path / "bug.session.json").read_text()
-    assert json.loads(text)["format"] == "sia-session/5"
+    assert json.loads(text)["format"] == "sia-session/6"
     assert CANARY_BEARER not in text  # RULES SR: secrets never leave in a saved file
     assert "«redacted:authorization»" in text
 

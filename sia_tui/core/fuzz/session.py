@@ -1,6 +1,6 @@
 """Fuzz runs in session files: every invocation sent, with the seed and corpus.
 
-A fuzz session is an ordinary session file (``sia-session/5``): its run holds every case
+A fuzz session is an ordinary session file (``sia-session/6``): its run holds every case
 as an invocation (``replay``, ``report`` and ``mock`` read it as any other), and the
 optional ``fuzz`` member holds the seed, the bounds and every case's arguments and grade.
 A run holds at most ``MAX_INVOCATIONS``; a longer fuzz run is saved as one file per run:

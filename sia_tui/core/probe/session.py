@@ -1,6 +1,6 @@
 """Probe runs in session files: save them, read them back, and re-grade them offline.
 
-A probe session is an ordinary session file (``sia-session/5``): ``run`` is the learning run,
+A probe session is an ordinary session file (``sia-session/6``): ``run`` is the learning run,
 ``exchanges`` holds every exchange (learning, then probes, in one numbering) and the
 optional ``probe`` member holds the plan and the grades (docs/SESSION-FORMAT.md).
 ``replay`` answers each probe's recorded request with its recorded bytes and grades the

@@ -1,4 +1,4 @@
-"""``sia-session/5`` files: save, load, history, replay, rerun and reports.
+"""``sia-session/6`` files: save, load, history, replay, rerun and reports.
 
 This package is the session API the CLI and the TUI import (see ``sia_tui.core.engine``):
 saving and loading runs, the history, replay and rerun. Redaction is

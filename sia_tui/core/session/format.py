@@ -1,4 +1,4 @@
-"""The ``sia-session/5`` document: build it from a Run (redacted) and read it back."""
+"""The ``sia-session/6`` document: build it from a Run (redacted) and read it back."""
 
 from __future__ import annotations
 

@@ -28,6 +28,7 @@ from sia_tui.core.session.invocations import pick_invocations
 from sia_tui.core.session.json_changes import JsonChange, json_diff
 from sia_tui.core.session.live_anchors import anchor_notes
 from sia_tui.core.session.replay import own_exchanges, run_recorded, session_options, target_for
+from sia_tui.core.session.rerun_target import NO_CHOICES, LiveChoices, live_target
 from sia_tui.core.trust.records import TrustAnchors
 
 #: Bodies larger than this are compared by equality only.
@@ -223,6 +224,7 @@ async def rerun_session(
     consent: bool = False,
     given: ClientOptions | None = None,
     anchors: TrustAnchors | None = None,
+    live: LiveChoices = NO_CHOICES,
 ) -> SessionRerun:
     """Re-send every invocation of ``session`` (or the one numbered ``number``) live, with
     the credentials given now; ``consent`` (``--allow-execute``) lets the invocation of a
@@ -230,7 +232,8 @@ async def rerun_session(
     (default: the defaults); the session's recorded ones are never used, only noted.
     ``anchors``: the trusted keys, required signature and lock of the command's flags; the
     session's recorded anchors are never used live (a key edited into the file would make a
-    forged card verified), only noted."""
+    forged card verified), only noted. ``live``: the push webhook and the capabilities
+    override of the command's flags; the session's are never used, only noted."""
     invocations = pick_invocations(session.run, number)
     if not location and "«redacted:" in session.run.target.location:
         raise SessionError(
@@ -242,14 +245,16 @@ async def rerun_session(
     chosen = session_options(session.options, flags, offline=False)
     options = chosen.options
     results = []
+    target_notes: list[str] = []
     for invocation in invocations:
-        target = dataclasses.replace(target_for(invocation.run), anchors=anchors)
+        target = live_target(target_for(invocation.run), live, target_notes)
+        target = dataclasses.replace(target, anchors=anchors)
         if location:
             target = dataclasses.replace(target, location=location)
         today = await run_recorded(target, options, invocation.run, transport, consent=consent)
         results.append(compare_rerun(invocation, today))
     recorded_anchors = (invocation.run.target.anchors for invocation in invocations)
-    notes = (*chosen.notes, *anchor_notes(recorded_anchors, anchors))
+    notes = (*chosen.notes, *anchor_notes(recorded_anchors, anchors), *dict.fromkeys(target_notes))
     return SessionRerun(results, notes)
 
 
