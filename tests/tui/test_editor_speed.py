@@ -22,6 +22,7 @@ from textual.app import App, ComposeResult
 from textual.containers import Horizontal
 from textual.geometry import Region
 
+from sia_tui.core.schemas import validate_json_text
 from sia_tui.tui.screens import invoke_check
 from sia_tui.tui.screens.invoke import InvokeScreen
 from sia_tui.tui.widgets.argument_editor import ArgumentEditor
@@ -129,7 +130,7 @@ async def test_the_check_starts_at_the_keystroke_and_shows_after_the_debounce(
         editor = screen.query_one(ArgumentEditor)
         await wait_until(pilot, lambda: screen.valid)
         checked: list[str] = []
-        check = invoke_check.validate_json_text
+        check = validate_json_text
 
         def recording(compiled: Any, text: str) -> Any:
             checked.append(text)
