@@ -24,11 +24,10 @@ from textual.geometry import Region
 
 from sia_tui.core.schemas import validate_json_text
 from sia_tui.tui.screens import invoke_check
-from sia_tui.tui.screens.invoke import InvokeScreen
 from sia_tui.tui.widgets.argument_editor import ArgumentEditor
 from sia_tui.tui.widgets.problems_table import ProblemsTable
-from tests.support.tui import SMALL, press, settle, terminal_paste, wait_until
-from tests.tui.test_editor_journeys import FOURTEEN_LINES
+from tests.support.tui import SMALL, settle, terminal_paste, wait_until
+from tests.tui.test_editor_journeys import FOURTEEN_LINES, open_editor
 
 _TEXT = "\n".join(f'  "member_{i}": [{i}, "value {i}", true, null],' for i in range(60))
 
@@ -124,11 +123,8 @@ async def test_the_check_starts_at_the_keystroke_and_shows_after_the_debounce(
     ms of it); its problems appear only once the debounce has passed."""
     app = make_app()
     async with app.run_test(size=SMALL) as pilot:
-        await press(pilot, "2", "r", "5")
-        screen = app.screen
-        assert isinstance(screen, InvokeScreen)
-        editor = screen.query_one(ArgumentEditor)
-        await wait_until(pilot, lambda: screen.valid)
+        screen, editor = await open_editor(pilot)
+        assert screen.valid
         checked: list[str] = []
         check = validate_json_text
 
@@ -154,11 +150,8 @@ async def test_a_paste_that_brings_up_problems_keeps_the_cursor_in_view_at_80x24
     the editor keeps its height, and the cursor (the end of the paste) stays on screen."""
     app = make_app()
     async with app.run_test(size=SMALL) as pilot:
-        await press(pilot, "2", "r", "5")
-        screen = app.screen
-        assert isinstance(screen, InvokeScreen)
-        editor = screen.query_one(ArgumentEditor)
-        await wait_until(pilot, lambda: screen.valid)
+        screen, editor = await open_editor(pilot)
+        assert screen.valid
         height = editor.size.height
         editor.move_cursor(editor.document.end)
         await terminal_paste(pilot, "\n" + FOURTEEN_LINES)

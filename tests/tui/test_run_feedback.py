@@ -9,7 +9,6 @@ from textual.widgets import Checkbox, DataTable, Input
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.a2a.views import Artifact, Part, StreamEvent, Task
 from sia_tui.core.run.read_model import Run, StepResult, StepStatus, Target
-from sia_tui.tui.engine_port import UpdateCallback
 from sia_tui.tui.host import BUSY_NOTICE
 from sia_tui.tui.screens.invoke import InvokeScreen
 from sia_tui.tui.screens.redaction_preview import RedactionPreviewScreen
@@ -68,13 +67,7 @@ class ClosingEngine(GatedEngine):
 async def test_n_right_after_a_steps_mark_is_queued_not_busy(user_dirs: UserDirs) -> None:
     """n pressed once step 2 shows ✔ but before its worker has ended: "Queued", not
     "Busy", and step 3 runs when step 2's worker ends (once, however often n is pressed)."""
-    built: list[GatedEngine] = []
-
-    def factory(target: Target, options: ClientOptions, on_update: UpdateCallback) -> Any:
-        built.append(ClosingEngine(target))
-        return built[-1]
-
-    app = snapshot_app(Target("fake-card.json"), engine_factory=factory, dirs=user_dirs)
+    app, built = gated_app(user_dirs, ClosingEngine)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         engine = built[0]

@@ -176,6 +176,7 @@ class InvokeScreen(InvokeFills):
             self._compiled = compile_schema(schema)
         except SiaError as exc:
             self._compiled = None
+            self.query_one(ProblemsTable).display = False
             self._verdict(f"The input schema cannot be compiled: {exc}", "$error")
             return
         self.query_one(ProblemsTable).display = True
