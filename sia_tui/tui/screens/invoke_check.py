@@ -45,6 +45,8 @@ class InvokeChecks(RunScreen):
 
         generation: int
         result: TextValidation | None
+        text: str
+        """The text checked."""
 
     valid: reactive[bool] = reactive(False)
     """Whether the current text parses and validates against the input schema."""
@@ -71,6 +73,8 @@ class InvokeChecks(RunScreen):
         """The latest validation, for the invoke action and tests."""
         self._checked = -1
         """The generation ``last_result`` checked (behind ``_generation``: a check runs)."""
+        self._checked_text: str | None = None
+        """The text ``last_result`` checked."""
         self._queued = False
         """ctrl+j was pressed while the text was being checked: invoke when it is."""
 
@@ -109,7 +113,7 @@ class InvokeChecks(RunScreen):
         try:
             result = validate_json_text(compiled, text)
         finally:  # always answered, or no later text would be checked
-            self.post_message(self.Validated(generation, result))
+            self.post_message(self.Validated(generation, result, text))
 
     def _debounce_passed(self) -> None:
         self._debounced = True
@@ -117,9 +121,17 @@ class InvokeChecks(RunScreen):
         if ready is not None:
             self._show_checked(ready)
 
+    def _is_on_screen(self, message: Validated) -> bool:
+        """Whether ``message`` checked the text on screen now: a text loaded or typed
+        since may not have announced itself yet (its change is a message still queued)."""
+        text = self.query_one(ArgumentEditor).text
+        return message.generation == self._generation and (
+            message.text is text or message.text == text
+        )
+
     def on_invoke_checks_validated(self, message: Validated) -> None:
         self._checking = None
-        if message.generation != self._generation:
+        if not self._is_on_screen(message):
             self._start_validation()  # the user typed since: check the text on screen
             return
         if message.result is None:
@@ -131,7 +143,11 @@ class InvokeChecks(RunScreen):
 
     def _show_checked(self, message: Validated) -> None:
         assert message.result is not None
+        if not self._is_on_screen(message):
+            self._start_validation()
+            return
         self._checked = message.generation
+        self._checked_text = message.text
         self._show_validation(message.result)
         if self._queued:
             self._queued = False
@@ -243,9 +259,11 @@ class InvokeChecks(RunScreen):
         """The check of the text on screen when ctrl+j may send it, else None (the user is
         told why; a text still being checked is queued and sent once it is, if valid)."""
         result = self.last_result
-        if result is None or self._checked != self._generation:
+        text = self.query_one(ArgumentEditor).text
+        if result is None or self._checked != self._generation or self._checked_text != text:
             # Never the verdict of an older text: the text on screen is sent, once checked.
             self._queued = True
+            self._start_validation()  # unless one runs: its end checks the text on screen
             self.notify(
                 "Queued: the arguments are being checked; they are sent as soon as they "
                 "are (if valid).",
