@@ -4,9 +4,10 @@ choosing the skill; the plain A2A console."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import suppress
 from typing import TYPE_CHECKING, Any, Protocol
 
-from textual.worker import WorkerState
+from textual.worker import Worker, WorkerCancelled, WorkerFailed, WorkerState
 
 from sia_tui.tui.app_calls import AppCalls, app_work
 from sia_tui.tui.host import BUSY_NOTICE, ConsoleState
@@ -67,6 +68,8 @@ class EngineActions:
         """Read-only refusals, and the autosave after each run."""
         self.view = view
         """Sending shows the latest invocation again."""
+        self._next_queued = False
+        """``n`` was pressed after a step's mark, before its worker ended: run it then."""
 
     # -- busy guard --------------------------------------------------------------------------
     @property
@@ -145,11 +148,38 @@ class EngineActions:
 
     def run_next(self) -> None:
         """Run the next step."""
-        if self.sessions.refuse_if_read_only() or self.refuse_if_busy():
+        if self.sessions.refuse_if_read_only() or self._queue_next() or self.refuse_if_busy():
             return
         if self.ask_consent(self._run_next) or self.refuse_if_nothing_to_run():
             return
         self._run_next()
+
+    def _queue_next(self) -> bool:
+        """Queue ``n`` and return True when the step it follows is over on screen (its mark
+        drawn) but its worker is still closing: the person pressed ``n`` for the next step,
+        as they may press ctrl+j while the arguments are being checked. A step still
+        running refuses ``n`` (``refuse_if_busy``): a key pressed then queues nothing."""
+        from sia_tui.core.run import StepStatus  # loaded by the steps already; not at start
+
+        active = [w for w in self.app.workers if w.group == ENGINE_GROUP and w.state in _ACTIVE]
+        run = self.app.engine.run if self.app.engine is not None else None
+        if not active or run is None or any(w.name != "_run_next" for w in active):
+            return False
+        if any(step.status is StepStatus.RUNNING for step in run.steps):
+            return False
+        if not self._next_queued:
+            self._next_queued = True
+            self.app.notify("Queued: the next step runs as soon as this one has ended.")
+            self._run_queued_next(active)
+        return True
+
+    @app_work(group="queued-next")
+    async def _run_queued_next(self, running: list[Worker[Any]]) -> None:
+        for worker in running:
+            with suppress(WorkerCancelled, WorkerFailed):
+                await worker.wait()
+        self._next_queued = False
+        self.run_next()
 
     @app_work(exclusive=True, group=ENGINE_GROUP)
     async def _run_next(self) -> None:

@@ -59,7 +59,9 @@ def edit_arguments(term: Terminal) -> None:
     # A 14-line paste at the cursor (the start of line 2), newlines as CR (xterm, VTE).
     term.press(*["up"] * 7, "home")
     term.paste("".join(f'  "note_{i:02d}": {i},\n' for i in range(1, 15)))
-    term.wait_for("note_01", "Additional properties are not")
+    term.wait_for("Additional properties are not")
+    # The cursor (after the paste, on the old line 2) stays in view as the problem appears.
+    term.wait_for("note_14", '"resource_id"')
     term.press("down", "down", "pagedown", "up")
     term.assert_alive()
     term.press("ctrl+z")

@@ -279,12 +279,14 @@ class GatedEngine:
         """No client to close."""
 
 
-def gated_app(user_dirs: UserDirs) -> tuple[SiaApp, list[GatedEngine]]:
-    """An app over a GatedEngine, and the list the engine it builds is put in."""
+def gated_app(
+    user_dirs: UserDirs, engine: type[GatedEngine] = GatedEngine
+) -> tuple[SiaApp, list[GatedEngine]]:
+    """An app over a GatedEngine (or ``engine``), and the list the engine it builds is put in."""
     built: list[GatedEngine] = []
 
     def factory(target: Target, options: ClientOptions, on_update: UpdateCallback) -> Any:
-        built.append(GatedEngine(target))
+        built.append(engine(target))
         return built[-1]
 
     return snapshot_app(Target("fake-card.json"), engine_factory=factory, dirs=user_dirs), built

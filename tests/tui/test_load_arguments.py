@@ -179,7 +179,8 @@ def test_cli_open_with_a_bad_args_file_exits_2_located(
 def test_the_file_picker(snap_compare: Any, make_app: Any, folder: Path) -> None:
     """A centred dialog over the Invoke screen titled "Load the arguments from a JSON file",
     a help line, an empty path field with the cursor, and a list titled "./" that shows
-    ../, more/, appendix-b.json and bad.json (folders first, no hidden file)."""
+    ../, more/, appendix-b.json and bad.json (folders first, no hidden file). Behind it, the
+    Invoke screen with its (empty) Problems table in its place."""
 
     async def run_before(pilot: Pilot[Any]) -> None:
         await _editor(pilot)

@@ -8,7 +8,7 @@ from textual.widgets import Checkbox, DataTable, Input
 
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.a2a.views import Artifact, Part, StreamEvent, Task
-from sia_tui.core.run.read_model import Run, StepStatus, Target
+from sia_tui.core.run.read_model import Run, StepResult, StepStatus, Target
 from sia_tui.tui.host import BUSY_NOTICE
 from sia_tui.tui.screens.invoke import InvokeScreen
 from sia_tui.tui.screens.redaction_preview import RedactionPreviewScreen
@@ -18,6 +18,7 @@ from sia_tui.tui.widgets.argument_editor import ArgumentEditor
 from tests.support.tui import (
     APPENDIX_B_TEXT,
     SIZE,
+    GatedEngine,
     enter_arguments,
     gated_app,
     invoke_appendix_b,
@@ -48,6 +49,41 @@ async def test_n_and_r_while_a_step_runs_are_refused_not_cancelling_it(user_dirs
         assert engine.run.steps[1].status is StepStatus.PASSED
         assert engine.run.steps[2].status is StepStatus.NOT_RUN
         assert engine.calls == ["step", "step"]
+
+
+class ClosingEngine(GatedEngine):
+    """Its step shows its mark, then keeps its worker a while (as a real step closes its
+    push receiver after it passed) while ``hold`` is set."""
+
+    async def step(self) -> StepResult | None:
+        self.calls.append("step")
+        result = self.run.steps[(self.run.next_step or 1) - 1]
+        result.status = StepStatus.PASSED
+        if self.hold:
+            await self.gate.wait()
+        return result
+
+
+async def test_n_right_after_a_steps_mark_is_queued_not_busy(user_dirs: UserDirs) -> None:
+    """n pressed once step 2 shows ✔ but before its worker has ended: "Queued", not
+    "Busy", and step 3 runs when step 2's worker ends (once, however often n is pressed)."""
+    app, built = gated_app(user_dirs, ClosingEngine)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        engine = built[0]
+        engine.hold = True
+        told = record_notices(app)
+        await pilot.press("2", "n")
+        await wait_until(pilot, lambda: engine.run.steps[1].status is StepStatus.PASSED)
+        assert app.engine_busy  # the mark is drawn; the worker has not ended
+        await pilot.press("n", "n")
+        assert BUSY_NOTICE not in told
+        assert told == ["Queued: the next step runs as soon as this one has ended."]
+        engine.hold = False
+        engine.gate.set()
+        await settle(pilot)
+        assert engine.run.steps[2].status is StepStatus.PASSED
+        assert engine.calls == ["step", "step", "step"]
 
 
 async def test_restart_still_interrupts_running_steps(user_dirs: UserDirs) -> None:

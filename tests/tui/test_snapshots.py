@@ -133,7 +133,9 @@ def test_document_authority_says_it_does_not_permit(snap_compare: Any, make_app:
 def test_editor_marks_a_type_error(snap_compare: Any, make_app: Any) -> None:
     """The Appendix B arguments with threshold "eighty": the value underlined in red on
     line 3, the verdict '✘ 1 problem(s)', the Problems table row /condition/threshold, type,
-    expected number, and 'Invoke' greyed out in the footer."""
+    expected number, and 'Invoke' greyed out in the footer. The table keeps its full height
+    (8 rows, blank under the one problem) and the verdict two lines, so the editor above
+    them is not laid out again as problems come and go."""
 
     async def run_before(pilot: Pilot[Any]) -> None:
         await _ran_six_steps(pilot)

@@ -72,7 +72,7 @@ def test_small_invoke_with_an_error(snap_compare: Any, make_app: Any) -> None:
     filling the screen with its key hint in the bottom border, the red verdict '✘ 1
     problem(s)…' and the Problems table with /condition/threshold, its message wrapped
     whole on two lines ('"eighty" is not of type' / '"number"'; expected and actual left
-    out at 80 columns)."""
+    out at 80 columns). At 24 rows the table keeps 6 rows, one blank under the problem."""
 
     async def run_before(pilot: Pilot[Any]) -> None:
         await keys("2", "r")(pilot)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -31,6 +32,8 @@ from sia_tui.tui.widgets.literal import (
 from sia_tui.tui.widgets.problems_table import ProblemsTable
 
 SAVE_DELAY = 0.5
+#: Terminal rows from which the Problems table is given its full height.
+_TALL = 30
 #: The push checkbox's tooltip: what turning it on does.
 PUSH_TIP = (
     "Register a webhook on 127.0.0.1 with the invocation: each delivery shows on the "
@@ -100,8 +103,9 @@ class InvokeScreen(InvokeFills):
     InvokeScreen #options Label { padding: 0 1 0 0; }
     InvokeScreen #mode { width: 20; margin-right: 1; }
     InvokeScreen ArgumentEditor { height: 1fr; min-height: 5; }
-    InvokeScreen #verdict { height: auto; max-height: 3; padding: 0 1; }
-    InvokeScreen #errors { height: auto; max-height: 8; border: round $panel; }
+    InvokeScreen #verdict { height: auto; min-height: 2; max-height: 3; padding: 0 1; }
+    InvokeScreen #errors { height: 8; border: round $panel; }
+    InvokeScreen.-short #errors { height: 6; }
     InvokeScreen #send-anyway.-armed { background: $warning 30%; text-style: bold; }
     """
 
@@ -131,6 +135,11 @@ class InvokeScreen(InvokeFills):
             yield LiteralStatic(id="verdict")
             yield ProblemsTable(id="errors")
 
+    def on_resize(self, event: events.Resize) -> None:
+        # The Problems table keeps one height while there is a schema, empty or not (the
+        # editor is not laid out again as problems come and go): less of it at 24 rows.
+        self.set_class(event.size.height < _TALL, "-short")
+
     def on_mount(self) -> None:
         table = self.query_one(ProblemsTable)
         table.border_title = "Problems"
@@ -157,6 +166,7 @@ class InvokeScreen(InvokeFills):
         self._example = example
         if run is None or schema is None:
             self._compiled = None
+            self.query_one(ProblemsTable).display = False
             self._modes = []
             editor.read_only = True
             editor.load_text("")
@@ -166,8 +176,10 @@ class InvokeScreen(InvokeFills):
             self._compiled = compile_schema(schema)
         except SiaError as exc:
             self._compiled = None
+            self.query_one(ProblemsTable).display = False
             self._verdict(f"The input schema cannot be compiled: {exc}", "$error")
             return
+        self.query_one(ProblemsTable).display = True
         # Only the modes the document declares (RULES SID4); none declared: the engine
         # chooses and step 8 says why it cannot.
         modes = self._modes = list(run.declared_modes)

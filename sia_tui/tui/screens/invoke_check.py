@@ -16,6 +16,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.timer import Timer
 from textual.widgets import Checkbox, Select, Static
+from textual.worker import Worker
 
 from sia_tui.core.findings import Finding
 from sia_tui.core.jsonkit import display_pointer
@@ -44,6 +45,8 @@ class InvokeChecks(RunScreen):
 
         generation: int
         result: TextValidation | None
+        text: str
+        """The text checked."""
 
     valid: reactive[bool] = reactive(False)
     """Whether the current text parses and validates against the input schema."""
@@ -59,41 +62,92 @@ class InvokeChecks(RunScreen):
         self._generation = 0
         """Bumped on every change; stale validations are ignored."""
         self._validate_timer: Timer | None = None
+        self._debounced = True
+        """The debounce after the last keystroke has passed: a check may be shown."""
+        self._checking: Worker[None] | None = None
+        """The check running in a worker (one at a time: the newest text is checked next)."""
+        self._ready: InvokeChecks.Validated | None = None
+        """A check of the current text, done before the debounce passed."""
         self._save_timer: Timer | None = None
         self.last_result: TextValidation | None = None
         """The latest validation, for the invoke action and tests."""
         self._checked = -1
         """The generation ``last_result`` checked (behind ``_generation``: a check runs)."""
+        self._checked_text: str | None = None
+        """The text ``last_result`` checked."""
         self._queued = False
         """ctrl+j was pressed while the text was being checked: invoke when it is."""
 
     # -- live validation -------------------------------------------------------------------
     def on_text_area_changed(self, _event: ArgumentEditor.Changed) -> None:
-        self._generation += 1
         self._schedule_validation()
         if self._save_timer is not None:
             self._save_timer.stop()
         self._save_timer = self.set_timer(SAVE_DELAY, self._save_edit)
 
     def _schedule_validation(self) -> None:
+        # The check starts at the keystroke and is shown once the debounce has passed: in
+        # 1 MB the check alone takes some 50 ms, which then runs during the debounce
+        # instead of after it. Checks never pile up: one runs at a time, and the text on
+        # screen when it ends is checked next (``on_invoke_checks_validated``).
+        self._generation += 1  # a check of an earlier text or schema is never shown
         if self._validate_timer is not None:
             self._validate_timer.stop()
-        self._validate_timer = self.set_timer(VALIDATE_DELAY, self._start_validation)
+        self._debounced = False
+        self._ready = None
+        self._validate_timer = self.set_timer(VALIDATE_DELAY, self._debounce_passed)
+        self._start_validation()
 
     def _start_validation(self) -> None:
-        if self._compiled is None:
+        running = self._checking is not None and not self._checking.is_finished
+        if self._compiled is None or running:
             return
-        self._validate(self._compiled, self.query_one(ArgumentEditor).text, self._generation)
+        self._checking = self._validate(
+            self._compiled, self.query_one(ArgumentEditor).text, self._generation
+        )
 
-    @work(thread=True, exclusive=True, group="validate")
+    @work(thread=True, group="validate")
     def _validate(self, compiled: CompiledSchema, text: str, generation: int) -> None:
         # Off the UI thread: a 100 KB document must not make typing stutter.
-        self.post_message(self.Validated(generation, validate_json_text(compiled, text)))
+        result: TextValidation | None = None
+        try:
+            result = validate_json_text(compiled, text)
+        finally:  # always answered, or no later text would be checked
+            self.post_message(self.Validated(generation, result, text))
+
+    def _debounce_passed(self) -> None:
+        self._debounced = True
+        ready, self._ready = self._ready, None
+        if ready is not None:
+            self._show_checked(ready)
+
+    def _is_on_screen(self, message: Validated) -> bool:
+        """Whether ``message`` checked the text on screen now: a text loaded or typed
+        since may not have announced itself yet (its change is a message still queued)."""
+        text = self.query_one(ArgumentEditor).text
+        return message.generation == self._generation and (
+            message.text is text or message.text == text
+        )
 
     def on_invoke_checks_validated(self, message: Validated) -> None:
-        if message.generation != self._generation or message.result is None:
-            return  # the user typed again since: a newer validation is coming
+        self._checking = None
+        if not self._is_on_screen(message):
+            self._start_validation()  # the user typed since: check the text on screen
+            return
+        if message.result is None:
+            return
+        if self._debounced:
+            self._show_checked(message)
+        else:
+            self._ready = message  # shown when the debounce passes
+
+    def _show_checked(self, message: Validated) -> None:
+        assert message.result is not None
+        if not self._is_on_screen(message):
+            self._start_validation()
+            return
         self._checked = message.generation
+        self._checked_text = message.text
         self._show_validation(message.result)
         if self._queued:
             self._queued = False
@@ -110,19 +164,19 @@ class InvokeChecks(RunScreen):
             editor.mark_errors([position])
             row = (f"{position[0]}:{position[1]}", error.pointer or "", "json", "", "")
             table.show_rows([(*row, literal_text(str(error)))])
-            table.display = True
             self.valid = False
             self._verdict(
                 f"✘ Not JSON at line {position[0]}, column {position[1]}: {error}", "$error"
             )
             return
         editor.mark_errors([(f.line, f.column or 1) for f in result.findings if f.line])
-        table.show_rows([_finding_row(finding, self.policy) for finding in result.findings])
         if table.has_focus and not result.findings:
-            # Hidden with the focus, the table would hand it back to the editor, where the
-            # next keys (a screen's number) would be typed: the picker keeps it instead.
+            # Emptied, the table takes no focus, and would hand it back to the editor, where
+            # the next keys (a screen's number) would be typed: the picker keeps it instead.
             self.query_one("#mode", Select).focus()
-        table.display = bool(result.findings)
+        # The table keeps its place and height when it empties (``InvokeScreen``): the
+        # editor is not laid out and drawn again on each check.
+        table.show_rows([_finding_row(finding, self.policy) for finding in result.findings])
         self.valid = not result.findings
         if self.valid:
             # Valid arguments are never a negative test: the toggle turns itself off, so a
@@ -205,9 +259,11 @@ class InvokeChecks(RunScreen):
         """The check of the text on screen when ctrl+j may send it, else None (the user is
         told why; a text still being checked is queued and sent once it is, if valid)."""
         result = self.last_result
-        if result is None or self._checked != self._generation:
+        text = self.query_one(ArgumentEditor).text
+        if result is None or self._checked != self._generation or self._checked_text != text:
             # Never the verdict of an older text: the text on screen is sent, once checked.
             self._queued = True
+            self._start_validation()  # unless one runs: its end checks the text on screen
             self.notify(
                 "Queued: the arguments are being checked; they are sent as soon as they "
                 "are (if valid).",

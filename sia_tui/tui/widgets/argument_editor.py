@@ -95,10 +95,27 @@ class ArgumentEditor(TextArea):
             end = _token_end(text, start)
             marks.setdefault(index, []).append((start, end))
         if marks != self._marks:
+            changed = {
+                i for i in marks.keys() | self._marks.keys() if marks.get(i) != self._marks.get(i)
+            }
             self._marks = marks
-            # The TextArea caches rendered lines; a style update clears that cache.
+            self._redraw_lines(changed)
+
+    def _redraw_lines(self, lines: set[int]) -> None:
+        """Draw ``lines`` (0-based document lines) again, and no other."""
+        if self.soft_wrap:  # a line may be several rows: every row is drawn again
             self.notify_style_update()
             self.refresh()
+            return
+        # The TextArea caches its rendered rows by (among others) the row, which without
+        # soft wrap is the document line. Clearing the whole cache drew every visible
+        # line again after each check.
+        cache = self._line_cache
+        cached = cache.keys()  # LRUCache is not iterable itself
+        for key in [key for key in cached if key[2] in lines]:
+            cache.discard(key)
+        for line in lines:
+            self.refresh_lines(line)
 
     def get_line(self, line_index: int) -> Text:
         line = super().get_line(line_index)

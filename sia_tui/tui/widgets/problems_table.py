@@ -29,12 +29,15 @@ class ProblemsTable(LiteralTable[Any]):
         """The rows shown, all six cells each (a narrow table shows fewer)."""
         self._laid_out_at: int | None = None
         """The width the rows were last laid out for."""
+        self.can_focus = False  # until it lists a problem (``show_rows``)
 
     def show_rows(self, rows: list[tuple[Any, ...]]) -> None:
         """Replace the rows (the same rows at the same width are left as they are)."""
         if rows == self._rows and self._laid_out_at == self._width():
             return
         self._rows = rows
+        # Empty, it keeps its place on screen but is no stop for tab or escape.
+        self.can_focus = bool(rows)
         self._lay_out()
 
     def on_resize(self, _event: events.Resize) -> None:
@@ -61,6 +64,14 @@ class ProblemsTable(LiteralTable[Any]):
         for row in self._rows:
             # height None: as many lines as the wrapped message needs.
             self.add_row(*row[: len(columns)], _wrapping(row[-1]), height=None)
+        if self.is_mounted:
+            # DataTable measures new rows when it is next idle, after a frame that drew
+            # them 0 lines high (the error appeared one frame late): measured now, as
+            # ``_on_idle`` measures them, the next frame shows them.
+            self._require_update_dimensions = False
+            new_rows = self._new_rows.copy()
+            self._new_rows.clear()
+            self._update_dimensions(new_rows)
 
 
 def _wrapping(cell: Any) -> Any:
