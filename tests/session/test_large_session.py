@@ -24,6 +24,10 @@ from tests.support.agents import StartAgent
 from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
 from tests.support.sessions import record_live
 
+#: A 5 MB result recorded, saved and redacted.
+#: Slow: started first (tests/conftest.py), so it never ends a run alone.
+pytestmark = pytest.mark.slow
+
 SECRET = "canary-deep-inside-5mb-7c1e"
 #: Sample 30,000 of about 39,000: the secret sits a few megabytes into the result.
 DEEP = 30_000
