@@ -26,8 +26,11 @@ os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 WORKERS_PER_CORE = 2
 
 
-def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """``-n auto``: two workers per core (``-n N`` still sets N)."""
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """``-n auto``: two workers per core (``-n N`` or PYTEST_XDIST_AUTO_NUM_WORKERS=N still
+    sets N)."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None  # xdist's own hook reads it
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     return WORKERS_PER_CORE * (cores or 1)
 
