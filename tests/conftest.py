@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import sys
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -11,6 +13,33 @@ import pytest
 from sia_tui.agent.config import AgentConfig
 from sia_tui.agent.serving import RunningAgent, start_agent
 from tests.support.agents import StartAgent
+
+# Bytecode caches on, whatever the environment says: with PYTHONDONTWRITEBYTECODE set (as on
+# many CI images) every xdist worker compiled all it imports again (about 11 s of CPU each) and
+# so did every `sia-tui` child a test starts. The caches go to the gitignored __pycache__.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
+#: xdist workers per core under ``-n auto``. Most tests wait (agents' step delays, Pilot's
+#: idle waits, timeouts), using about half a core each, so one worker per core left half the
+#: machine idle.
+WORKERS_PER_CORE = 2
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """``-n auto``: two workers per core (``-n N`` or PYTEST_XDIST_AUTO_NUM_WORKERS=N still
+    sets N)."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None  # xdist's own hook reads it
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return WORKERS_PER_CORE * (cores or 1)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tests marked ``slow`` first (in their order), so xdist does not start one last while
+    the other workers sit idle."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
 
 #: Test defaults: fast steps and a short ``slow`` fault, still longer than test timeouts.
 TEST_STEP_DELAY = 0.05

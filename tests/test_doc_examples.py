@@ -23,6 +23,10 @@ from tests.support.doc_examples import (
     sia_tui_argv,
 )
 
+#: Each block runs its commands in children.
+#: Slow: started first (tests/conftest.py), so it never ends a run alone.
+pytestmark = pytest.mark.slow
+
 #: Blocks a test cannot run, by document and first line, each with the reason.
 NOT_RUN = {
     ("README.md", "uv run sia-tui demo"): "interactive: the TUI (tests/tui drive it); "

@@ -23,6 +23,10 @@ from sia_tui.core.jsonkit.jcs_fast import encoder_bytes
 from sia_tui.core.jsonkit.jsonshape import measure
 from sia_tui.core.jsonkit.strictjson import load_path
 
+#: Property tests and a sweep of numbers.
+#: Slow: started first (tests/conftest.py), so it never ends a run alone.
+pytestmark = pytest.mark.slow
+
 JCS = Path(__file__).parent.parent / "vectors" / "jcs"
 
 

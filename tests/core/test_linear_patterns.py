@@ -26,6 +26,10 @@ from sia_tui.core.redaction import redact
 from sia_tui.core.redaction.redact import Redactor
 from tests.support.regex_sites import RegexSite, regex_sites
 
+#: Every regex timed on adversarial text of growing size.
+#: Slow: started first (tests/conftest.py), so it never ends a run alone.
+pytestmark = pytest.mark.slow
+
 SMALL, LARGE = 10_000, 100_000
 #: Ten times the text: a linear pattern costs about 10x, a quadratic one about 100x.
 MAX_RATIO = 30.0

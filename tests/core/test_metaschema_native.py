@@ -283,6 +283,7 @@ SCHEMAS: st.SearchStrategy[Any] = st.recursive(
 )
 
 
+@pytest.mark.slow  # started first (tests/conftest.py)
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(SCHEMAS)
 def test_generated_schemas_get_the_python_verdict(schema: Any) -> None:

@@ -11,6 +11,10 @@ import pytest
 from tests.hostile.attacks import ATTACKS
 from tests.hostile.measure import check
 
+#: Each attack runs `sia-tui check` in a child.
+#: Slow: started first (tests/conftest.py), so it never ends a run alone.
+pytestmark = pytest.mark.slow
+
 
 @dataclass(frozen=True)
 class Expected:

@@ -6,9 +6,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from sia_tui.core import limits
 from tests.hostile.attacks import ARTIFACTS, FLOOD, LISTED_FLOOD
 from tests.hostile.measure import check
+
+#: Floods of findings and artifacts, each in a child process.
+#: Slow: started first (tests/conftest.py), so it never ends a run alone.
+pytestmark = pytest.mark.slow
 
 #: Neither the run's deadline nor the read timeout may be what ends a flood on a loaded
 #: machine (what a flood costs in seconds is a figure of benchmarks/floods.py).

@@ -7,6 +7,8 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 from sia_tui.cli import main
 from sia_tui.core import limits
 from sia_tui.core.a2a.options import ClientOptions
@@ -70,6 +72,7 @@ INFLATED = 24_500
 REPORT_RSS_MB = 600
 
 
+@pytest.mark.slow  # started first (tests/conftest.py)
 async def test_the_report_of_a_huge_probe_session_is_bounded(
     reference_agent: StartAgent, tmp_path: Path
 ) -> None:

@@ -206,6 +206,7 @@ def test_canaries_in_every_form_through_every_path_reach_no_output(
         assert f"«redacted:{placeholder}»" in saved
 
 
+@pytest.mark.slow  # started first (tests/conftest.py)
 async def test_canaries_typed_on_the_connect_screen_reach_no_saved_file(tmp_path: Path) -> None:
     """The TUI path: URL, headers, bearer and secret values typed on the connect screen;
     the run is autosaved into the history, which holds none of them in any form."""
@@ -245,6 +246,7 @@ async def test_canaries_typed_on_the_connect_screen_reach_no_saved_file(tmp_path
     assert any("«redacted:authorization»" in text for text in history.values())
 
 
+@pytest.mark.slow  # started first (tests/conftest.py)
 async def test_recent_targets_and_edits_hold_no_credential(tmp_path: Path) -> None:
     from textual.widgets import Input
 

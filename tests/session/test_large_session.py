@@ -7,34 +7,47 @@ and a secret hidden deep inside the result redacted in every form.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import json
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import quote
 
 import pytest
 
+from sia_tui.agent.config import AgentConfig
+from sia_tui.agent.faults import Fault
+from sia_tui.agent.serving import start_agent
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.run.read_model import Run
 from sia_tui.core.session import load_session, save_session
 from sia_tui.core.session.replay import replay_session
 from sia_tui.core.session.writer import session_text
-from tests.support.agents import StartAgent
 from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
 from tests.support.sessions import record_live
+
+#: A 5 MB result recorded, saved and redacted.
+#: Slow: started first (tests/conftest.py), so it never ends a run alone.
+pytestmark = pytest.mark.slow
 
 SECRET = "canary-deep-inside-5mb-7c1e"
 #: Sample 30,000 of about 39,000: the secret sits a few megabytes into the result.
 DEEP = 30_000
 
 
-@pytest.fixture
-async def large_run(reference_agent: StartAgent) -> Run:
-    """A run over real HTTP that received the 5 MB result (step 10 refuses its padding)."""
-    agent = reference_agent(fault="large-result")
-    run = await record_live(agent.url, ClientOptions(), arguments=APPENDIX_B_ARGUMENTS)
-    agent.stop()
+@pytest.fixture(scope="module")
+def large_run() -> Run:
+    """A run over real HTTP that received the 5 MB result (step 10 refuses its padding),
+    recorded once for the module: its tests only read it (``_planted`` puts back what it
+    changes)."""
+    agent = start_agent(AgentConfig(fault=Fault.LARGE_RESULT, step_delay=0.05))
+    try:
+        run = asyncio.run(record_live(agent.url, ClientOptions(), arguments=APPENDIX_B_ARGUMENTS))
+    finally:
+        agent.stop()
     assert run.failed_step is not None and run.failed_step.step == 10
     return run
 
@@ -55,12 +68,14 @@ async def test_a_saved_5mb_result_replays_with_the_same_verdict(
     assert failed is not None and (failed.step, failed.code) == (10, "output_invalid")
 
 
-def _plant(run: Run, note: str) -> Run:
-    """``run`` with sample DEEP's note replaced, in the parsed result and in the bytes."""
+@contextmanager
+def _planted(run: Run, note: str) -> Iterator[Run]:
+    """``run`` with sample DEEP's note replaced, in the parsed result and in the bytes; the
+    parsed note is put back afterwards (the module's tests share ``run``)."""
     assert run.result is not None
     sample = run.result.parts[0].value["x_samples"][DEEP]
-    old = json.dumps(sample["note"]).encode()
-    sample["note"] = note  # the parsed result is shared by the task, the artifact, the part
+    original = sample["note"]
+    old = json.dumps(original).encode()
     exchanges = []
     for ex in run.exchanges:
         at = re.search(rb'"sample": ?%d,' % DEEP, ex.response_body)
@@ -74,7 +89,11 @@ def _plant(run: Run, note: str) -> Run:
             ex = dataclasses.replace(ex, response_body=body)
         exchanges.append(ex)
     assert exchanges != run.exchanges
-    return dataclasses.replace(run, exchanges=exchanges)
+    sample["note"] = note  # the parsed result is shared by the task, the artifact, the part
+    try:
+        yield dataclasses.replace(run, exchanges=exchanges)
+    finally:
+        sample["note"] = original
 
 
 @pytest.mark.parametrize(
@@ -90,9 +109,9 @@ def _plant(run: Run, note: str) -> Run:
 def test_a_secret_deep_inside_a_5mb_result_is_redacted(
     large_run: Run, tmp_path: Path, form: str
 ) -> None:
-    run = _plant(large_run, f"an echo of {form} in the padding")
     path = tmp_path / "large.session.json"
-    saved = save_session(run, ClientOptions(), path, secret_values=[SECRET])
+    with _planted(large_run, f"an echo of {form} in the padding") as run:
+        saved = save_session(run, ClientOptions(), path, secret_values=[SECRET])
     text = path.read_text(encoding="utf-8")
     # Booleans first: a failing `in` over 30 MB would have pytest diff the whole text.
     found = [f for f in (SECRET, form, json.dumps(form)[1:-1]) if f in text]

@@ -35,6 +35,10 @@ from tests.support.agents import StartAgent
 from tests.support.appendix_b import APPENDIX_B_ARGUMENTS, APPENDIX_B_INVALID_ARGUMENTS
 from tests.support.tui import SIZE, enter_arguments, press, settle, snapshot_app, static_text
 
+#: Each case records a session in the TUI and reads it with four commands.
+#: Slow: started first (tests/conftest.py), so it never ends a run alone.
+pytestmark = pytest.mark.slow
+
 SKILL = "evaluate_resource_condition"
 #: The slow fault answers after 5 s here: a shorter read timeout everywhere, with room for
 #: a loaded machine to fetch the card (which is prompt) within it.

@@ -21,6 +21,10 @@ from tests.support.agents import StartAgent
 from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
 from tests.support.sessions import record_live
 
+#: A result of 300,000 numbers.
+#: Slow: started first (tests/conftest.py), so it never ends a run alone.
+pytestmark = pytest.mark.slow
+
 NUMBERS = 300_000
 
 
