@@ -28,6 +28,7 @@ LAZY_APIS = frozenset(
         "sia_tui.core.interface_diff",
         "sia_tui.core.probe",
         "sia_tui.core.fuzz",
+        "sia_tui.core.wire",
         "sia_tui.core.matrix",
         "sia_tui.core.trust",
         "sia_tui.core.a2a",

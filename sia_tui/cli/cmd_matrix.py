@@ -106,18 +106,18 @@ def _usage(message: str) -> int:
 def _env_consents(given: list[str]) -> tuple[frozenset[str], tuple[tuple[str, str], ...]]:
     """``--env NAME`` and ``--env NAME=ORIGIN``: the names allowed, and the origins bound.
     ORIGIN is read as the card URLs are (``scheme://host:port``, default ports explicit)."""
-    from sia_tui.core.matrix.plugfest_agents import card_origin
+    from sia_tui.core.matrix import card_origin
 
     names, bound = set(), []
     for item in given:
         name, eq, origin = item.partition("=")
         if not name:
-            raise PlugfestUsage(f"--env {item!r}: name an environment variable")
+            raise UsageError(f"--env {item!r}: name an environment variable")
         names.add(name)
         if eq:
             read = card_origin(origin.rstrip("/"))
             if read is None or _beyond_origin(origin):
-                raise PlugfestUsage(
+                raise UsageError(
                     f"--env {item!r}: ORIGIN must be a URL origin, like https://a.example:8443"
                 )
             bound.append((name, read))
@@ -130,10 +130,6 @@ def _beyond_origin(url: str) -> bool:
 
     parts = urlsplit(url)
     return parts.path not in ("", "/") or bool(parts.query or parts.fragment)
-
-
-class PlugfestUsage(ValueError):
-    """A flag of ``matrix`` that cannot be used as given."""
 
 
 def _outputs(args: argparse.Namespace) -> list[Path]:
@@ -166,7 +162,7 @@ def main(args: argparse.Namespace) -> int:
             file_anchors=args.trust_file_anchors,
         )
         plugfest = load_plugfest(args.plugfest, consents=consents)
-    except PlugfestUsage as exc:
+    except UsageError as exc:
         return _usage(str(exc))
     except PlugfestError as exc:
         count = len(exc.problems)

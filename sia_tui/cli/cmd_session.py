@@ -233,8 +233,7 @@ def cmd_rerun(args: argparse.Namespace) -> int:
     from sia_tui.cli.push_flags import push_from
     from sia_tui.core.a2a import ClientOptions
     from sia_tui.core.redaction import Redactor, install_log_redaction
-    from sia_tui.core.session import load_session, rerun_session
-    from sia_tui.core.session.rerun_target import LiveChoices
+    from sia_tui.core.session import LiveChoices, load_session, rerun_session
 
     try:
         headers = parse_headers(args.header)

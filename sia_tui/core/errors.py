@@ -24,6 +24,8 @@ others live next to their one user (module in brackets)::
     ├── PlugfestError           a plugfest file cannot be used, every problem located [core/matrix]
     ├── TrustFileError          a trusted-keys JWKS, signing key or lock cannot be used [core/trust]
     ├── OAuth2Refused           OAuth2 client credentials that break a rule [core/a2a/options]
+    ├── TraceStateError         a --tracestate that breaks the W3C syntax [core/trace_context]
+    ├── OtlpEndpointRefused     an --otlp-endpoint that cannot be used [core/session/otlp_export]
     ├── ReadOnlySessionError    something tried to send from a recorded session [tui/readonly]
     ├── ThemeFileError          a theme file that is unreadable or not a theme [tui/themes]
     ├── BrokenDraft             a saved argument draft that cannot be read back [tui/storage]

@@ -14,6 +14,8 @@ import re
 import secrets
 from dataclasses import dataclass
 
+from sia_tui.core.errors import SiaError
+
 TRACEPARENT = "traceparent"
 TRACESTATE = "tracestate"
 #: The one version this module writes (and the layout every version starts with).
@@ -33,7 +35,7 @@ _KEY = re.compile(rf"(?:{_SIMPLE_KEY}|{_TENANT_KEY})")
 _VALUE = re.compile(r"[\x20-\x2b\x2d-\x3c\x3e-\x7e]{0,255}[\x21-\x2b\x2d-\x3c\x3e-\x7e]")
 
 
-class TraceStateError(ValueError):
+class TraceStateError(SiaError, ValueError):
     """A ``tracestate`` that breaks the W3C syntax; the message says where."""
 
 

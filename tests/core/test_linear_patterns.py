@@ -131,6 +131,16 @@ LINEAR: dict[str, Case] = {
     "sia_tui/core/matrix/toml_shape.py:_TOKEN": case(
         "findall", repeat('"""', "\\a"), repeat("'''", "a"), repeat('"\\"'), repeat("'a")
     ),
+    # The mock reads the session's recorded SSE bodies and the paths clients send it.
+    "sia_tui/agent/mock/app.py:_EVENT_END": case(
+        "findall", repeat("\r\n\r"), repeat("\r\n"), as_bytes=True
+    ),
+    "sia_tui/agent/mock/keys.py:_REST_SEND": case(
+        "search", repeat("/message:"), repeat("/message:sen")
+    ),
+    "sia_tui/agent/mock/keys.py:_REST_TASK": case(
+        "search", repeat("/tasks/"), repeat("/tasks/", "a"), repeat("/tasks/a:cancel")
+    ),
     "sia_tui/core/trace_context.py:_TRACEPARENT": case("match", repeat("0"), repeat("00-")),
     "sia_tui/core/trace_context.py:_KEY": case(
         "fullmatch", repeat("a"), repeat("a", "a@"), repeat("a@", "a"), repeat("0")
@@ -177,6 +187,7 @@ LINEAR: dict[str, Case] = {
 NOT_UNTRUSTED: dict[str, str] = {
     "sia_tui/agent/fault_tables.py:with_table:re.compile": "the project's own README markers",
     "sia_tui/tui/exports.py:_UNSAFE": "a file name made from a mode name and a time",
+    "sia_tui/core/wire/generate.py:_snake:re.sub": "the project's own message field names",
     "sia_tui/tui/screens/help.py:pane_name:re.sub": "widget ids of sia-tui's screens",
     "sia_tui/tui/screens/help.py:help_title:re.findall": "sia-tui's screen class names",
     "sia_tui/tui/session_actions.py:_UNSAFE_NAME": "a file name of a skill id cut to 40 chars",

@@ -148,7 +148,7 @@ def test_a_newer_format_is_refused_with_a_clear_message(tmp_path: Path) -> None:
     """A file from a newer sia-tui says so in one line instead of being misread."""
     path = tmp_path / "future.session.json"
     data = json.loads(V1_FILE.read_text(encoding="utf-8"))
-    data["format"] = "sia-session/6"
+    data["format"] = "sia-session/7"
     path.write_text(json.dumps(data), encoding="utf-8")
-    with pytest.raises(SessionError, match="sia-session/6.*newer sia-tui"):
+    with pytest.raises(SessionError, match="sia-session/7.*newer sia-tui"):
         load_session(path)

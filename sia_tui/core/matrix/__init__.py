@@ -25,6 +25,7 @@ if TYPE_CHECKING:  # type checkers read these; the table below is the run-time s
     from sia_tui.core.matrix.plugfest import PlugfestError as PlugfestError
     from sia_tui.core.matrix.plugfest import load_plugfest as load_plugfest
     from sia_tui.core.matrix.plugfest_agents import Consents as Consents
+    from sia_tui.core.matrix.plugfest_agents import card_origin as card_origin
     from sia_tui.core.matrix.report_html import matrix_to_html as matrix_to_html
     from sia_tui.core.matrix.report_json import matrix_to_json as matrix_to_json
     from sia_tui.core.matrix.report_junit import matrix_junit_suites as matrix_junit_suites
@@ -51,6 +52,7 @@ _EXPORTS: dict[str, str] = {
     "Plugfest": "sia_tui.core.matrix.plugfest",
     "PlugfestError": "sia_tui.core.matrix.plugfest",
     "Row": "sia_tui.core.matrix.grid",
+    "card_origin": "sia_tui.core.matrix.plugfest_agents",
     "cell_phrase": "sia_tui.core.matrix.report_text",
     "load_plugfest": "sia_tui.core.matrix.plugfest",
     "matrix_junit_suites": "sia_tui.core.matrix.report_junit",

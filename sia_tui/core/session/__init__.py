@@ -38,6 +38,7 @@ if TYPE_CHECKING:  # type checkers read these; the table below is the run-time s
     from sia_tui.core.session.rerun import RerunResult as RerunResult
     from sia_tui.core.session.rerun import SessionRerun as SessionRerun
     from sia_tui.core.session.rerun import rerun_session as rerun_session
+    from sia_tui.core.session.rerun_target import LiveChoices as LiveChoices
     from sia_tui.core.session.store import load_session as load_session
     from sia_tui.core.session.store import preview_redactions as preview_redactions
     from sia_tui.core.session.store import save_session as save_session
@@ -46,7 +47,9 @@ if TYPE_CHECKING:  # type checkers read these; the table below is the run-time s
 #: imports above, which type checkers read).
 _EXPORTS: dict[str, str] = {
     "FORMAT": "sia_tui.core.session.formats",
+    "LiveChoices": "sia_tui.core.session.rerun_target",
     "LoadedSession": "sia_tui.core.session.format",
+    "OtlpEndpointRefused": "sia_tui.core.session.otlp_export",
     "READABLE_FORMATS": "sia_tui.core.session.formats",
     "Reattached": "sia_tui.core.session.reattach",
     "ReplayResult": "sia_tui.core.session.replay",
@@ -55,14 +58,12 @@ _EXPORTS: dict[str, str] = {
     "SessionReplay": "sia_tui.core.session.replay",
     "SessionRerun": "sia_tui.core.session.rerun",
     "autosave": "sia_tui.core.session.history",
+    "export_otlp": "sia_tui.core.session.otlp_export",
     "har_of_run": "sia_tui.core.session.report_har",
     "history": "sia_tui.core.session",
     "list_history": "sia_tui.core.session.history",
     "load_session": "sia_tui.core.session.store",
     "otlp_of_run": "sia_tui.core.session.report_otlp",
-    "OtlpEndpointRefused": "sia_tui.core.session.otlp_export",
-    "export_otlp": "sia_tui.core.session.otlp_export",
-    "traces_url": "sia_tui.core.session.otlp_export",
     "pick_invocations": "sia_tui.core.session.invocations",
     "preview_redactions": "sia_tui.core.session.store",
     "readable_range": "sia_tui.core.session.formats",
@@ -73,6 +74,7 @@ _EXPORTS: dict[str, str] = {
     "replay_session": "sia_tui.core.session.replay",
     "rerun_session": "sia_tui.core.session.rerun",
     "save_session": "sia_tui.core.session.store",
+    "traces_url": "sia_tui.core.session.otlp_export",
 }
 __all__ = sorted(_EXPORTS)
 
