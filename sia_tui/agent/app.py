@@ -64,7 +64,7 @@ class AgentApp:
         self.stopping = threading.Event()
         #: ``host:port`` of the gRPC server once it listens (the card lists it last).
         self.grpc_address: str | None = None
-        self.pusher = PushSender(legacy=self.legacy)
+        self.pusher = PushSender(legacy=self.legacy, spell=self._spelt)
         #: Create/Get/List/Delete TaskPushNotificationConfig, for every binding.
         self.push_configs = PushConfigs(self.service, config.push, self._follow_config)
 

@@ -331,7 +331,8 @@ _SPECS = (
     FaultSpec(
         Fault.WIRE_V03_STATE,
         "1.0 tasks and status updates spell their state the 0.3 way (completed)",
-        '`status.state` is `"completed"`, not `"TASK_STATE_COMPLETED"`, on the JSON bindings',
+        '`status.state` is `"completed"`, not `"TASK_STATE_COMPLETED"`, on the JSON bindings '
+        "and in push deliveries",
         Expected(None, note="wire error at `.../status/state` (`TaskStatus.state`)"),
     ),
     FaultSpec(

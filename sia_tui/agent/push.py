@@ -104,8 +104,12 @@ def checked_webhook(config: Any, mode: str, member: str) -> Webhook:
 class PushSender:
     """POSTs each event of a task to its webhook, in order, one task per webhook."""
 
-    def __init__(self, *, legacy: bool) -> None:
+    def __init__(
+        self, *, legacy: bool, spell: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+    ) -> None:
         self._legacy = legacy
+        #: How the agent spells what it sends (``AgentApp._spelt``: a fault may change it).
+        self._spell = spell or (lambda body: body)
         self._running: set[asyncio.Task[None]] = set()
 
     def follow(
@@ -138,7 +142,7 @@ class PushSender:
                     body = wire.v03_task(task.snapshot()) if self._legacy else event
                     # Best effort, as a2a-sdk's sender: a failed delivery never stops the task.
                     with contextlib.suppress(httpx.HTTPError):
-                        await client.post(webhook.url, json=body, headers=headers)
+                        await client.post(webhook.url, json=self._spell(body), headers=headers)
                     update = event.get("statusUpdate")
                     if update is not None and is_final(update["status"]["state"]):
                         return

@@ -148,3 +148,41 @@ async def test_a_strict_session_replays_to_the_same_wire_failure(
     failed = replayed.run.failed_step
     assert failed is not None and failed.step == 1
     assert [f.pointer for f in failed.findings] == ["/defaultOutputModes"]
+
+
+@pytest.mark.parametrize("fault", [None, "wire-v03-state"])
+def test_each_push_delivery_is_checked_at_its_pointer(
+    reference_agent: StartAgent,
+    tmp_path: Path,
+    fault: str | None,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`check --push`: every delivery the run's own receiver accepted is checked against
+    A2A 1.0 (a StreamResponse) beside the exchanges. The reference agent's deliveries are
+    clean; with `wire-v03-state` its pushed status updates spell their state the 0.3 way
+    and each is named in `--json` and the text report at its pointer."""
+    import json
+
+    from sia_tui.cli import main
+
+    args = tmp_path / "args.json"
+    args.write_text(json.dumps(APPENDIX_B_ARGUMENTS))
+    url = reference_agent(push="on", fault=fault).url
+    command = ["check", url, "--skill", "evaluate_resource_condition", "--args", str(args)]
+    main([*command, "--push", "--json", "--no-cache"])
+    report = json.loads(capsys.readouterr().out)
+    pushes = report["wire"]["push_deliveries"]
+    assert len(pushes) == len(report["push"]["deliveries"]) > 0
+    assert {kind for p in pushes for kind in p["kinds"]} == {"StreamResponse"}
+    errors = [issue for p in pushes for issue in p["issues"]]
+    main([*command, "--push", "--no-cache"])
+    text = capsys.readouterr().out  # each delivery on the timeline says its wire check
+    assert "push deliver" in text
+    if fault is None:
+        assert errors == [] and report["wire"]["errors"] == 0
+        assert ", wire " not in text  # a clean delivery is counted in the wire line only
+        assert " and 4 push deliveries checked, 0 errors, 0 warnings" in text
+        return
+    assert errors and all(i["pointer"].endswith("/status/state") for i in errors)
+    assert {i["field"] for i in errors} == {"TaskStatus.state"}
+    assert "  push #1 error " in text and ", wire 1 error" in text

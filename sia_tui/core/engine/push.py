@@ -22,6 +22,7 @@ from sia_tui.core.task_state import FINISHED_STATES
 if TYPE_CHECKING:
     from sia_tui.core.a2a.options import ClientOptions
     from sia_tui.core.a2a.views import AgentCard
+    from sia_tui.core.wire import WireVerdict
 
 T = TypeVar("T")
 
@@ -153,10 +154,12 @@ class PushChannel:
             self.log.refused_count = receiver.refused_count
 
 
-def delivery_line(delivery: Delivery) -> str:
+def delivery_line(delivery: Delivery, wire: WireVerdict | None = None) -> str:
     """One delivery on the timeline: which, when, what, and whether it was the run's own
     (agent text in it is not made printable here: each surface does that its own way).
-    A refused delivery is numbered apart: ``refused #1``."""
+    A refused delivery is numbered apart: ``refused #1``. ``wire``: its wire check
+    (``Run.wire``), said last when it found something (``wire 1 error``); a clean one is
+    counted in the report's wire line, not repeated on every delivery."""
     what = f" {delivery.task_state}" if delivery.task_state else ""
     if delivery.problem:
         what = f" unreadable ({delivery.problem})"
@@ -165,6 +168,7 @@ def delivery_line(delivery: Delivery) -> str:
         f"{number} +{delivery.offset_seconds:.2f} s {delivery.kind}{what}: "
         f"token {'ok' if delivery.token_ok else 'WRONG'}, "
         f"task {'ok' if delivery.task_id_ok else 'OTHER'}, {delivery.size} B"
+        + (f", wire {wire.word}" if wire is not None and (wire.errors or wire.warnings) else "")
     )
 
 

@@ -205,7 +205,8 @@ def _push_lines(run: Run) -> list[str]:
     if log is None:
         return []
     lines = [f"push ({log.receiver}): {printable(log.note)}"]
-    lines += [f"  {printable(delivery_line(d))}" for d in log.deliveries]
+    wire = dict(run.wire.pushes)
+    lines += [f"  {printable(delivery_line(d, wire.get(d.number)))}" for d in log.deliveries]
     if log.not_listed:
         lines.append(f"  ... and {log.not_listed} more deliver(ies), not kept")
     lines += [f"  {printable(delivery_line(d))}" for d in log.refused]

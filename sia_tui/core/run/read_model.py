@@ -127,12 +127,13 @@ class Run(RunState):
 
     @property
     def wire(self) -> WireReport:
-        """The A2A wire check of every exchange this invocation recorded: every surface
-        reads it (docs/WIRE-CHECKS.md); its errors change no verdict unless the target is
-        ``strict_wire``."""
+        """The A2A wire check of every exchange this invocation recorded, and of each push
+        delivery its own receiver accepted: every surface reads it (docs/WIRE-CHECKS.md); its
+        errors change no verdict unless the target is ``strict_wire``."""
         from sia_tui.core.wire import wire_report
 
-        return wire_report(self.exchanges)
+        deliveries = self.push.deliveries if self.push is not None else ()
+        return wire_report(self.exchanges, deliveries)
 
     @property
     def fault_exchanges(self) -> list[Exchange]:

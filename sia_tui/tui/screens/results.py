@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -34,6 +35,9 @@ from sia_tui.tui.widgets.blocks_view import Block, BlocksView
 from sia_tui.tui.widgets.literal import LiteralOptionList, LiteralStatic, option
 from sia_tui.tui.widgets.literal_table import LiteralTable
 from sia_tui.tui.widgets.reply_box import ReplyBox
+
+if TYPE_CHECKING:
+    from sia_tui.core.wire import WireVerdict
 
 #: The push box's title by ``PushLog.receiver`` (sia-tui's own words, never the agent's).
 PUSH_TITLES = {"loopback": "Push (loopback)", "external": "Push (your receiver)"}
@@ -227,7 +231,8 @@ class ResultsScreen(RunScreen):
         if log is None:
             return
         pane.border_title = PUSH_TITLES.get(log.receiver, "Push")
-        pane.update(push_timeline(log, self.policy))
+        wire = dict(run.wire.pushes) if run is not None else {}
+        pane.update(push_timeline(log, self.policy, wire))
 
     def _live_state(self, run: Run) -> str:
         """The task's state, or the newest streamed one while the task is still running."""
@@ -376,9 +381,11 @@ def event_line(event: StreamEvent, policy: DisplayPolicy) -> Content:
     )
 
 
-def push_timeline(log: PushLog, policy: DisplayPolicy) -> Content:
+def push_timeline(
+    log: PushLog, policy: DisplayPolicy, wire: Mapping[int, WireVerdict] | None = None
+) -> Content:
     """The newest deliveries first (a small terminal still shows the last state), a wrong
-    token or task in the error colour, under the note."""
+    token or task in the error colour, under the note; each with its wire check."""
     literal = policy.literal
     style = "$warning" if log.error else "$text-muted"
     lines: list[Content] = [literal(log.note, multiline=True, style=style)]
@@ -387,7 +394,7 @@ def push_timeline(log: PushLog, policy: DisplayPolicy) -> Content:
         lines.append(
             Content.assemble(
                 ("✔ " if ok else "✘ ", "bold $success" if ok else "bold $error"),
-                literal(delivery_line(delivery)),
+                literal(delivery_line(delivery, (wire or {}).get(delivery.number))),
             )
         )
     return Content("\n").join(lines)
