@@ -162,6 +162,26 @@ def test_a_0_3_task_is_checked_against_a2a_0_3() -> None:
     ]
 
 
+@pytest.mark.parametrize("url", ["http://x/a2a", "http://x/v1/message:send"])
+def test_what_sia_tui_sends_a_0_3_agent_is_checked_against_a2a_0_3(url: str) -> None:
+    """A request to a tolerated 0.3 agent (JSON-RPC ``message/send`` or the HTTP+JSON body)
+    is checked like the answers: a message without its ``kind`` is named at its pointer."""
+    message = {"messageId": "m", "role": "user", "parts": [{"kind": "text", "text": "hi"}]}
+    params = {"message": message}
+    if url.endswith("a2a"):
+        body: dict[str, Any] = {"jsonrpc": "2.0", "id": 1, "method": "message/send"}
+        body["params"] = params
+        pointer = "/params/message/kind"
+    else:
+        body, pointer = params, "/message/kind"
+    exchange = Exchange(1, "invoke", "POST", url, (("A2A-Version", "0.3"),), _json(body))
+    verdict = check_exchange(exchange)
+    assert verdict is not None and verdict.revision == "0.3"
+    assert [
+        (i.where, i.pointer, i.problem) for i in verdict.issues if i.severity.value == "error"
+    ] == [("request", pointer, "missing")]
+
+
 def test_grpc_messages_are_checked_as_protojson() -> None:
     answer = {"task": dict(TASK, status={"state": "TASK_STATE_DONE"})}
     exchange = Exchange(

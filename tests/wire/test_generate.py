@@ -114,6 +114,9 @@ _V03 = (
     "DataPart",
     "FilePart",
     "AgentCard",
+    "MessageSendParams",
+    "TaskQueryParams",
+    "TaskIdParams",
 )
 
 

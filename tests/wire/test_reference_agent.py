@@ -186,3 +186,21 @@ def test_each_push_delivery_is_checked_at_its_pointer(
     assert errors and all(i["pointer"].endswith("/status/state") for i in errors)
     assert {i["field"] for i in errors} == {"TaskStatus.state"}
     assert "  push #1 error " in text and ", wire 1 error" in text
+
+
+async def test_what_sia_tui_sends_a_0_3_agent_passes_the_0_3_checks(
+    reference_agent: StartAgent,
+) -> None:
+    """Against the `v03` fault (an A2A 0.3 agent), sia-tui's own requests are checked
+    against A2A 0.3 too, and none of them is at fault."""
+    run = await check(reference_agent(fault="v03").url, "jsonrpc")
+    requests = [
+        issue
+        for _, verdict in run.wire.verdicts
+        for issue in verdict.issues
+        if issue.where == "request" and issue.severity.value == "error"
+    ]
+    assert "0.3" in run.wire.revisions
+    kinds = {k for _, v in run.wire.verdicts for k in v.kinds}
+    assert "JSONRPCRequest.message/send" in kinds
+    assert requests == []

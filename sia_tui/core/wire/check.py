@@ -310,10 +310,11 @@ def _check_http(exchange: Exchange, collector: _Collector) -> None:
         return
     revision = collector.revision
     sends = operation in ("SendMessage", "SendStreamingMessage")
-    if sends and revision == A2A_1_0 and exchange.request_body:
+    if sends and exchange.request_body:
         request = collector.parse("request", exchange.request_body)
         if request is not None:
-            collector.check("request", "SendMessageRequest", request)
+            kind = "SendMessageRequest" if revision == A2A_1_0 else "MessageSendParams"
+            collector.check("request", kind, request)
     result = _result(revision, operation)
     for n, raw in enumerate(exchange.events, 1):
         event = collector.parse(f"event {n}", raw)

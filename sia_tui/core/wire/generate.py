@@ -243,6 +243,15 @@ _RESULTS_0_3: dict[str, str | None] = {
     "agent/getAuthenticatedExtendedCard": "AgentCard",
 }
 
+#: The params each 0.3 JSON-RPC method takes, by the 0.3 schema's names.
+_PARAMS_0_3: dict[str, str] = {
+    "message/send": "MessageSendParams",
+    "message/stream": "MessageSendParams",
+    "tasks/get": "TaskQueryParams",
+    "tasks/cancel": "TaskIdParams",
+    "tasks/resubscribe": "TaskIdParams",
+}
+
 #: A2A 0.3's task states, as its JSON schema spells them.
 STATES_0_3 = (
     "submitted",
@@ -260,7 +269,7 @@ STATES_0_3 = (
 def schema_0_3() -> dict[str, Any]:
     """The A2A 0.3 wire schema: the objects tolerated agents send."""
     text, obj, strings = {"type": "string"}, {"type": "object"}, _array({"type": "string"})
-    boolean = {"type": "boolean"}
+    boolean, integer = {"type": "boolean"}, {"type": "integer"}
     states = {"type": "string", "enum": list(STATES_0_3)}
     roles = {"type": "string", "enum": ["user", "agent"]}
     defs: dict[str, Any] = {}
@@ -390,7 +399,17 @@ def schema_0_3() -> dict[str, Any]:
             "skills",
         ],
     )
-    defs |= _jsonrpc_defs(dict(_RESULTS_0_3), {})
+    # What sia-tui sends a tolerated 0.3 agent (HTTP+JSON posts MessageSendParams itself).
+    defs["MessageSendParams"] = _object(
+        "MessageSendParams",
+        {"message": _ref("Message"), "configuration": obj, "metadata": obj},
+        ["message"],
+    )
+    defs["TaskQueryParams"] = _object(
+        "TaskQueryParams", {"id": text, "historyLength": integer, "metadata": obj}, ["id"]
+    )
+    defs["TaskIdParams"] = _object("TaskIdParams", {"id": text, "metadata": obj}, ["id"])
+    defs |= _jsonrpc_defs(dict(_RESULTS_0_3), _PARAMS_0_3)
     return _document(A2A_0_3, "A2A 0.3 wire objects (tolerated agents)", defs)
 
 
