@@ -239,8 +239,11 @@ class AgentApp:
             if method == names[0]:
                 if self.malformed(params):
                     return Response(MALFORMED_BODY, media_type="application/json", headers=headers)
-                task = (await self.service.send(params, self.starting(params))).snapshot()
-                result = wire.v03_task(task) if self.legacy else {"task": task}
+                if self.legacy:  # a 0.3 agent answers with the Task itself
+                    task = (await self.service.send(params, self.starting(params))).snapshot()
+                    result = wire.v03_task(task)
+                else:
+                    result = await self.service.answer(params, self.starting(params))
             elif method == names[1]:
                 check_message(params)
                 return self._sse(
@@ -334,8 +337,7 @@ class AgentApp:
             params = await self._body(request)
             if self.malformed(params):
                 return Response(MALFORMED_BODY, media_type=REST_TYPE, headers=headers)
-            task = await self.service.send(params, self.starting(params))
-            return self._rest({"task": task.snapshot()}, headers)
+            return self._rest(await self.service.answer(params, self.starting(params)), headers)
         if method == "POST" and path == "message:stream":
             params = await self._body(request)
             check_message(params)

@@ -48,6 +48,9 @@ class AgentConfig:
     #: How long a plain-A2A task (a text message that names no skill) sent with
     #: ``returnImmediately`` stays WORKING before it answers (``agent/plain.py``).
     plain_work_seconds: float = 60.0
+    #: How a new plain-A2A message is answered: "task" (a conversation task, the default)
+    #: or "message" (a bare Message, no task; ``agent/plain.py``).
+    plain_reply: str = "task"
     #: Push notifications (``agent/push.py``): "off" (the card says no), "on", or
     #: "refuse-loopback" (loopback and private webhook URLs are refused, A2A 1.0 section 13.2).
     push: str = "off"

@@ -122,8 +122,8 @@ class GrpcAgent:
     async def send(self, params: Any) -> bytes:
         if self.agent.malformed(params):
             return MALFORMED_BODY  # not a protobuf message: the client's parse must fail
-        task = await self.service.send(params, self.agent.starting(params))
-        return pb.encode("SendMessageResponse", {"task": task.snapshot()})
+        answer = await self.service.answer(params, self.agent.starting(params))
+        return pb.encode("SendMessageResponse", answer)
 
     def stream(self, params: Any) -> AsyncIterator[dict[str, Any]]:
         return self.service.stream(params, self.agent.starting(params))

@@ -11,12 +11,17 @@ which lets a vendor run A2A's own conformance kit against it without an adapter:
 - sent with ``returnImmediately: true`` it is a long-running task: WORKING for
   ``AgentConfig.plain_work_seconds`` before it echoes (poll, subscribe or cancel it).
 
+With ``AgentConfig.plain_reply`` "message" (``serve-demo --plain-reply message``) a new
+plain message is answered with a bare Message instead (no task: A2A 1.0 section 3.1.1 lets
+an agent answer so), the other shape a plain A2A client must read.
+
 A message with a data part keeps the draft's rules, however wrong that part is.
 """
 
 from __future__ import annotations
 
 import asyncio
+import uuid
 from typing import Any
 
 from sia_tui.agent.tasks import TaskRecord
@@ -41,6 +46,18 @@ def _text(message: dict[str, Any]) -> str:
     ]
     text = " ".join(texts)
     return text if len(text) <= ECHO_CHARS else text[:ECHO_CHARS] + "..."
+
+
+def message_reply(message: dict[str, Any]) -> dict[str, Any]:
+    """The bare Message that answers a plain message (``plain_reply`` "message"): the echo,
+    in the sender's context (a new one when it named none)."""
+    context = message.get("contextId")
+    return {
+        "messageId": str(uuid.uuid4()),
+        "role": "ROLE_AGENT",
+        "parts": [{"text": f"echo: {_text(message)}"}],
+        "contextId": context if isinstance(context, str) and context else str(uuid.uuid4()),
+    }
 
 
 async def converse(task: TaskRecord, message: dict[str, Any], work_seconds: float) -> None:

@@ -15,7 +15,7 @@ from sia_tui.agent.errors import (
     unsupported,
 )
 from sia_tui.agent.executor import SkillExecutor
-from sia_tui.agent.plain import converse, is_plain
+from sia_tui.agent.plain import converse, is_plain, message_reply
 from sia_tui.agent.task_query import history_length, list_page, list_query
 from sia_tui.agent.tasks import TaskRecord, TaskStore
 from sia_tui.core.constants import DESCRIBE_SKILL
@@ -164,10 +164,31 @@ class AgentService:
             task.subscribers.remove(queue)
         return task
 
+    def bare_reply(self, params: Any) -> dict[str, Any] | None:
+        """The bare Message a new plain message gets when the agent answers so
+        (``plain_reply`` "message"), or None: the message starts or continues a task."""
+        message = check_message(params)
+        if self.config.plain_reply != "message" or not is_plain(message):
+            return None
+        if message.get("taskId") is not None:
+            return None  # a follow-up continues its task (or is TaskNotFound) as before
+        return message_reply(message)
+
+    async def answer(self, params: Any, on_start: Starting = None) -> dict[str, Any]:
+        """SendMessage's answer in A2A 1.0's shape: ``{"message": ...}`` or ``{"task": ...}``."""
+        reply = self.bare_reply(params)
+        if reply is not None:
+            return {"message": reply}
+        return {"task": (await self.send(params, on_start)).snapshot()}
+
     async def stream(self, params: Any, on_start: Starting = None) -> AsyncIterator[dict[str, Any]]:
         """SendStreamingMessage: the task, then each event until a final state (a message
         naming a waiting task's taskId continues it; ``on_start`` as for ``send``)."""
         message = check_message(params)
+        reply = self.bare_reply(params)
+        if reply is not None:
+            yield {"message": reply}
+            return
         task, follows = self._task_for(message, on_start)
         queue = task.subscribe()
         try:

@@ -68,6 +68,14 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         "refuses loopback and private webhook URLs as agents SHOULD (default: off)",
     )
     parser.add_argument(
+        "--plain-reply",
+        choices=("task", "message"),
+        default="task",
+        help="how a text message that names no skill is answered: 'task' (a conversation "
+        "task that echoes and waits for input, the default) or 'message' (a bare Message, "
+        "no task: the other answer a plain A2A client must read)",
+    )
+    parser.add_argument(
         "--write-jwks",
         metavar="FILE",
         help="write the public JWKS that verifies the card's signature (with no --sign-key, "
@@ -152,6 +160,7 @@ def run(args: argparse.Namespace) -> int:
         ask=args.ask,
         drop_stream=args.drop_stream,
         push=args.push,
+        plain_reply=args.plain_reply,
     )
     if args.oauth2:
         from sia_tui.agent.oauth2 import DEMO_CLIENT_ID, DEMO_CLIENT_SECRET

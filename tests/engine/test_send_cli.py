@@ -162,3 +162,31 @@ def test_send_needs_a_part(capsys: pytest.CaptureFixture[str]) -> None:
         main(["send", "http://127.0.0.1:9"])
     assert exit_.value.code == 2
     assert "--text" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("binding", ["jsonrpc", "http-json", "grpc"])
+@pytest.mark.parametrize("mode", ["sync", "stream"])
+def test_send_reads_a_bare_message_from_the_reference_agent_and_replays(
+    reference_agent: StartAgent,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    binding: str,
+    mode: str,
+) -> None:
+    """`serve-demo --plain-reply message` answers a plain message with a bare Message (no
+    task), the other answer A2A allows: `send` prints its id, role and parts, the agent's
+    text literally, on every binding and in both modes, and the saved session replays."""
+    agent = reference_agent(grpc_port=0, plain_reply="message")
+    card = _plain_card(agent.url, tmp_path)
+    saved = tmp_path / "bare.json"
+    code = main(
+        ["send", card, "--text", "hello <b>[red]x", "--binding", binding, "--mode", mode]
+        + ["--save", str(saved)]
+        + (["--grpc-plaintext"] if binding == "grpc" else [])
+    )
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert "answer: Message " in out and "ROLE_AGENT" in out and "answer: Task" not in out
+    assert "text: echo: hello <b>[red]x" in out
+    assert main(["replay", str(saved)]) == 3  # incomplete: no step graded the answer
+    assert "same: today's code reaches the recorded diagnosis" in capsys.readouterr().out
