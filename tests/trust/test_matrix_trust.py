@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -15,37 +16,46 @@ from sia_tui.core.trust.sign import public_key_set
 from tests.support.agents import StartAgent
 
 SKILL = "evaluate_resource_condition"
+#: The agent the organiser signed for, with its trust anchors (files beside the plugfest).
+SIGNED = """
+[[agent]]
+name = "signed"
+card = "{url}"
+trusted_keys = "a.jwks"
+require_signature = true
+lock = "l"
+"""
+
+
+def organiser_files(
+    reference_agent: StartAgent, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> dict[str, Any]:
+    """A fresh signing key (its public JWKS as ``a.jwks``) and a lock ``l`` pinned from the
+    reference agent, as a plugfest organiser hands them out; the key, to sign a card."""
+    key = jws.generate("RS256", "vendor-a-1")
+    (tmp_path / "a.jwks").write_text(json.dumps(public_key_set(key)))
+    assert main(["pin", reference_agent().url, "--skill", SKILL, "--out", str(tmp_path / "l")]) == 0
+    capsys.readouterr()
+    return key
+
+
+def write_plugfest(tmp_path: Path, agents: str) -> Path:
+    """``PLUGFEST.toml``: the skill, one binding and mode, and ``agents``."""
+    path = tmp_path / "PLUGFEST.toml"
+    head = f'modes = ["sync"]\nbindings = ["jsonrpc"]\n[[skill]]\nid = "{SKILL}"\n'
+    path.write_text(head + agents, encoding="utf-8")
+    return path
 
 
 def test_the_matrix_shows_signatures_and_drift(
     reference_agent: StartAgent, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    key = jws.generate("RS256", "vendor-a-1")
-    (tmp_path / "a.jwks").write_text(json.dumps(public_key_set(key)))
-    assert main(["pin", reference_agent().url, "--skill", SKILL, "--out", str(tmp_path / "l")]) == 0
-    capsys.readouterr()
+    key = organiser_files(reference_agent, tmp_path, capsys)
     signed = reference_agent(sign_key=key).url
     drifted = reference_agent(fault=Fault.DRIFT_SAME_VERSION).url
-    (tmp_path / "PLUGFEST.toml").write_text(
-        f"""
-modes = ["sync"]
-bindings = ["jsonrpc"]
-[[skill]]
-id = "{SKILL}"
-[[agent]]
-name = "signed"
-card = "{signed}"
-trusted_keys = "a.jwks"
-require_signature = true
-lock = "l"
-[[agent]]
-name = "drifted"
-card = "{drifted}"
-lock = "l"
-""",
-        encoding="utf-8",
-    )
-    code = main(["matrix", str(tmp_path / "PLUGFEST.toml"), "--json", "--trust-file-anchors"])
+    agents = SIGNED.format(url=signed) + f'[[agent]]\nname = "drifted"\ncard = "{drifted}"\n'
+    path = write_plugfest(tmp_path, agents + 'lock = "l"\n')
+    code = main(["matrix", str(path), "--json", "--trust-file-anchors"])
     report = json.loads(capsys.readouterr().out)
     keys = [c["key"] for c in report["columns"]]
     assert keys[-2:] == ["signature", "lock"]
@@ -67,27 +77,9 @@ def test_a_plugfest_file_alone_marks_no_card_verified(
     file grants no trust: without `--trust-file-anchors` neither is used (no card shows
     "verified", no interface "as pinned"), and a warning on stderr names each key of the file
     and the flag; `require_signature` (which only asks for more) still holds."""
-    key = jws.generate("RS256", "vendor-a-1")
-    (tmp_path / "a.jwks").write_text(json.dumps(public_key_set(key)))
-    assert main(["pin", reference_agent().url, "--skill", SKILL, "--out", str(tmp_path / "l")]) == 0
-    capsys.readouterr()
-    signed = reference_agent(sign_key=key).url
-    (tmp_path / "PLUGFEST.toml").write_text(
-        f"""
-modes = ["sync"]
-bindings = ["jsonrpc"]
-[[skill]]
-id = "{SKILL}"
-[[agent]]
-name = "signed"
-card = "{signed}"
-trusted_keys = "a.jwks"
-require_signature = true
-lock = "l"
-""",
-        encoding="utf-8",
-    )
-    code = main(["matrix", str(tmp_path / "PLUGFEST.toml"), "--json"])
+    key = organiser_files(reference_agent, tmp_path, capsys)
+    path = write_plugfest(tmp_path, SIGNED.format(url=reference_agent(sign_key=key).url))
+    code = main(["matrix", str(path), "--json"])
     captured = capsys.readouterr()
     report = json.loads(captured.out)
     cells = report["rows"][0]["cells"]
