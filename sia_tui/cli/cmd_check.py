@@ -314,12 +314,9 @@ def _export_otlp(
     session is); a collector that fails is a warning, never the run's verdict."""
     if not args.otlp_endpoint:
         return
-    import asyncio
+    from sia_tui.core.session import export_run  # the OpenTelemetry SDK: only with the flag
 
-    from sia_tui.core.session import export_otlp, otlp_of_run  # loaded only with the flag
-
-    spans = otlp_of_run(run, options, args.secret, args.secret_header)
-    problem = asyncio.run(export_otlp(args.otlp_endpoint, spans))
+    problem = export_run(args.otlp_endpoint, run, options, args.secret, args.secret_header)
     if problem is not None:
         print(f"sia-tui check: warning: {redactor.text(problem, 'otlp')}", file=sys.stderr)
 

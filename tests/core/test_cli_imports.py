@@ -14,6 +14,7 @@ import pytest
 from sia_tui.cli import parser
 from tests.core.command_imports import loaded_modules
 from tests.support.agents import StartAgent
+from tests.support.otlp_collector import fake_collector
 
 #: What only networked commands, the TUI or validation need.
 HEAVY = (
@@ -38,6 +39,10 @@ HEAVY = (
     "grpc",
     "google.protobuf",
     "sia_tui.core.a2a.grpc.messages",
+    # The OpenTelemetry SDK and its exporter's HTTP client load only with --otlp-endpoint.
+    "opentelemetry",
+    "requests",
+    "urllib3",
 )
 
 
@@ -99,6 +104,12 @@ CHECK_NEVER = (
     "grpc",
     "google.protobuf",
     "sia_tui.core.a2a.grpc.messages",
+    # The OpenTelemetry SDK loads only with --otlp-endpoint (docs/TRACING.md).
+    "opentelemetry",
+    "requests",
+    "urllib3",
+    "sia_tui.core.session.otlp_export",
+    "sia_tui.core.session.run_spans",
 )
 
 
@@ -138,6 +149,26 @@ def test_a_grpc_check_loads_grpc(reference_agent: StartAgent) -> None:
         "grpc",
     )
     assert "grpc" in modules and "sia_tui.core.a2a.grpc.messages" in modules
+
+
+def test_otlp_endpoint_loads_the_opentelemetry_sdk(reference_agent: StartAgent) -> None:
+    """The other side of the rule above: --otlp-endpoint exports through the SDK, loaded
+    then."""
+    url = reference_agent().url
+    with fake_collector() as collector:
+        modules = loaded_modules(
+            "check",
+            url,
+            "--skill",
+            "evaluate_resource_condition",
+            "--args",
+            "example",
+            "--otlp-endpoint",
+            collector.url,
+        )
+    assert len(collector.received) == 1
+    assert "opentelemetry.sdk.trace" in modules
+    assert "opentelemetry.exporter.otlp.proto.http.trace_exporter" in modules
 
 
 def test_command_owners_match_what_each_module_registers() -> None:

@@ -31,3 +31,14 @@ def parse_otlp(document: dict[str, Any]) -> ExportTraceServiceRequest:
     message = ExportTraceServiceRequest()
     json_format.ParseDict(converted, message, ignore_unknown_fields=False)
     return message
+
+
+def parse_otlp_protobuf(body: bytes) -> ExportTraceServiceRequest:
+    """An OTLP/HTTP protobuf body as an ``ExportTraceServiceRequest``, read strictly: it
+    must parse, and say nothing the messages do not know (unknown fields would be dropped
+    on the way through JSON, so the bytes written again would differ)."""
+    message = ExportTraceServiceRequest.FromString(body)
+    known = ExportTraceServiceRequest()
+    json_format.ParseDict(json_format.MessageToDict(message), known)
+    assert known.SerializeToString() == body, "the body holds fields OTLP does not define"
+    return message

@@ -28,8 +28,12 @@ class Collector:
 
 
 @contextmanager
-def fake_collector(status: int = 200, answer: bytes = b"{}") -> Iterator[Collector]:
-    """A collector answering every POST with ``status`` and ``answer``, stopped after."""
+def fake_collector(
+    status: int = 200, answer: bytes = b"", location: str | None = None
+) -> Iterator[Collector]:
+    """A collector answering every POST with ``status``, ``answer`` (an OTLP/HTTP
+    protobuf ExportTraceServiceResponse; none is a full success) and, for a redirect,
+    ``location``; stopped after."""
     collector = Collector("")
 
     class Handler(BaseHTTPRequestHandler):
@@ -39,7 +43,9 @@ def fake_collector(status: int = 200, answer: bytes = b"{}") -> Iterator[Collect
             kind = self.headers.get("content-type") or ""
             collector.received.append(Received(self.path, kind, body))
             self.send_response(status)
-            self.send_header("content-type", "application/json")
+            self.send_header("content-type", "application/x-protobuf")
+            if location is not None:
+                self.send_header("location", location)
             self.send_header("content-length", str(len(answer)))
             self.end_headers()
             self.wfile.write(answer)

@@ -134,14 +134,17 @@ class RunDriver:
 
     async def _export(self, run: Run, agent: AgentEntry) -> None:
         """Post the run's spans (redacted as its session is) to the user's collector."""
-        from sia_tui.core.session.otlp_export import export_otlp  # only with the flag
-        from sia_tui.core.session.report_otlp import otlp_of_run
+        from sia_tui.core.session.otlp_export import export_run  # only with the flag
 
         assert self.otlp_endpoint is not None
-        spans = await asyncio.to_thread(
-            otlp_of_run, run, agent.options, agent.secret_values, agent.secret_headers
+        problem = await asyncio.to_thread(  # the SDK's exporter blocks
+            export_run,
+            self.otlp_endpoint,
+            run,
+            agent.options,
+            agent.secret_values,
+            agent.secret_headers,
         )
-        problem = await export_otlp(self.otlp_endpoint, spans)
         if problem is not None:
             self._warnings.append(f"{agent.name}: {problem}")
 

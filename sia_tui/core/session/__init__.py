@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # type checkers read these; the table below is the run-time s
     from sia_tui.core.session.history import list_history as list_history
     from sia_tui.core.session.invocations import pick_invocations as pick_invocations
     from sia_tui.core.session.otlp_export import OtlpEndpointRefused as OtlpEndpointRefused
-    from sia_tui.core.session.otlp_export import export_otlp as export_otlp
+    from sia_tui.core.session.otlp_export import export_run as export_run
     from sia_tui.core.session.otlp_export import traces_url as traces_url
     from sia_tui.core.session.reattach import Reattached as Reattached
     from sia_tui.core.session.reattach import reattach_refusal as reattach_refusal
@@ -33,7 +33,6 @@ if TYPE_CHECKING:  # type checkers read these; the table below is the run-time s
     from sia_tui.core.session.replay import replay_session as replay_session
     from sia_tui.core.session.report_har import har_of_run as har_of_run
     from sia_tui.core.session.report_har import render_har as render_har
-    from sia_tui.core.session.report_otlp import otlp_of_run as otlp_of_run
     from sia_tui.core.session.report_otlp import render_otlp as render_otlp
     from sia_tui.core.session.rerun import RerunResult as RerunResult
     from sia_tui.core.session.rerun import SessionRerun as SessionRerun
@@ -58,12 +57,11 @@ _EXPORTS: dict[str, str] = {
     "SessionReplay": "sia_tui.core.session.replay",
     "SessionRerun": "sia_tui.core.session.rerun",
     "autosave": "sia_tui.core.session.history",
-    "export_otlp": "sia_tui.core.session.otlp_export",
+    "export_run": "sia_tui.core.session.otlp_export",
     "har_of_run": "sia_tui.core.session.report_har",
     "history": "sia_tui.core.session",
     "list_history": "sia_tui.core.session.history",
     "load_session": "sia_tui.core.session.store",
-    "otlp_of_run": "sia_tui.core.session.report_otlp",
     "pick_invocations": "sia_tui.core.session.invocations",
     "preview_redactions": "sia_tui.core.session.store",
     "readable_range": "sia_tui.core.session.formats",
