@@ -155,9 +155,10 @@ def add_otlp_flag(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--otlp-endpoint",
         metavar="URL",
-        help="post the run as OTLP/JSON spans (a span per step and per exchange, redacted) "
-        "to this OpenTelemetry collector over OTLP/HTTP (http://HOST:4318 posts to "
-        "/v1/traces); only this flag names it, never a file or the agent",
+        help="export the run's spans (a span per step and per exchange, redacted, with the "
+        "run's trace and span ids) through the OpenTelemetry SDK to this collector over "
+        "OTLP/HTTP (http://HOST:4318 posts to /v1/traces); only this flag names it, never "
+        "a file or the agent",
     )
 
 

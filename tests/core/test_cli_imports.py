@@ -156,16 +156,8 @@ def test_otlp_endpoint_loads_the_opentelemetry_sdk(reference_agent: StartAgent) 
     then."""
     url = reference_agent().url
     with fake_collector() as collector:
-        modules = loaded_modules(
-            "check",
-            url,
-            "--skill",
-            "evaluate_resource_condition",
-            "--args",
-            "example",
-            "--otlp-endpoint",
-            collector.url,
-        )
+        argv = ["check", url, "--skill", "evaluate_resource_condition", "--args", "example"]
+        modules = loaded_modules(*argv, "--otlp-endpoint", collector.url)
     assert len(collector.received) == 1
     assert "opentelemetry.sdk.trace" in modules
     assert "opentelemetry.exporter.otlp.proto.http.trace_exporter" in modules

@@ -11,7 +11,6 @@ import logging
 import re
 import socket
 from pathlib import Path
-from typing import Any
 
 import pytest
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import (
@@ -23,6 +22,7 @@ from opentelemetry.proto.trace.v1.trace_pb2 import Span, Status
 from sia_tui.cli import main
 from tests.support.agents import StartAgent
 from tests.support.otlp import parse_otlp_protobuf
+from tests.support.otlp import span_attributes as attributes
 from tests.support.otlp_collector import Collector, fake_collector
 from tests.support.plugfest import plugfest_file
 
@@ -36,15 +36,6 @@ def check(url: str, endpoint: str, *flags: str) -> int:
     """``check`` of the example arguments, exporting to ``endpoint``."""
     argv = ["check", url, "--skill", SKILL, "--args", "example", "--no-cache", *flags]
     return main([*argv, "--otlp-endpoint", endpoint])
-
-
-def attributes(span: Span) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for pair in span.attributes:
-        kind = pair.value.WhichOneof("value")
-        assert kind is not None, pair.key
-        out[pair.key] = getattr(pair.value, kind)
-    return out
 
 
 def exported(collector: Collector) -> ExportTraceServiceRequest:

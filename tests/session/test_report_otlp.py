@@ -6,25 +6,16 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 from opentelemetry.proto.trace.v1.trace_pb2 import Span, Status
 
 from sia_tui.cli import main
 from tests.support.agents import StartAgent
 from tests.support.otlp import parse_otlp
+from tests.support.otlp import span_attributes as attributes
 
 SKILL = "evaluate_resource_condition"
 CANARY = "canary-otlp-s3cr3t"
-
-
-def attributes(span: Span) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for pair in span.attributes:
-        kind = pair.value.WhichOneof("value")
-        assert kind is not None, pair.key
-        out[pair.key] = getattr(pair.value, kind)
-    return out
 
 
 def saved_run(url: str, tmp_path: Path, *flags: str) -> Path:

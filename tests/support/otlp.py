@@ -9,6 +9,7 @@ from typing import Any
 
 from google.protobuf import json_format
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
+from opentelemetry.proto.trace.v1.trace_pb2 import Span
 
 _ID_MEMBERS = ("traceId", "spanId", "parentSpanId")
 
@@ -42,3 +43,13 @@ def parse_otlp_protobuf(body: bytes) -> ExportTraceServiceRequest:
     json_format.ParseDict(json_format.MessageToDict(message), known)
     assert known.SerializeToString() == body, "the body holds fields OTLP does not define"
     return message
+
+
+def span_attributes(span: Span) -> dict[str, Any]:
+    """A span's attributes as a dict; each one must hold a value."""
+    out: dict[str, Any] = {}
+    for pair in span.attributes:
+        kind = pair.value.WhichOneof("value")
+        assert kind is not None, pair.key
+        out[pair.key] = getattr(pair.value, kind)
+    return out
