@@ -21,7 +21,7 @@ from opentelemetry.proto.trace.v1.trace_pb2 import Span, Status
 
 from sia_tui.cli import main
 from tests.support.agents import StartAgent
-from tests.support.otlp import parse_otlp_protobuf
+from tests.support.otlp import parse_otlp, parse_otlp_protobuf
 from tests.support.otlp import span_attributes as attributes
 from tests.support.otlp_collector import Collector, fake_collector
 from tests.support.plugfest import plugfest_file
@@ -87,6 +87,13 @@ def test_check_exports_the_runs_own_ids_through_the_sdk(
     assert {s.parent_span_id for s in clients} <= {s.span_id for s in steps}
     assert attributes(root)["sia.outcome"] == "passed"
     assert all(s.end_time_unix_nano >= s.start_time_unix_nano > 0 for s in spans)
+    # The same spans as `report --format otlp` writes of the saved session (one model of
+    # both), but for the flags only the SDK writes.
+    for span in spans:
+        span.ClearField("flags")
+    out = tmp_path / "run.otlp.json"
+    assert main(["report", str(session), "--format", "otlp", "-o", str(out)]) == 0
+    assert parse_otlp(json.loads(out.read_text(encoding="utf-8"))) == request
 
 
 def test_a_failed_step_is_exported_with_its_verdict_and_the_drafts_code(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,8 @@ from sia_tui.tui.screens.matrix import MatrixLaunch, MatrixMode
 from sia_tui.tui.screens.steps import StepsScreen
 from sia_tui.tui.storage import UserDirs
 from tests.support.agents import StartAgent
+from tests.support.otlp import parse_otlp_protobuf
+from tests.support.otlp_collector import fake_collector
 from tests.support.plugfest import COMPOSABLE, EVALUATE, EXPECT_B, sample_plugfest
 from tests.support.tui import SIZE, record_notices, settle, snapshot_scrub, wait_until
 
@@ -341,3 +344,26 @@ async def test_a_wide_terminal_gives_its_free_width_to_agent_and_skill_names(
         for key, name in names.items():
             assert (widths[key] >= len(name)) is whole, (key, widths)
         assert table.virtual_size.width <= table.scrollable_content_region.width + 2 or not whole
+
+
+async def test_the_matrix_screen_exports_each_run_to_the_users_collector(
+    reference_agent: StartAgent, user_dirs: UserDirs, tmp_path: Path
+) -> None:
+    """``sia-tui matrix --otlp-endpoint`` opens this screen: each run is exported through
+    the OpenTelemetry SDK as it ends, with the trace id its saved session records."""
+    path = sample_plugfest(tmp_path, reference_agent, {"vendor-a": None}, EVALUATE, ONE_MODE)
+    with fake_collector() as collector:
+        launch = MatrixLaunch(
+            load_plugfest(path, {}), tmp_path / "sessions", otlp_endpoint=collector.url
+        )
+        matrix_app = MatrixApp(launch, dirs=user_dirs, scrub=snapshot_scrub)
+        matrix_app.animation_level = "none"
+        async with matrix_app.run_test(size=SIZE) as pilot:
+            await _finished(pilot)
+    saved = sorted((tmp_path / "sessions").rglob("*.session.json"))
+    traces = {json.loads(p.read_text(encoding="utf-8"))["run"]["trace_id"] for p in saved}
+    exported = [parse_otlp_protobuf(r.body) for r in collector.received]
+    # One export per run, one trace each (a run the matrix does not save is exported too).
+    runs = [{s.trace_id.hex() for s in e.resource_spans[0].scope_spans[0].spans} for e in exported]
+    assert len(saved) >= 2 and all(len(trace) == 1 for trace in runs)
+    assert traces <= set().union(*runs)
