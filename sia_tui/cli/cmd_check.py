@@ -310,7 +310,7 @@ def _write_files(
 def _export_otlp(
     args: argparse.Namespace, run: Run, options: ClientOptions, redactor: Redactor
 ) -> None:
-    """``--otlp-endpoint``: the run's spans posted to the user's collector (redacted as a
+    """``--otlp-endpoint``: the run's spans exported to the user's collector (redacted as a
     session is); a collector that fails is a warning, never the run's verdict."""
     if not args.otlp_endpoint:
         return

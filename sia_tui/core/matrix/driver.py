@@ -133,7 +133,7 @@ class RunDriver:
         return Driven(procedure.run, stopped, seconds, session)
 
     async def _export(self, run: Run, agent: AgentEntry) -> None:
-        """Post the run's spans (redacted as its session is) to the user's collector."""
+        """Export the run's spans (redacted as its session is) to the user's collector."""
         from sia_tui.core.session.otlp_export import export_run  # only with the flag
 
         assert self.otlp_endpoint is not None
