@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
-import time
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -231,11 +230,11 @@ class PushDeliveries:
 
     def start(self, recorded: RecordedPush, webhook: Webhook) -> None:
         """Deliver ``recorded`` to ``webhook`` from now on (the request arrived now)."""
-        runner = asyncio.create_task(self._deliver(recorded, webhook, time.monotonic()))
+        runner = asyncio.create_task(self._deliver(recorded, webhook))
         self._running.add(runner)
         runner.add_done_callback(self._running.discard)
 
-    async def _deliver(self, recorded: RecordedPush, webhook: Webhook, since: float) -> None:
+    async def _deliver(self, recorded: RecordedPush, webhook: Webhook) -> None:
         import httpx  # the mock's client side loads only when something is delivered
 
         if self._slots is None:
@@ -246,11 +245,12 @@ class PushDeliveries:
                 timeout=POST_TIMEOUT_SECONDS, trust_env=False, follow_redirects=False
             ) as client,
         ):
+            previous = 0.0
             for at, delivery, own in recorded.deliveries:
-                if self._timed:
-                    wait = min(at, self._max_gap) - (time.monotonic() - since)
-                    if wait > 0:
-                        await self._pause(wait)
+                at = min(at, self._max_gap)
+                if self._timed and at > previous:  # the recorded gap since the last one
+                    await self._pause(at - previous)
+                previous = max(previous, at)
                 headers = {"Content-Type": "application/json"}
                 if own:  # one the receiver refused came without the run's token
                     if webhook.token is not None:
