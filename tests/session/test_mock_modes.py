@@ -200,21 +200,40 @@ async def test_require_auth_refuses_a_request_without_the_recorded_credentials(
     assert httpx.get(open_mock.url + "/.well-known/agent-card.json").status_code == 200
 
 
-async def test_recorded_timing_waits_each_answers_recorded_duration(
+@pytest.mark.parametrize("binding", ["jsonrpc", "grpc"])
+@pytest.mark.parametrize("kept_times", [True, False], ids=["event-times", "older-session"])
+async def test_recorded_timing_waits_each_events_recorded_gap(
     reference_agent: StartAgent,
     mocks: list[RunningMock],
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
+    binding: str,
+    kept_times: bool,
 ) -> None:
-    """--timing recorded: a stream's events are spread over its recorded duration, one
-    wait before each event; fast (the default) waits for nothing."""
-    agent = reference_agent()
-    run = await record_live(
-        agent.url, ClientOptions(), arguments=APPENDIX_B_ARGUMENTS, mode="stream"
-    )
+    """--timing recorded: each stream event waits the gap after the one before it, as
+    the session's event times say (SSE and gRPC alike); a session saved before event times
+    were kept spreads the events evenly over the stream's duration. Fast (the default)
+    waits for nothing."""
+    grpc = {"grpc_port": 0} if binding == "grpc" else {}
+    agent = reference_agent(**grpc)
+    procedure = _procedure(agent.url, binding=binding, mode="stream", options=ClientOptions())
+    try:
+        run = await procedure.run_all()
+    finally:
+        await procedure.aclose()
     session = saved(run, ClientOptions(), tmp_path)
     agent.stop()
     [stream] = [ex for ex in run.exchanges if ex.events]
+    assert len(stream.event_offsets_ms) == len(stream.events)
+    if kept_times:
+        times = [ms / 1000 for ms in stream.event_offsets_ms]
+        expected = [b - a for a, b in zip([0.0, *times], times, strict=False)]
+    else:  # as a file written before event times: the member is optional
+        data = json.loads(session.read_text(encoding="utf-8"))
+        for each in data["exchanges"]:
+            each.pop("event_offsets_ms", None)
+        session.write_text(json.dumps(data), encoding="utf-8")
+        expected = [stream.elapsed_ms / 1000 / len(stream.events)] * len(stream.events)
     waits: list[float] = []
 
     async def no_wait(seconds: float) -> None:
@@ -224,16 +243,20 @@ async def test_recorded_timing_waits_each_answers_recorded_duration(
     for timing in ("fast", "recorded"):
         waits.clear()
         mock = serve(mock_config(session, timing=timing), mocks)
-        today = await record_live(
-            mock.url, ClientOptions(), arguments=APPENDIX_B_ARGUMENTS, mode="stream"
-        )
-        assert today.outcome is RunOutcome.PASSED
+        live = _procedure(mock.url, binding=binding, mode="stream", options=ClientOptions())
+        try:
+            today = await live.run_all()
+        finally:
+            await live.aclose()
+        assert today.outcome is RunOutcome.PASSED, today.summary
         if timing == "fast":
             assert waits == []
-        else:
-            each = stream.elapsed_ms / 1000 / len(stream.events)
-            spread = [w for w in waits if w == pytest.approx(each)]
-            assert len(spread) == len(stream.events), (waits, each)
+        else:  # the stream's waits, in order, among the other answers' own
+            at = next(i for i, w in enumerate(waits) if w == pytest.approx(expected[0]))
+            assert waits[at : at + len(expected)] == [pytest.approx(w) for w in expected], (
+                waits,
+                expected,
+            )
 
 
 def test_a_tampered_session_is_a_located_error(

@@ -219,15 +219,14 @@ class MockApp:
     async def _chunks(
         self, ex: Exchange, content: bytes, request: Request, *, stall: bool
     ) -> AsyncIterator[bytes]:
-        """The body event by event (SSE) or whole, each after its share of the recorded
-        duration with ``--timing recorded``; then, for a recorded timeout, nothing more."""
+        """The body event by event (SSE) or whole, each after its recorded wait with
+        ``--timing recorded``; then, for a recorded timeout, nothing more."""
         pieces = _events(content) if _is_stream(ex) else [content]
-        gap = 0.0
-        if self.config.timing == "recorded" and pieces:
-            gap = min(ex.elapsed_ms / 1000.0, MAX_GAP_SECONDS) / len(pieces)
-        for piece in pieces:
-            if gap:
-                await pause(gap)
+        timed = self.config.timing == "recorded"
+        waits = recorded_waits(ex, len(pieces)) if timed else [0.0] * len(pieces)
+        for piece, wait in zip(pieces, waits, strict=True):
+            if wait:
+                await pause(wait)
             yield piece
         if stall:
             await self._stall(request)
@@ -245,6 +244,20 @@ class MockApp:
 def stalls(ex: Exchange) -> bool:
     """True when the recorded exchange ended in a timeout: the mock then waits too."""
     return isinstance(recorded_ending(ex), _STALLS)
+
+
+def recorded_waits(ex: Exchange, count: int) -> list[float]:
+    """The wait before each of ``count`` pieces of a recorded answer (``--timing
+    recorded``): the gaps between its events' recorded arrivals when the session kept one
+    per piece (``event_offsets_ms``), else its duration spread evenly (older sessions).
+    No answer waits more than ``MAX_GAP_SECONDS`` in all."""
+    if count <= 0:
+        return []
+    offsets = ex.event_offsets_ms
+    if len(offsets) == count:
+        times = [min(max(ms, 0.0) / 1000.0, MAX_GAP_SECONDS) for ms in offsets]
+        return [max(b - a, 0.0) for a, b in zip([0.0, *times], times, strict=False)]
+    return [min(ex.elapsed_ms / 1000.0, MAX_GAP_SECONDS) / count] * count
 
 
 async def pause(seconds: float) -> None:

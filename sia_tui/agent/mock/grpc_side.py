@@ -15,7 +15,8 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from sia_tui.agent.grpc_port import started_server
-from sia_tui.agent.mock.app import MAX_STALL_SECONDS, MockConfig, stalls
+from sia_tui.agent.mock import app
+from sia_tui.agent.mock.app import MAX_STALL_SECONDS, MockConfig, recorded_waits, stalls
 from sia_tui.agent.mock.keys import RequestKey, call_key
 from sia_tui.agent.mock.push import Refused, live_push
 from sia_tui.core.a2a.grpc import messages as pb
@@ -140,7 +141,12 @@ class GrpcMock:
     def streaming(self, method: str) -> Callable[[bytes, Context], AsyncIterator[bytes]]:
         async def call(data: bytes, context: Context) -> AsyncIterator[bytes]:
             key, ex = await self._find(method, data, context)
-            for event in ex.events if ex is not None else ():
+            events = ex.events if ex is not None else ()
+            timed = ex is not None and self.config.timing == "recorded"
+            waits = recorded_waits(ex, len(events)) if ex is not None and timed else []
+            for index, event in enumerate(events):
+                if index < len(waits) and waits[index]:
+                    await app.pause(waits[index])  # looked up now, so a test counts it
                 yield recorded_message(pb.RESPONSES[method], event)
             await self._end(ex, key, context)
 
