@@ -32,7 +32,7 @@ def test_each_event_keeps_its_arrival_through_save_and_load(stream_session: Path
     offsets = stream.event_offsets_ms
     assert len(offsets) == len(stream.events) > 1
     assert list(offsets) == sorted(offsets)  # in arrival order
-    assert 0 <= offsets[0] and offsets[-1] <= stream.elapsed_ms
+    assert offsets[0] >= 0 and offsets[-1] <= stream.elapsed_ms
     # An answer that is not a stream has none, and writes no member.
     data = json.loads(stream_session.read_text(encoding="utf-8"))
     assert [("event_offsets_ms" in ex) for ex in data["exchanges"]] == [
