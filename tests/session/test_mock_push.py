@@ -268,3 +268,44 @@ async def test_recorded_timing_waits_for_each_delivery(
         else:  # each delivery waits its gap after the one before (the answer its own)
             expected = [b - a for a, b in zip([0.0, *gaps], gaps, strict=False) if b > a]
             assert expected and all(w in waits for w in map(pytest.approx, expected)), waits
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {  # JSON-RPC 1.0 send, inline
+            "jsonrpc": "2.0",
+            "method": "SendMessage",
+            "params": {
+                "message": {},
+                "configuration": {"taskPushNotificationConfig": {"url": "U", "token": "T"}},
+            },
+        },
+        {  # HTTP+JSON and gRPC (ProtoJSON): the request itself; 0.3's member name
+            "message": {},
+            "configuration": {"pushNotificationConfig": {"url": "U", "token": "T"}},
+        },
+        {  # CreateTaskPushNotificationConfig: the request is the config
+            "jsonrpc": "2.0",
+            "method": "CreateTaskPushNotificationConfig",
+            "params": {"taskId": "t1", "url": "U", "token": "T"},
+        },
+        {  # 0.3's tasks/pushNotificationConfig/set
+            "jsonrpc": "2.0",
+            "method": "tasks/pushNotificationConfig/set",
+            "params": {"taskId": "t1", "pushNotificationConfig": {"url": "U", "token": "T"}},
+        },
+    ],
+    ids=["inline-jsonrpc", "inline-v03-rest", "create-config", "v03-set-config"],
+)
+def test_the_live_webhook_is_read_from_every_way_of_registering_it(body: dict[str, Any]) -> None:
+    from sia_tui.agent.mock.push import Webhook, webhook_in
+
+    assert webhook_in(body) == Webhook("U", "T")
+
+
+def test_a_send_without_a_webhook_registers_none() -> None:
+    from sia_tui.agent.mock.push import webhook_in
+
+    assert webhook_in({"message": {"parts": []}, "configuration": {}}) is None
+    assert webhook_in({"jsonrpc": "2.0", "method": "GetTask", "params": {"id": "t"}}) is None

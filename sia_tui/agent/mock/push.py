@@ -1,8 +1,9 @@
 """The mock's push notifications: the recorded deliveries, sent where the LIVE client asks.
 
 A recorded send that registered a webhook the agent accepted has the deliveries the run's
-receiver got (``Run.push``). When a live request the mock answers with that send registers
-a webhook too (inline, in the send's ``configuration``, as sia-tui registers one), the
+receiver got (``Run.push``). When a live request the mock answers with that request
+registers a webhook too (inline, in the send's ``configuration``, as sia-tui registers
+one, or by a CreateTaskPushNotificationConfig call where the session recorded one), the
 recorded deliveries are POSTed, in their recorded order, to the URL and with the token the
 live client sent now. The webhook URL and token written in the session are never used: a
 file grants nothing (docs/SECURITY.md), and a recorded secret may be a redaction
@@ -82,13 +83,9 @@ def webhook_in(body: Any) -> Webhook | None:
     if not isinstance(body, dict):
         return None
     params = body.get("params") if body.get("jsonrpc") is not None else body
-    configuration = params.get("configuration") if isinstance(params, dict) else None
-    if not isinstance(configuration, dict):
+    if not isinstance(params, dict):
         return None
-    config = next(
-        (configuration[m] for m in _CONFIG_MEMBERS if isinstance(configuration.get(m), dict)),
-        None,
-    )
+    config = _config_of(params)
     if config is None:
         return None
     url = config.get("url")
@@ -101,6 +98,23 @@ def webhook_in(body: Any) -> Webhook | None:
         if isinstance(scheme, str) and isinstance(credentials, str):
             authorization = _text(f"{scheme} {credentials}", 2000)
     return Webhook(url[:2000], _text(config.get("token"), 1000), authorization)
+
+
+def _config_of(params: dict[str, Any]) -> dict[str, Any] | None:
+    """The push config a request carries: a send's inline one (1.0, then 0.3), or the
+    one a CreateTaskPushNotificationConfig call creates (1.0: the request is the config;
+    0.3's ``tasks/pushNotificationConfig/set``: its ``pushNotificationConfig``)."""
+    configuration = params.get("configuration")
+    if isinstance(configuration, dict):
+        for member in _CONFIG_MEMBERS:
+            if isinstance(configuration.get(member), dict):
+                return dict(configuration[member])
+        return None
+    if "message" in params:
+        return None
+    if isinstance(params.get("pushNotificationConfig"), dict):
+        return dict(params["pushNotificationConfig"])
+    return params if "url" in params else None
 
 
 def refusal(url: str, allowed: Iterable[str]) -> str | None:
