@@ -323,3 +323,34 @@ def test_the_command_prints_its_address_and_each_unmatched_request(
     assert process.returncode == 0
     assert "the session holds no answer to SendMessage skill x" in err
     assert "\x1b" not in err and "it holds:\n  GET /.well-known/agent-card.json" in err
+
+
+@pytest.mark.parametrize("binding", ["jsonrpc", "http-json"])
+async def test_the_extended_cards_interfaces_point_at_the_mock_too(
+    reference_agent: StartAgent, mocks: list[RunningMock], tmp_path: Path, binding: str
+) -> None:
+    """GetExtendedAgentCard is answered with the recorded extended card, its interfaces
+    pointed at the mock as the public card's are (a client that switches to the extended
+    card keeps talking to the mock, not to the recorded agent's address)."""
+    from sia_tui.agent.config import AgentConfig
+    from sia_tui.agent.oauth2 import DEMO_CLIENT_ID, DEMO_CLIENT_SECRET
+    from sia_tui.core.a2a.extended_card import PURPOSE
+    from sia_tui.core.a2a.options import OAuth2Settings
+
+    agent = reference_agent(AgentConfig(oauth2=True, step_delay=0.01, bindings=binding))
+    options = ClientOptions(oauth2=OAuth2Settings(DEMO_CLIENT_ID, DEMO_CLIENT_SECRET))
+    run = await record_live(agent.url, options, arguments=APPENDIX_B_ARGUMENTS)
+    [extended] = [ex for ex in run.exchanges if ex.purpose == PURPOSE]
+    assert agent.url.encode() in extended.response_body
+    session = saved(run, options, tmp_path)
+    agent.stop()
+    mock = serve(mock_config(session), mocks)
+    path = extended.url.removeprefix(agent.url)
+    async with httpx.AsyncClient() as client:
+        answer = await client.request(
+            extended.method, mock.url + path, content=extended.request_body
+        )
+    assert answer.status_code == 200, answer.text
+    card = answer.json().get("result", answer.json())
+    urls = [each["url"] for each in card["supportedInterfaces"]]
+    assert urls and all(url.startswith(mock.url) for url in urls), urls

@@ -28,6 +28,7 @@ from sia_tui.agent.mock.card import rewrite_card
 from sia_tui.agent.mock.keys import json_body
 from sia_tui.agent.mock.push import PushDeliveries, Refused, live_push
 from sia_tui.agent.mock.recorded import MAX_REQUEST_BYTES, Recording, is_card_path
+from sia_tui.core.a2a.extended_card import PURPOSE as EXTENDED_CARD
 from sia_tui.core.errors import (
     DeadlineExceeded,
     EncodingRefused,
@@ -201,8 +202,11 @@ class MockApp:
                 502,
             )
         content = served_body(ex)
-        if ex.purpose == "agent card":
-            content = rewrite_card(content, self.base_url, self.config.grpc_address)
+        if ex.purpose in ("agent card", EXTENDED_CARD):  # both cards point at the mock
+            extended = ex.purpose == EXTENDED_CARD
+            content = rewrite_card(
+                content, self.base_url, self.config.grpc_address, extended=extended
+            )
         content = _same_id(content, ex.request_body, body, self.config.max_request_bytes)
         if isinstance(ending, ResponseTooLarge):
             content += b"\n"  # one byte past the limit that cut it: cut again, not invented
