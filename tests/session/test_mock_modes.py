@@ -325,9 +325,9 @@ def test_the_command_prints_its_address_and_each_unmatched_request(
     assert "\x1b" not in err and "it holds:\n  GET /.well-known/agent-card.json" in err
 
 
-@pytest.mark.parametrize("binding", ["jsonrpc", "http-json"])
+@pytest.mark.parametrize("jsonrpc", [True, False], ids=["jsonrpc", "http-json"])
 async def test_the_extended_cards_interfaces_point_at_the_mock_too(
-    reference_agent: StartAgent, mocks: list[RunningMock], tmp_path: Path, binding: str
+    reference_agent: StartAgent, mocks: list[RunningMock], tmp_path: Path, jsonrpc: bool
 ) -> None:
     """GetExtendedAgentCard is answered with the recorded extended card, its interfaces
     pointed at the mock as the public card's are (a client that switches to the extended
@@ -337,7 +337,9 @@ async def test_the_extended_cards_interfaces_point_at_the_mock_too(
     from sia_tui.core.a2a.extended_card import PURPOSE
     from sia_tui.core.a2a.options import OAuth2Settings
 
-    agent = reference_agent(AgentConfig(oauth2=True, step_delay=0.01, bindings=binding))
+    agent = reference_agent(
+        AgentConfig(oauth2=True, step_delay=0.01, bindings="jsonrpc" if jsonrpc else "http-json")
+    )
     options = ClientOptions(oauth2=OAuth2Settings(DEMO_CLIENT_ID, DEMO_CLIENT_SECRET))
     run = await record_live(agent.url, options, arguments=APPENDIX_B_ARGUMENTS)
     [extended] = [ex for ex in run.exchanges if ex.purpose == PURPOSE]
