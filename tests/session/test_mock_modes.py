@@ -15,7 +15,6 @@ import httpx
 import pytest
 
 from sia_tui.agent.mock import RunningMock
-from sia_tui.agent.mock import app as mock_app
 from sia_tui.cli.parser import run as run_cli
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.procedure import Procedure
@@ -25,7 +24,7 @@ from sia_tui.core.run.verdicts import RunOutcome
 from sia_tui.core.task_state import TaskState
 from tests.support.agents import StartAgent
 from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
-from tests.support.mocks import mock_config, saved, serve
+from tests.support.mocks import counted_pauses, mock_config, saved, serve
 from tests.support.sessions import record_live
 
 SKILL = "evaluate_resource_condition"
@@ -234,12 +233,7 @@ async def test_recorded_timing_waits_each_events_recorded_gap(
             each.pop("event_offsets_ms", None)
         session.write_text(json.dumps(data), encoding="utf-8")
         expected = [stream.elapsed_ms / 1000 / len(stream.events)] * len(stream.events)
-    waits: list[float] = []
-
-    async def no_wait(seconds: float) -> None:
-        waits.append(seconds)
-
-    monkeypatch.setattr(mock_app, "pause", no_wait)
+    waits = counted_pauses(monkeypatch)
     for timing in ("fast", "recorded"):
         waits.clear()
         mock = serve(mock_config(session, timing=timing), mocks)

@@ -9,7 +9,6 @@ unusable push config, and printed.
 
 from __future__ import annotations
 
-import asyncio
 import json
 from pathlib import Path
 from typing import Any
@@ -19,7 +18,6 @@ import pytest
 
 from sia_tui.agent.faults import Fault
 from sia_tui.agent.mock import RunningMock, recording
-from sia_tui.agent.mock import app as mock_app
 from sia_tui.agent.mock.push import refusal
 from sia_tui.cli.parser import run as run_cli
 from sia_tui.core.a2a.options import ClientOptions
@@ -30,7 +28,7 @@ from sia_tui.core.run.read_model import Run, Target
 from sia_tui.core.session import load_session
 from tests.support.agents import StartAgent
 from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
-from tests.support.mocks import mock_config, saved, serve
+from tests.support.mocks import check_agrees_with_replay, counted_pauses, mock_config, saved, serve
 
 SKILL = "evaluate_resource_condition"
 #: Push sessions: the agent pushes, or refuses sia-tui's loopback webhook (A2A 1.0 section
@@ -58,18 +56,6 @@ async def _recorded(agent_url: str, binding: str, mode: str) -> Run:
         await procedure.aclose()
 
 
-def _verdict(report: dict[str, Any]) -> tuple[Any, ...]:
-    error, blame = report["error"] or {}, report["at_fault"] or {}
-    code = error.get("code")
-    return (
-        report["outcome"],
-        error.get("step"),
-        code,
-        error.get("origin") if code else None,
-        blame.get("party"),
-    )
-
-
 def _timeline(push: dict[str, Any] | None) -> Any:
     """What a user reads of the push timeline (the receiver's URL and times aside)."""
     if push is None:
@@ -85,15 +71,6 @@ def _timeline(push: dict[str, Any] | None) -> Any:
 
 def _pushed_wire(report: dict[str, Any]) -> list[tuple[int, int, int]]:
     return [(d["number"], d["errors"], d["warnings"]) for d in report["push_deliveries"]]
-
-
-async def _cli(argv: list[str], capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
-    capsys.readouterr()
-    code = await asyncio.to_thread(run_cli, argv)
-    out = capsys.readouterr().out
-    assert code in (0, 1, 3), (argv, code, out)
-    report: dict[str, Any] = json.loads(out)
-    return report
 
 
 @pytest.mark.slow
@@ -120,23 +97,12 @@ async def test_check_push_against_the_mock_agrees_with_replay_and_the_recording(
     assert recorded.push is not None
     assert bool(recorded.push.deliveries) == (push == "on")
 
-    replayed = await _cli(["replay", str(session), "--json"], capsys)
-    assert replayed["same"], replayed
-    [expected] = [_verdict(each) for each in replayed["invocations"]]
-
-    unmatched: list[str] = []
-    mock = serve(mock_config(session, on_unmatched=unmatched.append), mocks)
-    arguments = tmp_path / "arguments.json"
-    arguments.write_text(json.dumps(APPENDIX_B_ARGUMENTS), encoding="utf-8")
-    argv = ["check", mock.url, "--skill", SKILL, "--json", "--args", str(arguments)]
-    argv += ["--binding", binding, "--mode", mode, "--push"]
-    checked = await _cli(argv, capsys)
-    assert _verdict(checked) == expected, (checked["headline"], replayed)
+    flags = ["--binding", binding, "--mode", mode, "--push"]
+    checked, _ = await check_agrees_with_replay(session, mocks, capsys, flags, APPENDIX_B_ARGUMENTS)
     from sia_tui.core.engine.push import push_to_json
 
     assert _timeline(checked["push"]) == _timeline(push_to_json(recorded.push))
     assert _pushed_wire(checked["wire"]) == _pushed_wire(recorded.wire.to_json())
-    assert unmatched == []
 
 
 @pytest.fixture
@@ -245,12 +211,7 @@ async def test_recorded_timing_waits_for_each_delivery(
     (from the session's delivery times); fast (the default) waits for none."""
     [invoke] = [ex for ex in load_session(push_session).run.exchanges if ex.purpose == "invoke"]
     gaps = [at for at, _, _ in recording(load_session(push_session)).pushes[invoke.seq].deliveries]
-    waits: list[float] = []
-
-    async def no_wait(seconds: float) -> None:
-        waits.append(seconds)
-
-    monkeypatch.setattr(mock_app, "pause", no_wait)
+    waits = counted_pauses(monkeypatch)
     for timing in ("fast", "recorded"):
         waits.clear()
         receiver = await _receiver("tok")

@@ -120,6 +120,9 @@ def _config_of(params: dict[str, Any]) -> dict[str, Any] | None:
 def refusal(url: str, allowed: Iterable[str]) -> str | None:
     """Why the mock may not deliver to ``url`` (None: it may): loopback addresses, and
     the origins the user named with ``--push-to`` (``allowed``, as ``origin_text``)."""
+    # RULES SR7: a client never follows a URL an agent (here: a session file) names. This
+    # URL comes from the live client, and whether the mock may post to it is the consent of
+    # the person who started the mock (loopback, or --push-to), never the file's.
     from sia_tui.core.a2a.origin import origin_of, origin_text  # httpx: loaded to deliver
     from sia_tui.core.errors import SiaError
 
