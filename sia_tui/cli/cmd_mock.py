@@ -56,6 +56,15 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         help="refuse a request without the credential headers the recorded client sent "
         "(any value is accepted; the recorded refusal is served, else 401)",
     )
+    parser.add_argument(
+        "--push-to",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="a session that recorded push notifications delivers them to the webhook the "
+        "live client registers, on a loopback address only; this allows one more origin "
+        "(scheme://host:port; repeatable). Any other webhook is refused and printed",
+    )
     parser.set_defaults(func=run)
 
 
@@ -67,14 +76,21 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         session = load_session(args.session)
-    except SiaError as exc:  # a SessionError, located ("at /exchanges/3/...")
+        push_to = _push_origins(args.push_to)
+    except SiaError as exc:  # a SessionError, located ("at /exchanges/3/..."), an origin
         print(f"sia-tui: error: {printable(str(exc))}", file=sys.stderr)
         return 2
+
+    def said(text: str) -> None:
+        print(printable(text, keep_newlines=True), file=sys.stderr)
+
     config = MockConfig(
         recording(session, loose=args.match == "loose"),
         timing=args.timing,
         require_auth=args.require_auth,
-        on_unmatched=lambda text: print(printable(text, keep_newlines=True), file=sys.stderr),
+        on_unmatched=said,
+        push_to=push_to,
+        on_push_refused=said,
     )
 
     def listening(url: str) -> None:
@@ -86,3 +102,20 @@ def run(args: argparse.Namespace) -> int:
         where = f"{args.host}:{args.port}"
         print(f"sia-tui: cannot listen on {where}: {exc.strerror or exc}", file=sys.stderr)
         return 2
+
+
+def _push_origins(values: list[str]) -> frozenset[str]:
+    """``--push-to`` origins as ``scheme://host:port`` (the URL library loads only when
+    one is named)."""
+    if not values:
+        return frozenset()
+    from sia_tui.agent.mock.push import checked_origin
+    from sia_tui.core.errors import SiaError
+
+    origins = set()
+    for value in values:
+        try:
+            origins.add(checked_origin(value))
+        except SiaError as exc:
+            raise SiaError(f"--push-to {value[:200]!r}: {exc}") from None
+    return frozenset(origins)

@@ -74,6 +74,10 @@ class Exchange:
     error_kind: str | None = None
     #: gRPC only: the binary size of the request message, then of each response message.
     message_sizes: tuple[int, ...] = ()
+    #: When each kept event arrived, in milliseconds after the exchange started (one per
+    #: ``events`` item; empty for an answer that is not a stream, or a session saved before
+    #: event times were kept): a mock serves a stream at its recorded pace from these.
+    event_offsets_ms: tuple[float, ...] = ()
     #: The span id of this exchange's W3C ``traceparent`` (None: no trace header was sent,
     #: as with ``--no-trace`` or a session saved before trace ids).
     span_id: str | None = None

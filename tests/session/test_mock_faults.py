@@ -9,22 +9,18 @@ vendor who is handed the session reproduces the verdict against a live server.
 
 from __future__ import annotations
 
-import asyncio
-import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from sia_tui.agent.faults import FAULT_SPECS, Fault
 from sia_tui.agent.mock import RunningMock
-from sia_tui.cli.parser import run as run_cli
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.run.read_model import Target
 from tests.support.agents import StartAgent
 from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
-from tests.support.mocks import mock_config, saved, serve
+from tests.support.mocks import check_agrees_with_replay, saved
 from tests.support.sessions import record_live
 
 SKILL = "evaluate_resource_condition"
@@ -37,27 +33,6 @@ CASES = [
     for binding in ("jsonrpc", "http-json")
     if binding == "jsonrpc" or fault is not Fault.V03
 ]
-
-
-def _verdict(report: dict[str, Any]) -> tuple[Any, ...]:
-    error, blame = report["error"] or {}, report["at_fault"] or {}
-    code = error.get("code")
-    return (
-        report["outcome"],
-        error.get("step"),
-        code,
-        error.get("origin") if code else None,
-        blame.get("party"),
-    )
-
-
-async def _cli(argv: list[str], capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
-    capsys.readouterr()
-    code = await asyncio.to_thread(run_cli, argv)
-    out = capsys.readouterr().out
-    assert code in (0, 1, 3), (argv, code, out)
-    report: dict[str, Any] = json.loads(out)
-    return report
 
 
 @pytest.mark.parametrize(("fault", "binding"), CASES)
@@ -78,21 +53,8 @@ async def test_check_against_the_mock_agrees_with_replay(
     session = saved(run, options, tmp_path)
     agent.stop()  # from here on only the mock answers
 
-    replayed = await _cli(["replay", str(session), "--json"], capsys)
-    assert replayed["same"], replayed
-    [expected] = [_verdict(each) for each in replayed["invocations"]]
-
-    unmatched: list[str] = []
-    mock = serve(mock_config(session, on_unmatched=unmatched.append), mocks)
-    arguments = tmp_path / "arguments.json"
-    arguments.write_text(json.dumps(APPENDIX_B_ARGUMENTS), encoding="utf-8")
-    argv = ["check", mock.url, "--skill", "evaluate_resource_condition", "--json"]
-    argv += ["--args", str(arguments), "--binding", binding]
-    if slow:
-        argv += ["--timeout", str(SLOW_SECONDS)]
-    checked = await _cli(argv, capsys)
-    assert _verdict(checked) == expected, (checked["headline"], replayed)
-    assert unmatched == []  # every request the check sent was a recorded one
+    flags = ["--binding", binding, *(["--timeout", str(SLOW_SECONDS)] if slow else [])]
+    await check_agrees_with_replay(session, mocks, capsys, flags, APPENDIX_B_ARGUMENTS)
 
 
 #: Faults whose wire symptom gRPC carries (v03 and the HTTP bodies have none there).
@@ -118,15 +80,6 @@ async def test_check_over_grpc_against_the_mock_agrees_with_replay(
         await procedure.aclose()
     session = saved(run, ClientOptions(), tmp_path)
     agent.stop()
-    replayed = await _cli(["replay", str(session), "--json"], capsys)
-    assert replayed["same"], replayed
-    [expected] = [_verdict(each) for each in replayed["invocations"]]
-    unmatched: list[str] = []
-    mock = serve(mock_config(session, on_unmatched=unmatched.append), mocks)
+    flags = ["--binding", "grpc"]
+    _, mock = await check_agrees_with_replay(session, mocks, capsys, flags, APPENDIX_B_ARGUMENTS)
     assert (mock.companion_address is not None) == any(ex.grpc for ex in run.exchanges)
-    arguments = tmp_path / "arguments.json"
-    arguments.write_text(json.dumps(APPENDIX_B_ARGUMENTS), encoding="utf-8")
-    argv = ["check", mock.url, "--skill", SKILL, "--json", "--args", str(arguments)]
-    checked = await _cli([*argv, "--binding", "grpc"], capsys)
-    assert _verdict(checked) == expected, (checked["headline"], replayed)
-    assert unmatched == []

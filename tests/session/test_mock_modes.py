@@ -15,7 +15,6 @@ import httpx
 import pytest
 
 from sia_tui.agent.mock import RunningMock
-from sia_tui.agent.mock import app as mock_app
 from sia_tui.cli.parser import run as run_cli
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.procedure import Procedure
@@ -25,7 +24,7 @@ from sia_tui.core.run.verdicts import RunOutcome
 from sia_tui.core.task_state import TaskState
 from tests.support.agents import StartAgent
 from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
-from tests.support.mocks import mock_config, saved, serve
+from tests.support.mocks import counted_pauses, mock_config, saved, serve
 from tests.support.sessions import record_live
 
 SKILL = "evaluate_resource_condition"
@@ -200,40 +199,58 @@ async def test_require_auth_refuses_a_request_without_the_recorded_credentials(
     assert httpx.get(open_mock.url + "/.well-known/agent-card.json").status_code == 200
 
 
-async def test_recorded_timing_waits_each_answers_recorded_duration(
+@pytest.mark.parametrize("binding", ["jsonrpc", "grpc"])
+@pytest.mark.parametrize("kept_times", [True, False], ids=["event-times", "older-session"])
+async def test_recorded_timing_waits_each_events_recorded_gap(
     reference_agent: StartAgent,
     mocks: list[RunningMock],
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
+    binding: str,
+    kept_times: bool,
 ) -> None:
-    """--timing recorded: a stream's events are spread over its recorded duration, one
-    wait before each event; fast (the default) waits for nothing."""
-    agent = reference_agent()
-    run = await record_live(
-        agent.url, ClientOptions(), arguments=APPENDIX_B_ARGUMENTS, mode="stream"
-    )
+    """--timing recorded: each stream event waits the gap after the one before it, as
+    the session's event times say (SSE and gRPC alike); a session saved before event times
+    were kept spreads the events evenly over the stream's duration. Fast (the default)
+    waits for nothing."""
+    grpc = {"grpc_port": 0} if binding == "grpc" else {}
+    agent = reference_agent(**grpc)
+    procedure = _procedure(agent.url, binding=binding, mode="stream", options=ClientOptions())
+    try:
+        run = await procedure.run_all()
+    finally:
+        await procedure.aclose()
     session = saved(run, ClientOptions(), tmp_path)
     agent.stop()
     [stream] = [ex for ex in run.exchanges if ex.events]
-    waits: list[float] = []
-
-    async def no_wait(seconds: float) -> None:
-        waits.append(seconds)
-
-    monkeypatch.setattr(mock_app, "pause", no_wait)
+    assert len(stream.event_offsets_ms) == len(stream.events)
+    if kept_times:
+        times = [ms / 1000 for ms in stream.event_offsets_ms]
+        expected = [b - a for a, b in zip([0.0, *times], times, strict=False)]
+    else:  # as a file written before event times: the member is optional
+        data = json.loads(session.read_text(encoding="utf-8"))
+        for each in data["exchanges"]:
+            each.pop("event_offsets_ms", None)
+        session.write_text(json.dumps(data), encoding="utf-8")
+        expected = [stream.elapsed_ms / 1000 / len(stream.events)] * len(stream.events)
+    waits = counted_pauses(monkeypatch)
     for timing in ("fast", "recorded"):
         waits.clear()
         mock = serve(mock_config(session, timing=timing), mocks)
-        today = await record_live(
-            mock.url, ClientOptions(), arguments=APPENDIX_B_ARGUMENTS, mode="stream"
-        )
-        assert today.outcome is RunOutcome.PASSED
+        live = _procedure(mock.url, binding=binding, mode="stream", options=ClientOptions())
+        try:
+            today = await live.run_all()
+        finally:
+            await live.aclose()
+        assert today.outcome is RunOutcome.PASSED, today.summary
         if timing == "fast":
             assert waits == []
-        else:
-            each = stream.elapsed_ms / 1000 / len(stream.events)
-            spread = [w for w in waits if w == pytest.approx(each)]
-            assert len(spread) == len(stream.events), (waits, each)
+        else:  # the stream's waits, in order, among the other answers' own
+            at = next(i for i, w in enumerate(waits) if w == pytest.approx(expected[0]))
+            assert waits[at : at + len(expected)] == [pytest.approx(w) for w in expected], (
+                waits,
+                expected,
+            )
 
 
 def test_a_tampered_session_is_a_located_error(
@@ -300,3 +317,36 @@ def test_the_command_prints_its_address_and_each_unmatched_request(
     assert process.returncode == 0
     assert "the session holds no answer to SendMessage skill x" in err
     assert "\x1b" not in err and "it holds:\n  GET /.well-known/agent-card.json" in err
+
+
+@pytest.mark.parametrize("jsonrpc", [True, False], ids=["jsonrpc", "http-json"])
+async def test_the_extended_cards_interfaces_point_at_the_mock_too(
+    reference_agent: StartAgent, mocks: list[RunningMock], tmp_path: Path, jsonrpc: bool
+) -> None:
+    """GetExtendedAgentCard is answered with the recorded extended card, its interfaces
+    pointed at the mock as the public card's are (a client that switches to the extended
+    card keeps talking to the mock, not to the recorded agent's address)."""
+    from sia_tui.agent.config import AgentConfig
+    from sia_tui.agent.oauth2 import DEMO_CLIENT_ID, DEMO_CLIENT_SECRET
+    from sia_tui.core.a2a.extended_card import PURPOSE
+    from sia_tui.core.a2a.options import OAuth2Settings
+
+    agent = reference_agent(
+        AgentConfig(oauth2=True, step_delay=0.01, bindings="jsonrpc" if jsonrpc else "http-json")
+    )
+    options = ClientOptions(oauth2=OAuth2Settings(DEMO_CLIENT_ID, DEMO_CLIENT_SECRET))
+    run = await record_live(agent.url, options, arguments=APPENDIX_B_ARGUMENTS)
+    [extended] = [ex for ex in run.exchanges if ex.purpose == PURPOSE]
+    assert agent.url.encode() in extended.response_body
+    session = saved(run, options, tmp_path)
+    agent.stop()
+    mock = serve(mock_config(session), mocks)
+    path = extended.url.removeprefix(agent.url)
+    async with httpx.AsyncClient() as client:
+        answer = await client.request(
+            extended.method, mock.url + path, content=extended.request_body
+        )
+    assert answer.status_code == 200, answer.text
+    card = answer.json().get("result", answer.json())
+    urls = [each["url"] for each in card["supportedInterfaces"]]
+    assert urls and all(url.startswith(mock.url) for url in urls), urls

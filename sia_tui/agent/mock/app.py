@@ -25,7 +25,10 @@ from starlette.routing import Route
 
 from sia_tui.agent.a2a_errors import jsonrpc_error, request_id, rest_error
 from sia_tui.agent.mock.card import rewrite_card
+from sia_tui.agent.mock.keys import json_body
+from sia_tui.agent.mock.push import PushDeliveries, Refused, live_push
 from sia_tui.agent.mock.recorded import MAX_REQUEST_BYTES, Recording, is_card_path
+from sia_tui.core.a2a.extended_card import PURPOSE as EXTENDED_CARD
 from sia_tui.core.errors import (
     DeadlineExceeded,
     EncodingRefused,
@@ -46,6 +49,9 @@ MAX_GAP_SECONDS = 30.0
 MAX_STALL_SECONDS = 600.0
 #: JSON-RPC error of an unmatched request: A2A's UnsupportedOperationError.
 NOT_RECORDED_CODE = -32004
+#: JSON-RPC error of a webhook the mock may not deliver to: InvalidParams (a2a-sdk's
+#: answer to an unusable push notification URL).
+INVALID_PARAMS_CODE = -32602
 _STALLS = (RequestTimeout, DeadlineExceeded)
 #: The blank line that ends an SSE event (linear: no nested repetition).
 _EVENT_END = re.compile(rb"\r?\n\r?\n")
@@ -67,6 +73,17 @@ class MockConfig:
     stopping: threading.Event = field(default_factory=threading.Event)
     #: ``host:port`` of the mock's gRPC side once it listens (the card points there).
     grpc_address: str | None = None
+    #: Origins (``scheme://host:port``) besides loopback that recorded push deliveries may
+    #: go to: ``mock --push-to``, the user's consent (``push.py``).
+    push_to: frozenset[str] = frozenset()
+    #: Told the text of each refused webhook (the CLI prints it on stderr).
+    on_push_refused: Callable[[str], None] = lambda _text: None
+
+    def deliveries(self) -> PushDeliveries:
+        """A deliverer of recorded pushes for one serving loop (HTTP or gRPC)."""
+        return PushDeliveries(
+            timed=self.timing == "recorded", pause=lambda s: pause(s), max_gap=MAX_GAP_SECONDS
+        )
 
 
 class MockApp:
@@ -75,6 +92,7 @@ class MockApp:
     def __init__(self, config: MockConfig, base_url: str) -> None:
         self.config, self.base_url = config, base_url
         self.recording = config.recording
+        self.deliveries = config.deliveries()
 
     async def handle(self, request: Request) -> Response:
         """Any method, any path: the recorded answer, or an error naming what is held."""
@@ -94,7 +112,25 @@ class MockApp:
             ex = self.recording.card
         if ex is None:
             return self._unmatched(str(key), body, request)
+        push = live_push(
+            self.recording.pushes,
+            self.config.push_to,
+            ex,
+            json_body(body, self.config.max_request_bytes),
+        )
+        if isinstance(push, Refused):
+            self.recording.give_back(key)  # this request got no recorded answer
+            return self._push_refused(push, body, request)
+        if push is not None:
+            self.deliveries.start(*push)
         return await self._serve(ex, body, request)
+
+    def _push_refused(self, refused: Refused, body: bytes, request: Request) -> Response:
+        """A webhook the user did not allow: printed, and answered as an agent answers an
+        unusable push config (InvalidParams; A2A 1.0 section 13.2)."""
+        self.config.on_push_refused(refused.printed)
+        codes = (INVALID_PARAMS_CODE, 400, "INVALID_ARGUMENT")
+        return self._error(body, request, codes, refused.answer, "INVALID_PARAMS")
 
     async def _body(self, request: Request) -> bytes | None:
         limit, size, chunks = self.config.max_request_bytes, 0, []
@@ -132,18 +168,29 @@ class MockApp:
             f"{self.recording.holdings()}"
         )
         self.config.on_unmatched(text)
+        return self._error(
+            body, request, (NOT_RECORDED_CODE, 404, "NOT_FOUND"), text, "NOT_RECORDED"
+        )
+
+    def _error(
+        self, body: bytes, request: Request, codes: tuple[int, int, str], text: str, reason: str
+    ) -> Response:
+        """An A2A error in the request's binding: JSON-RPC (``codes[0]``, the client's id)
+        or HTTP+JSON (``codes[1]`` and ``codes[2]``, a ``google.rpc.Status``)."""
         parsed = _json(body, self.config.max_request_bytes)
         if isinstance(parsed, dict) and parsed.get("jsonrpc") is not None:
             rid = request_id(parsed)
             error = jsonrpc_error(
                 None if rid is not None and not isinstance(rid, str | int) else rid,
-                NOT_RECORDED_CODE,
+                codes[0],
                 text,
-                "NOT_RECORDED",
+                reason,
             )
             return Response(json.dumps(error, ensure_ascii=False), media_type="application/json")
-        error = rest_error(404, "NOT_FOUND", text, "NOT_RECORDED")
-        return Response(json.dumps(error, ensure_ascii=False), 404, media_type=wire_type(request))
+        error = rest_error(codes[1], codes[2], text, reason)
+        return Response(
+            json.dumps(error, ensure_ascii=False), codes[1], media_type=wire_type(request)
+        )
 
     async def _serve(self, ex: Exchange, body: bytes, request: Request) -> Response:
         ending = recorded_ending(ex)
@@ -155,8 +202,11 @@ class MockApp:
                 502,
             )
         content = served_body(ex)
-        if ex.purpose == "agent card":
-            content = rewrite_card(content, self.base_url, self.config.grpc_address)
+        if ex.purpose in ("agent card", EXTENDED_CARD):  # both cards point at the mock
+            extended = ex.purpose == EXTENDED_CARD
+            content = rewrite_card(
+                content, self.base_url, self.config.grpc_address, extended=extended
+            )
         content = _same_id(content, ex.request_body, body, self.config.max_request_bytes)
         if isinstance(ending, ResponseTooLarge):
             content += b"\n"  # one byte past the limit that cut it: cut again, not invented
@@ -173,15 +223,14 @@ class MockApp:
     async def _chunks(
         self, ex: Exchange, content: bytes, request: Request, *, stall: bool
     ) -> AsyncIterator[bytes]:
-        """The body event by event (SSE) or whole, each after its share of the recorded
-        duration with ``--timing recorded``; then, for a recorded timeout, nothing more."""
+        """The body event by event (SSE) or whole, each after its recorded wait with
+        ``--timing recorded``; then, for a recorded timeout, nothing more."""
         pieces = _events(content) if _is_stream(ex) else [content]
-        gap = 0.0
-        if self.config.timing == "recorded" and pieces:
-            gap = min(ex.elapsed_ms / 1000.0, MAX_GAP_SECONDS) / len(pieces)
-        for piece in pieces:
-            if gap:
-                await pause(gap)
+        timed = self.config.timing == "recorded"
+        waits = recorded_waits(ex, len(pieces)) if timed else [0.0] * len(pieces)
+        for piece, wait in zip(pieces, waits, strict=True):
+            if wait:
+                await pause(wait)
             yield piece
         if stall:
             await self._stall(request)
@@ -199,6 +248,20 @@ class MockApp:
 def stalls(ex: Exchange) -> bool:
     """True when the recorded exchange ended in a timeout: the mock then waits too."""
     return isinstance(recorded_ending(ex), _STALLS)
+
+
+def recorded_waits(ex: Exchange, count: int) -> list[float]:
+    """The wait before each of ``count`` pieces of a recorded answer (``--timing
+    recorded``): the gaps between its events' recorded arrivals when the session kept one
+    per piece (``event_offsets_ms``), else its duration spread evenly (older sessions).
+    No answer waits more than ``MAX_GAP_SECONDS`` in all."""
+    if count <= 0:
+        return []
+    offsets = ex.event_offsets_ms
+    if len(offsets) == count:
+        times = [min(max(ms, 0.0) / 1000.0, MAX_GAP_SECONDS) for ms in offsets]
+        return [max(b - a, 0.0) for a, b in zip([0.0, *times], times, strict=False)]
+    return [min(ex.elapsed_ms / 1000.0, MAX_GAP_SECONDS) / count] * count
 
 
 async def pause(seconds: float) -> None:

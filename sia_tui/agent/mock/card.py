@@ -55,16 +55,27 @@ def moved(url: str, base: str) -> str:
     return urlunsplit((new.scheme, new.netloc, old.path, old.query, old.fragment))
 
 
-def rewrite_card(body: bytes, base: str, grpc_address: str | None = None) -> bytes:
+def rewrite_card(
+    body: bytes, base: str, grpc_address: str | None = None, *, extended: bool = False
+) -> bytes:
     """The card's bytes with each HTTP(S) interface URL moved to ``base`` and each gRPC
     one to ``grpc_address`` (left as recorded when the mock serves no gRPC); bytes that
-    are not a JSON card are served as they were recorded."""
+    are not a JSON card are served as they were recorded. ``extended``: a
+    GetExtendedAgentCard answer, whose card is the ``result`` of a JSON-RPC answer."""
     try:
         text = body.decode("utf-8")
         card = loads(text)
     except (UnicodeDecodeError, JsonInputError, SiaError):
         return body
-    pointers = interface_pointers(card)
+    if extended and isinstance(card, dict) and "jsonrpc" in card:
+        pointers = {
+            f"/result{pointer}": grpc
+            for pointer, grpc in interface_pointers(
+                card.get("result") if isinstance(card, dict) else None
+            ).items()
+        }
+    else:
+        pointers = interface_pointers(card)
     if not pointers:
         return body
     index = PositionIndex(text)

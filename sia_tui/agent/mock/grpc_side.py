@@ -15,8 +15,10 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from sia_tui.agent.grpc_port import started_server
-from sia_tui.agent.mock.app import MAX_STALL_SECONDS, MockConfig, stalls
+from sia_tui.agent.mock import app
+from sia_tui.agent.mock.app import MAX_STALL_SECONDS, MockConfig, recorded_waits, stalls
 from sia_tui.agent.mock.keys import RequestKey, call_key
+from sia_tui.agent.mock.push import Refused, live_push
 from sia_tui.core.a2a.grpc import messages as pb
 from sia_tui.core.a2a.grpc.runtime import grpc
 from sia_tui.core.errors import A2AProtocolError, ResponseTooLarge
@@ -59,15 +61,32 @@ class GrpcMock:
     def __init__(self, config: MockConfig) -> None:
         self.config = config
         self.recording = config.recording
+        self.deliveries = config.deliveries()
 
-    def _find(self, method: str, data: bytes) -> tuple[RequestKey, Exchange | None]:
+    async def _find(
+        self, method: str, data: bytes, context: Context
+    ) -> tuple[RequestKey, Exchange | None]:
+        """The recorded answer to a call; a webhook it registers gets the recorded
+        deliveries (``push.py``), or the call is refused when the user did not allow it."""
         try:
             params: Any = pb.decode(REQUESTS[method], data)
         except A2AProtocolError:
             params = None
         key = call_key(f"/{pb.SERVICE}/{method}", method, params)
         key = key.loose() if self.recording.loose else key
-        return key, self.recording.answer(key)
+        ex = self.recording.answer(key)
+        push = (
+            None
+            if ex is None
+            else live_push(self.recording.pushes, self.config.push_to, ex, params)
+        )
+        if isinstance(push, Refused):
+            self.recording.give_back(key)
+            self.config.on_push_refused(push.printed)
+            await context.abort(grpc.StatusCode.INVALID_ARGUMENT, push.answer)
+        if push is not None and not isinstance(push, Refused):
+            self.deliveries.start(*push)
+        return key, ex
 
     async def _end(self, ex: Exchange | None, key: RequestKey, context: Context) -> None:
         """The recorded status (OK returns); an unmatched call is UNIMPLEMENTED with what
@@ -109,7 +128,7 @@ class GrpcMock:
 
     def unary(self, method: str) -> Callable[[bytes, Context], Awaitable[bytes]]:
         async def call(data: bytes, context: Context) -> bytes:
-            key, ex = self._find(method, data)
+            key, ex = await self._find(method, data, context)
             if ex is not None and isinstance(recorded_ending(ex), ResponseTooLarge):
                 return self._past_the_limit(method, ex)
             if ex is None or ex.status != 0:
@@ -121,8 +140,13 @@ class GrpcMock:
 
     def streaming(self, method: str) -> Callable[[bytes, Context], AsyncIterator[bytes]]:
         async def call(data: bytes, context: Context) -> AsyncIterator[bytes]:
-            key, ex = self._find(method, data)
-            for event in ex.events if ex is not None else ():
+            key, ex = await self._find(method, data, context)
+            events = ex.events if ex is not None else ()
+            timed = ex is not None and self.config.timing == "recorded"
+            waits = recorded_waits(ex, len(events)) if ex is not None and timed else []
+            for index, event in enumerate(events):
+                if index < len(waits) and waits[index]:
+                    await app.pause(waits[index])  # looked up now, so a test counts it
                 yield recorded_message(pb.RESPONSES[method], event)
             await self._end(ex, key, context)
 

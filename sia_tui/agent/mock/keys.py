@@ -75,7 +75,7 @@ def path_of(url: str) -> str:
 def request_key(http_method: str, path: str, body: bytes, max_bytes: int) -> RequestKey:
     """The key of a request: JSON-RPC by its body, HTTP+JSON by its route, else the raw
     HTTP method and path (a push config call, an OAuth2 token request, a card)."""
-    value = _json(body, max_bytes) if body else None
+    value = json_body(body, max_bytes) if body else None
     if isinstance(value, dict) and value.get("jsonrpc") is not None:
         method = value.get("method")
         if isinstance(method, str):
@@ -91,10 +91,11 @@ def request_key(http_method: str, path: str, body: bytes, max_bytes: int) -> Req
 def grpc_call_key(ex: Exchange, max_bytes: int) -> RequestKey:
     """The key of a recorded gRPC call: its method path and ProtoJSON request."""
     path = path_of(ex.url)
-    return call_key(path, path.rpartition("/")[2][:200], _json(ex.request_body, max_bytes))
+    return call_key(path, path.rpartition("/")[2][:200], json_body(ex.request_body, max_bytes))
 
 
-def _json(body: bytes, max_bytes: int) -> Any:
+def json_body(body: bytes, max_bytes: int) -> Any:
+    """A request body read as JSON, bounded (None when it is not JSON)."""
     try:
         return loads(body, max_bytes=max_bytes, max_depth=MAX_KEY_DEPTH)
     except (JsonInputError, SiaError, ValueError, RecursionError):

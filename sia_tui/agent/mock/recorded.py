@@ -14,6 +14,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from sia_tui.agent.mock.keys import RequestKey, grpc_call_key, path_of, request_key
+from sia_tui.agent.mock.push import RecordedPush, recorded_pushes
 from sia_tui.core.a2a.defaults import MAX_RESPONSE_BYTES
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.session.format import LoadedSession
@@ -46,6 +47,8 @@ class Recording:
     loose: bool = False
     #: The response limit the recorded client had: an answer it cut is served past it.
     max_response_bytes: int = MAX_RESPONSE_BYTES
+    #: The deliveries of each registration the agent accepted, by the registering send's seq.
+    pushes: dict[int, RecordedPush] = field(default_factory=dict)
     _used: dict[RequestKey, int] = field(default_factory=lambda: defaultdict(int))
 
     def key(self, http_method: str, path: str, body: bytes, max_bytes: int) -> RequestKey:
@@ -61,6 +64,12 @@ class Recording:
         used = self._used[key]
         self._used[key] = used + 1
         return listed[min(used, len(listed) - 1)]
+
+    def give_back(self, key: RequestKey) -> None:
+        """The answer ``answer(key)`` gave was not served (the mock refused the request):
+        the next request of that key gets it."""
+        if self._used[key]:
+            self._used[key] -= 1
 
     def holdings(self) -> str:
         """What the session holds, one request per line (for an unmatched request)."""
@@ -82,7 +91,8 @@ def recording(
     credentials: set[str] = set()
     refusal: Exchange | None = None
     grpc_calls = 0
-    for ex in session_exchanges(session.run):
+    every = session_exchanges(session.run)
+    for ex in every:
         if ex.grpc:
             grpc_calls += 1
         whole = ex.method == "FILE" or ex.status == 200
@@ -113,6 +123,7 @@ def recording(
         grpc_calls,
         loose,
         limit or MAX_RESPONSE_BYTES,
+        recorded_pushes((i.run for i in session.run.invocations), every, max_request_bytes),
     )
 
 

@@ -142,6 +142,9 @@ def _exchange(ex: Exchange, red: Redactor, manifest: dict[str, str]) -> dict[str
         "events": [_body(e) for e in events],
         # Events the stream sent past limits.MAX_STREAM_EVENTS_KEPT: counted, not kept.
         **({"events_not_kept": ex.events_not_kept} if ex.events_not_kept else {}),
+        # When each kept event arrived, ms after the exchange began (optional: older files
+        # have none, and a mock then spreads a stream's events over its duration).
+        **({"event_offsets_ms": list(ex.event_offsets_ms)} if ex.event_offsets_ms else {}),
         "digested": kept,
         "started_at": ex.started_at,
         "elapsed_ms": ex.elapsed_ms,
@@ -459,6 +462,7 @@ def _read_exchange(
         "truncated": item.get("truncated", False),
         "message_sizes": item.get("message_sizes", []),
         "events_not_kept": item.get("events_not_kept", 0),
+        "event_offsets_ms": item.get("event_offsets_ms", []),
         "span_id": item.get("span_id"),
         "events": [],
     }
@@ -469,9 +473,25 @@ def _read_exchange(
         events=tuple(checked(e, f"events/{i}") for i, e in enumerate(events)),
     )
     check_grpc_exchange(ex, where)
+    _check_event_offsets(ex, where)
     if ex.span_id is not None and not is_span_id(ex.span_id):
         raise SessionError(f"at {where}/span_id: not a W3C span id: {_shown(ex.span_id)}")
     return ex
+
+
+def _check_event_offsets(ex: Exchange, where: str) -> None:
+    """An edited file's event times are refused where they are: one finite, non-negative
+    time per kept event (a mock waits by them, bounded again when it serves)."""
+    offsets = ex.event_offsets_ms
+    if not offsets:
+        return
+    if len(offsets) != len(ex.events):
+        raise SessionError(
+            f"at {where}/event_offsets_ms: {len(offsets)} times for {len(ex.events)} events"
+        )
+    for index, value in enumerate(offsets):
+        if isinstance(value, bool) or not 0.0 <= value < float("inf"):
+            raise SessionError(f"at {where}/event_offsets_ms/{index}: not a time in ms")
 
 
 def _exchange_from(raw: dict[str, Any], where: str) -> Exchange:
@@ -504,4 +524,5 @@ class _ExchangeHead:
     truncated: bool = False
     message_sizes: tuple[int, ...] = ()
     events_not_kept: int = 0
+    event_offsets_ms: tuple[float, ...] = ()
     span_id: str | None = None

@@ -410,5 +410,6 @@ class _Record:
             truncated=self.truncated,
             events=self.events.events(),
             events_not_kept=self.events.not_kept,
+            event_offsets_ms=self.events.offsets_ms(self.clock),
             message_sizes=(*self.sizes, *self.streamed_sizes.sizes()),
         )

@@ -302,6 +302,7 @@ class ExchangeRecorder:
                 truncated=isinstance(failure, ResponseTooLarge),
                 events=events.events() if events is not None else (),
                 events_not_kept=events.not_kept if events is not None else 0,
+                event_offsets_ms=events.offsets_ms(clock) if events is not None else (),
                 error_kind=failure.kind
                 if failure is not None
                 else (CANCELLED if cancelled else None),
