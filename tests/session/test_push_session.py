@@ -76,3 +76,28 @@ async def test_a_push_session_replays_offline_to_the_same_verdict(
     assert result.same and result.unmatched == [], result.changes
     assert result.run.push is not None and not result.run.push.sees_deliveries
     assert time.monotonic() - started < 2.0  # no grace spent waiting for a push
+
+
+async def test_each_invocation_keeps_its_own_deliveries_after_save_and_load(
+    reference_agent: StartAgent, tmp_path: Path
+) -> None:
+    """Two invocations with push: after loading, the first shows the notifications of its
+    own task, not the last invocation's (replay, the bug report and History read each one)."""
+    agent = reference_agent(push="on")
+    target = Target(agent.url, skill_id="evaluate_resource_condition", push=LOOPBACK)
+    procedure = Procedure(target, ClientOptions())
+    try:
+        for _ in range(2):
+            procedure.set_arguments(APPENDIX_B_ARGUMENTS)
+            await procedure.run_all()
+    finally:
+        await procedure.aclose()
+    first, last = (each.run for each in procedure.run.invocations)
+    assert first.push is not None and last.push is not None
+    assert first.push != last.push
+    save_session(procedure.run, ClientOptions(), tmp_path / "s.json")
+    loaded_first, loaded_last = (
+        each.run for each in load_session(tmp_path / "s.json").run.invocations
+    )
+    assert loaded_first.push == first.push
+    assert loaded_last.push == last.push

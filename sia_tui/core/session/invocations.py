@@ -36,6 +36,7 @@ INVOCATION_MEMBERS = (
     "warnings",
     "turns",
     "plain",
+    "push",
 )
 #: Index of step 7 in ``run.steps``: the steps an invocation has of its own start there.
 OWN_STEPS = Step.ARGUMENTS - 1
