@@ -101,3 +101,24 @@ async def test_each_invocation_keeps_its_own_deliveries_after_save_and_load(
     )
     assert loaded_first.push == first.push
     assert loaded_last.push == last.push
+
+
+async def test_the_push_token_never_reaches_the_saved_file(
+    reference_agent: StartAgent, tmp_path: Path
+) -> None:
+    """The webhook's token lets whoever holds it post notifications the receiver believes,
+    so the session file carries it redacted, in the send's request body too."""
+    agent = reference_agent(push="on")
+    target = Target(agent.url, skill_id="evaluate_resource_condition", push=LOOPBACK)
+    procedure = Procedure(target, ClientOptions())
+    try:
+        procedure.set_arguments(APPENDIX_B_ARGUMENTS)
+        await procedure.run_all()
+        token = procedure.run.issued.pairs()[0][1]
+    finally:
+        await procedure.aclose()
+    assert procedure.run.push is not None and procedure.run.push.deliveries
+    save_session(procedure.run, ClientOptions(), tmp_path / "s.json")
+    saved = (tmp_path / "s.json").read_text()
+    assert token not in saved
+    assert "push notification token" in saved

@@ -96,6 +96,11 @@ class PushChannel:
             self.log.url = await self._receiver.start()
         return {"url": self.log.url or "", "token": self._token}
 
+    @property
+    def token(self) -> str:
+        """The token registered with the webhook: a credential for the receiver."""
+        return self._token
+
     def _arrived(self, delivery: Delivery) -> None:
         if self._receiver is not None:
             self.log.not_listed = self._receiver.not_listed

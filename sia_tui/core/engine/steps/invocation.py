@@ -283,6 +283,9 @@ async def with_push(
         return await attempt(None)
     card = None if run.target.ignore_capabilities else run.card  # the user's override
     ctx.push = PushChannel.open(run.target.push, card, ctx.options, ctx.changed)
+    # Whoever holds the token can post notifications the receiver believes: it is redacted
+    # from saved sessions, logs and the screen as any secret issued during the run.
+    run.issued.add(ctx.push.token, "push notification token")
     run.push = ctx.push.log
     return await ctx.push.send(attempt)
 
