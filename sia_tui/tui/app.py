@@ -35,6 +35,7 @@ from sia_tui.tui.themes import (
     APP_VARIABLE_DEFAULTS,
     DEFAULT_THEME,
     ThemeFileError,
+    choose_first_theme,
     load_themes_reporting,
 )
 
@@ -188,7 +189,9 @@ class SiaApp(SafeOutputApp):
             self.register_theme(theme)
         remembered = self.dirs.load_settings().get("theme")
         # Set explicitly: TEXTUAL_THEME must not leak into what the user (or a snapshot) sees.
-        self.theme = remembered if remembered in self.available_themes else DEFAULT_THEME
+        choose_first_theme(
+            self, remembered if remembered in self.available_themes else DEFAULT_THEME
+        )
         return problems
 
     def on_load(self) -> None:

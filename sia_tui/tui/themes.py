@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from textual.app import App
 from textual.color import Color, ColorParseError
 from textual.theme import Theme
 
@@ -134,3 +135,30 @@ def load_themes_reporting(
                         problems.append(exc)
                 return themes, problems
     return [], []
+
+
+def choose_first_theme(app: App[Any], name: str) -> None:
+    """Choose the registered theme ``name`` for ``app`` before it runs.
+
+    Assigning ``App.theme`` runs Textual's watcher, which queues a whole re-parse of the
+    CSS (some 10 ms before the first frame) although nothing is styled yet: the first
+    parse reads the chosen theme's variables anyway. So when the theme keeps the ANSI
+    colour mapping the app was built with, the name is set without the watcher, and the
+    theme classes the watcher sets are set here; otherwise the watcher runs.
+    """
+    chosen, built_with = app.available_themes[name], app.current_theme
+    if not same_ansi_mapping(app, chosen, built_with):
+        app.theme = name
+        return
+    app.set_reactive(App.theme, name)
+    app.remove_class(*(c for c in app.classes if c.startswith("-theme-")), update=False)
+    app.add_class(f"-theme-{name}", update=False)
+
+
+def same_ansi_mapping(app: App[Any], one: Theme, other: Theme) -> bool:
+    """``app`` maps ANSI colours to true colours the same way under both themes: Textual
+    picks the mapping by the theme's ``dark`` and switches it off for native ANSI colours
+    (the app's ``ansi_color``, or else the theme's ``ansi``)."""
+    if one.dark != other.dark:
+        return False
+    return app.ansi_color is not None or one.ansi == other.ansi
