@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import cast
 
 from sia_tui import __version__
-from sia_tui.cli import json_errors
+from sia_tui.cli import command_of, json_errors
 
 #: Modules that contribute subcommands, in help order. Each has ``register(subparsers)``
 #: and sets ``func`` (``Callable[[argparse.Namespace], int]``) on its parsers.
@@ -106,7 +106,7 @@ def run(argv: list[str]) -> int:
     # log record, whichever command sends (each client adds its credentials to the filter).
     # `--help`, `--version` and the local commands send nothing: they skip loading logging.
     sends = not argv or not set(argv) <= TOP_LEVEL_FLAGS
-    if sends and _command_of(argv) not in LOCAL_COMMANDS:
+    if sends and command_of(argv) not in LOCAL_COMMANDS:
         from sia_tui.core.redaction import install_log_redaction
 
         install_log_redaction()
@@ -127,15 +127,9 @@ def run(argv: list[str]) -> int:
             return code
 
 
-def _command_of(argv: list[str]) -> str | None:
-    """The command: the first word that is not an option (the top level has only --help
-    and --version)."""
-    return next((word for word in argv if not word.startswith("-")), None)
-
-
 def _dispatch(argv: list[str]) -> int:
     # Help, errors and unknown words get every command.
-    command = _command_of(argv)
+    command = command_of(argv)
     owner = COMMAND_OWNERS.get(command or "")
     # `--help` or `--version` alone: the top-level help lists the commands, nothing more.
     listing = command is None and set(argv) <= TOP_LEVEL_FLAGS

@@ -5,15 +5,17 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Callable
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sia_tui.core.a2a.client import A2AClient
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.a2a.views import StreamEvent
 from sia_tui.core.engine.assembly import TaskAssembly
-from sia_tui.core.engine.cache import DocumentCache
 from sia_tui.core.engine.push import PushChannel
 from sia_tui.core.run.read_model import Run
+
+if TYPE_CHECKING:  # the cache loads with the first run that uses it (--cache)
+    from sia_tui.core.engine.cache import DocumentCache
 
 #: True while a task drives the open stream (its next event, its close): an exchange
 #: recorded then is the stream's own, even if another task (a cancel) sends meanwhile.

@@ -11,7 +11,6 @@ from sia_tui.core.codes import ErrorCode
 from sia_tui.core.constants import EXTENSION_URI, INTERFACE_VERSION
 from sia_tui.core.errors import CanonicalizationError, DigestFormatError, SchemaError
 from sia_tui.core.findings import Finding, Severity
-from sia_tui.core.interface.forensics import ForensicsVerdict, diagnose_digest
 from sia_tui.core.interface.threeway import (
     DigestSource,
     differing_pairs,
@@ -26,6 +25,7 @@ from sia_tui.core.schemas.examples import example_findings
 from sia_tui.core.schemas.sischema import load_skill_interface_schema
 
 if TYPE_CHECKING:
+    from sia_tui.core.interface.forensics import ForensicsVerdict
     from sia_tui.core.schemas.validation import CompiledSchema
 
 _VERSION = re.compile(r"(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\Z")
@@ -44,6 +44,16 @@ _OPERATION_SELECTORS = ("operation", "action", "op", "command", "verb")
 
 def _bad(message: str, pointer: str, rule: str, **extra: Any) -> Finding:
     return Finding(message, pointer=pointer, rule=rule, code=ErrorCode.INTERFACE_INVALID, **extra)
+
+
+def _diagnose(
+    declared: str, value: Any, *, reference: dict[str, Any] | None = None
+) -> ForensicsVerdict:
+    """Which vendor mistake reproduces a wrong digest (forensics.py), loaded at the first
+    wrong digest: a run whose digests agree never reads it."""
+    from sia_tui.core.interface.forensics import diagnose_digest
+
+    return diagnose_digest(declared, value, reference=reference)
 
 
 def _trusted_schema() -> CompiledSchema:
@@ -155,7 +165,7 @@ def _pair_finding(
     if second is not DigestSource.COMPUTED:  # advertised and returned
         message = f"describe_skill returned digest {other} but {advertiser} advertises {one}"
         return _bad(message, "/interface_digest", "CP4", expected=one, actual=other), None
-    verdict = diagnose_digest(one, document)
+    verdict = _diagnose(one, document)
     if first is DigestSource.RETURNED:
         message = f"the returned document hashes to {other}, not {one}: {verdict.explanation}"
     else:
@@ -191,7 +201,7 @@ def verify_digests(
         # whether the agent hashed its exact digits.
         computed = None
         explained = DigestSource.RETURNED if returned is not None else DigestSource.ADVERTISED
-        verdict = diagnose_digest(str(returned if returned is not None else advertised), document)
+        verdict = _diagnose(str(returned if returned is not None else advertised), document)
         findings.append(
             _bad(f"the document has no RFC 8785 digest: {verdict.explanation}", "", "SID6")
         )
@@ -206,7 +216,7 @@ def verify_digests(
         # The wrong digest is the odd one; with the document's own digest wrong, the pair
         # that agrees is what the vendor computed.
         explained = odd if odd is not DigestSource.COMPUTED else DigestSource.RETURNED
-        verdict = diagnose_digest(str(values[explained]), document)
+        verdict = _diagnose(str(values[explained]), document)
         findings.append(_odd_finding(odd, values, verdict, advertiser))
         findings += unsafe_number_findings(document)
         return DigestCheck(advertised, returned, computed, tuple(findings), verdict, odd, explained)
@@ -438,7 +448,7 @@ def verify_embedded_schemas(document: Any) -> list[SchemaRefCheck]:
             )
         verdict = None
         if computed is not None and declared != computed:
-            verdict = diagnose_digest(str(declared), schema, reference=reference)
+            verdict = _diagnose(str(declared), schema, reference=reference)
             findings.append(
                 _bad(
                     f"the embedded schema hashes to {computed}, not {declared}: "

@@ -7,19 +7,16 @@ import logging
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 from urllib.parse import unquote, urlsplit
 
 from sia_tui.core.exchange import Headers
-from sia_tui.core.redaction.secret_forms import (
-    Span,
-    encoded_forms,
-    find_spans,
-    has_escape,
-    merge_spans,
-    replace_spans,
-)
 from sia_tui.core.redaction.url_scan import has_userinfo, userinfo_spans
+
+# Where a secret hides (its encodings, its escaped forms) is read only once there is a
+# secret to look for: a run without credentials never loads secret_forms.
+if TYPE_CHECKING:
+    from sia_tui.core.redaction.secret_forms import Span
 
 #: Headers whose value is always a credential, whatever it looks like.
 SENSITIVE_HEADERS = frozenset(
@@ -189,6 +186,8 @@ class Redactor:
             return
         if not value or "«redacted:" in value:
             return  # nothing, or a value from a session that was redacted already
+        from sia_tui.core.redaction.secret_forms import encoded_forms
+
         forms = encoded_forms(value)
         # "Bearer X": the scheme's token alone is the secret too.
         scheme, _, token = value.partition(" ")
@@ -229,7 +228,11 @@ class Redactor:
         """Where a secret is in ``text``; ``keep`` gives ranges of ``text`` in which values
         the user marked are kept (the document a digest is computed over)."""
         pairs, pattern = self._forms(marked)
-        if pattern is None or not (pattern.search(text) or has_escape(text)):
+        if pattern is None:
+            return []
+        from sia_tui.core.redaction.secret_forms import find_spans, has_escape, merge_spans
+
+        if not (pattern.search(text) or has_escape(text)):
             return []
         if keep is None or not marked or not self.marked:
             return find_spans(text, pairs)
@@ -311,7 +314,11 @@ class Redactor:
         spans = self._spans(out, marked, keep)
         for _, _, name in spans:
             self._hit("", name, where)
-        return replace_spans(out, spans, placeholder) if spans else out
+        if not spans:
+            return out
+        from sia_tui.core.redaction.secret_forms import replace_spans
+
+        return replace_spans(out, spans, placeholder)
 
     def data(
         self, body: bytes, where: str, *, marked: bool = True, keep: Keep | None = None
@@ -326,6 +333,8 @@ class Redactor:
         """True when ``body`` holds a value the user marked secret (in any form)."""
         pairs, _ = self._forms(True)
         marked = [(form, name) for form, name in pairs if form in self.marked]
+        from sia_tui.core.redaction.secret_forms import find_spans
+
         return bool(find_spans(body.decode("utf-8", errors="surrogateescape"), marked))
 
     def headers(self, headers: Headers, where: str) -> list[list[str]]:
@@ -407,7 +416,11 @@ class Redactor:
         if urls and (_has_userinfo(text) or QUERY_TOKEN.search(text) is not None):
             return True
         pattern = self._forms(marked)[1]
-        return pattern is not None and (pattern.search(text) is not None or has_escape(text))
+        if pattern is None:
+            return False
+        from sia_tui.core.redaction.secret_forms import has_escape
+
+        return pattern.search(text) is not None or has_escape(text)
 
     @property
     def hits(self) -> list[RedactionHit]:

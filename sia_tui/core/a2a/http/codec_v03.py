@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import uuid
 from typing import Any
 
 from sia_tui.core.a2a.http.wire import (
@@ -10,6 +9,7 @@ from sia_tui.core.a2a.http.wire import (
     WireRequest,
     check_operation,
     encode,
+    new_message_id,
     rest_url,
     task_path,
 )
@@ -65,7 +65,7 @@ class CodecV03:
         """One ``user`` message with a single ``kind: data`` part."""
         return {
             "kind": "message",
-            "messageId": str(uuid.uuid4()),
+            "messageId": new_message_id(),
             "role": "user",
             "parts": [{"kind": "data", "data": data}],
         }
@@ -74,7 +74,7 @@ class CodecV03:
         """One ``user`` message with a single ``kind: text`` part (the plain A2A console)."""
         return {
             "kind": "message",
-            "messageId": str(uuid.uuid4()),
+            "messageId": new_message_id(),
             "role": "user",
             "parts": [{"kind": "text", "text": text}],
         }

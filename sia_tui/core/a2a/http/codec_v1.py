@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import uuid
 from typing import Any
 from urllib.parse import urlencode
 
@@ -12,6 +11,7 @@ from sia_tui.core.a2a.http.wire import (
     WireRequest,
     check_operation,
     encode,
+    new_message_id,
     rest_url,
     task_path,
 )
@@ -35,14 +35,14 @@ class CodecV1:
     def make_user_message(self, data: Any) -> dict[str, Any]:
         """One ROLE_USER message with a single data part (WIRE.md)."""
         return {
-            "messageId": str(uuid.uuid4()),
+            "messageId": new_message_id(),
             "role": "ROLE_USER",
             "parts": [{"data": data, "mediaType": "application/json"}],
         }
 
     def make_text_message(self, text: str) -> dict[str, Any]:
         """One ROLE_USER message with a single text part (the plain A2A console)."""
-        return {"messageId": str(uuid.uuid4()), "role": "ROLE_USER", "parts": [{"text": text}]}
+        return {"messageId": new_message_id(), "role": "ROLE_USER", "parts": [{"text": text}]}
 
     def extension_headers(self, uri: str) -> list[tuple[str, str]]:
         """``A2A-Extensions`` only; 1.0 dropped the X- name."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from sia_tui.core.a2a.extended_card import what_it_adds
 from sia_tui.core.a2a.views import (
@@ -17,7 +17,6 @@ from sia_tui.core.a2a.views import (
 from sia_tui.core.bounded import merge_warnings
 from sia_tui.core.codes import DetectedBy, ErrorCode
 from sia_tui.core.constants import DESCRIBE_SKILL, DIGEST_MEMBER, DOCUMENT_MEMBER
-from sia_tui.core.engine.cache import CachedDocument, CacheKey
 from sia_tui.core.engine.context import EngineContext
 from sia_tui.core.engine.outcome import StepFailed, transport_failure
 from sia_tui.core.engine.steps.remote_errors import read_remote_error
@@ -39,6 +38,9 @@ from sia_tui.core.run.evidence import (
 )
 from sia_tui.core.run.read_model import Run, StepResult
 from sia_tui.core.task_state import TaskState
+
+if TYPE_CHECKING:  # the cache loads with the first run that uses it (--cache)
+    from sia_tui.core.engine.cache import CachedDocument, CacheKey
 
 
 def _wanted(binding: str) -> str:
@@ -247,6 +249,8 @@ def _skill_binding(
 
 def cache_key(ctx: EngineContext) -> CacheKey:
     """The CP12 binding of the current run."""
+    from sia_tui.core.engine.cache import CacheKey
+
     run = ctx.run
     return CacheKey(
         target_identity(run.card_url or run.target.location),
@@ -309,13 +313,22 @@ def _bad_payload(message: str) -> NoReturn:
     )
 
 
+def _cache_hit(ctx: EngineContext) -> tuple[CacheKey, CachedDocument] | None:
+    """The cached document bound to this run (RULES CP12), when the run uses the cache."""
+    if not ctx.cache:
+        return None
+    key = cache_key(ctx)
+    hit = ctx.cache.get(key)
+    return None if hit is None else (key, hit)
+
+
 async def describe(ctx: EngineContext, result: StepResult) -> None:
     """CP3: fetch the document with describe_skill, or reuse a bound cache entry (CP12)."""
     run = ctx.run
     assert run.interface is not None and run.skill_id is not None
-    key = cache_key(ctx)
-    hit = ctx.cache.get(key) if ctx.cache else None
-    if hit is not None:
+    cached = _cache_hit(ctx)
+    if cached is not None:
+        key, hit = cached
         run.document, run.digests.returned, run.from_cache = hit.document, hit.returned_digest, True
         result.evidence = DescribeEvidence(
             from_cache=True, returned_digest=hit.returned_digest, cache_key=dict(key.__dict__)
@@ -364,4 +377,6 @@ def remember(ctx: EngineContext) -> None:
     """Cache the document once steps 4-6 passed (CP12)."""
     run = ctx.run
     if ctx.cache is not None and not run.from_cache and run.document is not None:
+        from sia_tui.core.engine.cache import CachedDocument
+
         ctx.cache.put(cache_key(ctx), CachedDocument(run.digests.returned or "", run.document))

@@ -22,14 +22,13 @@ from sia_tui.core.run.evidence import (
 )
 from sia_tui.core.run.read_model import Run, StepResult, Target
 from sia_tui.core.trust.card_fields import SIGNATURES
-from sia_tui.core.trust.lock import narrowed
 from sia_tui.core.trust.records import (
     FAILING_LOCK_STATUSES,
     ContractLock,
     LockStatus,
+    SignatureCheck,
     SignatureVerdict,
 )
-from sia_tui.core.trust.verify import check_signatures
 
 
 def verify_card_signatures(
@@ -39,9 +38,13 @@ def verify_card_signatures(
     signature is required and none is."""
     assert run.card is not None
     anchors = run.target.anchors
-    checks = check_signatures(run.card.raw, anchors, received=received)
-    evidence.signatures = checks
     entries = run.card.raw.get(SIGNATURES)
+    checks: list[SignatureCheck] = []
+    if isinstance(entries, list):  # an unsigned card has nothing to verify (and no JWS to load)
+        from sia_tui.core.trust.verify import check_signatures
+
+        checks = check_signatures(run.card.raw, anchors, received=received)
+    evidence.signatures = checks
     if isinstance(entries, list) and len(entries) > len(checks):
         run.warnings.append(
             f"the card carries {len(entries)} signatures; the first {len(checks)} were checked"
@@ -112,6 +115,8 @@ def target_to_save(run: Run) -> Target:
     if run.card is None or run.skill_id is None:
         lock = ContractLock(digest=anchors.lock.digest)  # nothing to compare: no entry
     else:
+        from sia_tui.core.trust.lock import narrowed  # only a run given a lock
+
         lock = narrowed(anchors.lock, **_lock_entry(run, run.card.name, run.skill_id))
     return replace(target, anchors=replace(anchors, lock=lock))
 
