@@ -120,13 +120,20 @@ def test_a_version_1_step_keeps_its_error_kind_outside_the_evidence() -> None:
 
 def test_a_version_1_file_with_a_flood_of_findings_upgrades_in_linear_time() -> None:
     """Untrusted input: record findings used to be taken out of the step's by list lookups
-    (50,000 each took 26 s). A generous bound proves it ends, not that it is fast."""
-    flood = [{"message": f"m{i}", "pointer": f"/r/{i}"} for i in range(50_000)]
-    records = [{"artifactId": "rec", "findings": flood}]
+    (50,000 each took 26 s). Ten times the findings may cost about ten times the time, never
+    the hundred times a quadratic upgrade takes (a ratio measured in one run)."""
     result_only = {"message": "the result's own", "pointer": ""}
-    started = time.perf_counter()
-    upgraded = upgrade_run({"steps": [_v1_step([*flood, result_only])], "records": records})
-    assert time.perf_counter() - started < 10
+
+    def upgrade(size: int) -> tuple[float, dict[str, Any]]:
+        flood = [{"message": f"m{i}", "pointer": f"/r/{i}"} for i in range(size)]
+        records = [{"artifactId": "rec", "findings": flood}]
+        started = time.perf_counter()
+        upgraded = upgrade_run({"steps": [_v1_step([*flood, result_only])], "records": records})
+        return time.perf_counter() - started, upgraded
+
+    small, _ = min((upgrade(5_000) for _ in range(3)), key=lambda each: each[0])
+    large, upgraded = upgrade(50_000)
+    assert large / small < 30
     assert upgraded["steps"][0]["evidence"]["result_findings"] == [result_only]
 
 

@@ -17,13 +17,17 @@ from tests.hostile.honest import SKILL
 from tests.hostile.measure import serving
 from tests.support.tui import APPENDIX_B_TEXT, SIZE, enter_arguments, settle, snapshot_app
 
-#: A person notices a second; a redraw per event queued ~1.5 s of redraws before the key.
-RESPONSE_SECONDS = 1.0
-
 
 async def test_a_key_pressed_during_a_stream_flood_changes_the_screen(tmp_path: Path) -> None:
     """Tens of thousands of WORKING updates a second; pressing 2 still shows the Steps
-    screen while step 9 is receiving them."""
+    screen while step 9 is receiving them (how long the key takes is a figure of the
+    machine: ``benchmarks/tui_flood_key.py`` prints it)."""
+    await key_during_flood(tmp_path)
+
+
+async def key_during_flood(tmp_path: Path) -> float:
+    """Press 2 on the Results screen of a flooded stream: the seconds until the Steps
+    screen showed (measured, never asserted: the benchmark prints it)."""
     with serving("sse-working-flood") as server:
         app = snapshot_app(
             Target(server.url, skill_id=SKILL, mode="stream"),
@@ -41,9 +45,11 @@ async def test_a_key_pressed_during_a_stream_flood_changes_the_screen(tmp_path: 
             # Not pilot helpers: they wait for workers or an idle CPU, which a flood never gives.
             while len(run.stream_events) < 20_000 or not isinstance(app.screen, ResultsScreen):
                 await asyncio.sleep(0.01)
-            started = time.perf_counter()
+            posted = time.perf_counter()
             app.post_message(events.Key("2", "2"))
             while not isinstance(app.screen, StepsScreen):
-                assert time.perf_counter() - started < RESPONSE_SECONDS, "the key was not handled"
+                # A key queued behind the flood's redraws is handled only once it ends.
+                assert run.steps[8].status is StepStatus.RUNNING, "the key waited for the flood"
                 await asyncio.sleep(0.01)
             assert run.steps[8].status is StepStatus.RUNNING  # the flood is still going on
+            return time.perf_counter() - posted
