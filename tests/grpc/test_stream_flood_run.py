@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from sia_tui.agent.config import AgentConfig
 from sia_tui.agent.grpc_server import GrpcAgent
+from sia_tui.agent.serving import start_agent
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.bugreport.report_html import render_html
 from sia_tui.core.engine.procedure import Procedure
@@ -23,7 +25,6 @@ from sia_tui.core.run.evidence import ReceptionEvidence
 from sia_tui.core.run.read_model import Run, StepStatus, Target
 from sia_tui.core.session import har_of_run, load_session, save_session
 from sia_tui.core.session.replay import replay_session
-from tests.support.agents import StartAgent
 from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
 
 #: Long enough for steps 1-8 on a loaded machine; the flood fills what is left.
@@ -63,19 +64,22 @@ async def _record(url: str, options: ClientOptions) -> Run:
         await procedure.aclose()
 
 
-@pytest.fixture
-async def flooded(
-    reference_agent: StartAgent, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> tuple[Run, Path]:
-    """A stream-mode check of an agent that floods its gRPC stream, saved."""
-    monkeypatch.setattr(GrpcAgent, "stream", _flood)
-    agent = reference_agent(grpc_port=0)
-    options = ClientOptions(deadline=DEADLINE)
-    run = await _record(agent.url, options)
-    path = tmp_path / "flood.session.json"
+@pytest.fixture(scope="module")
+def flooded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Run, Path]]:
+    """A stream-mode check of an agent that floods its gRPC stream, saved; recorded once for
+    the module (the flood keeps both ends busy until the deadline): its tests only read the
+    run and the file."""
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        monkeypatch.setattr(GrpcAgent, "stream", _flood)
+        agent = start_agent(AgentConfig(step_delay=0.05, grpc_port=0))
+        try:
+            options = ClientOptions(deadline=DEADLINE)
+            run = asyncio.run(_record(agent.url, options))
+        finally:
+            agent.stop()
+    path = tmp_path_factory.mktemp("flood") / "flood.session.json"
     save_session(run, options, path)
-    agent.stop()
-    return run, path
+    yield run, path
 
 
 async def test_the_deadline_ends_a_grpc_stream_of_tiny_messages(flooded: tuple[Run, Path]) -> None:
