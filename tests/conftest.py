@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 from sia_tui.agent.config import AgentConfig
 from sia_tui.agent.serving import RunningAgent, start_agent
@@ -21,6 +22,11 @@ from tests.support.agents import StartAgent
 # so did every `sia-tui` child a test starts. The caches go to the gitignored __pycache__.
 sys.dont_write_bytecode = False
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
+#: No hypothesis deadline: a per-example time limit is a wall-clock assertion, which a
+#: loaded machine breaks (tests assert what a run did; benchmarks/ hold the times).
+settings.register_profile("sia-tui", deadline=None)
+settings.load_profile("sia-tui")
 
 #: xdist workers per core under ``-n auto``. Most tests wait (agents' step delays, Pilot's
 #: idle waits, timeouts), using about half a core each, so one worker per core left half the

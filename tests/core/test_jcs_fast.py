@@ -145,7 +145,7 @@ def test_every_bmp_character_as_key_and_value_matches_rfc8785() -> None:
     """Every character below U+10000 but the surrogates, as a key (sorted among all the
     others) and as a value, alone and between an escape-needing and a plain one."""
     chars = [chr(c) for c in range(0x10000) if not 0xD800 <= c <= 0xDFFF]
-    value = {
+    value: dict[str, Any] = {
         "keys": dict.fromkeys(chars, 0),
         "values": chars,
         "among": ["a" + c + "\u2028\x1f" + c for c in chars],
