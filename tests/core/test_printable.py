@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import sys
@@ -22,13 +23,17 @@ from sia_tui.core.output.policy import (
 )
 
 _REFUSED = {"Cc", "Cf", "Cs", "Co", "Zl", "Zp"}
-#: Every code point the running Python calls control, format, separator, surrogate or
-#: private use (the policy's character class is written out; this keeps it complete).
-ALL_REFUSED = [chr(c) for c in range(0x110000) if unicodedata.category(chr(c)) in _REFUSED]
+
+
+@functools.cache  # on first use, not as every xdist worker collects (about 0.5 s each)
+def all_refused() -> str:
+    """Every code point the running Python calls control, format, separator, surrogate or
+    private use (the policy's character class is written out; this keeps it complete)."""
+    return "".join(chr(c) for c in range(0x110000) if unicodedata.category(chr(c)) in _REFUSED)
 
 
 def test_every_control_format_and_private_character_is_replaced() -> None:
-    text = "".join(ALL_REFUSED)
+    text = all_refused()
     shown = printable(text)
     assert not [c for c in shown if unicodedata.category(c) in _REFUSED]
     assert shown.startswith("␀␁␂") and "␛" in shown and "\\u009b" in shown
@@ -49,7 +54,7 @@ def test_ascii_text_takes_the_short_scan_with_the_same_answers() -> None:
 
 def test_in_place_every_unsafe_character_is_one_visible_character() -> None:
     """A styled span or an editor column points into the text: no offset may move."""
-    text = "".join(ALL_REFUSED)
+    text = all_refused()
     shown = printable_in_place(text, keep_newlines=False)
     assert len(shown) == len(text)
     assert not any(unicodedata.category(c) in _REFUSED for c in shown)
