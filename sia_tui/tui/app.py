@@ -31,6 +31,7 @@ from sia_tui.tui.readonly import ReadOnlyEngine
 from sia_tui.tui.safe_output import SafeOutputApp
 from sia_tui.tui.session_actions import SessionActions
 from sia_tui.tui.storage import UserDirs
+from sia_tui.tui.style_inputs import StyleInputs, restyle_needed, style_inputs
 from sia_tui.tui.themes import (
     APP_VARIABLE_DEFAULTS,
     DEFAULT_THEME,
@@ -174,6 +175,8 @@ class SiaApp(SafeOutputApp):
         """How many issued secrets (``Run.issued``) the display policy masks."""
         self._redraw_pending = False
         """A RunUpdated waits to be handled: a flood of updates is one redraw."""
+        self._styled_with: StyleInputs | None = None
+        """What the last restyle's rules were made of (``refresh_css``)."""
         self.update_display_policy()
         self._theme_problems = self._set_theme()
 
@@ -212,6 +215,14 @@ class SiaApp(SafeOutputApp):
 
     def on_ready(self) -> None:
         self._resume_collection()  # the first frame is on screen
+
+    def refresh_css(self, animate: bool = True) -> None:
+        """Restyle the app, unless no widget's styles can change (``style_inputs.py``: a
+        tab's first visit added rules only its own new widgets match)."""
+        inputs = style_inputs(self)
+        if restyle_needed(self._styled_with, inputs):
+            super().refresh_css(animate)
+        self._styled_with = inputs
 
     def on_mount(self) -> None:
         for problem in self._theme_problems:

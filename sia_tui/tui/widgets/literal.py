@@ -91,7 +91,20 @@ class LiteralStatic(Static):
         )
 
     def update(self, content: VisualType = "", *, layout: bool = True) -> None:
-        super().update(shown(content), layout=layout)
+        new = shown(content)
+        if same_content(new, self.content):
+            # Screens set their text again on every run update (two in three updates in a
+            # journey changed nothing); each one laid out and drew the widget again.
+            return
+        super().update(new, layout=layout)
+
+
+def same_content(new: object, old: object) -> bool:
+    """Both ``Content`` with the same text and the same styles over it (``Content``'s own
+    ``==`` compares the text only)."""
+    if not isinstance(new, Content) or not isinstance(old, Content):
+        return False
+    return new.plain == old.plain and list(new.spans) == list(old.spans)
 
 
 def option(prompt: Content, *, id: str | None = None, disabled: bool = False) -> Option:
