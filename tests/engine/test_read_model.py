@@ -1,7 +1,9 @@
-"""The read model's lookups: steps by name, the result's value, the task states as read."""
+"""The read model's lookups: steps by name, the result's value, the task states as read;
+what ``Run`` is made of (its own members, its answers behind two views)."""
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import pytest
@@ -9,7 +11,7 @@ import pytest
 from sia_tui.core.a2a.objects import parse_task
 from sia_tui.core.a2a.views import Artifact, Part
 from sia_tui.core.engine import run_to_json
-from sia_tui.core.run import STEP_TITLES, Run, Step, Target
+from sia_tui.core.run import STEP_TITLES, Run, RunAnswers, RunVerdict, Step, Target
 from sia_tui.core.task_state import TaskState
 
 
@@ -33,6 +35,28 @@ def test_the_result_value_is_its_one_data_part_in_every_surface() -> None:
     assert run.result_value == value
     assert run.record_refs == ["a2"]
     assert run_to_json(run)["result"] == value
+
+
+def test_run_keeps_a_handful_of_its_own_members_and_forwards_no_answer() -> None:
+    """Every answer is implemented once, behind ``run.verdict`` or ``run.answers``: no
+    property of ``Run`` repeats one (the 31 one-line forwarders are not to come back)."""
+    own = {name for name, member in vars(Run).items() if isinstance(member, property)}
+    assert own == {"verdict", "answers", "invocations", "live_events"}
+    public = {name for name in dir(Run) if not name.startswith("_")}
+    for view in (RunVerdict, RunAnswers):
+        answers = {n for n, m in vars(view).items() if isinstance(m, property)}
+        assert answers and not answers & public, view
+
+
+def test_a_view_answers_for_the_run_it_is_read_from_even_a_copy() -> None:
+    """The views are made on each access: a copy of a run answers from itself, never from
+    the run it was copied from (a view cached on the run would be copied with it)."""
+    run = _run_with_result(Part("data", {"status": "ok"}))
+    assert run.answers.result_value == {"status": "ok"}
+    twin = copy.copy(run)
+    twin.result = None
+    assert twin.answers.result_value is None
+    assert run.answers.result_value == {"status": "ok"}
 
 
 @pytest.mark.parametrize(

@@ -14,7 +14,7 @@ from sia_tui.core.errors import InvocationLimitReached
 from sia_tui.core.limits import MAX_TURNS
 from sia_tui.core.run.read_model import Run, Step, StepResult, StepStatus, frozen_copy
 from sia_tui.core.run.turns import Reply
-from sia_tui.core.run.verdicts import FIRST_INVOCATION_STEP, open_turn
+from sia_tui.core.run.verdicts import FIRST_INVOCATION_STEP
 
 
 class InvocationControl(StepRunner):
@@ -109,7 +109,7 @@ class InvocationControl(StepRunner):
         Raises ValueError when the task waits for nothing. The reply is never validated
         (RULES INV11: interface 1.0 defines no schema for follow-up data).
         """
-        turn = open_turn(self.run)
+        turn = self.run.verdict.open_turn
         if turn is None:
             raise ValueError("the task does not wait for a reply")
         if len(self.run.turns) > MAX_TURNS:

@@ -1,7 +1,8 @@
 """The read model of a run: what a run of the procedure recorded, and every answer it gives.
 
 ``Run`` (``read_model.py``) is what the TUI, ``check``, the reports, sessions, the probe,
-the matrix and the bug report read; the engine (``sia_tui.core.engine``) writes it. Nothing
+the matrix and the bug report read, its answers behind ``run.verdict`` (``RunVerdict``) and
+``run.answers`` (``RunAnswers``); the engine (``sia_tui.core.engine``) writes it. Nothing
 here sends a request or drives a step.
 """
 
@@ -15,6 +16,7 @@ if TYPE_CHECKING:  # type checkers read these; the table below is the run-time s
     from sia_tui.core.run.answers import ArtifactVerdict as ArtifactVerdict
     from sia_tui.core.run.answers import ExampleArguments as ExampleArguments
     from sia_tui.core.run.answers import OddOneOut as OddOneOut
+    from sia_tui.core.run.answers import RunAnswers as RunAnswers
     from sia_tui.core.run.answers import SchemaDigests as SchemaDigests
     from sia_tui.core.run.answers import advertised_skills as advertised_skills
     from sia_tui.core.run.answers import embedded_schema_at as embedded_schema_at
@@ -56,6 +58,7 @@ if TYPE_CHECKING:  # type checkers read these; the table below is the run-time s
     from sia_tui.core.run.turns import reply_argument as reply_argument
     from sia_tui.core.run.verdicts import InvocationFailure as InvocationFailure
     from sia_tui.core.run.verdicts import RunOutcome as RunOutcome
+    from sia_tui.core.run.verdicts import RunVerdict as RunVerdict
     from sia_tui.core.run.verdicts import worst_exit_code as worst_exit_code
 #: Public name -> the module that defines it (tests/test_layering.py holds it to the
 #: imports above, which type checkers read).
@@ -86,7 +89,9 @@ _EXPORTS: dict[str, str] = {
     "RecordSummary": "sia_tui.core.run.evidence",
     "Reply": "sia_tui.core.run.turns",
     "Run": "sia_tui.core.run.read_model",
+    "RunAnswers": "sia_tui.core.run.answers",
     "RunOutcome": "sia_tui.core.run.verdicts",
+    "RunVerdict": "sia_tui.core.run.verdicts",
     "STEP_TITLES": "sia_tui.core.run.read_model",
     "SchemaDigest": "sia_tui.core.run.evidence",
     "SchemaDigests": "sia_tui.core.run.answers",

@@ -1,8 +1,8 @@
 """What a run of the procedure is made of: its eleven steps, its target, what it fetched.
 
-``RunState`` is the data a run records; ``Run`` (``model.py``) adds the answers every
-surface reads. The answers are functions over ``RunState`` (``verdicts.py``, ``answers.py``),
-so they sit below ``Run`` and need nothing of it.
+``RunState`` is the data a run records; ``Run`` (``read_model.py``) adds the answers every
+surface reads. The answers are read-only views over ``RunState`` (``verdicts.RunVerdict``,
+``answers.RunAnswers``), so they sit below ``Run`` and need nothing of it.
 """
 
 from __future__ import annotations

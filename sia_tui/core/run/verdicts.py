@@ -1,6 +1,10 @@
-"""The answers a ``Run`` gives: one implementation of every verdict the surfaces show.
+"""How a run went and where it stands: ``RunVerdict`` (``run.verdict``), one implementation
+of every verdict the surfaces show.
 
-``Run``'s properties call these functions; nothing outside the engine recomputes them.
+``run.verdict.outcome``, ``.summary``, ``.headline``, ``.at_fault``, ``.finished``... are
+computed here from what the run recorded (``RunState``), on each access; nothing outside
+this module recomputes them. What the run learned about the interface, the task and its
+artifacts is ``run.answers`` (``answers.py``), which this module reads and never the reverse.
 """
 
 from __future__ import annotations
@@ -13,8 +17,9 @@ from sia_tui.core.codes import DetectedBy, ErrorCode, describe_code
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.interface.threeway import DigestSource
 from sia_tui.core.interface.threeway import odd_one_out as _odd_source
-from sia_tui.core.run.answers import consent_refusal, waiting_for_consent
+from sia_tui.core.run.answers import RunAnswers, consent_sentence
 from sia_tui.core.run.evidence import (
+    ArgumentsEvidence,
     Blame,
     DelegationEvidence,
     FailureCategory,
@@ -73,80 +78,6 @@ def worst_exit_code(codes: Iterable[int]) -> int:
     return max(codes, key=_EXIT_SEVERITY.index, default=0)
 
 
-# -- where the run is ---------------------------------------------------------------------
-def waiting_for_arguments(run: RunState) -> bool:
-    """Steps 1-6 passed and step 7 has neither arguments nor an example to take."""
-    return (
-        run.next_step == FIRST_INVOCATION_STEP
-        and run.arguments is None
-        and not run.use_example
-        and not _running(run)
-    )
-
-
-def open_turn(run: RunState) -> Turn | None:
-    """The question the task waits to have answered, while step 9 waits for a reply."""
-    turn = run.turns[-1] if run.turns else None
-    if turn is None or turn.answered or run.next_step != Step.RECEPTION:
-        return None
-    if run.task is not None and run.task.state in TERMINAL_STATES:
-        return None  # cancelled while it waited: step 9 concludes, nobody is asked
-    return turn
-
-
-def unsent_turn(run: RunState) -> Turn | None:
-    """The answered turn whose reply step 9 sends next, if any."""
-    turn = run.turns[-1] if run.turns else None
-    return turn if turn is not None and turn.answered and turn.sent_at is None else None
-
-
-def waiting_for_reply(run: RunState) -> bool:
-    """The task stopped in INPUT_REQUIRED or AUTH_REQUIRED and nobody answered yet."""
-    return open_turn(run) is not None and not _running(run)
-
-
-def finished(run: RunState) -> bool:
-    """Nothing more can run without new input (arguments, consent, a reply), and no step
-    is running."""
-    if _running(run):
-        return False
-    return (
-        run.next_step is None
-        or waiting_for_arguments(run)
-        or waiting_for_consent(run)
-        or waiting_for_reply(run)
-    )
-
-
-def outcome(run: RunState) -> RunOutcome:
-    """The run's verdict; a step that did not run is never counted as passed."""
-    if run.failed_step is not None:
-        return RunOutcome.FAILED
-    if any(s.status is StepStatus.CANCELLED for s in run.steps):
-        return RunOutcome.CANCELLED
-    refused = negative_test_verdict(run)
-    if refused is not None and refused.grade is not Grade.FAIL:
-        return RunOutcome.NEGATIVE_TEST_PASSED
-    if all(s.status is StepStatus.PASSED for s in run.steps):
-        return RunOutcome.PASSED
-    return RunOutcome.INCOMPLETE
-
-
-def negative_test_verdict(run: RunState) -> Verdict | None:
-    """The refusal grader's verdict on a deliberate negative test, from the step that
-    graded it (8 for a REJECTED task, else 9); None when the run was no negative test or
-    the agent's answer did not come yet."""
-    delegation = run.evidence(DelegationEvidence)
-    reception = run.evidence(ReceptionEvidence)
-    for graded in (delegation, reception):
-        if graded is not None and graded.refusal is not None:
-            return graded.refusal
-    if delegation is not None and delegation.expected_rejection:
-        # Sessions saved before the verdict was kept recorded only that it passed.
-        return Verdict(Grade.PASS, "INV3", f"{TaskState.REJECTED} with input_invalid")
-    return None
-
-
 @dataclass(frozen=True)
 class Summary:
     """Why the run has its outcome: the sentence, and the step it failed at (if any)."""
@@ -156,69 +87,6 @@ class Summary:
     failed_at: StepResult | None = None
 
 
-def summary(run: RunState) -> str:
-    """Why the run has its outcome, in one sentence every surface prints as is."""
-    return explain(run).text
-
-
-def explain(run: RunState) -> Summary:
-    """The summary with the step it names, so the headline needs not read the sentence."""
-    verdict = outcome(run)
-    failed = run.failed_step
-    if failed is not None:
-        code = f" ({failed.code}, {failed.origin or DetectedBy.LOCAL})" if failed.code else ""
-        text = f"at step {failed.step}, {failed.title}{code}: {_why(run, failed)}"
-    elif verdict is RunOutcome.PASSED:
-        text = "all eleven steps passed"
-    elif verdict is RunOutcome.NEGATIVE_TEST_PASSED:
-        refused = negative_test_verdict(run)
-        assert refused is not None  # the outcome says there is one
-        text = negative_test_sentence(refused)
-    elif verdict is RunOutcome.CANCELLED:
-        text = "the task was cancelled as asked; its output was not checked"
-    else:
-        text = _not_run_reason(run)
-    if run.from_cache:
-        text += "; the document came from the cache (describe_skill was not called, RULES CP12)"
-    return Summary(text, failed)
-
-
-def headline(run: RunState) -> str:
-    """The outcome and why: "FAILED at step 4, ...", "INCOMPLETE: steps 7-11 did not run..."."""
-    label = outcome(run).label
-    said = explain(run)
-    # "FAILED at step 4, ..." reads on; any other sentence follows a colon.
-    return f"{label} {said.text}" if said.failed_at is not None else f"{label}: {said.text}"
-
-
-def _not_run_reason(run: RunState) -> str:
-    waiting = [s.step for s in run.steps if s.status is StepStatus.NOT_RUN]
-    if _running(run):
-        return "a step is still running"
-    span = f"steps {waiting[0]}-{waiting[-1]}" if len(waiting) > 1 else f"step {waiting[0]}"
-    if run.plain is not None:  # nothing of the draft is graded past what ran
-        what = "held" if run.plain.held else "sent"
-        return f"{span} did not run: a plain A2A message was {what} instead of an invocation"
-    if waiting_for_arguments(run):
-        return f"{span} did not run: no arguments were given"
-    asked = open_turn(run)
-    if asked is not None:
-        # RULES INV11: an interrupted task is incomplete, not failed, until it is answered.
-        return (
-            f"{span} did not run: the task waits for {asked.needs} ({asked.state}); "
-            f"the agent asks: {asked.question}"
-        )
-    held = consent_refusal(run)
-    if held:
-        return f"{span} did not run: {held}"
-    return f"{span} did not run"
-
-
-def _running(run: RunState) -> bool:
-    return any(s.status is StepStatus.RUNNING for s in run.steps)
-
-
-# -- the invocation ----------------------------------------------------------------------
 @dataclass(frozen=True)
 class InvocationFailure:
     """The failed step of a run whose invocation was sent (steps 8-11)."""
@@ -230,33 +98,231 @@ class InvocationFailure:
     """Who is at fault and why (the step's message when nobody was named)."""
 
 
-def invocation_failure(run: RunState) -> InvocationFailure | None:
-    """The run's failure once the invocation was sent; None when nothing failed, or the
-    failure came before anything was delegated (steps 1-7)."""
-    failed = run.failed_step
-    if failed is None or failed.step < Step.DELEGATION:
+class RunVerdict:
+    """How a run went and where it stands (``run.verdict``): read-only, computed from the
+    run's state on each access, so it always says what the run says now."""
+
+    __slots__ = ("_run",)
+
+    def __init__(self, run: RunState) -> None:
+        self._run = run
+
+    # -- where the run is -----------------------------------------------------------------
+    @property
+    def waiting_for_arguments(self) -> bool:
+        """Steps 1-6 passed and step 7 has neither arguments nor an example to take."""
+        run = self._run
+        return (
+            run.next_step == FIRST_INVOCATION_STEP
+            and run.arguments is None
+            and not run.use_example
+            and not _running(run)
+        )
+
+    @property
+    def waiting_for_consent(self) -> bool:
+        """Step 8 waits for the user's yes: it is next, the document asks for consent
+        (``run.answers.consent_need``) and none was given for this invocation."""
+        run = self._run
+        return (
+            run.next_step == Step.DELEGATION
+            and not run.consent
+            and not _running(run)
+            and RunAnswers(run).consent_need is not None
+        )
+
+    @property
+    def open_turn(self) -> Turn | None:
+        """The question of a task stopped in INPUT_REQUIRED or AUTH_REQUIRED that nobody
+        answered yet (``Procedure.reply`` answers it), while step 9 waits; None otherwise."""
+        run = self._run
+        turn = run.turns[-1] if run.turns else None
+        if turn is None or turn.answered or run.next_step != Step.RECEPTION:
+            return None
+        if run.task is not None and run.task.state in TERMINAL_STATES:
+            return None  # cancelled while it waited: step 9 concludes, nobody is asked
+        return turn
+
+    @property
+    def waiting_for_reply(self) -> bool:
+        """Step 9 waits for the user's reply to the task's question (``open_turn``)."""
+        return self.open_turn is not None and not _running(self._run)
+
+    @property
+    def finished(self) -> bool:
+        """Nothing more can run without new input (arguments, consent, a reply), and no step
+        is running."""
+        if _running(self._run):
+            return False
+        return (
+            self._run.next_step is None
+            or self.waiting_for_arguments
+            or self.waiting_for_consent
+            or self.waiting_for_reply
+        )
+
+    # -- how it went ----------------------------------------------------------------------
+    @property
+    def outcome(self) -> RunOutcome:
+        """passed, failed, incomplete, cancelled or negative_test_passed; a step that did
+        not run is never counted as passed."""
+        run = self._run
+        if run.failed_step is not None:
+            return RunOutcome.FAILED
+        if any(s.status is StepStatus.CANCELLED for s in run.steps):
+            return RunOutcome.CANCELLED
+        refused = self.negative_test_verdict
+        if refused is not None and refused.grade is not Grade.FAIL:
+            return RunOutcome.NEGATIVE_TEST_PASSED
+        if all(s.status is StepStatus.PASSED for s in run.steps):
+            return RunOutcome.PASSED
+        return RunOutcome.INCOMPLETE
+
+    @property
+    def negative_test(self) -> bool:
+        """True when invalid arguments were sent on purpose (step 7 found them invalid);
+        arguments that validate are never a negative test, whatever the caller asked."""
+        checked = self._run.evidence(ArgumentsEvidence)
+        return checked is not None and checked.negative_test
+
+    @property
+    def negative_test_verdict(self) -> Verdict | None:
+        """A deliberate negative test's verdict (the refusal grader's, as ``probe`` grades),
+        from the step that graded it (8 for a REJECTED task, else 9): None when the run sent
+        valid arguments or the agent's answer is still to come."""
+        delegation = self._run.evidence(DelegationEvidence)
+        reception = self._run.evidence(ReceptionEvidence)
+        for graded in (delegation, reception):
+            if graded is not None and graded.refusal is not None:
+                return graded.refusal
+        if delegation is not None and delegation.expected_rejection:
+            # Sessions saved before the verdict was kept recorded only that it passed.
+            return Verdict(Grade.PASS, "INV3", f"{TaskState.REJECTED} with input_invalid")
         return None
-    return InvocationFailure(failed.step, code_and_origin(failed), _why(run, failed))
+
+    @property
+    def summary(self) -> str:
+        """Why the run has its outcome, in one sentence every surface prints as is."""
+        return self._explain().text
+
+    @property
+    def headline(self) -> str:
+        """The outcome and why: "FAILED at step 4, ...", "PASSED: all eleven steps passed"."""
+        label = self.outcome.label
+        said = self._explain()
+        # "FAILED at step 4, ..." reads on; any other sentence follows a colon.
+        return f"{label} {said.text}" if said.failed_at is not None else f"{label}: {said.text}"
+
+    def _explain(self) -> Summary:
+        """The summary with the step it names, so the headline needs not read the sentence."""
+        run = self._run
+        verdict = self.outcome
+        failed = run.failed_step
+        if failed is not None:
+            code = f" ({failed.code}, {failed.origin or DetectedBy.LOCAL})" if failed.code else ""
+            text = f"at step {failed.step}, {failed.title}{code}: {self._why(failed)}"
+        elif verdict is RunOutcome.PASSED:
+            text = "all eleven steps passed"
+        elif verdict is RunOutcome.NEGATIVE_TEST_PASSED:
+            refused = self.negative_test_verdict
+            assert refused is not None  # the outcome says there is one
+            text = negative_test_sentence(refused)
+        elif verdict is RunOutcome.CANCELLED:
+            text = "the task was cancelled as asked; its output was not checked"
+        else:
+            text = self._not_run_reason()
+        if run.from_cache:
+            text += "; the document came from the cache (describe_skill was not called, RULES CP12)"
+        return Summary(text, failed)
+
+    def _not_run_reason(self) -> str:
+        run = self._run
+        waiting = [s.step for s in run.steps if s.status is StepStatus.NOT_RUN]
+        if _running(run):
+            return "a step is still running"
+        span = f"steps {waiting[0]}-{waiting[-1]}" if len(waiting) > 1 else f"step {waiting[0]}"
+        if run.plain is not None:  # nothing of the draft is graded past what ran
+            what = "held" if run.plain.held else "sent"
+            return f"{span} did not run: a plain A2A message was {what} instead of an invocation"
+        if self.waiting_for_arguments:
+            return f"{span} did not run: no arguments were given"
+        asked = self.open_turn
+        if asked is not None:
+            # RULES INV11: an interrupted task is incomplete, not failed, until it is answered.
+            return (
+                f"{span} did not run: the task waits for {asked.needs} ({asked.state}); "
+                f"the agent asks: {asked.question}"
+            )
+        need = RunAnswers(run).consent_need if self.waiting_for_consent else None
+        if need is not None:
+            return f"{span} did not run: {consent_sentence(need, 'the invocation')}"
+        return f"{span} did not run"
+
+    # -- who is at fault ------------------------------------------------------------------
+    @property
+    def at_fault(self) -> Blame | None:
+        """Who is at fault for the failed step, and why (None: nothing failed): the blame
+        the engine recorded, else derived from the step's code."""
+        failed = self._run.failed_step
+        if failed is None:
+            return None
+        return failed.blame or default_blame(failed)
+
+    def _why(self, failed: StepResult) -> str:
+        """Who is at fault for the failed step and why, else the step's own message."""
+        blame = self.at_fault
+        return blame.statement if blame else failed.message
+
+    @property
+    def invocation_failure(self) -> InvocationFailure | None:
+        """The failure once the invocation was sent (steps 8-11): the task's own verdict;
+        None when nothing failed, or the failure came before anything was delegated."""
+        failed = self._run.failed_step
+        if failed is None or failed.step < Step.DELEGATION:
+            return None
+        return InvocationFailure(failed.step, code_and_origin(failed), self._why(failed))
+
+    @property
+    def fault_exchanges(self) -> list[Exchange]:
+        """The recorded exchanges whose bytes show the failure, in order (a vendor's evidence).
+
+        A step that sends nothing points at the exchange it judged: the card for a card
+        fault (step 2, or step 4 when the advertised digest is the odd one out), the
+        describe_skill answer for the document (steps 4-6), the invocation for its output
+        (10).
+        """
+        run = self._run
+        failed = run.failed_step
+        if failed is None:
+            return []
+        by_step = {s.step: s.exchanges for s in run.steps}
+        card, describe = (Step.CARD,), (Step.DESCRIBE,)
+        numbers: tuple[int, ...] = (failed.step,)
+        if failed.step == Step.SKILL:
+            numbers = card
+        elif failed.step == Step.DIGESTS:
+            odd = _odd_source(run.digests.advertised, run.digests.returned, run.digests.computed)
+            if odd is None:  # both compared: the card and the describe_skill answer
+                numbers = card + describe
+            else:
+                numbers = card if odd is DigestSource.ADVERTISED else describe
+        elif failed.step in (Step.DOCUMENT, Step.SCHEMAS):
+            numbers = describe
+        elif failed.step == Step.OUTPUT:
+            numbers = (Step.DELEGATION, Step.RECEPTION)
+        seqs = {seq for n in numbers for seq in by_step.get(n, [])}
+        return [ex for ex in run.exchanges if ex.seq in seqs]
+
+
+def unsent_turn(run: RunState) -> Turn | None:
+    """The answered turn whose reply step 9 sends next, if any."""
+    turn = run.turns[-1] if run.turns else None
+    return turn if turn is not None and turn.answered and turn.sent_at is None else None
 
 
 def code_and_origin(step: StepResult) -> str:
     """The step's draft code and where it was found: "output_invalid (local)"; "" without."""
     return f"{step.code} ({step.origin or DetectedBy.LOCAL})" if step.code else ""
-
-
-# -- who is at fault ----------------------------------------------------------------------
-def _why(run: RunState, failed: StepResult) -> str:
-    """Who is at fault for the failed step and why, else the step's own message."""
-    blame = at_fault(run)
-    return blame.statement if blame else failed.message
-
-
-def at_fault(run: RunState) -> Blame | None:
-    """The failed step's blame as the engine recorded it, else derived from its code."""
-    failed = run.failed_step
-    if failed is None:
-        return None
-    return failed.blame or default_blame(failed)
 
 
 def default_blame(step: StepResult) -> Blame:
@@ -276,30 +342,5 @@ def default_blame(step: StepResult) -> Blame:
     return Blame(party=Party.AGENT, statement=info.meaning if info else step.message)
 
 
-def fault_exchanges(run: RunState) -> list[Exchange]:
-    """The recorded exchanges whose bytes show the failure, in order (a vendor's evidence).
-
-    A step that sends nothing points at the exchange it judged: the card for a card
-    fault (step 2, or step 4 when the advertised digest is the odd one out), the
-    describe_skill answer for the document (steps 4-6), the invocation for its output (10).
-    """
-    failed = run.failed_step
-    if failed is None:
-        return []
-    by_step = {s.step: s.exchanges for s in run.steps}
-    card, describe = (Step.CARD,), (Step.DESCRIBE,)
-    numbers: tuple[int, ...] = (failed.step,)
-    if failed.step == Step.SKILL:
-        numbers = card
-    elif failed.step == Step.DIGESTS:
-        odd = _odd_source(run.digests.advertised, run.digests.returned, run.digests.computed)
-        if odd is None:  # both compared: the card and the describe_skill answer
-            numbers = card + describe
-        else:
-            numbers = card if odd is DigestSource.ADVERTISED else describe
-    elif failed.step in (Step.DOCUMENT, Step.SCHEMAS):
-        numbers = describe
-    elif failed.step == Step.OUTPUT:
-        numbers = (Step.DELEGATION, Step.RECEPTION)
-    seqs = {seq for n in numbers for seq in by_step.get(n, [])}
-    return [ex for ex in run.exchanges if ex.seq in seqs]
+def _running(run: RunState) -> bool:
+    return any(s.status is StepStatus.RUNNING for s in run.steps)

@@ -26,7 +26,7 @@ from sia_tui.core.findings import Severity
 from sia_tui.core.interface.document import check_advertisement
 from sia_tui.core.needs import Need, word, words
 from sia_tui.core.redaction.userinfo import target_identity
-from sia_tui.core.run.answers import advertised_skills, default_skill
+from sia_tui.core.run.answers import advertised_skills
 from sia_tui.core.run.evidence import (
     Blame,
     CardEvidence,
@@ -207,7 +207,7 @@ def _chosen_skill(run: Run, domain: list[str]) -> str:
     """The user's skill, or the run's default one; without either the user must choose."""
     skill_id = run.target.skill_id
     if skill_id is None:
-        skill_id = default_skill(run)
+        skill_id = run.answers.default_skill
         if skill_id is None:
             listed = ", ".join(domain) if domain else "no domain skill"
             message = f"choose a skill; the extension advertises {listed}"
