@@ -29,7 +29,7 @@ async def full_check(url: str) -> float:
     procedure.set_arguments(ARGS)
     run = await procedure.run_all()
     await procedure.aclose()
-    assert run.outcome == "passed"
+    assert run.verdict.outcome == "passed"
     return time.perf_counter() - started
 
 

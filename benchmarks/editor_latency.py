@@ -130,7 +130,7 @@ async def measure(size: int) -> tuple[float, float, float, float, int, int]:
                     cpu.append((time.thread_time() - cpu_started) * 1000)
                 run = app.current_run
                 assert run is not None
-                compiled = compile_schema(run.input_schema)
+                compiled = compile_schema(run.answers.input_schema)
                 broken = editor.text
                 alone, loads = [], []
                 for _ in range(ROUNDS):

@@ -81,7 +81,7 @@ class Expected:
     #: What else a user sees, one short phrase (Markdown), e.g. what forensics names.
     note: str = ""
     #: How the sentence naming who is at fault begins: ``check``, the TUI's Steps screen and
-    #: the bug report all show it (``Run.at_fault``); empty when the run passes.
+    #: the bug report all show it (``Run.verdict.at_fault``); empty when the run passes.
     at_fault: str = ""
 
     @property

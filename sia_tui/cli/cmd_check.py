@@ -166,8 +166,8 @@ async def run_check(
         await procedure.run_until(Step.CARD)
         run = procedure.run
         if target.skill_id is None and run.step(Step.CARD).status is StepStatus.PASSED:
-            skills = run.advertised_skills
-            if len(skills) > 1 and run.default_skill is None:  # a lock may pin one
+            skills = run.answers.advertised_skills
+            if len(skills) > 1 and run.answers.default_skill is None:  # a lock may pin one
                 raise UsageError(
                     "the card advertises several skills; choose one with --skill:\n  "
                     + "\n  ".join(skills)
@@ -347,4 +347,4 @@ def _exit_code(run: Run) -> int:
     failed = run.failed_step
     if failed is not None and failed.category is FailureCategory.USAGE:
         return 2  # e.g. --args example without an example, --mode the document lacks
-    return run.outcome.exit_code
+    return run.verdict.outcome.exit_code

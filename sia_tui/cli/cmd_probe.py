@@ -86,7 +86,7 @@ async def run_probe(
         if arguments is not None and prober.arguments_problem:
             return prober.report, prober.arguments_problem
         report = await prober.run(allow_valid_invocations=allow_valid)
-        need = report.learning.consent_need
+        need = report.learning.answers.consent_need
         if prober.needs_confirmation and not allow_valid and need is not None:
             print(
                 f"sia-tui probe: {need.reason}; probes that need valid arguments were "

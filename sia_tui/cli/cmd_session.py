@@ -182,7 +182,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
             print(f"note: {printable(note)}")
         if each.same:
             print("same: today's code reaches the recorded diagnosis at every step")
-        print(f"today: {printable(each.run.headline)}")
+        print(f"today: {printable(each.run.verdict.headline)}")
         for change in each.changes:
             print(
                 f"step {change.step} {printable(change.title)}: recorded "
@@ -305,7 +305,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     except SiaError as exc:
         return _error(str(exc))
     # The report is written whatever the verdict; the status says the verdict it reports.
-    verdict = worst_exit_code(each.run.outcome.exit_code for each in reported)
+    verdict = worst_exit_code(each.run.verdict.outcome.exit_code for each in reported)
     if not args.output:
         sys.stdout.write(text)
         return verdict

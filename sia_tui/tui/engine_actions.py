@@ -100,15 +100,15 @@ class EngineActions:
         """Tell the user why ``n`` / ``r`` have nothing to do, and return True, when the run
         is over (complete, failed) or waits for arguments."""
         run = self.app.engine.run if self.app.engine is not None else None
-        if run is None or not run.finished:
+        if run is None or not run.verdict.finished:
             return False
-        if run.waiting_for_arguments:
+        if run.verdict.waiting_for_arguments:
             self.app.notify(ARGUMENTS_NOTICE, title="Waiting for arguments")
-        elif run.waiting_for_reply:
+        elif run.verdict.waiting_for_reply:
             self.app.notify(REPLY_NOTICE, title="The task asks a question")
         else:
             self.app.notify(
-                f"The run is complete: {run.headline}. Press R to run it again.",
+                f"The run is complete: {run.verdict.headline}. Press R to run it again.",
                 title="Nothing more to run",
             )
         return True
@@ -116,7 +116,7 @@ class EngineActions:
     # -- actions (network work only in workers) ---------------------------------------------
     # -- consent (RULES SID5) ----------------------------------------------------------------
     def ask_consent(self, then: Callable[[], object]) -> bool:
-        """When step 8 waits for the user's yes (``Run.waiting_for_consent``), ask; a yes is
+        """When step 8 waits for the user's yes (``Run.verdict.waiting_for_consent``), ask; a yes is
         consent to that one send, then ``then`` runs. True when it asked.
 
         Every invocation asks: the engine takes the consent with the send, and a restart
@@ -126,7 +126,11 @@ class EngineActions:
 
         engine = self.app.engine
         run = engine.run if engine is not None else None
-        need = run.consent_need if run is not None and run.waiting_for_consent else None
+        need = (
+            run.answers.consent_need
+            if run is not None and run.verdict.waiting_for_consent
+            else None
+        )
         if engine is None or run is None or need is None:
             return False
         skill = self.app.display_policy.literal(run.skill_id or "This skill", style="bold")
@@ -137,7 +141,9 @@ class EngineActions:
                 self.app.notify(NOT_SENT_NOTICE, title="Nothing sent", severity="warning")
                 return
             # Only the run the user was asked about, and only while it still waits.
-            asked = engine is self.app.engine and engine.run is run and run.waiting_for_consent
+            asked = (
+                engine is self.app.engine and engine.run is run and run.verdict.waiting_for_consent
+            )
             if asked and not self.refuse_if_busy():
                 engine.consent_to_send()
                 then()
@@ -207,9 +213,9 @@ class EngineActions:
         step 9 for a reply to the task's question (say where), or step 8 for the user's
         consent (ask)."""
         run = self.app.engine.run if self.app.engine is not None else None
-        if run is not None and run.waiting_for_arguments:
+        if run is not None and run.verdict.waiting_for_arguments:
             self.app.notify(ARGUMENTS_NOTICE, title="Waiting for arguments")
-        elif run is not None and run.waiting_for_reply:
+        elif run is not None and run.verdict.waiting_for_reply:
             self.app.notify(REPLY_NOTICE, title="The task asks a question")
         else:
             self.ask_consent(self._run_all)
@@ -278,11 +284,12 @@ class EngineActions:
         self._cancel_task()
 
     def _why_not_cancellable(self) -> str:
-        """Why ``x`` would do nothing now (``Run.cancel_refusal``), or "" when it makes sense."""
+        """Why ``x`` would do nothing now (``Run.answers.cancel_refusal``), or "" when it makes
+        sense."""
         run = self.app.engine.run if self.app.engine is not None else None
         if run is None or run.task is None:
             return "No task to cancel: invoke the skill first (5, then ctrl+j)."
-        return run.cancel_refusal
+        return run.answers.cancel_refusal
 
     @app_work(group="engine-cancel")
     async def _cancel_task(self) -> None:

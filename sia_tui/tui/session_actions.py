@@ -360,7 +360,7 @@ class SessionActions:
         invocation: the second save updates the first entry instead of adding one.
         """
         run = self.app.engine.run if self.app.engine is not None else None
-        if run is None or self.read_only or not run.finished:
+        if run is None or self.read_only or not run.verdict.finished:
             return
         slot = self._autosave_slot
         if slot is not None and slot.run is run:

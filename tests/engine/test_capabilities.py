@@ -61,7 +61,7 @@ async def test_stream_on_a_card_without_streaming_is_refused_with_the_override_n
 async def test_the_override_sends_the_stream() -> None:
     agent = _agent()
     run = await _run(agent, ignore_capabilities=True)
-    assert run.failed_step is None or run.failed_step.step > 8, run.summary
+    assert run.failed_step is None or run.failed_step.step > 8, run.verdict.summary
     assert run.mode == "stream" and len(agent.requests) == 2
 
 

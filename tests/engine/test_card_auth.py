@@ -37,7 +37,7 @@ async def test_oauth2_token_from_the_cards_token_url_passes(reference_agent: Any
     and the recorded token exchange holds neither the secret nor the token."""
     agent = reference_agent(AgentConfig(oauth2=True, step_delay=0.01))
     run = await run_reference(agent.url, ClientOptions(oauth2=DEMO))
-    assert run.outcome.value == "passed", run.summary
+    assert run.verdict.outcome.value == "passed", run.verdict.summary
     token_exchanges = [e for e in run.exchanges if e.purpose == "oauth2 token"]
     assert len(token_exchanges) == 1  # cached: one token for the whole run
     [exchange] = token_exchanges
@@ -283,7 +283,7 @@ async def test_an_authenticated_run_fetches_and_uses_the_extended_card(
     token, step 1's evidence says what it adds, and the run goes on with it."""
     agent = reference_agent(AgentConfig(oauth2=True, step_delay=0.01))
     run = await run_reference(agent.url, ClientOptions(oauth2=DEMO))
-    assert run.outcome.value == "passed", run.summary
+    assert run.verdict.outcome.value == "passed", run.verdict.summary
     [fetched] = [e for e in run.exchanges if e.purpose == "extended agent card"]
     assert fetched.http_status == 200
     assert dict(fetched.request_headers)["Authorization"].startswith("Bearer ")

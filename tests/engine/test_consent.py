@@ -29,10 +29,10 @@ def _procedure(agent: Witness, skill: str = SHUTDOWN) -> Procedure:
 
 def _held(run: Run) -> None:
     """Step 8 waits for consent: the run is over for now, incomplete, and says why."""
-    assert run.waiting_for_consent and run.finished
+    assert run.verdict.waiting_for_consent and run.verdict.finished
     assert run.step(Step.DELEGATION).status is StepStatus.NOT_RUN
-    assert run.outcome is RunOutcome.INCOMPLETE and run.outcome.exit_code == 3
-    assert "not sent" in run.summary and "--allow-execute" in run.summary
+    assert run.verdict.outcome is RunOutcome.INCOMPLETE and run.verdict.outcome.exit_code == 3
+    assert "not sent" in run.verdict.summary and "--allow-execute" in run.verdict.summary
 
 
 # These read what the command line says (the TUI words consent as its own dialog).
@@ -60,11 +60,11 @@ async def test_one_consent_sends_once_and_a_restart_asks_again() -> None:
         await procedure.run_until(Step.ARGUMENTS)
         procedure.consent_to_send()
         run = await procedure.run_all()
-        assert run.outcome is RunOutcome.PASSED and agent.count(SHUTDOWN) == 1
+        assert run.verdict.outcome is RunOutcome.PASSED and agent.count(SHUTDOWN) == 1
         assert not run.consent  # taken by the send
         await procedure.restart()  # the TUI's R: a fresh run, without arguments
         again = await procedure.run_all()
-        assert again.waiting_for_arguments and not again.waiting_for_consent
+        assert again.verdict.waiting_for_arguments and not again.verdict.waiting_for_consent
         assert again.step(Step.ARGUMENTS).status is StepStatus.NOT_RUN
         procedure.set_arguments(VALID)  # the same arguments again: a new invocation
         again = await procedure.run_all()
@@ -104,8 +104,8 @@ async def test_a_skill_that_only_observes_never_waits() -> None:
         procedure.use_example()
         run = await procedure.run_all()
         await procedure.aclose()
-    assert run.consent_need is None and not run.waiting_for_consent
-    assert run.outcome is RunOutcome.PASSED
+    assert run.answers.consent_need is None and not run.verdict.waiting_for_consent
+    assert run.verdict.outcome is RunOutcome.PASSED
 
 
 def test_rerun_re_sends_only_with_the_flag(

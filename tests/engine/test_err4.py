@@ -49,15 +49,18 @@ async def test_err4_arguments_a_valid_schema_rejects_are_input_invalid_here(
     assert failed is not None and failed.step == Step.ARGUMENTS
     assert failed.code is ErrorCode.INPUT_INVALID and failed.origin is DetectedBy.LOCAL
     assert _interface_steps_passed(run)
-    assert "interface_invalid" not in run.summary
+    assert "interface_invalid" not in run.verdict.summary
 
 
 async def test_err4_the_reference_agent_rejects_them_with_input_invalid(
     reference_agent: StartAgent,
 ) -> None:
     run = await _run(reference_agent().url, send_anyway=True)
-    assert run.outcome == "negative_test_passed"
-    assert "with input_invalid" in run.summary and "interface_invalid" not in run.summary
+    assert run.verdict.outcome == "negative_test_passed"
+    assert (
+        "with input_invalid" in run.verdict.summary
+        and "interface_invalid" not in run.verdict.summary
+    )
     assert _interface_steps_passed(run)
 
 

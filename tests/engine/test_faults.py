@@ -96,7 +96,7 @@ def assert_check_outcome(run: Run, spec: FaultSpec) -> None:
     )
     if stop.code is None:
         assert failed.category is FailureCategory.TRANSPORT
-    blame = run.at_fault  # the sentence check, the TUI and the report all show
+    blame = run.verdict.at_fault  # the sentence check, the TUI and the report all show
     assert blame is not None and blame.statement.startswith(spec.expected.at_fault), blame
     assert all(s.status is StepStatus.SKIPPED for s in run.steps[stop.step :])
     assert all(s.status is StepStatus.PASSED for s in run.steps[: stop.step - 1])
@@ -108,7 +108,7 @@ def assert_check_report(run: Run, spec: FaultSpec) -> None:
     where to look next."""
     expected = spec.expected
     report = run_to_json(run)
-    assert run.outcome.exit_code == expected.exit_code, report["summary"]
+    assert run.verdict.outcome.exit_code == expected.exit_code, report["summary"]
     error = report["error"] or {}
     stop = expected.check
     where = (stop.step, stop.code, stop.origin) if stop else (None, None, None)
@@ -164,11 +164,11 @@ def refused_at_the_size_limit(run: Run) -> None:
     assert failed is not None and failed.code is None
     assert any(e.truncated for e in run.exchanges)
     assert "size limit" in failed.hint and "--max-response-bytes" in failed.hint
-    blame = run.at_fault
+    blame = run.verdict.at_fault
     assert blame is not None and blame.party is Party.LIMIT
     assert "--max-response-bytes" in blame.statement
     assert blame.statement.endswith("the task may have completed on the agent")
-    assert "response size limit was reached" in run.summary
+    assert "response size limit was reached" in run.verdict.summary
 
 
 #: What a user sees beyond the table for some faults.

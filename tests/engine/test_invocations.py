@@ -38,9 +38,9 @@ async def test_a_new_invocation_keeps_the_last_one_with_its_own_verdict(
     first, second = run.invocations
     assert (first.number, first.total, second.label) == (1, 2, "invocation 2 of 2")
     assert second.run is run
-    assert first.run.outcome is RunOutcome.NEGATIVE_TEST_PASSED
+    assert first.run.verdict.outcome is RunOutcome.NEGATIVE_TEST_PASSED
     assert first.run.arguments == APPENDIX_B_INVALID_ARGUMENTS and first.run.send_anyway
-    assert second.run.outcome is RunOutcome.PASSED and not second.run.send_anyway
+    assert second.run.verdict.outcome is RunOutcome.PASSED and not second.run.send_anyway
     # Each invocation holds steps 1-6 and its own invoke exchange, not the other's.
     assert invokes(first.run) == first_invoke and len(first_invoke) == 1
     assert len(invokes(run)) == 1 and invokes(run) != first_invoke
@@ -59,12 +59,12 @@ async def test_restart_after_a_negative_test_sends_nothing_until_new_arguments(
     try:
         procedure.set_arguments(APPENDIX_B_INVALID_ARGUMENTS, send_anyway=True)
         await procedure.run_all()
-        assert procedure.run.outcome is RunOutcome.NEGATIVE_TEST_PASSED
+        assert procedure.run.verdict.outcome is RunOutcome.NEGATIVE_TEST_PASSED
         await procedure.restart()
         run = await procedure.run_all()
     finally:
         await procedure.aclose()
-    assert run.waiting_for_arguments and run.outcome is RunOutcome.INCOMPLETE
+    assert run.verdict.waiting_for_arguments and run.verdict.outcome is RunOutcome.INCOMPLETE
     assert invokes(run) == [] and run.arguments is None and not run.send_anyway
     assert run.step(Step.ARGUMENTS).status is StepStatus.NOT_RUN
     assert [s.status for s in run.steps[:6]] == [StepStatus.PASSED] * 6
@@ -88,9 +88,9 @@ async def test_another_skill_is_a_new_run_that_keeps_the_card(
         await procedure.run_all()
     finally:
         await procedure.aclose()
-    assert run.waiting_for_arguments
+    assert run.verdict.waiting_for_arguments
     assert [ex.purpose for ex in run.exchanges].count("agent card") == 1
-    assert old.outcome is RunOutcome.PASSED  # the old run keeps its verdict
+    assert old.verdict.outcome is RunOutcome.PASSED  # the old run keeps its verdict
 
 
 async def test_invocations_stop_at_the_limit_and_say_so(
@@ -113,4 +113,4 @@ async def test_invocations_stop_at_the_limit_and_say_so(
     finally:
         await procedure.aclose()
     assert len(procedure.run.invocations) == 2
-    assert procedure.run.outcome is RunOutcome.PASSED
+    assert procedure.run.verdict.outcome is RunOutcome.PASSED

@@ -53,12 +53,12 @@ async def test_a_task_that_asks_leaves_the_run_incomplete_with_its_question(
         run = await procedure.run_all()
     finally:
         await procedure.aclose()
-    assert run.failed_step is None and run.at_fault is None
-    assert run.outcome is RunOutcome.INCOMPLETE and run.outcome.exit_code == 3
-    turn = run.open_turn
+    assert run.failed_step is None and run.verdict.at_fault is None
+    assert run.verdict.outcome is RunOutcome.INCOMPLETE and run.verdict.outcome.exit_code == 3
+    turn = run.verdict.open_turn
     assert turn is not None and turn.state == TaskState.INPUT_REQUIRED
     assert turn.question.startswith("Which site should the report name?")
-    assert "the agent asks: Which site" in run.summary
+    assert "the agent asks: Which site" in run.verdict.summary
     assert [s.status for s in run.steps[8:]] == [StepStatus.NOT_RUN] * 3
 
 
@@ -79,7 +79,7 @@ async def test_a_reply_continues_the_same_task_to_a_valid_result(
         run = await procedure.run_all()
     finally:
         await procedure.aclose()
-    assert [s.status for s in run.steps] == [StepStatus.PASSED] * 11, run.summary
+    assert [s.status for s in run.steps] == [StepStatus.PASSED] * 11, run.verdict.summary
     assert run.task is not None and run.task.id == asked.id
     [turn] = run.turns
     assert (turn.reply_kind, turn.reply) == (PartKind.TEXT, "north hall")
@@ -102,7 +102,7 @@ async def test_a_data_reply_is_one_data_part_not_checked_against_input_schema(
         run = await procedure.run_all()
     finally:
         await procedure.aclose()
-    assert run.outcome is RunOutcome.PASSED
+    assert run.verdict.outcome is RunOutcome.PASSED
     [message] = [body["params"]["message"] for body in follow_ups(run)]
     assert message["parts"] == [
         {"data": {"not": "the input schema"}, "mediaType": "application/json"}
@@ -118,14 +118,14 @@ async def test_auth_required_says_what_the_agent_needs_and_goes_on_after_the_rep
     procedure = procedure_for(agent.url, mode="stream")
     try:
         run = await procedure.run_all()
-        assert run.open_turn is not None and run.open_turn.needs == "authorization"
-        assert "waits for authorization (TASK_STATE_AUTH_REQUIRED)" in run.summary
-        assert "approval code" in run.summary
+        assert run.verdict.open_turn is not None and run.verdict.open_turn.needs == "authorization"
+        assert "waits for authorization (TASK_STATE_AUTH_REQUIRED)" in run.verdict.summary
+        assert "approval code" in run.verdict.summary
         procedure.reply(Reply.text("code-1234"))
         run = await procedure.run_all()
     finally:
         await procedure.aclose()
-    assert run.outcome is RunOutcome.PASSED
+    assert run.verdict.outcome is RunOutcome.PASSED
 
 
 async def test_a_reply_when_nothing_waits_is_refused(reference_agent: StartAgent) -> None:
@@ -152,12 +152,12 @@ async def test_a_reply_over_a2a_03_and_grpc(
     procedure = procedure_for(agent.url, binding="grpc" if over == "grpc" else None, mode=mode)
     try:
         await procedure.run_all()
-        assert procedure.run.waiting_for_reply
+        assert procedure.run.verdict.waiting_for_reply
         procedure.reply(Reply.text("north hall"))
         run = await procedure.run_all()
     finally:
         await procedure.aclose()
-    assert run.outcome is RunOutcome.PASSED, run.summary
+    assert run.verdict.outcome is RunOutcome.PASSED, run.verdict.summary
     assert len(run.turns) == 1 and run.turns[0].sent_at is not None
 
 
@@ -181,9 +181,9 @@ async def test_each_invocation_keeps_its_own_turns_in_a_session(
     loaded = load_session(path).run
     [first] = loaded.past_invocations
     assert [t.reply for t in first.turns] == ["north hall"]
-    assert first.outcome is RunOutcome.PASSED
-    assert loaded.waiting_for_reply and loaded.open_turn is not None
-    assert loaded.outcome is RunOutcome.INCOMPLETE
+    assert first.verdict.outcome is RunOutcome.PASSED
+    assert loaded.verdict.waiting_for_reply and loaded.verdict.open_turn is not None
+    assert loaded.verdict.outcome is RunOutcome.INCOMPLETE
 
 
 @pytest.mark.parametrize("mode", ["sync", "stream", "poll"])
@@ -200,13 +200,13 @@ async def test_a_task_waiting_for_input_can_be_cancelled(
     procedure.use_example()
     try:
         run = await procedure.run_all()
-        assert run.waiting_for_reply
-        assert run.cancellable, run.cancel_refusal
+        assert run.verdict.waiting_for_reply
+        assert run.answers.cancellable, run.answers.cancel_refusal
         task = await procedure.cancel()
     finally:
         await procedure.aclose()
     assert task is not None and task.state == TaskState.CANCELED
     run = procedure.run
     assert run.step(Step.RECEPTION).status is StepStatus.CANCELLED
-    assert run.open_turn is None and not run.waiting_for_reply
-    assert run.outcome is RunOutcome.CANCELLED and run.at_fault is None
+    assert run.verdict.open_turn is None and not run.verdict.waiting_for_reply
+    assert run.verdict.outcome is RunOutcome.CANCELLED and run.verdict.at_fault is None

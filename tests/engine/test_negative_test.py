@@ -53,8 +53,8 @@ def input_invalid(*details: Any) -> dict[str, Any]:
 
 async def test_details_at_the_member_pass() -> None:
     run = await negative_test(rejecting(input_invalid({"instance_path": "/condition/threshold"})))
-    assert run.outcome == "negative_test_passed"
-    assert run.summary == (
+    assert run.verdict.outcome == "negative_test_passed"
+    assert run.verdict.summary == (
         "the agent rejected the invalid arguments as the deliberate negative test expects: "
         "TASK_STATE_REJECTED with input_invalid, details at /condition/threshold (RULES INV3)"
     )
@@ -63,10 +63,13 @@ async def test_details_at_the_member_pass() -> None:
 async def test_no_details_at_all_pass_with_a_warning() -> None:
     """ERR5 requires instance_path in each entry; details absent altogether only warn."""
     run = await negative_test(rejecting(input_invalid()))
-    verdict = run.negative_test_verdict
-    assert run.outcome == "negative_test_passed" and run.outcome.exit_code == 0
+    verdict = run.verdict.negative_test_verdict
+    assert run.verdict.outcome == "negative_test_passed" and run.verdict.outcome.exit_code == 0
     assert verdict is not None and (verdict.grade, verdict.rule) == (Grade.WARN, "ERR5")
-    assert "with a warning: TASK_STATE_REJECTED with input_invalid, but no details" in run.summary
+    assert (
+        "with a warning: TASK_STATE_REJECTED with input_invalid, but no details"
+        in run.verdict.summary
+    )
 
 
 @pytest.mark.parametrize(
@@ -97,16 +100,16 @@ async def test_a_rejection_that_breaks_a_must_fails_at_step_8(
     status_data: list[Any], rule: str, words: str
 ) -> None:
     run = await negative_test(rejecting(*status_data))
-    failed, verdict = run.failed_step, run.negative_test_verdict
-    assert run.outcome == "failed" and run.outcome.exit_code == 1
+    failed, verdict = run.failed_step, run.verdict.negative_test_verdict
+    assert run.verdict.outcome == "failed" and run.verdict.outcome.exit_code == 1
     assert failed is not None and (failed.step, failed.code, failed.origin) == (
         8,
         "input_invalid",
         "remote",
     )
     assert verdict is not None and (verdict.grade, verdict.rule) == (Grade.FAIL, rule)
-    assert words in run.summary and f"RULES {rule}" in run.summary
-    blame = run.at_fault
+    assert words in run.verdict.summary and f"RULES {rule}" in run.verdict.summary
+    blame = run.verdict.at_fault
     assert blame is not None and blame.party.value == "agent"
 
 
@@ -119,8 +122,8 @@ async def test_valid_arguments_sent_anyway_are_an_ordinary_invocation() -> None:
     assert run.step(Step.ARGUMENTS).status is StepStatus.PASSED
     assert "send anyway has no effect" in run.step(Step.ARGUMENTS).message
     assert len(agent.requests) == 2  # describe_skill, then the invocation
-    assert not run.negative_test and run.negative_test_verdict is None
-    assert run.outcome == "failed"
+    assert not run.verdict.negative_test and run.verdict.negative_test_verdict is None
+    assert run.verdict.outcome == "failed"
     failed = run.failed_step
     assert failed is not None and failed.step == 8
 
@@ -133,14 +136,14 @@ async def test_details_wrong_member_fails_the_negative_test_as_probe_fails_it(
     failed the agent. Both now fail it by RULES ERR5 with the same reason."""
     url = reference_agent(fault="details-wrong-member").url
     run = await negative_test(url=url)
-    assert run.outcome == "failed"
-    assert "/properties/condition/properties/threshold/type" in run.summary
+    assert run.verdict.outcome == "failed"
+    assert "/properties/condition/properties/threshold/type" in run.verdict.summary
     report = await probe(url)
     for probed in report.results:
         if probed.kind.value.startswith("invalid-") and probed.sent is not None:
             # The probe's own invalid arguments, sent as a negative test: the same verdict.
             same = await negative_test(url=url, arguments=probed.sent.data["arguments"])
-            verdict = same.negative_test_verdict
+            verdict = same.verdict.negative_test_verdict
             assert verdict is not None and probed.grade is verdict.grade is Grade.FAIL
             assert (verdict.rule, verdict.reason) == (probed.rule, probed.reason) != ("", "")
 
@@ -159,14 +162,14 @@ async def test_an_agent_that_fails_invalid_input_fails_step_9_with_its_own_code(
         "remote",
     )
     assert run.steps[7].status is StepStatus.PASSED  # the task was accepted, then failed
-    assert run.summary.startswith(
+    assert run.verdict.summary.startswith(
         "at step 9, Receive status, output and records (execution_failed, remote): the "
         "deliberate negative test failed: answered execution_failed (TASK_STATE_FAILED): it "
         "ran domain logic on arguments that do not validate"
     )
     report = await probe(url)
     probed = next(r for r in report.results if r.kind is ProbeKind.INVALID_WRONG_TYPE)
-    verdict = run.negative_test_verdict
+    verdict = run.verdict.negative_test_verdict
     assert probed.grade is Grade.FAIL
     assert verdict is not None and (verdict.rule, verdict.reason) == (probed.rule, probed.reason)
 

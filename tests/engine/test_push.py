@@ -49,7 +49,7 @@ async def test_deliveries_land_on_the_run_with_token_and_task_checked(
     final state, and the run's verdict is the one its mode gives."""
     agent = reference_agent(push="on")
     run = await _run(agent.url, mode=mode, skill=skill)
-    assert run.outcome is RunOutcome.PASSED, run.summary
+    assert run.verdict.outcome is RunOutcome.PASSED, run.verdict.summary
     assert run.push is not None and run.push.error is None and run.push.registered
     assert run.push.url is not None and run.push.url.startswith("http://127.0.0.1:")
     deliveries = run.push.deliveries
@@ -72,7 +72,7 @@ async def test_an_agent_refusing_a_loopback_url_gives_push_error_and_the_run_goe
     passes by its own mode; both sends are recorded."""
     agent = reference_agent(push="refuse-loopback")
     run = await _run(agent.url)
-    assert run.outcome is RunOutcome.PASSED, run.summary
+    assert run.verdict.outcome is RunOutcome.PASSED, run.verdict.summary
     assert run.push is not None and not run.push.registered and run.push.deliveries == []
     assert run.push.error is not None
     assert "--push-url URL" in run.push.error and "Invalid push notification URL" in run.push.error
@@ -89,7 +89,7 @@ async def test_a_card_without_push_capability_registers_nothing(
     PushNotificationNotSupported), push.error says why, the run passes."""
     agent = reference_agent()
     run = await _run(agent.url)
-    assert run.outcome is RunOutcome.PASSED
+    assert run.verdict.outcome is RunOutcome.PASSED
     assert run.push is not None and run.push.url is None
     assert run.push.error is not None and "capabilities.pushNotifications" in run.push.error
     invoke = next(ex for ex in run.exchanges if ex.purpose == "invoke")
@@ -103,7 +103,7 @@ async def test_an_external_push_url_is_registered_and_deliveries_are_not_claimed
     there and records none of its own."""
     agent = reference_agent(push="on")
     run = await _run(agent.url, push="http://127.0.0.1:9/hook")
-    assert run.outcome is RunOutcome.PASSED
+    assert run.verdict.outcome is RunOutcome.PASSED
     assert run.push is not None and run.push.registered and not run.push.sees_deliveries
     assert run.push.url == "http://127.0.0.1:9/hook" and run.push.deliveries == []
     assert "cannot see them" in run.push.note
@@ -139,7 +139,7 @@ async def test_push_over_grpc_and_a2a_0_3(
     finally:
         await procedure.aclose()
     run = procedure.run
-    assert run.outcome is RunOutcome.PASSED, run.summary
+    assert run.verdict.outcome is RunOutcome.PASSED, run.verdict.summary
     assert run.push is not None and run.push.error is None and run.push.deliveries
     assert all(d.token_ok and d.task_id_ok for d in run.push.deliveries)
     assert run.push.deliveries[-1].task_state == TaskState.COMPLETED
@@ -179,7 +179,7 @@ async def test_a_push_not_supported_error_is_explained(reference_agent: StartAge
         await procedure.aclose()
         await real.aclose()
     run = procedure.run
-    assert run.outcome is RunOutcome.PASSED, run.summary
+    assert run.verdict.outcome is RunOutcome.PASSED, run.verdict.summary
     assert run.push is not None and run.push.error is not None
     assert "-32003" in run.push.error and "does not support push" in run.push.error
     assert "--push-url" not in run.push.error  # another URL would not help

@@ -32,8 +32,8 @@ def test_a_step_is_found_by_its_name_in_the_drafts_order() -> None:
 def test_the_result_value_is_its_one_data_part_in_every_surface() -> None:
     value = {"status": "ok", "supporting_record_refs": ["a2"]}
     run = _run_with_result(Part("data", value))
-    assert run.result_value == value
-    assert run.record_refs == ["a2"]
+    assert run.answers.result_value == value
+    assert run.answers.record_refs == ["a2"]
     assert run_to_json(run)["result"] == value
 
 
@@ -69,8 +69,8 @@ def test_a_view_answers_for_the_run_it_is_read_from_even_a_copy() -> None:
 def test_a_result_without_one_data_part_has_no_value(parts: tuple[Part, ...]) -> None:
     """Step 10 fails such a result (RULES INV5); no surface picks one of its parts."""
     run = _run_with_result(*parts)
-    assert run.result_value is None
-    assert run.record_refs == []
+    assert run.answers.result_value is None
+    assert run.answers.record_refs == []
     assert run_to_json(run)["result"] is None
 
 

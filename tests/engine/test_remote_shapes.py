@@ -134,7 +134,7 @@ async def test_agent_details_become_located_findings() -> None:
     assert [f.keyword for f in run.steps[6].findings] == ["type"]
     assert run.steps[6].message.startswith("deliberate negative test")
     step8 = run.steps[7]
-    error = run.task_error
+    error = run.answers.task_error
     assert error is not None and (error.step, error.code) == (8, "input_invalid")
     assert [(f.pointer, f.keyword) for f in step8.findings if f.keyword] == [
         ("/condition/threshold", "type")
@@ -169,10 +169,10 @@ async def test_input_required_is_incomplete_not_a_failure() -> None:
     agent = ScriptedAgent(invoke=lambda _r: task("TASK_STATE_INPUT_REQUIRED"))
     run = await run_with(agent)
     assert run.failed_step is None
-    assert run.outcome is RunOutcome.INCOMPLETE and run.outcome.exit_code == 3
+    assert run.verdict.outcome is RunOutcome.INCOMPLETE and run.verdict.outcome.exit_code == 3
     assert run.step(Step.RECEPTION).status is StepStatus.NOT_RUN
-    assert run.waiting_for_reply and run.finished
-    assert "waits for input (TASK_STATE_INPUT_REQUIRED)" in run.summary
+    assert run.verdict.waiting_for_reply and run.verdict.finished
+    assert "waits for input (TASK_STATE_INPUT_REQUIRED)" in run.verdict.summary
 
 
 async def test_non_string_record_reference_is_a_finding_not_a_crash() -> None:
@@ -248,7 +248,7 @@ async def test_a_task_that_ended_before_the_resubscribe_is_said_so_not_refused()
 
     agent.handle = handle  # type: ignore[method-assign]
     run = await run_with(agent)
-    assert run.outcome is RunOutcome.PASSED, run.summary
+    assert run.verdict.outcome is RunOutcome.PASSED, run.verdict.summary
     reception = run.evidence(ReceptionEvidence)
     assert reception is not None and reception.note is not None
     assert "the task had ended TASK_STATE_COMPLETED before sia-tui resubscribed" in (reception.note)
@@ -298,6 +298,6 @@ async def test_an_agent_that_accepts_invalid_input_fails_the_negative_test() -> 
         "the deliberate negative test failed: the agent accepted the request and completed "
         "the task (RULES INV3)"
     )
-    blame = run.at_fault
+    blame = run.verdict.at_fault
     assert blame is not None and blame.party.value == "agent"
-    assert run.outcome == "failed"
+    assert run.verdict.outcome == "failed"

@@ -45,7 +45,7 @@ async def test_a_dropped_stream_is_resubscribed_to_its_final_state(
         drop_stream=True, step_delay=0.2, grpc_port=0 if binding == "grpc" else None
     )
     run = await run_stream(agent.url, binding, long_running=True)
-    assert run.outcome is RunOutcome.PASSED, run.summary
+    assert run.verdict.outcome is RunOutcome.PASSED, run.verdict.summary
     reception = run.evidence(ReceptionEvidence)
     assert reception is not None
     assert reception.note == "the stream ended before a final state; resubscribed (SubscribeToTask)"
@@ -56,7 +56,7 @@ async def test_a_dropped_stream_is_resubscribed_to_its_final_state(
 async def test_resubscribe_over_a2a_03_is_tasks_resubscribe(reference_agent: StartAgent) -> None:
     agent = reference_agent(fault="v03", drop_stream=True)
     run = await run_stream(agent.url, "jsonrpc")
-    assert run.outcome is RunOutcome.PASSED, run.summary
+    assert run.verdict.outcome is RunOutcome.PASSED, run.verdict.summary
     [call] = [ex for ex in run.exchanges if ex.purpose == "resubscribe"]
     assert b'"method":"tasks/resubscribe"' in call.request_body
 
@@ -77,7 +77,7 @@ async def test_subscribing_to_a_finished_task_is_unsupported_operation(
         run = await procedure.run_all()
     finally:
         await procedure.aclose()
-    assert run.outcome is RunOutcome.PASSED and run.task is not None
+    assert run.verdict.outcome is RunOutcome.PASSED and run.task is not None
     assert run.interface is not None
     async with A2AClient(ClientOptions()) as client:
         client.trust_card_origin(agent.url)

@@ -31,7 +31,7 @@ async def test_the_streaming_request_is_step_8s_and_its_later_events_step_9s(
         run = await procedure.run_all()
     finally:
         await procedure.aclose()
-    assert run.outcome == "passed", run.summary
+    assert run.verdict.outcome == "passed", run.verdict.summary
     seq = _stream_exchange(run)
     assert run.step(Step.DELEGATION).exchanges == [seq]
     assert run.step(Step.RECEPTION).exchanges == [seq]

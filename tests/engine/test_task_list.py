@@ -104,5 +104,5 @@ async def test_a_listed_task_opens_read_only_and_incomplete(reference_agent: Sta
         await procedure.aclose()
     opened: Run = task_run(procedure.run, listing.tasks[0])
     assert opened.task is listing.tasks[0] and opened.card is procedure.run.card
-    assert opened.outcome is RunOutcome.INCOMPLETE
+    assert opened.verdict.outcome is RunOutcome.INCOMPLETE
     assert opened.exchanges == [] and opened.push is None

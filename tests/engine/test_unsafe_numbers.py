@@ -48,5 +48,5 @@ async def test_big_numbers_in_the_result_and_a_record_are_warned_at_their_pointe
     assert "18446744073709551615 at /observed_value" in warnings[0].message
     assert warnings[1].message.startswith("record 'observation-7': the number")
     assert "lost precision in transit" in warnings[0].message
-    verdict = run.result_verdict
+    verdict = run.answers.result_verdict
     assert verdict is not None and verdict.valid and all(r.valid for r in run.records)

@@ -165,7 +165,7 @@ async def test_example_falls_back_to_a_json_example_of_the_card_skill(
         run = await procedure.run_until(6)
     finally:
         await procedure.aclose()
-    assert run.card is not None and run.example_arguments is None
+    assert run.card is not None and run.answers.example_arguments is None
     value = {"link_id": "link-7", "available_mbps": 250, "unit": "Mbit/s"}
     run.card = replace(
         run.card,
@@ -176,7 +176,7 @@ async def test_example_falls_back_to_a_json_example_of_the_card_skill(
             for s in run.card.skills
         ),
     )
-    example = run.example_arguments
+    example = run.answers.example_arguments
     assert example is not None
     assert (example.value, example.source) == (value, "the card skill's examples[1]")
 
@@ -202,7 +202,7 @@ def test_a_missing_member_at_the_root_is_not_reported_at_slash(
 async def test_the_agents_own_message_names_the_root_too(agents: list[RunningAgent]) -> None:
     """The reference agent's input_invalid message says "" (root), like the client."""
     run = await invoke(start(agents).url, {"condition": ARGUMENTS["condition"]}, anyway=True)
-    error = run.task_error
+    error = run.answers.task_error
     assert error is not None and error.code == "input_invalid"
     assert 'first at "" (root)' in error.message
 
@@ -244,7 +244,7 @@ async def test_a_rightly_rejected_negative_test_passes(
     outcome is negative_test_passed, steps 9-11 are skipped, and history records that."""
     run = await invoke(start(agents).url, INVALID, anyway=True)
     assert run.failed_step is None
-    assert run.outcome == "negative_test_passed" and run.outcome.exit_code == 0
+    assert run.verdict.outcome == "negative_test_passed" and run.verdict.outcome.exit_code == 0
     assert [s.status.value for s in run.steps] == ["passed"] * 8 + ["skipped"] * 3
     assert run.steps[6].message.startswith("deliberate negative test: 1 input error(s)")
     assert "as the deliberate negative test expects" in run.steps[7].message
@@ -274,7 +274,7 @@ async def test_a_cancel_the_user_asked_for_is_cancelled_not_failed(
         await procedure.aclose()
     assert cancelled is not None
     assert run.steps[8].status.value == "cancelled", run.steps[8].message
-    assert run.failed_step is None and run.outcome == "cancelled"
+    assert run.failed_step is None and run.verdict.outcome == "cancelled"
     assert not [f for s in run.steps for f in s.findings if f.rule == "ERR1"]
     assert [s.status.value for s in run.steps[9:]] == ["skipped", "skipped"]
     monkeypatch.setenv("SIA_TUI_DATA_DIR", str(tmp_path / "data"))

@@ -28,7 +28,7 @@ async def test_the_oauth2_token_and_api_key_ride_in_the_grpc_metadata(
     await procedure.run_until(3)
     await procedure.aclose()
     run = procedure.run
-    assert run.step(Step.DESCRIBE).status.value == "passed", run.summary
+    assert run.step(Step.DESCRIBE).status.value == "passed", run.verdict.summary
     [call] = [e for e in run.exchanges if e.purpose == "describe_skill"]
     metadata = dict(call.request_headers)
     assert metadata["authorization"].startswith("Bearer ")

@@ -32,14 +32,14 @@ def assert_stops_as_specified(run: Run, spec: FaultSpec) -> None:
     stop = spec.expected.check
     assert run.interface is not None and run.interface.binding == "GRPC"
     if stop is None:
-        assert [s.status for s in run.steps] == [StepStatus.PASSED] * 11, run.summary
+        assert [s.status for s in run.steps] == [StepStatus.PASSED] * 11, run.verdict.summary
         return
     failed = run.failed_step
-    assert failed is not None, run.summary
+    assert failed is not None, run.verdict.summary
     assert (failed.step, failed.code, failed.origin) == (stop.step, stop.code, stop.origin)
     if stop.code is None:
         assert failed.category is FailureCategory.TRANSPORT
-    blame = run.at_fault
+    blame = run.verdict.at_fault
     assert blame is not None and blame.statement.startswith(spec.expected.at_fault), blame
     assert all(s.status is StepStatus.SKIPPED for s in run.steps[stop.step :])
 
@@ -75,8 +75,8 @@ def _verdict(run: Run) -> tuple[object, ...]:
     own format: a body that is not JSON, a message that is not protobuf)."""
     failed = run.failed_step
     if failed is None:
-        return (run.outcome,)
-    return (run.outcome, failed.step, failed.code, failed.origin, failed.category)
+        return (run.verdict.outcome,)
+    return (run.verdict.outcome, failed.step, failed.code, failed.origin, failed.category)
 
 
 @pytest.mark.parametrize("spec", OVER_GRPC, ids=[str(s.fault) for s in OVER_GRPC])
@@ -88,7 +88,7 @@ async def test_each_fault_streams_over_grpc_as_over_json_rpc(
     agent = reference_agent(fault=spec.fault, step_delay=0.02, slow_seconds=3.0, grpc_port=0)
     over_grpc = await _stream_run(agent.url, "grpc", spec.fault)
     over_http = await _stream_run(agent.url, "jsonrpc", spec.fault)
-    assert _verdict(over_grpc) == _verdict(over_http), over_grpc.summary
+    assert _verdict(over_grpc) == _verdict(over_http), over_grpc.verdict.summary
     if over_grpc.steps[7].status is StepStatus.PASSED:
         assert over_grpc.mode == "stream"
         assert any(ex.url.endswith("/SendStreamingMessage") for ex in over_grpc.exchanges)

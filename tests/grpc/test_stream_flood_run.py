@@ -121,7 +121,7 @@ async def test_replay_of_the_flood_gives_the_recorded_verdict(flooded: tuple[Run
     result = await replay_session(load_session(path))
     replayed = result.results[0]
     assert result.same, replayed.changes
-    assert replayed.run.outcome == run.outcome
+    assert replayed.run.verdict.outcome == run.verdict.outcome
     failed = replayed.run.failed_step
     assert failed is not None and failed.step == 9
     assert failed.error_kind == DeadlineExceeded.kind, failed.message

@@ -124,7 +124,8 @@ def test_a_number_member_gets_a_string_not_an_integer() -> None:
 
 
 def test_the_runs_example_if_valid_then_the_skeleton_then_nothing() -> None:
-    """Run.example_arguments is used only when it validates: the probe breaks valid input."""
+    """Run.answers.example_arguments is used only when it validates: the probe breaks valid
+    input."""
     example = ExampleArguments(BASE, "the input schema's examples[0]")
     assert example_arguments(compile_schema(RICH), example) == (BASE, "example")
     closed = {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}

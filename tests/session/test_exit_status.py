@@ -33,7 +33,7 @@ async def _passed_then_failed(url: str) -> Run:
 @pytest.fixture
 def failed_session(reference_agent: StartAgent, tmp_path: Path) -> Path:
     run = asyncio.run(_passed_then_failed(reference_agent().url))
-    assert [each.run.outcome.value for each in run.invocations] == ["passed", "failed"]
+    assert [each.run.verdict.outcome.value for each in run.invocations] == ["passed", "failed"]
     path = tmp_path / "failed.session.json"
     save_session(run, ClientOptions(), path)
     return path

@@ -138,10 +138,12 @@ def test_a_version_1_file_is_upgraded_not_refused() -> None:
     assert run.failed_step is not None and run.failed_step.step == 4
     digests = run.evidence(DigestEvidence)
     assert digests is not None and digests.advertised == run.digests.advertised
-    assert run.odd_one_out is not None and run.odd_one_out.source.value == "advertised"
+    assert (
+        run.answers.odd_one_out is not None and run.answers.odd_one_out.source.value == "advertised"
+    )
     card = run.evidence(CardEvidence)
     assert card is not None and card.agent == "sia-tui reference agent"
-    assert run.outcome.value == "failed"
+    assert run.verdict.outcome.value == "failed"
 
 
 def test_a_newer_format_is_refused_with_a_clear_message(tmp_path: Path) -> None:

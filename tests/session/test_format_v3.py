@@ -30,7 +30,7 @@ async def test_a_version_2_file_loads_replays_and_saves_as_the_current_version(
     old = load_session(V2_FILE)
     assert old.format == "sia-session/2" and old.manifest_ok, old.warnings
     run = old.run
-    assert run.outcome.value == "passed" and run.task is not None and run.result is not None
+    assert run.verdict.outcome.value == "passed" and run.task is not None and run.result is not None
     assert run.result.data_parts()[0]["result"] == "condition_not_met"
     assert (await replay_session(old)).same
 

@@ -107,7 +107,7 @@ def test_the_file_holds_each_invocation_with_its_verdict_and_loads_back(
     first, second = load_session(path).run.invocations
     assert first.run.arguments == APPENDIX_B_INVALID_ARGUMENTS and first.run.send_anyway
     assert second.run.arguments == APPENDIX_B_ARGUMENTS and not second.run.send_anyway
-    assert (first.run.outcome.value, second.run.outcome.value) == (
+    assert (first.run.verdict.outcome.value, second.run.verdict.outcome.value) == (
         "negative_test_passed",
         "passed",
     )
@@ -126,7 +126,7 @@ def test_a_version_3_file_of_two_invocations_loads_and_replays_its_last(
     no step made, is not served to it (replay exited 1 and blamed the agent)."""
     session = load_session(V3_FILE)
     assert session.format == "sia-session/3" and session.manifest_ok
-    assert [i.run.outcome.value for i in session.run.invocations] == ["passed"]
+    assert [i.run.verdict.outcome.value for i in session.run.invocations] == ["passed"]
     assert run_session_cli(["replay", str(V3_FILE)]) == 0
     out = capsys.readouterr().out
     assert f"today: {PASSED}" in out and "invocation" not in out

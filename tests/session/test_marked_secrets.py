@@ -24,7 +24,7 @@ MARKED = "network-resource-123"
 async def saved_with_marked_value(reference_agent: StartAgent, path: Path) -> None:
     agent = reference_agent()
     run = await record_live(agent.url, ClientOptions(), arguments=APPENDIX_B_ARGUMENTS)
-    assert run.outcome == "passed"
+    assert run.verdict.outcome == "passed"
     document = json.dumps(run.document)
     assert MARKED in document  # the published input schema's example carries it
     save_session(run, ClientOptions(), path, secret_values=[MARKED])

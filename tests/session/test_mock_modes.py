@@ -75,7 +75,7 @@ async def test_a_multi_turn_run_replays_against_the_mock_in_every_mode(
     recorded = await _asked_and_answered(
         _procedure(agent.url, binding=binding, mode=mode, options=options)
     )
-    assert recorded.outcome is RunOutcome.PASSED, recorded.summary
+    assert recorded.verdict.outcome is RunOutcome.PASSED, recorded.verdict.summary
     session = saved(recorded, options, tmp_path)
     agent.stop()
     unmatched: list[str] = []
@@ -84,7 +84,7 @@ async def test_a_multi_turn_run_replays_against_the_mock_in_every_mode(
         _procedure(mock.url, binding=binding, mode=mode, options=options)
     )
     assert unmatched == []
-    assert [s.status for s in today.steps] == [StepStatus.PASSED] * 11, today.summary
+    assert [s.status for s in today.steps] == [StepStatus.PASSED] * 11, today.verdict.summary
     assert today.task is not None and recorded.task is not None
     assert today.task.id == recorded.task.id  # the recorded task, as recorded
     # Every answer the agent gave, the mock gave again, in order (a poll too many would
@@ -114,7 +114,10 @@ async def test_a_task_waiting_for_input_is_cancelled_against_the_mock(
     agent.stop()
     mock = serve(mock_config(session), mocks)
     today = await asked_then_cancelled(mock.url)
-    assert today.outcome is RunOutcome.CANCELLED and recorded.outcome is RunOutcome.CANCELLED
+    assert (
+        today.verdict.outcome is RunOutcome.CANCELLED
+        and recorded.verdict.outcome is RunOutcome.CANCELLED
+    )
     assert [ex.purpose for ex in today.exchanges] == [ex.purpose for ex in recorded.exchanges]
 
 
@@ -124,7 +127,7 @@ async def valid_session(reference_agent: StartAgent, tmp_path: Path) -> Path:
     agent = reference_agent()
     options = ClientOptions(bearer=BEARER)
     run = await record_live(agent.url, options, arguments=APPENDIX_B_ARGUMENTS)
-    assert run.outcome is RunOutcome.PASSED
+    assert run.verdict.outcome is RunOutcome.PASSED
     session = saved(run, options, tmp_path)
     agent.stop()
     return session
@@ -150,7 +153,7 @@ async def test_other_arguments_get_an_a2a_error_listing_what_the_session_holds(
     mock = serve(mock_config(valid_session, on_unmatched=unmatched.append), mocks)
     run = await _check_other_arguments(mock.url)
     failed = run.failed_step
-    assert failed is not None and failed.step == 8, run.summary
+    assert failed is not None and failed.step == 8, run.verdict.summary
     assert "the session holds no answer to SendMessage skill evaluate_resource_condition" in (
         failed.message
     )
@@ -167,7 +170,7 @@ async def test_loose_matching_answers_other_arguments_with_the_recorded_answer(
     unmatched: list[str] = []
     mock = serve(mock_config(valid_session, loose=True, on_unmatched=unmatched.append), mocks)
     run = await _check_other_arguments(mock.url)
-    assert unmatched == [] and run.outcome is RunOutcome.PASSED, run.summary
+    assert unmatched == [] and run.verdict.outcome is RunOutcome.PASSED, run.verdict.summary
 
 
 async def test_the_card_points_at_the_mock_and_is_otherwise_the_recorded_bytes(
@@ -242,7 +245,7 @@ async def test_recorded_timing_waits_each_events_recorded_gap(
             today = await live.run_all()
         finally:
             await live.aclose()
-        assert today.outcome is RunOutcome.PASSED, today.summary
+        assert today.verdict.outcome is RunOutcome.PASSED, today.verdict.summary
         if timing == "fast":
             assert waits == []
         else:  # the stream's waits, in order, among the other answers' own
@@ -278,7 +281,7 @@ async def test_edited_answers_are_served_as_edited_and_never_crash_the_mock(
     mock = serve(mock_config(valid_session), mocks)
     run = await _check_other_arguments(mock.url)
     failed = run.failed_step
-    assert failed is not None and failed.step == 1, run.summary
+    assert failed is not None and failed.step == 1, run.verdict.summary
     assert httpx.get(mock.url + "/.well-known/agent-card.json").text == "\u001b[31mnot"
 
 

@@ -102,7 +102,7 @@ async def test_check_push_against_the_mock_agrees_with_replay_and_the_recording(
     from sia_tui.core.engine.push import push_to_json
 
     assert _timeline(checked["push"]) == _timeline(push_to_json(recorded.push))
-    assert _pushed_wire(checked["wire"]) == _pushed_wire(recorded.wire.to_json())
+    assert _pushed_wire(checked["wire"]) == _pushed_wire(recorded.answers.wire.to_json())
 
 
 @pytest.fixture

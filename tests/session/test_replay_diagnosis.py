@@ -65,7 +65,7 @@ async def test_replay_reaches_the_live_diagnosis_of_a_cut_or_timed_out_answer(
     code = await _cli(["replay", str(path)])
     out = capsys.readouterr().out
     assert code == 1, out  # the diagnosis as recorded, and so the recorded failure
-    assert f"today: {live.headline}\n" in out  # not "unterminated string", not "reached"
+    assert f"today: {live.verdict.headline}\n" in out  # not "unterminated string", not "reached"
 
 
 async def test_a_changed_diagnosis_with_the_same_status_is_a_change(

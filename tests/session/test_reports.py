@@ -100,7 +100,7 @@ def test_the_report_names_the_party_at_fault_as_the_tui_does(
     """digest-card: the card's advertised digest is the odd one out, in the same words the
     TUI's Steps screen and check use; the digest table does not blame the two that agree."""
     md = render_markdown(live_digest_card, "d.session.json")
-    blame = live_digest_card.run.at_fault
+    blame = live_digest_card.run.verdict.at_fault
     assert blame is not None
     assert "the card's advertised digest differs from both the returned and the computed one" in (
         blame.statement

@@ -66,7 +66,7 @@ def _edited_session(
             await procedure.aclose()
 
     run = asyncio.run(record())
-    assert [c.verdict for c in run.card_signatures] == [SignatureVerdict.INVALID]
+    assert [c.verdict for c in run.answers.card_signatures] == [SignatureVerdict.INVALID]
     path = tmp_path / "shared.session.json"
     save_session(run, ClientOptions(), path)
     document = json.loads(path.read_text(encoding="utf-8"))
@@ -80,7 +80,7 @@ def _edited_session(
 def _verdicts(path: Path, given: TrustAnchors | None) -> tuple[list[SignatureVerdict], Any]:
     result = asyncio.run(rerun_session(load_session(path), anchors=given))
     [each] = result.results
-    return [c.verdict for c in each.run.card_signatures], result
+    return [c.verdict for c in each.run.answers.card_signatures], result
 
 
 @pytest.mark.usefixtures("cli_wording")
@@ -99,7 +99,7 @@ def test_a_key_edited_into_a_session_does_not_verify_a_live_forged_card(
     path = _edited_session(agent.url, tmp_path, user_key, attacker_key)
     # The edit took: replaying the recorded card with the file's anchors verifies it.
     replayed = asyncio.run(replay_session(load_session(path)))
-    assert [c.verdict for c in replayed.results[0].run.card_signatures] == [
+    assert [c.verdict for c in replayed.results[0].run.answers.card_signatures] == [
         SignatureVerdict.VERIFIED
     ]
 

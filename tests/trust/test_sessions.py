@@ -33,7 +33,7 @@ async def signed_session(reference_agent: StartAgent, tmp_path: Path) -> Path:
         run = await procedure.run_all()
     finally:
         await procedure.aclose()
-    assert [c.verdict for c in run.card_signatures] == [SignatureVerdict.VERIFIED]
+    assert [c.verdict for c in run.answers.card_signatures] == [SignatureVerdict.VERIFIED]
     path = tmp_path / "signed.session.json"
     save_session(run, ClientOptions(), path)
     agent.stop()
@@ -47,10 +47,10 @@ async def test_the_anchors_are_stored_and_replay_verifies_again(signed_session: 
     assert set(stored["keys"][0]["jwk"]) == {"kty", "crv", "x", "kid", "alg"}  # public only
     session = load_session(signed_session)
     assert session.run.target.anchors is not None
-    assert session.run.card_signatures[0].verdict is SignatureVerdict.VERIFIED
+    assert session.run.answers.card_signatures[0].verdict is SignatureVerdict.VERIFIED
     result = await replay_session(session)
     assert result.same
-    assert result.results[0].run.card_signatures[0].canonicalization == "a2a-1.0"
+    assert result.results[0].run.answers.card_signatures[0].canonicalization == "a2a-1.0"
 
 
 async def test_replay_finds_a_card_changed_after_it_was_recorded(signed_session: Path) -> None:
@@ -61,7 +61,7 @@ async def test_replay_finds_a_card_changed_after_it_was_recorded(signed_session:
     body["text"] = body["text"].replace("A schema-interface reference agent", "An impostor")
     signed_session.write_text(json.dumps(data), encoding="utf-8")
     result = await replay_session(load_session(signed_session))
-    assert result.results[0].run.card_signatures[0].verdict is SignatureVerdict.INVALID
+    assert result.results[0].run.answers.card_signatures[0].verdict is SignatureVerdict.INVALID
     [change] = [c for c in result.results[0].changes if c.step == 1]
     assert change.recorded == "passed" and change.today == "failed (trust; at fault: agent)"
 
@@ -146,7 +146,7 @@ def test_a_session_keeps_the_compared_lock_entry_and_the_locks_digest(
     assert main(["replay", str(saved)]) == 0
     assert same in capsys.readouterr().out
     run = load_session(saved).run
-    assert run.lock is not None and run.lock.status == "unchanged"
+    assert run.answers.lock is not None and run.answers.lock.status == "unchanged"
 
     data = json.loads(saved.read_text(encoding="utf-8"))
     whole = {"agents": lock["agents"]}  # what an older sia-tui wrote: no digest

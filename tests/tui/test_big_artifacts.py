@@ -124,7 +124,7 @@ async def test_fifty_thousand_records_list_the_first_ones_and_count_the_rest(
     """A 4 MB answer can carry 50,000 supporting records: the Results screen lists the
     first ones and says how many more there are, instead of building 100,000 blocks."""
     from sia_tui.core.limits import MAX_LISTED
-    from sia_tui.core.run import Run
+    from sia_tui.core.run import RunAnswers
     from sia_tui.tui.screens.results import ResultsScreen
 
     app = make_app()
@@ -132,9 +132,9 @@ async def test_fifty_thousand_records_list_the_first_ones_and_count_the_rest(
         await settle(pilot)
         await invoke_appendix_b(pilot)
         run = app.current_run
-        assert run is not None and run.record_verdicts
-        many = run.record_verdicts * 50_000
-        monkeypatch.setattr(Run, "record_verdicts", property(lambda _run: many))
+        assert run is not None and run.answers.record_verdicts
+        many = run.answers.record_verdicts * 50_000
+        monkeypatch.setattr(RunAnswers, "record_verdicts", property(lambda _run: many))
         screen = app.screen
         assert isinstance(screen, ResultsScreen)
         screen.show_run(run)

@@ -70,11 +70,11 @@ async def test_restart_keeps_no_arguments_and_the_next_invocation_asks_again(
         await settle(pilot)
         await _invoke_and_confirm(pilot, agent)
         first = app.current_run
-        assert first is not None and first.outcome is RunOutcome.PASSED
+        assert first is not None and first.verdict.outcome is RunOutcome.PASSED
         await press(pilot, "2", "R", "r")
         run = app.current_run
         assert run is not None and run is not first
-        assert run.waiting_for_arguments and run.next_step == Step.ARGUMENTS
+        assert run.verdict.waiting_for_arguments and run.next_step == Step.ARGUMENTS
         assert not isinstance(app.screen, ConfirmScreen)  # nothing to send: no question
         assert agent.count(SHUTDOWN) == 1
         await press(pilot, "5")
@@ -87,8 +87,8 @@ async def test_restart_keeps_no_arguments_and_the_next_invocation_asks_again(
         assert app.current_run is run
         assert run.step(Step.ARGUMENTS).status is StepStatus.PASSED
         assert run.step(Step.DELEGATION).status is StepStatus.NOT_RUN
-        assert run.outcome is RunOutcome.INCOMPLETE
-        assert "not sent" in run.headline
+        assert run.verdict.outcome is RunOutcome.INCOMPLETE
+        assert "not sent" in run.verdict.headline
         assert any("Nothing was sent" in notice for notice in told)
         await press(pilot, "2")
         steps = app.screen
@@ -104,7 +104,7 @@ async def test_restart_keeps_no_arguments_and_the_next_invocation_asks_again(
         await pilot.press("y")
         await wait_until(pilot, lambda: agent.count(SHUTDOWN) == 2)
         await settle(pilot)
-        assert app.current_run is run and run.headline.startswith("PASSED")
+        assert app.current_run is run and run.verdict.headline.startswith("PASSED")
 
 
 async def test_next_step_asks_at_step_8(agent: Witness, user_dirs: UserDirs) -> None:

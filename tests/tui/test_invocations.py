@@ -51,7 +51,7 @@ async def _negative_test(pilot: Any, app: SiaApp) -> None:
     await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen))
     await settle(pilot)
     run = app.current_run
-    assert run is not None and run.outcome.value == "negative_test_passed"
+    assert run is not None and run.verdict.outcome.value == "negative_test_passed"
 
 
 async def test_restart_after_a_negative_test_resends_nothing(make_app: Any) -> None:
@@ -64,7 +64,7 @@ async def test_restart_after_a_negative_test_resends_nothing(make_app: Any) -> N
         # The example on screen (f4), out of the editor (esc, tab), then 2 R r.
         await press(pilot, "5", "f4", "escape", "tab", "2", "R", "r")
         run = app.current_run
-        assert run is not None and run.waiting_for_arguments, run.headline
+        assert run is not None and run.verdict.waiting_for_arguments, run.verdict.headline
         assert _invokes(app) == 0 and not run.send_anyway
         assert isinstance(app.screen, StepsScreen)
         app.screen.select_step(8)
@@ -132,7 +132,11 @@ async def test_valid_arguments_sent_anyway_are_not_called_a_negative_test(make_a
         await settle(pilot)
         assert "negative test" not in static_text(app, "#status").lower()
         run = app.current_run
-        assert run is not None and run.outcome.value == "passed" and not run.negative_test
+        assert (
+            run is not None
+            and run.verdict.outcome.value == "passed"
+            and not run.verdict.negative_test
+        )
         await press(pilot, "2")
         for step in (7, 8):
             app.screen.query_one(StepList).highlighted = step - 1

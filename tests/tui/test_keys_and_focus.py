@@ -56,7 +56,7 @@ async def test_r_on_the_overview_runs_the_steps(make_app: Any) -> None:
         await press(pilot, "r")
         assert isinstance(app.screen, StepsScreen)
         run = app.current_run
-        assert run is not None and run.waiting_for_arguments
+        assert run is not None and run.verdict.waiting_for_arguments
 
 
 async def test_n_after_step_eleven_says_the_run_is_complete(make_app: Any) -> None:

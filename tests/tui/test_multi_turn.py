@@ -56,13 +56,13 @@ async def test_the_question_and_a_reply_box_appear_and_enter_completes_the_task(
     async with app.run_test(size=SIZE) as pilot:
         await asked(pilot)
         run = app.current_run
-        assert run is not None and run.waiting_for_reply
+        assert run is not None and run.verdict.waiting_for_reply
         assert QUESTION in static_text(app, "#turns")
         assert app.screen.query_one("#reply-row").display
         await reply(pilot, "north hall")
         run = app.current_run
         assert run is not None
-        assert run.outcome is RunOutcome.PASSED, run.summary
+        assert run.verdict.outcome is RunOutcome.PASSED, run.verdict.summary
         turns = static_text(app, "#turns")
         assert "north hall" in turns and "unvalidated" in turns
         assert not app.screen.query_one("#reply-row").display  # nothing waits any more
@@ -76,14 +76,14 @@ async def test_a_json_reply_that_does_not_parse_is_not_sent(
         await asked(pilot)
         await reply(pilot, "{not json", as_json=True)
         run = app.current_run
-        assert run is not None and run.waiting_for_reply and not run.turns[0].answered
+        assert run is not None and run.verdict.waiting_for_reply and not run.turns[0].answered
         field = app.screen.query_one("#reply-input", Input)
         field.value = '{"site": "north hall"}'
         await pilot.press("ctrl+j")  # ctrl+j sends too, as it invokes on the Invoke screen
         await settle(pilot)
         assert app.current_run is not None
         assert app.current_run.turns[0].reply == {"site": "north hall"}
-        assert app.current_run.outcome is RunOutcome.PASSED
+        assert app.current_run.verdict.outcome is RunOutcome.PASSED
 
 
 async def test_the_question_is_shown_literally(
@@ -128,7 +128,7 @@ async def test_run_all_on_steps_says_where_to_answer(
         await asked(pilot)
         await pilot.press("escape", "2", "r")  # Esc: out of the reply box that has the focus
         await settle(pilot)
-        assert app.current_run is not None and app.current_run.waiting_for_reply
+        assert app.current_run is not None and app.current_run.verdict.waiting_for_reply
         assert any("answer the agent's question on Results (6)" in m for m in told), told
         assert not any("The run is complete" in m for m in told), told
 
@@ -145,7 +145,7 @@ async def test_x_cancels_a_task_that_waits_for_input(
     async with app.run_test(size=SIZE) as pilot:
         await send_link_check(pilot)
         await wait_until(
-            pilot, lambda: app.current_run is not None and app.current_run.waiting_for_reply
+            pilot, lambda: app.current_run is not None and app.current_run.verdict.waiting_for_reply
         )
         await settle(pilot)
         assert app.screen.query_one("#reply-row").display
@@ -174,5 +174,5 @@ async def test_the_reply_box_takes_the_focus_when_the_agent_asks(
         await settle(pilot)
         run = app.current_run
         assert run is not None
-        assert run.outcome is RunOutcome.PASSED, run.summary
+        assert run.verdict.outcome is RunOutcome.PASSED, run.verdict.summary
         assert "north" in static_text(app, "#turns")

@@ -66,7 +66,7 @@ async def test_a_refused_push_says_why_on_results_and_the_run_passes(
     async with app.run_test(size=SIZE) as pilot:
         await _invoke_with_push(pilot)
         run = app.current_run
-        assert run is not None and run.outcome.value == "passed"
+        assert run is not None and run.verdict.outcome.value == "passed"
         text = static_text(app, "#push")
         assert "refused" in text and "--push-url URL" in text
 

@@ -196,7 +196,7 @@ async def test_send_anyway_shows_the_agents_rejection_as_remote(make_app: Any) -
         summary = static_text(app, "#error-summary")
         run = app.current_run
         # A deliberate negative test the agent rightly rejects is a passed expectation.
-        assert run is not None and run.outcome.value == "negative_test_passed"
+        assert run is not None and run.verdict.outcome.value == "negative_test_passed"
         assert run.failed_step is None and run.steps[6].status is StepStatus.PASSED
         assert "input_invalid" in summary
         assert "origin remote" in summary  # the agent's answer, not step 7's local finding

@@ -50,7 +50,7 @@ async def test_list_tasks_and_open_one_read_only(
         opened = app.current_run
         assert app.read_only and opened is not live
         assert opened is not None and opened.task is not None
-        assert opened.task.id == live.task.id and opened.outcome.value == "incomplete"
+        assert opened.task.id == live.task.id and opened.verdict.outcome.value == "incomplete"
         assert "TASK_STATE_COMPLETED" in static_text(app, "#status")
         await pilot.press("escape")
         await settle(pilot)

@@ -50,8 +50,8 @@ async def test_the_blame_line_reads_as_in_the_reports(make_app: Any) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await press(pilot, "2", "r")
         run = app.current_run
-        assert run is not None and run.at_fault is not None
-        line = f"At fault: agent: {run.at_fault.statement}"
+        assert run is not None and run.verdict.at_fault is not None
+        line = f"At fault: agent: {run.verdict.at_fault.statement}"
         assert line in static_text(app, "#evidence-body").replace("\n", " ")
 
 

@@ -61,7 +61,7 @@ async def test_sending_invocation_n_of_n_is_gone_once_it_was_sent(make_app: Any)
             await pilot.press("ctrl+j")
             await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen))
             await wait_until(
-                pilot, lambda: app.current_run is not None and app.current_run.finished
+                pilot, lambda: app.current_run is not None and app.current_run.verdict.finished
             )
             await shown(pilot)
         run = app.current_run

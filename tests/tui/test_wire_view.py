@@ -1,4 +1,4 @@
-"""The exchange view shows each exchange's A2A wire verdict (``Run.wire``, as ``check``
+"""The exchange view shows each exchange's A2A wire verdict (``Run.answers.wire``, as ``check``
 prints it): the badge, then each issue at its pointer with the spec's field name."""
 
 from __future__ import annotations
@@ -30,4 +30,4 @@ async def test_the_card_exchange_names_the_missing_member_at_its_pointer(
             "required member 'defaultOutputModes' is missing"
         ) in evidence
         run = app.current_run
-        assert run is not None and run.outcome.value != "failed"  # no verdict changed
+        assert run is not None and run.verdict.outcome.value != "failed"  # no verdict changed

@@ -40,7 +40,7 @@ async def test_the_reference_agent_passes_its_own_wire_checks(
     as ProtoJSON) is checked against A2A 1.0 and has neither an error nor a warning."""
     run = await check(reference_agent(grpc_port=0).url, binding, mode)
     assert [s.status for s in run.steps] == [StepStatus.PASSED] * 11
-    wire = run.wire
+    wire = run.answers.wire
     assert [seq for seq, _ in wire.verdicts] == [e.seq for e in run.exchanges]
     assert [(v.errors, v.warnings) for _, v in wire.verdicts] == [(0, 0)] * len(run.exchanges)
     assert wire.revisions == ("1.0",)
@@ -54,7 +54,7 @@ async def test_the_reference_agent_passes_its_own_wire_checks(
 def _errors(run: Run) -> list[tuple[int, str, str, str, str | None]]:
     return [
         (seq, issue.where, issue.pointer, issue.kind, issue.field)
-        for seq, verdict in run.wire.verdicts
+        for seq, verdict in run.answers.wire.verdicts
         for issue in verdict.issues
         if issue.severity.value == "error"
     ]
@@ -64,7 +64,7 @@ async def test_a_card_without_a_required_member_is_named_at_its_pointer(
     reference_agent: StartAgent,
 ) -> None:
     run = await check(reference_agent(fault="wire-missing-member").url, "jsonrpc")
-    assert run.outcome.value == "passed"  # a wire error changes none of the eleven verdicts
+    assert run.verdict.outcome.value == "passed"  # a wire error changes none of the eleven verdicts
     assert _errors(run) == [
         (1, "response", "/defaultOutputModes", "AgentCard", "AgentCard.default_output_modes")
     ]
@@ -80,10 +80,10 @@ async def test_a_0_3_state_spelling_is_named_at_its_pointer(
     reference_agent: StartAgent, binding: str, pointer: str
 ) -> None:
     run = await check(reference_agent(fault="wire-v03-state").url, binding)
-    assert run.outcome.value == "passed"
+    assert run.verdict.outcome.value == "passed"
     errors = _errors(run)
     assert (2, "response", pointer, "TaskStatus", "TaskStatus.state") in errors
-    invoke = run.wire.verdict(run.exchanges[-1].seq)
+    invoke = run.answers.wire.verdict(run.exchanges[-1].seq)
     assert invoke is not None
     assert '"completed" is not a value A2A 1.0 knows' in [i.message for i in invoke.issues]
 
@@ -94,7 +94,9 @@ async def test_an_unknown_event_kind_is_named_at_its_pointer(
 ) -> None:
     run = await check(reference_agent(fault="wire-unknown-event").url, binding, "stream")
     assert _errors(run) == [(3, "event 1", pointer, "StreamResponse", None)]
-    warned = [i for _, v in run.wire.verdicts for i in v.issues if i.problem == "unknown member"]
+    warned = [
+        i for _, v in run.answers.wire.verdicts for i in v.issues if i.problem == "unknown member"
+    ]
     assert [i.pointer for i in warned] == [f"{pointer}/progressUpdate"]
 
 
@@ -196,11 +198,11 @@ async def test_what_sia_tui_sends_a_0_3_agent_passes_the_0_3_checks(
     run = await check(reference_agent(fault="v03").url, "jsonrpc")
     requests = [
         issue
-        for _, verdict in run.wire.verdicts
+        for _, verdict in run.answers.wire.verdicts
         for issue in verdict.issues
         if issue.where == "request" and issue.severity.value == "error"
     ]
-    assert "0.3" in run.wire.revisions
-    kinds = {k for _, v in run.wire.verdicts for k in v.kinds}
+    assert "0.3" in run.answers.wire.revisions
+    kinds = {k for _, v in run.answers.wire.verdicts for k in v.kinds}
     assert "JSONRPCRequest.message/send" in kinds
     assert requests == []

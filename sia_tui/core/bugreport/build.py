@@ -51,7 +51,8 @@ def build_report(session: LoadedSession, filename: str, number: int | None = Non
     skill = run.skill_id or run.target.skill_id or "(no skill)"
     probes = probe_report(session)
     verdicts = "; ".join(
-        f"{each.label}: {each.run.headline}" if several else each.run.headline for each in chosen
+        f"{each.label}: {each.run.verdict.headline}" if several else each.run.verdict.headline
+        for each in chosen
     )
     summary = f"{skill} at {run.target.location}: {verdicts}"
     if probes is not None:
@@ -118,7 +119,7 @@ def _plain(run: Run, of: str = "") -> Section:
 
 def _a2a_error_blocks(run: Run) -> list[Block]:
     """The agent's A2A error as data (every binding), when the run stopped on one."""
-    error = run.a2a_error
+    error = run.answers.a2a_error
     if error is None:
         return []
     text = json.dumps({"a2a_error": error.to_json()}, indent=2, ensure_ascii=False)
@@ -129,15 +130,15 @@ def _invocations(invocations: list[Invocation]) -> Section:
     """Every invocation of the session, each with its own verdict."""
     rows = []
     for each in invocations:
-        failed, blame = each.run.failed_step, each.run.at_fault
+        failed, blame = each.run.failed_step, each.run.verdict.at_fault
         rows.append(
             [
                 Cell(str(each.number)),
-                Cell(each.run.outcome.label, tone=_outcome_tone(each.run)),
+                Cell(each.run.verdict.outcome.label, tone=_outcome_tone(each.run)),
                 Cell(str(failed.step) if failed else "—"),
                 Cell(clean(code_and_origin(failed)) if failed else "—"),
                 Cell(blame.party.value if blame else "—"),
-                Cell("yes" if each.run.negative_test else "no"),
+                Cell("yes" if each.run.verdict.negative_test else "no"),
             ]
         )
     header = ["#", "outcome", "failed step", "code", "at fault", "negative test"]
@@ -155,7 +156,7 @@ def _outcome_tone(run: Run) -> str:
 def _verdict(run: Run, of: str = "") -> Section:
     failed = run.failed_step
     assert failed is not None
-    blame = run.at_fault
+    blame = run.verdict.at_fault
     info = describe_code(failed.code) if failed.code else None
     items = [("found at", f"step {failed.step}, {failed.title} (RULES {failed.rule})")]
     if blame is not None:
@@ -235,10 +236,10 @@ def _digests(run: Run) -> Section:
             Cell(clean(row.digest), code=True) if row.digest else Cell("—"),
             Cell(row.verdict or "—", tone=None if row.match is None else _tone(row.match)),
         ]
-        for row in run.digest_rows
+        for row in run.answers.digest_rows
     ]
     blocks: list[Block] = [Table(["source", "digest", "compared with the other two"], rows)]
-    odd = run.odd_one_out
+    odd = run.answers.odd_one_out
     if odd is not None:
         blocks.append(Paragraph(f"The odd one out: {odd.statement} (RULES CP4)."))
     return Section("Interface digests", blocks)
@@ -292,9 +293,9 @@ def _located(run: Run, of: str = "") -> Section:
 
 
 def _wire(run: Run, of: str = "") -> Section:
-    """Each A2A message against its revision's wire schema (``Run.wire``, as ``check``
+    """Each A2A message against its revision's wire schema (``Run.answers.wire``, as ``check``
     shows it): the sentence a vendor reads first, then every issue at its pointer."""
-    wire = run.wire
+    wire = run.answers.wire
     title = f"A2A wire conformance{of}"
     blocks: list[Block] = [Paragraph(clean(wire.summary))]
     issues = [(seq, i) for seq, verdict in wire.verdicts for i in verdict.issues]
@@ -320,7 +321,7 @@ def _wire(run: Run, of: str = "") -> Section:
 
 
 def _exchanges(run: Run, of: str = "") -> Section:
-    shown = run.fault_exchanges
+    shown = run.verdict.fault_exchanges
     if not shown:
         return Section(
             f"The exchange that shows it{of}",
@@ -332,7 +333,7 @@ def _exchanges(run: Run, of: str = "") -> Section:
 
 def _reproduce(run: Run, of: str = "") -> Section:
     title = f"Minimal request that reproduces{of}"
-    shown = run.fault_exchanges
+    shown = run.verdict.fault_exchanges
     if not shown:
         return Section(title, [Paragraph("Nothing was sent.")])
     # The last request the failing step judged: the card GET for a card fault.
@@ -345,7 +346,7 @@ def _rerun(session: LoadedSession, filename: str, number: int | None) -> Section
         blocks.append(
             Paragraph("Credentials were redacted from the session; supply them again as shown.")
         )
-    need = session.run.consent_need
+    need = session.run.answers.consent_need
     if need is not None:  # consent is the reader's to give, so the command does not carry it
         blocks.append(
             Paragraph(

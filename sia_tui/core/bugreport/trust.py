@@ -11,7 +11,7 @@ _TONES = {"verified": "match", "invalid": "differs", "unverifiable": None}
 
 def trust_section(run: Run) -> Section | None:
     """Card signatures (A2A 1.0 section 8.4) and the lock, when the run has either."""
-    signatures, lock = run.card_signatures, run.lock
+    signatures, lock = run.answers.card_signatures, run.answers.lock
     if not signatures and lock is None:
         return None
     blocks: list[Block] = []

@@ -89,7 +89,9 @@ async def stop_after_deadline(ctx: EngineContext, result: StepResult) -> None:
     if run.task is None:
         evidence.deadline_cancel = "CancelTask not sent: the agent named no task in time"
         return
-    if refusal := run.cancel_refusal:  # the read model's one answer to "can it be cancelled?"
+    if (
+        refusal := run.answers.cancel_refusal
+    ):  # the read model's one answer to "can it be cancelled?"
         evidence.deadline_cancel = f"CancelTask not sent: {refusal}"
         return
     assert run.interface is not None  # cancel_refusal says so

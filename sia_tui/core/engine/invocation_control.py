@@ -26,7 +26,7 @@ class InvocationControl(StepRunner):
         question with no reply left leaves the run waiting (incomplete)."""
         await self.run_all()
         for reply in replies:
-            if not self.run.waiting_for_reply:
+            if not self.run.verdict.waiting_for_reply:
                 break
             self.reply(reply)
             await self.run_all()
@@ -79,9 +79,9 @@ class InvocationControl(StepRunner):
 
     def consent_to_send(self) -> None:
         """The user's yes to the next invocation of a skill that asks for it
-        (``Run.consent_need``: execute authority, or approval may be required).
+        (``Run.answers.consent_need``: execute authority, or approval may be required).
 
-        Without it step 8 does not run (``Run.waiting_for_consent``: the run is finished and
+        Without it step 8 does not run (``Run.verdict.waiting_for_consent``: the run is finished and
         incomplete). It is good for one send: step 8 takes it, and new arguments, another
         skill or ``restart()`` start without it.
         """
@@ -103,7 +103,7 @@ class InvocationControl(StepRunner):
         self._notify(None)
 
     def reply(self, reply: Reply) -> None:
-        """Answer the task's question (``Run.open_turn``): the next step 9 sends ``reply``
+        """Answer the task's question (``Run.verdict.open_turn``): the next step 9 sends ``reply``
         on the same taskId and contextId, in the run's mode, and goes on receiving.
 
         Raises ValueError when the task waits for nothing. The reply is never validated
@@ -118,11 +118,11 @@ class InvocationControl(StepRunner):
         self._notify(None)
 
     async def cancel(self) -> Task | None:
-        """Cancel the running task when ``Run.cancellable`` says a request makes sense."""
+        """Cancel the running task when ``Run.answers.cancellable`` says a request makes sense."""
         run = self.run
-        if not run.cancellable or run.task is None or run.interface is None:
+        if not run.answers.cancellable or run.task is None or run.interface is None:
             return None
-        waiting = run.waiting_for_reply
+        waiting = run.verdict.waiting_for_reply
         run.cancel_requested = True  # step 9 then reports CANCELED as asked, not as a failure
         task = await self._ctx.client.cancel(run.interface, run.task.id)
         if waiting:

@@ -24,12 +24,12 @@ class ObtainedDocument:
     @property
     def document(self) -> dict[str, Any] | None:
         """The document, only once step 6 passed (RULES CP0: nothing unvalidated is used)."""
-        return self.run.validated_document
+        return self.run.answers.validated_document
 
     @property
     def task_id(self) -> str | None:
         """The describe_skill task id (INV12 evidence); None when served from a cache."""
-        return self.run.describe_task_id
+        return self.run.answers.describe_task_id
 
     def failure(self) -> str | None:
         """ "upstream: step 3 (Call describe_skill) failed: ..." or None when obtained."""

@@ -56,11 +56,11 @@ async def pin_agent(
         card_name = run.card.name
         identity = target_identity(run.card_url or target.location)
         pinned: list[PinnedSkill] = []
-        for skill in skills or run.advertised_skills or [""]:
+        for skill in skills or run.answers.advertised_skills or [""]:
             procedure.select_skill(skill)
             run = await procedure.run_until(Step.SCHEMAS)
             result.runs.append(run)
-            document = run.validated_document
+            document = run.answers.validated_document
             if document is None or run.skill_version is None or run.digests.advertised is None:
                 result.failures.append(_failure(run, skill or "the card"))
                 continue

@@ -2,7 +2,7 @@
 
 Below the draft: no step grades the answer. The run fetches the card (step 1) and, when
 the card's schema-interface extension binds the skill, learns its document (steps 2-6) so
-that the one execute gate (``Run.consent_need``, RULES SID5) decides whether the message
+that the one execute gate (``Run.answers.consent_need``, RULES SID5) decides whether the message
 may go without the user's consent. The message itself is the console's (``console.py``,
 the TUI's Console sends the same), and what came back is kept in ``Run.plain`` and
 ``Run.task``, its exchanges in ``Run.exchanges``: a session, replay, the bug report and
@@ -78,8 +78,8 @@ async def _gate(procedure: Procedure, consent: bool) -> str:
     """Why the message may not go (""): the execute gate reads the skill's document when
     the card's extension binds the skill (RULES SID5)."""
     run = procedure.run
-    advertised = run.advertised_skills
-    skill = run.target.skill_id or run.default_skill
+    advertised = run.answers.advertised_skills
+    skill = run.target.skill_id or run.answers.default_skill
     if consent:  # the user's yes: the document need not be read to send
         return ""
     if run.target.skill_id is None and len(advertised) > 1 and skill is None:
@@ -92,7 +92,7 @@ async def _gate(procedure: Procedure, consent: bool) -> str:
         return ""  # plain A2A: no document says what the skill may do
     await procedure.run_until(Step.SCHEMAS)
     run = procedure.run
-    if run.validated_document is None:
+    if run.answers.validated_document is None:
         failed = run.failed_step
         where = f" (step {failed.step} failed)" if failed is not None else ""
         return (
@@ -100,7 +100,7 @@ async def _gate(procedure: Procedure, consent: bool) -> str:
             f"read{where}, so whether it may act is unknown: it is sent only with your "
             f"consent ({word(Need.CONSENT)})"
         )
-    need = run.consent_need
+    need = run.answers.consent_need
     return "" if need is None else consent_sentence(need, "the message")
 
 

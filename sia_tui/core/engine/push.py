@@ -163,7 +163,7 @@ def delivery_line(delivery: Delivery, wire: WireVerdict | None = None) -> str:
     """One delivery on the timeline: which, when, what, and whether it was the run's own
     (agent text in it is not made printable here: each surface does that its own way).
     A refused delivery is numbered apart: ``refused #1``. ``wire``: its wire check
-    (``Run.wire``), said last when it found something (``wire 1 error``); a clean one is
+    (``Run.answers.wire``), said last when it found something (``wire 1 error``); a clean one is
     counted in the report's wire line, not repeated on every delivery."""
     what = f" {delivery.task_state}" if delivery.task_state else ""
     if delivery.problem:

@@ -88,10 +88,10 @@ def error_to_json(run: Run) -> dict[str, Any] | None:
         "step": failed.step,
         "message": failed.message,
         "hint": failed.hint or None,
-        "at_fault": blame_to_json(run.at_fault),
+        "at_fault": blame_to_json(run.verdict.at_fault),
         "details": details,
         # The agent's A2A error as data, whatever the binding (a2a/error_data.py).
-        "a2a_error": None if run.a2a_error is None else run.a2a_error.to_json(),
+        "a2a_error": None if run.answers.a2a_error is None else run.answers.a2a_error.to_json(),
     }
 
 
@@ -138,17 +138,17 @@ def lock_to_json(lock: LockComparison | None) -> dict[str, Any] | None:
 def run_to_json(run: Run) -> dict[str, Any]:
     """The whole report; always exactly eleven step objects."""
     iface = run.interface
-    odd = run.odd_one_out
-    verdict = run.result_verdict
-    task_error = run.task_error
-    records, records_not_listed = listed(run.record_verdicts)
+    odd = run.answers.odd_one_out
+    verdict = run.answers.result_verdict
+    task_error = run.answers.task_error
+    records, records_not_listed = listed(run.answers.record_verdicts)
     return {
         "tool": f"sia-tui {__version__}",
-        "outcome": run.outcome.value,
-        "summary": run.summary,
-        "headline": run.headline,
-        "exit_code": run.outcome.exit_code,
-        "at_fault": blame_to_json(run.at_fault),
+        "outcome": run.verdict.outcome.value,
+        "summary": run.verdict.summary,
+        "headline": run.verdict.headline,
+        "exit_code": run.verdict.outcome.exit_code,
+        "at_fault": blame_to_json(run.verdict.at_fault),
         "target": run.target.location,
         "card_url": run.card_url,
         "agent": run.card.name if run.card else None,
@@ -166,13 +166,13 @@ def run_to_json(run: Run) -> dict[str, Any]:
             "computed": run.digests.computed,
             "odd_one_out": odd.source.value if odd else None,
         },
-        "card_signatures": [signature_to_json(check) for check in run.card_signatures],
-        "lock": lock_to_json(run.lock),
+        "card_signatures": [signature_to_json(check) for check in run.answers.card_signatures],
+        "lock": lock_to_json(run.answers.lock),
         "task": {"id": run.task.id, "state": run.task.state} if run.task else None,
         # Every question of an interrupted task and its reply (``reply`` None: none given).
         "turns": [_plain(dataclasses.asdict(turn)) for turn in run.turns],
         "task_error": dataclasses.asdict(task_error) if task_error else None,
-        "result": run.result_value,
+        "result": run.answers.result_value,
         "result_verdict": None
         if verdict is None
         else {"valid": verdict.valid, "findings": [finding_to_json(f) for f in verdict.findings]},
@@ -186,12 +186,12 @@ def run_to_json(run: Run) -> dict[str, Any]:
             for r in records
         ],
         "records_not_listed": records_not_listed,
-        "auth": plan.to_json() if (plan := run.auth_plan) is not None else None,
+        "auth": plan.to_json() if (plan := run.answers.auth_plan) is not None else None,
         "push": push_to_json(run.push),
         "warnings": list(run.warnings),
         # The W3C trace id every exchange carried (null: --no-trace); each its span_id.
         "trace_id": run.trace_id,
-        "wire": run.wire.to_json(),
+        "wire": run.answers.wire.to_json(),
         "exchanges": [
             {
                 "seq": e.seq,

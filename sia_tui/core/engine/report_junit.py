@@ -40,12 +40,12 @@ def failure_detail(run: Run, step: StepResult, clean: Clean) -> str:
         lines.append(f"code: {code_and_origin(step)}")
     elif step.category:
         lines.append(f"category: {step.category}")
-    blame = run.at_fault
+    blame = run.verdict.at_fault
     if blame is not None:
         lines.append(f"at fault: {blame.text}")
     if step.hint:
         lines.append(f"what to do: {step.hint}")
-    error = run.a2a_error
+    error = run.answers.a2a_error
     if error is not None:
         lines.append(f"A2A error: {json.dumps(error.to_json(), ensure_ascii=False)}")
     for finding in step.findings:
@@ -81,7 +81,11 @@ def step_case(run: Run, step: StepResult, classname: str, clean: Clean = _same) 
         )
     # not run, running or cancelled: skipped with the run's reason, never passed
     return JUnitCase(
-        name, classname, CaseStatus.SKIPPED, time=time, message=clean(f"not run: {run.summary}")
+        name,
+        classname,
+        CaseStatus.SKIPPED,
+        time=time,
+        message=clean(f"not run: {run.verdict.summary}"),
     )
 
 
@@ -98,8 +102,8 @@ def run_junit_suite(run: Run, clean: Clean = _same) -> JUnitSuite:
             ("skill", skill),
             ("binding", run.interface.binding if run.interface else target.binding or ""),
             ("mode", run.mode or target.mode or ""),
-            ("outcome", run.outcome.value),
-            ("summary", clean(run.summary)),
+            ("outcome", run.verdict.outcome.value),
+            ("summary", clean(run.verdict.summary)),
             ("draft", DRAFT),
             *trace_properties(run, clean),
         ),

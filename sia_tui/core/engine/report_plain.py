@@ -71,7 +71,7 @@ def plain_to_json(run: Run) -> dict[str, Any]:
         else {
             "message": plain.error,
             "kind": plain.error_kind,
-            "a2a_error": None if run.a2a_error is None else run.a2a_error.to_json(),
+            "a2a_error": None if run.answers.a2a_error is None else run.answers.a2a_error.to_json(),
         },
         "steps": [
             {"step": s.step, "title": s.title, "status": s.status.value, "message": s.message}
@@ -145,7 +145,7 @@ def render_plain(run: Run) -> str:
         lines.append(f"sent: one message ({what})")
     if plain.error is not None:
         lines.append(f"error: {printable(plain.error)}")
-        if (error := run.a2a_error) is not None:
+        if (error := run.answers.a2a_error) is not None:
             lines.append(f"a2a_error: {printable(_json(error.to_json()))}")
     if run.task is not None:
         lines += _task_lines(run.task)

@@ -90,7 +90,7 @@ def render_text(run: Run, *, colour: bool = False, how_to_reply: str = "") -> st
     lines.append("")
     lines.append("digests:")
     labels = {"advertised": "advertised (card)   ", "returned": "returned (describe) "}
-    for row in run.digest_rows:
+    for row in run.answers.digest_rows:
         label = labels.get(row.source.value, "computed (here, JCS)")
         verdict = f"  {row.verdict}" if row.verdict else ""
         lines.append(f"  {label}  {printable(row.digest or '-')}{verdict}")
@@ -98,12 +98,12 @@ def render_text(run: Run, *, colour: bool = False, how_to_reply: str = "") -> st
     if run.task:
         lines.append(f"task: {printable(run.task.id)} {run.task.state}")
     lines += [printable(line) for line in turn_lines(run.turns, how_to_reply=how_to_reply)]
-    if run.result is not None and run.result_value is not None:
-        text = json.dumps(run.result_value, ensure_ascii=False)
-        judged = run.result_verdict
+    if run.result is not None and run.answers.result_value is not None:
+        text = json.dumps(run.answers.result_value, ensure_ascii=False)
+        judged = run.answers.result_verdict
         mark = "" if judged is None else ("  valid" if judged.valid else "  INVALID")
         lines.append(f"result {printable(run.result.artifact_id)}{mark}: {printable(_clip(text))}")
-    records, not_listed = listed(run.record_verdicts)
+    records, not_listed = listed(run.answers.record_verdicts)
     for record in records:
         lines.append(
             f"record {printable(record.artifact.artifact_id)} "
@@ -111,18 +111,18 @@ def render_text(run: Run, *, colour: bool = False, how_to_reply: str = "") -> st
             + ("valid" if record.valid else "INVALID")
         )
     if not_listed:
-        invalid = sum(not r.valid for r in run.record_verdicts[len(records) :])
+        invalid = sum(not r.valid for r in run.answers.record_verdicts[len(records) :])
         lines.append(f"... and {not_listed} more record(s), {invalid} of them INVALID")
     lines += _push_lines(run)
     lines += _trace_lines(run)
     for warning in run.warnings:
         lines.append(f"warning: {printable(warning)}")
-    lines += [printable(line) for line in run.wire.lines()]
+    lines += [printable(line) for line in run.answers.wire.lines()]
     lines.append("")
     lines.append(
         paint(
-            f"outcome: {printable(run.headline)}",
-            _OUTCOME_COLOUR.get(run.outcome.value, "33"),
+            f"outcome: {printable(run.verdict.headline)}",
+            _OUTCOME_COLOUR.get(run.verdict.outcome.value, "33"),
             colour,
         )
     )
@@ -149,7 +149,7 @@ def _trace_lines(run: Run) -> list[str]:
 
 def _auth_lines(run: Run) -> list[str]:
     """What the skill requires and what sia-tui sends, when the card declares any security."""
-    plan = run.auth_plan
+    plan = run.answers.auth_plan
     if plan is None or run.card is None or not (plan.declared or run.card.schemes):
         return []
     lines = [f"auth: requires {printable(plan.requires)}", f"      sends {printable(plan.sends)}"]
@@ -182,11 +182,11 @@ def _failure_lines(step: StepResult) -> list[str]:
 def _trust_lines(run: Run) -> list[str]:
     """Each card signature's verdict and the contract lock (docs/TRUST.md), when present."""
     lines = []
-    signatures = run.card_signatures
+    signatures = run.answers.card_signatures
     if signatures:
         lines.append("card signatures:")
         lines += [f"  {printable(check.summary)}" for check in signatures]
-    lock = run.lock
+    lock = run.answers.lock
     if lock is not None:
         lines.append(f"contract lock: {printable(lock.summary)}")
         for change in lock.changes[:10]:
@@ -205,7 +205,7 @@ def _push_lines(run: Run) -> list[str]:
     if log is None:
         return []
     lines = [f"push ({log.receiver}): {printable(log.note)}"]
-    wire = dict(run.wire.pushes)
+    wire = dict(run.answers.wire.pushes)
     lines += [f"  {printable(delivery_line(d, wire.get(d.number)))}" for d in log.deliveries]
     if log.not_listed:
         lines.append(f"  ... and {log.not_listed} more deliver(ies), not kept")

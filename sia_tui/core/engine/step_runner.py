@@ -149,8 +149,8 @@ class StepRunner:
 
     @property
     def finished(self) -> bool:
-        """True when nothing more can run without new input (``Run.finished``)."""
-        return self.run.finished
+        """True when nothing more can run without new input (``Run.verdict.finished``)."""
+        return self.run.verdict.finished
 
     async def step(self) -> StepResult | None:
         """Run the next step; returns it, or None when nothing can run (the run is over, or

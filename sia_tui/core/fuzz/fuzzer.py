@@ -131,8 +131,8 @@ class Fuzzer:
         """Why nothing may be sent ("" when cases may be)."""
         run = self.report.learning
         if not self.report.learned:
-            return f"the interface was not learned: {run.summary}"
-        need = run.consent_need
+            return f"the interface was not learned: {run.verdict.summary}"
+        need = run.answers.consent_need
         if need is not None and not self.settings.allow_execute:
             # The one execute gate (core/consent): a file a user is handed grants nothing.
             return f"{need.reason}: nothing was sent ({word(Need.CONSENT)} fuzzes it)"
@@ -147,7 +147,7 @@ class Fuzzer:
             self._notify()
             return report
         try:
-            compiled = compile_schema(report.learning.input_schema)
+            compiled = compile_schema(report.learning.answers.input_schema)
         except SchemaError as exc:  # step 6 passed, so this is a sia-tui limitation
             report.skipped = f"the input schema cannot be compiled: {exc}"
             return report
@@ -262,7 +262,7 @@ class Fuzzer:
     async def _send(self, kind: CaseKind, arguments: Any) -> Graded:
         procedure = self.procedure
         procedure.set_arguments(arguments, send_anyway=kind is CaseKind.INVALID)
-        if self.settings.allow_execute and procedure.run.consent_need is not None:
+        if self.settings.allow_execute and procedure.run.answers.consent_need is not None:
             procedure.consent_to_send()  # the user's --allow-execute, for this one send
         try:
             await procedure.run_all()

@@ -23,9 +23,9 @@ def grade_valid(run: Run) -> Graded:
     result and every record validate against their schemas (step 10, RULES CP10)."""
     failed = run.failed_step
     if failed is None:
-        if run.outcome is RunOutcome.PASSED:
+        if run.verdict.outcome is RunOutcome.PASSED:
             return Verdict(Grade.PASS, "CP10", "completed; the output and records validate"), None
-        return Verdict(Grade.SKIP, "CP9", f"incomplete: {run.summary}"), None
+        return Verdict(Grade.SKIP, "CP9", f"incomplete: {run.verdict.summary}"), None
     said = f"step {failed.step}: {failed.message}"
     if failed.step == Step.OUTPUT:
         rule = next((f.rule for f in failed.findings if f.rule), failed.rule)
@@ -46,11 +46,11 @@ def grade_valid(run: Run) -> Graded:
 
 def grade_invalid(run: Run) -> Graded:
     """The refusal grader's verdict on invalid arguments (RULES INV3, ERR3, ERR5)."""
-    verdict = run.negative_test_verdict
+    verdict = run.verdict.negative_test_verdict
     if verdict is None:
         failed = run.failed_step
         if failed is None:
-            return Verdict(Grade.SKIP, "INV3", f"incomplete: {run.summary}"), None
+            return Verdict(Grade.SKIP, "INV3", f"incomplete: {run.verdict.summary}"), None
         said = f"step {failed.step}: {failed.message}"
         return Verdict(Grade.FAIL, "INV3", said), FindingKind.WRONG_REFUSAL
     if verdict.grade is not Grade.FAIL:

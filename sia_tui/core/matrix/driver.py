@@ -6,7 +6,7 @@ The cell's deadline is the engine's own run deadline (``ClientOptions.deadline``
 fault, and its task is cancelled where the document allows it. A second timeout, a little
 longer, is only a safety net: a run that outlives it is cut off and could not run.
 
-A skill that asks for consent (``Run.consent_need``: execute authority, or approval may be
+A skill that asks for consent (``Run.answers.consent_need``: execute authority, or approval may be
 required) is invoked only when the person who started the matrix gave it
 (``sia-tui matrix --allow-execute``): without it each run stops before step 8 and its cell
 says why, and the probe column skips the probes that need valid arguments.

@@ -176,7 +176,7 @@ class MatrixRunner:
             for place, skill in enumerate(named):
                 self._fill(self._new_row(agent, skill, (index, place)), card, clean)
             return
-        advertised = card.run.advertised_skills
+        advertised = card.run.answers.advertised_skills
         skills = self._skills_for(agent, advertised)
         offered = [b for b in self.plugfest.bindings if _offers(card.run, b)]
         if not skills:
@@ -240,9 +240,9 @@ class MatrixRunner:
         last = Step.PRESENTATION
         first = await self.driver.drive(target, agent, arguments, last, f"{prefix}--first")
         self._fill_steps(row, first, clean)
-        row.document = first.run.validated_document
-        row.describe_task_id = first.run.describe_task_id
-        row.no_document = "" if row.document else clean(first.run.headline)
+        row.document = first.run.answers.validated_document
+        row.describe_task_id = first.run.answers.describe_task_id
+        row.no_document = "" if row.document else clean(first.run.verdict.headline)
         as_column = self._cell_of(first, clean)
         unlearned = None if row.document is not None else not_learned(first.run, clean)
         pending: list[tuple[Column, Target]] = []
@@ -252,8 +252,8 @@ class MatrixRunner:
                 cell = replace(as_column)
             elif column.binding not in offered:
                 cell = not_offered(column.binding)
-            elif row.document is not None and column.mode not in first.run.declared_modes:
-                cell = not_declared(column.mode, first.run.declared_modes)
+            elif row.document is not None and column.mode not in first.run.answers.declared_modes:
+                cell = not_declared(column.mode, first.run.answers.declared_modes)
             elif _same_run(first.run, column, first_binding):
                 cell = replace(as_column)
             else:

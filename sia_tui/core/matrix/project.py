@@ -42,7 +42,7 @@ def _failure(cell: Cell, step: StepResult, run: Run, clean: Clean) -> Cell:
     cell.code = str(step.code) if step.code else None
     cell.origin = step.origin
     cell.category = str(step.category) if step.category else None
-    blame = run.at_fault
+    blame = run.verdict.at_fault
     if blame is not None:
         cell.party, cell.statement = str(blame.party), clean(blame.statement)
     if step.category in _NOT_THE_AGENT:
@@ -60,35 +60,37 @@ def step_cell(step: StepResult, run: Run, clean: Clean) -> Cell:
     if step.status is StepStatus.SKIPPED:
         return Cell(CellStatus.SKIP, clean(step.message), step=step.step)
     # not run, running, cancelled: it did not happen, and it is never counted as passed.
-    return Cell(CellStatus.INCOMPLETE, clean(run.summary), step=step.step)
+    return Cell(CellStatus.INCOMPLETE, clean(run.verdict.summary), step=step.step)
 
 
 def undeclared_mode(run: Run) -> Cell | None:
     """A skip cell when the run's mode is one its validated document does not declare."""
     mode = run.target.mode
-    if mode is None or run.validated_document is None or mode in run.declared_modes:
+    if mode is None or run.answers.validated_document is None or mode in run.answers.declared_modes:
         return None
-    return not_declared(mode, run.declared_modes)
+    return not_declared(mode, run.answers.declared_modes)
 
 
 def run_cell(run: Run, clean: Clean, *, stopped: str = "") -> Cell:
     """The cell of a whole run (a binding/mode column). ``stopped``: why the matrix cut it."""
-    outcome = run.outcome
+    outcome = run.verdict.outcome
     cell = Cell(mode=run.mode or run.target.mode)
     if outcome in (RunOutcome.PASSED, RunOutcome.NEGATIVE_TEST_PASSED):
-        cell.status, cell.summary = CellStatus.PASS, clean(run.summary)
+        cell.status, cell.summary = CellStatus.PASS, clean(run.verdict.summary)
     elif outcome is RunOutcome.FAILED:
         failed = run.failed_step
         assert failed is not None
         not_applicable = undeclared_mode(run)
         if not_applicable is not None:
             return not_applicable
-        cell.status, cell.summary = CellStatus.FAIL, clean(run.summary)
+        cell.status, cell.summary = CellStatus.FAIL, clean(run.verdict.summary)
         _failure(cell, failed, run, clean)
     else:
         waiting = run.next_step
         cell.status, cell.step = CellStatus.INCOMPLETE, waiting
-        cell.summary = clean(f"{stopped}; {run.summary}" if stopped else run.summary)
+        cell.summary = clean(
+            f"{stopped}; {run.verdict.summary}" if stopped else run.verdict.summary
+        )
     return cell
 
 
@@ -106,16 +108,16 @@ def not_declared(mode: str, declared: list[str]) -> Cell:
 
 def not_learned(run: Run, clean: Clean) -> Cell:
     """The probe column of a row whose first run did not learn the interface (steps 1-6)."""
-    return Cell(CellStatus.SKIP, clean(f"the interface was not learned: {run.headline}"))
+    return Cell(CellStatus.SKIP, clean(f"the interface was not learned: {run.verdict.headline}"))
 
 
 def probe_cell(report: ProbeReport, clean: Clean, *, stopped: str = "") -> Cell:
     """The cell of a probe run (``sia-tui probe`` on the row's skill)."""
     learning = report.learning
     if stopped:
-        return Cell(CellStatus.INCOMPLETE, clean(f"{stopped}; {learning.summary}"))
+        return Cell(CellStatus.INCOMPLETE, clean(f"{stopped}; {learning.verdict.summary}"))
     if report.baseline_failed:  # steps 1-6 did learn it: say what stopped the probes
-        return Cell(CellStatus.SKIP, clean(f"{report.why_not_probed}: {learning.headline}"))
+        return Cell(CellStatus.SKIP, clean(f"{report.why_not_probed}: {learning.verdict.headline}"))
     if report.outcome is ProbeOutcome.NOT_LEARNED:
         return not_learned(learning, clean)
     counts = ", ".join(f"{report.count(g)} {g.value}" for g in Grade if report.count(g))
@@ -139,9 +141,9 @@ def probe_cell(report: ProbeReport, clean: Clean, *, stopped: str = "") -> Cell:
 def signature_cell(run: Run, clean: Clean) -> Cell:
     """The card's signatures: pass when one is verified, fail when one is invalid (and none
     verified), skip when unsigned or nothing could be verified; the verdicts in the summary."""
-    checks = run.card_signatures
+    checks = run.answers.card_signatures
     if run.card is None:
-        return Cell(CellStatus.INCOMPLETE, clean(run.summary), step=1)
+        return Cell(CellStatus.INCOMPLETE, clean(run.verdict.summary), step=1)
     if not checks:
         return Cell(CellStatus.SKIP, "the card is not signed", step=1)
     verdicts = {check.verdict for check in checks}
@@ -155,12 +157,12 @@ def signature_cell(run: Run, clean: Clean) -> Cell:
 def lock_cell(run: Run, clean: Clean) -> Cell:
     """The contract lock: unchanged or a bump that follows SID2 pass, drift or a wrong bump
     fail, a lock that pins nothing here could not be compared."""
-    lock = run.lock
+    lock = run.answers.lock
     if lock is None:
         anchors = run.target.anchors
         if anchors is None or anchors.lock is None:
             return Cell(CellStatus.SKIP, "no lock for this agent", step=4)
-        return Cell(CellStatus.INCOMPLETE, clean(run.summary), step=4)
+        return Cell(CellStatus.INCOMPLETE, clean(run.verdict.summary), step=4)
     status = {
         LockStatus.UNCHANGED: CellStatus.PASS,
         LockStatus.VERSION_CHANGED: CellStatus.PASS,
@@ -172,9 +174,9 @@ def lock_cell(run: Run, clean: Clean) -> Cell:
 
 
 def wire_cell(run: Run, clean: Clean) -> Cell:
-    """The wire check of the run (``Run.wire``): pass with no wire error (warnings said),
+    """The wire check of the run (``Run.answers.wire``): pass with no wire error (warnings said),
     fail with one; informative, like the signature and lock columns (docs/WIRE-CHECKS.md)."""
-    wire = run.wire
+    wire = run.answers.wire
     if not wire.verdicts:
         return Cell(CellStatus.SKIP, "no A2A message was recorded", step=1)
     status = CellStatus.FAIL if wire.errors else CellStatus.PASS

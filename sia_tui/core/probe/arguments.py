@@ -25,7 +25,7 @@ MAX_OVERSIZED_BYTES = 4 * 1024 * 1024
 def example_arguments(
     compiled: CompiledSchema, example: ExampleArguments | None = None
 ) -> tuple[Any, str] | None:
-    """Valid arguments to start from: ``example`` (the run's, ``Run.example_arguments``)
+    """Valid arguments to start from: ``example`` (the run's, ``Run.answers.example_arguments``)
     when it validates, else the input schema's skeleton when that validates.
 
     Returns (arguments, "example" | "skeleton"), or None when neither validates.

@@ -4,7 +4,7 @@ The safety rule: every wrong envelope carries arguments that break the input sch
 even an agent that fails to validate has nothing to act on. The probes that need valid
 arguments (oversized input, missing credentials, and a missing ``arguments`` member when
 an empty request would validate) run, when a valid invocation needs the user's consent
-(``Run.consent_need``: execute authority), only when the user allowed valid invocations.
+(``Run.answers.consent_need``: execute authority), only when the user allowed valid invocations.
 """
 
 from __future__ import annotations
@@ -25,9 +25,9 @@ UNADVERTISED_SKILL = "sia-tui-probe-unadvertised-skill"
 
 
 def valid_invocations_blocked(run: Run, allowed: bool) -> str:
-    """Why a request with valid arguments may not be sent (``Run.consent_need``, not
+    """Why a request with valid arguments may not be sent (``Run.answers.consent_need``, not
     given), or "" when it may."""
-    need = run.consent_need
+    need = run.answers.consent_need
     if allowed or need is None:
         return ""
     return f"needs valid arguments, and {need.reason}: allow valid invocations to run it"

@@ -42,7 +42,7 @@ _MODE_PREFERENCE = (InvocationMode.SYNC, InvocationMode.POLL, InvocationMode.STR
 
 def probe_mode(run: Run) -> str:
     """The user's mode when the document declares it, else sync, poll, stream (RULES SID4)."""
-    declared = run.declared_modes
+    declared = run.answers.declared_modes
     if run.target.mode in declared:
         return str(run.target.mode)
     return next((m for m in _MODE_PREFERENCE if m in declared), InvocationMode.SYNC)
@@ -184,7 +184,7 @@ class Prober:
     def _prepare_arguments(self) -> None:
         run = self.report.learning
         try:
-            self._schema = compile_schema(run.input_schema)
+            self._schema = compile_schema(run.answers.input_schema)
         except SchemaError as exc:  # step 6 passed, so this is a sia-tui limitation
             self.arguments_problem = f"the input schema cannot be compiled: {exc}"
             return
@@ -198,7 +198,7 @@ class Prober:
                 return
             self._base, self.report.arguments_source = self.given_arguments, "file"
             return
-        example = example_arguments(self._schema, run.example_arguments)
+        example = example_arguments(self._schema, run.answers.example_arguments)
         if example is None:
             self.arguments_problem = (
                 "neither the input schema's examples nor its skeleton validate: "
@@ -209,9 +209,9 @@ class Prober:
 
     @property
     def needs_confirmation(self) -> bool:
-        """True when valid invocations need the user's consent (``Run.consent_need``)."""
+        """True when valid invocations need the user's consent (``Run.answers.consent_need``)."""
         learned = self.report.learned and self._schema is not None
-        return learned and self.report.learning.consent_need is not None
+        return learned and self.report.learning.answers.consent_need is not None
 
     async def run(self, *, allow_valid_invocations: bool = False) -> ProbeReport:
         """The valid baseline (steps 7-11) when allowed, then every probe, graded."""
@@ -231,7 +231,7 @@ class Prober:
         report.baseline_skipped = self.arguments_problem or blocked
         if not report.baseline_skipped:
             self.procedure.set_arguments(self._base)
-            if allow_valid_invocations:  # the user's yes reaches step 8 (Run.consent_need)
+            if allow_valid_invocations:  # the user's yes reaches step 8 (Run.answers.consent_need)
                 self.procedure.consent_to_send()
             await self.procedure.run_all()
             report.learning = self.procedure.run

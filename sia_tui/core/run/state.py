@@ -183,7 +183,7 @@ class RunState:
     #: True once the user asked for the running task to be cancelled.
     cancel_requested: bool = False
     #: The user's yes to sending this invocation, for a skill that asks for it
-    #: (``Run.consent_need``); step 8 takes it, so one consent sends once.
+    #: (``Run.answers.consent_need``); step 8 takes it, so one consent sends once.
     consent: bool = False
     mode: str | None = None
     task: Task | None = None

@@ -110,12 +110,12 @@ def _plain(run: Run) -> str:
 
 def _signatures(run: Run) -> str:
     """The card signatures' verdicts in order: ``signatures: verified, invalid``."""
-    verdicts = [str(check.verdict) for check in run.card_signatures]
+    verdicts = [str(check.verdict) for check in run.answers.card_signatures]
     return "signatures: " + (", ".join(verdicts) if verdicts else "none")
 
 
 def _lock(run: Run) -> str:
-    lock = run.lock
+    lock = run.answers.lock
     return f"contract lock: {lock.status}" if lock is not None else "contract lock: none"
 
 

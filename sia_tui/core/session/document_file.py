@@ -131,10 +131,10 @@ def _session(path: str) -> FileDocument:
             f"{path}: the session's step {failed.step} ({failed.title}) failed; "
             "it holds no validated document"
         )
-    document = run.validated_document
+    document = run.answers.validated_document
     if document is None:
         raise SideError(f"{path}: the session holds no validated document")
-    return FileDocument(path, document, run.describe_task_id)
+    return FileDocument(path, document, run.answers.describe_task_id)
 
 
 async def obtain_side(

@@ -157,7 +157,7 @@ def autosave(
             created=now,
             target=saved["target"]["location"],
             skill=run.skill_id or run.target.skill_id,
-            outcome=probe_outcome if probe is not None and probe_outcome else run.outcome,
+            outcome=probe_outcome if probe is not None and probe_outcome else run.verdict.outcome,
             failed_step=failed.step if failed else None,
             file=path.name,
             size=len(rendered.data),

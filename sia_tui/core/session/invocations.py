@@ -45,10 +45,10 @@ OWN_STEPS = Step.ARGUMENTS - 1
 def verdict_members(run: Run, redactor: Redactor, where: str = "") -> dict[str, Any]:
     """``outcome``, ``summary``, ``failed_step``, ``at_fault``: a run's verdict as written
     (``where`` prefixes the redaction places: "invocation 2 ")."""
-    failed, blame = run.failed_step, run.at_fault
+    failed, blame = run.failed_step, run.verdict.at_fault
     return {
-        "outcome": run.outcome.value,
-        "summary": redactor.text(run.headline, f"{where}summary"),
+        "outcome": run.verdict.outcome.value,
+        "summary": redactor.text(run.verdict.headline, f"{where}summary"),
         "failed_step": failed.step if failed else None,
         "at_fault": None
         if blame is None

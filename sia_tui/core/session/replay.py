@@ -140,10 +140,10 @@ class ReplayResult:
             "invocation": recorded.number,
             "of": recorded.total,
             "same": self.same,
-            "recorded_outcome": recorded.run.outcome.value,
-            "outcome": self.run.outcome.value,
-            "headline": self.run.headline,
-            "at_fault": blame_to_json(self.run.at_fault),
+            "recorded_outcome": recorded.run.verdict.outcome.value,
+            "outcome": self.run.verdict.outcome.value,
+            "headline": self.run.verdict.headline,
+            "at_fault": blame_to_json(self.run.verdict.at_fault),
             "error": error_to_json(self.run),
             "changes": [dataclasses.asdict(c) for c in self.changes],
             "steps": [
@@ -171,7 +171,7 @@ class SessionReplay:
         """The worst of today's outcomes (0 passed, 3 incomplete, 1 failed), and 1 when a
         diagnosis is not the recorded one."""
         return worst_exit_code(
-            [*(r.run.outcome.exit_code for r in self.results), int(not self.same)]
+            [*(r.run.verdict.outcome.exit_code for r in self.results), int(not self.same)]
         )
 
     def to_json(self) -> dict[str, Any]:

@@ -79,14 +79,14 @@ class RerunResult:
     @property
     def exit_code(self) -> int:
         """3 not re-sent (no consent), else the worst of today's outcome and 1 if changed."""
-        if self.run.waiting_for_consent:
+        if self.run.verdict.waiting_for_consent:
             return 3
-        return worst_exit_code((self.run.outcome.exit_code, 0 if self.same else 1))
+        return worst_exit_code((self.run.verdict.outcome.exit_code, 0 if self.same else 1))
 
     def headline(self) -> str:
         """ "still reproduces", why nothing could be compared, or what changed."""
-        if self.run.waiting_for_consent:
-            return f"not re-sent: {self.run.summary}"
+        if self.run.verdict.waiting_for_consent:
+            return f"not re-sent: {self.run.verdict.summary}"
         if self.same:
             verdict = "still reproduces" if self.run.failed_step else "still passes"
             if self.body_changes:  # the same diagnosis, but not the recorded answers
@@ -96,7 +96,7 @@ class RerunResult:
             return verdict if self.run.failed_step else f"{verdict}, as recorded"
         failed = self.run.failed_step
         if self.unreachable and failed is not None:
-            blame = self.run.at_fault
+            blame = self.run.verdict.at_fault
             why = blame.statement if blame else failed.message
             return f"not re-run: {why} (step {failed.step}); nothing was compared"
         parts = []
@@ -112,9 +112,9 @@ class RerunResult:
             "invocation": self.recorded.number,
             "of": self.recorded.total,
             "same": self.same,
-            "recorded_outcome": self.recorded.run.outcome.value,
-            "outcome": self.run.outcome.value,
-            "at_fault": blame_to_json(self.run.at_fault),
+            "recorded_outcome": self.recorded.run.verdict.outcome.value,
+            "outcome": self.run.verdict.outcome.value,
+            "at_fault": blame_to_json(self.run.verdict.at_fault),
             "error": error_to_json(self.run),
             "still_reproduces": self.still_reproduces,
             "headline": self.headline(),

@@ -160,11 +160,11 @@ def _spans(invocation: Invocation, trace_id: str) -> list[RunSpan]:
     start = min((s.start_ns for s in everything), default=0)
     end = max((s.end_ns for s in everything), default=start)
     failed = run.failed_step
-    blame = run.at_fault
+    blame = run.verdict.at_fault
     pairs = [
         ("sia.invocation", invocation.number),
-        ("sia.outcome", run.outcome.value),
-        ("sia.summary", run.summary),
+        ("sia.outcome", run.verdict.outcome.value),
+        ("sia.summary", run.verdict.summary),
         ("sia.skill.id", run.skill_id or run.target.skill_id),
         ("sia.target", run.target.location),
         ("sia.binding", run.interface.binding if run.interface else None),
@@ -174,7 +174,7 @@ def _spans(invocation: Invocation, trace_id: str) -> list[RunSpan]:
         ("sia.at_fault", blame.party.value if blame else None),
         ("sia.task.id", run.task.id if run.task else None),
     ]
-    outcome: SpanStatus = "unset" if not run.finished else "error" if failed else "ok"
+    outcome: SpanStatus = "unset" if not run.verdict.finished else "error" if failed else "ok"
     root_span = RunSpan(
         trace_id=trace_id,
         span_id=root,
@@ -185,7 +185,7 @@ def _spans(invocation: Invocation, trace_id: str) -> list[RunSpan]:
         end_ns=end,
         attributes=_attributes(pairs),
         status=outcome,
-        status_message=run.headline if outcome == "error" else None,
+        status_message=run.verdict.headline if outcome == "error" else None,
     )
     return [root_span, *everything]
 

@@ -54,8 +54,8 @@ def step_content(
     ]
     if result.message:
         blocks.append(literal(result.message, multiline=True))
-    if result.step == run.next_step and run.waiting_for_consent:  # why step 8 sent nothing
-        blocks.append(literal(run.summary, multiline=True, style="$warning"))
+    if result.step == run.next_step and run.verdict.waiting_for_consent:  # why step 8 sent nothing
+        blocks.append(literal(run.verdict.summary, multiline=True, style="$warning"))
     if result.step >= Step.SKILL and result.status in _ENDED and lacks_extension(run):
         blocks.append(steps_do_not_apply())
     if result.code:
@@ -80,7 +80,7 @@ def step_content(
         )
         blocks.append(Content.styled(meaning, "italic"))
     if result.status is StepStatus.FAILED:
-        blame = run.at_fault if run.failed_step is result else None
+        blame = run.verdict.at_fault if run.failed_step is result else None
         if blame is not None:
             blocks.append(
                 Content.assemble(

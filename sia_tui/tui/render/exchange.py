@@ -71,7 +71,7 @@ def exchange_content(
 
 
 def _wire(exchange: Exchange, policy: DisplayPolicy) -> list[Content]:
-    """The exchange's wire verdict (``Run.wire`` reads the same): a badge, then each issue
+    """The exchange's wire verdict (``Run.answers.wire`` reads the same): a badge, then each issue
     at its pointer; member names and values in it are the agent's text, shown literally."""
     verdict = verdict_of(exchange)
     if verdict is None:

@@ -54,7 +54,7 @@ _SOURCE_LABELS = {
 
 
 def interface_rows(run: Run) -> list[TableRow]:
-    """The engine's three-way rows (``Run.digest_rows``, RULES CP4) with the document."""
+    """The engine's three-way rows (``Run.answers.digest_rows``, RULES CP4) with the document."""
     return [
         TableRow(
             _SOURCE_LABELS[row.source],
@@ -64,7 +64,7 @@ def interface_rows(run: Run) -> list[TableRow]:
             row.verdict,
             row.compared_with,
         )
-        for row in run.digest_rows
+        for row in run.answers.digest_rows
     ]
 
 
@@ -79,11 +79,11 @@ def first_difference(digest: str, other: str | None) -> int | None:
 
 
 def schema_rows(run: Run) -> tuple[list[TableRow], list[str], bool]:
-    """Each embedded schema's declared vs computed digest (``Run.schema_digests``, RULES
+    """Each embedded schema's declared vs computed digest (``Run.answers.schema_digests``, RULES
     CP6), the forensics lines, and whether step 6 checked them. When step 6 did not run (a
     failure at step 4) the engine still checks the document on request, so it can be
     compared schema by schema."""
-    checked = run.schema_digests
+    checked = run.answers.schema_digests
     rows, lines = [], []
     for check in checked.schemas:
         schema = embedded_schema_at(run.document, check.pointer)
@@ -197,13 +197,13 @@ class DigestsScreen(RunScreen):
         self._fill("interface", interface_rows(run) if run else [])
         self._forensics = []
         self._plain = steps_do_not_apply() if run is not None and lacks_extension(run) else None
-        odd = run.odd_one_out if run is not None else None
+        odd = run.answers.odd_one_out if run is not None else None
         self._odd_digest = f"{odd.statement} (RULES CP4)." if odd else None
         evidence = run.evidence(DigestEvidence) if run is not None else None
         if evidence is not None and evidence.forensics:
             about = f" ({evidence.forensics_of.value} digest)" if evidence.forensics_of else ""
             self._forensics.append(evidence.forensics + about)
-        self._lock = lock_lines(run.lock if run is not None else None, self.policy)
+        self._lock = lock_lines(run.answers.lock if run is not None else None, self.policy)
         self._show_forensics()
         self._select(self._focused_row())
         self._verify_schemas(run)

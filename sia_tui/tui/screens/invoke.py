@@ -161,8 +161,8 @@ class InvokeScreen(InvokeFills):
             return
         self._prepared = True
         self._document = document
-        schema = self._schema = run.input_schema if run is not None else None
-        example = run.example_arguments if run is not None else None
+        schema = self._schema = run.answers.input_schema if run is not None else None
+        example = run.answers.example_arguments if run is not None else None
         self._example = example
         if run is None or schema is None:
             self._compiled = None
@@ -182,7 +182,7 @@ class InvokeScreen(InvokeFills):
         self.query_one(ProblemsTable).display = True
         # Only the modes the document declares (RULES SID4); none declared: the engine
         # chooses and step 8 says why it cannot.
-        modes = self._modes = list(run.declared_modes)
+        modes = self._modes = list(run.answers.declared_modes)
         mode_select: Select[str] = self.query_one("#mode", Select)
         literal = self.policy.literal
         mode_select.set_options(

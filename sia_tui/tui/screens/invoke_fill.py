@@ -22,9 +22,9 @@ class InvokeFills(InvokeChecks):
     def __init__(self) -> None:
         super().__init__()
         self._schema: Any = None
-        """Its input schema (``Run.input_schema``), for the skeleton."""
+        """Its input schema (``Run.answers.input_schema``), for the skeleton."""
         self._example: Any = None
-        """The example arguments (``Run.example_arguments``), when there is one."""
+        """The example arguments (``Run.answers.example_arguments``), when there is one."""
 
     @staticmethod
     def _skeleton(schema: Any) -> str:

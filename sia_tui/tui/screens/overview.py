@@ -238,7 +238,7 @@ class OverviewScreen(RunScreen):
             self._note(run)
             return
         card = run.card
-        signatures = signatures_content(run.card_signatures, self.policy)
+        signatures = signatures_content(run.answers.card_signatures, self.policy)
         shown = card_content(card, self.policy)
         body.update(shown if signatures is None else Content("\n").join([shown, signatures]))
         advertised = (

@@ -257,7 +257,7 @@ class ProbeScreen(RunScreen):
         self.post_message(self.Updated())
         try:
             await fuzzer.learn()
-            need = fuzzer.report.learning.consent_need
+            need = fuzzer.report.learning.answers.consent_need
             if need is not None:  # the one execute gate: an explicit yes, this run only
                 settings.allow_execute = await self._confirm(fuzzing=True)
             await fuzzer.run()
@@ -335,7 +335,7 @@ class ProbeScreen(RunScreen):
     def _question(self) -> Content:
         run = self.report.learning if self.report else None
         skill = (run.skill_id if run else None) or "This skill"
-        need = run.consent_need if run is not None else None
+        need = run.answers.consent_need if run is not None else None
         return consent_question(
             self.policy.literal(skill, style="bold"),
             need.reason if need is not None else "its document asks for consent",
@@ -348,7 +348,7 @@ class ProbeScreen(RunScreen):
     def _fuzz_question(self) -> Content:
         run = self.fuzz.learning if self.fuzz else None
         skill = (run.skill_id if run else None) or "This skill"
-        need = run.consent_need if run is not None else None
+        need = run.answers.consent_need if run is not None else None
         return consent_question(
             self.policy.literal(skill, style="bold"),
             need.reason if need is not None else "its document asks for consent",

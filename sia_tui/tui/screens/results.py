@@ -137,13 +137,13 @@ class ResultsScreen(RunScreen):
             # The result's own verdict (RULES CP10): a bad record is never its fault.
             result_body.show(
                 [
-                    _verdict(run.result_verdict, "the output schema", policy)
+                    _verdict(run.answers.result_verdict, "the output schema", policy)
                     + Content("\n")
                     + literal(run.result.name or "", style="bold"),
                     self._text_of(run.result, shown_texts),
                 ]
             )
-            refs, refs_left_out = listed(run.record_refs)
+            refs, refs_left_out = listed(run.answers.record_refs)
             links.display = bool(refs)
             for ref in refs:
                 links.add_option(
@@ -155,11 +155,11 @@ class ResultsScreen(RunScreen):
             if refs_left_out:
                 links.add_option(option(_not_listed(refs_left_out, "reference"), disabled=True))
         records_body = self.query_one("#records-body", BlocksView)
-        if run is None or not run.record_verdicts:
+        if run is None or not run.answers.record_verdicts:
             records_body.show(self._streamed_records(run, shown_texts))
             return
         # A 4 MB answer can carry 50,000 records: the first ones are listed, the rest counted.
-        records, left_out = listed(run.record_verdicts)
+        records, left_out = listed(run.answers.record_verdicts)
         blocks: list[Block] = []
         for record in records:
             blocks.append(
@@ -195,8 +195,8 @@ class ResultsScreen(RunScreen):
             failed = run.failed_step if run is not None else None
             if failed is not None:
                 return _failure_lines(failed, policy)
-            if run is not None and run.waiting_for_consent:  # the user said no (RULES SID5)
-                return literal(run.headline, multiline=True, style="bold $warning")
+            if run is not None and run.verdict.waiting_for_consent:  # the user said no (RULES SID5)
+                return literal(run.verdict.headline, multiline=True, style="bold $warning")
             if live:
                 return Content("\n").join(live)
             if self.sia.read_only:
@@ -231,7 +231,7 @@ class ResultsScreen(RunScreen):
         if log is None:
             return
         pane.border_title = PUSH_TITLES.get(log.receiver, "Push")
-        wire = dict(run.wire.pushes) if run is not None else {}
+        wire = dict(run.answers.wire.pushes) if run is not None else {}
         pane.update(push_timeline(log, self.policy, wire))
 
     def _live_state(self, run: Run) -> str:
@@ -247,7 +247,7 @@ class ResultsScreen(RunScreen):
     def _no_result(self, run: Run | None) -> Content:
         """Why there is no result: the failing step, a task still running, or nothing sent."""
         failed = run.failed_step if run is not None else None
-        asked = run.open_turn if run is not None else None
+        asked = run.verdict.open_turn if run is not None else None
         if asked is not None:
             return self.policy.literal(
                 f"No result yet: the task waits for {asked.needs}; answer it above.",
@@ -301,7 +301,7 @@ class ResultsScreen(RunScreen):
         summary = self.query_one("#error-summary", Static)
         literal, literal_text = self.policy.literal, self.policy.literal_text
         table.clear()
-        error = run.task_error if run is not None else None
+        error = run.answers.task_error if run is not None else None
         summary.display = error is not None
         if error is None:
             table.display = False
@@ -342,7 +342,7 @@ class ResultsScreen(RunScreen):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         run = self.sia.current_run
-        refs = run.record_refs if run else []
+        refs = run.answers.record_refs if run else []
         if event.option_index >= len(refs) or run is None:
             return
         target = refs[event.option_index]
@@ -416,14 +416,14 @@ def _failure_lines(step: StepResult, policy: DisplayPolicy) -> Content:
 
 def _verdict_banner(run: Run, policy: DisplayPolicy) -> list[Content]:
     """The run's verdict above the panes: a remote COMPLETED is not the last word."""
-    outcome = run.outcome
+    outcome = run.verdict.outcome
     if outcome is RunOutcome.NEGATIVE_TEST_PASSED:
-        return [policy.literal("✔ " + run.headline, style="bold $success")]
+        return [policy.literal("✔ " + run.verdict.headline, style="bold $success")]
     if outcome is RunOutcome.CANCELLED:
-        return [policy.literal("⊗ " + run.headline, style="bold $warning")]
-    failure = run.invocation_failure
+        return [policy.literal("⊗ " + run.verdict.headline, style="bold $warning")]
+    failure = run.verdict.invocation_failure
     if failure is None:
-        if run.negative_test:
+        if run.verdict.negative_test:
             return [
                 Content.styled(
                     "Deliberate negative test: invalid input was sent anyway.", "bold $warning"

@@ -73,10 +73,10 @@ class ReplyBox(Vertical):
         """The run's turns; the input only while its task waits and a reply can be sent."""
         turns = run.turns if run is not None else []
         self.display = bool(turns)
-        waiting = run is not None and run.waiting_for_reply and not read_only
+        waiting = run is not None and run.verdict.waiting_for_reply and not read_only
         self.query_one("#reply-row").display = waiting
         self.border_title = "The agent asks" if waiting else "Turns"
-        asked = run.open_turn if run is not None and waiting else None
+        asked = run.verdict.open_turn if run is not None and waiting else None
         if asked is not None and asked is not self._focused_for:
             # A new question: the reply is what the user types next (once per question, so
             # a user who moved away is not pulled back by every redraw).

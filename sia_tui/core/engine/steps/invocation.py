@@ -49,7 +49,7 @@ MODE_PREFERENCE = (InvocationMode.SYNC, InvocationMode.STREAM, InvocationMode.PO
 
 def choose_mode(ctx: EngineContext) -> str:
     """The user's mode if the document declares it, else the preferred declared one."""
-    declared = ctx.run.declared_modes
+    declared = ctx.run.answers.declared_modes
     wanted = ctx.run.target.mode
     if wanted:
         if wanted not in declared:
@@ -96,7 +96,7 @@ def choose_mode(ctx: EngineContext) -> str:
 def take_example(ctx: EngineContext, evidence: ArgumentsEvidence) -> None:
     """``--args example``: the document's first example becomes the arguments."""
     run = ctx.run
-    example = run.example_arguments
+    example = run.answers.example_arguments
     if example is None:
         message = (
             "no example arguments: the input schema declares no examples and the card's "
@@ -189,11 +189,11 @@ async def delegate(ctx: EngineContext, result: StepResult) -> None:
     """CP8: send the task carrying skill_version and interface_digest.
 
     The procedure starts this step for a skill that asks for consent only once the user
-    gave it (``Run.waiting_for_consent``); it is taken here, so one yes sends once.
+    gave it (``Run.verdict.waiting_for_consent``); it is taken here, so one yes sends once.
     """
     run = ctx.run
     assert run.interface is not None
-    need = run.consent_need
+    need = run.answers.consent_need
     run.consent = False
     mode = choose_mode(ctx)
     run.mode = mode

@@ -242,7 +242,7 @@ async def present(ctx: EngineContext, result: StepResult) -> None:
     run = ctx.run
     shown, not_listed = listed(run.records)
     result.evidence = PresentationEvidence(
-        result=run.result_value,
+        result=run.answers.result_value,
         records=[r.artifact.artifact_id for r in shown],
         records_not_listed=not_listed or None,
         authority=ctx.document.get("authority", {}),
