@@ -42,13 +42,13 @@ from sia_tui.core.wire import report
 
 run = load_session(sys.argv[1]).run
 start = time.perf_counter()
-wire = run.wire
+wire = run.answers.wire
 cold = time.perf_counter() - start
 warm = []
 for _ in range(20):
     report._cache.clear()
     start = time.perf_counter()
-    again = run.wire
+    again = run.answers.wire
     warm.append(time.perf_counter() - start)
 assert again.errors == wire.errors == 0, wire.lines()
 print(json.dumps({"cold": cold, "warm": sorted(warm)[len(warm) // 2],
