@@ -10,24 +10,30 @@ import pytest
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.run.push_log import LOOPBACK
-from sia_tui.core.run.read_model import Target
+from sia_tui.core.run.read_model import Run, Target
 from sia_tui.core.session import load_session, save_session
 from tests.support.agents import StartAgent
 from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
 
 
+async def push_run(agent_url: str, invocations: int = 1) -> Run:
+    """A run of the Appendix B arguments with sia-tui's loopback receiver, ``invocations``
+    times."""
+    target = Target(agent_url, skill_id="evaluate_resource_condition", push=LOOPBACK)
+    procedure = Procedure(target, ClientOptions())
+    try:
+        for _ in range(invocations):
+            procedure.set_arguments(APPENDIX_B_ARGUMENTS)
+            await procedure.run_all()
+    finally:
+        await procedure.aclose()
+    return procedure.run
+
+
 async def test_deliveries_survive_save_and_load(
     reference_agent: StartAgent, tmp_path: Path
 ) -> None:
-    agent = reference_agent(push="on")
-    target = Target(agent.url, skill_id="evaluate_resource_condition", push=LOOPBACK)
-    procedure = Procedure(target, ClientOptions())
-    try:
-        procedure.set_arguments(APPENDIX_B_ARGUMENTS)
-        await procedure.run_all()
-    finally:
-        await procedure.aclose()
-    run = procedure.run
+    run = await push_run(reference_agent(push="on").url)
     assert run.push is not None and run.push.deliveries
     save_session(run, ClientOptions(), tmp_path / "s.json")
     loaded = load_session(tmp_path / "s.json").run
@@ -41,7 +47,6 @@ async def test_deliveries_survive_save_and_load(
 
 def test_a_session_without_push_loads_with_none(tmp_path: Path) -> None:
     """A file written before push existed has no ``push`` members: the defaults apply."""
-    from sia_tui.core.run.read_model import Run
     from sia_tui.core.session.dataclass_json import from_json, to_json
 
     raw = to_json(Run(target=Target("http://127.0.0.1:9")))
@@ -61,15 +66,9 @@ async def test_a_push_session_replays_offline_to_the_same_verdict(
     from sia_tui.core.a2a.push.receiver import PushReceiver
     from sia_tui.core.session.replay import replay_session
 
-    agent = reference_agent(push=push)
-    target = Target(agent.url, skill_id="evaluate_resource_condition", push=LOOPBACK)
-    procedure = Procedure(target, ClientOptions())
-    try:
-        procedure.set_arguments(APPENDIX_B_ARGUMENTS)
-        await procedure.run_all()
-    finally:
-        await procedure.aclose()
-    save_session(procedure.run, ClientOptions(), tmp_path / "s.json")
+    save_session(
+        await push_run(reference_agent(push=push).url), ClientOptions(), tmp_path / "s.json"
+    )
     waits: list[float] = []
 
     async def wait_for(self: PushReceiver, done: object, seconds: float) -> bool:
@@ -88,19 +87,11 @@ async def test_each_invocation_keeps_its_own_deliveries_after_save_and_load(
 ) -> None:
     """Two invocations with push: after loading, the first shows the notifications of its
     own task, not the last invocation's (replay, the bug report and History read each one)."""
-    agent = reference_agent(push="on")
-    target = Target(agent.url, skill_id="evaluate_resource_condition", push=LOOPBACK)
-    procedure = Procedure(target, ClientOptions())
-    try:
-        for _ in range(2):
-            procedure.set_arguments(APPENDIX_B_ARGUMENTS)
-            await procedure.run_all()
-    finally:
-        await procedure.aclose()
-    first, last = (each.run for each in procedure.run.invocations)
+    run = await push_run(reference_agent(push="on").url, invocations=2)
+    first, last = (each.run for each in run.invocations)
     assert first.push is not None and last.push is not None
     assert first.push != last.push
-    save_session(procedure.run, ClientOptions(), tmp_path / "s.json")
+    save_session(run, ClientOptions(), tmp_path / "s.json")
     loaded_first, loaded_last = (
         each.run for each in load_session(tmp_path / "s.json").run.invocations
     )
@@ -113,17 +104,10 @@ async def test_the_push_token_never_reaches_the_saved_file(
 ) -> None:
     """The webhook's token lets whoever holds it post notifications the receiver believes,
     so the session file carries it redacted, in the send's request body too."""
-    agent = reference_agent(push="on")
-    target = Target(agent.url, skill_id="evaluate_resource_condition", push=LOOPBACK)
-    procedure = Procedure(target, ClientOptions())
-    try:
-        procedure.set_arguments(APPENDIX_B_ARGUMENTS)
-        await procedure.run_all()
-        token = procedure.run.issued.pairs()[0][1]
-    finally:
-        await procedure.aclose()
-    assert procedure.run.push is not None and procedure.run.push.deliveries
-    save_session(procedure.run, ClientOptions(), tmp_path / "s.json")
+    run = await push_run(reference_agent(push="on").url)
+    [(_, token)] = run.issued.pairs()
+    assert run.push is not None and run.push.deliveries
+    save_session(run, ClientOptions(), tmp_path / "s.json")
     saved = (tmp_path / "s.json").read_text()
     assert token not in saved
     assert "push notification token" in saved
