@@ -16,7 +16,7 @@ from sia_tui.tui.modes import mode_key
 
 if TYPE_CHECKING:
     from sia_tui.core.a2a import StreamEvent
-    from sia_tui.core.engine import ConsoleRequest
+    from sia_tui.core.engine import ConsoleReply, ConsoleRequest
     from sia_tui.core.run import Reply
     from sia_tui.tui.display import DisplayPolicy
     from sia_tui.tui.engine_port import Engine
@@ -357,15 +357,46 @@ class EngineActions:
         self._send_console(self.app.engine, request)
 
     @app_work(exclusive=True, group="console")
-    async def _send_console(self, engine: Engine, request: ConsoleRequest) -> None:
+    async def _send_console(
+        self, engine: Engine, request: ConsoleRequest, consent: bool = False
+    ) -> None:
         def on_event(event: StreamEvent) -> None:
             self.app.console_state.events.append(event)
             self.app.request_redraw()
 
         try:
-            self.app.console_state.reply = await engine.console(request, on_event)
+            reply = await engine.console(request, on_event, consent=consent)
+            self.app.console_state.reply = reply
+            if reply.consent_reason:  # the execute gate held it: the user may say yes
+                self.app.call_later(self._ask_console_consent, engine, request, reply)
         except Exception as exc:  # noqa: BLE001 - an engine bug is shown, never a crash
             self.app.post_message(EngineFailed(f"{type(exc).__name__}: {exc}"))
         finally:
             self.app.console_state.sending = False
             self.app.request_redraw()
+
+    def _ask_console_consent(
+        self, engine: Engine, request: ConsoleRequest, held: ConsoleReply
+    ) -> None:
+        """The console's message to a skill that may act goes only after a yes (RULES SID5),
+        to that one message; a no leaves it unsent, as the reply on screen says."""
+        from sia_tui.tui.screens.confirm import ConfirmScreen, consent_question
+
+        skill = self.app.display_policy.literal(request.skill_id or "This skill", style="bold")
+        question = consent_question(skill, held.consent_reason, "Send this message?")
+
+        def answered(yes: bool | None) -> None:
+            # Only while the engine asked about is still the app's and nothing is in flight.
+            if not yes or engine is not self.app.engine or self.app.console_state.sending:
+                self.app.notify(
+                    "Nothing was sent. Press ctrl+j again to be asked again.",
+                    title="Nothing sent",
+                    severity="warning",
+                )
+                return
+            self.app.console_state.sending, self.app.console_state.events = True, []
+            self.app.console_state.reply = None
+            self.app.request_redraw()
+            self._send_console(engine, request, consent=True)
+
+        self.app.push_screen(ConfirmScreen(question), answered)

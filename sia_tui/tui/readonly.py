@@ -97,7 +97,11 @@ class ReadOnlyEngine:
         raise self._refuse()
 
     async def console(
-        self, request: ConsoleRequest, on_event: Callable[[StreamEvent], None] | None = None
+        self,
+        request: ConsoleRequest,
+        on_event: Callable[[StreamEvent], None] | None = None,
+        *,
+        consent: bool = False,
     ) -> ConsoleReply:
         raise self._refuse()
 

@@ -17,6 +17,7 @@ from sia_tui.core.engine.report_plain import plain_exit_code, plain_to_json, ren
 from sia_tui.core.run.read_model import Target
 from sia_tui.core.session.replay import replay_session
 from sia_tui.core.session.store import load_session, save_session
+from tests.support.agents import StartAgent
 
 BASE = "http://agent.test"
 #: The agent's text: markup and a terminal escape, which must reach the user literally.
@@ -86,3 +87,24 @@ async def test_a_saved_bare_message_replays_to_the_same_answer(tmp_path: Path) -
     (result,) = replay.results
     assert result.run.plain is not None and result.run.plain.message is not None
     assert result.unmatched == []
+
+
+async def test_the_console_holds_another_bound_skill_that_may_act(
+    reference_agent: StartAgent,
+) -> None:
+    """RULES SID5 at the one gate every surface reaches (``Procedure.console``): the run's
+    own skill only observes, but the message names apply_interface_shutdown, whose document
+    this run has not read: it waits for the user's yes, and a yes sends it."""
+    agent = reference_agent()
+    procedure = Procedure(
+        Target(agent.url, skill_id="evaluate_resource_condition"), ClientOptions()
+    )
+    request = ConsoleRequest(PartKind.TEXT, "shut it", "sync", "apply_interface_shutdown")
+    try:
+        await procedure.run_all()
+        held = await procedure.console(request)
+        assert held.exchanges == [] and held.consent_reason and "not sent" in held.held
+        sent = await procedure.console(request, consent=True)
+    finally:
+        await procedure.aclose()
+    assert not sent.held and sent.task is not None

@@ -272,7 +272,7 @@ class GatedEngine:
     async def cancel(self) -> Task | None:
         return None
 
-    async def console(self, request: Any, on_event: Any = None) -> Any:
+    async def console(self, request: Any, on_event: Any = None, *, consent: bool = False) -> Any:
         raise AssertionError("the gated engine has no console")
 
     async def aclose(self) -> None:

@@ -11,6 +11,7 @@ from textual.widgets import OptionList, Select
 
 from sia_tui.core.run import Target
 from sia_tui.tui.app import SiaApp
+from sia_tui.tui.screens.confirm import ConfirmScreen
 from sia_tui.tui.screens.console import ConsoleScreen
 from sia_tui.tui.screens.invoke import InvokeScreen
 from sia_tui.tui.storage import UserDirs
@@ -159,3 +160,37 @@ async def test_the_console_refuses_stream_to_a_card_without_streaming(
         status = static_text(app, "#console-status")
         assert "does not declare capabilities.streaming" in status
         assert "--ignore-capabilities" in status
+
+
+async def test_the_console_sends_a_skill_that_may_act_only_after_a_yes(
+    reference_agent: StartAgent, user_dirs: UserDirs
+) -> None:
+    """RULES SID5, the one execute gate: the card binds apply_interface_shutdown to a
+    document declaring execute authority. Picked on the console, the message waits for a
+    yes: "n" leaves it unsent (nothing reaches the agent), "y" sends that one message."""
+    agent = reference_agent()
+    app = snapshot_app(Target(agent.url, skill_id="evaluate_resource_condition"), dirs=user_dirs)
+    async with app.run_test(size=SIZE) as pilot:
+        told = record_notices(app)
+        await press(pilot, "0")
+        await settle(pilot)
+        app.screen.query_one("#skill", Select).value = "apply_interface_shutdown"
+        await settle(pilot)
+        assert app.console_state.skill_id == "apply_interface_shutdown"
+        await send_on_console(pilot, "shut it")
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        held = app.console_state.reply
+        assert held is not None and held.exchanges == [] and "not sent" in (held.error or "")
+        await pilot.press("n")
+        await settle(pilot)
+        assert app.console_state.reply is held  # nothing sent
+        assert "Nothing was sent" in told[-1]
+
+        await pilot.press("ctrl+j")
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("y")
+        await wait_until(pilot, lambda: app.console_state.reply is not None)
+        await settle(pilot)
+        sent = app.console_state.reply
+        assert sent is not None and sent.error is None and sent.exchanges
+        assert sent.task is not None

@@ -69,7 +69,11 @@ class ConsoleReply:
     error_kind: str | None = None
     """The named error underneath (``SiaError.kind``); None without an error."""
     held: str = ""
-    """Why the message was not sent (a capability the card does not declare); "" if sent."""
+    """Why the message was not sent (a capability the card does not declare, or a skill that
+    may act without the user's consent); "" if sent."""
+    consent_reason: str = ""
+    """When the execute gate held it: what the user would consent to, said in a clause
+    ("the document declares execute authority"); a yes sends it. "" otherwise."""
     warnings: list[str] = field(default_factory=list)
     """What was forgiven in a 1.0 answer, located (``a2a/forgiven.py``)."""
 

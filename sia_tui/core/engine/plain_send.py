@@ -17,8 +17,6 @@ from typing import TYPE_CHECKING
 
 from sia_tui.core.a2a.views import StreamEvent
 from sia_tui.core.engine.console import ConsoleReply, ConsoleRequest
-from sia_tui.core.needs import Need, word
-from sia_tui.core.run.answers import consent_sentence
 from sia_tui.core.run.evidence import StepStatus
 from sia_tui.core.run.plain import PlainMessage
 from sia_tui.core.run.read_model import Run, Step
@@ -63,45 +61,11 @@ async def send_plain(
     if run.step(Step.CARD).status is not StepStatus.PASSED:
         plain.held = "the Agent Card could not be read (step 1), so nothing was sent"
         return run
-    held = await _gate(procedure, consent)
+    reply = await procedure.console(request, on_event, consent=consent)
     run = procedure.run
     run.plain, run.mode = plain, request.mode
-    if held:
-        plain.held = held
-        return run
-    reply = await procedure.console(request, on_event)
     record_reply(run, plain, reply)
     return run
-
-
-async def _gate(procedure: Procedure, consent: bool) -> str:
-    """Why the message may not go (""): the execute gate reads the skill's document when
-    the card's extension binds the skill (RULES SID5)."""
-    run = procedure.run
-    advertised = run.answers.advertised_skills
-    skill = run.target.skill_id or run.answers.default_skill
-    if consent:  # the user's yes: the document need not be read to send
-        return ""
-    if run.target.skill_id is None and len(advertised) > 1 and skill is None:
-        return (
-            "the message was not sent: the card's schema-interface extension binds several "
-            "skills and an A2A message names none, so whether it may act is unknown; name "
-            f"the skill you mean ({word(Need.SKILL)}) or consent ({word(Need.CONSENT)})"
-        )
-    if skill not in advertised:
-        return ""  # plain A2A: no document says what the skill may do
-    await procedure.run_until(Step.SCHEMAS)
-    run = procedure.run
-    if run.answers.validated_document is None:
-        failed = run.failed_step
-        where = f" (step {failed.step} failed)" if failed is not None else ""
-        return (
-            f"the message was not sent, because the skill's interface document could not be "
-            f"read{where}, so whether it may act is unknown: it is sent only with your "
-            f"consent ({word(Need.CONSENT)})"
-        )
-    need = run.answers.consent_need
-    return "" if need is None else consent_sentence(need, "the message")
 
 
 def record_reply(run: Run, plain: PlainMessage, reply: ConsoleReply) -> None:

@@ -59,12 +59,28 @@ class Procedure(InvocationControl):
         self._notify(None)
 
     async def console(
-        self, request: ConsoleRequest, on_event: Callable[[StreamEvent], None] | None = None
+        self,
+        request: ConsoleRequest,
+        on_event: Callable[[StreamEvent], None] | None = None,
+        *,
+        consent: bool = False,
     ) -> ConsoleReply:
-        """Send one plain A2A message to the run's interface (the console; no step runs and
-        nothing is added to the run). Needs step 1: the card names the interface."""
-        from sia_tui.core.engine.console import send_console
+        """Send one plain A2A message to the run's interface (the console; nothing is added
+        to the run). Needs step 1: the card names the interface. A skill whose document
+        says it may act is sent the message only with ``consent`` (the execute gate; the
+        steps up to 6 run to read that document)."""
+        from sia_tui.core.engine.console import ConsoleReply, send_console
+        from sia_tui.core.engine.execute_gate import execute_hold
 
+        hold = await execute_hold(self, request.skill_id, consent)
+        if hold is not None:
+            return ConsoleReply(
+                request,
+                self.run.interface,
+                held=hold.why,
+                error=hold.why,
+                consent_reason=hold.reason,
+            )
         return await send_console(
             request,
             self.run.interface,
