@@ -55,8 +55,7 @@ async def execute_hold(
             f"the message was not sent: the card binds {skill} to an interface document this "
             "run has not read, so whether it may act is unknown; check that skill first, or "
             f"consent ({word(Need.CONSENT)})",
-            "its interface document has not been read in this run, so whether it may act is "
-            "unknown",
+            "the card binds it to an interface document this run has not read",
         )
     await procedure.run_until(Step.SCHEMAS)
     run = procedure.run
