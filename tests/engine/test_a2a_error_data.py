@@ -13,12 +13,11 @@ import pytest
 
 from sia_tui.cli import main
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.engine.report_json import run_to_json
 from sia_tui.core.engine.report_junit import run_junit_suite
 from sia_tui.core.run.read_model import Target
 from tests.support.agents import StartAgent
-from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
+from tests.support.appendix_b import run_appendix_b
 from tests.support.scripted_agent import BASE, SKILL, ScriptedAgent
 
 CANARY = "canary-a2a-5ecr3t"
@@ -85,14 +84,9 @@ def _refusing_agent() -> ScriptedAgent:
 
 async def test_check_json_and_junit_carry_the_a2a_error() -> None:
     agent = _refusing_agent()
-    procedure = Procedure(
+    run = await run_appendix_b(
         Target(BASE, skill_id=SKILL), ClientOptions(), transport=agent.transport()
     )
-    procedure.set_arguments(APPENDIX_B_ARGUMENTS)
-    try:
-        run = await procedure.run_all()
-    finally:
-        await procedure.aclose()
     assert run.failed_step is not None and run.failed_step.step == 8
     assert run_to_json(run)["error"]["a2a_error"] == {
         "code": -32005,

@@ -15,7 +15,7 @@ from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.jsonkit.canonical import digest_of
 from sia_tui.core.run.read_model import Run, Step, StepStatus, Target
 from tests.support.agents import StartAgent
-from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
+from tests.support.appendix_b import APPENDIX_B_ARGUMENTS, run_appendix_b
 from tests.support.documents import make_document, reference
 
 SKILL = "evaluate_resource_condition"
@@ -67,14 +67,9 @@ async def test_err4_the_reference_agent_rejects_them_with_input_invalid(
 async def test_err4_output_a_valid_schema_rejects_is_output_invalid(
     reference_agent: StartAgent,
 ) -> None:
-    procedure = Procedure(
+    run = await run_appendix_b(
         Target(reference_agent(fault="output-invalid").url, skill_id=SKILL), ClientOptions()
     )
-    procedure.set_arguments(APPENDIX_B_ARGUMENTS)
-    try:
-        run = await procedure.run_all()
-    finally:
-        await procedure.aclose()
     failed = run.failed_step
     assert failed is not None and failed.step == Step.OUTPUT
     assert failed.code is ErrorCode.OUTPUT_INVALID

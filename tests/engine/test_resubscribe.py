@@ -15,7 +15,7 @@ from sia_tui.core.run.evidence import ReceptionEvidence
 from sia_tui.core.run.read_model import Run, Target
 from sia_tui.core.run.verdicts import RunOutcome
 from tests.support.agents import StartAgent
-from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
+from tests.support.appendix_b import APPENDIX_B_ARGUMENTS, run_appendix_b
 
 
 async def run_stream(url: str, binding: str, *, long_running: bool = False) -> Run:
@@ -68,15 +68,10 @@ async def test_subscribing_to_a_finished_task_is_unsupported_operation(
     """A2A 1.0: SubscribeToTask on a task in a terminal state answers UnsupportedOperation
     (not the snapshot), in every binding; the client reads it as such."""
     agent = reference_agent(grpc_port=0 if binding == "grpc" else None)
-    procedure = Procedure(
+    run = await run_appendix_b(
         Target(agent.url, skill_id="evaluate_resource_condition", binding=binding),
         ClientOptions(),
     )
-    procedure.set_arguments(APPENDIX_B_ARGUMENTS)
-    try:
-        run = await procedure.run_all()
-    finally:
-        await procedure.aclose()
     assert run.verdict.outcome is RunOutcome.PASSED and run.task is not None
     assert run.interface is not None
     async with A2AClient(ClientOptions()) as client:

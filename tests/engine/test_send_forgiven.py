@@ -17,7 +17,7 @@ from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.engine.report_plain import plain_to_json, render_plain
 from sia_tui.core.engine.report_text import render_text
 from sia_tui.core.run.read_model import Step, StepStatus, Target
-from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
+from tests.support.appendix_b import run_appendix_b
 from tests.support.scripted_agent import BASE as SCRIPTED
 from tests.support.scripted_agent import SKILL, ScriptedAgent, task
 
@@ -92,14 +92,9 @@ async def test_check_warns_of_a_history_message_without_message_id() -> None:
         "history": [{"role": "ROLE_USER", "parts": [{"data": {"x": 1}}]}],
     }
     agent = ScriptedAgent(invoke=lambda _r: answer)
-    procedure = Procedure(
+    run = await run_appendix_b(
         Target(SCRIPTED, skill_id=SKILL), ClientOptions(), transport=agent.transport()
     )
-    procedure.set_arguments(APPENDIX_B_ARGUMENTS)
-    try:
-        run = await procedure.run_all()
-    finally:
-        await procedure.aclose()
     assert run.step(Step.RECEPTION).status is StepStatus.PASSED
     text = render_text(run)
     assert (

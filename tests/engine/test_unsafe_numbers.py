@@ -4,10 +4,9 @@ have lost precision in transit: step 10 passes with a located warning for each."
 from __future__ import annotations
 
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.findings import Severity
 from sia_tui.core.run.read_model import StepStatus, Target
-from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
+from tests.support.appendix_b import run_appendix_b
 from tests.support.scripted_agent import (
     BASE,
     RECORD,
@@ -31,14 +30,9 @@ async def test_big_numbers_in_the_result_and_a_record_are_warned_at_their_pointe
             ],
         )
     )
-    procedure = Procedure(
+    run = await run_appendix_b(
         Target(BASE, skill_id=SKILL), ClientOptions(), transport=agent.transport()
     )
-    procedure.set_arguments(APPENDIX_B_ARGUMENTS)
-    try:
-        run = await procedure.run_all()
-    finally:
-        await procedure.aclose()
     assert [s.status for s in run.steps] == [StepStatus.PASSED] * 11  # warnings, not errors
     warnings = [f for f in run.steps[9].findings if f.severity is Severity.WARNING]
     assert [(f.pointer, f.rule) for f in warnings] == [

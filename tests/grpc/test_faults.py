@@ -12,7 +12,7 @@ from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.run.evidence import DigestEvidence, FailureCategory
 from sia_tui.core.run.read_model import Run, StepStatus, Target
 from tests.support.agents import StartAgent
-from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
+from tests.support.appendix_b import run_appendix_b
 from tests.support.probe import failing, probe
 
 #: An event of no A2A kind has no protobuf form (a decoder drops unknown fields), so the
@@ -59,15 +59,10 @@ async def test_each_fault_over_grpc_as_specified(
 
 
 async def _stream_run(url: str, binding: str, fault: Fault) -> Run:
-    procedure = Procedure(
+    return await run_appendix_b(
         Target(url, "evaluate_resource_condition", binding=binding, mode="stream"),
         _options(fault),
     )
-    procedure.set_arguments(APPENDIX_B_ARGUMENTS)
-    try:
-        return await procedure.run_all()
-    finally:
-        await procedure.aclose()
 
 
 def _verdict(run: Run) -> tuple[object, ...]:

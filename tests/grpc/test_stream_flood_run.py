@@ -17,7 +17,6 @@ from sia_tui.agent.grpc_server import GrpcAgent
 from sia_tui.agent.serving import start_agent
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.bugreport.report_html import render_html
-from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.engine.report_json import evidence_to_json
 from sia_tui.core.errors import DeadlineExceeded
 from sia_tui.core.limits import MAX_STREAM_EVENTS_KEPT
@@ -25,7 +24,7 @@ from sia_tui.core.run.evidence import ReceptionEvidence
 from sia_tui.core.run.read_model import Run, StepStatus, Target
 from sia_tui.core.session import har_of_run, load_session, save_session
 from sia_tui.core.session.replay import replay_session
-from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
+from tests.support.appendix_b import run_appendix_b
 
 #: Long enough for steps 1-8 on a loaded machine; the flood fills what is left.
 DEADLINE = 8.0
@@ -56,12 +55,7 @@ async def _flood(self: GrpcAgent, params: Any) -> AsyncIterator[dict[str, Any]]:
 
 async def _record(url: str, options: ClientOptions) -> Run:
     target = Target(url, "evaluate_resource_condition", binding="grpc", mode="stream")
-    procedure = Procedure(target, options)
-    procedure.set_arguments(APPENDIX_B_ARGUMENTS)
-    try:
-        return await procedure.run_all()
-    finally:
-        await procedure.aclose()
+    return await run_appendix_b(target, options)
 
 
 @pytest.fixture(scope="module")

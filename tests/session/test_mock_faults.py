@@ -16,10 +16,9 @@ import pytest
 from sia_tui.agent.faults import FAULT_SPECS, Fault
 from sia_tui.agent.mock import RunningMock
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.run.read_model import Target
 from tests.support.agents import StartAgent
-from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
+from tests.support.appendix_b import APPENDIX_B_ARGUMENTS, run_appendix_b
 from tests.support.mocks import check_agrees_with_replay, saved
 from tests.support.sessions import record_live
 
@@ -72,12 +71,7 @@ async def test_check_over_grpc_against_the_mock_agrees_with_replay(
     """The session recorded over gRPC: the mock serves its calls on a gRPC port of its own
     and its card points there."""
     agent = reference_agent(fault=fault, grpc_port=0)
-    procedure = Procedure(Target(agent.url, SKILL, binding="grpc"), ClientOptions())
-    procedure.set_arguments(APPENDIX_B_ARGUMENTS)
-    try:
-        run = await procedure.run_all()
-    finally:
-        await procedure.aclose()
+    run = await run_appendix_b(Target(agent.url, SKILL, binding="grpc"), ClientOptions())
     session = saved(run, ClientOptions(), tmp_path)
     agent.stop()
     flags = ["--binding", "grpc"]

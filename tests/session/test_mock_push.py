@@ -22,12 +22,11 @@ from sia_tui.agent.mock.push import refusal
 from sia_tui.cli.parser import run as run_cli
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.a2a.push.receiver import PushReceiver
-from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.run.push_log import LOOPBACK
 from sia_tui.core.run.read_model import Run, Target
 from sia_tui.core.session import load_session
 from tests.support.agents import StartAgent
-from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
+from tests.support.appendix_b import APPENDIX_B_ARGUMENTS, run_appendix_b
 from tests.support.mocks import check_agrees_with_replay, counted_pauses, mock_config, saved, serve
 
 SKILL = "evaluate_resource_condition"
@@ -48,12 +47,7 @@ PUSH_CASES = [
 
 async def _recorded(agent_url: str, binding: str, mode: str) -> Run:
     target = Target(agent_url, SKILL, binding=binding, mode=mode, push=LOOPBACK)
-    procedure = Procedure(target, ClientOptions())
-    procedure.set_arguments(APPENDIX_B_ARGUMENTS)
-    try:
-        return await procedure.run_all()
-    finally:
-        await procedure.aclose()
+    return await run_appendix_b(target, ClientOptions())
 
 
 def _timeline(push: dict[str, Any] | None) -> Any:

@@ -8,26 +8,17 @@ from pathlib import Path
 import pytest
 
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.run.push_log import LOOPBACK
 from sia_tui.core.run.read_model import Run, Target
 from sia_tui.core.session import load_session, save_session
 from tests.support.agents import StartAgent
-from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
+from tests.support.appendix_b import run_appendix_b
 
 
 async def push_run(agent_url: str, invocations: int = 1) -> Run:
-    """A run of the Appendix B arguments with sia-tui's loopback receiver, ``invocations``
-    times."""
+    """A run of the Appendix B arguments with sia-tui's loopback receiver."""
     target = Target(agent_url, skill_id="evaluate_resource_condition", push=LOOPBACK)
-    procedure = Procedure(target, ClientOptions())
-    try:
-        for _ in range(invocations):
-            procedure.set_arguments(APPENDIX_B_ARGUMENTS)
-            await procedure.run_all()
-    finally:
-        await procedure.aclose()
-    return procedure.run
+    return await run_appendix_b(target, invocations=invocations)
 
 
 async def test_deliveries_survive_save_and_load(

@@ -10,25 +10,19 @@ import pytest
 from sia_tui.agent.faults import FAULT_SPECS, Fault
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.bugreport.report_markdown import render_markdown
-from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.engine.report_json import run_to_json
 from sia_tui.core.engine.report_text import render_text
 from sia_tui.core.run.read_model import Run, StepStatus, Target
 from sia_tui.core.session import load_session, replay_session, save_session
 from tests.support.agents import StartAgent
-from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
+from tests.support.appendix_b import APPENDIX_B_ARGUMENTS, run_appendix_b
 
 
 async def check(url: str, binding: str, mode: str = "sync", *, strict: bool = False) -> Run:
     target = Target(
         url, skill_id="evaluate_resource_condition", binding=binding, mode=mode, strict_wire=strict
     )
-    procedure = Procedure(target, ClientOptions())
-    procedure.set_arguments(APPENDIX_B_ARGUMENTS)
-    try:
-        return await procedure.run_all()
-    finally:
-        await procedure.aclose()
+    return await run_appendix_b(target, ClientOptions())
 
 
 @pytest.mark.parametrize("binding", ["jsonrpc", "http-json", "grpc"])
