@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import OptionList
 
 from sia_tui.core.fuzz import CaseKind, FindingKind, FuzzReport
@@ -34,17 +35,22 @@ def _done(app: SiaApp) -> bool:
     return report is not None and bool(report.runs or report.skipped)
 
 
+async def _fuzz_from_probe_screen(pilot: Pilot[Any], app: SiaApp) -> FuzzReport | None:
+    """Open Probe (9), press f and wait until the fuzz run is shown."""
+    await settle(pilot)
+    await pilot.press("9")
+    await settle(pilot)
+    await pilot.press("f")
+    await wait_until(pilot, lambda: _done(app))
+    await settle(pilot)
+    return _fuzz(app)
+
+
 async def test_f_fuzzes_the_skill_and_shows_the_shrunk_failure(make_app: Any) -> None:
     """rejects-boundary: the failing case is marked, its arguments and RULES INV3 shown."""
     app = make_app("rejects-boundary")
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("9")
-        await settle(pilot)
-        await pilot.press("f")
-        await wait_until(pilot, lambda: _done(app))
-        await settle(pilot)
-        report = _fuzz(app)
+        report = await _fuzz_from_probe_screen(pilot, app)
         assert report is not None and report.outcome == "failed"
         [failure] = report.failures
         assert failure.finding is FindingKind.VALID_REFUSED
@@ -62,13 +68,7 @@ async def test_f_fuzzes_the_skill_and_shows_the_shrunk_failure(make_app: Any) ->
 async def test_p_after_f_shows_the_probes_again(make_app: Any) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("9")
-        await settle(pilot)
-        await pilot.press("f")
-        await wait_until(pilot, lambda: _done(app))
-        await settle(pilot)
-        report = _fuzz(app)
+        report = await _fuzz_from_probe_screen(pilot, app)
         assert report is not None and report.outcome == "passed"
         assert {c.kind for c in report.cases} == {CaseKind.VALID, CaseKind.INVALID}
         await pilot.press("p")
