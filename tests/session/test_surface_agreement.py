@@ -1,10 +1,12 @@
 """Every surface gives each invocation the same verdict.
 
 For every reference-agent fault, and for a session of a negative test then a valid run:
-the TUI's Steps and Results screens (Pilot), ``check --json``, and ``report``, ``replay``
-and ``rerun`` of the session the TUI autosaved agree on each invocation's outcome, failed
-step, code, origin and who is at fault; where the fault table says where ``check`` stops,
-that is where they all stop. One agent per case, on 127.0.0.1.
+``check --json``, and ``report``, ``replay`` and ``rerun`` of the recorded session agree on
+each invocation's outcome, failed step, code, origin and who is at fault with the TUI's
+Steps and Results screens (Pilot; the session is the one the TUI autosaved) or, for a fault
+whose journey another fault already walks (``JOURNEYS``), with the run the engine the TUI
+drives records; where the fault table says where ``check`` stops, that is where they all
+stop. One agent per case, on 127.0.0.1.
 """
 
 from __future__ import annotations
@@ -19,23 +21,24 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from sia_tui.agent.faults import FAULT_SPECS, Fault
+from sia_tui.agent.faults import FAULT_SPECS, Fault, Stop
 from sia_tui.cli.parser import run as run_cli
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.engine.report_json import run_to_json
 from sia_tui.core.run.read_model import Step, StepStatus, Target
 from sia_tui.core.run.verdicts import RunOutcome
-from sia_tui.core.session import history
+from sia_tui.core.session import history, save_session
 from sia_tui.tui.app import SiaApp
 from sia_tui.tui.screens.results import ResultsScreen
 from sia_tui.tui.storage import UserDirs
 from sia_tui.tui.widgets.step_list import StepList
 from tests.support.agents import StartAgent
 from tests.support.appendix_b import APPENDIX_B_ARGUMENTS, APPENDIX_B_INVALID_ARGUMENTS
+from tests.support.sessions import record_live
 from tests.support.tui import SMALL, enter_arguments, press, settle, snapshot_app, static_text
 
-#: Each case records a session in the TUI and reads it with four commands.
+#: A journey records a session in the TUI; four commands read each recorded session.
 #: Slow: started first (tests/conftest.py), so it never ends a run alone.
 pytestmark = pytest.mark.slow
 
@@ -67,8 +70,29 @@ class Invocation:
 
 VALID = Invocation(APPENDIX_B_ARGUMENTS)
 NEGATIVE = Invocation(APPENDIX_B_INVALID_ARGUMENTS, send_anyway=True)
-CASES = [pytest.param(fault, [VALID], id=fault.value) for fault in FAULT_SPECS]
+
+
+def _journeys() -> frozenset[Fault]:
+    """The faults a person's TUI journey is walked for: the first fault stopping at each
+    place the fault table names (step, code, origin; or passing), as the screens read
+    every stop the same way; and those whose screens differ: a 5 MB result and an answer
+    past the size limit, a timeout (``--timeout`` on each command), the v0.3 dialect, and
+    agent text holding markup. A second fault stopping at the same place walks the same
+    journey with other bytes, and its verdict is checked on every command against the run
+    the TUI's engine records (a TUI journey costs about ten times the commands)."""
+    first: dict[Stop | None, Fault] = {}
+    for fault, spec in FAULT_SPECS.items():
+        first.setdefault(spec.expected.check, fault)
+    sizes_and_text = {Fault.LARGE_RESULT, Fault.HUGE, Fault.SLOW, Fault.V03, Fault.MARKUP}
+    return frozenset({*first.values(), *sizes_and_text})
+
+
+JOURNEYS = _journeys()
+CASES = [pytest.param(fault, [VALID], id=fault.value) for fault in FAULT_SPECS if fault in JOURNEYS]
 CASES.append(pytest.param(None, [NEGATIVE, VALID], id="negative-then-valid"))
+ENGINE_CASES = [
+    pytest.param(fault, id=fault.value) for fault in FAULT_SPECS if fault not in JOURNEYS
+]
 
 
 @pytest.mark.parametrize(("fault", "invocations"), CASES)
@@ -85,20 +109,68 @@ async def test_every_surface_gives_each_invocation_the_same_verdict(
     tui, session = await _tui(agent.url, options, invocations, tmp_path)
     sent = invocations[: len(tui)]  # a run that failed before step 7 sent nothing
     flags = ["--timeout", str(SLOW_SECONDS)] if slow else []
-    checked = [await _check(agent.url, each, flags, tmp_path, capsys) for each in sent]
+    surfaces = await _commands(agent.url, sent, session, flags, tmp_path, capsys)
+    _agree(fault, "the TUI", tui, surfaces)
+    if fault is None:
+        assert [v.outcome for v in tui] == ["negative_test_passed", "passed"]
+
+
+@pytest.mark.parametrize("fault", ENGINE_CASES)
+async def test_every_command_gives_the_verdict_the_engine_recorded(
+    fault: Fault,
+    reference_agent: StartAgent,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A fault whose TUI journey another fault walks: the run the TUI's engine records,
+    saved as the TUI saves it, read by every command."""
+    assert fault not in JOURNEYS
+    agent = reference_agent(fault=fault)
+    run = await record_live(agent.url, ClientOptions(), arguments=VALID.arguments)
+    session = tmp_path / "recorded.session.json"
+    save_session(run, ClientOptions(), session)
+    recorded = [_from_json(json.loads(json.dumps(run_to_json(run))))]  # as --json prints it
+    surfaces = await _commands(agent.url, [VALID], session, [], tmp_path, capsys)
+    _agree(fault, "the engine", recorded, surfaces)
+
+
+def test_every_place_check_stops_has_a_tui_journey() -> None:
+    """Each stop of the fault table (and passing) is walked in the TUI at least once."""
+    stops = {spec.expected.check for spec in FAULT_SPECS.values()}
+    assert {FAULT_SPECS[fault].expected.check for fault in JOURNEYS} == stops
+    assert {p.values[0] for p in CASES} | {p.values[0] for p in ENGINE_CASES} == {
+        *FAULT_SPECS,
+        None,
+    }
+
+
+async def _commands(
+    url: str,
+    sent: list[Invocation],
+    session: Path,
+    flags: list[str],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> dict[str, list[Verdict]]:
+    """What ``check`` (each invocation live), and ``report``, ``replay`` and ``rerun`` of
+    ``session`` say of each invocation."""
+    checked = [await _check(url, each, flags, tmp_path, capsys) for each in sent]
     reported = [await _report(session, n, len(sent), capsys) for n in range(1, len(sent) + 1)]
     replayed = await _each(["replay", str(session), "--json"], capsys)
     rerun = await _each(["rerun", str(session), "--json", *flags], capsys)
-    surfaces = {"check": checked, "report": reported, "replay": replayed, "rerun": rerun}
+    return {"check": checked, "report": reported, "replay": replayed, "rerun": rerun}
+
+
+def _agree(
+    fault: Fault | None, reader: str, read: list[Verdict], surfaces: dict[str, list[Verdict]]
+) -> None:
     for name, verdicts in surfaces.items():
-        assert verdicts == tui, f"{name} says {verdicts}, the TUI {tui}"
+        assert verdicts == read, f"{name} says {verdicts}, {reader} {read}"
     stop = FAULT_SPECS[fault].expected.check if fault is not None else None
     if stop is not None:  # where the fault table says check stops, every surface stops
         code = str(stop.code) if stop.code else None
         where = (stop.step, code, str(stop.origin) if code else None)
-        assert (tui[-1].step, tui[-1].code, tui[-1].origin) == where
-    elif fault is None:
-        assert [v.outcome for v in tui] == ["negative_test_passed", "passed"]
+        assert (read[-1].step, read[-1].code, read[-1].origin) == where
 
 
 # -- the TUI -------------------------------------------------------------------------------
