@@ -122,43 +122,73 @@ def _decode_union(options: tuple[Any, ...], data: Any, where: str, depth: int) -
     raise errors[0] if errors else _fail(where, "a value", data)
 
 
+#: What ``_decode`` does with a type (``_form``), named once per type.
+_ANY, _UNION, _LITERAL, _ITEMS, _FIXED, _MAP, _ENUM, _DATACLASS, _SCALAR = range(9)
+
+
+@cache
+def _form(tp: Any) -> tuple[int, Any]:
+    """How values of ``tp`` are decoded, and what with (its arguments, its origin): worked
+    out once per type (asking ``typing`` again for every value was most of the time a
+    session of 20,000 probe results took to load)."""
+    if tp is Any or tp is object:
+        return _ANY, None
+    origin = typing.get_origin(tp)
+    if origin in (Union, types.UnionType):
+        return _UNION, typing.get_args(tp)
+    if origin is Literal:
+        return _LITERAL, typing.get_args(tp)
+    if origin in (list, tuple):
+        args = typing.get_args(tp)
+        if origin is tuple and args and args[-1] is not Ellipsis:
+            return _FIXED, args
+        return _ITEMS, (args[0] if args else Any, origin is tuple)
+    if origin is dict:
+        return _MAP, (typing.get_args(tp) or (str, Any))[1]
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return _ENUM, None
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        return _DATACLASS, None
+    return _SCALAR, None
+
+
 def _decode(tp: Any, data: Any, where: str, depth: int) -> Any:
     if depth > MAX_DEPTH:
         raise SessionError(f"at {where}: nested deeper than {MAX_DEPTH} levels")
-    if tp is Any or tp is object:
+    if type(data) is tp and (tp is str or tp is int or tp is bool):
+        return data  # most values: what _decode_scalar returns for them
+    form, how = _form(tp)
+    if form == _ANY:
         return data
-    origin = typing.get_origin(tp)
-    if origin in (Union, types.UnionType):
-        return _decode_union(typing.get_args(tp), data, where, depth)
-    if origin is Literal:
-        if data in typing.get_args(tp):
+    if form == _UNION:
+        return _decode_union(how, data, where, depth)
+    if form == _LITERAL:
+        if data in how:
             return data
-        raise SessionError(f"at {where}: expected one of {list(typing.get_args(tp))}")
-    if origin in (list, tuple):
+        raise SessionError(f"at {where}: expected one of {list(how)}")
+    if form == _ITEMS or form == _FIXED:
         if not isinstance(data, list):
             raise _fail(where, "an array", data)
-        args = typing.get_args(tp)
-        if origin is tuple and args and args[-1] is not Ellipsis:
-            if len(args) != len(data):
-                raise SessionError(f"at {where}: expected {len(args)} items, found {len(data)}")
+        if form == _FIXED:
+            if len(how) != len(data):
+                raise SessionError(f"at {where}: expected {len(how)} items, found {len(data)}")
             return tuple(
                 _decode(a, d, f"{where}/{i}", depth + 1)
-                for i, (a, d) in enumerate(zip(args, data, strict=True))
+                for i, (a, d) in enumerate(zip(how, data, strict=True))
             )
-        item = args[0] if args else Any
+        item, is_tuple = how
         items = [_decode(item, d, f"{where}/{i}", depth + 1) for i, d in enumerate(data)]
-        return tuple(items) if origin is tuple else items
-    if origin is dict:
+        return tuple(items) if is_tuple else items
+    if form == _MAP:
         if not isinstance(data, dict):
             raise _fail(where, "an object", data)
-        _, value_tp = typing.get_args(tp) or (str, Any)
-        return {k: _decode(value_tp, v, f"{where}/{k}", depth + 1) for k, v in data.items()}
-    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return {k: _decode(how, v, f"{where}/{k}", depth + 1) for k, v in data.items()}
+    if form == _ENUM:
         try:
             return tp(data)
         except ValueError:
             raise SessionError(f"at {where}: {data!r} is not a known {tp.__name__}") from None
-    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+    if form == _DATACLASS:
         return _decode_dataclass(tp, data, where, depth)
     return _decode_scalar(tp, data, where)
 
@@ -176,20 +206,29 @@ def _decode_scalar(tp: Any, data: Any, where: str) -> Any:
     raise _fail(where, name, data)
 
 
+@cache
+def _members(cls: type) -> tuple[tuple[str, Any, bool], ...]:
+    """Each ``__init__`` member of the dataclass ``cls``: name, type, whether it has a default."""
+    hints = _hints(cls)
+    return tuple(
+        (
+            f.name,
+            hints[f.name],
+            f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING,
+        )
+        for f in dataclasses.fields(cls)
+        if f.init
+    )
+
+
 def _decode_dataclass(cls: type, data: Any, where: str, depth: int) -> Any:
     if not isinstance(data, dict):
         raise _fail(where, f"a {cls.__name__} object", data)
-    hints = _hints(cls)
     kwargs: dict[str, Any] = {}
-    for f in dataclasses.fields(cls):
-        if not f.init:
-            continue
-        if f.name not in data:
-            has_default = (
-                f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
-            )
+    for name, hint, has_default in _members(cls):
+        if name not in data:
             if has_default:
                 continue  # written by an older version: keep the default
-            raise SessionError(f"at {where}: missing member '{f.name}' of {cls.__name__}")
-        kwargs[f.name] = _decode(hints[f.name], data[f.name], f"{where}/{f.name}", depth + 1)
+            raise SessionError(f"at {where}: missing member '{name}' of {cls.__name__}")
+        kwargs[name] = _decode(hint, data[name], f"{where}/{name}", depth + 1)
     return cls(**kwargs)
