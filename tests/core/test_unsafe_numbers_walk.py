@@ -14,6 +14,10 @@ from sia_tui.core.jsonkit.numbers import MAX_SAFE_INTEGER, unsafe_numbers
 from sia_tui.core.jsonkit.pointer import join
 
 
+def _beyond(number: float) -> bool:
+    return abs(number) > MAX_SAFE_INTEGER and not (type(number) is float and math.isinf(number))
+
+
 def _reference(value: Any, limit: int) -> list[tuple[str, int | float]]:
     """The walk before the quick test: every value with its path, in document order."""
     found: list[tuple[str, int | float]] = []
@@ -24,9 +28,8 @@ def _reference(value: Any, limit: int) -> list[tuple[str, int | float]]:
             pending.extend(((*path, k), v) for k, v in reversed(node.items()))
         elif type(node) is list:
             pending.extend(((*path, i), v) for i, v in reversed(list(enumerate(node))))
-        elif type(node) in (int, float):
-            if abs(node) > MAX_SAFE_INTEGER and not (type(node) is float and math.isinf(node)):
-                found.append((join(path), node))
+        elif type(node) in (int, float) and _beyond(node):
+            found.append((join(path), node))
     return found
 
 

@@ -166,7 +166,7 @@ def _decode(tp: Any, data: Any, where: str, depth: int) -> Any:
         if data in how:
             return data
         raise SessionError(f"at {where}: expected one of {list(how)}")
-    if form == _ITEMS or form == _FIXED:
+    if form in (_ITEMS, _FIXED):
         if not isinstance(data, list):
             raise _fail(where, "an array", data)
         if form == _FIXED:
