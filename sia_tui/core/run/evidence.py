@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from sia_tui.core.codes import ErrorCode
 from sia_tui.core.findings import Finding
 from sia_tui.core.interface.threeway import DigestSource, odd_one_out
 from sia_tui.core.run.refusal import Verdict
-from sia_tui.core.trust.records import LockComparison, SignatureCheck
+
+if TYPE_CHECKING:  # only a signed card or a lock makes them (session/dataclass_json)
+    from sia_tui.core.trust.records import LockComparison, SignatureCheck
 
 
 class StepStatus(StrEnum):

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from sia_tui.core.codes import DetectedBy, ErrorCode, describe_code
 from sia_tui.core.exchange import Exchange
@@ -29,8 +30,10 @@ from sia_tui.core.run.evidence import (
 )
 from sia_tui.core.run.refusal import Grade, Verdict, negative_test_sentence
 from sia_tui.core.run.state import RunState, Step, StepResult
-from sia_tui.core.run.turns import Turn
 from sia_tui.core.task_state import TERMINAL_STATES, TaskState
+
+if TYPE_CHECKING:  # the turns load with the first question a task asks
+    from sia_tui.core.run.turns import Turn
 
 #: The first step that needs arguments: without them the run pauses before it.
 FIRST_INVOCATION_STEP = Step.ARGUMENTS

@@ -14,7 +14,6 @@ from sia_tui.core.engine.assembly import TaskAssembly
 from sia_tui.core.engine.capabilities import capability_refusal
 from sia_tui.core.engine.context import EngineContext
 from sia_tui.core.engine.outcome import StepEnds, StepFailed, transport_failure
-from sia_tui.core.engine.push import PushChannel
 from sia_tui.core.engine.steps.deliberate_negative import judge_refusal
 from sia_tui.core.engine.steps.discovery import settle
 from sia_tui.core.engine.steps.followup import ask_user, resubscribe, send_reply
@@ -281,6 +280,9 @@ async def with_push(
     run = ctx.run
     if not run.target.push:
         return await attempt(None)
+    # The receiver and its log load only for a run that asks for push.
+    from sia_tui.core.engine.push import PushChannel
+
     card = None if run.target.ignore_capabilities else run.card  # the user's override
     ctx.push = PushChannel.open(run.target.push, card, ctx.options, ctx.changed)
     # Whoever holds the token can post notifications the receiver believes: it is redacted
