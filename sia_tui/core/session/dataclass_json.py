@@ -90,6 +90,7 @@ DEFERRED_TYPES: dict[str, str] = {
     "PushLog": "sia_tui.core.run.push_log",
     "SignatureCheck": "sia_tui.core.trust.records",
     "TrustAnchors": "sia_tui.core.trust.records",
+    "Verdict": "sia_tui.core.run.refusal",
     "Turn": "sia_tui.core.run.turns",
 }
 
