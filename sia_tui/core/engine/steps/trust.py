@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from sia_tui.core.constants import CARD_SIGNATURES
 from sia_tui.core.engine.outcome import StepFailed
 from sia_tui.core.findings import Finding, Severity
 from sia_tui.core.redaction.userinfo import target_identity
@@ -22,7 +23,6 @@ from sia_tui.core.run.evidence import (
     Party,
 )
 from sia_tui.core.run.read_model import Run, StepResult, Target
-from sia_tui.core.trust.card_fields import SIGNATURES
 
 if TYPE_CHECKING:
     from sia_tui.core.trust.records import SignatureCheck
@@ -35,7 +35,8 @@ def verify_card_signatures(
     signature is required and none is."""
     assert run.card is not None
     anchors = run.target.anchors
-    entries = run.card.raw.get(SIGNATURES)
+    # constants, not trust.card_fields: its table of the card's fields loads with a signature.
+    entries = run.card.raw.get(CARD_SIGNATURES)
     checks: list[SignatureCheck] = []
     if isinstance(entries, list):  # an unsigned card has nothing to verify (and no JWS to load)
         from sia_tui.core.trust.verify import check_signatures
