@@ -13,7 +13,7 @@ from sia_tui.tui.display import DisplayPolicy
 if TYPE_CHECKING:  # the trust records load with a signed card or a lock, not at start
     from sia_tui.core.trust import LockComparison, SignatureCheck
 
-# Keyed by value: a StrEnum member is its value (tests/core/test_startup_laziness.py
+# Keyed by value: a StrEnum member is its value (tests/tui/test_trust_colours.py
 # holds each table to its enum).
 #: Theme variable per signature verdict (``SignatureVerdict``).
 VERDICT_STYLE: dict[str, str] = {
