@@ -246,7 +246,7 @@ def _run(
     import asyncio
 
     from sia_tui.core.errors import JsonInputError
-    from sia_tui.core.run import Target, reply_argument
+    from sia_tui.core.run import Target
 
     try:
         arguments: Any = None
@@ -254,7 +254,11 @@ def _run(
             arguments = EXAMPLE
         elif args.args:
             arguments = read_json_input(args.args)[0]
-        replies = [reply_argument(spec) for spec in args.reply]
+        replies = []
+        if args.reply:  # the turns load with the first reply given
+            from sia_tui.core.run import reply_argument
+
+            replies = [reply_argument(spec) for spec in args.reply]
         target = Target(
             args.card,
             skill_id=args.skill,

@@ -29,8 +29,6 @@ def add_push_flags(parser: argparse.ArgumentParser) -> None:
 
 def push_from(args: Any) -> str | None:
     """``Target.push`` from the flags: "loopback", the ``--push-url``, or None."""
-    from sia_tui.core.run import LOOPBACK  # loaded when a command runs, not to parse
-
     url = getattr(args, "push_url", None)
     if url:
         try:
@@ -40,4 +38,8 @@ def push_from(args: Any) -> str | None:
         if parts is None or parts.scheme not in ("http", "https") or not parts.hostname:
             raise UsageError(f"--push-url wants an http(s) URL, got {url[:100]!r}")
         return str(url)
-    return LOOPBACK if getattr(args, "push", False) else None
+    if not getattr(args, "push", False):
+        return None
+    from sia_tui.core.run import LOOPBACK  # loaded by a run with push, not to parse or check
+
+    return LOOPBACK

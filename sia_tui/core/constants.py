@@ -24,6 +24,9 @@ INLINE_RESOLUTION: Final = "inline"
 #: Digest prefix; SHA-256 is the only algorithm in 1.0 (RULES SR4).
 DIGEST_PREFIX: Final = "sha256:"
 
+#: The Agent Card member that holds its signatures (A2A 1.0 section 8.4).
+CARD_SIGNATURES: Final = "signatures"
+
 #: A2A header names (WIRE.md).
 VERSION_HEADER: Final = "A2A-Version"
 EXTENSIONS_HEADER: Final = "A2A-Extensions"

@@ -14,7 +14,7 @@ import platformdirs
 from sia_tui.core.atomic_file import atomic_write
 from sia_tui.core.errors import SiaError
 from sia_tui.core.redaction import strip_credentials
-from sia_tui.core.session import history
+from sia_tui.core.session import data_dir
 
 _APP = "sia-tui"
 #: How many recent targets the connect screen remembers.
@@ -32,7 +32,7 @@ class UserDirs:
     def default(cls) -> UserDirs:
         """platformdirs' per-user config dir, and the data dir the history uses too
         (``SIA_TUI_DATA_DIR`` moves recent targets and edits along with the history)."""
-        return cls(Path(platformdirs.user_config_dir(_APP)), history.data_dir())
+        return cls(Path(platformdirs.user_config_dir(_APP)), data_dir())
 
     # -- settings --------------------------------------------------------------------------
     def load_settings(self) -> dict[str, Any]:

@@ -118,6 +118,20 @@ NOT_AT_START = (
     "sia_tui.core.interface.document_diff",
     # The Overview has no table (LiteralTable is in a module of its own).
     "textual.widgets._data_table",
+    # The run model's types an unsigned card never meets load with a signed card, anchors
+    # or a lock, push, a question, a plain message or a negative test; the session
+    # history with the History screen (session/dataclass_json.DEFERRED_TYPES).
+    "sia_tui.core.trust.records",
+    "sia_tui.core.trust.card_fields",
+    "sia_tui.core.run.push_log",
+    "sia_tui.core.a2a.push.receiver",
+    "sia_tui.core.engine.push",
+    "sia_tui.core.run.turns",
+    "sia_tui.core.run.plain",
+    "sia_tui.core.run.refusal",
+    "sia_tui.core.run.agent_answer",
+    "sia_tui.core.session.history",
+    "sia_tui.core.session.dataclass_json",
 )
 #: The screens package holds the base and the first screen only.
 FIRST_SCREEN = ("sia_tui.tui.screens", "sia_tui.tui.screens.base", "sia_tui.tui.screens.overview")

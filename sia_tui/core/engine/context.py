@@ -11,11 +11,11 @@ from sia_tui.core.a2a.client import A2AClient
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.a2a.views import StreamEvent
 from sia_tui.core.engine.assembly import TaskAssembly
-from sia_tui.core.engine.push import PushChannel
 from sia_tui.core.run.read_model import Run
 
-if TYPE_CHECKING:  # the cache loads with the first run that uses it (--cache)
+if TYPE_CHECKING:  # the cache (--cache) and push (--push) load with the first run using them
     from sia_tui.core.engine.cache import DocumentCache
+    from sia_tui.core.engine.push import PushChannel
 
 #: True while a task drives the open stream (its next event, its close): an exchange
 #: recorded then is the stream's own, even if another task (a cancel) sends meanwhile.

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sia_tui.core import limits
 from sia_tui.core.a2a.views import Task
@@ -13,8 +13,10 @@ from sia_tui.core.engine.step_runner import StepRunner
 from sia_tui.core.errors import InvocationLimitReached
 from sia_tui.core.limits import MAX_TURNS
 from sia_tui.core.run.read_model import Run, Step, StepResult, StepStatus, frozen_copy
-from sia_tui.core.run.turns import Reply
 from sia_tui.core.run.verdicts import FIRST_INVOCATION_STEP
+
+if TYPE_CHECKING:  # the turns load with the first question a task asks
+    from sia_tui.core.run.turns import Reply
 
 
 class InvocationControl(StepRunner):

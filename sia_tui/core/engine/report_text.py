@@ -7,13 +7,11 @@ from collections.abc import Callable
 
 from sia_tui.core.bounded import listed
 from sia_tui.core.codes import DetectedBy, describe_code
-from sia_tui.core.engine.push import delivery_line
 from sia_tui.core.jsonkit.pointer import display
 from sia_tui.core.needs import Need, word
 from sia_tui.core.output.policy import paint, printable
 from sia_tui.core.run.evidence import NextAction
 from sia_tui.core.run.read_model import Run, StepResult, StepStatus
-from sia_tui.core.run.turns import turn_lines
 
 _ICONS = {
     StepStatus.PASSED: "✔",
@@ -97,7 +95,10 @@ def render_text(run: Run, *, colour: bool = False, how_to_reply: str = "") -> st
     lines += _trust_lines(run)
     if run.task:
         lines.append(f"task: {printable(run.task.id)} {run.task.state}")
-    lines += [printable(line) for line in turn_lines(run.turns, how_to_reply=how_to_reply)]
+    if run.turns:  # the turns load with the first question a task asks
+        from sia_tui.core.run.turns import turn_lines
+
+        lines += [printable(line) for line in turn_lines(run.turns, how_to_reply=how_to_reply)]
     if run.result is not None and run.answers.result_value is not None:
         text = json.dumps(run.answers.result_value, ensure_ascii=False)
         judged = run.answers.result_verdict
@@ -204,6 +205,8 @@ def _push_lines(run: Run) -> list[str]:
     log = run.push
     if log is None:
         return []
+    from sia_tui.core.engine.push import delivery_line  # loaded by a run with push
+
     lines = [f"push ({log.receiver}): {printable(log.note)}"]
     wire = dict(run.answers.wire.pushes)
     lines += [f"  {printable(delivery_line(d, wire.get(d.number)))}" for d in log.deliveries]

@@ -45,10 +45,10 @@ from sia_tui.core.run.evidence import (
 )
 from sia_tui.core.run.state import RecordResult, RunState, Step
 from sia_tui.core.task_state import TERMINAL_STATES
-from sia_tui.core.trust.records import LockComparison, SignatureCheck
 
 if TYPE_CHECKING:
     from sia_tui.core.a2a.error_data import A2AErrorData
+    from sia_tui.core.trust.records import LockComparison, SignatureCheck
     from sia_tui.core.wire import WireReport
 
 #: Output member that carries artifactId references to records (WIRE.md, Appendix B).

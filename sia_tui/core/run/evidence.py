@@ -8,13 +8,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from sia_tui.core.codes import ErrorCode
 from sia_tui.core.findings import Finding
 from sia_tui.core.interface.threeway import DigestSource, odd_one_out
-from sia_tui.core.run.refusal import Verdict
-from sia_tui.core.trust.records import LockComparison, SignatureCheck
+
+# Only a signed card, a lock or a negative test makes these (session/dataclass_json
+# resolves them when a session holds one).
+if TYPE_CHECKING:
+    from sia_tui.core.run.refusal import Verdict
+    from sia_tui.core.trust.records import LockComparison, SignatureCheck
 
 
 class StepStatus(StrEnum):

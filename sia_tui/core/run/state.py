@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from sia_tui.core.a2a.views import AgentCard, Artifact, Interface, StreamEvent, Task
 from sia_tui.core.codes import DetectedBy, ErrorCode
@@ -24,10 +24,14 @@ from sia_tui.core.run.evidence import (
     StepEvidence,
     StepStatus,
 )
-from sia_tui.core.run.plain import PlainMessage
-from sia_tui.core.run.push_log import PushLog
-from sia_tui.core.run.turns import Turn
-from sia_tui.core.trust.records import TrustAnchors
+
+# A run without anchors, push, a plain message or a question never loads these
+# (session/dataclass_json resolves them when a session holds one).
+if TYPE_CHECKING:
+    from sia_tui.core.run.plain import PlainMessage
+    from sia_tui.core.run.push_log import PushLog
+    from sia_tui.core.run.turns import Turn
+    from sia_tui.core.trust.records import TrustAnchors
 
 E = TypeVar("E")
 

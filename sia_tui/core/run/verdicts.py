@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from sia_tui.core.codes import DetectedBy, ErrorCode, describe_code
 from sia_tui.core.exchange import Exchange
@@ -27,10 +28,12 @@ from sia_tui.core.run.evidence import (
     ReceptionEvidence,
     StepStatus,
 )
-from sia_tui.core.run.refusal import Grade, Verdict, negative_test_sentence
 from sia_tui.core.run.state import RunState, Step, StepResult
-from sia_tui.core.run.turns import Turn
 from sia_tui.core.task_state import TERMINAL_STATES, TaskState
+
+if TYPE_CHECKING:  # the refusal grader loads with a negative test, the turns with a question
+    from sia_tui.core.run.refusal import Verdict
+    from sia_tui.core.run.turns import Turn
 
 #: The first step that needs arguments: without them the run pauses before it.
 FIRST_INVOCATION_STEP = Step.ARGUMENTS
@@ -172,8 +175,11 @@ class RunVerdict:
         if any(s.status is StepStatus.CANCELLED for s in run.steps):
             return RunOutcome.CANCELLED
         refused = self.negative_test_verdict
-        if refused is not None and refused.grade is not Grade.FAIL:
-            return RunOutcome.NEGATIVE_TEST_PASSED
+        if refused is not None:
+            from sia_tui.core.run.refusal import Grade  # loaded with the verdict
+
+            if refused.grade is not Grade.FAIL:
+                return RunOutcome.NEGATIVE_TEST_PASSED
         if all(s.status is StepStatus.PASSED for s in run.steps):
             return RunOutcome.PASSED
         return RunOutcome.INCOMPLETE
@@ -197,6 +203,8 @@ class RunVerdict:
                 return graded.refusal
         if delegation is not None and delegation.expected_rejection:
             # Sessions saved before the verdict was kept recorded only that it passed.
+            from sia_tui.core.run.refusal import Grade, Verdict
+
             return Verdict(Grade.PASS, "INV3", f"{TaskState.REJECTED} with input_invalid")
         return None
 
@@ -226,6 +234,8 @@ class RunVerdict:
         elif verdict is RunOutcome.NEGATIVE_TEST_PASSED:
             refused = self.negative_test_verdict
             assert refused is not None  # the outcome says there is one
+            from sia_tui.core.run.refusal import negative_test_sentence
+
             text = negative_test_sentence(refused)
         elif verdict is RunOutcome.CANCELLED:
             text = "the task was cancelled as asked; its output was not checked"

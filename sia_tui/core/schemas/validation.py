@@ -27,11 +27,12 @@ from sia_tui.core.findings import Finding
 from sia_tui.core.jsonkit.canonical import digest_of
 from sia_tui.core.jsonkit.pointer import join, locate_values, resolve, split
 from sia_tui.core.jsonkit.strictjson import loads
-from sia_tui.core.schemas.error_listing import PartValidators, list_in_parts
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import ValidationError as MetaschemaError
+
+    from sia_tui.core.schemas.error_listing import PartValidators
 
 
 @functools.cache
@@ -275,11 +276,21 @@ class CompiledSchema:
             "offline": True,
             "pattern_options": _PATTERN_OPTIONS,
         }
+        self._options = options
         self._validator = jsonschema_rs.Draft202012Validator(schema, **options)
-        #: The validators of its parts, for instances too big to list in one call.
-        self._parts = PartValidators(schema, options, _members(schema))
         self._resources = _resource_pointers(schema)
-        self._resources.setdefault(self._parts.uri, "")
+
+    @functools.cached_property
+    def _parts(self) -> PartValidators:
+        """The validators of its parts, for instances too big to list in one call: built
+        at the first invalid instance (a passing run never loads error_listing)."""
+        from sia_tui.core.schemas.error_listing import PartValidators
+
+        parts = PartValidators(self.schema, self._options, _members(self.schema))
+        # What the engine locates under the schema's own URI is at its root; only an
+        # error's location reads it, and errors are listed through these parts.
+        self._resources.setdefault(parts.uri, "")
+        return parts
 
     def is_valid(self, instance: Any) -> bool:
         """True when ``instance`` validates."""
@@ -336,6 +347,8 @@ class CompiledSchema:
             if self._validator.is_valid(instance):
                 return []  # fast, and the same verdict as listing the errors
             # Part by part, so the memory the engine's errors take stays bounded.
+            from sia_tui.core.schemas.error_listing import list_in_parts
+
             return list_in_parts(self._parts, self._validator, instance, self._finding)
         except (ValueError, TypeError, OverflowError, RecursionError) as exc:
             # A value the engine cannot take (e.g. nesting past its own limit) is reported.

@@ -14,6 +14,7 @@ from sia_tui.core import lazy_api
 
 if TYPE_CHECKING:  # type checkers read these; the table below is the run-time side
     from sia_tui.core.session import history as history
+    from sia_tui.core.session.data_location import data_dir as data_dir
     from sia_tui.core.session.dataclass_json import SessionError as SessionError
     from sia_tui.core.session.format import LoadedSession as LoadedSession
     from sia_tui.core.session.formats import FORMAT as FORMAT
@@ -57,6 +58,7 @@ _EXPORTS: dict[str, str] = {
     "SessionReplay": "sia_tui.core.session.replay",
     "SessionRerun": "sia_tui.core.session.rerun",
     "autosave": "sia_tui.core.session.history",
+    "data_dir": "sia_tui.core.session.data_location",
     "export_run": "sia_tui.core.session.otlp_export",
     "har_of_run": "sia_tui.core.session.report_har",
     "history": "sia_tui.core.session",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import importlib
 import json
 import types
 import typing
@@ -78,9 +79,41 @@ def _plain(value: dict[str, Any] | list[Any]) -> bool:
     return True
 
 
+#: Types a module of the run model names in its annotations but imports only for type
+#: checkers (under ``TYPE_CHECKING``): a run that never meets one (a plain ``check`` has no
+#: signature, no lock and no anchors) does not load its module. Name -> defining module;
+#: ``_hints`` imports one when a session file needs it. tests/core/test_deferred_types.py
+#: holds the table to the code.
+DEFERRED_TYPES: dict[str, str] = {
+    "LockComparison": "sia_tui.core.trust.records",
+    "PlainMessage": "sia_tui.core.run.plain",
+    "PushLog": "sia_tui.core.run.push_log",
+    "SignatureCheck": "sia_tui.core.trust.records",
+    "TrustAnchors": "sia_tui.core.trust.records",
+    "Verdict": "sia_tui.core.run.refusal",
+    "Turn": "sia_tui.core.run.turns",
+}
+
+
+class _DeferredNames(dict[str, Any]):
+    """The names of ``DEFERRED_TYPES``, each imported on first lookup (other names miss:
+    they come from the class's module, as ``typing.get_type_hints`` finds them)."""
+
+    def __missing__(self, name: str) -> Any:
+        module = DEFERRED_TYPES.get(name)
+        if module is None:
+            raise KeyError(name)
+        value = getattr(importlib.import_module(module), name)
+        self[name] = value
+        return value
+
+
+_DEFERRED_NAMES = _DeferredNames()
+
+
 @cache
 def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
+    return typing.get_type_hints(cls, localns=_DEFERRED_NAMES)
 
 
 def from_json(cls: type[T], data: Any, where: str = "") -> T:

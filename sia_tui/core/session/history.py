@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import re
 import secrets
 import time
@@ -13,17 +12,15 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from platformdirs import user_data_dir
-
 from sia_tui.core.atomic_file import atomic_write
+from sia_tui.core.session.data_location import DATA_DIR_ENV as DATA_DIR_ENV
+from sia_tui.core.session.data_location import data_dir as data_dir
 from sia_tui.core.session.dataclass_json import SessionError
 
 if TYPE_CHECKING:
     from sia_tui.core.a2a.options import ClientOptions
     from sia_tui.core.run.read_model import Run
 
-#: Environment variable that moves the data dir (tests, portable installs).
-DATA_DIR_ENV = "SIA_TUI_DATA_DIR"
 #: Bounds: the newest entries are kept, the oldest dropped first.
 MAX_ENTRIES = 200
 MAX_TOTAL_BYTES = 100 * 1024 * 1024
@@ -57,14 +54,6 @@ class HistoryEntry:
     def when(self) -> str:
         """Creation time, UTC, for lists."""
         return time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(self.created))
-
-
-def data_dir() -> Path:
-    """sia-tui's data dir: ``SIA_TUI_DATA_DIR``, else platformdirs' ``user_data_dir``.
-
-    The history lives under it, and the TUI's recent targets and argument edits too.
-    """
-    return Path(os.environ.get(DATA_DIR_ENV) or user_data_dir("sia-tui", appauthor=False))
 
 
 def history_dir() -> Path:

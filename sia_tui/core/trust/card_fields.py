@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from sia_tui.core.constants import CARD_SIGNATURES
+
 
 class Shape(Enum):
     """How a field's JSON value is read."""
@@ -56,7 +58,7 @@ class Field:
 #: The message a card is.
 CARD = "AgentCard"
 #: The card member that holds its signatures (``AgentCardSignature`` entries).
-SIGNATURES = "signatures"
+SIGNATURES = CARD_SIGNATURES
 
 #: Message name -> JSON field name -> Field (a2a.proto, A2A 1.0).
 MESSAGES: dict[str, dict[str, Field]] = {

@@ -4,24 +4,30 @@ pointers come from the agent's card or document: all shown literally."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.content import Content
 
-from sia_tui.core.trust import LockComparison, LockStatus, SignatureCheck, SignatureVerdict
 from sia_tui.tui.display import DisplayPolicy
 
-#: Theme variable per signature verdict.
-VERDICT_STYLE = {
-    SignatureVerdict.VERIFIED: "$digest-match",
-    SignatureVerdict.INVALID: "$digest-mismatch",
-    SignatureVerdict.UNVERIFIABLE: "$warning",
+if TYPE_CHECKING:  # the trust records load with a signed card or a lock, not at start
+    from sia_tui.core.trust import LockComparison, SignatureCheck
+
+# Keyed by value: a StrEnum member is its value (tests/tui/test_trust_colours.py
+# holds each table to its enum).
+#: Theme variable per signature verdict (``SignatureVerdict``).
+VERDICT_STYLE: dict[str, str] = {
+    "verified": "$digest-match",
+    "invalid": "$digest-mismatch",
+    "unverifiable": "$warning",
 }
-#: Theme variable per lock status.
-LOCK_STYLE = {
-    LockStatus.UNCHANGED: "$digest-match",
-    LockStatus.VERSION_CHANGED: "$digest-match",
-    LockStatus.DRIFT: "$digest-mismatch",
-    LockStatus.WRONG_BUMP: "$digest-mismatch",
-    LockStatus.NOT_PINNED: "$warning",
+#: Theme variable per lock status (``LockStatus``).
+LOCK_STYLE: dict[str, str] = {
+    "unchanged": "$digest-match",
+    "version-changed": "$digest-match",
+    "drift": "$digest-mismatch",
+    "wrong-bump": "$digest-mismatch",
+    "not-pinned": "$warning",
 }
 #: Changes listed on the Digests screen (the rest are counted).
 SHOWN_CHANGES = 8

@@ -19,7 +19,6 @@ from sia_tui.core.codes import DetectedBy, ErrorCode
 from sia_tui.core.constants import DESCRIBE_SKILL, DIGEST_MEMBER, DOCUMENT_MEMBER
 from sia_tui.core.engine.context import EngineContext
 from sia_tui.core.engine.outcome import StepFailed, transport_failure
-from sia_tui.core.engine.steps.remote_errors import read_remote_error
 from sia_tui.core.engine.steps.trust import verify_card_signatures
 from sia_tui.core.errors import SiaError
 from sia_tui.core.findings import Severity
@@ -353,6 +352,8 @@ async def describe(ctx: EngineContext, result: StepResult) -> None:
     evidence.task_id, evidence.state = task.id, task.state
     result.evidence = evidence
     if task.state != TaskState.COMPLETED:
+        from sia_tui.core.engine.steps.remote_errors import read_remote_error  # on failure
+
         error = read_remote_error(task)
         result.findings.extend(error.findings)
         what = f"describe_skill ended {task.state}: {error.code or 'no code'}"

@@ -4,7 +4,7 @@ stream that ended early (A2A 1.0 sections 3.4.3 and 3.1.6)."""
 from __future__ import annotations
 
 import asyncio
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from sia_tui.core.a2a.client import FollowUpOf
 from sia_tui.core.a2a.http.wire import unsupported_operation
@@ -17,12 +17,16 @@ from sia_tui.core.errors import A2AProtocolError
 from sia_tui.core.invocation_mode import InvocationMode
 from sia_tui.core.limits import MAX_TURNS
 from sia_tui.core.run.evidence import Blame, Party
-from sia_tui.core.run.turns import PartKind, Turn, new_turn, now
 from sia_tui.core.task_state import TERMINAL_STATES
+
+if TYPE_CHECKING:  # the turns load with the first question a task asks
+    from sia_tui.core.run.turns import Turn
 
 
 def ask_user(ctx: EngineContext, task: Task) -> NoReturn:
     """The task stopped for input or authorization: record the question and wait."""
+    from sia_tui.core.run.turns import new_turn
+
     turn = new_turn(task)
     ctx.run.turns.append(turn)
     message = f"the task waits for {turn.needs} ({turn.state}); the agent asks: {turn.question}"
@@ -40,6 +44,8 @@ async def send_reply(ctx: EngineContext, turn: Turn) -> None:
     run = ctx.run
     task, iface = run.task, run.interface
     assert task is not None and iface is not None
+    from sia_tui.core.run.turns import PartKind, now
+
     follows = FollowUpOf(task.id, task.context_id)
     text = turn.reply if turn.reply_kind is PartKind.TEXT else None
     data = turn.reply if turn.reply_kind is PartKind.DATA else None

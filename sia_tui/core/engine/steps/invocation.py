@@ -14,11 +14,11 @@ from sia_tui.core.engine.assembly import TaskAssembly
 from sia_tui.core.engine.capabilities import capability_refusal
 from sia_tui.core.engine.context import EngineContext
 from sia_tui.core.engine.outcome import StepEnds, StepFailed, transport_failure
-from sia_tui.core.engine.push import PushChannel
-from sia_tui.core.engine.steps.deliberate_negative import judge_refusal
+
+# The refusal grader (deliberate_negative) and the agent's error reader (remote_errors)
+# load when an answer needs them: a passing run never does.
 from sia_tui.core.engine.steps.discovery import settle
 from sia_tui.core.engine.steps.followup import ask_user, resubscribe, send_reply
-from sia_tui.core.engine.steps.remote_errors import raise_remote
 from sia_tui.core.errors import CanonicalizationError, SiaError
 from sia_tui.core.findings import Finding, Severity
 from sia_tui.core.interface.document import schema_at
@@ -251,8 +251,12 @@ async def delegate(ctx: EngineContext, result: StepResult) -> None:
         ctx.push.task_known(task.id)
     evidence.task_id, evidence.state = task.id, task.state
     if evidence.negative_test and task.state == TaskState.REJECTED:
+        from sia_tui.core.engine.steps.deliberate_negative import judge_refusal
+
         judge_refusal(ctx, task, result, evidence)
     if task.state == TaskState.REJECTED:
+        from sia_tui.core.engine.steps.remote_errors import raise_remote
+
         raise_remote(ctx, task, result)
     result.message = f"task {task.id} accepted ({task.state}) in {mode} mode"
     if evidence.negative_test:
@@ -281,6 +285,9 @@ async def with_push(
     run = ctx.run
     if not run.target.push:
         return await attempt(None)
+    # The receiver and its log load only for a run that asks for push.
+    from sia_tui.core.engine.push import PushChannel
+
     card = None if run.target.ignore_capabilities else run.card  # the user's override
     ctx.push = PushChannel.open(run.target.push, card, ctx.options, ctx.changed)
     # Whoever holds the token can post notifications the receiver believes: it is redacted
@@ -363,6 +370,8 @@ async def receive(ctx: EngineContext, result: StepResult) -> None:
     delegation = run.evidence(DelegationEvidence)
     cancelled_as_asked = task.state == TaskState.CANCELED and run.cancel_requested
     if delegation is not None and delegation.negative_test and not cancelled_as_asked:
+        from sia_tui.core.engine.steps.deliberate_negative import judge_refusal
+
         judge_refusal(ctx, task, result, evidence)
     if task.state == TaskState.CANCELED:
         end_cancelled(ctx, task, evidence)
@@ -370,6 +379,8 @@ async def receive(ctx: EngineContext, result: StepResult) -> None:
         # An interrupted task is not a failure: the run waits for the user's reply.
         ask_user(ctx, task)
     if task.state != TaskState.COMPLETED:
+        from sia_tui.core.engine.steps.remote_errors import raise_remote
+
         raise_remote(ctx, task, result)
     result.message = f"task {task.id} completed with {len(task.artifacts)} artifact(s)"
 

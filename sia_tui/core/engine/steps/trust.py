@@ -8,7 +8,9 @@ a run; an invalid one is a warning on step 1. A lock fails step 4 on drift or a 
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
+from sia_tui.core.constants import CARD_SIGNATURES
 from sia_tui.core.engine.outcome import StepFailed
 from sia_tui.core.findings import Finding, Severity
 from sia_tui.core.redaction.userinfo import target_identity
@@ -21,14 +23,9 @@ from sia_tui.core.run.evidence import (
     Party,
 )
 from sia_tui.core.run.read_model import Run, StepResult, Target
-from sia_tui.core.trust.card_fields import SIGNATURES
-from sia_tui.core.trust.records import (
-    FAILING_LOCK_STATUSES,
-    ContractLock,
-    LockStatus,
-    SignatureCheck,
-    SignatureVerdict,
-)
+
+if TYPE_CHECKING:
+    from sia_tui.core.trust.records import SignatureCheck
 
 
 def verify_card_signatures(
@@ -38,7 +35,8 @@ def verify_card_signatures(
     signature is required and none is."""
     assert run.card is not None
     anchors = run.target.anchors
-    entries = run.card.raw.get(SIGNATURES)
+    # constants, not trust.card_fields: its table of the card's fields loads with a signature.
+    entries = run.card.raw.get(CARD_SIGNATURES)
     checks: list[SignatureCheck] = []
     if isinstance(entries, list):  # an unsigned card has nothing to verify (and no JWS to load)
         from sia_tui.core.trust.verify import check_signatures
@@ -49,6 +47,10 @@ def verify_card_signatures(
         run.warnings.append(
             f"the card carries {len(entries)} signatures; the first {len(checks)} were checked"
         )
+    if not checks and (anchors is None or not anchors.require_signature):
+        return  # nothing verified, nothing required: a plain run loads no trust records
+    from sia_tui.core.trust.records import SignatureVerdict
+
     for check in checks:
         if check.verdict is SignatureVerdict.INVALID:
             message = f"card signature {check.index} ({check.kid}) is invalid: {check.reason}"
@@ -112,6 +114,8 @@ def target_to_save(run: Run) -> Target:
     anchors = target.anchors
     if anchors is None or anchors.lock is None:
         return target
+    from sia_tui.core.trust.records import ContractLock  # loaded with the lock it narrows
+
     if run.card is None or run.skill_id is None:
         lock = ContractLock(digest=anchors.lock.digest)  # nothing to compare: no entry
     else:
@@ -126,6 +130,8 @@ def enforce_lock(evidence: DigestEvidence) -> None:
     lock = evidence.lock
     if lock is None:
         return
+    from sia_tui.core.trust.records import FAILING_LOCK_STATUSES, LockStatus  # with the lock
+
     if lock.status is LockStatus.NOT_PINNED:
         raise StepFailed(
             lock.reason,
