@@ -136,7 +136,7 @@ def test_unsafe_numbers_are_found_in_document_order_and_bounded() -> None:
 
 def _numbers_by_path(value: Any) -> Iterator[tuple[tuple[str | int, ...], Any]]:
     """Every number with its path, in document order: how unsafe_numbers walked until a
-    path tuple for each of a million safe numbers cost 3 s of CPU."""
+    path tuple for each of a million safe numbers cost 1.1 s of CPU and 210 MB."""
     pending: list[tuple[tuple[str | int, ...], Any]] = [((), value)]
     while pending:
         path, node = pending.pop()

@@ -42,7 +42,7 @@ def unsafe_numbers(value: Any, limit: int = MAX_REPORTED) -> list[tuple[str, int
     +/-(2**53 - 1), in document order.
 
     Iterative (documents nest deeply); a path is built only for a number found (a path
-    tuple for each of a million safe numbers cost 3 s of CPU)."""
+    tuple for each of a million safe numbers cost 1.1 s of CPU and 210 MB)."""
     if _unsafe(value):
         return [("", value)]
     found: list[tuple[str, int | float]] = []
