@@ -63,6 +63,15 @@ def test_each_layer_stops_at_the_limit() -> None:
         decode("gzip, gzip", bombs.gzip(bombs.gzip_zeros(64)), limit=1_000_000)
 
 
+@pytest.mark.parametrize("mib", [1, 3, 17])
+def test_the_test_bombs_are_whole_streams_their_checksums_included(mib: int) -> None:
+    """The bombs the hostile agents send are what they say (their checksums are computed,
+    not read off 1 GiB): Python's own decoders check CRC-32, Adler-32 and the length."""
+    zeros = bytes(mib * bombs.MIB)
+    assert gzip.decompress(bombs.gzip_zeros(mib)) == zeros
+    assert zlib.decompress(bombs.zlib_zeros(mib)) == zeros
+
+
 def test_an_encoded_body_that_inflates_to_nothing_is_still_bounded_on_the_wire() -> None:
     empty_blocks = b"\x78\x9c" + b"\x00\x00\x00\xff\xff" * 100_000  # stored, empty, forever
     with pytest.raises(ResponseTooLarge, match="larger than 100000 bytes"):

@@ -106,6 +106,8 @@ LINEAR: dict[str, Case] = {
     "sia_tui/core/jsonkit/pointer.py:_TOKEN": case(
         "match", repeat('"', '\\"'), repeat('"a\\'), repeat(" "), repeat("a")
     ),
+    "sia_tui/core/jsonkit/pointer.py:_PLAIN": case("match", repeat("0,"), repeat(" ")),
+    "sia_tui/core/jsonkit/pointer.py:_STRING": case("match", repeat('"', '\\"'), repeat('"a\\')),
     "sia_tui/core/jsonkit/pointer.py:resolve:re.fullmatch": case("fullmatch", repeat("1")),
     "sia_tui/core/jsonkit/pointer.py:PositionIndex.__init__:re.finditer": case(
         "findall", repeat("a\n")

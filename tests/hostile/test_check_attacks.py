@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.hostile.attacks import ATTACKS
-from tests.hostile.measure import check
+from tests.hostile.measure import Measured, check
 
 #: Each attack runs `sia-tui check` in a child.
 #: Slow: started first (tests/conftest.py), so it never ends a run alone.
@@ -56,11 +56,23 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c.attack for c in CASES])
+BY_ATTACK = {case.attack: case for case in CASES}
+#: Attacks whose run the deadline-cancel tests below make and check as these cases too (a
+#: child run each: the same run twice cost about 0.4 s of CPU and 2.5 s of wall time).
+CHECKED_BELOW = ("slow-poll", "sse-working-forever")
+HERE = [case for case in CASES if case.attack not in CHECKED_BELOW]
+
+
+@pytest.mark.parametrize("case", HERE, ids=[c.attack for c in HERE])
 def test_attack_ends_with_a_named_error_in_bounded_time_and_memory(
     case: Expected, tmp_path: Path
 ) -> None:
-    measured = check(case.attack, tmp_path, *case.flags)
+    assert_named_error(case, check(case.attack, tmp_path, *case.flags))
+
+
+def assert_named_error(case: Expected, measured: Measured) -> None:
+    """The run ended at the case's step with its named error, the agent (or the limit)
+    at fault, the flag to change named, and what was received kept."""
     failed = measured.failed
     assert measured.exit == 1, ATTACKS[case.attack].summary
     assert failed["step"] == case.step, failed
@@ -86,7 +98,9 @@ CANCELLED = "CancelTask sent: the task is now TASK_STATE_CANCELED"
 
 
 def test_a_task_still_running_at_the_deadline_is_cancelled(tmp_path: Path) -> None:
-    measured = check("sse-working-forever", tmp_path, "--mode", "stream")
+    case = BY_ATTACK["sse-working-forever"]
+    measured = check(case.attack, tmp_path, *case.flags)
+    assert_named_error(case, measured)
     failed = measured.failed
     assert failed["evidence"]["deadline_cancel"] == CANCELLED
     assert failed["evidence"]["status_log"][-1].startswith("TASK_STATE_WORKING ×")
@@ -96,7 +110,9 @@ def test_a_task_still_running_at_the_deadline_is_cancelled(tmp_path: Path) -> No
 
 def test_a_polled_task_still_running_at_the_deadline_is_cancelled(tmp_path: Path) -> None:
     """Poll mode: step 8 named the task, step 9 polls it until the deadline; then cancel."""
-    measured = check("slow-poll", tmp_path, "--mode", "poll")
+    case = BY_ATTACK["slow-poll"]
+    measured = check(case.attack, tmp_path, *case.flags)
+    assert_named_error(case, measured)
     failed = measured.failed
     assert failed["step"] == 9 and failed["evidence"]["deadline_cancel"] == CANCELLED
     purposes = [e["purpose"] for e in measured.report["exchanges"]]

@@ -24,10 +24,44 @@ def _raw_zeros(mib: int) -> bytes:
 
 
 def _checksums(mib: int) -> tuple[int, int]:
-    crc, adler = 0, 1
-    for _ in range(mib):
-        crc, adler = zlib.crc32(_ZEROS, crc), zlib.adler32(_ZEROS, adler)
+    """CRC-32 and Adler-32 of ``mib`` MiB of zeros, without reading them (reading 1 GiB
+    cost 0.7 s of CPU per bomb). Adler-32: its sum of bytes stays 1 and the sum of sums
+    grows by 1 a byte. CRC-32: one MiB of zeros maps the running CRC affinely (over GF(2)),
+    so that map is applied ``mib`` times by squaring."""
+    adler = ((mib * MIB) % 65521) << 16 | 1
+    crc = _power(_affine_of_one_mib(), mib)[1]  # the map's constant is its value at 0
     return crc, adler
+
+
+_Affine = tuple[tuple[int, ...], int]  # the image of each bit, and of 0
+
+
+def _affine_of_one_mib() -> _Affine:
+    zero = zlib.crc32(_ZEROS, 0)
+    return tuple(zlib.crc32(_ZEROS, 1 << bit) ^ zero for bit in range(32)), zero
+
+
+def _apply(linear: tuple[int, ...], value: int) -> int:
+    image = 0
+    for bit, column in enumerate(linear):
+        if value >> bit & 1:
+            image ^= column
+    return image
+
+
+def _then(first: _Affine, second: _Affine) -> _Affine:
+    """``second`` after ``first``."""
+    linear = tuple(_apply(second[0], column) for column in first[0])
+    return linear, _apply(second[0], first[1]) ^ second[1]
+
+
+def _power(step: _Affine, times: int) -> _Affine:
+    result: _Affine = (tuple(1 << bit for bit in range(32)), 0)
+    while times:
+        if times & 1:
+            result = _then(result, step)
+        step, times = _then(step, step), times >> 1
+    return result
 
 
 @functools.cache

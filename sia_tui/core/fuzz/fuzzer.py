@@ -54,8 +54,9 @@ class _CaseFailed(Exception):
 
 
 class _Abandoned(BaseException):
-    """The event loop closed under the property (the app quit): hypothesis stops at once
-    (it shrinks only Exceptions), so the worker thread never outlives the loop."""
+    """The run stopped (its bounds, the user) or the event loop closed under the property
+    (the app quit): hypothesis stops at once (it shrinks only Exceptions), so the worker
+    thread never outlives the loop and draws nothing more once nothing more is sent."""
 
 
 def _await_case(
@@ -186,14 +187,15 @@ class Fuzzer:
         loop: asyncio.AbstractEventLoop,
     ) -> None:
         """One property under hypothesis (in a worker thread); a failure is shrunk."""
-        from hypothesis import HealthCheck, Phase, Verbosity, assume, given, seed, settings
+        from hypothesis import HealthCheck, Phase, Verbosity, given, seed, settings
 
         from sia_tui.core.fuzz import strategies
 
         failed: list[FuzzCase] = []
 
         def prop(drawn: Any) -> None:
-            assume(not self._stopping())  # past the bounds nothing more is sent
+            if self._stopping():  # past the bounds nothing more is sent, nor drawn
+                raise _Abandoned
             future = asyncio.run_coroutine_threadsafe(self._case(kind, drawn), loop)
             case = _await_case(future, loop)
             if case.grade is Grade.FAIL:

@@ -134,17 +134,58 @@ def walk(text: str) -> Iterator[Token]:
         yield Token("value", start, path, word or "")
 
 
+#: Between strings and brackets: whitespace, commas, colons and bare words, where only the
+#: commas move a pointer (the next index, or a member name next).
+_PLAIN = re.compile(r'[^"{}\[\]]*')
+#: A whole string, as :data:`_TOKEN` reads one (its escapes unchecked).
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+
+
 def container_pointer_at(text: str, offset: int) -> str:
-    """Pointer of the innermost container open at ``offset`` (``""`` at top level)."""
-    inside: tuple[Segment, ...] = ()
-    for token in walk(text):
-        if token.offset >= offset:
+    """Pointer of the innermost container open at ``offset`` (``""`` at top level).
+
+    What :func:`walk` would say (the last container opened and not closed before
+    ``offset``, tolerant as it is), read without a token per value: the commas between two
+    strings or brackets are counted in C. A cut 1 MB array of numbers once took 1.5 s here.
+    """
+    # Each open container: [its index or member name now, expecting a member name, array?]
+    frames: list[list[Any]] = []
+    opened: list[tuple[Segment, ...]] = []  # where each open container starts
+    pos = 0
+    end = min(offset, len(text))
+    while True:
+        plain = _PLAIN.match(text, pos).end()  # type: ignore[union-attr]  # matches ""
+        if frames and (commas := text.count(",", pos, min(plain, end))):
+            if frames[-1][2]:
+                frames[-1][0] += commas
+            else:
+                frames[-1][1] = True
+        pos = plain
+        if pos >= end:
             break
-        if token.kind == "close":
-            inside = token.path[:-1]
-        elif text[token.offset] in "{[":
-            inside = token.path
-    return join(inside)
+        char = text[pos]
+        if char == '"':
+            string = _STRING.match(text, pos)
+            if string is None:
+                break  # an unterminated string: walk stops here
+            top = frames[-1] if frames else None
+            if top is not None and not top[2] and top[1]:
+                try:
+                    top[0] = json.loads(string.group())
+                except ValueError:
+                    break
+                top[1] = False
+            pos = string.end()
+        elif char in "{[":
+            opened.append(tuple(frame[0] for frame in frames))
+            frames.append([0 if char == "[" else None, char == "{", char == "["])
+            pos += 1
+        else:  # "}" or "]"
+            if frames:
+                frames.pop()
+                opened.pop()
+            pos += 1
+    return join(opened[-1]) if opened else ""
 
 
 def line_column(text: str, offset: int) -> tuple[int, int]:
