@@ -56,12 +56,6 @@ def ten_lines(path: Path) -> None:
     path.write_text(json.dumps({**record, "text": TEN_LINES}), encoding="utf-8")
 
 
-def cut_short(path: Path) -> None:
-    """Half a file, as a disk that filled up or a copy that stopped would leave it."""
-    text = path.read_text(encoding="utf-8")
-    path.write_text(text[: len(text) // 2], encoding="utf-8")
-
-
 def exercise_the_editor(term: Terminal) -> None:
     """Every key that crashed on such a draft: f3, f4, ctrl+z, moves, Enter across lines;
     then the example goes out and the task completes."""
@@ -98,13 +92,9 @@ def test_reopening_after_a_crash_restores_or_sets_the_draft_aside(
     shown = again.wait_for_any("draft-after-crash", "set aside")
     assert shown, "a readable draft was dropped silently"
     exercise_the_editor(again)
-    again.kill()  # and it dies again
-
-    # A draft file cut short: the editor opens with the example (or says it set it aside).
-    cut_short(draft)
-    last = terminal("open", url, cols=80, rows=24)
-    open_editor(last)
-    last.wait_for_any("network-resource-123", "set aside")
-    exercise_the_editor(last)
-    assert last.quit() == 0
-    assert "Traceback" not in again.output + last.output
+    assert again.quit() == 0
+    assert "Traceback" not in first.output + again.output
+    # A draft file cut short (or otherwise unreadable) is set aside with a notice and the
+    # editor opens with the example: tests/tui/test_drafts.py shows each kind at the draft
+    # store and one in the app's journey. A third app in a real terminal added nothing a
+    # pty shows that the second did not (about a third of this test's time).

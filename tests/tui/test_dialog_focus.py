@@ -27,58 +27,45 @@ from tests.support.tui import (
 )
 
 
-@pytest.mark.parametrize("dialog", ["f1", "ctrl+p"])
 async def test_keys_after_a_dialog_go_where_the_focus_was_not_into_the_message(
-    make_app: Any, dialog: str
+    make_app: Any,
 ) -> None:
     """On the Console, Esc leaves the message editor; F1 (or the palette) then Esc closes the
-    dialog, and `2` shows the Steps screen: nothing is typed into the message."""
+    dialog, and `2` shows the Steps screen: nothing is typed into the message. Coming back
+    to the Console (0) puts the cursor in the message editor again. (One app: the palette's
+    round starts where F1's ended, by coming back to the Console.)"""
     app = make_app()
     async with app.run_test(size=SMALL) as pilot:
         await press(pilot, "0")
         screen = app.screen
         assert isinstance(screen, ConsoleScreen)
         editor = screen.query_one(ArgumentEditor)
-        assert editor.has_focus  # the user came to type a message
-        await press(pilot, "escape")
-        left_on = app.focused
-        assert left_on is not None and left_on is not editor
-        await press(pilot, dialog)
-        assert app.screen is not screen  # the dialog is open
-        await press(pilot, "escape")
-        assert app.screen is screen and app.focused is left_on
-        await press(pilot, "2")
-        assert isinstance(app.screen, StepsScreen)
-        assert editor.text == ""
+        for dialog in ("f1", "ctrl+p"):
+            assert app.screen is screen and editor.has_focus  # the user came to type
+            await press(pilot, "escape")
+            left_on = app.focused
+            assert left_on is not None and left_on is not editor
+            await press(pilot, dialog)
+            assert app.screen is not screen  # the dialog is open
+            await press(pilot, "escape")
+            assert app.screen is screen and app.focused is left_on
+            await press(pilot, "2")
+            assert isinstance(app.screen, StepsScreen)
+            assert editor.text == ""
+            await press(pilot, "0")
 
 
-async def test_switching_back_to_the_console_focuses_the_message_again(make_app: Any) -> None:
-    """Arriving on the Console (0) still puts the cursor in the message editor."""
+async def test_f1_titles_name_the_screen_and_pane_as_a_person_does(make_app: Any) -> None:
+    """F1's heading reads "Overview: skills list", not a widget class ("OptionList"); on
+    the Console, "Console: message editor"."""
     app = make_app()
     async with app.run_test(size=SMALL) as pilot:
-        await press(pilot, "0", "escape")
-        screen = app.screen
-        assert isinstance(screen, ConsoleScreen)
-        assert not screen.query_one(ArgumentEditor).has_focus
-        await press(pilot, "2", "0")
-        assert app.screen is screen and screen.query_one(ArgumentEditor).has_focus
-        await settle(pilot)
-
-
-@pytest.mark.parametrize(
-    ("keys", "title"),
-    [((), "Overview: skills list"), (("0",), "Console: message editor")],
-)
-async def test_f1_titles_name_the_screen_and_pane_as_a_person_does(
-    make_app: Any, keys: tuple[str, ...], title: str
-) -> None:
-    """F1's heading reads "Overview: skills list", not a widget class ("OptionList")."""
-    app = make_app()
-    async with app.run_test(size=SMALL) as pilot:
-        await press(pilot, *keys, "f1")
-        help_screen = app.screen
-        assert isinstance(help_screen, HelpScreen)
-        assert help_screen.markdown.splitlines()[0] == f"# {title}"
+        for keys, title in (((), "Overview: skills list"), (("0",), "Console: message editor")):
+            await press(pilot, *keys, "f1")
+            help_screen = app.screen
+            assert isinstance(help_screen, HelpScreen)
+            assert help_screen.markdown.splitlines()[0] == f"# {title}"
+            await press(pilot, "escape")
 
 
 def _footer_keys(app: Any) -> list[str]:

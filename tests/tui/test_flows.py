@@ -17,7 +17,6 @@ from tests.support.tui import (
     APPENDIX_B_TEXT,
     SIZE,
     enter_arguments,
-    invoke_appendix_b,
     record_notices,
     settle,
     static_text,
@@ -38,11 +37,16 @@ async def test_demo_opens_on_the_card_with_step_one_passed(make_app: Any) -> Non
 
 
 async def test_r_then_invoke_runs_all_eleven_steps_green(make_app: Any) -> None:
+    """After `r` stops at step 7, a newcomer is told to press 5 and ctrl+j; the Appendix B
+    arguments then pass all eleven steps, Results shows both artifacts, and the record's
+    link jumps to the artifact it references. (One app: the journey a person takes.)"""
     app = make_app()
+    told = record_notices(app)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("2", "r")
         await settle(pilot)
+        assert any("press 5" in m and "ctrl+j" in m for m in told), told
         run = app.current_run
         assert run is not None
         assert [s.status for s in run.steps[:6]] == [StepStatus.PASSED] * 6
@@ -57,17 +61,14 @@ async def test_r_then_invoke_runs_all_eleven_steps_green(make_app: Any) -> None:
         records = static_text(app, "#records-body")
         assert "condition_not_met" in result and "✔ valid" in result
         assert "observation-7" in records and "✔ valid" in records
-
-
-async def test_run_all_says_where_the_arguments_come_from(make_app: Any) -> None:
-    """After `r` stops at step 7, a newcomer is told to press 5 and ctrl+j."""
-    app = make_app()
-    told = record_notices(app)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("2", "r")
-        await pilot.app.workers.wait_for_complete()
-        assert any("press 5" in m and "ctrl+j" in m for m in told), told
+        # The record link jumps to the referenced artifact.
+        links = app.screen.query_one("#links", OptionList)
+        assert "observation-7" in str(links.get_option_at_index(0).prompt)
+        links.focus()
+        links.highlighted = 0
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.focused is app.screen.query_one("#records-body")  # the records pane's text
 
 
 async def test_digest_card_fault_fails_step_four_locally(make_app: Any) -> None:
@@ -90,7 +91,9 @@ async def test_digest_card_fault_fails_step_four_locally(make_app: Any) -> None:
         assert all(s.status is StepStatus.SKIPPED for s in run.steps[4:])
 
 
-async def test_editing_the_arguments_shows_and_clears_an_error(make_app: Any) -> None:
+async def test_editing_the_arguments_shows_and_clears_an_error_and_locates_bad_json(
+    make_app: Any,
+) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -112,14 +115,7 @@ async def test_editing_the_arguments_shows_and_clears_an_error(make_app: Any) ->
         assert any(m.startswith("Nothing sent") and "ctrl+t" in m for m in told), told
         screen = await enter_arguments(pilot, APPENDIX_B_TEXT)
         assert screen.valid and problems.row_count == 0
-
-
-async def test_invalid_json_is_reported_at_its_position(make_app: Any) -> None:
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("2", "r")
-        await settle(pilot)
+        # Text that is not JSON is reported at its position.
         screen = await enter_arguments(pilot, '{\n  "resource_id": ,\n}')
         assert screen.last_result is not None and screen.last_result.parse_error is not None
         assert "line 2" in static_text(app, "#verdict")
@@ -189,7 +185,9 @@ async def _invoke_in_stream_mode(app: SiaApp, pilot: Pilot[Any]) -> None:
     await settle(pilot)
 
 
-async def test_stream_mode_shows_live_events_and_passes(make_app: Any) -> None:
+async def test_stream_mode_shows_live_events_passes_and_step_8_shows_the_request(
+    make_app: Any,
+) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await _invoke_in_stream_mode(app, pilot)
@@ -198,20 +196,22 @@ async def test_stream_mode_shows_live_events_and_passes(make_app: Any) -> None:
         assert [s.status for s in run.steps] == [StepStatus.PASSED] * 11
         assert run.stream_events, "the invocation keeps the events it streamed"
         assert "TASK_STATE_COMPLETED" in static_text(app, "#status")
-
-
-async def test_record_link_jumps_to_the_referenced_artifact(make_app: Any) -> None:
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
+        # Step 8 on the Steps screen: its Exchanges list the SendStreamingMessage request it
+        # sent (never "No request was sent in this step"), and step 9, which read the events
+        # after acceptance, lists the same exchange.
+        await pilot.press("2")
         await settle(pilot)
-        await invoke_appendix_b(pilot)
-        links = app.screen.query_one("#links", OptionList)
-        assert "observation-7" in str(links.get_option_at_index(0).prompt)
-        links.focus()
-        links.highlighted = 0
-        await pilot.press("enter")
-        await pilot.pause()
-        assert app.focused is app.screen.query_one("#records-body")  # the records pane's text
+        steps = app.screen
+        assert isinstance(steps, StepsScreen)
+        steps.select_step(8)
+        await settle(pilot)
+        delegation = static_text(app, "#evidence-body")
+        steps.select_step(9)
+        await settle(pilot)
+        reception = static_text(app, "#evidence-body")
+    assert "No request was sent" not in delegation
+    assert "Exchanges (1)" in delegation and "SendStreamingMessage" in delegation
+    assert "Exchanges (1)" in reception and "SendStreamingMessage" in reception
 
 
 async def test_execute_posture_asks_before_sending(make_app: Any) -> None:
@@ -270,25 +270,3 @@ async def test_palette_offers_prefixed_commands(make_app: Any) -> None:
             "mode: digests",
         ):
             assert wanted in titles
-
-
-async def test_in_stream_mode_step_8_shows_the_streaming_request(make_app: Any) -> None:
-    """Stream mode, then step 8 on the Steps screen: its Exchanges list the
-    SendStreamingMessage request it sent (never "No request was sent in this step"), and
-    step 9, which read the events after acceptance, lists the same exchange."""
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await _invoke_in_stream_mode(app, pilot)
-        await pilot.press("2")
-        await settle(pilot)
-        steps = app.screen
-        assert isinstance(steps, StepsScreen)
-        steps.select_step(8)
-        await settle(pilot)
-        delegation = static_text(app, "#evidence-body")
-        steps.select_step(9)
-        await settle(pilot)
-        reception = static_text(app, "#evidence-body")
-    assert "No request was sent" not in delegation
-    assert "Exchanges (1)" in delegation and "SendStreamingMessage" in delegation
-    assert "Exchanges (1)" in reception and "SendStreamingMessage" in reception

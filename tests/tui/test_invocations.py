@@ -73,38 +73,6 @@ async def test_restart_after_a_negative_test_resends_nothing(make_app: Any) -> N
         assert any("press 5" in m and "ctrl+j" in m for m in told), told
 
 
-async def test_the_screens_say_which_invocation_they_show(make_app: Any) -> None:
-    """After a negative test and a valid run: the header says "invocation 2 of 2", [ shows
-    the first with its own verdict, ] the latest again, and the save dialog says that
-    both are saved."""
-    app = make_app()
-    told = record_notices(app)
-    async with app.run_test(size=SIZE) as pilot:
-        await _negative_test(pilot, app)
-        assert "invocation" not in static_text(app, "#target-header")
-        await enter_arguments(pilot, APPENDIX_B_TEXT)
-        await pilot.press("ctrl+j")
-        await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen))
-        await settle(pilot)
-        assert any("Sending invocation 2 of 2" in m for m in told), told
-        assert "invocation 2 of 2" in static_text(app, "#target-header")
-        assert "NEGATIVE TEST" not in static_text(app, "#status")
-        await pilot.press("left_square_bracket")
-        await settle(pilot)
-        assert "invocation 1 of 2" in static_text(app, "#target-header")
-        assert "NEGATIVE TEST PASSED" in static_text(app, "#status")
-        assert "input_invalid" in static_text(app, "#error-summary")
-        await pilot.press("right_square_bracket")
-        await settle(pilot)
-        assert "invocation 2 of 2" in static_text(app, "#target-header")
-        assert "NEGATIVE TEST" not in static_text(app, "#status")
-        await pilot.press("ctrl+s")
-        await wait_until(pilot, lambda: isinstance(app.screen, RedactionPreviewScreen))
-        saves = static_text(app, "#saves")
-        assert "Saves all 2 invocations" in saves and "invocation 2 of 2" in saves
-        assert app.screen.query_one("#destination", Input).value
-
-
 async def test_a_probe_run_from_the_tui_is_in_the_history(make_app: Any) -> None:
     """Item 9 of the issue: every run is in the History, probe runs too."""
     app = make_app("ignores-max-input")
@@ -144,15 +112,18 @@ async def test_valid_arguments_sent_anyway_are_not_called_a_negative_test(make_a
             assert "negative test" not in static_text(app, "#evidence-body").lower()
 
 
-async def test_an_earlier_invocation_shows_its_own_events_as_a_reopened_session_does(
+async def test_the_screens_say_which_invocation_they_show_with_its_own_events(
     make_app: Any, tmp_path: Path, user_dirs: UserDirs
 ) -> None:
-    """Invocation 1 a negative test (sent sync, rejected), invocation 2 streamed: [ shows
-    the rejected one with no "⟳" line and no streamed record of the later stream, exactly
-    as the same session shows it once saved and reopened."""
+    """Invocation 1 a negative test (sent sync, rejected), invocation 2 streamed: the header
+    says "invocation 2 of 2", [ shows the first with its own verdict and no "⟳" line and no
+    streamed record of the later stream, exactly as the same session shows it once saved and
+    reopened; ] the latest again, and the save dialog says that both are saved."""
     app = make_app()
+    told = record_notices(app)
     async with app.run_test(size=SIZE) as pilot:
         await _negative_test(pilot, app)
+        assert "invocation" not in static_text(app, "#target-header")
         screen = await enter_arguments(pilot, APPENDIX_B_TEXT)
         screen.query_one("#mode", Select).value = "stream"
         await pilot.press("ctrl+j")
@@ -160,9 +131,22 @@ async def test_an_earlier_invocation_shows_its_own_events_as_a_reopened_session_
         await settle(pilot)
         run = app.engine.run if app.engine is not None else None
         assert run is not None and run.mode == "stream" and run.stream_events
+        assert any("Sending invocation 2 of 2" in m for m in told), told
+        assert "invocation 2 of 2" in static_text(app, "#target-header")
+        assert "NEGATIVE TEST" not in static_text(app, "#status")
         await press(pilot, "left_square_bracket")
         assert "invocation 1 of 2" in static_text(app, "#target-header")
+        assert "NEGATIVE TEST PASSED" in static_text(app, "#status")
+        assert "input_invalid" in static_text(app, "#error-summary")
         live = static_text(app, "#status"), static_text(app, "#records-body")
+        await press(pilot, "right_square_bracket")
+        assert "invocation 2 of 2" in static_text(app, "#target-header")
+        assert "NEGATIVE TEST" not in static_text(app, "#status")
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: isinstance(app.screen, RedactionPreviewScreen))
+        saves = static_text(app, "#saves")
+        assert "Saves all 2 invocations" in saves and "invocation 2 of 2" in saves
+        assert app.screen.query_one("#destination", Input).value
     assert "⟳" not in live[0] and "streaming" not in live[1], live
     path = tmp_path / "two.session.json"
     save_session(run, ClientOptions(), path)

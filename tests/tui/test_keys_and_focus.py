@@ -59,17 +59,6 @@ async def test_r_on_the_overview_runs_the_steps(make_app: Any) -> None:
         assert run is not None and run.verdict.waiting_for_arguments
 
 
-async def test_n_after_step_eleven_says_the_run_is_complete(make_app: Any) -> None:
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await invoke_appendix_b(pilot)
-        told = record_notices(app)
-        await pilot.press("2", "n")
-        await settle(pilot)
-        assert told and told[-1].startswith("The run is complete: PASSED")
-
-
 async def test_esc_leaves_a_recorded_run_for_the_live_one_unchanged(make_app: Any) -> None:
     """Opening a history entry no longer traps the session: Esc (or the palette) brings the
     live run back exactly as it was, its engine still open."""
@@ -117,6 +106,8 @@ async def test_invoke_while_steps_run_says_so_not_not_json(user_dirs: UserDirs) 
 async def test_the_editor_shows_its_escape_and_the_mode_picker_its_label(
     make_app: Any,
 ) -> None:
+    """The editor names its keys and the mode picker its label; f3 and f4 can be undone;
+    Tab indents in the editor and Esc, then Tab, moves on. (One app: all in the editor.)"""
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await press(pilot, "2", "r", "5")
@@ -127,6 +118,7 @@ async def test_the_editor_shows_its_escape_and_the_mode_picker_its_label(
         assert "esc leaves the editor (then tab" in EDITOR_KEYS
         labels = [str(w.render()) for w in screen.query("#options Label")]
         assert labels == ["response mode (f8)"]
+        await f3_and_f4_can_be_undone_with_ctrl_z(pilot, screen, editor)
         await pilot.press("tab")
         assert editor.has_focus  # Tab indents inside the editor
         await pilot.press("escape", "tab")
@@ -161,32 +153,31 @@ async def test_the_editor_starts_with_the_card_skills_example(
         await wait_until(pilot, lambda: editor.text == example)
 
 
-async def test_f3_and_f4_can_be_undone_with_ctrl_z(make_app: Any) -> None:
+async def f3_and_f4_can_be_undone_with_ctrl_z(
+    pilot: Any, screen: InvokeScreen, editor: ArgumentEditor
+) -> None:
     """The skeleton (f3) and the example (f4) replace the text as one edit: ctrl+z brings
     back what was typed, so neither key loses work."""
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await press(pilot, "2", "r", "5")
-        screen = app.screen
-        assert isinstance(screen, InvokeScreen)
-        editor = screen.query_one(ArgumentEditor)
-        await wait_until(pilot, lambda: screen.last_result is not None)
-        editor.select_all()
-        await pilot.press(*'{"mine": 1}')
-        typed = editor.text
-        assert typed == '{"mine": 1}'
-        for key in ("f3", "f4"):
-            await pilot.press(key)
-            await wait_until(pilot, lambda: editor.text != typed)
-            await pilot.press("ctrl+z")
-            await wait_until(pilot, lambda: editor.text == typed)
-            await pilot.press("ctrl+y")  # and redo puts the replacement back
-            await wait_until(pilot, lambda: editor.text != typed)
-            await pilot.press("ctrl+z")
-            await wait_until(pilot, lambda: editor.text == typed)
+    await wait_until(pilot, lambda: screen.last_result is not None)
+    editor.select_all()
+    await pilot.press(*'{"mine": 1}')
+    typed = editor.text
+    assert typed == '{"mine": 1}'
+    for key in ("f3", "f4"):
+        await pilot.press(key)
+        await wait_until(pilot, lambda: editor.text != typed)
+        await pilot.press("ctrl+z")
+        await wait_until(pilot, lambda: editor.text == typed)
+        await pilot.press("ctrl+y")  # and redo puts the replacement back
+        await wait_until(pilot, lambda: editor.text != typed)
+        await pilot.press("ctrl+z")
+        await wait_until(pilot, lambda: editor.text == typed)
 
 
-async def test_the_document_pane_asks_to_pick_a_node(make_app: Any) -> None:
+async def test_the_document_and_digest_panes_then_n_after_step_eleven(make_app: Any) -> None:
+    """After steps 1-6: the document pane asks to pick a node until one is; the digest panes
+    name what they show and follow the row. After the invocation, n says the run is
+    complete. (One app: each screen is read in turn, as a person does.)"""
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await press(pilot, "2", "r", "4")
@@ -195,12 +186,7 @@ async def test_the_document_pane_asks_to_pick_a_node(make_app: Any) -> None:
         await pilot.press("down")
         await settle(pilot)
         assert "Pick a node" not in static_text(app, "#detail-body")
-
-
-async def test_the_digest_panes_name_what_they_show_and_follow_the_row(make_app: Any) -> None:
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await press(pilot, "2", "r", "3")
+        await press(pilot, "3")
         screen = app.screen
         assert isinstance(screen, DigestsScreen)
         pretty = screen.query_one("#pretty-pane")
@@ -215,6 +201,11 @@ async def test_the_digest_panes_name_what_they_show_and_follow_the_row(make_app:
             "JCS bytes (RFC 8785): output_schema"
         )
         assert '"type": "object"' in static_text(app, "#pretty-body")
+        await invoke_appendix_b(pilot)
+        told = record_notices(app)
+        await pilot.press("2", "n")
+        await settle(pilot)
+        assert told and told[-1].startswith("The run is complete: PASSED")
 
 
 async def test_evidence_never_shows_only_its_kind(make_app: Any) -> None:

@@ -73,15 +73,26 @@ async def test_open_with_args_starts_the_editor_with_the_file(
         assert app.initial_arguments is None  # once: a new target starts as usual
 
 
-async def test_f2_loads_a_file_and_ctrl_z_brings_the_typed_text_back(
+async def test_f2_refuses_a_bad_file_then_loads_one_and_ctrl_z_brings_the_typed_text_back(
     make_app: Any, folder: Path
 ) -> None:
+    """Text typed, then f2: a bad file is refused, located, and the typed text kept; a missing
+    one too; a good one replaces the text, and ctrl+z brings the typed text back. (One app:
+    each file loaded is a step of the same journey; an app per file started it again.)"""
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         screen, editor = await _editor(pilot)
         editor.select_all()
         await pilot.press(*'{"mine": 1}')
         typed = editor.text
+        told = record_notices(app)
+        await _load(pilot, "bad.json")
+        assert editor.text == typed
+        assert told and "bad.json:3:3" in told[-1] and "editor is unchanged" in told[-1], told
+        told.clear()
+        await _load(pilot, "missing.json")
+        assert editor.text == typed
+        assert told and "missing.json" in told[-1], told
         await _load(pilot, "appendix-b.json")
         assert editor.text == ARGS_TEXT
         await wait_until(pilot, lambda: screen.valid)
@@ -89,22 +100,7 @@ async def test_f2_loads_a_file_and_ctrl_z_brings_the_typed_text_back(
         await wait_until(pilot, lambda: editor.text == typed)
 
 
-async def test_a_bad_file_is_refused_located_and_the_text_kept(make_app: Any, folder: Path) -> None:
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        _, editor = await _editor(pilot)
-        before = editor.text
-        told = record_notices(app)
-        await _load(pilot, "bad.json")
-        assert editor.text == before
-        assert told and "bad.json:3:3" in told[-1] and "editor is unchanged" in told[-1], told
-        told.clear()
-        await _load(pilot, "missing.json")
-        assert editor.text == before
-        assert told and "missing.json" in told[-1], told
-
-
-async def test_the_picker_opens_folders_with_enter_and_esc_cancels(
+async def test_the_picker_opens_folders_with_enter_esc_cancels_and_typing_completes(
     make_app: Any, folder: Path
 ) -> None:
     app = make_app()
@@ -123,12 +119,7 @@ async def test_the_picker_opens_folders_with_enter_and_esc_cancels(
         await pilot.press("escape")
         await settle(pilot)
         assert not isinstance(app.screen, FilePickerScreen) and editor.text == before
-
-
-async def test_typing_completes_a_name(make_app: Any, folder: Path) -> None:
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await _editor(pilot)
+        # A new picker: typing completes a name.
         await pilot.press("f2")
         await wait_until(pilot, lambda: isinstance(app.screen, FilePickerScreen))
         await pilot.press("a", "p")

@@ -52,6 +52,9 @@ async def reply(pilot: Any, text: str, *, as_json: bool = False) -> None:
 async def test_the_question_and_a_reply_box_appear_and_enter_completes_the_task(
     reference_agent: StartAgent, user_dirs: UserDirs
 ) -> None:
+    """The agent asks (INPUT_REQUIRED): the question and a reply box appear, the reply input
+    has the focus, so what the user types next is the reply, and Enter sends it on the same
+    task: the run completes and the reply box goes away."""
     app = asking_app(reference_agent, user_dirs)
     async with app.run_test(size=SIZE) as pilot:
         await asked(pilot)
@@ -59,7 +62,9 @@ async def test_the_question_and_a_reply_box_appear_and_enter_completes_the_task(
         assert run is not None and run.verdict.waiting_for_reply
         assert QUESTION in static_text(app, "#turns")
         assert app.screen.query_one("#reply-row").display
-        await reply(pilot, "north hall")
+        assert app.focused is app.screen.query_one("#reply-input", Input)
+        await pilot.press(*"north hall", "enter")
+        await settle(pilot)
         run = app.current_run
         assert run is not None
         assert run.verdict.outcome is RunOutcome.PASSED, run.verdict.summary
@@ -68,12 +73,24 @@ async def test_the_question_and_a_reply_box_appear_and_enter_completes_the_task(
         assert not app.screen.query_one("#reply-row").display  # nothing waits any more
 
 
-async def test_a_json_reply_that_does_not_parse_is_not_sent(
+async def test_run_all_says_where_to_answer_and_a_json_reply_that_does_not_parse_is_not_sent(
     reference_agent: StartAgent, user_dirs: UserDirs
 ) -> None:
+    """`r` on Steps stops at the question: the notice names Results and Enter, and `r`
+    again says the task waits for a reply rather than that the run is complete. Back on
+    Results, a JSON reply that does not parse is not sent; one that does completes the task.
+    (One app: both need the agent's question first.)"""
     app = asking_app(reference_agent, user_dirs)
+    told = record_notices(app)
     async with app.run_test(size=SIZE) as pilot:
         await asked(pilot)
+        await pilot.press("escape", "2", "r")  # Esc: out of the reply box that has the focus
+        await settle(pilot)
+        assert app.current_run is not None and app.current_run.verdict.waiting_for_reply
+        assert any("answer the agent's question on Results (6)" in m for m in told), told
+        assert not any("The run is complete" in m for m in told), told
+        await pilot.press("6")
+        await settle(pilot)
         await reply(pilot, "{not json", as_json=True)
         run = app.current_run
         assert run is not None and run.verdict.waiting_for_reply and not run.turns[0].answered
@@ -117,22 +134,6 @@ def test_snapshot_results_while_the_task_asks(
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
 
 
-async def test_run_all_on_steps_says_where_to_answer(
-    reference_agent: StartAgent, user_dirs: UserDirs
-) -> None:
-    """`r` on Steps stops at the question; the notice names Results and Enter, and `r`
-    again says the task waits for a reply rather than that the run is complete."""
-    app = asking_app(reference_agent, user_dirs)
-    told = record_notices(app)
-    async with app.run_test(size=SIZE) as pilot:
-        await asked(pilot)
-        await pilot.press("escape", "2", "r")  # Esc: out of the reply box that has the focus
-        await settle(pilot)
-        assert app.current_run is not None and app.current_run.verdict.waiting_for_reply
-        assert any("answer the agent's question on Results (6)" in m for m in told), told
-        assert not any("The run is complete" in m for m in told), told
-
-
 async def test_x_cancels_a_task_that_waits_for_input(
     reference_agent: StartAgent, user_dirs: UserDirs
 ) -> None:
@@ -159,20 +160,3 @@ async def test_x_cancels_a_task_that_waits_for_input(
     assert "⊗ CANCELLED: the task was cancelled as asked" in status
     assert not any("ended TASK_STATE_INPUT_REQUIRED" in n for n in notices), notices
     assert run.failed_step is None
-
-
-async def test_the_reply_box_takes_the_focus_when_the_agent_asks(
-    reference_agent: StartAgent, user_dirs: UserDirs
-) -> None:
-    """The agent asks (INPUT_REQUIRED): the reply input has the focus, so what the user
-    types next is the reply, and Enter sends it."""
-    app = asking_app(reference_agent, user_dirs)
-    async with app.run_test(size=SIZE) as pilot:
-        await asked(pilot)
-        assert app.focused is app.screen.query_one("#reply-input", Input)
-        await pilot.press(*"north", "enter")
-        await settle(pilot)
-        run = app.current_run
-        assert run is not None
-        assert run.verdict.outcome is RunOutcome.PASSED, run.verdict.summary
-        assert "north" in static_text(app, "#turns")

@@ -18,7 +18,6 @@ from tests.support.tui import (
     APPENDIX_B_TEXT,
     SIZE,
     enter_arguments,
-    invoke_appendix_b,
     settle,
     snapshot_app,
     static_text,
@@ -42,7 +41,7 @@ def _app(reference_agent: StartAgent, user_dirs: UserDirs, push: str) -> SiaApp:
     return snapshot_app(Target(reference_agent(push=push).url), dirs=user_dirs)
 
 
-async def test_push_checkbox_registers_and_results_show_the_deliveries(
+async def test_push_checkbox_registers_results_show_the_deliveries_and_unchecked_none(
     reference_agent: StartAgent, user_dirs: UserDirs
 ) -> None:
     app = _app(reference_agent, user_dirs, "on")
@@ -57,6 +56,17 @@ async def test_push_checkbox_registers_and_results_show_the_deliveries(
         assert "✔ #1 +T s status TASK_STATE_WORKING: token ok, task ok" in text
         assert "TASK_STATE_COMPLETED" in text
         assert "✘" not in text
+        # The next invocation without push (the box unchecked): no push pane on Results. (In
+        # this app: a run that used push before must not leave its pane behind.)
+        screen = await enter_arguments(pilot, APPENDIX_B_TEXT)
+        screen.action_toggle_push()
+        assert not screen.query_one("#push", Checkbox).value
+        await pilot.press("ctrl+j")
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        await wait_until(pilot, lambda: len(run.invocations) == 2 and run.verdict.finished)
+        await settle(pilot)
+        assert not app.screen.query_one("#push").display
+        assert app.current_run is not None and app.current_run.push is None
 
 
 async def test_a_refused_push_says_why_on_results_and_the_run_passes(
@@ -69,17 +79,6 @@ async def test_a_refused_push_says_why_on_results_and_the_run_passes(
         assert run is not None and run.verdict.outcome.value == "passed"
         text = static_text(app, "#push")
         assert "refused" in text and "--push-url URL" in text
-
-
-async def test_without_push_the_results_screen_has_no_push_pane(
-    reference_agent: StartAgent, user_dirs: UserDirs
-) -> None:
-    app = _app(reference_agent, user_dirs, "on")
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await invoke_appendix_b(pilot)
-        assert not app.screen.query_one("#push").display
-        assert app.current_run is not None and app.current_run.push is None
 
 
 def test_results_show_the_push_timeline(

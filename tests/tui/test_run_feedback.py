@@ -134,11 +134,14 @@ async def test_results_while_streaming_show_the_state_and_records_so_far(
         assert "observation-7" in static_text(app, "#records-body")
 
 
-async def test_ctrl_t_arms_a_negative_test_and_valid_arguments_disarm_it(make_app: Any) -> None:
+async def test_ctrl_t_arms_a_negative_test_valid_arguments_disarm_it_and_ctrl_j_sends_it(
+    make_app: Any,
+) -> None:
     """The footer names ctrl+t "Negative test" and the box reads "Negative test (ctrl+t)";
     with invalid arguments the status line says ctrl+t arms it and ctrl+j then sends them.
     Armed, then fixed: the box is off again and the status line says valid; a new typo is
-    not sent by the ctrl+t pressed for the old one."""
+    not sent by the ctrl+t pressed for the old one. Armed again for it, ctrl+j sends it and
+    Results shows the agent's rejection (one app: the same journey goes on)."""
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -160,6 +163,32 @@ async def test_ctrl_t_arms_a_negative_test_and_valid_arguments_disarm_it(make_ap
         assert "✔ Arguments valid" in static_text(app, "#verdict")
         await enter_arguments(pilot, invalid)
         assert not box.value and "press ctrl+t to arm" in static_text(app, "#verdict")
+        await send_anyway_and_see_the_rejection(pilot, screen)
+
+
+async def send_anyway_and_see_the_rejection(pilot: Any, screen: InvokeScreen) -> None:
+    """Invalid arguments in the editor: ctrl+t arms the negative test (a notice and the
+    status line say so), ctrl+j sends them, and Results shows the agent's rejection as
+    remote: a passed expectation, not step 7's local finding."""
+    app = pilot.app
+    told = record_notices(app)
+    await pilot.press("ctrl+t")
+    await pilot.pause()
+    assert screen.send_anyway
+    armed = "Negative test armed: ctrl+j sends the invalid arguments"
+    assert any(armed in m for m in told), told
+    assert "negative test armed: ctrl+j sends them" in static_text(app, "#verdict")
+    await pilot.press("ctrl+j")
+    await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen))
+    await settle(pilot)
+    summary = static_text(app, "#error-summary")
+    run = app.current_run
+    # A deliberate negative test the agent rightly rejects is a passed expectation.
+    assert run is not None and run.verdict.outcome.value == "negative_test_passed"
+    assert run.failed_step is None and run.steps[6].status is StepStatus.PASSED
+    assert "input_invalid" in summary
+    assert "origin remote" in summary  # the agent's answer, not step 7's local finding
+    assert "NEGATIVE TEST PASSED" in static_text(app, "#status")
 
 
 async def test_results_after_a_failed_delegation_name_the_failing_step(make_app: Any) -> None:
@@ -174,33 +203,6 @@ async def test_results_after_a_failed_delegation_name_the_failing_step(make_app:
         assert f"step {failed.step} failed" in shown and failed.title in shown
         assert failed.message.split(":")[0] in shown
         assert "No task yet" not in shown
-
-
-async def test_send_anyway_shows_the_agents_rejection_as_remote(make_app: Any) -> None:
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("2", "r")
-        await settle(pilot)
-        screen = await enter_arguments(pilot, APPENDIX_B_TEXT.replace("80", '"eighty"'))
-        told = record_notices(app)
-        await pilot.press("ctrl+t")
-        await pilot.pause()
-        assert screen.send_anyway
-        armed = "Negative test armed: ctrl+j sends the invalid arguments"
-        assert any(armed in m for m in told), told
-        assert "negative test armed: ctrl+j sends them" in static_text(app, "#verdict")
-        await pilot.press("ctrl+j")
-        await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen))
-        await settle(pilot)
-        summary = static_text(app, "#error-summary")
-        run = app.current_run
-        # A deliberate negative test the agent rightly rejects is a passed expectation.
-        assert run is not None and run.verdict.outcome.value == "negative_test_passed"
-        assert run.failed_step is None and run.steps[6].status is StepStatus.PASSED
-        assert "input_invalid" in summary
-        assert "origin remote" in summary  # the agent's answer, not step 7's local finding
-        assert "NEGATIVE TEST PASSED" in static_text(app, "#status")
 
 
 async def test_editor_keys_f3_skeleton_and_ctrl_k_left_to_the_editor(make_app: Any) -> None:

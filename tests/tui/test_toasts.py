@@ -34,8 +34,13 @@ async def shown(pilot: Any) -> None:
         await pilot.pause()
 
 
-async def test_n_at_step_7_says_waiting_for_arguments_once(make_app: Any) -> None:
-    """Steps 1-6 done, n pressed three times: one "Waiting for arguments" toast, not three."""
+async def test_waiting_for_arguments_is_said_once_and_sending_n_of_n_goes_once_sent(
+    make_app: Any,
+) -> None:
+    """Steps 1-6 done, n pressed three times: one "Waiting for arguments" toast, not three.
+    Then three invocations: when the third has its verdict on Results, no toast still says
+    "Sending invocation …", and none says the run waits for arguments. (One app: the
+    invocations follow the n presses as a person's session goes on.)"""
     app = make_app()
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await settle(pilot)
@@ -46,16 +51,6 @@ async def test_n_at_step_7_says_waiting_for_arguments_once(make_app: Any) -> Non
             await shown(pilot)
         waiting = [t for t in toasts(app) if "Waiting for arguments" in t]
         assert len(waiting) == 1, toasts(app)
-
-
-async def test_sending_invocation_n_of_n_is_gone_once_it_was_sent(make_app: Any) -> None:
-    """Three invocations: when the third has its verdict on Results, no toast still says
-    "Sending invocation …", and none says the run waits for arguments."""
-    app = make_app()
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await settle(pilot)
-        await pilot.press("2", "r")
-        await settle(pilot)
         for _ in range(3):
             await enter_arguments(pilot, APPENDIX_B_TEXT)
             await pilot.press("ctrl+j")
