@@ -49,6 +49,15 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
+@pytest.fixture(autouse=True)
+def frames_drawn(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pilot apps draw only the frames somebody reads, and a full last one; a test marked
+    ``frames`` draws every frame (tests/support/frames.py says why)."""
+    from tests.support.frames import frames_for
+
+    frames_for(request, monkeypatch)
+
+
 #: Test defaults: fast steps and a short ``slow`` fault, still longer than test timeouts.
 TEST_STEP_DELAY = 0.05
 TEST_SLOW_SECONDS = 2.0
