@@ -43,9 +43,17 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     return WORKERS_PER_CORE * (cores or 1)
 
 
+#: Where every Pilot test draws every frame (marked ``frames``): tests/hostile reads what
+#: reaches the terminal, frame by frame (tests/support/frames.py).
+EVERY_FRAME_DIRECTORIES = (Path(__file__).parent / "hostile",)
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Tests marked ``slow`` first (in their order), so xdist does not start one last while
-    the other workers sit idle."""
+    the other workers sit idle. Tests in ``EVERY_FRAME_DIRECTORIES`` are marked ``frames``."""
+    for item in items:
+        if any(item.path.is_relative_to(folder) for folder in EVERY_FRAME_DIRECTORIES):
+            item.add_marker(pytest.mark.frames)
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
