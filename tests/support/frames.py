@@ -52,13 +52,15 @@ def _render_update() -> Callable[..., Any]:
 def known_render_update(method: Any) -> Callable[..., Any]:
     """``method`` if it is the ``render_update`` this harness knows; else ``TextualChanged``."""
     parameters = tuple(inspect.signature(method).parameters) if callable(method) else ()
-    names = set(method.__code__.co_names) if parameters else set()
-    if parameters != _RENDER_UPDATE_PARAMETERS or not _RENDER_UPDATE_USES <= names:
+    code = getattr(method, "__code__", None)
+    names = set(code.co_names) if parameters and code else set()
+    if parameters != _RENDER_UPDATE_PARAMETERS or not names >= _RENDER_UPDATE_USES:
         raise TextualChanged(
             "tests/support/frames.py replaces textual._compositor.Compositor.render_update"
             f"{_RENDER_UPDATE_PARAMETERS[1:]}, which draws from Compositor._dirty_regions; "
-            f"this Textual's has {parameters[1:]} and uses {sorted(names)}. Re-read Screen._compositor_refresh "
-            "and App.export_screenshot in the new Textual and update the harness."
+            f"this Textual's has {parameters[1:]} and uses {sorted(names)}. Re-read "
+            "Screen._compositor_refresh and App.export_screenshot in the new Textual and "
+            "update the harness."
         )
     return method  # type: ignore[no-any-return]
 
