@@ -43,10 +43,27 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     return WORKERS_PER_CORE * (cores or 1)
 
 
+#: Where every Pilot test draws every frame (marked ``frames``): tests/hostile reads what
+#: reaches the terminal, frame by frame (tests/support/frames.py).
+EVERY_FRAME_DIRECTORIES = (Path(__file__).parent / "hostile",)
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Tests marked ``slow`` first (in their order), so xdist does not start one last while
-    the other workers sit idle."""
+    the other workers sit idle. Tests in ``EVERY_FRAME_DIRECTORIES`` are marked ``frames``."""
+    for item in items:
+        if any(item.path.is_relative_to(folder) for folder in EVERY_FRAME_DIRECTORIES):
+            item.add_marker(pytest.mark.frames)
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
+@pytest.fixture(autouse=True)
+def frames_drawn(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pilot apps draw only the frames somebody reads, and a full last one; a test marked
+    ``frames`` draws every frame (tests/support/frames.py says why)."""
+    from tests.support.frames import frames_for
+
+    frames_for(request, monkeypatch)
 
 
 #: Test defaults: fast steps and a short ``slow`` fault, still longer than test timeouts.

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rich.text import Text
@@ -28,6 +29,9 @@ from sia_tui.tui.widgets.argument_editor import ArgumentEditor
 from sia_tui.tui.widgets.problems_table import ProblemsTable
 from tests.support.tui import SMALL, settle, terminal_paste, wait_until
 from tests.tui.test_editor_journeys import FOURTEEN_LINES, open_editor
+
+#: Every frame drawn, as a terminal would: these tests are about what each redraw shows.
+pytestmark = pytest.mark.frames
 
 _TEXT = "\n".join(f'  "member_{i}": [{i}, "value {i}", true, null],' for i in range(60))
 

@@ -31,6 +31,10 @@ from tests.support.tui import (
     wait_until,
 )
 
+#: Every frame drawn, as a terminal would: the picture a snapshot keeps must be the one a
+#: terminal shows after all the frames before it (tests/support/frames.py).
+pytestmark = pytest.mark.frames
+
 
 async def _ran_six_steps(pilot: Pilot[Any]) -> None:
     await settle(pilot)

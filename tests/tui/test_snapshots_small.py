@@ -25,6 +25,10 @@ from tests.support.tui import (
     snapshot_scrub,
 )
 
+#: Every frame drawn, as a terminal would: the picture a snapshot keeps must be the one a
+#: terminal shows after all the frames before it (tests/support/frames.py).
+pytestmark = pytest.mark.frames
+
 
 def keys(*names: str) -> Any:
     """A run_before that presses ``names``, settling after each."""

@@ -1,0 +1,127 @@
+"""Which frames a Pilot test draws: the ones somebody reads.
+
+Under ``run_test`` Textual composes every frame (each widget's ``render_lines`` for the
+dirty regions), then the headless driver throws it away: about 40 % of a Pilot test's CPU.
+By default (``tests/conftest.py``) a test skips those partial frames, and every app a test
+runs draws one full frame of what a person would see when its ``run_test`` ends: a widget
+whose render raises (or hangs) in the final state still fails the test. A test marked
+``@pytest.mark.frames`` draws every frame as a terminal would (the hostile tours, which
+record the bytes; the redraw and flood tests; the snapshots, so that the picture a
+snapshot keeps is the one a terminal shows).
+
+This patches private Textual (``Compositor.render_update``), so it lives here, in the test
+harness only (sia_tui keeps no private Textual imports), and checks the method it replaces
+when it installs: a Textual that changed it fails every Pilot test with a clear message
+instead of silently drawing (or skipping) something else. uv.lock pins Textual.
+"""
+
+from __future__ import annotations
+
+import inspect
+import io
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from functools import cache
+from typing import Any
+
+import pytest
+from rich.console import Console
+from textual.app import App
+
+#: The parameters of ``Compositor.render_update`` this module was written against (Textual
+#: 8.2): ``full=True`` draws the whole screen (``App.export_screenshot`` asks for that),
+#: ``full=False`` the dirty regions (each frame of the running app).
+_RENDER_UPDATE_PARAMETERS = ("self", "full", "screen_stack", "simplify")
+#: What it reads and calls: a partial frame is drawn from ``_dirty_regions``, which the
+#: replacement clears instead.
+_RENDER_UPDATE_USES = {"_dirty_regions", "render_full_update", "render_partial_update"}
+
+
+class TextualChanged(RuntimeError):
+    """The private Textual method the harness replaces is not the one it knows."""
+
+
+@cache
+def _render_update() -> Callable[..., Any]:
+    """Textual's ``Compositor.render_update``, after checking it is the one we know."""
+    from textual._compositor import Compositor
+
+    return known_render_update(Compositor.__dict__.get("render_update"))
+
+
+def known_render_update(method: Any) -> Callable[..., Any]:
+    """``method`` if it is the ``render_update`` this harness knows; else ``TextualChanged``."""
+    parameters = tuple(inspect.signature(method).parameters) if callable(method) else ()
+    code = getattr(method, "__code__", None)
+    names = set(code.co_names) if parameters and code else set()
+    if parameters != _RENDER_UPDATE_PARAMETERS or not names >= _RENDER_UPDATE_USES:
+        raise TextualChanged(
+            "tests/support/frames.py replaces textual._compositor.Compositor.render_update"
+            f"{_RENDER_UPDATE_PARAMETERS[1:]}, which draws from Compositor._dirty_regions; "
+            f"this Textual's has {parameters[1:]} and uses {sorted(names)}. Re-read "
+            "Screen._compositor_refresh and App.export_screenshot in the new Textual and "
+            "update the harness."
+        )
+    return method  # type: ignore[no-any-return]
+
+
+def _unread_frames_skipped(render_update: Callable[..., Any]) -> Callable[..., Any]:
+    def render_update_when_read(
+        self: Any, full: bool = False, screen_stack: Any = None, simplify: bool = False
+    ) -> Any:
+        if full:  # a screenshot, or the harness's last frame: somebody reads it
+            return render_update(self, full=True, screen_stack=screen_stack, simplify=simplify)
+        self._dirty_regions.clear()  # as if drawn: the next frame starts clean
+        return None  # nothing to display (``App._display`` returns on None)
+
+    return render_update_when_read
+
+
+def skip_unread_frames(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Until the test ends: running apps compose no partial frame (nobody reads them)."""
+    from textual._compositor import Compositor
+
+    monkeypatch.setattr(Compositor, "render_update", _unread_frames_skipped(_render_update()))
+
+
+def draw_full_frame(app: App[Any]) -> str:
+    """Draw the whole screen (over the screens beneath it) as the terminal would receive it;
+    a widget's render that raises fails here."""
+    console = Console(
+        width=app.size.width,
+        height=app.size.height,
+        file=io.StringIO(),
+        force_terminal=True,
+        color_system="truecolor",
+        legacy_windows=False,
+        safe_box=False,
+    )
+    # ``export_screenshot`` draws the same frame, then formats it as SVG (which costs more).
+    frame = _render_update()(
+        app.screen._compositor, full=True, screen_stack=app._background_screens
+    )
+    console.print(frame)
+    return console.file.getvalue()  # type: ignore[attr-defined, no-any-return]
+
+
+def draw_last_frame_of_every_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Until the test ends: when a ``run_test`` body ends, the app (if still running) draws
+    one full frame, so what a person would see last is always rendered once."""
+    run_test = App.run_test
+
+    @asynccontextmanager
+    async def run_test_then_draw(self: App[Any], *args: Any, **kwargs: Any) -> AsyncIterator[Any]:
+        async with run_test(self, *args, **kwargs) as pilot:
+            yield pilot
+            if self.is_running:
+                draw_full_frame(self)
+
+    monkeypatch.setattr(App, "run_test", run_test_then_draw)
+
+
+def frames_for(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The harness for one test: every frame if it is marked ``frames``, else only the last
+    full frame of each app it runs."""
+    draw_last_frame_of_every_run(monkeypatch)
+    if request.node.get_closest_marker("frames") is None:
+        skip_unread_frames(monkeypatch)
