@@ -8,6 +8,7 @@ skips a rebuild only when Textual's footer would show the same keys.
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import replace
 from typing import Any, ClassVar
 
@@ -180,6 +181,18 @@ class _Probe(App[None]):
                 await self.push_screen(_screen_with(bindings, disabled))
                 await pilot.pause()
                 footer = self.screen.query_one("#textual", Footer)
+                # Textual's footer rebuilds after a refresh once the bindings are known; on a
+                # loaded machine one pause may come before that. Build it now from the
+                # screen's bindings, as it would (``shown_keys`` reads them live), in its own
+                # context (its compose binds data from its parent).
+                rebuilt = asyncio.Event()
+
+                async def rebuild(footer: Footer = footer, rebuilt: Any = rebuilt) -> None:
+                    await footer.recompose()
+                    rebuilt.set()
+
+                footer.call_later(rebuild)
+                await rebuilt.wait()
                 seen.append((_shown(footer), self.screen.query_one(KeyFooter).shown_keys()))
                 await self.pop_screen()
             (shown_a, keys_a), (shown_b, keys_b) = seen
@@ -226,8 +239,6 @@ def test_the_footer_skips_a_rebuild_only_when_textual_would_show_the_same(
 ) -> None:
     """Over pairs of key sets (sharing keys, actions, words and groups, some greyed):
     whenever ``KeyFooter`` calls two sets the same, Textual's own footer shows them the same."""
-    import asyncio
-
     app = _Probe(pairs)
 
     async def run() -> None:
