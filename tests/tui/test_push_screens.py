@@ -37,6 +37,15 @@ async def _invoke_with_push(pilot: Pilot[Any]) -> None:
     await settle(pilot)
 
 
+async def _push_text_once_completed(pilot: Pilot[Any]) -> str:
+    """The Push box once the agent's COMPLETED delivery is on it: deliveries come on their
+    own, and the last may reach the screen after Results shows."""
+    app = pilot.app
+    assert isinstance(app, SiaApp)
+    await wait_until(pilot, lambda: "TASK_STATE_COMPLETED" in static_text(app, "#push"), 1000)
+    return static_text(app, "#push")
+
+
 def _app(reference_agent: StartAgent, user_dirs: UserDirs, push: str) -> SiaApp:
     return snapshot_app(Target(reference_agent(push=push).url), dirs=user_dirs)
 
@@ -51,7 +60,7 @@ async def test_push_checkbox_registers_results_show_the_deliveries_and_unchecked
         assert run is not None and run.push is not None and run.push.deliveries
         pane = app.screen.query_one("#push")
         assert pane.display and pane.border_title == "Push (loopback)"
-        text = static_text(app, "#push")
+        text = await _push_text_once_completed(pilot)
         assert "received at http://127.0.0.1:PORT/a2a/push" in text
         assert "✔ #1 +T s status TASK_STATE_WORKING: token ok, task ok" in text
         assert "TASK_STATE_COMPLETED" in text
@@ -91,7 +100,13 @@ def test_results_show_the_push_timeline(
     N B': #4 TASK_STATE_COMPLETED at the top, #1 TASK_STATE_WORKING last; the result and
     the record below as without push."""
     app = _app(reference_agent, user_dirs, "on")
-    assert snap_compare(app, terminal_size=SIZE, run_before=_invoke_with_push)
+
+    async def until_the_last_delivery(pilot: Pilot[Any]) -> None:
+        await _invoke_with_push(pilot)
+        await _push_text_once_completed(pilot)
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=until_the_last_delivery)
 
 
 async def test_a_delivery_without_the_token_is_counted_apart_in_the_push_box(
@@ -120,6 +135,6 @@ async def test_a_delivery_without_the_token_is_counted_apart_in_the_push_box(
         await _invoke_with_push(pilot)
         run = app.current_run
         assert run is not None and run.push is not None and run.push.refused_count == 1
-        text = static_text(app, "#push")
+        text = await _push_text_once_completed(pilot)
         assert "; 1 refused without the run's token" in text
         assert "TASK_STATE_COMPLETED" in text and "✘" not in text
