@@ -86,7 +86,7 @@ async def save_har_where_asked(pilot: Any, har: Path) -> list[str]:
     screen = app.screen
     assert "Save HAR to" in static_text(app, "#title")
     destination = screen.query_one("#destination", Input)
-    assert destination.has_focus
+    await wait_until(pilot, lambda: destination.has_focus)  # focused once it is mounted
     default = Path(destination.value)
     assert default.parent == Path(".") and default.name.startswith("sia-")
     assert default.suffix == ".har"
