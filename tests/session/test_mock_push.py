@@ -264,3 +264,31 @@ def test_a_send_without_a_webhook_registers_none() -> None:
 
     assert webhook_in({"message": {"parts": []}, "configuration": {}}) is None
     assert webhook_in({"jsonrpc": "2.0", "method": "GetTask", "params": {"id": "t"}}) is None
+
+
+@pytest.mark.parametrize("binding", ["http-json", "grpc"])
+async def test_a_webhook_the_user_did_not_allow_is_refused_on_every_binding(
+    binding: str, reference_agent: StartAgent, mocks: list[RunningMock], tmp_path: Path
+) -> None:
+    """The same refusal over HTTP+JSON (400) and gRPC (INVALID_ARGUMENT) as over JSON-RPC:
+    sia-tui's client registers a webhook elsewhere (``--push-url``) with the mock of a push
+    session, and the mock posts nothing there, says so, and the run shows the refusal."""
+    grpc = {"grpc_port": 0} if binding == "grpc" else {"bindings": binding}
+    agent = reference_agent(push="on", **grpc)
+    session = saved(await _recorded(agent.url, binding, "sync"), ClientOptions(), tmp_path)
+    agent.stop()
+    printed: list[str] = []
+    mock = serve(mock_config(session, on_push_refused=printed.append), mocks)
+    elsewhere = "http://192.0.2.7:8080/hook"
+    target = Target(mock.url, SKILL, binding=binding, mode="sync", push=elsewhere)
+    run = await run_appendix_b(target, ClientOptions())
+    assert len(printed) == 1 and elsewhere in printed[0], printed
+    assert run.push is not None and not run.push.deliveries
+    # As the binding says InvalidParams; the invocation is sent again without push.
+    said = {
+        "http-json": "A2A HTTP error 400 INVALID_ARGUMENT",
+        "grpc": "gRPC error INVALID_ARGUMENT",
+    }
+    assert run.push.error is not None and said[binding] in run.push.error, run.push.error
+    assert "Invalid push notification URL" in run.push.error
+    assert run.verdict.outcome.value == "passed"
