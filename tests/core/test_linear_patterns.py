@@ -327,6 +327,16 @@ def test_redaction_is_linear_on_adversarial_text(name: str) -> None:
     assert ratio < MAX_RATIO, f"{name}: 10x the text took {ratio:.0f}x the time"
 
 
+def test_a_parse_error_is_located_in_linear_time_however_deep_the_nesting() -> None:
+    """An agent's body of ten times the open brackets (then a cut, or a byte that is not
+    UTF-8) is located in well under a hundred times the time: a path kept per open
+    container made it quadratic (40,000 brackets: 42 s)."""
+    from sia_tui.core.jsonkit.pointer import container_pointer_at
+
+    ratio = _ratio(lambda text: container_pointer_at(text, len(text)), repeat("["), False)
+    assert ratio < MAX_RATIO, f"10x the nesting took {ratio:.0f}x the time"
+
+
 #: Quadratic patterns the measure must fail: one the package once had (a placeholder's
 #: ``[^»]+`` ran from each start to the text's end) and a run of 22-character units, the
 #: weakest separation at these sizes (about 90x). The old plugfest table header, quadratic

@@ -148,9 +148,10 @@ def container_pointer_at(text: str, offset: int) -> str:
     ``offset``, tolerant as it is), read without a token per value: the commas between two
     strings or brackets are counted in C. A cut 1 MB array of numbers once took 1.5 s here.
     """
-    # Each open container: [its index or member name now, expecting a member name, array?]
+    # Each open container: [its index or member name now, expecting a member name, array?].
+    # Only the innermost container's index moves, so the open ones' indexes are the path to
+    # the innermost (no path kept per container: that was quadratic in the nesting).
     frames: list[list[Any]] = []
-    opened: list[tuple[Segment, ...]] = []  # where each open container starts
     pos = 0
     end = min(offset, len(text))
     while True:
@@ -177,15 +178,13 @@ def container_pointer_at(text: str, offset: int) -> str:
                 top[1] = False
             pos = string.end()
         elif char in "{[":
-            opened.append(tuple(frame[0] for frame in frames))
             frames.append([0 if char == "[" else None, char == "{", char == "["])
             pos += 1
         else:  # "}" or "]"
             if frames:
                 frames.pop()
-                opened.pop()
             pos += 1
-    return join(opened[-1]) if opened else ""
+    return join(tuple(frame[0] for frame in frames[:-1]))
 
 
 def line_column(text: str, offset: int) -> tuple[int, int]:
