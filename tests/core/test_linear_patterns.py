@@ -337,6 +337,18 @@ def test_a_parse_error_is_located_in_linear_time_however_deep_the_nesting() -> N
     assert ratio < MAX_RATIO, f"10x the nesting took {ratio:.0f}x the time"
 
 
+def test_saving_a_session_finds_the_document_in_linear_time_however_deep_the_nesting() -> None:
+    """Saving a session marks where the Skill Interface Document sits in each
+    describe_skill answer, by walking the agent's body token by token. Ten times the open
+    brackets after ``"skill_interface":`` costs well under a hundred times the time: each
+    token carried its whole path, so an agent's 16,000 brackets took 4 s (a megabyte of
+    them: hours)."""
+    from sia_tui.core.session.format import document_ranges
+
+    ratio = _ratio(document_ranges, repeat('{"skill_interface": ', "["), False)
+    assert ratio < MAX_RATIO, f"10x the nesting took {ratio:.0f}x the time"
+
+
 #: Quadratic patterns the measure must fail: one the package once had (a placeholder's
 #: ``[^»]+`` ran from each start to the text's end) and a run of 22-character units, the
 #: weakest separation at these sizes (about 90x). The old plugfest table header, quadratic

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any, NamedTuple
 
 from sia_tui.core.errors import ROOT_POINTER
+from sia_tui.core.limits import MAX_JSON_DEPTH
 
 Segment = str | int
 
@@ -92,7 +93,10 @@ def walk(text: str) -> Iterator[Token]:
     """Tokenize ``text`` without recursion, yielding where each value and key starts.
 
     Tolerant: it stops quietly at the first character it cannot tokenize, so it can
-    locate problems in text that the real parser rejected.
+    locate problems in text that the real parser rejected. It stops too where a container
+    opens deeper than ``limits.MAX_JSON_DEPTH``: every token carries its whole path, so an
+    unbounded depth made a walk quadratic (an agent's 16,000 open brackets: 4 s), and no
+    text that deep is parsed here, so it has no positions worth finding.
     """
     # Each frame is [segment, expecting_key]; the segment is the index or member name.
     stack: list[list[Any]] = []
@@ -108,6 +112,8 @@ def walk(text: str) -> Iterator[Token]:
         path = tuple(frame[0] for frame in stack)
         if punct is not None:
             if punct in "{[":
+                if len(stack) >= MAX_JSON_DEPTH:
+                    return
                 yield Token("value", start, path)
                 stack.append([0 if punct == "[" else None, punct == "{"])
                 kinds.append(punct)
