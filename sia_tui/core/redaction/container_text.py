@@ -82,8 +82,11 @@ class ContainerTexts:
         kind = type(value)
         start = at
         apart = len(value) <= MAX_MEMBERS_APART if kind in _NESTED else False
-        if kind is dict and apart and all(type(k) is str for k in value) and _has_nested(
-            value.values()
+        if (
+            kind is dict
+            and apart
+            and all(type(k) is str for k in value)
+            and _has_nested(value.values())
         ):
             pieces.append("{")
             at += 1

@@ -441,10 +441,8 @@ class Redactor:
             item = stack.pop()
             if isinstance(item, str):
                 found.update(self.leaks(item, marked=marked))
-            elif not isinstance(item, dict | list | tuple):
-                continue
-            elif item is not value and not self._may_change(
-                item, marked, urls=False, texts=texts
+            elif not isinstance(item, dict | list | tuple) or (
+                item is not value and not self._may_change(item, marked, urls=False, texts=texts)
             ):
                 continue
             elif isinstance(item, dict):
