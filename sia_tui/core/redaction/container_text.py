@@ -11,7 +11,6 @@ match it found (the walk asks in document order, so the text is read about once)
 
 from __future__ import annotations
 
-import functools
 import json
 import re
 from collections.abc import Callable
@@ -29,7 +28,6 @@ _NESTED = (dict, list, tuple)
 MAX_MEMBERS_APART = 128
 
 
-@functools.cache
 def pattern_finder(pattern: re.Pattern[str]) -> Finder:
     """A :data:`Finder` for ``pattern`` (which has no anchor and no lookbehind)."""
 
