@@ -63,6 +63,12 @@ def test_every_block_not_run_is_listed_with_a_reason() -> None:
     assert len(RUN) >= 8
 
 
+#: The reference agent's pause between a long task's steps, shorter than its default 1 s:
+#: the pause lets a person watch progress; no block promises anything about its length,
+#: and at 1 s the plugfest block waited ~15 s on it (3 pauses per run, 18 cells twice).
+STEP_DELAY = "0.1"
+
+
 class Agents:
     """The reference agents a block starts, each on a free port, and the port map."""
 
@@ -73,6 +79,8 @@ class Agents:
 
     def start(self, argv: list[str]) -> None:
         args, port = serve_demo_port(argv)
+        if args[0] == "serve-demo" and "--step-delay" not in args:
+            args = [*args, "--step-delay", STEP_DELAY]
         process = subprocess.Popen(
             [PROGRAM, *args], cwd=self.cwd, env=self.env, stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL, text=True,

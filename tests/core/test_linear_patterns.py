@@ -173,7 +173,7 @@ LINEAR: dict[str, Case] = {
     "sia_tui/core/redaction/secret_forms.py:ESCAPE": case(
         "findall", repeat("%4"), repeat("\\u00"), repeat("%41"), repeat("\\u0041"), repeat("&#1")
     ),
-    "sia_tui/core/redaction/secret_forms.py:_ANY_ESCAPE": case("search", repeat("\\"), repeat("&")),
+    "sia_tui/core/redaction/secret_forms.py:ANY_ESCAPE": case("search", repeat("\\"), repeat("&")),
     "sia_tui/core/redaction/url_scan.py:_USERINFO": case("match", repeat("a:")),
     "sia_tui/core/schemas/meaning.py:_WORDS": case(
         "findall", repeat("A"), repeat("Aa"), repeat("AAAAAAAAAa")

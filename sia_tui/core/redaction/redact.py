@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import logging
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 from urllib.parse import unquote, urlsplit
@@ -16,6 +16,7 @@ from sia_tui.core.redaction.url_scan import has_userinfo, userinfo_spans
 # Where a secret hides (its encodings, its escaped forms) is read only once there is a
 # secret to look for: a run without credentials never loads secret_forms.
 if TYPE_CHECKING:
+    from sia_tui.core.redaction.container_text import ContainerTexts
     from sia_tui.core.redaction.secret_forms import Span
 
 #: Headers whose value is always a credential, whatever it looks like.
@@ -58,6 +59,12 @@ Keep = Callable[[str], list[tuple[int, int]]]
 #: Literal values shorter than this are only redacted where they are known credentials
 #: (headers, URLs): replacing "ab" everywhere would corrupt every body.
 MIN_LITERAL_LENGTH = 4
+#: A container whose JSON text is at least this long is written once for a whole walk
+#: (``container_text``); below it each container asked about is written on its own.
+WRITE_ONCE_FROM = 64 * 1024
+#: A longer array's members are asked about in chunks of this many (a chunk's text holds
+#: each member's): one scan per chunk, and one per member only in a chunk that may change.
+CHUNK = 128
 #: A header only *named* like a credential has its value scrubbed from bodies from this length.
 HEURISTIC_MIN_LENGTH = 12
 
@@ -65,6 +72,18 @@ QUERY_TOKEN = re.compile(
     r"(?i)([?&;](?:" + "|".join(re.escape(p) for p in sorted(TOKEN_PARAMS)) + r")=)"
     r"([^&#\s\"'<>\\]+)"
 )
+
+
+def _chunks(items: Sequence[Any]) -> list[tuple[int, Sequence[Any]]]:
+    """``items`` whole when short, else in lists of ``CHUNK`` members; each with the index
+    of its first member."""
+    if len(items) <= CHUNK:
+        return [(0, items)]
+    return [(at, list(items[at : at + CHUNK])) for at in range(0, len(items), CHUNK)]
+
+
+def _find_at_sign(text: str, start: int) -> int:
+    return text.find("@", start)
 
 
 def _has_userinfo(text: str) -> bool:
@@ -353,23 +372,52 @@ class Redactor:
         RULES ERR6: an agent's error ``details`` may echo an argument the user marked secret;
         bodies go through here, so the echo is redacted like the original.
         """
+        if not isinstance(value, list | tuple | dict):
+            return self._value(value, where, pointer, marked, None)
+        changes, texts = self._root_may_change(value, marked, urls=True)
+        if not changes:
+            return value  # nothing in it to redact: shared, not copied
+        return self._members(value, where, pointer, marked, texts)
+
+    def _value(
+        self, value: Any, where: str, pointer: str, marked: bool, texts: ContainerTexts | None
+    ) -> Any:
         if isinstance(value, str):
             return self.text(value, f"{where} {pointer}" if pointer else where, marked=marked)
-        if isinstance(value, list | tuple | dict) and not self._may_change(value, marked):
+        if not isinstance(value, list | tuple | dict):
+            return value
+        if not self._may_change(value, marked, texts=texts):
             return value  # nothing in it to redact: shared, not copied
-        if isinstance(value, list | tuple):
-            return [
-                self.value(item, where, f"{pointer}/{i}", marked=marked)
-                for i, item in enumerate(value)
-            ]
+        return self._members(value, where, pointer, marked, texts)
+
+    def _members(
+        self,
+        value: list[Any] | tuple[Any, ...] | dict[Any, Any],
+        where: str,
+        pointer: str,
+        marked: bool,
+        texts: ContainerTexts | None,
+    ) -> Any:
+        """A container's members redacted (in document order: ``texts`` reads its text
+        once when it is asked in that order)."""
         if isinstance(value, dict):
             return {
-                self.text(str(k), f"{where} {pointer}/{k}", marked=marked): self.value(
-                    v, where, f"{pointer}/{k}", marked=marked
+                self.text(str(k), f"{where} {pointer}/{k}", marked=marked): self._value(
+                    v, where, f"{pointer}/{k}", marked, texts
                 )
                 for k, v in value.items()
             }
-        return value
+        out: list[Any] = []
+        long = len(value) > CHUNK
+        for first, chunk in _chunks(value):
+            if long and not self._may_change(chunk, marked, texts=texts):
+                out += chunk  # nothing in these to redact (a chunk's text holds each one's)
+            else:
+                out += [
+                    self._value(item, where, f"{pointer}/{i}", marked, texts)
+                    for i, item in enumerate(chunk, first)
+                ]
+        return out
 
     def leaks(self, text: str, *, marked: bool = True, keep: Keep | None = None) -> list[str]:
         """Placeholder names of any known secret still present in ``text``, in any form (a
@@ -382,23 +430,53 @@ class Redactor:
         escape the serializer adds or removes cannot hide a secret from it."""
         if self._forms(marked)[1] is None:
             return []  # no secret known: nothing can leak
+        texts = None
+        if isinstance(value, dict | list | tuple):
+            changes, texts = self._root_may_change(value, marked, urls=False)
+            if not changes:
+                return []
         found: set[str] = set()
         stack = [value]
-        while stack:
+        while stack:  # depth first, in document order (see _members)
             item = stack.pop()
             if isinstance(item, str):
                 found.update(self.leaks(item, marked=marked))
-            elif isinstance(item, dict | list | tuple) and not self._may_change(
-                item, marked, urls=False
+            elif not isinstance(item, dict | list | tuple) or (
+                item is not value and not self._may_change(item, marked, urls=False, texts=texts)
             ):
                 continue
             elif isinstance(item, dict):
-                stack += [*item.keys(), *item.values()]
-            elif isinstance(item, list | tuple):
-                stack += item
+                for key, member in reversed(item.items()):
+                    stack += [member, key]
+            elif len(item) > CHUNK:  # asked about in chunks, as in _members
+                stack += reversed([chunk for _, chunk in _chunks(item)])
+            else:
+                stack += reversed(item)
         return sorted(found)
 
-    def _may_change(self, value: Any, marked: bool, *, urls: bool = True) -> bool:
+    def _root_may_change(
+        self, value: Any, marked: bool, *, urls: bool
+    ) -> tuple[bool, ContainerTexts | None]:
+        """:meth:`_may_change` of the container a walk starts from and, for a large one
+        that may change, its :class:`ContainerTexts` for the containers below."""
+        try:
+            text = json.dumps(value, ensure_ascii=False)
+        except (TypeError, ValueError, RecursionError):
+            return True, None  # not plain JSON: the slow way decides
+        if not self._text_may_change(text, marked, urls=urls):
+            return False, None
+        if len(text) < WRITE_ONCE_FROM:
+            return True, None
+        from sia_tui.core.redaction.container_text import ContainerTexts
+
+        try:
+            return True, ContainerTexts(value)
+        except RecursionError:  # deeper than Python calls go: each container writes its own
+            return True, None
+
+    def _may_change(
+        self, value: Any, marked: bool, *, urls: bool = True, texts: ContainerTexts | None = None
+    ) -> bool:
         """False when no string of the container ``value`` (member names too) can hold a
         secret, a URL credential (``urls``) or an escape: one scan of its JSON text in C
         instead of one call per string (a 5 MB result holds a million).
@@ -407,12 +485,19 @@ class Redactor:
         or a control character, each of which it escapes with a backslash, and an escape
         is a reason to look string by string. So a form or credential found in any string
         is found in the text too. Member names are compared as JSON writes them (str keys,
-        as parsed JSON and ``to_json`` have).
+        as parsed JSON and ``to_json`` have). With ``texts`` the container's text is its
+        span there (written once for the whole walk).
         """
+        span = None if texts is None else texts.span(value)
+        if texts is not None and span is not None:
+            return self._span_may_change(texts, span, marked, urls=urls)
         try:
             text = json.dumps(value, ensure_ascii=False)
         except (TypeError, ValueError, RecursionError):
             return True  # not plain JSON: the slow way decides
+        return self._text_may_change(text, marked, urls=urls)
+
+    def _text_may_change(self, text: str, marked: bool, *, urls: bool) -> bool:
         if urls and (_has_userinfo(text) or QUERY_TOKEN.search(text) is not None):
             return True
         pattern = self._forms(marked)[1]
@@ -421,6 +506,27 @@ class Redactor:
         from sia_tui.core.redaction.secret_forms import has_escape
 
         return pattern.search(text) is not None or has_escape(text)
+
+    def _span_may_change(
+        self, texts: ContainerTexts, span: tuple[int, int], marked: bool, *, urls: bool
+    ) -> bool:
+        """:meth:`_text_may_change` of ``texts.text[start:end]``, or True where it would
+        be False only because a match begins inside the span and ends after it."""
+        from sia_tui.core.redaction.container_text import pattern_finder
+        from sia_tui.core.redaction.secret_forms import ANY_ESCAPE
+
+        start, end = span
+        if urls:
+            if texts.found("@", _find_at_sign, start, end) and _has_userinfo(texts.text[start:end]):
+                return True
+            if texts.found(QUERY_TOKEN, pattern_finder(QUERY_TOKEN), start, end):
+                return True
+        pattern = self._forms(marked)[1]
+        if pattern is None:
+            return False
+        return texts.found(pattern, pattern_finder(pattern), start, end) or texts.found(
+            ANY_ESCAPE, pattern_finder(ANY_ESCAPE), start, end
+        )
 
     @property
     def hits(self) -> list[RedactionHit]:

@@ -35,14 +35,14 @@ ESCAPE = re.compile(
 )
 #: Any escape at all (the same tokens one by one, which the regex engine scans for fast:
 #: the first characters of every alternative form one set).
-_ANY_ESCAPE = re.compile(
+ANY_ESCAPE = re.compile(
     r"\\(?:u[0-9a-fA-F{]|U[0-9a-fA-F]|x[0-9a-fA-F]|[\\/\"'bfnrt])|%[0-9a-fA-FuU]|&#|&(?:amp|lt|gt|quot|apos);"
 )
 
 
 def has_escape(text: str) -> bool:
     """True when ``text`` may hold an escape (decoded views are built only then)."""
-    return _ANY_ESCAPE.search(text) is not None
+    return ANY_ESCAPE.search(text) is not None
 
 
 #: Decoded layers looked at beyond the raw text (JSON in JSON, a URL in a JSON string).
