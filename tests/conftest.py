@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from hypothesis import settings
 
+import sia_tui
 from sia_tui.agent.config import AgentConfig
 from sia_tui.agent.serving import RunningAgent, start_agent
 from tests.support.agents import StartAgent
@@ -42,6 +43,18 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
         return None  # xdist's own hook reads it
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     return max(1, int(WORKERS_PER_CORE * (cores or 1)))
+
+
+def pytest_xdist_setupnodes(config: pytest.Config) -> None:
+    """Before the workers start (xdist's controller): the caches each worker would write on
+    a clean clone, written once over the cores (tests/support/warm_caches.py)."""
+    from tests.support.warm_caches import warm
+
+    if config.getoption("assertmode") != "rewrite" or config.getini("enable_assertion_pass_hook"):
+        return  # the rewrite these caches hold is not the one pytest would make
+    here = config.invocation_params.dir
+    roots = [here / str(argument).split("::")[0] for argument in config.args]
+    warm(roots, config.getini("python_files"), [Path(sia_tui.__file__).parent])
 
 
 #: Where every Pilot test draws every frame (marked ``frames``): tests/hostile reads what
