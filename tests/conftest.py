@@ -67,6 +67,14 @@ def frames_drawn(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
     frames_for(request, monkeypatch)
 
 
+@pytest.fixture(autouse=True)
+def css_parsed_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Apps parse each CSS source once per process (tests/support/css_parse.py says why)."""
+    from tests.support.css_parse import parse_each_css_once
+
+    parse_each_css_once(monkeypatch)
+
+
 #: Test defaults: fast steps and a short ``slow`` fault, still longer than test timeouts.
 TEST_STEP_DELAY = 0.05
 TEST_SLOW_SECONDS = 2.0
