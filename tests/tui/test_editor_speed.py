@@ -30,8 +30,6 @@ from sia_tui.tui.widgets.problems_table import ProblemsTable
 from tests.support.tui import SMALL, settle, terminal_paste, wait_until
 from tests.tui.test_editor_journeys import FOURTEEN_LINES, open_editor
 
-#: Every frame drawn, as a terminal would: these tests are about what each redraw shows.
-pytestmark = pytest.mark.frames
 
 _TEXT = "\n".join(f'  "member_{i}": [{i}, "value {i}", true, null],' for i in range(60))
 
@@ -104,6 +102,7 @@ class OneTable(App[None]):
         yield ProblemsTable(id="errors")
 
 
+@pytest.mark.frames  # every frame drawn, as a terminal would: what each redraw shows
 async def test_problem_rows_are_measured_when_they_are_set() -> None:
     """Set, the rows have their wrapped height at once: the next frame draws them whole
     (DataTable measured them when idle, and a frame first drew them 0 lines high)."""
@@ -120,6 +119,7 @@ async def test_problem_rows_are_measured_when_they_are_set() -> None:
         assert at_once[1][0] > 1  # the long message wraps
 
 
+@pytest.mark.frames
 async def test_the_check_starts_at_the_keystroke_and_shows_after_the_debounce(
     make_app: Any, monkeypatch: Any
 ) -> None:
@@ -147,6 +147,7 @@ async def test_the_check_starts_at_the_keystroke_and_shows_after_the_debounce(
         assert not screen.valid and screen.query_one(ProblemsTable).row_count == 1
 
 
+@pytest.mark.frames
 async def test_a_paste_that_brings_up_problems_keeps_the_cursor_in_view_at_80x24(
     make_app: Any,
 ) -> None:
