@@ -19,14 +19,13 @@ every test with a clear message instead of caching something else. uv.lock pins 
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable
 from functools import cache
 from typing import Any
 
 import pytest
 
-from tests.support.frames import TextualChanged
+from tests.support.frames import known_method
 
 #: ``Stylesheet._parse_rules``'s parameters in Textual 8.2: all the parse reads, with the
 #: stylesheet's ``_variables`` (through ``_variable_tokens``).
@@ -49,17 +48,14 @@ def _parse_rules() -> Callable[..., Any]:
 
 def known_parse_rules(method: Any) -> Callable[..., Any]:
     """``method`` if it is the ``_parse_rules`` this harness knows; else ``TextualChanged``."""
-    parameters = tuple(inspect.signature(method).parameters) if callable(method) else ()
-    code = getattr(method, "__code__", None)
-    names = set(code.co_names) if parameters and code else set()
-    if parameters != _PARSE_RULES_PARAMETERS or not names >= _PARSE_RULES_USES:
-        raise TextualChanged(
-            "tests/support/css_parse.py replaces textual.css.stylesheet.Stylesheet._parse_rules"
-            f"{_PARSE_RULES_PARAMETERS[1:]}, which parses with the stylesheet's variables; "
-            f"this Textual's has {parameters[1:]} and uses {sorted(names)}. Re-read "
-            "Stylesheet.parse and Stylesheet.reparse in the new Textual and update the harness."
-        )
-    return method  # type: ignore[no-any-return]
+    return known_method(
+        method,
+        "tests/support/css_parse.py replaces textual.css.stylesheet.Stylesheet._parse_rules, "
+        "which parses with the stylesheet's variables",
+        _PARSE_RULES_PARAMETERS,
+        _PARSE_RULES_USES,
+        reread="Stylesheet.parse and Stylesheet.reparse",
+    )
 
 
 def _parsed_once_per_process(parse_rules: Callable[..., Any]) -> Callable[..., Any]:
