@@ -1,9 +1,10 @@
 """The harness parses each CSS source once per process (tests/support/css_parse.py): a second
 app parses nothing, new CSS variables (a theme) are parsed anew, and the guard refuses a
-Textual whose parse it does not know."""
+Textual whose parse it does not know. And the collector walks only what the tests made."""
 
 from __future__ import annotations
 
+import gc
 from typing import Any
 
 import pytest
@@ -11,6 +12,7 @@ from textual.app import App, ComposeResult
 from textual.css import stylesheet
 from textual.widgets import Static
 
+from tests.conftest import YOUNG_COLLECTION_THRESHOLD
 from tests.support.css_parse import known_parse_rules
 from tests.support.frames import TextualChanged
 
@@ -67,3 +69,10 @@ def test_the_guard_refuses_a_parse_it_does_not_know() -> None:
     for changed in (other_parameters, no_variables, None):
         with pytest.raises(TextualChanged):
             known_parse_rules(changed)
+
+
+def test_what_collection_imported_is_out_of_the_collectors_way() -> None:
+    """tests/conftest.py froze what collection imported and collects young objects less
+    often: a full collection in a test walks only what the tests made."""
+    assert gc.get_freeze_count() > 10_000
+    assert gc.get_threshold()[0] == YOUNG_COLLECTION_THRESHOLD
