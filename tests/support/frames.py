@@ -49,20 +49,33 @@ def _render_update() -> Callable[..., Any]:
     return known_render_update(Compositor.__dict__.get("render_update"))
 
 
-def known_render_update(method: Any) -> Callable[..., Any]:
-    """``method`` if it is the ``render_update`` this harness knows; else ``TextualChanged``."""
-    parameters = tuple(inspect.signature(method).parameters) if callable(method) else ()
+def known_method(
+    method: Any, replaced: str, parameters: tuple[str, ...], uses: set[str], *, reread: str
+) -> Callable[..., Any]:
+    """``method`` if its parameters are ``parameters`` and its code uses all of ``uses`` (the
+    method ``replaced``, a harness's replacement, was written against); else
+    ``TextualChanged``, saying what to ``reread`` in the new Textual."""
+    has = tuple(inspect.signature(method).parameters) if callable(method) else ()
     code = getattr(method, "__code__", None)
-    names = set(code.co_names) if parameters and code else set()
-    if parameters != _RENDER_UPDATE_PARAMETERS or not names >= _RENDER_UPDATE_USES:
+    names = set(code.co_names) if has and code else set()
+    if has != parameters or not names >= uses:
         raise TextualChanged(
-            "tests/support/frames.py replaces textual._compositor.Compositor.render_update"
-            f"{_RENDER_UPDATE_PARAMETERS[1:]}, which draws from Compositor._dirty_regions; "
-            f"this Textual's has {parameters[1:]} and uses {sorted(names)}. Re-read "
-            "Screen._compositor_refresh and App.export_screenshot in the new Textual and "
-            "update the harness."
+            f"{replaced}{parameters[1:]}; this Textual's has {has[1:]} and uses "
+            f"{sorted(names)}. Re-read {reread} in the new Textual and update the harness."
         )
     return method  # type: ignore[no-any-return]
+
+
+def known_render_update(method: Any) -> Callable[..., Any]:
+    """``method`` if it is the ``render_update`` this harness knows; else ``TextualChanged``."""
+    return known_method(
+        method,
+        "tests/support/frames.py replaces textual._compositor.Compositor.render_update, which "
+        "draws from Compositor._dirty_regions",
+        _RENDER_UPDATE_PARAMETERS,
+        _RENDER_UPDATE_USES,
+        reread="Screen._compositor_refresh and App.export_screenshot",
+    )
 
 
 def _unread_frames_skipped(render_update: Callable[..., Any]) -> Callable[..., Any]:
