@@ -110,8 +110,8 @@ async def test_f7_is_named_then_the_picker_opens_folders_esc_cancels_and_typing_
     async with app.run_test(size=SIZE) as pilot:
         screen, editor = await _editor(pilot)
         assert "f7 selects all" in str(editor.border_subtitle)
-        shown = {key for key, active in app.active_bindings.items() if active.binding.show}
-        assert "f2" in shown  # in the footer
+        footer = {key for key, active in app.active_bindings.items() if active.binding.show}
+        assert "f2" in footer
         editor.select_all()
         await pilot.press("home", "f7")
         assert editor.selected_text == editor.text
