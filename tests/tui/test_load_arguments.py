@@ -100,12 +100,29 @@ async def test_f2_refuses_a_bad_file_then_loads_one_and_ctrl_z_brings_the_typed_
         await wait_until(pilot, lambda: editor.text == typed)
 
 
-async def test_the_picker_opens_folders_with_enter_esc_cancels_and_typing_completes(
+async def test_f7_is_named_then_the_picker_opens_folders_esc_cancels_and_typing_completes(
     make_app: Any, folder: Path
 ) -> None:
+    """f7 (TextArea's select all, which Textual lists nowhere) is named under the editor and
+    by F1; f2 is in the footer. Then, in the same app (one run of steps 1-6 serves both
+    journeys), f2's picker opens folders with enter, esc cancels it, and typing completes."""
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        _, editor = await _editor(pilot)
+        screen, editor = await _editor(pilot)
+        assert "f7 selects all" in str(editor.border_subtitle)
+        footer = {key for key, active in app.active_bindings.items() if active.binding.show}
+        assert "f2" in footer
+        editor.select_all()
+        await pilot.press("home", "f7")
+        assert editor.selected_text == editor.text
+        await pilot.press("f1")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        assert "| `f7` | Select all" in app.screen.markdown
+        assert "| `f2` | Load" in app.screen.markdown
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is screen)
+
         before = editor.text
         await pilot.press("f2")
         await wait_until(pilot, lambda: isinstance(app.screen, FilePickerScreen))
@@ -133,25 +150,6 @@ def test_folder_listing_and_typed_paths(folder: Path) -> None:
     assert split_typed("", folder) == (folder, "")
     assert [e.shown for e in list_folder(folder, ".")] == [".hidden.json"]
     assert list_folder(folder / "nowhere") == []
-
-
-async def test_f7_select_all_is_written_under_the_editor_and_in_help(make_app: Any) -> None:
-    """f7 (TextArea's select all, which Textual lists nowhere) is named under the editor and
-    by F1; f2 is in the footer."""
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        screen, editor = await _editor(pilot)
-        assert "f7 selects all" in str(editor.border_subtitle)
-        shown = {key for key, active in app.active_bindings.items() if active.binding.show}
-        assert "f2" in shown  # in the footer
-        editor.select_all()
-        await pilot.press("home", "f7")
-        assert editor.selected_text == editor.text
-        await pilot.press("f1")
-        await settle(pilot)
-        assert isinstance(app.screen, HelpScreen)
-        assert "| `f7` | Select all" in app.screen.markdown
-        assert "| `f2` | Load" in app.screen.markdown
 
 
 def test_cli_open_with_a_bad_args_file_exits_2_located(

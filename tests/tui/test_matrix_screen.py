@@ -108,8 +108,22 @@ async def test_the_table_fills_in_and_a_cell_opens_its_run_read_only(
         assert matrix_app.current_mode == "matrix" and pilot.app.screen is screen
 
 
-async def test_a_cell_without_a_run_says_so(make_matrix_app: Callable[..., MatrixApp]) -> None:
-    """vendor-d speaks only JSONRPC (A2A 0.3): its HTTP+JSON cells did not run."""
+def _palette_prompts(pilot: Pilot[Any]) -> list[str]:
+    """The commands the open palette lists for what was typed."""
+    lists = pilot.app.screen.query("CommandList")
+    if not lists:
+        return []
+    options = lists.first(OptionList)
+    return [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+
+
+async def test_a_cell_without_a_run_says_so_and_the_palette_goes_back_to_the_matrix(
+    make_matrix_app: Callable[..., MatrixApp],
+) -> None:
+    """vendor-d speaks only JSONRPC (A2A 0.3): its HTTP+JSON cells did not run, and Enter on
+    one says so. Then, in the same app (one plugfest run serves both journeys), plugfest
+    mode's extra Matrix mode is in its command palette: typed "matrix" from a cell's Steps
+    screen, the palette finds "mode: matrix", and enter goes back to the matrix."""
     matrix_app = make_matrix_app({"vendor-d": "v03"}, EVALUATE, ONE_MODE)
     async with matrix_app.run_test(size=SIZE) as pilot:
         await _finished(pilot)
@@ -122,24 +136,6 @@ async def test_a_cell_without_a_run_says_so(make_matrix_app: Callable[..., Matri
         assert told == ["This cell has no session: no run was needed for it."]
         assert matrix_app.current_mode == "matrix"
 
-
-def _palette_prompts(pilot: Pilot[Any]) -> list[str]:
-    """The commands the open palette lists for what was typed."""
-    lists = pilot.app.screen.query("CommandList")
-    if not lists:
-        return []
-    options = lists.first(OptionList)
-    return [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
-
-
-async def test_the_palette_of_plugfest_mode_offers_the_matrix(
-    make_matrix_app: Callable[..., MatrixApp],
-) -> None:
-    """Plugfest mode's extra Matrix mode is in its command palette: typed "matrix" from a
-    cell's Steps screen, the palette finds "mode: matrix", and enter goes back to the matrix."""
-    matrix_app = make_matrix_app({"vendor-d": "v03"}, EVALUATE, ONE_MODE)
-    async with matrix_app.run_test(size=SIZE) as pilot:
-        await _finished(pilot)
         await pilot.press("2")
         await wait_until(pilot, lambda: matrix_app.current_mode == "steps")
         matrix_app.action_command_palette()
@@ -153,15 +149,26 @@ async def test_the_palette_of_plugfest_mode_offers_the_matrix(
         await wait_until(pilot, lambda: matrix_app.current_mode == "matrix")
 
 
-async def test_composition_and_export(
+async def test_the_panel_hint_then_composition_and_export(
     make_matrix_app: Callable[..., MatrixApp], tmp_path: Path
 ) -> None:
-    """Two vendors with the composable pair: each one's bandwidth feeds the other's admission."""
+    """Two vendors with the composable pair: each one's bandwidth feeds the other's admission.
+    One plugfest run serves both journeys. First, the finished matrix opens with a hint in
+    its bottom panel, never a composition pair (the hidden composition table highlights its
+    first pair when it is filled); a move shows the chosen cell's verdict. Then c shows the
+    composition table and x exports it."""
     head = ONE_MODE + '\nbindings = ["JSONRPC"]'
     matrix_app = make_matrix_app({"vendor-a": None, "vendor-e": None}, COMPOSABLE, head)
     async with matrix_app.run_test(size=SIZE) as pilot:
         await _finished(pilot)
         screen = _screen(pilot)
+        hint = str(screen.query_one("#matrix-detail", Static).visual)
+        assert hint.startswith("Choose a cell with the arrow keys")
+        assert "→" not in hint and "composes" not in hint
+        await pilot.press("right", "right", "right")
+        chosen = str(screen.query_one("#matrix-detail", Static).visual)
+        assert chosen.startswith("vendor-a · measure_available_bandwidth · JSONRPC sync  PASS")
+
         await pilot.press("c")
         composition = screen.query_one("#composition", DataTable)
         assert composition.display and not screen.query_one("#matrix", DataTable).display
@@ -193,25 +200,6 @@ async def test_composition_and_export(
         for name in ("matrix.html", "matrix.md", "matrix.json", "matrix.junit.xml"):
             assert (folder / name).is_file(), name
         assert "IETF hackathon table 7" in (folder / "matrix.html").read_text(encoding="utf-8")
-
-
-async def test_the_panel_says_choose_a_cell_until_one_is_chosen(
-    make_matrix_app: Callable[..., MatrixApp],
-) -> None:
-    """A finished matrix opens with a hint in its bottom panel, never a composition pair
-    (the hidden composition table highlights its first pair when it is filled); a move
-    shows the chosen cell's verdict."""
-    head = ONE_MODE + '\nbindings = ["JSONRPC"]'
-    matrix_app = make_matrix_app({"vendor-a": None, "vendor-e": None}, COMPOSABLE, head)
-    async with matrix_app.run_test(size=SIZE) as pilot:
-        await _finished(pilot)
-        panel = _screen(pilot).query_one("#matrix-detail", Static)
-        before = str(panel.visual)
-        await pilot.press("right", "right", "right")
-        after = str(panel.visual)
-    assert before.startswith("Choose a cell with the arrow keys")
-    assert "→" not in before and "composes" not in before
-    assert after.startswith("vendor-a · measure_available_bandwidth · JSONRPC sync  PASS")
 
 
 async def test_the_composition_view_counts_the_pairs_it_does_not_list(

@@ -13,7 +13,14 @@ from sia_tui.tui.modes import MODE_SPECS
 from sia_tui.tui.screens.connect import ConnectScreen
 from sia_tui.tui.widgets.argument_editor import ArgumentEditor
 from sia_tui.tui.widgets.mode_tabs import ModeTabs
-from tests.support.tui import APPENDIX_B_TEXT, SMALL, enter_arguments, press, settle
+from tests.support.tui import (
+    APPENDIX_B_TEXT,
+    SMALL,
+    enter_arguments,
+    press,
+    settle,
+    workers_done,
+)
 
 
 def _fully_visible(app: App[Any], widget: Widget) -> bool:
@@ -61,9 +68,15 @@ def _cut_digests(app: App[Any]) -> list[str]:
     ]
 
 
-async def test_every_screen_fits_80x24_with_every_key_visible(make_app: Any) -> None:
+async def test_every_screen_fits_80x24_with_every_key_visible_and_no_toast_covers_a_key(
+    make_app: Any,
+) -> None:
+    """On every screen after an invocation at 80x24: every key, option, digest and verdict
+    pane reads whole; and a toast leaves the first column of every table (what each row is:
+    "digest of", the run, the probe) readable. (One app: both are checks of the same walk
+    over the screens after the same invocation; an app each walked it twice.)"""
     app = make_app()
-    async with app.run_test(size=SMALL) as pilot:
+    async with app.run_test(size=SMALL, notifications=True) as pilot:
         await press(pilot, "2", "r")
         await enter_arguments(pilot, APPENDIX_B_TEXT)
         await pilot.press("ctrl+j")
@@ -91,6 +104,18 @@ async def test_every_screen_fits_80x24_with_every_key_visible(make_app: Any) -> 
                     "overview": "#skills",
                 }[spec.name]
                 assert _fully_visible(app, screen.query_one(target)), spec.name
+            # A toast (here the longest the app shows) over this screen.
+            app.notify("Sending invocation 3 of 3; [ shows the earlier ones.", title="Invocations")
+            await workers_done(app)
+            for _ in range(3):
+                await pilot.pause()
+            (toast,) = screen.query("Toast")
+            for table in screen.query(DataTable):
+                if not table.display or not table.columns:
+                    continue
+                key = next(iter(table.columns.values()))
+                key_right = table.region.x + key.get_render_width(table)
+                assert toast.region.x >= key_right, (spec.name, table.id)
 
 
 async def test_the_digest_verdict_column_is_on_screen_at_80_columns(make_app: Any) -> None:

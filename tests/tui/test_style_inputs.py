@@ -12,12 +12,17 @@ from sia_tui.tui.storage import UserDirs
 from tests.support.tui import SIZE, gated_app, settle
 
 
-async def test_a_tabs_first_visit_reads_the_css_again_at_most_once(
+async def test_a_tabs_first_visit_reads_the_css_once_and_a_later_theme_restyles_every_tab(
     user_dirs: UserDirs, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Textual restyled the whole app twice on each tab's first visit (every rule parsed
     again, every widget styled again) although at most the new screen's widgets brought
-    rules of their own: the second restyle, with nothing changed, is skipped."""
+    rules of their own: the second restyle, with nothing changed, is skipped.
+
+    After those first visits, a new theme still reaches every screen: each one's background
+    is the new theme's. Both themes in one app, one after the other: the second is as much
+    "chosen later" as the first. One app for all: the first walk over the tabs is the first
+    visits, and each walk is what costs (an app per check walked the tabs again)."""
     app, _ = gated_app(user_dirs)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -34,19 +39,8 @@ async def test_a_tabs_first_visit_reads_the_css_again_at_most_once(
             await app.switch_mode(name)
             await settle(pilot)
         assert all(reparsed.count(name) <= 1 for name in visited), reparsed
+        monkeypatch.undo()
 
-
-async def test_a_theme_chosen_later_restyles_every_tab(user_dirs: UserDirs) -> None:
-    """After the first visits (whose restyles are skipped when nothing changed), a new theme
-    still reaches every screen: each one's background is the new theme's. Both themes in one
-    app, one after the other: the second is as much "chosen later" as the first, and each
-    walk over the tabs is what costs (an app per theme walked the tabs twice more)."""
-    app, _ = gated_app(user_dirs)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        for spec in MODE_SPECS:
-            await app.switch_mode(spec.name)
-            await settle(pilot)
         for theme in ("sia-light", "sia-high-contrast"):
             app.theme = theme
             await settle(pilot)

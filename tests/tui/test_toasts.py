@@ -1,19 +1,17 @@
 """Toasts as a person sees them: one per kind (a newer one replaces the older), none left
-saying what is no longer true, and none over a table's key column at 80x24."""
+saying what is no longer true. None over a table's key column at 80x24: checked in
+test_small_terminals.py, on its walk over every screen after an invocation."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from textual.app import App
-from textual.widgets import DataTable
 
-from sia_tui.tui.modes import MODE_SPECS
 from sia_tui.tui.screens.results import ResultsScreen
 from tests.support.tui import (
     APPENDIX_B_TEXT,
     SIZE,
-    SMALL,
     enter_arguments,
     settle,
     wait_until,
@@ -63,28 +61,3 @@ async def test_waiting_for_arguments_is_said_once_and_sending_n_of_n_goes_once_s
         assert run is not None and len(run.invocations) == 3
         assert not [t for t in toasts(app) if "Sending invocation" in t], toasts(app)
         assert not [t for t in toasts(app) if "Waiting for arguments" in t], toasts(app)
-
-
-async def test_no_toast_covers_a_tables_key_column_at_80x24(make_app: Any) -> None:
-    """On every screen after an invocation, a toast leaves the first column of every
-    table (what each row is: "digest of", the run, the probe) readable."""
-    app = make_app()
-    async with app.run_test(size=SMALL, notifications=True) as pilot:
-        await settle(pilot)
-        await pilot.press("2", "r")
-        await settle(pilot)
-        await enter_arguments(pilot, APPENDIX_B_TEXT)
-        await pilot.press("ctrl+j")
-        await settle(pilot)
-        for spec in MODE_SPECS:
-            app.switch_mode(spec.name)
-            await settle(pilot)
-            app.notify("Sending invocation 3 of 3; [ shows the earlier ones.", title="Invocations")
-            await shown(pilot)
-            (toast,) = app.screen.query("Toast")
-            for table in app.screen.query(DataTable):
-                if not table.display or not table.columns:
-                    continue
-                key = next(iter(table.columns.values()))
-                key_right = table.region.x + key.get_render_width(table)
-                assert toast.region.x >= key_right, (spec.name, table.id)
