@@ -12,7 +12,6 @@ match it found (the walk asks in document order, so the text is read about once)
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -26,16 +25,6 @@ _NESTED = (dict, list, tuple)
 #: A container with more members is written whole, in C: its members are asked about in
 #: chunks (``Redactor._members``), so their own spans would not be used.
 MAX_MEMBERS_APART = 128
-
-
-def pattern_finder(pattern: re.Pattern[str]) -> Finder:
-    """A :data:`Finder` for ``pattern`` (which has no anchor and no lookbehind)."""
-
-    def find(text: str, start: int) -> int:
-        match = pattern.search(text, start)
-        return -1 if match is None else match.start()
-
-    return find
 
 
 def _dumps(value: Any) -> str:

@@ -16,7 +16,7 @@ from sia_tui.core.redaction.url_scan import has_userinfo, userinfo_spans
 # Where a secret hides (its encodings, its escaped forms) is read only once there is a
 # secret to look for: a run without credentials never loads secret_forms.
 if TYPE_CHECKING:
-    from sia_tui.core.redaction.container_text import ContainerTexts
+    from sia_tui.core.redaction.container_text import ContainerTexts, Finder
     from sia_tui.core.redaction.secret_forms import Span
 
 #: Headers whose value is always a credential, whatever it looks like.
@@ -84,6 +84,17 @@ def _chunks(items: Sequence[Any]) -> list[tuple[int, Sequence[Any]]]:
 
 def _find_at_sign(text: str, start: int) -> int:
     return text.find("@", start)
+
+
+def _pattern_finder(pattern: re.Pattern[str]) -> Finder:
+    """A :data:`~container_text.Finder` for ``pattern`` (which has no anchor and no
+    lookbehind: what it finds from a position does not depend on the text before it)."""
+
+    def find(text: str, start: int) -> int:
+        match = pattern.search(text, start)
+        return -1 if match is None else match.start()
+
+    return find
 
 
 def _has_userinfo(text: str) -> bool:
@@ -498,34 +509,48 @@ class Redactor:
         return self._text_may_change(text, marked, urls=urls)
 
     def _text_may_change(self, text: str, marked: bool, *, urls: bool) -> bool:
-        if urls and (_has_userinfo(text) or QUERY_TOKEN.search(text) is not None):
-            return True
-        pattern = self._forms(marked)[1]
-        if pattern is None:
-            return False
-        from sia_tui.core.redaction.secret_forms import has_escape
-
-        return pattern.search(text) is not None or has_escape(text)
+        """:meth:`_may_change_where` of a text of its own."""
+        return self._may_change_where(
+            lambda _key, find: find(text, 0) >= 0, lambda: text, marked, urls=urls
+        )
 
     def _span_may_change(
         self, texts: ContainerTexts, span: tuple[int, int], marked: bool, *, urls: bool
     ) -> bool:
-        """:meth:`_text_may_change` of ``texts.text[start:end]``, or True where it would
+        """:meth:`_may_change_where` of ``texts.text[start:end]``, or True where it would
         be False only because a match begins inside the span and ends after it."""
-        from sia_tui.core.redaction.container_text import pattern_finder
-        from sia_tui.core.redaction.secret_forms import ANY_ESCAPE
-
         start, end = span
+        return self._may_change_where(
+            lambda key, find: texts.found(key, find, start, end),
+            lambda: texts.text[start:end],
+            marked,
+            urls=urls,
+        )
+
+    def _may_change_where(
+        self,
+        found: Callable[[object, Finder], bool],
+        text: Callable[[], str],
+        marked: bool,
+        *,
+        urls: bool,
+    ) -> bool:
+        """What makes a container's text worth reading string by string, listed once for
+        both ways of reading it: a URL credential (``urls``), a form of a known secret, or an
+        escape. ``found(key, find)`` says whether ``find`` finds something in the text
+        (``key`` names the search, for reuse); ``text()`` is the text itself."""
         if urls:
-            if texts.found("@", _find_at_sign, start, end) and _has_userinfo(texts.text[start:end]):
+            if found("@", _find_at_sign) and _has_userinfo(text()):
                 return True
-            if texts.found(QUERY_TOKEN, pattern_finder(QUERY_TOKEN), start, end):
+            if found(QUERY_TOKEN, _pattern_finder(QUERY_TOKEN)):
                 return True
         pattern = self._forms(marked)[1]
         if pattern is None:
             return False
-        return texts.found(pattern, pattern_finder(pattern), start, end) or texts.found(
-            ANY_ESCAPE, pattern_finder(ANY_ESCAPE), start, end
+        from sia_tui.core.redaction.secret_forms import ANY_ESCAPE
+
+        return found(pattern, _pattern_finder(pattern)) or found(
+            ANY_ESCAPE, _pattern_finder(ANY_ESCAPE)
         )
 
     @property
