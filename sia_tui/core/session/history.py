@@ -13,8 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sia_tui.core.atomic_file import atomic_write
-from sia_tui.core.session.data_location import DATA_DIR_ENV as DATA_DIR_ENV
-from sia_tui.core.session.data_location import data_dir as data_dir
+from sia_tui.core.session.data_location import data_dir
 from sia_tui.core.session.dataclass_json import SessionError
 
 if TYPE_CHECKING:
