@@ -65,7 +65,7 @@ async def test_the_html_report_shows_the_probes_too(
 
 
 #: Peak memory of a report (24,500 failures took 2.7 GB); generous, a guard only: the page's
-#: size below is what shows each bound held.
+#: counts below are what show each bound held.
 REPORT_RSS_MB = 600
 
 
@@ -79,8 +79,9 @@ async def test_the_report_of_a_huge_probe_session_is_bounded(
     path = await _saved(reference_agent, tmp_path)
     data = json.loads(path.read_text(encoding="utf-8"))
     failed = next(r for r in data["probe"]["results"] if r["grade"] == "fail")
-    # Just past the larger bound (the table's): one probe more than it lists. Each failure
-    # explained would quote its ~5 KB exchange again, far past the page bound below.
+    # Just past the larger bound (MAX_LISTED rows; MAX_EXPLAINED is smaller): one probe more
+    # than the table lists. The bounds hold for any count past them; 23,000 copies (as many
+    # as the session limit lets load, a 118 MB file) cost 7 s and proved nothing more.
     copies = limits.MAX_LISTED + 1
     data["probe"]["results"] = [failed] * copies
     path.write_text(json.dumps(data), encoding="utf-8")
