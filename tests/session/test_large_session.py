@@ -1,8 +1,10 @@
-"""A 5 MB result (the reference agent's ``large-result`` fault) saved, redacted and replayed.
+"""A large result (the reference agent's ``large-result`` fault, cut to the size redaction's
+fast paths need) saved, redacted and replayed.
 
-Saving it must not copy the result again and again (it took 7.6 s and 390 MB);
-these tests hold the behaviour the fast paths must keep: the same verdict after replay,
-and a secret hidden deep inside the result redacted in every form.
+Saving a 5 MB result must not copy it again and again (it took 7.6 s and 390 MB; the
+figures are ``benchmarks/large_session.py``'s); these tests hold the behaviour the fast paths
+must keep: the same verdict after replay, and a secret hidden deep inside the result
+redacted in every form.
 """
 
 from __future__ import annotations
@@ -18,10 +20,12 @@ from urllib.parse import quote
 
 import pytest
 
+from sia_tui.agent import skills
 from sia_tui.agent.config import AgentConfig
 from sia_tui.agent.faults import Fault
 from sia_tui.agent.serving import start_agent
 from sia_tui.core.a2a.options import ClientOptions
+from sia_tui.core.redaction.redact import CHUNK, WRITE_ONCE_FROM
 from sia_tui.core.run.read_model import Run
 from sia_tui.core.session import load_session, save_session
 from sia_tui.core.session.replay import replay_session
@@ -29,25 +33,34 @@ from sia_tui.core.session.writer import session_text
 from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
 from tests.support.sessions import record_live
 
-#: A 5 MB result recorded, saved and redacted.
 #: Slow: started first (tests/conftest.py), so it never ends a run alone.
 pytestmark = pytest.mark.slow
 
 SECRET = "canary-deep-inside-5mb-7c1e"
-#: Sample 30,000 of about 39,000: the secret sits a few megabytes into the result.
-DEEP = 30_000
+#: Samples the result keeps (~128 bytes each; the fault sends about 39,000, 5 MB): about
+#: 8 x WRITE_ONCE_FROM of text and 31 CHUNKs of samples, so redaction writes the result once
+#: and asks about it chunk by chunk, the paths a 5 MB result takes; more proves no more.
+SAMPLES = 32 * CHUNK
+#: The secret sits in sample DEEP, many chunks and several WRITE_ONCE_FROM into the result.
+DEEP = 24 * CHUNK + 7
 
 
 @pytest.fixture(scope="module")
 def large_run() -> Run:
-    """A run over real HTTP that received the 5 MB result (step 10 refuses its padding),
+    """A run over real HTTP that received the large result (step 10 refuses its padding),
     recorded once for the module: its tests only read it (``_planted`` puts back what it
     changes)."""
-    agent = start_agent(AgentConfig(fault=Fault.LARGE_RESULT, step_delay=0.05))
-    try:
-        run = asyncio.run(record_live(agent.url, ClientOptions(), arguments=APPENDIX_B_ARGUMENTS))
-    finally:
-        agent.stop()
+    samples = skills.large_samples()[:SAMPLES]
+    assert len(json.dumps(samples)) > 8 * WRITE_ONCE_FROM
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(skills, "large_samples", lambda: samples)
+        agent = start_agent(AgentConfig(fault=Fault.LARGE_RESULT, step_delay=0.05))
+        try:
+            run = asyncio.run(
+                record_live(agent.url, ClientOptions(), arguments=APPENDIX_B_ARGUMENTS)
+            )
+        finally:
+            agent.stop()
     assert run.failed_step is not None and run.failed_step.step == 10
     return run
 
@@ -113,7 +126,7 @@ def test_a_secret_deep_inside_a_5mb_result_is_redacted(
     with _planted(large_run, f"an echo of {form} in the padding") as run:
         saved = save_session(run, ClientOptions(), path, secret_values=[SECRET])
     text = path.read_text(encoding="utf-8")
-    # Booleans first: a failing `in` over 30 MB would have pytest diff the whole text.
+    # Booleans first: a failing `in` over megabytes would have pytest diff the whole text.
     found = [f for f in (SECRET, form, json.dumps(form)[1:-1]) if f in text]
     assert found == []
     assert (SECRET in json.dumps(json.loads(text))) is False
@@ -145,4 +158,5 @@ def test_a_run_holding_5mb_has_a_short_repr(large_run: Run) -> None:
     """asyncio repr()s the run a finished task returned (restoring SIGINT at the end of
     ``asyncio.run``): a full repr of 5 MB took half a second and ~45 MB there."""
     assert len(repr(large_run)) < 1000
-    assert "response_body=<5" in repr(large_run.exchanges[-1])
+    size = len(large_run.exchanges[-1].response_body)
+    assert size > 8 * WRITE_ONCE_FROM and f"response_body=<{size}" in repr(large_run.exchanges[-1])
