@@ -65,7 +65,7 @@ def large_run() -> Run:
     return run
 
 
-async def test_a_saved_5mb_result_replays_with_the_same_verdict(
+async def test_a_saved_large_result_replays_with_the_same_verdict(
     large_run: Run, tmp_path: Path
 ) -> None:
     path = tmp_path / "large.session.json"
@@ -119,7 +119,7 @@ def _planted(run: Run, note: str) -> Iterator[Run]:
     ],
     ids=["literal", "json-escaped", "percent", "html-entity"],
 )
-def test_a_secret_deep_inside_a_5mb_result_is_redacted(
+def test_a_secret_deep_inside_a_large_result_is_redacted(
     large_run: Run, tmp_path: Path, form: str
 ) -> None:
     path = tmp_path / "large.session.json"
@@ -154,7 +154,7 @@ def test_the_session_text_is_the_document_with_its_outline_indented() -> None:
     assert '   {"step": 1, "findings": [{"message": "a \\"quoted\\"\\nline"}]}' in text
 
 
-def test_a_run_holding_5mb_has_a_short_repr(large_run: Run) -> None:
+def test_a_run_holding_a_large_result_has_a_short_repr(large_run: Run) -> None:
     """asyncio repr()s the run a finished task returned (restoring SIGINT at the end of
     ``asyncio.run``): a full repr of 5 MB took half a second and ~45 MB there."""
     assert len(repr(large_run)) < 1000
