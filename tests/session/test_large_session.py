@@ -20,7 +20,6 @@ from urllib.parse import quote
 
 import pytest
 
-from sia_tui.agent import skills
 from sia_tui.agent.config import AgentConfig
 from sia_tui.agent.faults import Fault
 from sia_tui.agent.serving import start_agent
@@ -30,6 +29,7 @@ from sia_tui.core.run.read_model import Run
 from sia_tui.core.session import load_session, save_session
 from sia_tui.core.session.replay import replay_session
 from sia_tui.core.session.writer import session_text
+from tests.session.large_result import cut_large_result
 from tests.support.appendix_b import APPENDIX_B_ARGUMENTS
 from tests.support.sessions import record_live
 
@@ -37,11 +37,8 @@ from tests.support.sessions import record_live
 pytestmark = pytest.mark.slow
 
 SECRET = "canary-deep-inside-5mb-7c1e"
-#: Samples the result keeps (~128 bytes each; the fault sends about 39,000, 5 MB): about
-#: 8 x WRITE_ONCE_FROM of text and 31 CHUNKs of samples, so redaction writes the result once
-#: and asks about it chunk by chunk, the paths a 5 MB result takes; more proves no more.
-SAMPLES = 32 * CHUNK
-#: The secret sits in sample DEEP, many chunks and several WRITE_ONCE_FROM into the result.
+#: The secret sits in sample DEEP of SAMPLES (tests/session/large_result.py says why that many
+#: are enough), many chunks and several WRITE_ONCE_FROM into the result.
 DEEP = 24 * CHUNK + 7
 
 
@@ -50,10 +47,8 @@ def large_run() -> Run:
     """A run over real HTTP that received the large result (step 10 refuses its padding),
     recorded once for the module: its tests only read it (``_planted`` puts back what it
     changes)."""
-    samples = skills.large_samples()[:SAMPLES]
-    assert len(json.dumps(samples)) > 8 * WRITE_ONCE_FROM
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(skills, "large_samples", lambda: samples)
+        assert len(cut_large_result(patch)) > DEEP
         agent = start_agent(AgentConfig(fault=Fault.LARGE_RESULT, step_delay=0.05))
         try:
             run = asyncio.run(
