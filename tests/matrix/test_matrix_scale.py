@@ -4,6 +4,7 @@ table judged within its bound with the rest counted, and reports that stay reada
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -11,13 +12,15 @@ import pytest
 
 from sia_tui.core import limits
 from sia_tui.core.matrix import Matrix, MatrixRunner, load_plugfest
+from sia_tui.core.matrix.composition import MAX_GRID_ROWS
 from tests.hostile.honest import ARGUMENTS
 from tests.hostile.measure import run_measured
 from tests.hostile.registry import Attack
 from tests.hostile.server import HostileServer
 
-#: Rows (agent entries on one honest agent, one skill each): 660 cells, 11,990 pairs.
-ROWS = 110
+#: Rows (agent entries on one honest agent, one skill each): the fewest whose ordered pairs
+#: pass MAX_COMPOSITION_PAIRS (101 rows: 606 cells, 10,100 pairs), past MAX_GRID_ROWS too.
+ROWS = math.isqrt(limits.MAX_COMPOSITION_PAIRS) + 1
 #: Peak memory of that matrix (was about 450 MB: the matrix's repr, every composition
 #: pair with both its rows, made when asyncio.run returned it); generous for a busy machine.
 PEAK_RSS_MB = 200
@@ -64,6 +67,7 @@ def test_a_large_matrix_stays_in_bounded_memory_with_bounded_reports(
     report = measured.report
     assert report["counts"] == {"pass": 3 * ROWS, "skip": 3 * ROWS}
     pairs = ROWS * (ROWS - 1)
+    assert pairs > limits.MAX_COMPOSITION_PAIRS and ROWS > MAX_GRID_ROWS
     assert len(report["composition"]) == limits.MAX_COMPOSITION_PAIRS
     assert report["composition_not_listed"] == pairs - limits.MAX_COMPOSITION_PAIRS
     assert {p["status"] for p in report["composition"]} == {"not_allowed"}  # output != input
