@@ -4,8 +4,8 @@ The fault sends about 5 MB (39,000 samples). Past 64 KB nothing on an HTTP run's
 saved session changes until the client's 8 MiB response limit: redaction writes a value of
 WRITE_ONCE_FROM or more once and asks about a long array CHUNK members at a time. 32 CHUNKs
 of samples (~500 KB, 8 x WRITE_ONCE_FROM) take every one of those paths; 5 MB proves no more
-there. Keep 5 MB where a bound lies above it: gRPC's 4 MiB default message size, the 4 MiB
-body ``rerun`` diffs, the TUI's 1 MiB pretty-printing.
+there. Keep 5 MB where a bound lies below it: gRPC's 4 MiB default message size, the 4 MiB
+bodies ``rerun`` diffs (past it, compared by equality), the TUI's 1 MiB pretty-printing.
 """
 
 from __future__ import annotations
