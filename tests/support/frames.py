@@ -9,6 +9,13 @@ whose render raises (or hangs) in the final state still fails the test. A test m
 record the bytes; the redraw and flood tests; the snapshots, so that the picture a
 snapshot keeps is the one a terminal shows).
 
+A marked test whose app has no terminal (the headless driver of ``run_test`` and of the
+snapshots) draws each frame's widgets as a terminal frame would (every ``render_lines``
+call, with the same regions: the widgets' caches end up as on a terminal, so a stale render
+shows in the snapshot), but does not cut their lines into the update that the headless
+driver would throw away (about a quarter of a frame's CPU). An app whose driver says it is
+not headless (the tours' recording terminal) gets the whole frame, byte for byte.
+
 This patches private Textual (``Compositor.render_update``), so it lives here, in the test
 harness only (sia_tui keeps no private Textual imports), and checks the method it replaces
 when it installs: a Textual that changed it fails every Pilot test with a clear message
@@ -35,6 +42,11 @@ _RENDER_UPDATE_PARAMETERS = ("self", "full", "screen_stack", "simplify")
 #: What it reads and calls: a partial frame is drawn from ``_dirty_regions``, which the
 #: replacement clears instead.
 _RENDER_UPDATE_USES = {"_dirty_regions", "render_full_update", "render_partial_update"}
+#: A partial frame covers the union of the dirty regions, clipped to the screen, and draws
+#: with ``_render_chops`` (a full frame too, over the whole screen).
+_PARTIAL_UPDATE_USES = {"_dirty_regions", "from_union", "intersection", "_render_chops"}
+#: ``_render_chops`` draws every widget ``_get_renders`` yields, to the end, then cuts.
+_RENDER_CHOPS_PARAMETERS = ("self", "crop", "is_rendered_line")
 
 
 class TextualChanged(RuntimeError):
@@ -76,6 +88,75 @@ def known_render_update(method: Any) -> Callable[..., Any]:
         _RENDER_UPDATE_USES,
         reread="Screen._compositor_refresh and App.export_screenshot",
     )
+
+
+@cache
+def _widgets_drawn() -> Callable[..., Any]:
+    """Textual's ``Compositor._get_renders``, after checking the methods that draw a frame
+    with it are the ones we know."""
+    from textual._compositor import Compositor
+
+    _render_update()
+    known_method(
+        Compositor.__dict__.get("render_partial_update"),
+        "tests/support/frames.py draws a headless frame's widgets as "
+        "Compositor.render_partial_update does",
+        ("self",),
+        _PARTIAL_UPDATE_USES,
+        reread="Compositor.render_partial_update and render_full_update",
+    )
+    known_method(
+        Compositor.__dict__.get("_render_chops"),
+        "tests/support/frames.py draws a headless frame's widgets as "
+        "Compositor._render_chops does, with _get_renders",
+        _RENDER_CHOPS_PARAMETERS,
+        {"_get_renders"},
+        reread="Compositor._render_chops and _get_renders",
+    )
+    return Compositor.__dict__["_get_renders"]  # type: ignore[no-any-return]
+
+
+def frame_crop(compositor: Any) -> Any:
+    """The region a running app's next frame draws (``None``: no frame, nothing is dirty):
+    the whole screen when it is dirty, else the union of the dirty regions on the screen."""
+    from textual.geometry import Region
+
+    screen = compositor.size.region
+    dirty = compositor._dirty_regions
+    if not dirty:
+        return None
+    if screen in dirty:
+        return screen
+    return Region.from_union(list(dirty)).intersection(screen)
+
+
+def _headless_frames_drawn_uncut(render_update: Callable[..., Any]) -> Callable[..., Any]:
+    get_renders = _widgets_drawn()
+
+    def render_update_of_a_frame(
+        self: Any, full: bool = False, screen_stack: Any = None, simplify: bool = False
+    ) -> Any:
+        from textual._context import active_app, visible_screen_stack
+
+        if full or not active_app.get().is_headless:  # somebody reads this one
+            return render_update(self, full=full, screen_stack=screen_stack, simplify=simplify)
+        visible_screen_stack.set([] if screen_stack is None else screen_stack)
+        crop = frame_crop(self)
+        self._dirty_regions.clear()
+        if crop is not None:
+            for _drawn in get_renders(self, crop):  # each widget's render_lines, as drawn
+                pass
+        return None  # the headless driver displays nothing (``App._display`` returns)
+
+    return render_update_of_a_frame
+
+
+def draw_headless_frames_uncut(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Until the test ends: a headless app's frames draw their widgets' lines (as a terminal
+    frame would) but skip cutting them into an update nobody receives."""
+    from textual._compositor import Compositor
+
+    monkeypatch.setattr(Compositor, "render_update", _headless_frames_drawn_uncut(_render_update()))
 
 
 def _unread_frames_skipped(render_update: Callable[..., Any]) -> Callable[..., Any]:
@@ -133,8 +214,10 @@ def draw_last_frame_of_every_run(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def frames_for(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The harness for one test: every frame if it is marked ``frames``, else only the last
-    full frame of each app it runs."""
+    """The harness for one test: every frame if it is marked ``frames`` (uncut when no
+    terminal receives it), else only the last full frame of each app it runs."""
     draw_last_frame_of_every_run(monkeypatch)
     if request.node.get_closest_marker("frames") is None:
         skip_unread_frames(monkeypatch)
+    else:
+        draw_headless_frames_uncut(monkeypatch)
