@@ -175,6 +175,8 @@ class SiaApp(SafeOutputApp):
         """How many issued secrets (``Run.issued``) the display policy masks."""
         self._redraw_pending = False
         """A RunUpdated waits to be handled: a flood of updates is one redraw."""
+        self.redraws_requested = 0
+        """How many times a change to what the screens show was announced (``request_redraw``)."""
         self._styled_with: StyleInputs | None = None
         """What the last restyle's rules were made of (``refresh_css``)."""
         self.update_display_policy()
@@ -306,6 +308,7 @@ class SiaApp(SafeOutputApp):
         )
 
     def request_redraw(self) -> None:
+        self.redraws_requested += 1
         if self._redraw_pending:
             return  # the pending redraw reads the run as it will be: a flood is one redraw
         self._redraw_pending = True
@@ -316,9 +319,16 @@ class SiaApp(SafeOutputApp):
         if not self.screen_stack:
             return  # the app is shutting down: a step cancelled by it has nothing to redraw
         run = self.current_run
-        if run is not None and len(run.issued) != self._issued_masked:
+        masks_changed = run is not None and len(run.issued) != self._issued_masked
+        if masks_changed:
             self._mask_secrets()  # a token fetched since: masked before this redraw shows it
-        refresh = getattr(self.screen, "refresh_run", None)
+        screen = self.screen
+        if not masks_changed and getattr(screen, "drawn_at", None) == self.redraws_requested:
+            # The screen drew itself (shown, ``on_screen_resume``) after the last change was
+            # announced: drawing it again would show the same. At start-up step 1 usually
+            # ends before the first screen is shown, which then drew the card twice.
+            return
+        refresh = getattr(screen, "refresh_run", None)
         if callable(refresh):
             refresh()
 

@@ -62,6 +62,8 @@ class SiaHost(Protocol):
     """(file, text) of ``open --args FILE``: the editor starts with it, once."""
     console_state: ConsoleState
     """The plain A2A console's state."""
+    redraws_requested: int
+    """How many times a change to what the screens show was announced (each one a redraw)."""
 
     @property
     def current_run(self) -> Run | None:

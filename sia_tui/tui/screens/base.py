@@ -57,6 +57,9 @@ class RunScreen(SiaAppMixin, Screen[None]):
         self._covered = False
         """A dialog (F1, the palette, a prompt) covers the screen: when it closes, the focus
         stays where the user left it (not in an editor, where the number keys would type)."""
+        self.drawn_at: int | None = None
+        """``SiaHost.redraws_requested`` when ``refresh_run`` last drew the screen: a redraw
+        requested no later than that would show the same (the app skips it)."""
 
     def compose(self) -> ComposeResult:
         yield ModeTabs(self.mode_name)
@@ -85,6 +88,7 @@ class RunScreen(SiaAppMixin, Screen[None]):
         if not self.is_mounted:
             return  # its widgets are not all there yet: on_screen_resume redraws it
         sia = self.sia
+        self.drawn_at = sia.redraws_requested
         self.query_one(TargetHeader).show(
             run,
             self.policy,

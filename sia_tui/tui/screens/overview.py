@@ -184,6 +184,25 @@ class SkillList(LiteralOptionList):
 
     BINDINGS = [Binding("enter", "select", "Open skill", id="overview.open", tooltip=_OPEN_TOOLTIP)]
 
+    def fill(self, prompts: list[Option], current: int | None) -> None:
+        """Show ``prompts``, ``current`` highlighted, each measured at the width it is drawn.
+
+        Filled while it shows no scroll bar, Textual's list measures every option at the
+        width without one, then draws them beside the bar it has just added: an option that
+        wraps lost its last line (the highlighted skill's tags, at 80x24). Once drawn, the
+        options are measured again at the width they have, and the highlight scrolled to.
+        """
+        self.clear_options()
+        self.add_options(prompts)
+        self.highlighted = current
+        self.call_after_refresh(self._measure_again)
+
+    def _measure_again(self) -> None:
+        if self.option_count:
+            # Setting a prompt drops every measure the list holds (its public way to do so).
+            self.replace_option_prompt_at_index(0, self.get_option_at_index(0).prompt)
+            self.scroll_to_highlight()
+
 
 class OverviewScreen(RunScreen):
     """What the agent says about itself; pick the skill to debug on the right."""
@@ -230,7 +249,7 @@ class OverviewScreen(RunScreen):
 
     def show_run(self, run: Run | None) -> None:
         body = self.query_one("#card-body", Static)
-        skills = self.query_one("#skills", OptionList)
+        skills = self.query_one("#skills", SkillList)
         skills.clear_options()
         self._skills = []
         if run is None or run.card is None:
@@ -278,11 +297,10 @@ class OverviewScreen(RunScreen):
             prompts.append(
                 option(prompt, id=f"skill-{skill.id}", disabled=skill.id == DESCRIBE_SKILL)
             )
-        skills.add_options(prompts)
         current = next((i for i, s in enumerate(card.skills) if s.id == chosen), None)
         if current is None:
             current = next((i for i, s in enumerate(card.skills) if s.id != DESCRIBE_SKILL), None)
-        skills.highlighted = current
+        skills.fill(prompts, current)
         self._note(run)
 
     def _note(self, run: Run | None) -> None:

@@ -59,6 +59,8 @@ class StepsScreen(RunScreen):
         """The failed step last shown, so a new failure moves the highlight once."""
         self._shown_finished = 0
         """How many steps had passed at the last redraw."""
+        self._evidence_of: int | None = None
+        """The row whose evidence is on the right (None: none drawn yet)."""
 
     def compose_body(self) -> ComposeResult:
         with Horizontal():
@@ -95,12 +97,17 @@ class StepsScreen(RunScreen):
         self._shown_failure = failed_number
         self._show_evidence()
 
-    def on_option_list_option_highlighted(self, _event: OptionList.OptionHighlighted) -> None:
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option_index == self._evidence_of:
+            # Drawn already: each redraw rebuilds the list, whose highlight goes off and back
+            # to the same row, after ``show_run`` drew its evidence (with the run as it is).
+            return
         self._show_evidence()
 
     def _show_evidence(self) -> None:
         run = self.sia.current_run
         index = self.query_one(StepList).highlighted
+        self._evidence_of = index
         body = self.query_one("#evidence-body", LiteralStatic)
         if run is None or index is None or index >= len(run.steps):
             body.update("")
