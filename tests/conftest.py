@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import itertools
 import os
 import sys
@@ -18,6 +17,7 @@ import sia_tui
 from sia_tui.agent.config import AgentConfig
 from sia_tui.agent.serving import RunningAgent, start_agent
 from tests.support.agents import StartAgent
+from tests.support.garbage import collect_young_less_often, freeze_what_lives
 
 # Bytecode caches on, whatever the environment says: with PYTHONDONTWRITEBYTECODE set (as on
 # many CI images) every xdist worker compiled all it imports again (about 11 s of CPU each) and
@@ -48,9 +48,13 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
 
 def pytest_xdist_setupnodes(config: pytest.Config) -> None:
     """Before the workers start (xdist's controller): the caches each worker would write on
-    a clean clone, written once over the cores (tests/support/warm_caches.py)."""
+    a clean clone, written once over the cores (tests/support/warm_caches.py). What the
+    controller imported is frozen as a worker's collection is (pytest_collection_finish):
+    its collections during the run walk only the reports it receives."""
     from tests.support.warm_caches import warm
 
+    freeze_what_lives()
+    collect_young_less_often()
     if config.getoption("assertmode") != "rewrite" or config.getini("enable_assertion_pass_hook"):
         return  # the rewrite these caches hold is not the one pytest would make
     here = config.invocation_params.dir
@@ -72,23 +76,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
-#: The collector's young-generation threshold in test processes (CPython's default: 700).
-#: A Pilot test makes and drops some hundred thousand objects (an app, its widgets, styles);
-#: at 700 each one set off hundreds of young collections and a dozen full ones.
-YOUNG_COLLECTION_THRESHOLD = 5000
-
-
 def pytest_collection_finish(session: pytest.Session) -> None:
     """What collection imported (modules, classes, the tests) lives as long as the process:
     frozen out of the collector's way, so a full collection during the tests walks only what
-    the tests made; and young collections less often. In Pilot tests the collector took
-    about a quarter of the CPU (full collections walking every module again and again); now
-    about half that. Nothing is kept that was not: garbage still goes at a later collection,
-    and pytest collects fully at the end (an object that warns when collected still fails)."""
-    gc.collect()
-    gc.freeze()
-    _young, middle, old = gc.get_threshold()
-    gc.set_threshold(YOUNG_COLLECTION_THRESHOLD, middle, old)
+    the tests made. In Pilot tests the collector took about a quarter of the CPU (full
+    collections walking every module again and again); now about half that."""
+    freeze_what_lives()
+    collect_young_less_often()
 
 
 @pytest.fixture(autouse=True)
@@ -151,10 +145,17 @@ def stop_in_background(agent: RunningAgent) -> None:
     _stopping.append(thread)
 
 
-def pytest_sessionfinish(session: pytest.Session) -> None:
-    """Every agent stopped in the background has ended before the run reports."""
+@pytest.hookimpl(wrapper=True)
+def pytest_sessionfinish(session: pytest.Session) -> Iterator[None]:
+    """Every agent stopped in the background has ended before the run reports. Once the
+    session is over (fixtures torn down), the garbage the tests left is collected and what
+    lives is frozen (tests/support/garbage.py): pytest's own five collections at the end
+    then walk only what is made after, instead of every cache and report of the run, and
+    an object that warns when collected still fails the run."""
     for thread in _stopping:
         thread.join()
+    yield
+    freeze_what_lives()
 
 
 @pytest.fixture

@@ -12,9 +12,9 @@ from textual.app import App, ComposeResult
 from textual.css import stylesheet
 from textual.widgets import Static
 
-from tests.conftest import YOUNG_COLLECTION_THRESHOLD
 from tests.support.css_parse import known_parse_rules
 from tests.support.frames import TextualChanged
+from tests.support.garbage import YOUNG_COLLECTION_THRESHOLD
 
 
 class Styled(Static):
