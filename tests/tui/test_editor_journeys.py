@@ -1,9 +1,10 @@
 """What people do in the argument editor, done as they do it: Enter in the example
 arguments (9 lines become 10) and then the arrow keys, a multi-line paste delivered as a
 terminal delivers it (a bracketed paste) at the cursor and over f7's select-all, a 100 KB
-paste, typing past 99 lines and undoing. Each of these once exited the whole app with
-"The document line index 9 is out of bounds" (the wrapped document left a line short
-after an edit that widened the line-number gutter)."""
+paste, typing past 99 lines and undoing, undoing a backspace that joined a paste's undo
+batch. Each of these once exited the whole app with "The document line index N is out of
+bounds" (the wrapped document left a line short after an edit that widened the line-number
+gutter, or a line too many after undoing such a batch)."""
 
 from __future__ import annotations
 
@@ -156,3 +157,20 @@ async def test_typing_past_99_lines_then_undo_then_down(make_app: Any) -> None:
         await press_down_to_the_end(pilot, editor)
         assert editor.document.line_count == 100
         assert_shows_line(editor, 100)
+
+
+async def test_a_backspace_that_joins_a_pastes_undo_batch_undone(make_app: Any) -> None:
+    """Fourteen lines (the gutter stays two digits wide), a paste of a line break and a
+    colon at the top, backspace, ctrl+z, backspace, ctrl+z: the second undo takes back the
+    backspace and the paste at once, and the down arrow then reaches line 14, drawn."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen, editor = await open_editor(pilot)
+        await pilot.press("f7")
+        await terminal_paste(pilot, FOURTEEN_LINES)
+        editor.move_cursor((0, 0))  # a click at the top: the next edit starts a new batch
+        await terminal_paste(pilot, "\n:")
+        await press(pilot, "backspace", "ctrl+z", "backspace", "ctrl+z")
+        assert editor.text == FOURTEEN_LINES
+        await press_down_to_the_end(pilot, editor)
+        assert_shows_line(editor, 14)

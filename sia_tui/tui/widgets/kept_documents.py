@@ -108,6 +108,14 @@ class KeptHeight(WrappedDocument):
 
     def wrap_range(self, start: Location, old_end: Location, new_end: Location) -> None:
         super().wrap_range(start, old_end, new_end)
+        if len(self._wrap_offsets) != self.document.line_count:
+            # Textual's undo (and redo) of a batch of edits gives one range for all of them
+            # in mixed coordinates: after a paste holding a newline, a backspace, an undo, a
+            # backspace (it joins the paste's batch) and an undo, the tables kept a line the
+            # document no longer has, and drawing it raised "The document line index 14 is
+            # out of bounds". A range that leaves a line too many or too few is wrong: the
+            # whole document is wrapped again instead.
+            self._wrap_whole(self._width)
         self._wrapped_for = self._state(self._width)
 
     def _wrap_whole(self, width: int) -> None:
