@@ -13,9 +13,7 @@ sia_tui, so a new one fails until it is added to one list (docs/SECURITY.md name
 from __future__ import annotations
 
 import functools
-import gc
 import re
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -26,6 +24,7 @@ from sia_tui.core.a2a.auth.oauth2 import scrub_token_members
 from sia_tui.core.redaction import redact
 from sia_tui.core.redaction.redact import Redactor
 from tests.support.regex_sites import RegexSite, regex_sites
+from tests.support.thread_cpu import thread_cpu
 
 #: Ten times the text: a linear pattern costs about 10x, a quadratic one about 100x. The
 #: loop count is set so that the small text takes ``TIMING`` of CPU, so the sizes do not set
@@ -203,19 +202,13 @@ NOT_UNTRUSTED: dict[str, str] = {
 
 
 def _batch(call: Callable[[], object], loops: int) -> float:
-    """``loops`` calls, in this thread's CPU time (on a loaded machine, time spent waiting
-    for a core is not the pattern's), without the garbage collector: as in ``timeit``, a
-    collection of the whole test process's objects is not the pattern's time either."""
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        started = time.thread_time()
+    """``loops`` calls, in this thread's CPU time without the collector (``thread_cpu``)."""
+
+    def batch() -> None:
         for _ in range(loops):
             call()
-        return time.thread_time() - started
-    finally:
-        if collecting:
-            gc.enable()
+
+    return thread_cpu(batch)[0]
 
 
 def _calibrated(call: Callable[[], object]) -> tuple[int, float]:

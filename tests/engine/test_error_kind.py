@@ -5,7 +5,6 @@ the read model every surface reads."""
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +29,7 @@ from sia_tui.core.run.evidence import Party
 from sia_tui.core.session import load_session
 from sia_tui.core.session.upgrade import upgrade_run
 from tests.support.agents import StartAgent
+from tests.support.thread_cpu import thread_cpu
 
 
 def test_a_size_limit_is_named_in_json_text_session_and_bug_report(
@@ -127,12 +127,13 @@ def test_a_version_1_file_with_a_flood_of_findings_upgrades_in_linear_time() -> 
     def upgrade(size: int) -> tuple[float, dict[str, Any]]:
         flood = [{"message": f"m{i}", "pointer": f"/r/{i}"} for i in range(size)]
         records = [{"artifactId": "rec", "findings": flood}]
-        started = time.perf_counter()
-        upgraded = upgrade_run({"steps": [_v1_step([*flood, result_only])], "records": records})
-        return time.perf_counter() - started, upgraded
+        run = {"steps": [_v1_step([*flood, result_only])], "records": records}
+        return thread_cpu(lambda: upgrade_run(run))
 
+    # Each the best of a few, in this thread's CPU (one timing of the large file on a loaded
+    # machine once came out 30 times the small one's).
     small, _ = min((upgrade(5_000) for _ in range(3)), key=lambda each: each[0])
-    large, upgraded = upgrade(50_000)
+    large, upgraded = min((upgrade(50_000) for _ in range(2)), key=lambda each: each[0])
     assert large / small < 30
     assert upgraded["steps"][0]["evidence"]["result_findings"] == [result_only]
 
