@@ -15,6 +15,7 @@ cross each line-number gutter boundary both ways, and start from 0, 1 and 12,000
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import methodcaller
 
 import pytest
 from hypothesis import settings
@@ -272,7 +273,7 @@ def test_undoing_a_batch_whose_edits_change_the_line_count_differently() -> None
     pair = SideBySide(numbered_lines(2))
     pair.paste("\n:")
     for action in ("delete_left", "undo", "delete_left", "undo", "redo", "undo"):
-        pair.do(lambda e: getattr(e, f"action_{action}")())
+        pair.do(methodcaller(f"action_{action}"))
     assert pair.kept.text == numbered_lines(2)
 
 
