@@ -178,9 +178,11 @@ def _private_textual_imports(path: Path) -> list[str]:
 
 
 #: The one deliberate exception, in the test harness only: it replaces the private method
-#: that draws each frame, so that Pilot tests skip the frames nobody reads, and checks the
-#: method before it does (``TextualChanged``): a new Textual fails loudly there.
-PRIVATE_TEXTUAL_ALLOWED = {"tests/support/frames.py": ["textual._compositor"] * 2}
+#: that draws each frame, so that Pilot tests skip the frames nobody reads (and headless
+#: frames skip the update nobody receives, which reads the app's context), and checks the
+#: methods before it does (``TextualChanged``): a new Textual fails loudly there. Other
+#: tests reach the compositor through it (``frames.compositor_class``).
+PRIVATE_TEXTUAL_ALLOWED = {"tests/support/frames.py": ["textual._compositor", "textual._context"]}
 
 
 def test_no_module_or_test_imports_a_private_textual_module() -> None:

@@ -54,11 +54,18 @@ class TextualChanged(RuntimeError):
 
 
 @cache
-def _render_update() -> Callable[..., Any]:
-    """Textual's ``Compositor.render_update``, after checking it is the one we know."""
+def compositor_class() -> Any:
+    """Textual's private ``Compositor`` (what draws each frame), imported here only: the
+    harness is the one place outside Textual that reaches it (tests/test_layering.py)."""
     from textual._compositor import Compositor
 
-    return known_render_update(Compositor.__dict__.get("render_update"))
+    return Compositor
+
+
+@cache
+def _render_update() -> Callable[..., Any]:
+    """Textual's ``Compositor.render_update``, after checking it is the one we know."""
+    return known_render_update(compositor_class().__dict__.get("render_update"))
 
 
 def known_method(
@@ -94,8 +101,7 @@ def known_render_update(method: Any) -> Callable[..., Any]:
 def _widgets_drawn() -> Callable[..., Any]:
     """Textual's ``Compositor._get_renders``, after checking the methods that draw a frame
     with it are the ones we know."""
-    from textual._compositor import Compositor
-
+    Compositor = compositor_class()
     _render_update()
     known_method(
         Compositor.__dict__.get("render_partial_update"),
@@ -154,9 +160,9 @@ def _headless_frames_drawn_uncut(render_update: Callable[..., Any]) -> Callable[
 def draw_headless_frames_uncut(monkeypatch: pytest.MonkeyPatch) -> None:
     """Until the test ends: a headless app's frames draw their widgets' lines (as a terminal
     frame would) but skip cutting them into an update nobody receives."""
-    from textual._compositor import Compositor
-
-    monkeypatch.setattr(Compositor, "render_update", _headless_frames_drawn_uncut(_render_update()))
+    monkeypatch.setattr(
+        compositor_class(), "render_update", _headless_frames_drawn_uncut(_render_update())
+    )
 
 
 def _unread_frames_skipped(render_update: Callable[..., Any]) -> Callable[..., Any]:
@@ -173,9 +179,9 @@ def _unread_frames_skipped(render_update: Callable[..., Any]) -> Callable[..., A
 
 def skip_unread_frames(monkeypatch: pytest.MonkeyPatch) -> None:
     """Until the test ends: running apps compose no partial frame (nobody reads them)."""
-    from textual._compositor import Compositor
-
-    monkeypatch.setattr(Compositor, "render_update", _unread_frames_skipped(_render_update()))
+    monkeypatch.setattr(
+        compositor_class(), "render_update", _unread_frames_skipped(_render_update())
+    )
 
 
 def draw_full_frame(app: App[Any]) -> str:

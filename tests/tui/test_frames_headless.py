@@ -8,7 +8,6 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from textual._compositor import Compositor
 from textual.app import App, ComposeResult
 from textual.geometry import Region
 from textual.strip import Strip
@@ -16,7 +15,7 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static
 
 from sia_tui.core.run.read_model import Target
-from tests.support.frames import _render_update, frame_crop, skip_unread_frames
+from tests.support.frames import _render_update, compositor_class, frame_crop, skip_unread_frames
 from tests.support.tui import SIZE, settle, snapshot_app
 
 pytestmark = pytest.mark.frames
@@ -57,7 +56,7 @@ def _recording_draws(monkeypatch: pytest.MonkeyPatch) -> list[Draw]:
 
 def _every_frame_composed(monkeypatch: pytest.MonkeyPatch) -> None:
     """Textual's own ``render_update``: each frame drawn and cut into the terminal update."""
-    monkeypatch.setattr(Compositor, "render_update", _render_update())
+    monkeypatch.setattr(compositor_class(), "render_update", _render_update())
 
 
 async def _journey(app: Several) -> str:
@@ -118,10 +117,11 @@ class _Spy:
         #: Per compositor drawing a frame: the regions it drew, all drawn to the end.
         self.drawing: dict[int, tuple[list[Any], list[bool]]] = {}
         render_update = _render_update()
+        Compositor = compositor_class()
         get_renders = Compositor._get_renders
         spy = self
 
-        def frame(self: Compositor, full: bool = False, **kwargs: Any) -> Any:
+        def frame(self: Any, full: bool = False, **kwargs: Any) -> Any:
             crops: list[Any] = []
             ends: list[bool] = []
             spy.drawing[id(self)] = (crops, ends)
@@ -133,7 +133,7 @@ class _Spy:
                 if not full:
                     spy.frames.append((expected, crops, all(ends)))
 
-        def renders(self: Compositor, crop: Region | None = None) -> Iterator[Any]:
+        def renders(self: Any, crop: Region | None = None) -> Iterator[Any]:
             # Another compositor's draws (a screen under a dialog) are part of a widget's.
             crops, ends = spy.drawing.get(id(self), ([], []))
             crops.append(crop)
