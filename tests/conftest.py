@@ -33,12 +33,13 @@ settings.load_profile("sia-tui")
 #: xdist workers per core under ``-n auto``. Most tests wait (agents' step delays, Pilot's
 #: idle waits, timeouts), using about half a core each, so one worker per core left half the
 #: machine idle; on two cores, four workers still left it idle about a tenth of the run
-#: and five keep it busy (the suite: 276 s with four, 262 s with five).
-WORKERS_PER_CORE = 2.5
+#: (276 s against 262 s with five), and six leave less idle than five (clean clones of the
+#: same commit: 227 and 230 s with six, 235 and 242 s with five, the same CPU time).
+WORKERS_PER_CORE = 3
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
-    """``-n auto``: two and a half workers per core, at least one (``-n N`` or
+    """``-n auto``: three workers per core, at least one (``-n N`` or
     PYTEST_XDIST_AUTO_NUM_WORKERS=N still sets N)."""
     if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
         return None  # xdist's own hook reads it
