@@ -2,9 +2,9 @@
 arguments (9 lines become 10) and then the arrow keys, a multi-line paste delivered as a
 terminal delivers it (a bracketed paste) at the cursor and over f7's select-all, a 100 KB
 paste, typing past 99 lines and undoing, undoing a backspace that joined a paste's undo
-batch. Each of these once exited the whole app with "The document line index N is out of
+batch. Each of these once exited the whole app, with "The document line index 9 is out of
 bounds" (the wrapped document left a line short after an edit that widened the line-number
-gutter, or a line too many after undoing such a batch)."""
+gutter) or an IndexError (a line too many after undoing such a batch)."""
 
 from __future__ import annotations
 
@@ -162,9 +162,11 @@ async def test_typing_past_99_lines_then_undo_then_down(make_app: Any) -> None:
 async def test_a_backspace_that_joins_a_pastes_undo_batch_undone(make_app: Any) -> None:
     """Fourteen lines (the gutter stays two digits wide), a paste of a line break and a
     colon at the top, backspace, ctrl+z, backspace, ctrl+z: the second undo takes back the
-    backspace and the paste at once, and the down arrow then reaches line 14, drawn."""
+    backspace and the paste at once, and the down arrow then reaches line 14, drawn. At
+    140x40 the editor has room for the row below the last line, where the app exited with
+    an IndexError drawing a line the document no longer had."""
     app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=(140, 40)) as pilot:
         screen, editor = await open_editor(pilot)
         await pilot.press("f7")
         await terminal_paste(pilot, FOURTEEN_LINES)

@@ -112,8 +112,8 @@ class KeptHeight(WrappedDocument):
             # Textual's undo (and redo) of a batch of edits gives one range for all of them
             # in mixed coordinates: after a paste holding a newline, a backspace, an undo, a
             # backspace (it joins the paste's batch) and an undo, the tables kept a line the
-            # document no longer has, and drawing it raised "The document line index 14 is
-            # out of bounds". A range that leaves a line too many or too few is wrong: the
+            # document no longer has, and drawing it (where the editor has room for it) raised
+            # an IndexError. A range that leaves a line too many or too few is wrong: the
             # whole document is wrapped again instead.
             self._wrap_whole(self._width)
         self._wrapped_for = self._state(self._width)
