@@ -34,8 +34,8 @@ settings.load_profile("sia-tui")
 #: idle waits, timeouts), using about half a core each, so one worker per core left half the
 #: machine idle; on two cores, four workers still left it idle about a tenth of the run
 #: (276 s against 262 s with five). Six did no worse than five, in the same CPU time
-#: (clean clones of one day's work: 227, 230 and 245 s with six, 235 and 242 s with five;
-#: the machine's own noise is about 15 s), and leave less idle while tests wait.
+#: (clean clones of one day's work: 227, 230, 236, 238 and 245 s with six, 235 and 242 s
+#: with five; the machine's own noise is about 15 s), and leave less idle while tests wait.
 WORKERS_PER_CORE = 3
 
 
