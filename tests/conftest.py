@@ -44,8 +44,14 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     PYTEST_XDIST_AUTO_NUM_WORKERS=N still sets N)."""
     if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
         return None  # xdist's own hook reads it
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    return max(1, int(WORKERS_PER_CORE * (cores or 1)))
+    return max(1, int(WORKERS_PER_CORE * _usable_cores()))
+
+
+def _usable_cores() -> int:
+    """The cores this process may run on (all of them where the OS cannot say: macOS)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
 
 
 def pytest_xdist_setupnodes(config: pytest.Config) -> None:
@@ -61,7 +67,7 @@ def pytest_xdist_setupnodes(config: pytest.Config) -> None:
         return  # the rewrite these caches hold is not the one pytest would make
     here = config.invocation_params.dir
     roots = [here / str(argument).split("::")[0] for argument in config.args]
-    warm(roots, config.getini("python_files"), [Path(sia_tui.__file__).parent])
+    warm(roots, config.getini("python_files"), [Path(sia_tui.__file__).parent], _usable_cores())
 
 
 #: Where every Pilot test draws every frame (marked ``frames``): tests/hostile reads what

@@ -93,7 +93,7 @@ def test_a_fresh_checkout_is_not_warmed_again(tmp_path: Path) -> None:
 
     module, _ = _a_checkout(tmp_path)
     assert stale([tmp_path], ["test_*.py"], [], rw), "a new checkout has stale caches"
-    warm([tmp_path], ["test_*.py"], [])
+    warm([tmp_path], ["test_*.py"], [], processes=2)
     assert not stale([tmp_path], ["test_*.py"], [], rw)
 
 

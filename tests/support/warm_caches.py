@@ -154,14 +154,16 @@ def write(caches: Stale, processes: int) -> None:
         process.wait()
 
 
-def warm(roots: Iterable[Path], test_patterns: Sequence[str], packages: Iterable[Path]) -> None:
-    """Write the stale caches under ``roots`` and ``packages``, over every core."""
+def warm(
+    roots: Iterable[Path], test_patterns: Sequence[str], packages: Iterable[Path], processes: int
+) -> None:
+    """Write the stale caches under ``roots`` and ``packages`` in ``processes`` at once."""
     rw = rewriter()
     if isinstance(rw, str):
         return  # pytest changed: the workers rewrite, as without this module
     caches = stale(roots, test_patterns, packages, rw)
     if caches:
-        write(caches, len(os.sched_getaffinity(0)))
+        write(caches, processes)
 
 
 def _main(arguments: list[str]) -> None:
