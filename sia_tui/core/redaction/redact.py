@@ -82,6 +82,15 @@ def _chunks(items: Sequence[Any]) -> list[tuple[int, Sequence[Any]]]:
     return [(at, list(items[at : at + CHUNK])) for at in range(0, len(items), CHUNK)]
 
 
+def _plain_json_text(value: Any) -> str | None:
+    """``value``'s JSON text as a container scan reads it, or None when it is not plain JSON
+    (a type ``json`` cannot write, a NaN key, nesting past Python's calls)."""
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        return None
+
+
 def _find_at_sign(text: str, start: int) -> int:
     return text.find("@", start)
 
@@ -470,9 +479,8 @@ class Redactor:
     ) -> tuple[bool, ContainerTexts | None]:
         """:meth:`_may_change` of the container a walk starts from and, for a large one
         that may change, its :class:`ContainerTexts` for the containers below."""
-        try:
-            text = json.dumps(value, ensure_ascii=False)
-        except (TypeError, ValueError, RecursionError):
+        text = _plain_json_text(value)
+        if text is None:
             return True, None  # not plain JSON: the slow way decides
         if not self._text_may_change(text, marked, urls=urls):
             return False, None
@@ -502,9 +510,8 @@ class Redactor:
         span = None if texts is None else texts.span(value)
         if texts is not None and span is not None:
             return self._span_may_change(texts, span, marked, urls=urls)
-        try:
-            text = json.dumps(value, ensure_ascii=False)
-        except (TypeError, ValueError, RecursionError):
+        text = _plain_json_text(value)
+        if text is None:
             return True  # not plain JSON: the slow way decides
         return self._text_may_change(text, marked, urls=urls)
 
