@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-import time
 from typing import Any
 
 from sia_tui.core.a2a.grpc import binding as grpc_client
 from sia_tui.core.a2a.grpc.calls import GrpcAnswer
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.limits import MAX_STREAM_EVENTS_KEPT
+from tests.support.thread_cpu import thread_cpu
 
 
 class TinyMessages:
@@ -32,7 +32,8 @@ class TinyMessages:
 
 
 def _cpu_seconds(count: int) -> float:
-    """This thread's CPU time to read ``count`` messages the way the binding reads them."""
+    """This thread's CPU time to read ``count`` messages the way the binding reads them
+    (``thread_cpu``: without the collector)."""
     binding: Any = type("Binding", (), {"options": ClientOptions()})()
     record = grpc_client._Record(None, "stream", "grpc://h:1/a/b", (), b"", 0)  # type: ignore[arg-type]
     stream = TinyMessages(count)
@@ -41,9 +42,7 @@ def _cpu_seconds(count: int) -> float:
         while await grpc_client.GrpcBinding._read(binding, stream, record) is not None:
             pass
 
-    started = time.thread_time()
-    asyncio.run(read_all())
-    return time.thread_time() - started
+    return thread_cpu(lambda: asyncio.run(read_all()))[0]
 
 
 def test_ten_times_the_messages_cost_about_ten_times_the_time() -> None:
