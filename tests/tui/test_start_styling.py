@@ -52,7 +52,7 @@ async def test_the_first_screen_is_styled_once(
     refreshes: list[str] = []
     reparses: list[str] = []
     composes: list[int] = []
-    styled: list[Widget] = []
+    styled: list[DOMNode] = []
     real_refresh, real_compose = SiaApp.refresh_css, KeyFooter.compose
     real_reparse, real_apply = Stylesheet.reparse, Stylesheet.apply
 
