@@ -15,7 +15,10 @@ figures and ratios, asserts nothing.
 A third probe measures the floor under that goal: the same minimal app fetching the card with
 httpx (the network stack step 1 must load) and showing its name. sia-tui against the floor is
 what sia-tui's own code (the engine, the run model, its screen) adds; the floor against the
-minimal app is what the HTTP client alone costs.
+minimal app is what the HTTP client alone costs. The floor loads httpx as sia-tui does: without
+httpx's own command-line tool (``httpx._main``: click, rich's progress bars, pygments' lexers),
+which ``sia_tui/__init__.py`` blocks; with it, the floor would count some 50 ms sia-tui never
+pays.
 """
 
 from __future__ import annotations
@@ -69,6 +72,9 @@ def probe_floor(url: str) -> None:
 
     from textual.app import App, ComposeResult
     from textual.widgets import Static
+
+    # As sia_tui/__init__.py does: httpx's CLI is not part of the HTTP client sia-tui loads.
+    sys.modules.setdefault("httpx._main", None)  # type: ignore[arg-type]
 
     class Floor(App[None]):
         def compose(self) -> ComposeResult:

@@ -12,6 +12,7 @@ import asyncio
 from dataclasses import replace
 from typing import Any, ClassVar
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rich.segment import Segment
@@ -19,16 +20,21 @@ from rich.style import Style
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.color import Color
+from textual.css.stylesheet import Stylesheet
+from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.theme import Theme
+from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from sia_tui.core.run.read_model import Target
 from sia_tui.tui.app import SiaApp
+from sia_tui.tui.screens.base import RunScreen
 from sia_tui.tui.storage import UserDirs
 from sia_tui.tui.themes import choose_first_theme
 from sia_tui.tui.widgets.key_footer import KeyFooter
 from tests.support.agents import StartAgent
+from tests.support.tui import settle
 
 AGENT_NAME = "sia-tui reference agent"
 
@@ -36,33 +42,85 @@ AGENT_NAME = "sia-tui reference agent"
 async def test_the_first_screen_is_styled_once(
     reference_agent: StartAgent, user_dirs: UserDirs, monkeypatch: Any
 ) -> None:
-    """Until the card is on screen: the CSS is parsed again only for the first mode screen
-    (Textual does that for every new mode), not for the theme; the footer is composed once
-    (a focused skill list's ``enter`` shows the same words as the screen's); no footer key
-    is styled a second time for its compact look."""
+    """Until the card is on screen: the CSS is parsed once, with the chosen theme's colours
+    (the restyle Textual asks for with the first mode screen can change nothing and is
+    skipped; a second parse of every rule was some 10 ms); each widget is styled once as it
+    is mounted (Textual styled them all again when the screen became active), the skill
+    list again for its focused look; the footer is composed once (a focused skill list's
+    ``enter`` shows the same words as the screen's); no footer key is styled a second time
+    for its compact look."""
     refreshes: list[str] = []
+    reparses: list[str] = []
     composes: list[int] = []
+    styled: list[DOMNode] = []
     real_refresh, real_compose = SiaApp.refresh_css, KeyFooter.compose
+    real_reparse, real_apply = Stylesheet.reparse, Stylesheet.apply
 
     def refresh_css(app: SiaApp, animate: bool = True) -> None:
         refreshes.append("refresh")
         real_refresh(app, animate)
+
+    def reparse(stylesheet: Stylesheet) -> None:
+        reparses.append("reparse")  # every rule parsed again (Textual's restyle)
+        real_reparse(stylesheet)
+
+    def apply(stylesheet: Stylesheet, node: DOMNode, *args: Any, **kwargs: Any) -> None:
+        if isinstance(node, Widget):
+            styled.append(node)
+        real_apply(stylesheet, node, *args, **kwargs)
 
     def compose(footer: KeyFooter) -> ComposeResult:
         composes.append(1)
         yield from real_compose(footer)
 
     monkeypatch.setattr(SiaApp, "refresh_css", refresh_css)
+    monkeypatch.setattr(Stylesheet, "reparse", reparse)
+    monkeypatch.setattr(Stylesheet, "apply", apply)
     monkeypatch.setattr(KeyFooter, "compose", compose)
     app = SiaApp(Target(reference_agent().url), dirs=user_dirs)
     async with app.run_test() as pilot:
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert AGENT_NAME in str(app.screen.query_one("#card-body", Static).visual)
-        assert refreshes == ["refresh"]
+        assert refreshes == ["refresh"]  # asked for by Textual with the first mode screen
+        assert reparses == []
+        twice = [w for w in app.screen.walk_children(with_self=True) if styled.count(w) > 1]
+        assert twice == [app.screen.query_one("#skills")]
         assert composes == [1]
         keys = list(app.screen.query_one(KeyFooter).query("FooterKey"))
         assert keys and all(key.has_class("-compact") for key in keys)
+
+
+class _RestyledApp(SiaApp):
+    """Textual's way: each restyle asked for parses every rule again and styles every widget
+    again (the first mode screen asks for one), as does each resume of a screen."""
+
+    def refresh_css(self, animate: bool = True) -> None:
+        App.refresh_css(self, animate)
+
+
+@pytest.mark.frames
+@pytest.mark.parametrize("theme", ["sia-dark", "sia-light", "ansi-dark"])
+async def test_the_first_screen_looks_as_when_textual_restyles_it(
+    theme: str, reference_agent: StartAgent, user_dirs: UserDirs, monkeypatch: Any
+) -> None:
+    """Styled once, the card and the skill list show what Textual's whole restyle shows,
+    every colour, as a terminal draws them frame by frame, whichever theme the user chose
+    last (the default, a light one, one that maps ANSI colours its own way). A widget drawn
+    before the app itself was styled kept the wrong text colour (dark on dark)."""
+    user_dirs.save_setting("theme", theme)
+    url = reference_agent().url
+    pictures = []
+    for app_class in (SiaApp, _RestyledApp):
+        if app_class is _RestyledApp:
+            monkeypatch.setattr(RunScreen, "RESTYLE_FIRST_RESUME", True)
+        app = app_class(Target(url), dirs=user_dirs)
+        app.animation_level = "none"  # no blinking cursor
+        async with app.run_test(size=(120, 36)) as pilot:
+            await settle(pilot)
+            assert app.theme == theme
+            pictures.append(app.export_screenshot())
+    assert pictures[0] == pictures[1]
 
 
 # -- the theme: chosen quietly == assigned --------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import cast
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -49,6 +50,11 @@ class RunScreen(SiaAppMixin, Screen[None]):
     #: A CSS selector of the widget that takes the focus when the user switches to this
     #: screen ("" keeps the focus where it was). Closing a dialog never moves the focus.
     ARRIVAL_FOCUS = ""
+    #: Whether the first resume restyles every widget, as Textual does each time a screen
+    #: becomes active. A mode screen is resumed right after its widgets were mounted, each
+    #: styled as it was mounted with the rules of now: the Overview at start styled all
+    #: its widgets twice (some 6 ms before the card is on screen). Later resumes restyle.
+    RESTYLE_FIRST_RESUME = False
 
     def __init__(self) -> None:
         super().__init__()
@@ -60,6 +66,8 @@ class RunScreen(SiaAppMixin, Screen[None]):
         self.drawn_at: int | None = None
         """``SiaHost.redraws_requested`` when ``refresh_run`` last drew the screen: a redraw
         requested no later than that would show the same (the app skips it)."""
+        self._resumed = False
+        """The screen was active before (its first resume is right after it was mounted)."""
 
     def compose(self) -> ComposeResult:
         yield ModeTabs(self.mode_name)
@@ -77,7 +85,11 @@ class RunScreen(SiaAppMixin, Screen[None]):
         # ``on_screen_resume`` in the MRO, so the resume must read it without changing it.
         self._covered = self in self.app.screen_stack
 
-    def on_screen_resume(self) -> None:
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        # Called before Textual's own handler (the subclass's first), which reads this.
+        if not self._resumed and not self.RESTYLE_FIRST_RESUME:
+            event.refresh_styles = False
+        self._resumed = True
         self.refresh_run()
         if self.ARRIVAL_FOCUS and not self._covered:
             self.query_one(self.ARRIVAL_FOCUS).focus()
