@@ -20,7 +20,6 @@ from sia_tui.core.consent import ConsentNeed
 from sia_tui.core.constants import DESCRIBE_SKILL
 from sia_tui.core.errors import JsonInputError, SiaError
 from sia_tui.core.findings import Finding, Severity
-from sia_tui.core.interface.document import SchemaRefCheck, embedded_schema, verify_embedded_schemas
 from sia_tui.core.interface.threeway import (
     DigestRow,
     DigestSource,
@@ -48,6 +47,7 @@ from sia_tui.core.task_state import TERMINAL_STATES
 
 if TYPE_CHECKING:
     from sia_tui.core.a2a.error_data import A2AErrorData
+    from sia_tui.core.interface.document import SchemaRefCheck
     from sia_tui.core.trust.records import LockComparison, SignatureCheck
     from sia_tui.core.wire import WireReport
 
@@ -160,7 +160,11 @@ class RunAnswers:
     def input_schema(self) -> Any:
         """The document's embedded input schema, or None."""
         document = self._run.document
-        return embedded_schema(document.get("input_schema")) if isinstance(document, dict) else None
+        if not isinstance(document, dict):
+            return None
+        from sia_tui.core.interface.document import embedded_schema
+
+        return embedded_schema(document.get("input_schema"))
 
     @property
     def declared_modes(self) -> list[str]:
@@ -244,6 +248,8 @@ class RunAnswers:
         evidence = self._run.evidence(SchemaEvidence)
         if evidence is not None:
             return SchemaDigests(list(evidence.schemas), True)
+        from sia_tui.core.interface.document import verify_embedded_schemas
+
         return SchemaDigests(as_schema_digests(verify_embedded_schemas(self._run.document)), False)
 
     @property
@@ -377,6 +383,8 @@ def advertised_skills(card: AgentCard | None) -> list[str]:
 
 def embedded_schema_at(document: Any, pointer: str) -> Any:
     """The inline schema of the Schema Reference at ``pointer`` in ``document``, or None."""
+    from sia_tui.core.interface.document import embedded_schema
+
     try:
         return embedded_schema(resolve(document, pointer))
     except (KeyError, ValueError):

@@ -22,7 +22,6 @@ from sia_tui.core.engine.outcome import StepFailed, transport_failure
 from sia_tui.core.engine.steps.trust import verify_card_signatures
 from sia_tui.core.errors import SiaError
 from sia_tui.core.findings import Severity
-from sia_tui.core.interface.document import check_advertisement
 from sia_tui.core.needs import Need, word, words
 from sia_tui.core.redaction.userinfo import target_identity
 from sia_tui.core.run.answers import advertised_skills
@@ -173,6 +172,8 @@ def _advertisement(card: AgentCard, result: StepResult) -> SchemaInterfaceAd:
                 statement="the Agent Card does not advertise the schema-interface extension",
             ),
         )
+    from sia_tui.core.interface.document import check_advertisement
+
     findings = check_advertisement(ad.raw)  # RULES ADV1, ADV3
     result.findings.extend(findings)
     if any(f.severity is Severity.ERROR for f in findings):
