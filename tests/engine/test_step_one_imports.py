@@ -1,16 +1,19 @@
 """Step 1 alone loads no module of the later steps: `sia-tui open URL` runs step 1, shows the
-card, and waits for the user; what only steps 2-11 run loads when they first run."""
+card, and waits for the user; what only steps 2-11 run (and the values only their answers
+return) loads when they first run."""
 
 from __future__ import annotations
 
 import json
 import subprocess
 import sys
+from typing import Any
 
 from tests.support.agents import StartAgent
 
-# Step 1 against the agent in a fresh interpreter, then what the first screen reads of
-# the run; prints the step's status and every loaded module.
+# Step 1 against the agent in a fresh interpreter, then what the Overview asks the run
+# about after step 1; prints the step's status, every loaded module and which of them
+# define one of ANSWER_VALUES.
 PROBE = """
 import asyncio, json, sys
 from sia_tui.core.a2a import ClientOptions
@@ -22,14 +25,19 @@ async def step_one():
     try:
         await engine.step()
         run = engine.run
-        run.verdict.headline, run.answers.input_schema, run.answers.declared_modes
+        run.verdict.finished, run.verdict.waiting_for_arguments, run.answers.card_signatures
+        run.answers.input_schema, run.answers.declared_modes
         return run.step(Step.CARD).status.value
     finally:
         await engine.aclose()
 
 status = asyncio.run(step_one())
 loaded = sorted(name for name, module in sys.modules.items() if module is not None)
-print(json.dumps({"status": status, "modules": loaded}))
+values = sys.argv[2].split(",")
+defining = sorted(
+    n for n in loaded if n.startswith("sia_tui") and any(v in vars(sys.modules[n]) for v in values)
+)
+print(json.dumps({"status": status, "modules": loaded, "defining": defining}))
 """
 
 #: The skill interface document's checks (steps 2-6) and the JSON canonical form and
@@ -40,19 +48,37 @@ LATER_STEPS = (
     "sia_tui.core.jsonkit.numbers",
     "sia_tui.core.schemas",
 )
+#: The frozen dataclasses some answers return once later steps ran (about 4 ms to build).
+ANSWER_VALUES = (
+    "OddOneOut",
+    "ArtifactVerdict",
+    "ExampleArguments",
+    "SchemaDigests",
+    "Summary",
+    "InvocationFailure",
+)
 
 
-def test_step_one_loads_no_document_checks(reference_agent: StartAgent) -> None:
+def _step_one(reference_agent: StartAgent) -> dict[str, Any]:
     agent = reference_agent()
     done = subprocess.run(
-        [sys.executable, "-c", PROBE, agent.url],
+        [sys.executable, "-c", PROBE, agent.url, ",".join(ANSWER_VALUES)],
         capture_output=True,
         text=True,
         check=True,
         timeout=120,
     )
-    result = json.loads(done.stdout.strip().splitlines()[-1])
+    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
     assert result["status"] == "passed"  # the card was fetched and read
-    modules: list[str] = result["modules"]
+    return result
+
+
+def test_step_one_loads_no_document_checks(reference_agent: StartAgent) -> None:
+    modules: list[str] = _step_one(reference_agent)["modules"]
     later = [m for m in modules if any(m == n or m.startswith(n + ".") for n in LATER_STEPS)]
     assert later == []
+
+
+def test_step_one_builds_none_of_the_answers_values(reference_agent: StartAgent) -> None:
+    """No loaded module defines them: the classes are created when an answer returns one."""
+    assert _step_one(reference_agent)["defining"] == []

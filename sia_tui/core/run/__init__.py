@@ -13,11 +13,12 @@ from typing import TYPE_CHECKING, Any
 from sia_tui.core import lazy_api
 
 if TYPE_CHECKING:  # type checkers read these; the table below is the run-time side
-    from sia_tui.core.run.answers import ArtifactVerdict as ArtifactVerdict
-    from sia_tui.core.run.answers import ExampleArguments as ExampleArguments
-    from sia_tui.core.run.answers import OddOneOut as OddOneOut
+    from sia_tui.core.run.answer_types import ArtifactVerdict as ArtifactVerdict
+    from sia_tui.core.run.answer_types import ExampleArguments as ExampleArguments
+    from sia_tui.core.run.answer_types import InvocationFailure as InvocationFailure
+    from sia_tui.core.run.answer_types import OddOneOut as OddOneOut
+    from sia_tui.core.run.answer_types import SchemaDigests as SchemaDigests
     from sia_tui.core.run.answers import RunAnswers as RunAnswers
-    from sia_tui.core.run.answers import SchemaDigests as SchemaDigests
     from sia_tui.core.run.answers import advertised_skills as advertised_skills
     from sia_tui.core.run.answers import embedded_schema_at as embedded_schema_at
     from sia_tui.core.run.evidence import ArgumentsEvidence as ArgumentsEvidence
@@ -56,7 +57,6 @@ if TYPE_CHECKING:  # type checkers read these; the table below is the run-time s
     from sia_tui.core.run.turns import Reply as Reply
     from sia_tui.core.run.turns import Turn as Turn
     from sia_tui.core.run.turns import reply_argument as reply_argument
-    from sia_tui.core.run.verdicts import InvocationFailure as InvocationFailure
     from sia_tui.core.run.verdicts import RunOutcome as RunOutcome
     from sia_tui.core.run.verdicts import RunVerdict as RunVerdict
     from sia_tui.core.run.verdicts import worst_exit_code as worst_exit_code
@@ -65,7 +65,7 @@ if TYPE_CHECKING:  # type checkers read these; the table below is the run-time s
 _EXPORTS: dict[str, str] = {
     "ArgumentsEvidence": "sia_tui.core.run.evidence",
     "ArtifactRef": "sia_tui.core.run.evidence",
-    "ArtifactVerdict": "sia_tui.core.run.answers",
+    "ArtifactVerdict": "sia_tui.core.run.answer_types",
     "Blame": "sia_tui.core.run.evidence",
     "CardEvidence": "sia_tui.core.run.evidence",
     "DelegationEvidence": "sia_tui.core.run.evidence",
@@ -73,13 +73,13 @@ _EXPORTS: dict[str, str] = {
     "DigestEvidence": "sia_tui.core.run.evidence",
     "Digests": "sia_tui.core.run.read_model",
     "DocumentEvidence": "sia_tui.core.run.evidence",
-    "ExampleArguments": "sia_tui.core.run.answers",
+    "ExampleArguments": "sia_tui.core.run.answer_types",
     "FailureCategory": "sia_tui.core.run.evidence",
     "Invocation": "sia_tui.core.run.read_model",
-    "InvocationFailure": "sia_tui.core.run.verdicts",
+    "InvocationFailure": "sia_tui.core.run.answer_types",
     "LOOPBACK": "sia_tui.core.run.push_log",
     "NextAction": "sia_tui.core.run.evidence",
-    "OddOneOut": "sia_tui.core.run.answers",
+    "OddOneOut": "sia_tui.core.run.answer_types",
     "OutputEvidence": "sia_tui.core.run.evidence",
     "Party": "sia_tui.core.run.evidence",
     "PresentationEvidence": "sia_tui.core.run.evidence",
@@ -94,7 +94,7 @@ _EXPORTS: dict[str, str] = {
     "RunVerdict": "sia_tui.core.run.verdicts",
     "STEP_TITLES": "sia_tui.core.run.read_model",
     "SchemaDigest": "sia_tui.core.run.evidence",
-    "SchemaDigests": "sia_tui.core.run.answers",
+    "SchemaDigests": "sia_tui.core.run.answer_types",
     "SchemaEvidence": "sia_tui.core.run.evidence",
     "SkillEvidence": "sia_tui.core.run.evidence",
     "Step": "sia_tui.core.run.state",

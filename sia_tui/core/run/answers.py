@@ -10,19 +10,17 @@ outside this module recomputes them. How the run went (its outcome, who is at fa
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from sia_tui.core.a2a.auth.plan import AuthPlan, plan_for
-from sia_tui.core.a2a.views import AgentCard, Artifact
+from sia_tui.core.a2a.views import AgentCard
 from sia_tui.core.consent import ConsentNeed
 from sia_tui.core.constants import DESCRIBE_SKILL
 from sia_tui.core.errors import JsonInputError, SiaError
-from sia_tui.core.findings import Finding, Severity
 from sia_tui.core.interface.threeway import (
     DigestRow,
-    DigestSource,
     compare_rows,
     odd_one_out_statement,
 )
@@ -48,55 +46,17 @@ from sia_tui.core.task_state import TERMINAL_STATES
 if TYPE_CHECKING:
     from sia_tui.core.a2a.error_data import A2AErrorData
     from sia_tui.core.interface.document import SchemaRefCheck
+    from sia_tui.core.run.answer_types import (
+        ArtifactVerdict,
+        ExampleArguments,
+        OddOneOut,
+        SchemaDigests,
+    )
     from sia_tui.core.trust.records import LockComparison, SignatureCheck
     from sia_tui.core.wire import WireReport
 
 #: Output member that carries artifactId references to records (WIRE.md, Appendix B).
 REFS_MEMBER = "supporting_record_refs"
-
-
-@dataclass(frozen=True)
-class OddOneOut:
-    """The interface digest that differs from the other two, said in one sentence."""
-
-    source: DigestSource
-    statement: str
-
-
-@dataclass(frozen=True)
-class ArtifactVerdict:
-    """The result artifact (None when the task returned none) with its own findings."""
-
-    artifact: Artifact | None
-    findings: list[Finding]
-
-    @property
-    def valid(self) -> bool:
-        """True when the artifact exists and no error finding is about it."""
-        return self.artifact is not None and not any(
-            f.severity is Severity.ERROR for f in self.findings
-        )
-
-
-@dataclass(frozen=True)
-class ExampleArguments:
-    """Arguments taken from an example, and where the example was found."""
-
-    value: Any
-    source: str
-    #: Where and why it fails the input schema ("at /threshold: ..."); None when it validates.
-    problem: str | None = None
-    #: The examples tried before it that fail the input schema ("<source> fails it at ...").
-    passed_over: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class SchemaDigests:
-    """Every embedded schema's digest check; ``from_step`` is False when step 6 did not
-    run and the core checked the document on request (e.g. after a step-4 failure)."""
-
-    schemas: list[SchemaDigest]
-    from_step: bool
 
 
 class RunAnswers:
@@ -233,7 +193,11 @@ class RunAnswers:
         """The interface digest that differs while the other two agree (RULES CP4)."""
         d = self._run.digests
         source = _odd_source(d.advertised, d.returned, d.computed)
-        return OddOneOut(source, odd_one_out_statement(source)) if source else None
+        if not source:
+            return None
+        from sia_tui.core.run.answer_types import OddOneOut
+
+        return OddOneOut(source, odd_one_out_statement(source))
 
     @property
     def digest_rows(self) -> list[DigestRow]:
@@ -245,6 +209,8 @@ class RunAnswers:
     def schema_digests(self) -> SchemaDigests:
         """Each embedded schema's declared vs computed digest (RULES CP6): step 6's checks,
         or (when step 6 did not run) the core's check of the document."""
+        from sia_tui.core.run.answer_types import SchemaDigests
+
         evidence = self._run.evidence(SchemaEvidence)
         if evidence is not None:
             return SchemaDigests(list(evidence.schemas), True)
@@ -335,6 +301,8 @@ class RunAnswers:
         output = self._run.evidence(OutputEvidence)
         if output is None:
             return None
+        from sia_tui.core.run.answer_types import ArtifactVerdict
+
         return ArtifactVerdict(self._run.result, list(output.result_findings))
 
     @property
@@ -363,6 +331,8 @@ _MAX_EXAMPLES_TRIED = 16
 
 
 def _example_candidates(run: RunState, schema: Any) -> Iterator[ExampleArguments]:
+    from sia_tui.core.run.answer_types import ExampleArguments
+
     examples = schema.get("examples") if isinstance(schema, dict) else None
     for index, value in enumerate(examples if isinstance(examples, list) else ()):
         yield ExampleArguments(value, f"the input schema's examples[{index}]")
