@@ -43,6 +43,8 @@ from sia_tui.core.run.evidence import (
 from sia_tui.core.run.state import RecordResult, RunState, Step
 from sia_tui.core.task_state import TERMINAL_STATES
 
+# The document checks and the values some answers return load with the first answer that
+# needs them: a run that has only read the card (`sia-tui open URL`) needs neither.
 if TYPE_CHECKING:
     from sia_tui.core.a2a.error_data import A2AErrorData
     from sia_tui.core.interface.document import SchemaRefCheck

@@ -172,6 +172,7 @@ def _advertisement(card: AgentCard, result: StepResult) -> SchemaInterfaceAd:
                 statement="the Agent Card does not advertise the schema-interface extension",
             ),
         )
+    # Loaded by step 2: step 1 alone (the card on screen) does not need the document checks.
     from sia_tui.core.interface.document import check_advertisement
 
     findings = check_advertisement(ad.raw)  # RULES ADV1, ADV3
