@@ -13,7 +13,7 @@ from tests.support.agents import StartAgent
 
 # Step 1 against the agent in a fresh interpreter, then what the Overview asks the run
 # about after step 1; prints the step's status, every loaded module and which of them
-# define one of ANSWER_VALUES.
+# hold (define or import) one of the names given.
 PROBE = """
 import asyncio, json, sys
 from sia_tui.core.a2a import ClientOptions
@@ -33,7 +33,7 @@ async def step_one():
 
 status = asyncio.run(step_one())
 loaded = sorted(name for name, module in sys.modules.items() if module is not None)
-values = sys.argv[2].split(",")
+values = [v for v in sys.argv[2].split(",") if v]
 defining = sorted(
     n for n in loaded if n.startswith("sia_tui") and any(v in vars(sys.modules[n]) for v in values)
 )
@@ -48,6 +48,24 @@ LATER_STEPS = (
     "sia_tui.core.jsonkit.numbers",
     "sia_tui.core.schemas",
 )
+#: Steps 2-11's evidence (fourteen dataclasses, about 6 ms to build) and the union of all.
+LATER_EVIDENCE = (
+    "SkillEvidence",
+    "DescribeEvidence",
+    "DigestEvidence",
+    "DocumentEvidence",
+    "SchemaDigest",
+    "SchemaEvidence",
+    "ArgumentsEvidence",
+    "TaskError",
+    "DelegationEvidence",
+    "ArtifactRef",
+    "ReceptionEvidence",
+    "RecordSummary",
+    "OutputEvidence",
+    "PresentationEvidence",
+    "StepEvidence",
+)
 #: The frozen dataclasses some answers return once later steps ran (about 4 ms to build).
 ANSWER_VALUES = (
     "OddOneOut",
@@ -59,10 +77,12 @@ ANSWER_VALUES = (
 )
 
 
-def _step_one(reference_agent: StartAgent) -> dict[str, Any]:
+def _step_one(reference_agent: StartAgent, names: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Step 1 in a fresh interpreter: its status, the loaded modules, and those of them
+    that define one of ``names``."""
     agent = reference_agent()
     done = subprocess.run(
-        [sys.executable, "-c", PROBE, agent.url, ",".join(ANSWER_VALUES)],
+        [sys.executable, "-c", PROBE, agent.url, ",".join(names)],
         capture_output=True,
         text=True,
         check=True,
@@ -80,5 +100,10 @@ def test_step_one_loads_no_document_checks(reference_agent: StartAgent) -> None:
 
 
 def test_step_one_builds_none_of_the_answers_values(reference_agent: StartAgent) -> None:
-    """No loaded module defines them: the classes are created when an answer returns one."""
-    assert _step_one(reference_agent)["defining"] == []
+    """No loaded module holds them: the classes are created when an answer returns one."""
+    assert _step_one(reference_agent, ANSWER_VALUES)["defining"] == []
+
+
+def test_step_one_builds_no_evidence_of_the_later_steps(reference_agent: StartAgent) -> None:
+    """Step 1 records ``CardEvidence``; steps 2-11's classes are created with step 2."""
+    assert _step_one(reference_agent, LATER_EVIDENCE)["defining"] == []

@@ -28,18 +28,7 @@ from sia_tui.core.interface.threeway import odd_one_out as _odd_source
 from sia_tui.core.jsonkit.pointer import display_pointer, resolve
 from sia_tui.core.jsonkit.strictjson import loads
 from sia_tui.core.needs import Need, word
-from sia_tui.core.run.evidence import (
-    CardEvidence,
-    DelegationEvidence,
-    DescribeEvidence,
-    DigestEvidence,
-    OutputEvidence,
-    ReceptionEvidence,
-    SchemaDigest,
-    SchemaEvidence,
-    StepStatus,
-    TaskError,
-)
+from sia_tui.core.run.evidence import CardEvidence, StepStatus
 from sia_tui.core.run.state import RecordResult, RunState, Step
 from sia_tui.core.task_state import TERMINAL_STATES
 
@@ -54,6 +43,7 @@ if TYPE_CHECKING:
         OddOneOut,
         SchemaDigests,
     )
+    from sia_tui.core.run.later_evidence import SchemaDigest, TaskError
     from sia_tui.core.trust.records import LockComparison, SignatureCheck
     from sia_tui.core.wire import WireReport
 
@@ -115,6 +105,8 @@ class RunAnswers:
     def describe_task_id(self) -> str | None:
         """The describe_skill task id (INV12 evidence; None when the document came from the
         cache)."""
+        from sia_tui.core.run.later_evidence import DescribeEvidence
+
         describe = self._run.evidence(DescribeEvidence)
         return describe.task_id if describe is not None else None
 
@@ -212,6 +204,7 @@ class RunAnswers:
         """Each embedded schema's declared vs computed digest (RULES CP6): step 6's checks,
         or (when step 6 did not run) the core's check of the document."""
         from sia_tui.core.run.answer_types import SchemaDigests
+        from sia_tui.core.run.later_evidence import SchemaEvidence
 
         evidence = self._run.evidence(SchemaEvidence)
         if evidence is not None:
@@ -261,6 +254,8 @@ class RunAnswers:
     def lock(self) -> LockComparison | None:
         """The interface against the contract lock (``--lock``), once step 4 ran (None: no
         lock, or step 4 did not run)."""
+        from sia_tui.core.run.later_evidence import DigestEvidence
+
         digests = self._run.evidence(DigestEvidence)
         return digests.lock if digests is not None else None
 
@@ -290,6 +285,8 @@ class RunAnswers:
     def task_error(self) -> TaskError | None:
         """The error object the agent reported: step 9's (FAILED) if any, else step 8's
         (REJECTED)."""
+        from sia_tui.core.run.later_evidence import DelegationEvidence, ReceptionEvidence
+
         reception = self._run.evidence(ReceptionEvidence)
         if reception is not None and reception.error is not None:
             return reception.error
@@ -300,6 +297,8 @@ class RunAnswers:
     def result_verdict(self) -> ArtifactVerdict | None:
         """The result artifact's own verdict from step 10 (None until it ran); records are
         judged separately."""
+        from sia_tui.core.run.later_evidence import OutputEvidence
+
         output = self._run.evidence(OutputEvidence)
         if output is None:
             return None
@@ -365,6 +364,8 @@ def embedded_schema_at(document: Any, pointer: str) -> Any:
 
 def as_schema_digests(checks: list[SchemaRefCheck]) -> list[SchemaDigest]:
     """CP6 checks as the typed evidence rows."""
+    from sia_tui.core.run.later_evidence import SchemaDigest
+
     return [
         SchemaDigest(
             role=c.role,

@@ -18,15 +18,7 @@ from sia_tui.core.exchange import Exchange
 from sia_tui.core.interface.threeway import DigestSource
 from sia_tui.core.interface.threeway import odd_one_out as _odd_source
 from sia_tui.core.run.answers import RunAnswers, consent_sentence
-from sia_tui.core.run.evidence import (
-    ArgumentsEvidence,
-    Blame,
-    DelegationEvidence,
-    FailureCategory,
-    Party,
-    ReceptionEvidence,
-    StepStatus,
-)
+from sia_tui.core.run.evidence import Blame, FailureCategory, Party, StepStatus
 from sia_tui.core.run.state import RunState, Step, StepResult
 from sia_tui.core.task_state import TERMINAL_STATES, TaskState
 
@@ -170,6 +162,8 @@ class RunVerdict:
     def negative_test(self) -> bool:
         """True when invalid arguments were sent on purpose (step 7 found them invalid);
         arguments that validate are never a negative test, whatever the caller asked."""
+        from sia_tui.core.run.later_evidence import ArgumentsEvidence
+
         checked = self._run.evidence(ArgumentsEvidence)
         return checked is not None and checked.negative_test
 
@@ -178,6 +172,8 @@ class RunVerdict:
         """A deliberate negative test's verdict (the refusal grader's, as ``probe`` grades),
         from the step that graded it (8 for a REJECTED task, else 9): None when the run sent
         valid arguments or the agent's answer is still to come."""
+        from sia_tui.core.run.later_evidence import DelegationEvidence, ReceptionEvidence
+
         delegation = self._run.evidence(DelegationEvidence)
         reception = self._run.evidence(ReceptionEvidence)
         for graded in (delegation, reception):

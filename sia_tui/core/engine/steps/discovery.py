@@ -25,15 +25,7 @@ from sia_tui.core.findings import Severity
 from sia_tui.core.needs import Need, word, words
 from sia_tui.core.redaction.userinfo import target_identity
 from sia_tui.core.run.answers import advertised_skills
-from sia_tui.core.run.evidence import (
-    Blame,
-    CardEvidence,
-    DescribeEvidence,
-    FailureCategory,
-    NextAction,
-    Party,
-    SkillEvidence,
-)
+from sia_tui.core.run.evidence import Blame, CardEvidence, FailureCategory, NextAction, Party
 from sia_tui.core.run.read_model import Run, StepResult
 from sia_tui.core.task_state import TaskState
 
@@ -134,6 +126,9 @@ async def use_extended_card(ctx: EngineContext, iface: Interface, evidence: Card
 
 async def select_skill(ctx: EngineContext, result: StepResult) -> None:
     """CP2: describe_skill and the skill are advertised; take their version and digest."""
+    # Steps 2-11's evidence loads with step 2: step 1 alone (the card on screen) builds none.
+    from sia_tui.core.run.later_evidence import SkillEvidence
+
     run = ctx.run
     card = run.card
     assert card is not None
@@ -325,6 +320,8 @@ def _cache_hit(ctx: EngineContext) -> tuple[CacheKey, CachedDocument] | None:
 
 async def describe(ctx: EngineContext, result: StepResult) -> None:
     """CP3: fetch the document with describe_skill, or reuse a bound cache entry (CP12)."""
+    from sia_tui.core.run.later_evidence import DescribeEvidence
+
     run = ctx.run
     assert run.interface is not None and run.skill_id is not None
     cached = _cache_hit(ctx)
