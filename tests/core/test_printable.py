@@ -9,7 +9,10 @@ import sys
 import unicodedata
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from sia_tui.core.output import policy
 from sia_tui.core.output.policy import (
     COLOURS,
     PrintableStream,
@@ -50,6 +53,48 @@ def test_ascii_text_takes_the_short_scan_with_the_same_answers() -> None:
         kept = printable(char, keep_newlines=True)
         assert (kept == char) == (char in "\t\n"), repr(char)
     assert printable("a\tb\x1bc", keep_newlines=True) == "a\tb␛c"
+
+
+def test_text_outside_ascii_without_unsafe_characters_skips_the_whole_class() -> None:
+    """A card's bullets, accents and ellipses are shown without compiling the whole class
+    (some 2 ms of the first screen); one unsafe character still gets it."""
+    policy._whole_class.cache_clear()
+    assert printable("● café…\n\tnext line", keep_newlines=True) == "● café…\n\tnext line"
+    assert printable("sha256:2fbd…") == "sha256:2fbd…"
+    assert printable_in_place("● é\n") == "● é\n"
+    assert policy._whole_class.cache_info().currsize == 0
+    assert printable("● \u202e", keep_newlines=True) == "● \\u202e"
+    assert policy._whole_class.cache_info().currsize == 1
+
+
+def test_isprintable_refuses_every_character_of_the_whole_class() -> None:
+    """The short path trusts ``str.isprintable``: no character the policy replaces may be
+    printable to the running Python, tab and newline aside (the lines variant keeps them)."""
+    every = "".join(chr(c) for c in range(0x110000))
+    for keep_newlines in (False, True):
+        refused = policy._whole_class(keep_newlines).findall(every)
+        assert refused and not [c for c in refused if c.isprintable()]
+
+
+#: Text that mixes every kind the policy tells apart: ASCII, printable non-ASCII, tab and
+#: newline, C0/C1 controls, format characters, separators, surrogates, private use.
+_MIXED = st.text(
+    st.sampled_from("a \t\n\r\x1b\x7f\x9b\xadé●…漢🙂\u200b\u2028\u202e\ufeff\ud800\ue000\U000f0000")
+    | st.characters(codec=None, exclude_categories=()),
+    max_size=40,
+)
+
+
+@settings(max_examples=300, deadline=None, database=None)
+@given(_MIXED, st.booleans())
+def test_the_short_path_answers_as_the_whole_class_does(text: str, keep_newlines: bool) -> None:
+    """Differential: whichever scan ``printable`` picks, it answers what the whole class
+    alone answers."""
+    whole = policy._whole_class(keep_newlines)
+    expected = whole.sub(lambda m: policy._stand_in(m.group()), text)
+    assert printable(text, keep_newlines=keep_newlines) == expected
+    in_place = whole.sub(lambda m: policy._PICTURES.get(ord(m.group()), policy.REPLACEMENT), text)
+    assert printable_in_place(text, keep_newlines=keep_newlines) == in_place
 
 
 def test_in_place_every_unsafe_character_is_one_visible_character() -> None:

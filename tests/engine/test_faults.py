@@ -15,7 +15,8 @@ from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.engine.report_json import run_to_json
 from sia_tui.core.probe.results import Grade, ProbeReport
-from sia_tui.core.run.evidence import DigestEvidence, FailureCategory, Party
+from sia_tui.core.run.evidence import FailureCategory, Party
+from sia_tui.core.run.later_evidence import DigestEvidence
 from sia_tui.core.run.read_model import Run, StepStatus, Target
 from tests.support.agents import StartAgent
 from tests.support.appendix_b import APPENDIX_B_ARGUMENTS

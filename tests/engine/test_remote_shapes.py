@@ -6,7 +6,7 @@ from typing import Any
 
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.procedure import Procedure
-from sia_tui.core.run.evidence import ArgumentsEvidence, ReceptionEvidence
+from sia_tui.core.run.later_evidence import ArgumentsEvidence, ReceptionEvidence
 from sia_tui.core.run.read_model import Run, Step, StepStatus, Target
 from sia_tui.core.run.verdicts import RunOutcome
 from tests.support.appendix_b import APPENDIX_B_ARGUMENTS

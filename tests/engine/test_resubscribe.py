@@ -11,7 +11,7 @@ from sia_tui.core.a2a.http.wire import unsupported_operation
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.errors import A2AProtocolError
-from sia_tui.core.run.evidence import ReceptionEvidence
+from sia_tui.core.run.later_evidence import ReceptionEvidence
 from sia_tui.core.run.read_model import Run, Target
 from sia_tui.core.run.verdicts import RunOutcome
 from tests.support.agents import StartAgent

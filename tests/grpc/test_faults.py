@@ -9,7 +9,8 @@ import pytest
 from sia_tui.agent.faults import FAULT_SPECS, Fault, FaultSpec
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.engine.procedure import Procedure
-from sia_tui.core.run.evidence import DigestEvidence, FailureCategory
+from sia_tui.core.run.evidence import FailureCategory
+from sia_tui.core.run.later_evidence import DigestEvidence
 from sia_tui.core.run.read_model import Run, StepStatus, Target
 from tests.support.agents import StartAgent
 from tests.support.appendix_b import run_appendix_b

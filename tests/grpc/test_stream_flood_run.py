@@ -20,7 +20,7 @@ from sia_tui.core.bugreport.report_html import render_html
 from sia_tui.core.engine.report_json import evidence_to_json
 from sia_tui.core.errors import DeadlineExceeded
 from sia_tui.core.limits import MAX_STREAM_EVENTS_KEPT
-from sia_tui.core.run.evidence import ReceptionEvidence
+from sia_tui.core.run.later_evidence import ReceptionEvidence
 from sia_tui.core.run.read_model import Run, StepStatus, Target
 from sia_tui.core.session import har_of_run, load_session, save_session
 from sia_tui.core.session.replay import replay_session

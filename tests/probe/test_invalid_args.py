@@ -15,7 +15,7 @@ from sia_tui.core.probe.arguments import (
 )
 from sia_tui.core.probe.invalid_args import EXTRA_MEMBER, INVALID_KINDS, invalid_arguments
 from sia_tui.core.probe.results import ProbeKind
-from sia_tui.core.run.answers import ExampleArguments
+from sia_tui.core.run.answer_types import ExampleArguments
 from sia_tui.core.schemas.validation import compile_schema
 
 K = ProbeKind

@@ -10,7 +10,8 @@ import pytest
 
 from sia_tui.core.atomic_file import atomic_write
 from sia_tui.core.errors import SiaError
-from sia_tui.core.run.evidence import CardEvidence, DigestEvidence
+from sia_tui.core.run.evidence import CardEvidence
+from sia_tui.core.run.later_evidence import DigestEvidence
 from sia_tui.core.run.read_model import StepStatus
 from sia_tui.core.session import SessionError, load_session, save_session
 from tests.support.sessions import ADVERTISED, COMPUTED, canary_options, digest_card_run

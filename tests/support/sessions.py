@@ -9,7 +9,7 @@ from sia_tui.core.a2a.views import Artifact, Part, Task
 from sia_tui.core.codes import DetectedBy, ErrorCode
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.findings import Finding
-from sia_tui.core.run.evidence import DigestEvidence
+from sia_tui.core.run.later_evidence import DigestEvidence
 from sia_tui.core.run.read_model import Digests, Run, StepStatus, Target
 
 #: One canary per input path; none may appear in any saved or printed output.

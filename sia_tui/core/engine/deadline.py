@@ -20,7 +20,6 @@ from sia_tui.core.a2a.views import Interface
 from sia_tui.core.engine.context import EngineContext
 from sia_tui.core.errors import DeadlineExceeded, SiaError
 from sia_tui.core.needs import Need, word
-from sia_tui.core.run.evidence import DelegationEvidence, DescribeEvidence, ReceptionEvidence
 from sia_tui.core.run.read_model import StepResult
 from sia_tui.core.task_state import FINISHED_STATES
 
@@ -73,6 +72,12 @@ async def stop_after_deadline(ctx: EngineContext, result: StepResult) -> None:
     stop too: no document is known yet to say otherwise, and A2A lets any task be asked
     (the agent answers TaskNotCancelable when it cannot).
     """
+    from sia_tui.core.run.later_evidence import (
+        DelegationEvidence,
+        DescribeEvidence,
+        ReceptionEvidence,
+    )
+
     await ctx.close_stream()
     evidence = result.evidence
     run = ctx.run

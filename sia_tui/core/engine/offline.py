@@ -17,7 +17,7 @@ from sia_tui.core.engine.step_runner import record_failure
 from sia_tui.core.engine.steps.verification import digests_step, document_step, embedded_step
 from sia_tui.core.findings import Finding, Severity
 from sia_tui.core.needs import Need, word
-from sia_tui.core.run.evidence import DigestEvidence
+from sia_tui.core.run.later_evidence import DigestEvidence
 from sia_tui.core.run.read_model import Run, Step, StepResult, StepStatus, Target
 
 

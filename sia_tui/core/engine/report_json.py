@@ -10,7 +10,8 @@ from sia_tui.core.bounded import listed
 from sia_tui.core.codes import DetectedBy, ErrorCode
 from sia_tui.core.engine.push import push_to_json
 from sia_tui.core.findings import Finding
-from sia_tui.core.run.evidence import Blame, StepEvidence
+from sia_tui.core.run.evidence import Blame
+from sia_tui.core.run.later_evidence import StepEvidence
 from sia_tui.core.run.read_model import Run, StepResult
 from sia_tui.core.trust.records import LockComparison, SignatureCheck
 

@@ -77,9 +77,19 @@ def _stand_in(char: str) -> str:
     return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
 
 
+def _printable_as_is(text: str, keep_newlines: bool) -> bool:
+    """True when ``text`` holds no unsafe character, by ``str.isprintable`` (which refuses
+    every character of the whole class, tests/core/test_printable.py checks it): most
+    non-ASCII text (an accent, a bullet, an ellipsis) needs no whole-class scan, nor its
+    compile at start-up."""
+    if keep_newlines:
+        text = text.replace("\t", " ").replace("\n", " ")
+    return text.isprintable()
+
+
 def _unsafe(text: str, keep_newlines: bool) -> re.Pattern[str]:
     """The pattern of the unsafe characters ``text`` may hold."""
-    if text.isascii():
+    if text.isascii() or _printable_as_is(text, keep_newlines):
         return _ASCII_UNSAFE_IN_LINES if keep_newlines else _ASCII_UNSAFE
     return _whole_class(keep_newlines)
 

@@ -13,7 +13,7 @@ from typing import Any
 from sia_tui.core.errors import CanonicalizationError
 from sia_tui.core.jsonkit.canonical import canonical_bytes
 from sia_tui.core.jsonkit.pointer import display, join
-from sia_tui.core.run.answers import ExampleArguments
+from sia_tui.core.run.answer_types import ExampleArguments
 from sia_tui.core.schemas.skeleton import skeleton_for
 from sia_tui.core.schemas.validation import CompiledSchema
 

@@ -13,33 +13,34 @@ from typing import TYPE_CHECKING, Any
 from sia_tui.core import lazy_api
 
 if TYPE_CHECKING:  # type checkers read these; the table below is the run-time side
-    from sia_tui.core.run.answers import ArtifactVerdict as ArtifactVerdict
-    from sia_tui.core.run.answers import ExampleArguments as ExampleArguments
-    from sia_tui.core.run.answers import OddOneOut as OddOneOut
+    from sia_tui.core.run.answer_types import ArtifactVerdict as ArtifactVerdict
+    from sia_tui.core.run.answer_types import ExampleArguments as ExampleArguments
+    from sia_tui.core.run.answer_types import InvocationFailure as InvocationFailure
+    from sia_tui.core.run.answer_types import OddOneOut as OddOneOut
+    from sia_tui.core.run.answer_types import SchemaDigests as SchemaDigests
     from sia_tui.core.run.answers import RunAnswers as RunAnswers
-    from sia_tui.core.run.answers import SchemaDigests as SchemaDigests
     from sia_tui.core.run.answers import advertised_skills as advertised_skills
     from sia_tui.core.run.answers import embedded_schema_at as embedded_schema_at
-    from sia_tui.core.run.evidence import ArgumentsEvidence as ArgumentsEvidence
-    from sia_tui.core.run.evidence import ArtifactRef as ArtifactRef
     from sia_tui.core.run.evidence import Blame as Blame
     from sia_tui.core.run.evidence import CardEvidence as CardEvidence
-    from sia_tui.core.run.evidence import DelegationEvidence as DelegationEvidence
-    from sia_tui.core.run.evidence import DescribeEvidence as DescribeEvidence
-    from sia_tui.core.run.evidence import DigestEvidence as DigestEvidence
-    from sia_tui.core.run.evidence import DocumentEvidence as DocumentEvidence
     from sia_tui.core.run.evidence import FailureCategory as FailureCategory
     from sia_tui.core.run.evidence import NextAction as NextAction
-    from sia_tui.core.run.evidence import OutputEvidence as OutputEvidence
     from sia_tui.core.run.evidence import Party as Party
-    from sia_tui.core.run.evidence import PresentationEvidence as PresentationEvidence
-    from sia_tui.core.run.evidence import ReceptionEvidence as ReceptionEvidence
-    from sia_tui.core.run.evidence import RecordSummary as RecordSummary
-    from sia_tui.core.run.evidence import SchemaDigest as SchemaDigest
-    from sia_tui.core.run.evidence import SchemaEvidence as SchemaEvidence
-    from sia_tui.core.run.evidence import SkillEvidence as SkillEvidence
-    from sia_tui.core.run.evidence import StepEvidence as StepEvidence
-    from sia_tui.core.run.evidence import TaskError as TaskError
+    from sia_tui.core.run.later_evidence import ArgumentsEvidence as ArgumentsEvidence
+    from sia_tui.core.run.later_evidence import ArtifactRef as ArtifactRef
+    from sia_tui.core.run.later_evidence import DelegationEvidence as DelegationEvidence
+    from sia_tui.core.run.later_evidence import DescribeEvidence as DescribeEvidence
+    from sia_tui.core.run.later_evidence import DigestEvidence as DigestEvidence
+    from sia_tui.core.run.later_evidence import DocumentEvidence as DocumentEvidence
+    from sia_tui.core.run.later_evidence import OutputEvidence as OutputEvidence
+    from sia_tui.core.run.later_evidence import PresentationEvidence as PresentationEvidence
+    from sia_tui.core.run.later_evidence import ReceptionEvidence as ReceptionEvidence
+    from sia_tui.core.run.later_evidence import RecordSummary as RecordSummary
+    from sia_tui.core.run.later_evidence import SchemaDigest as SchemaDigest
+    from sia_tui.core.run.later_evidence import SchemaEvidence as SchemaEvidence
+    from sia_tui.core.run.later_evidence import SkillEvidence as SkillEvidence
+    from sia_tui.core.run.later_evidence import StepEvidence as StepEvidence
+    from sia_tui.core.run.later_evidence import TaskError as TaskError
     from sia_tui.core.run.push_log import LOOPBACK as LOOPBACK
     from sia_tui.core.run.push_log import PushLog as PushLog
     from sia_tui.core.run.read_model import STEP_TITLES as STEP_TITLES
@@ -56,53 +57,52 @@ if TYPE_CHECKING:  # type checkers read these; the table below is the run-time s
     from sia_tui.core.run.turns import Reply as Reply
     from sia_tui.core.run.turns import Turn as Turn
     from sia_tui.core.run.turns import reply_argument as reply_argument
-    from sia_tui.core.run.verdicts import InvocationFailure as InvocationFailure
     from sia_tui.core.run.verdicts import RunOutcome as RunOutcome
     from sia_tui.core.run.verdicts import RunVerdict as RunVerdict
     from sia_tui.core.run.verdicts import worst_exit_code as worst_exit_code
 #: Public name -> the module that defines it (tests/test_layering.py holds it to the
 #: imports above, which type checkers read).
 _EXPORTS: dict[str, str] = {
-    "ArgumentsEvidence": "sia_tui.core.run.evidence",
-    "ArtifactRef": "sia_tui.core.run.evidence",
-    "ArtifactVerdict": "sia_tui.core.run.answers",
+    "ArgumentsEvidence": "sia_tui.core.run.later_evidence",
+    "ArtifactRef": "sia_tui.core.run.later_evidence",
+    "ArtifactVerdict": "sia_tui.core.run.answer_types",
     "Blame": "sia_tui.core.run.evidence",
     "CardEvidence": "sia_tui.core.run.evidence",
-    "DelegationEvidence": "sia_tui.core.run.evidence",
-    "DescribeEvidence": "sia_tui.core.run.evidence",
-    "DigestEvidence": "sia_tui.core.run.evidence",
+    "DelegationEvidence": "sia_tui.core.run.later_evidence",
+    "DescribeEvidence": "sia_tui.core.run.later_evidence",
+    "DigestEvidence": "sia_tui.core.run.later_evidence",
     "Digests": "sia_tui.core.run.read_model",
-    "DocumentEvidence": "sia_tui.core.run.evidence",
-    "ExampleArguments": "sia_tui.core.run.answers",
+    "DocumentEvidence": "sia_tui.core.run.later_evidence",
+    "ExampleArguments": "sia_tui.core.run.answer_types",
     "FailureCategory": "sia_tui.core.run.evidence",
     "Invocation": "sia_tui.core.run.read_model",
-    "InvocationFailure": "sia_tui.core.run.verdicts",
+    "InvocationFailure": "sia_tui.core.run.answer_types",
     "LOOPBACK": "sia_tui.core.run.push_log",
     "NextAction": "sia_tui.core.run.evidence",
-    "OddOneOut": "sia_tui.core.run.answers",
-    "OutputEvidence": "sia_tui.core.run.evidence",
+    "OddOneOut": "sia_tui.core.run.answer_types",
+    "OutputEvidence": "sia_tui.core.run.later_evidence",
     "Party": "sia_tui.core.run.evidence",
-    "PresentationEvidence": "sia_tui.core.run.evidence",
+    "PresentationEvidence": "sia_tui.core.run.later_evidence",
     "PushLog": "sia_tui.core.run.push_log",
-    "ReceptionEvidence": "sia_tui.core.run.evidence",
+    "ReceptionEvidence": "sia_tui.core.run.later_evidence",
     "RecordResult": "sia_tui.core.run.read_model",
-    "RecordSummary": "sia_tui.core.run.evidence",
+    "RecordSummary": "sia_tui.core.run.later_evidence",
     "Reply": "sia_tui.core.run.turns",
     "Run": "sia_tui.core.run.read_model",
     "RunAnswers": "sia_tui.core.run.answers",
     "RunOutcome": "sia_tui.core.run.verdicts",
     "RunVerdict": "sia_tui.core.run.verdicts",
     "STEP_TITLES": "sia_tui.core.run.read_model",
-    "SchemaDigest": "sia_tui.core.run.evidence",
-    "SchemaDigests": "sia_tui.core.run.answers",
-    "SchemaEvidence": "sia_tui.core.run.evidence",
-    "SkillEvidence": "sia_tui.core.run.evidence",
+    "SchemaDigest": "sia_tui.core.run.later_evidence",
+    "SchemaDigests": "sia_tui.core.run.answer_types",
+    "SchemaEvidence": "sia_tui.core.run.later_evidence",
+    "SkillEvidence": "sia_tui.core.run.later_evidence",
     "Step": "sia_tui.core.run.state",
-    "StepEvidence": "sia_tui.core.run.evidence",
+    "StepEvidence": "sia_tui.core.run.later_evidence",
     "StepResult": "sia_tui.core.run.read_model",
     "StepStatus": "sia_tui.core.run.read_model",
     "Target": "sia_tui.core.run.read_model",
-    "TaskError": "sia_tui.core.run.evidence",
+    "TaskError": "sia_tui.core.run.later_evidence",
     "Turn": "sia_tui.core.run.turns",
     "UNVALIDATED": "sia_tui.core.run.turns",
     "advertised_skills": "sia_tui.core.run.answers",

@@ -10,20 +10,17 @@ outside this module recomputes them. How the run went (its outcome, who is at fa
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from sia_tui.core.a2a.auth.plan import AuthPlan, plan_for
-from sia_tui.core.a2a.views import AgentCard, Artifact
+from sia_tui.core.a2a.views import AgentCard
 from sia_tui.core.consent import ConsentNeed
 from sia_tui.core.constants import DESCRIBE_SKILL
 from sia_tui.core.errors import JsonInputError, SiaError
-from sia_tui.core.findings import Finding, Severity
-from sia_tui.core.interface.document import SchemaRefCheck, embedded_schema, verify_embedded_schemas
 from sia_tui.core.interface.threeway import (
     DigestRow,
-    DigestSource,
     compare_rows,
     odd_one_out_statement,
 )
@@ -31,72 +28,27 @@ from sia_tui.core.interface.threeway import odd_one_out as _odd_source
 from sia_tui.core.jsonkit.pointer import display_pointer, resolve
 from sia_tui.core.jsonkit.strictjson import loads
 from sia_tui.core.needs import Need, word
-from sia_tui.core.run.evidence import (
-    CardEvidence,
-    DelegationEvidence,
-    DescribeEvidence,
-    DigestEvidence,
-    OutputEvidence,
-    ReceptionEvidence,
-    SchemaDigest,
-    SchemaEvidence,
-    StepStatus,
-    TaskError,
-)
+from sia_tui.core.run.evidence import CardEvidence, StepStatus
 from sia_tui.core.run.state import RecordResult, RunState, Step
 from sia_tui.core.task_state import TERMINAL_STATES
 
+# The document checks and the values some answers return load with the first answer that
+# needs them: a run that has only read the card (`sia-tui open URL`) needs neither.
 if TYPE_CHECKING:
     from sia_tui.core.a2a.error_data import A2AErrorData
+    from sia_tui.core.interface.document import SchemaRefCheck
+    from sia_tui.core.run.answer_types import (
+        ArtifactVerdict,
+        ExampleArguments,
+        OddOneOut,
+        SchemaDigests,
+    )
+    from sia_tui.core.run.later_evidence import SchemaDigest, TaskError
     from sia_tui.core.trust.records import LockComparison, SignatureCheck
     from sia_tui.core.wire import WireReport
 
 #: Output member that carries artifactId references to records (WIRE.md, Appendix B).
 REFS_MEMBER = "supporting_record_refs"
-
-
-@dataclass(frozen=True)
-class OddOneOut:
-    """The interface digest that differs from the other two, said in one sentence."""
-
-    source: DigestSource
-    statement: str
-
-
-@dataclass(frozen=True)
-class ArtifactVerdict:
-    """The result artifact (None when the task returned none) with its own findings."""
-
-    artifact: Artifact | None
-    findings: list[Finding]
-
-    @property
-    def valid(self) -> bool:
-        """True when the artifact exists and no error finding is about it."""
-        return self.artifact is not None and not any(
-            f.severity is Severity.ERROR for f in self.findings
-        )
-
-
-@dataclass(frozen=True)
-class ExampleArguments:
-    """Arguments taken from an example, and where the example was found."""
-
-    value: Any
-    source: str
-    #: Where and why it fails the input schema ("at /threshold: ..."); None when it validates.
-    problem: str | None = None
-    #: The examples tried before it that fail the input schema ("<source> fails it at ...").
-    passed_over: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class SchemaDigests:
-    """Every embedded schema's digest check; ``from_step`` is False when step 6 did not
-    run and the core checked the document on request (e.g. after a step-4 failure)."""
-
-    schemas: list[SchemaDigest]
-    from_step: bool
 
 
 class RunAnswers:
@@ -153,6 +105,8 @@ class RunAnswers:
     def describe_task_id(self) -> str | None:
         """The describe_skill task id (INV12 evidence; None when the document came from the
         cache)."""
+        from sia_tui.core.run.later_evidence import DescribeEvidence
+
         describe = self._run.evidence(DescribeEvidence)
         return describe.task_id if describe is not None else None
 
@@ -160,7 +114,11 @@ class RunAnswers:
     def input_schema(self) -> Any:
         """The document's embedded input schema, or None."""
         document = self._run.document
-        return embedded_schema(document.get("input_schema")) if isinstance(document, dict) else None
+        if not isinstance(document, dict):
+            return None
+        from sia_tui.core.interface.document import embedded_schema
+
+        return embedded_schema(document.get("input_schema"))
 
     @property
     def declared_modes(self) -> list[str]:
@@ -229,7 +187,11 @@ class RunAnswers:
         """The interface digest that differs while the other two agree (RULES CP4)."""
         d = self._run.digests
         source = _odd_source(d.advertised, d.returned, d.computed)
-        return OddOneOut(source, odd_one_out_statement(source)) if source else None
+        if not source:
+            return None
+        from sia_tui.core.run.answer_types import OddOneOut
+
+        return OddOneOut(source, odd_one_out_statement(source))
 
     @property
     def digest_rows(self) -> list[DigestRow]:
@@ -241,9 +203,14 @@ class RunAnswers:
     def schema_digests(self) -> SchemaDigests:
         """Each embedded schema's declared vs computed digest (RULES CP6): step 6's checks,
         or (when step 6 did not run) the core's check of the document."""
+        from sia_tui.core.run.answer_types import SchemaDigests
+        from sia_tui.core.run.later_evidence import SchemaEvidence
+
         evidence = self._run.evidence(SchemaEvidence)
         if evidence is not None:
             return SchemaDigests(list(evidence.schemas), True)
+        from sia_tui.core.interface.document import verify_embedded_schemas
+
         return SchemaDigests(as_schema_digests(verify_embedded_schemas(self._run.document)), False)
 
     @property
@@ -287,6 +254,8 @@ class RunAnswers:
     def lock(self) -> LockComparison | None:
         """The interface against the contract lock (``--lock``), once step 4 ran (None: no
         lock, or step 4 did not run)."""
+        from sia_tui.core.run.later_evidence import DigestEvidence
+
         digests = self._run.evidence(DigestEvidence)
         return digests.lock if digests is not None else None
 
@@ -316,6 +285,8 @@ class RunAnswers:
     def task_error(self) -> TaskError | None:
         """The error object the agent reported: step 9's (FAILED) if any, else step 8's
         (REJECTED)."""
+        from sia_tui.core.run.later_evidence import DelegationEvidence, ReceptionEvidence
+
         reception = self._run.evidence(ReceptionEvidence)
         if reception is not None and reception.error is not None:
             return reception.error
@@ -326,9 +297,13 @@ class RunAnswers:
     def result_verdict(self) -> ArtifactVerdict | None:
         """The result artifact's own verdict from step 10 (None until it ran); records are
         judged separately."""
+        from sia_tui.core.run.later_evidence import OutputEvidence
+
         output = self._run.evidence(OutputEvidence)
         if output is None:
             return None
+        from sia_tui.core.run.answer_types import ArtifactVerdict
+
         return ArtifactVerdict(self._run.result, list(output.result_findings))
 
     @property
@@ -357,6 +332,8 @@ _MAX_EXAMPLES_TRIED = 16
 
 
 def _example_candidates(run: RunState, schema: Any) -> Iterator[ExampleArguments]:
+    from sia_tui.core.run.answer_types import ExampleArguments
+
     examples = schema.get("examples") if isinstance(schema, dict) else None
     for index, value in enumerate(examples if isinstance(examples, list) else ()):
         yield ExampleArguments(value, f"the input schema's examples[{index}]")
@@ -377,6 +354,8 @@ def advertised_skills(card: AgentCard | None) -> list[str]:
 
 def embedded_schema_at(document: Any, pointer: str) -> Any:
     """The inline schema of the Schema Reference at ``pointer`` in ``document``, or None."""
+    from sia_tui.core.interface.document import embedded_schema
+
     try:
         return embedded_schema(resolve(document, pointer))
     except (KeyError, ValueError):
@@ -385,6 +364,8 @@ def embedded_schema_at(document: Any, pointer: str) -> Any:
 
 def as_schema_digests(checks: list[SchemaRefCheck]) -> list[SchemaDigest]:
     """CP6 checks as the typed evidence rows."""
+    from sia_tui.core.run.later_evidence import SchemaDigest
+
     return [
         SchemaDigest(
             role=c.role,

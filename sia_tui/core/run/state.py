@@ -17,17 +17,12 @@ from sia_tui.core.exchange import Exchange
 from sia_tui.core.findings import Finding
 from sia_tui.core.redaction.issued import IssuedSecrets
 from sia_tui.core.redaction.userinfo import strip_credentials
-from sia_tui.core.run.evidence import (
-    Blame,
-    FailureCategory,
-    NextAction,
-    StepEvidence,
-    StepStatus,
-)
+from sia_tui.core.run.evidence import Blame, FailureCategory, NextAction, StepStatus
 
 # A run without anchors, push, a plain message or a question never loads these
 # (session/dataclass_json resolves them when a session holds one).
 if TYPE_CHECKING:
+    from sia_tui.core.run.later_evidence import StepEvidence
     from sia_tui.core.run.plain import PlainMessage
     from sia_tui.core.run.push_log import PushLog
     from sia_tui.core.run.turns import Turn

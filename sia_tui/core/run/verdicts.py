@@ -10,7 +10,6 @@ artifacts is ``run.answers`` (``answers.py``), which this module reads and never
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
@@ -19,19 +18,12 @@ from sia_tui.core.exchange import Exchange
 from sia_tui.core.interface.threeway import DigestSource
 from sia_tui.core.interface.threeway import odd_one_out as _odd_source
 from sia_tui.core.run.answers import RunAnswers, consent_sentence
-from sia_tui.core.run.evidence import (
-    ArgumentsEvidence,
-    Blame,
-    DelegationEvidence,
-    FailureCategory,
-    Party,
-    ReceptionEvidence,
-    StepStatus,
-)
+from sia_tui.core.run.evidence import Blame, FailureCategory, Party, StepStatus
 from sia_tui.core.run.state import RunState, Step, StepResult
 from sia_tui.core.task_state import TERMINAL_STATES, TaskState
 
 if TYPE_CHECKING:  # the refusal grader loads with a negative test, the turns with a question
+    from sia_tui.core.run.answer_types import InvocationFailure, Summary
     from sia_tui.core.run.refusal import Verdict
     from sia_tui.core.run.turns import Turn
 
@@ -80,24 +72,6 @@ def worst_exit_code(codes: Iterable[int]) -> int:
     about several runs (replay, rerun, report of a session of several invocations)."""
     return max(codes, key=_EXIT_SEVERITY.index, default=0)
 
-
-@dataclass(frozen=True)
-class Summary:
-    """Why the run has its outcome: the sentence, and the step it failed at (if any)."""
-
-    text: str
-    #: The failed step: the sentence then names it ("at step 4, ...").
-    failed_at: StepResult | None = None
-
-
-@dataclass(frozen=True)
-class InvocationFailure:
-    """The failed step of a run whose invocation was sent (steps 8-11)."""
-
-    step: int
-    code: str
-    """The draft code and where it was found (``code_and_origin``); "" without a code."""
-    why: str
     """Who is at fault and why (the step's message when nobody was named)."""
 
 
@@ -188,6 +162,8 @@ class RunVerdict:
     def negative_test(self) -> bool:
         """True when invalid arguments were sent on purpose (step 7 found them invalid);
         arguments that validate are never a negative test, whatever the caller asked."""
+        from sia_tui.core.run.later_evidence import ArgumentsEvidence
+
         checked = self._run.evidence(ArgumentsEvidence)
         return checked is not None and checked.negative_test
 
@@ -196,6 +172,8 @@ class RunVerdict:
         """A deliberate negative test's verdict (the refusal grader's, as ``probe`` grades),
         from the step that graded it (8 for a REJECTED task, else 9): None when the run sent
         valid arguments or the agent's answer is still to come."""
+        from sia_tui.core.run.later_evidence import DelegationEvidence, ReceptionEvidence
+
         delegation = self._run.evidence(DelegationEvidence)
         reception = self._run.evidence(ReceptionEvidence)
         for graded in (delegation, reception):
@@ -243,6 +221,8 @@ class RunVerdict:
             text = self._not_run_reason()
         if run.from_cache:
             text += "; the document came from the cache (describe_skill was not called, RULES CP12)"
+        from sia_tui.core.run.answer_types import Summary
+
         return Summary(text, failed)
 
     def _not_run_reason(self) -> str:
@@ -290,6 +270,8 @@ class RunVerdict:
         failed = self._run.failed_step
         if failed is None or failed.step < Step.DELEGATION:
             return None
+        from sia_tui.core.run.answer_types import InvocationFailure
+
         return InvocationFailure(failed.step, code_and_origin(failed), self._why(failed))
 
     @property

@@ -89,6 +89,7 @@ DEFERRED_TYPES: dict[str, str] = {
     "PlainMessage": "sia_tui.core.run.plain",
     "PushLog": "sia_tui.core.run.push_log",
     "SignatureCheck": "sia_tui.core.trust.records",
+    "StepEvidence": "sia_tui.core.run.later_evidence",
     "TrustAnchors": "sia_tui.core.trust.records",
     "Verdict": "sia_tui.core.run.refusal",
     "Turn": "sia_tui.core.run.turns",

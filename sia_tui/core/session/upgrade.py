@@ -10,9 +10,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from sia_tui.core.run.evidence import (
+from sia_tui.core.run.evidence import CardEvidence
+from sia_tui.core.run.later_evidence import (
     ArgumentsEvidence,
-    CardEvidence,
     DelegationEvidence,
     DescribeEvidence,
     DigestEvidence,

@@ -21,14 +21,8 @@ from sia_tui.core.run.agent_answer import (
     observation_of_error,
     read_remote_error,
 )
-from sia_tui.core.run.evidence import (
-    Blame,
-    DelegationEvidence,
-    NextAction,
-    Party,
-    ReceptionEvidence,
-    StepStatus,
-)
+from sia_tui.core.run.evidence import Blame, NextAction, Party, StepStatus
+from sia_tui.core.run.later_evidence import DelegationEvidence, ReceptionEvidence
 from sia_tui.core.run.refusal import (
     INVALID_ARGUMENTS,
     Grade,

@@ -22,19 +22,10 @@ from sia_tui.core.engine.outcome import StepFailed, transport_failure
 from sia_tui.core.engine.steps.trust import verify_card_signatures
 from sia_tui.core.errors import SiaError
 from sia_tui.core.findings import Severity
-from sia_tui.core.interface.document import check_advertisement
 from sia_tui.core.needs import Need, word, words
 from sia_tui.core.redaction.userinfo import target_identity
 from sia_tui.core.run.answers import advertised_skills
-from sia_tui.core.run.evidence import (
-    Blame,
-    CardEvidence,
-    DescribeEvidence,
-    FailureCategory,
-    NextAction,
-    Party,
-    SkillEvidence,
-)
+from sia_tui.core.run.evidence import Blame, CardEvidence, FailureCategory, NextAction, Party
 from sia_tui.core.run.read_model import Run, StepResult
 from sia_tui.core.task_state import TaskState
 
@@ -135,6 +126,9 @@ async def use_extended_card(ctx: EngineContext, iface: Interface, evidence: Card
 
 async def select_skill(ctx: EngineContext, result: StepResult) -> None:
     """CP2: describe_skill and the skill are advertised; take their version and digest."""
+    # Steps 2-11's evidence loads with step 2: step 1 alone (the card on screen) builds none.
+    from sia_tui.core.run.later_evidence import SkillEvidence
+
     run = ctx.run
     card = run.card
     assert card is not None
@@ -173,6 +167,9 @@ def _advertisement(card: AgentCard, result: StepResult) -> SchemaInterfaceAd:
                 statement="the Agent Card does not advertise the schema-interface extension",
             ),
         )
+    # Loaded by step 2: step 1 alone (the card on screen) does not need the document checks.
+    from sia_tui.core.interface.document import check_advertisement
+
     findings = check_advertisement(ad.raw)  # RULES ADV1, ADV3
     result.findings.extend(findings)
     if any(f.severity is Severity.ERROR for f in findings):
@@ -323,6 +320,8 @@ def _cache_hit(ctx: EngineContext) -> tuple[CacheKey, CachedDocument] | None:
 
 async def describe(ctx: EngineContext, result: StepResult) -> None:
     """CP3: fetch the document with describe_skill, or reuse a bound cache entry (CP12)."""
+    from sia_tui.core.run.later_evidence import DescribeEvidence
+
     run = ctx.run
     assert run.interface is not None and run.skill_id is not None
     cached = _cache_hit(ctx)

@@ -26,16 +26,12 @@ from sia_tui.core.invocation_mode import InvocationMode
 from sia_tui.core.jsonkit.canonical import canonical_bytes
 from sia_tui.core.jsonkit.pointer import display
 from sia_tui.core.needs import Need, word
-from sia_tui.core.run.evidence import (
+from sia_tui.core.run.evidence import Blame, FailureCategory, NextAction, Party, StepStatus
+from sia_tui.core.run.later_evidence import (
     ArgumentsEvidence,
     ArtifactRef,
-    Blame,
     DelegationEvidence,
-    FailureCategory,
-    NextAction,
-    Party,
     ReceptionEvidence,
-    StepStatus,
 )
 from sia_tui.core.run.read_model import StepResult
 from sia_tui.core.run.verdicts import unsent_turn

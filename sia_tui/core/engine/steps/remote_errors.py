@@ -14,15 +14,8 @@ from sia_tui.core.findings import Finding
 from sia_tui.core.jsonkit.pointer import display
 from sia_tui.core.run.agent_answer import RemoteError as RemoteError
 from sia_tui.core.run.agent_answer import read_remote_error as read_remote_error
-from sia_tui.core.run.evidence import (
-    Blame,
-    DelegationEvidence,
-    FailureCategory,
-    NextAction,
-    Party,
-    ReceptionEvidence,
-    TaskError,
-)
+from sia_tui.core.run.evidence import Blame, FailureCategory, NextAction, Party
+from sia_tui.core.run.later_evidence import DelegationEvidence, ReceptionEvidence, TaskError
 
 if TYPE_CHECKING:
     from sia_tui.core.engine.context import EngineContext

@@ -22,14 +22,8 @@ from sia_tui.core.interface.document import schema_at
 from sia_tui.core.jsonkit.numbers import unsafe_number_findings
 from sia_tui.core.jsonkit.pointer import display
 from sia_tui.core.run.answers import REFS_MEMBER
-from sia_tui.core.run.evidence import (
-    Blame,
-    NextAction,
-    OutputEvidence,
-    Party,
-    PresentationEvidence,
-    RecordSummary,
-)
+from sia_tui.core.run.evidence import Blame, NextAction, Party
+from sia_tui.core.run.later_evidence import OutputEvidence, PresentationEvidence, RecordSummary
 from sia_tui.core.run.read_model import RecordResult, StepResult
 
 if TYPE_CHECKING:

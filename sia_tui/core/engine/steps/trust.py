@@ -14,17 +14,11 @@ from sia_tui.core.constants import CARD_SIGNATURES
 from sia_tui.core.engine.outcome import StepFailed
 from sia_tui.core.findings import Finding, Severity
 from sia_tui.core.redaction.userinfo import target_identity
-from sia_tui.core.run.evidence import (
-    Blame,
-    CardEvidence,
-    DigestEvidence,
-    FailureCategory,
-    NextAction,
-    Party,
-)
+from sia_tui.core.run.evidence import Blame, CardEvidence, FailureCategory, NextAction, Party
 from sia_tui.core.run.read_model import Run, StepResult, Target
 
 if TYPE_CHECKING:
+    from sia_tui.core.run.later_evidence import DigestEvidence
     from sia_tui.core.trust.records import SignatureCheck
 
 

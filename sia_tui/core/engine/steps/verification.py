@@ -20,14 +20,8 @@ from sia_tui.core.interface.document import (
 )
 from sia_tui.core.interface.threeway import DigestSource, digest_values, odd_one_out_statement
 from sia_tui.core.run.answers import as_schema_digests
-from sia_tui.core.run.evidence import (
-    Blame,
-    DigestEvidence,
-    DocumentEvidence,
-    NextAction,
-    Party,
-    SchemaEvidence,
-)
+from sia_tui.core.run.evidence import Blame, NextAction, Party
+from sia_tui.core.run.later_evidence import DigestEvidence, DocumentEvidence, SchemaEvidence
 from sia_tui.core.run.read_model import Run, StepResult
 
 #: What to fix for each odd digest: a sentence a vendor can act on without sia-tui.
