@@ -116,6 +116,14 @@ NOT_AT_START = (
     "sia_tui.core.engine.task_list",
     "sia_tui.core.trust.lock_compare",
     "sia_tui.core.interface.document_diff",
+    # Step 1 checks no skill interface document: its checks (and the canonical form and
+    # schema dialects they use), steps 2-11's evidence and the values some answers return
+    # load when step 2 or an answer first needs them.
+    "sia_tui.core.interface.document",
+    "sia_tui.core.schemas",
+    "sia_tui.core.jsonkit.canonical",
+    "sia_tui.core.run.later_evidence",
+    "sia_tui.core.run.answer_types",
     # The Overview has no table (LiteralTable is in a module of its own).
     "textual.widgets._data_table",
     # The run model's types an unsigned card never meets load with a signed card, anchors
