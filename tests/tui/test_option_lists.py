@@ -89,7 +89,7 @@ async def test_an_option_leaves_no_blank_line_when_the_scroll_bar_goes() -> None
 
 class _FilledBeforeLaidOut(App[None]):
     """The Overview's start-up: the skill list filled before its first layout (step 1 ended
-    before the first screen was drawn), its second option highlighted."""
+    before the first screen was drawn), its last option highlighted."""
 
     CSS = "SkillList { width: 22; height: 6; border: none; }"
 
@@ -97,16 +97,26 @@ class _FilledBeforeLaidOut(App[None]):
         yield SkillList()
 
     def on_mount(self) -> None:
-        self.query_one(SkillList).fill([option(Content(prompt)) for prompt in PROMPTS], 1)
+        self.query_one(SkillList).fill([option(Content(prompt)) for prompt in PROMPTS], 3)
 
 
-async def test_the_first_frame_of_a_list_filled_before_layout_shows_every_line(
+def _whole(lines: list[str]) -> bool:
+    """Each option drawn in ``lines`` has its three lines (one cut by the list's edge
+    aside)."""
+    return all(
+        lines[at + 2 : at + 3] in ([], [f"tags-{line[6]}xxxxxxxxx"])
+        for at, line in enumerate(lines)
+        if line.startswith("skill-")
+    )
+
+
+async def test_every_frame_of_a_list_filled_before_layout_shows_whole_options(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The list measures its options when first drawn, and finds it needs a scroll bar only
-    then: the first frames showed the options cut (at the width without the bar), and a
-    further frame, after a refresh, drew them again whole. Now the first frame that shows
-    the list shows them whole, the highlighted option in view."""
+    then: the first frames drew the options cut (measured without the bar, drawn beside
+    it), and a frame after a refresh drew them again whole. Now every frame that shows the
+    list shows them whole, and the highlighted option ends up in view."""
     drawn: list[list[str]] = []
     render_lines = SkillList.render_lines
 
@@ -120,6 +130,6 @@ async def test_the_first_frame_of_a_list_filled_before_layout_shows_every_line(
     async with app.run_test(size=(40, 10)) as pilot:
         await pilot.pause()
         await pilot.pause()
-    first = next(lines for lines in drawn if any(lines))
-    assert "tags-1xxxxxxxxx" in first  # the highlighted option's last line
-    assert all(lines == first for lines in drawn[drawn.index(first) :])
+    shown = [lines for lines in drawn if any(lines)]
+    assert shown and all(_whole(lines) for lines in shown), shown
+    assert shown[-1][-3:] == ["skill-3xx", "two-words", "tags-3xxxxxxxxx"]

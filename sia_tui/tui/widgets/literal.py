@@ -169,8 +169,6 @@ class LiteralOptionList(OptionList):
             # Setting a prompt drops every measure the list holds (its public way to do so);
             # the options are measured again when next drawn, at the width they have then.
             self.replace_option_prompt_at_index(0, self.get_option_at_index(0).prompt)
-            # What was above the highlight may now take more (or fewer) lines.
-            self.call_next(self.scroll_to_highlight)
 
     def replace_option_prompt(self, option_id: str, prompt: VisualType) -> Self:
         return super().replace_option_prompt(option_id, shown(prompt))
