@@ -3,6 +3,8 @@ when its scroll bar comes or goes, and on the first frame that shows it."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
@@ -10,6 +12,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.content import Content
 from textual.geometry import Region
+from textual.pilot import Pilot
 from textual.strip import Strip
 
 from sia_tui.tui.screens.overview import SkillList
@@ -28,12 +31,20 @@ class _OneList(App[None]):
 
     CSS = "LiteralOptionList { width: 22; height: 6; border: none; }"
 
-    def __init__(self, options_list: LiteralOptionList) -> None:
-        super().__init__()
-        self.options_list = options_list
-
     def compose(self) -> ComposeResult:
-        yield self.options_list
+        yield LiteralOptionList()
+
+
+@asynccontextmanager
+async def _filled_once_laid_out() -> AsyncIterator[tuple[Pilot[None], LiteralOptionList]]:
+    """The list laid out with no option (no bar), then given ``PROMPTS``."""
+    app = _OneList()
+    async with app.run_test(size=(40, 10)) as pilot:
+        await pilot.pause()
+        listing = app.query_one(LiteralOptionList)
+        listing.add_options(option(Content(prompt)) for prompt in PROMPTS)
+        await pilot.pause()
+        yield pilot, listing
 
 
 def _screen(app: App[Any]) -> list[str]:
@@ -45,12 +56,8 @@ async def test_an_option_keeps_its_last_line_when_the_scroll_bar_comes() -> None
     """Filled while it showed no bar, the list measured each option at 20 columns (two
     lines), then drew it at 18 beside the bar it added (three lines): the third, the tags,
     was cut off every option."""
-    listing = LiteralOptionList()
-    app = _OneList(listing)
-    async with app.run_test(size=(40, 10)) as pilot:
-        await pilot.pause()
-        listing.add_options(option(Content(prompt)) for prompt in PROMPTS)
-        await pilot.pause()
+    async with _filled_once_laid_out() as (pilot, listing):
+        app = pilot.app
         assert listing.show_vertical_scrollbar
         assert _screen(app)[:6] == [
             "skill-0xx",
@@ -68,12 +75,8 @@ async def test_an_option_keeps_its_last_line_when_the_scroll_bar_comes() -> None
 async def test_an_option_leaves_no_blank_line_when_the_scroll_bar_goes() -> None:
     """The other way: measured beside the bar (three lines), an option kept a blank line
     under it once the bar went and it took two."""
-    listing = LiteralOptionList()
-    app = _OneList(listing)
-    async with app.run_test(size=(40, 10)) as pilot:
-        await pilot.pause()
-        listing.add_options(option(Content(prompt)) for prompt in PROMPTS)
-        await pilot.pause()
+    async with _filled_once_laid_out() as (pilot, listing):
+        app = pilot.app
         listing.remove_option_at_index(3)
         listing.remove_option_at_index(2)
         await pilot.pause()
