@@ -16,22 +16,17 @@ from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.strip import Strip
 
-from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.engine import Procedure
 from sia_tui.core.run.read_model import Target
-from sia_tui.tui.engine_port import UpdateCallback
 from sia_tui.tui.screens.overview import SkillList
 from sia_tui.tui.storage import UserDirs
 from sia_tui.tui.widgets.literal import LiteralOptionList, option
 from tests.support.frames import draw_full_frame
-from tests.support.scripted_agent import BASE, RECORD, RESULT, SKILL, ScriptedAgent, artifact, task
+from tests.support.scripted_agent import BASE, FIVE_REFS, citing_five_records
 from tests.support.tui import (
-    APPENDIX_B_TEXT,
     SMALL,
-    enter_arguments,
-    press,
+    invoke_appendix_b,
+    settle,
     snapshot_app,
-    wait_until,
 )
 
 pytestmark = pytest.mark.frames  # every frame drawn, as a terminal would
@@ -154,23 +149,6 @@ async def test_every_frame_of_a_list_filled_before_layout_shows_whole_options(
     assert shown[-1][-3:] == ["skill-3xx", "two-words", "tags-3xxxxxxxxx"]
 
 
-#: Record references as a network agent names its observations (wrapped over two or three
-#: lines in the Results' links, which need a scroll bar for five).
-REFS = [
-    f"urn:noc:observation:edge-router-{n:02d}/ge-0/0/{n}:utilization:sample" for n in range(1, 6)
-]
-
-
-def _agent_with_five_refs() -> ScriptedAgent:
-    agent = ScriptedAgent()
-    result = {**RESULT, "supporting_record_refs": REFS}
-    records = [artifact(ref, "resource-observation", {**RECORD, "record_id": ref}) for ref in REFS]
-    agent.invoke = lambda _request: task(
-        "TASK_STATE_COMPLETED", artifacts=[artifact("r1", SKILL, result), *records]
-    )
-    return agent
-
-
 @pytest.mark.parametrize("size", [SMALL, (140, 40)])
 async def test_the_results_links_show_each_reference_whole(
     user_dirs: UserDirs, size: tuple[int, int]
@@ -178,21 +156,13 @@ async def test_the_results_links_show_each_reference_whole(
     """Results, with an answer citing five records: the supporting_record_refs list shows
     the first reference to its end. Measured without its bar and drawn beside it, the
     reference lost its last line ('le' of 'sample'): the next one's arrow came first."""
-    agent = _agent_with_five_refs()
-
-    def engine(target: Target, options: ClientOptions, on_update: UpdateCallback) -> Procedure:
-        return Procedure(target, options, transport=agent.transport(), on_update=on_update)
-
-    app = snapshot_app(Target(BASE), engine_factory=engine, dirs=user_dirs)
+    app = snapshot_app(Target(BASE), engine_factory=citing_five_records().engine, dirs=user_dirs)
     async with app.run_test(size=size) as pilot:
-        await press(pilot, "2", "r")
-        await enter_arguments(pilot, APPENDIX_B_TEXT)
-        await pilot.press("ctrl+j")
-        await wait_until(pilot, lambda: bool(app.current_run and app.current_run.task))
-        await press(pilot, "6")
+        await settle(pilot)
+        await invoke_appendix_b(pilot)
         links = app.screen.query_one("#links", LiteralOptionList)
         assert links.show_vertical_scrollbar
         area = links.scrollable_content_region
         rows = _screen(app, strip=False)[area.y : area.bottom]
         shown = "".join(row[area.x : area.right].strip() for row in rows)
-        assert shown.startswith(f"→{REFS[0]}")  # then the next one's arrow, if there is room
+        assert shown.startswith(f"→{FIVE_REFS[0]}")  # then the next one's arrow, if there is room
