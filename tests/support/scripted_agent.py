@@ -11,8 +11,11 @@ import httpx
 
 from sia_tui.agent.catalog import SKILLS_BY_ID
 from sia_tui.agent.documents import assemble
+from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.constants import EXTENSION_URI
+from sia_tui.core.engine import Procedure
 from sia_tui.core.jsonkit.canonical import digest_of
+from sia_tui.core.run.read_model import Target
 
 BASE = "http://scripted.test"
 SKILL = "evaluate_resource_condition"
@@ -165,6 +168,10 @@ class ScriptedAgent:
     def transport(self) -> httpx.MockTransport:
         return httpx.MockTransport(self.handle)
 
+    def engine(self, target: Target, options: ClientOptions, on_update: Any) -> Procedure:
+        """An app's ``engine_factory``: the steps run against this agent."""
+        return Procedure(target, options, transport=self.transport(), on_update=on_update)
+
 
 def modes_agent(modes: list[str], *, streaming: bool = True, **script: Any) -> ScriptedAgent:
     """A scripted agent whose document declares the response ``modes`` (digests
@@ -182,4 +189,22 @@ def modes_agent(modes: list[str], *, streaming: bool = True, **script: Any) -> S
     card = agent.card()
     card["capabilities"]["extensions"][0]["params"]["skills"][0]["interface_digest"] = digest
     agent.card = lambda: card  # type: ignore[method-assign]
+    return agent
+
+
+#: Record references as a network agent names its observations (each wraps over two or
+#: three lines in the Results' links, which need a scroll bar for five).
+FIVE_REFS = [
+    f"urn:noc:observation:edge-router-{n:02d}/ge-0/0/{n}:utilization:sample" for n in range(1, 6)
+]
+
+
+def citing_five_records() -> ScriptedAgent:
+    """An agent whose correct answer cites five records (``FIVE_REFS``) and carries them."""
+    agent = ScriptedAgent()
+    result = {**RESULT, "supporting_record_refs": FIVE_REFS}
+    records = [artifact(r, "resource-observation", {**RECORD, "record_id": r}) for r in FIVE_REFS]
+    agent.invoke = lambda _request: task(
+        "TASK_STATE_COMPLETED", artifacts=[artifact("r1", SKILL, result), *records]
+    )
     return agent

@@ -15,10 +15,12 @@ from textual.widgets import Input
 
 from sia_tui.core.run import Target
 from sia_tui.tui.storage import UserDirs
+from tests.support.scripted_agent import BASE, citing_five_records
 from tests.support.tui import (
     APPENDIX_B_TEXT,
     SMALL,
     enter_arguments,
+    invoke_appendix_b,
     send_on_console,
     settle,
     snapshot_app,
@@ -98,6 +100,20 @@ def test_small_results_record_invalid(snap_compare: Any, make_app: Any) -> None:
         await settle(pilot)
 
     assert snap_compare(make_app("record-invalid"), terminal_size=SMALL, run_before=run_before)
+
+
+def test_small_results_with_five_record_links(snap_compare: Any, user_dirs: UserDirs) -> None:
+    """An answer citing five records: under 'supporting_record_refs', an orange → then
+    'urn:noc:observation:edge-router-01/ge-0/0/1:utilization:samp' over two lines and 'le'
+    on the third (the reference whole, beside the list's scroll bar); the result's JSON
+    below, the five records on the right."""
+    app = snapshot_app(Target(BASE), engine_factory=citing_five_records().engine, dirs=user_dirs)
+    assert snap_compare(app, terminal_size=SMALL, run_before=_invoked)
+
+
+async def _invoked(pilot: Pilot[Any]) -> None:
+    await settle(pilot)
+    await invoke_appendix_b(pilot)
 
 
 def test_small_history(snap_compare: Any, make_app: Any) -> None:

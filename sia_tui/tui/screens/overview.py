@@ -185,23 +185,11 @@ class SkillList(LiteralOptionList):
     BINDINGS = [Binding("enter", "select", "Open skill", id="overview.open", tooltip=_OPEN_TOOLTIP)]
 
     def fill(self, prompts: list[Option], current: int | None) -> None:
-        """Show ``prompts``, ``current`` highlighted, each measured at the width it is drawn.
-
-        Filled while it shows no scroll bar, Textual's list measures every option at the
-        width without one, then draws them beside the bar it has just added: an option that
-        wraps lost its last line (the highlighted skill's tags, at 80x24). Once drawn, the
-        options are measured again at the width they have, and the highlight scrolled to.
-        """
+        """Show ``prompts``, ``current`` highlighted and scrolled into view (each option is
+        measured at the width it is drawn: ``LiteralOptionList``)."""
         self.clear_options()
         self.add_options(prompts)
         self.highlighted = current
-        self.call_after_refresh(self._measure_again)
-
-    def _measure_again(self) -> None:
-        if self.option_count:
-            # Setting a prompt drops every measure the list holds (its public way to do so).
-            self.replace_option_prompt_at_index(0, self.get_option_at_index(0).prompt)
-            self.scroll_to_highlight()
 
 
 class OverviewScreen(RunScreen):

@@ -114,7 +114,8 @@ def option(prompt: Content, *, id: str | None = None, disabled: bool = False) ->
 
 class LiteralOptionList(OptionList):
     """An ``OptionList`` whose prompts are never markup; an option id the list already has
-    (an agent's two skills with one id) is dropped instead of crashing the app."""
+    (an agent's two skills with one id) is dropped instead of crashing the app; every option
+    is measured at the width it is drawn."""
 
     def __init__(
         self,
@@ -158,6 +159,16 @@ class LiteralOptionList(OptionList):
         except OptionDoesNotExist:
             return False
         return True
+
+    def watch_show_vertical_scrollbar(self) -> None:
+        """Textual measures each option once, at the width the list has, and keeps it until
+        the list is resized; its own scroll bar coming or going changes that width, not the
+        list's size. Filled while it showed no bar, an option that wrapped lost its last line
+        once drawn beside the bar the list then added."""
+        if self.option_count:
+            # Setting a prompt drops every measure the list holds (its public way to do so);
+            # the options are measured again when next drawn, at the width they have then.
+            self.replace_option_prompt_at_index(0, self.get_option_at_index(0).prompt)
 
     def replace_option_prompt(self, option_id: str, prompt: VisualType) -> Self:
         return super().replace_option_prompt(option_id, shown(prompt))
