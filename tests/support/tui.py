@@ -82,7 +82,8 @@ def _workers_running(app: Any) -> bool:
 
 
 async def settle(pilot: Pilot[Any]) -> None:
-    """Wait until the engine and every pending timer/worker have finished."""
+    """Wait until the engine and every worker have finished (not timers: the editor's
+    check is shown once its debounce passes; wait for ``last_result`` to see it)."""
     for _ in range(3):
         await workers_done(pilot.app)
         await pilot.pause()

@@ -18,6 +18,7 @@ from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.session import save_session
 from sia_tui.tui.app import SiaApp
 from sia_tui.tui.screens.confirm import ConfirmScreen
+from sia_tui.tui.screens.invoke import InvokeScreen
 from sia_tui.tui.storage import UserDirs
 from tests.support.tui import (
     APPENDIX_B_TEXT,
@@ -257,6 +258,12 @@ def test_a_skill_that_may_act_asks_before_step_8(snap_compare: Any, make_app: An
         await _ran_six_steps(pilot)
         await pilot.press("5")
         await settle(pilot)  # the editor holds the input schema's example
+        # and, as a person sees before pressing ctrl+j, its check (the debounce is a timer,
+        # which settle does not wait for: pressed sooner, a "Queued" toast stays behind the
+        # dialog on the Results screen, as under load)
+        screen = pilot.app.screen
+        assert isinstance(screen, InvokeScreen)
+        await wait_until(pilot, lambda: screen.last_result is not None)
         await pilot.press("ctrl+j")
         await wait_until(pilot, lambda: isinstance(pilot.app.screen, ConfirmScreen))
         await settle(pilot)
