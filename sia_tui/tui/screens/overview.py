@@ -238,9 +238,9 @@ class OverviewScreen(RunScreen):
     def show_run(self, run: Run | None) -> None:
         body = self.query_one("#card-body", Static)
         skills = self.query_one("#skills", SkillList)
-        skills.clear_options()
         self._skills = []
         if run is None or run.card is None:
+            skills.clear_options()
             body.update(_no_card(run, self.policy))
             self._note(run)
             return
