@@ -25,6 +25,11 @@ from tests.support.garbage import collect_young_less_often, freeze_what_lives
 sys.dont_write_bytecode = False
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
+# grpc's C core reads its log level once, when grpc is first imported. sia-tui imports it
+# quiet (core/a2a/grpc/runtime.py), but the tests' SDK agent imports it first through the
+# a2a-sdk, and a stray "Got goaway" line then landed in pytest's progress output.
+os.environ.setdefault("GRPC_VERBOSITY", "NONE")
+
 #: No hypothesis deadline: a per-example time limit is a wall-clock assertion, which a
 #: loaded machine breaks (tests assert what a run did; benchmarks/ hold the times).
 settings.register_profile("sia-tui", deadline=None)
