@@ -124,6 +124,11 @@ NOT_AT_START = (
     "sia_tui.core.jsonkit.canonical",
     "sia_tui.core.run.later_evidence",
     "sia_tui.core.run.answer_types",
+    # The card's views only: what a task exchanges (messages, artifacts, tasks, stream
+    # events) and their readers load with the first task; each frozen dataclass costs
+    # some 0.5 ms to create.
+    "sia_tui.core.a2a.task_views",
+    "sia_tui.core.a2a.objects",
     # The Overview has no table (LiteralTable is in a module of its own).
     "textual.widgets._data_table",
     # The run model's types an unsigned card never meets load with a signed card, anchors
