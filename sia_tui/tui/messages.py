@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from textual.message import Message
 
-from sia_tui.core.a2a import StreamEvent
 from sia_tui.core.run import StepResult
+
+if TYPE_CHECKING:  # the task views load with the first task (step 1 has none)
+    from sia_tui.core.a2a import StreamEvent
 
 
 @dataclass

@@ -6,7 +6,7 @@ import pytest
 
 from sia_tui.core.a2a.client import A2AClient
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.a2a.views import Task
+from sia_tui.core.a2a.task_views import Task
 from sia_tui.core.constants import DESCRIBE_SKILL, DIGEST_MEMBER, DOCUMENT_MEMBER
 from tests.support.agents import StartAgent
 

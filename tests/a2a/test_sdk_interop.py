@@ -8,7 +8,7 @@ import pytest
 
 from sia_tui.core.a2a.client import A2AClient
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.a2a.views import Task
+from sia_tui.core.a2a.task_views import Task
 from tests.support.sdk_echo_agent import running_echo_agent
 
 BADGES = ["JSONRPC 1.0", "JSONRPC 0.3", "HTTP+JSON 1.0", "HTTP+JSON 0.3"]

@@ -15,7 +15,8 @@ from sia_tui.agent.config import AgentConfig
 from sia_tui.agent.grpc_server import serving_grpc
 from sia_tui.core.a2a.client import A2AClient
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.a2a.views import Interface, Task
+from sia_tui.core.a2a.task_views import Task
+from sia_tui.core.a2a.views import Interface
 from sia_tui.core.errors import TransportError
 from sia_tui.core.needs import use_wording
 from sia_tui.core.trace_context import parse_traceparent

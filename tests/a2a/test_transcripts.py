@@ -10,7 +10,7 @@ import pytest
 
 from sia_tui.core.a2a.card import parse_card
 from sia_tui.core.a2a.http.codec import read_event
-from sia_tui.core.a2a.views import Message, Task
+from sia_tui.core.a2a.task_views import Message, Task
 from sia_tui.core.errors import A2AProtocolError
 from tests.support.mock_a2a import (
     JSONRPC_V03,

@@ -55,7 +55,8 @@ def test_a_caller_that_goes_on_keeps_its_collector(
     frozen = gc.get_freeze_count()
     assert main(["digest", str(_small_document(tmp_path))]) == 0
     assert capsys.readouterr().out.strip()
-    assert gc.get_freeze_count() == frozen
+    # Nothing more is frozen (the suite's frozen objects may be freed meanwhile: fewer).
+    assert gc.get_freeze_count() <= frozen
 
 
 def test_check_collects_young_garbage_less_often_while_it_runs(

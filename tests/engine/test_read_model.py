@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from sia_tui.core.a2a.objects import parse_task
-from sia_tui.core.a2a.views import Artifact, Part
+from sia_tui.core.a2a.task_views import Artifact, Part
 from sia_tui.core.engine import run_to_json
 from sia_tui.core.run import STEP_TITLES, Run, RunAnswers, RunVerdict, Step, Target
 from sia_tui.core.task_state import TaskState

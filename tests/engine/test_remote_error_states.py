@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sia_tui.core.a2a.views import Message, Part, Task
+from sia_tui.core.a2a.task_views import Message, Part, Task
 from sia_tui.core.engine.steps.remote_errors import read_remote_error
 
 

@@ -19,7 +19,8 @@ from sia_tui.agent.grpc_server import serving_grpc
 from sia_tui.core import limits
 from sia_tui.core.a2a.client import A2AClient
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.a2a.views import Interface, Task
+from sia_tui.core.a2a.task_views import Task
+from sia_tui.core.a2a.views import Interface
 from sia_tui.core.constants import EXTENSION_URI
 from sia_tui.core.errors import A2AProtocolError, RequestTimeout, ResponseTooLarge, TransportError
 from sia_tui.core.exchange import Exchange

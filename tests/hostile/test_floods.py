@@ -125,7 +125,7 @@ def test_fifty_thousand_artifacts_are_listed_bounded_and_counted(tmp_path: Path)
 def test_the_text_and_bug_reports_list_records_bounded_and_count_the_rest() -> None:
     """`check` without --json printed a line per record (50,000 lines), and the bug report a
     table row per record finding."""
-    from sia_tui.core.a2a.views import Artifact
+    from sia_tui.core.a2a.task_views import Artifact
     from sia_tui.core.bugreport.blocks import Paragraph, Table
     from sia_tui.core.bugreport.build import _located
     from sia_tui.core.engine.report_text import render_text

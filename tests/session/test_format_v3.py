@@ -12,7 +12,7 @@ import pytest
 
 from sia_tui.core.a2a.objects import parse_artifact, parse_task
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.a2a.views import Part, Task
+from sia_tui.core.a2a.task_views import Part, Task
 from sia_tui.core.run.read_model import Run, Target
 from sia_tui.core.session import SessionError, load_session, save_session
 from sia_tui.core.session.dataclass_json import from_json, to_json

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.a2a.views import Artifact, Part, Task
+from sia_tui.core.a2a.task_views import Artifact, Part, Task
 from sia_tui.core.codes import DetectedBy, ErrorCode
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.findings import Finding

@@ -14,7 +14,7 @@ from textual.widgets import Select, Static
 from textual.worker import WorkerCancelled
 
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.a2a.views import Task
+from sia_tui.core.a2a.task_views import Task
 from sia_tui.core.engine.procedure import Procedure
 from sia_tui.core.run.read_model import Run, StepResult, StepStatus, Target
 from sia_tui.core.session import load_session

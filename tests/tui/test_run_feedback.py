@@ -7,7 +7,7 @@ from typing import Any
 from textual.widgets import Checkbox, DataTable, Input
 
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.a2a.views import Artifact, Part, StreamEvent, Task
+from sia_tui.core.a2a.task_views import Artifact, Part, StreamEvent, Task
 from sia_tui.core.run.read_model import Run, StepResult, StepStatus, Target
 from sia_tui.tui.host import BUSY_NOTICE
 from sia_tui.tui.screens.invoke import InvokeScreen

@@ -7,7 +7,7 @@ from typing import Any
 
 from textual.widgets import DataTable
 
-from sia_tui.core.a2a.views import Task
+from sia_tui.core.a2a.task_views import Task
 from sia_tui.core.engine.task_list import TaskListing
 from sia_tui.core.run.read_model import Target
 from sia_tui.tui.screens.results import ResultsScreen

@@ -10,9 +10,12 @@ dialect-independent views. The HTTP bindings (JSON-RPC and HTTP+JSON, both diale
 from __future__ import annotations
 
 from collections.abc import AsyncGenerator
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
-from sia_tui.core.a2a.views import Interface, Message, StreamEvent, Task, TaskPage
+from sia_tui.core.a2a.views import Interface
+
+if TYPE_CHECKING:
+    from sia_tui.core.a2a.task_views import Message, StreamEvent, Task, TaskPage
 
 #: The two calls on one existing task that answer with it.
 TaskOperation = Literal["get", "cancel"]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from sia_tui.core.a2a.card import parse_card
@@ -23,12 +23,15 @@ from sia_tui.core.a2a.client_streams import StreamingCalls
 from sia_tui.core.a2a.client_tasks import TaskCalls
 from sia_tui.core.a2a.http.codec import codec_for
 from sia_tui.core.a2a.origin import origin_of
-from sia_tui.core.a2a.views import AgentCard, Interface, Message, Task
+from sia_tui.core.a2a.views import AgentCard, Interface
 from sia_tui.core.constants import CARD_PATHS
 from sia_tui.core.errors import FileInputError, ResponseTooLarge, TransportError
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.jsonkit.strictjson import loads as load_json
 from sia_tui.core.local_file import read_regular_file
+
+if TYPE_CHECKING:
+    from sia_tui.core.a2a.task_views import Message, Task
 
 
 @dataclass(frozen=True)

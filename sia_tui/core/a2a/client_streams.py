@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import aclosing
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sia_tui.core.a2a.client_base import ClientBase, FollowUpOf, user_message
 from sia_tui.core.a2a.http.codec import codec_for
-from sia_tui.core.a2a.views import Interface, StreamEvent
+from sia_tui.core.a2a.views import Interface
+
+if TYPE_CHECKING:
+    from sia_tui.core.a2a.task_views import StreamEvent
 
 
 class StreamingCalls(ClientBase):

@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from sia_tui.core.a2a.card import parse_card
 from sia_tui.core.a2a.client_base import ClientBase
 from sia_tui.core.a2a.extended_card import PURPOSE as EXTENDED_PURPOSE
-from sia_tui.core.a2a.views import AgentCard, Interface, Task, TaskPage
+from sia_tui.core.a2a.views import AgentCard, Interface
+
+if TYPE_CHECKING:
+    from sia_tui.core.a2a.task_views import Task, TaskPage
 
 
 class TaskCalls(ClientBase):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from sia_tui.core.a2a.views import Artifact, Message, Part, StreamEvent, Task
+from sia_tui.core.a2a.task_views import Artifact, Message, Part, StreamEvent, Task
 from sia_tui.core.errors import A2AProtocolError
 from sia_tui.core.task_state import FINISHED_STATES, TaskState
 

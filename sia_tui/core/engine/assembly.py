@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from sia_tui.core.a2a.views import Artifact, Message, Part, StreamEvent, Task
 from sia_tui.core.task_state import TaskState
+
+if TYPE_CHECKING:
+    from sia_tui.core.a2a.task_views import Artifact, Message, Part, StreamEvent, Task
 
 
 class TaskAssembly:
@@ -60,6 +63,8 @@ class TaskAssembly:
 
     def task(self) -> Task:
         """The assembled view (``raw`` is empty: the raw bytes are in the exchange)."""
+        from sia_tui.core.a2a.task_views import Task  # loaded with the task views it assembled
+
         return Task(
             self.task_id,
             self.context_id,

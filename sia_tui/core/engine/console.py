@@ -18,7 +18,8 @@ import httpx
 from sia_tui.core.a2a.client import A2AClient, FollowUpOf
 from sia_tui.core.a2a.forgiven import MAX_FORGIVEN, answered
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.a2a.views import AgentCard, Artifact, Interface, Message, StreamEvent, Task
+from sia_tui.core.a2a.task_views import Artifact, Message, StreamEvent, Task
+from sia_tui.core.a2a.views import AgentCard, Interface
 from sia_tui.core.engine.assembly import TaskAssembly
 from sia_tui.core.engine.capabilities import capability_refusal
 from sia_tui.core.errors import SiaError

@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING, Any
 
 from sia_tui.core.a2a.client import A2AClient
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.a2a.views import StreamEvent
 from sia_tui.core.engine.assembly import TaskAssembly
 from sia_tui.core.run.read_model import Run
 
 if TYPE_CHECKING:  # the cache (--cache) and push (--push) load with the first run using them
+    from sia_tui.core.a2a.task_views import StreamEvent
     from sia_tui.core.engine.cache import DocumentCache
     from sia_tui.core.engine.push import PushChannel
 

@@ -8,7 +8,6 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from sia_tui.core import limits
-from sia_tui.core.a2a.views import Task
 from sia_tui.core.engine.step_runner import StepRunner
 from sia_tui.core.errors import InvocationLimitReached
 from sia_tui.core.limits import MAX_TURNS
@@ -16,6 +15,7 @@ from sia_tui.core.run.read_model import Run, Step, StepResult, StepStatus, froze
 from sia_tui.core.run.verdicts import FIRST_INVOCATION_STEP
 
 if TYPE_CHECKING:  # the turns load with the first question a task asks
+    from sia_tui.core.a2a.task_views import Task
     from sia_tui.core.run.turns import Reply
 
 

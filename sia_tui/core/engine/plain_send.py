@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from sia_tui.core.a2a.views import StreamEvent
+from sia_tui.core.a2a.task_views import StreamEvent
 from sia_tui.core.engine.console import ConsoleReply, ConsoleRequest
 from sia_tui.core.run.evidence import StepStatus
 from sia_tui.core.run.plain import PlainMessage

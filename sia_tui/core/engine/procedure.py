@@ -11,11 +11,11 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from sia_tui.core.a2a.views import StreamEvent
 from sia_tui.core.engine.invocation_control import InvocationControl
 from sia_tui.core.run.read_model import Run, Step, StepStatus
 
 if TYPE_CHECKING:
+    from sia_tui.core.a2a.task_views import StreamEvent
     from sia_tui.core.engine.console import ConsoleReply, ConsoleRequest
     from sia_tui.core.engine.task_list import TaskListing
 

@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 from sia_tui import __version__
-from sia_tui.core.a2a.views import Artifact, Message, Part, Task
+from sia_tui.core.a2a.task_views import Artifact, Message, Part, Task
 from sia_tui.core.output.policy import printable
 from sia_tui.core.run.evidence import StepStatus
 from sia_tui.core.run.plain import PlainMessage

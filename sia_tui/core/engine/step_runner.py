@@ -7,14 +7,13 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeAlias
 
 import httpx
 
 from sia_tui.core.a2a.auth.plan import provided
 from sia_tui.core.a2a.client import A2AClient
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.a2a.views import StreamEvent
 from sia_tui.core.bounded import cap_findings, merge_findings, merge_warnings
 from sia_tui.core.engine.context import READING_STREAM, EngineContext
 from sia_tui.core.engine.deadline import RunDeadline, stop_after_deadline
@@ -27,10 +26,12 @@ from sia_tui.core.run.read_model import Run, Step, StepResult, StepStatus, Targe
 
 if TYPE_CHECKING:  # grpc.calls imports no grpc, but nothing here needs it at run time
     from sia_tui.core.a2a.grpc.calls import GrpcTransport
+    from sia_tui.core.a2a.task_views import StreamEvent
     from sia_tui.core.engine.cache import DocumentCache
 
 StepFunction = Callable[[EngineContext, StepResult], Awaitable[None]]
-UpdateHook = Callable[[Run, StepResult | None, StreamEvent | None], None]
+#: A string: the task views (StreamEvent) load with the first task, not with step 1.
+UpdateHook: TypeAlias = "Callable[[Run, StepResult | None, StreamEvent | None], None]"
 
 
 def step_function(step: Step) -> StepFunction:

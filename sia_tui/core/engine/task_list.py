@@ -15,7 +15,8 @@ import httpx
 
 from sia_tui.core.a2a.client import A2AClient
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.a2a.views import Interface, Task
+from sia_tui.core.a2a.task_views import Task
+from sia_tui.core.a2a.views import Interface
 from sia_tui.core.errors import SiaError
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.run.read_model import Run

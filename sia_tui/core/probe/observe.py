@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from sia_tui.core.a2a.client import A2AClient
-from sia_tui.core.a2a.views import Interface, Message, Task
+from sia_tui.core.a2a.task_views import Message, Task
+from sia_tui.core.a2a.views import Interface
 from sia_tui.core.engine.assembly import TaskAssembly
 from sia_tui.core.engine.deadline import cancel_within_grace
 from sia_tui.core.errors import A2AProtocolError, SiaError

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from sia_tui.core.a2a.views import Task
+from sia_tui.core.a2a.task_views import Task
 from sia_tui.core.codes import ErrorCode, as_error_code, expected_states
 from sia_tui.core.findings import Finding, Severity
 from sia_tui.core.task_state import TaskState

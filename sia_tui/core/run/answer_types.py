@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from sia_tui.core.findings import Finding, Severity
 
 if TYPE_CHECKING:
-    from sia_tui.core.a2a.views import Artifact
+    from sia_tui.core.a2a.task_views import Artifact
     from sia_tui.core.interface.threeway import DigestSource
     from sia_tui.core.run.later_evidence import SchemaDigest
     from sia_tui.core.run.state import StepResult

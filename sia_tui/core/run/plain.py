@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from sia_tui.core.a2a.views import Message
+from sia_tui.core.a2a.task_views import Message
 from sia_tui.core.run.turns import PartKind
 
 

@@ -11,8 +11,8 @@ the interface, the trust anchors, the task, the artifacts). What a run records i
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
-from sia_tui.core.a2a.views import StreamEvent
 from sia_tui.core.run.answers import RunAnswers
 from sia_tui.core.run.evidence import StepStatus as StepStatus
 from sia_tui.core.run.state import STEP_TITLES as STEP_TITLES
@@ -23,6 +23,9 @@ from sia_tui.core.run.state import Step as Step
 from sia_tui.core.run.state import StepResult as StepResult
 from sia_tui.core.run.state import Target as Target
 from sia_tui.core.run.verdicts import RunVerdict
+
+if TYPE_CHECKING:
+    from sia_tui.core.a2a.task_views import StreamEvent
 
 
 @dataclass(repr=False)  # RunState's short repr: a run may hold megabytes

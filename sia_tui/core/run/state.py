@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from sia_tui.core.a2a.views import AgentCard, Artifact, Interface, StreamEvent, Task
+from sia_tui.core.a2a.views import AgentCard, Interface
 from sia_tui.core.codes import DetectedBy, ErrorCode
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.findings import Finding
@@ -22,6 +22,7 @@ from sia_tui.core.run.evidence import Blame, FailureCategory, NextAction, StepSt
 # A run without anchors, push, a plain message or a question never loads these
 # (session/dataclass_json resolves them when a session holds one).
 if TYPE_CHECKING:
+    from sia_tui.core.a2a.task_views import Artifact, StreamEvent, Task
     from sia_tui.core.run.later_evidence import StepEvidence
     from sia_tui.core.run.plain import PlainMessage
     from sia_tui.core.run.push_log import PushLog

@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
 
-from sia_tui.core.a2a.views import Task
+from sia_tui.core.a2a.task_views import Task
 from sia_tui.core.errors import JsonInputError
 from sia_tui.core.jsonkit.strictjson import loads, read_json_file
 from sia_tui.core.limits import MAX_QUESTION_CHARS

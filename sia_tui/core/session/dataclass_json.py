@@ -85,11 +85,14 @@ def _plain(value: dict[str, Any] | list[Any]) -> bool:
 #: ``_hints`` imports one when a session file needs it. tests/core/test_deferred_types.py
 #: holds the table to the code.
 DEFERRED_TYPES: dict[str, str] = {
+    "Artifact": "sia_tui.core.a2a.task_views",
     "LockComparison": "sia_tui.core.trust.records",
     "PlainMessage": "sia_tui.core.run.plain",
     "PushLog": "sia_tui.core.run.push_log",
     "SignatureCheck": "sia_tui.core.trust.records",
     "StepEvidence": "sia_tui.core.run.later_evidence",
+    "StreamEvent": "sia_tui.core.a2a.task_views",
+    "Task": "sia_tui.core.a2a.task_views",
     "TrustAnchors": "sia_tui.core.trust.records",
     "Verdict": "sia_tui.core.run.refusal",
     "Turn": "sia_tui.core.run.turns",

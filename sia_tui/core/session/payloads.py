@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from sia_tui.core.a2a.objects import parse_artifact, parse_task
-from sia_tui.core.a2a.views import Artifact, Task
+from sia_tui.core.a2a.task_views import Artifact, Task
 from sia_tui.core.errors import A2AProtocolError
 from sia_tui.core.run.read_model import Run
 from sia_tui.core.session.dataclass_json import SessionError, to_json

@@ -17,7 +17,8 @@ import httpx
 from sia_tui.core.a2a.client import A2AClient
 from sia_tui.core.a2a.http.wire import unsupported_operation
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.a2a.views import Interface, StreamEvent, Task
+from sia_tui.core.a2a.task_views import StreamEvent, Task
+from sia_tui.core.a2a.views import Interface
 from sia_tui.core.errors import A2AProtocolError, SiaError
 from sia_tui.core.exchange import Exchange
 from sia_tui.core.session.format import LoadedSession

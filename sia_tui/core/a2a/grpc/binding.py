@@ -27,7 +27,8 @@ from sia_tui.core.a2a.http.recorder import ExchangeRecorder
 from sia_tui.core.a2a.kept_events import KeptEvents
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.a2a.origin import origin_text
-from sia_tui.core.a2a.views import Interface, Message, StreamEvent, Task, TaskPage
+from sia_tui.core.a2a.task_views import Message, StreamEvent, Task, TaskPage
+from sia_tui.core.a2a.views import Interface
 from sia_tui.core.constants import EXTENSION_URI
 from sia_tui.core.errors import (
     A2AProtocolError,

@@ -28,12 +28,13 @@ from sia_tui.core.a2a.http.recorder import ExchangeRecorder, Reply, content_type
 from sia_tui.core.a2a.http.wire import WireRequest, jsonrpc_error, unwrap_jsonrpc
 from sia_tui.core.a2a.kept_events import KeptEvents
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.a2a.views import Interface, Message, StreamEvent, Task, TaskPage
+from sia_tui.core.a2a.views import Interface
 from sia_tui.core.errors import TransportError
 from sia_tui.core.jsonkit.strictjson import loads as load_json
 
 if TYPE_CHECKING:  # the event-stream reader loads with the first stream
     from sia_tui.core.a2a.http.sse import SSEEvent
+    from sia_tui.core.a2a.task_views import Message, StreamEvent, Task, TaskPage
 
 
 def redirect_refused(status: int, target: str, url: str) -> TransportError:

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from sia_tui.core import limits
 from sia_tui.core.a2a.http import codec_v03, codec_v1
 from sia_tui.core.a2a.http.wire import WireRequest, unwrap_jsonrpc
-from sia_tui.core.a2a.objects import parse_stream_event, parse_task, parse_task_or_message
-from sia_tui.core.a2a.views import Interface, Message, StreamEvent, Task, TaskPage
+from sia_tui.core.a2a.views import Interface
 from sia_tui.core.errors import A2AProtocolError
+
+if TYPE_CHECKING:  # the readers of tasks load with the first answer read (step 1 reads none)
+    from sia_tui.core.a2a.task_views import Message, StreamEvent, Task, TaskPage
 
 
 class Codec(Protocol):
@@ -57,11 +59,15 @@ def _result(payload: Any, jsonrpc: bool) -> Any:
 
 def read_send(payload: Any, *, jsonrpc: bool, proto03: bool = False) -> Task | Message:
     """A send response (JSON-RPC envelope or REST body) -> Task or Message."""
+    from sia_tui.core.a2a.objects import parse_task_or_message
+
     return parse_task_or_message(_result(payload, jsonrpc), proto03=proto03)
 
 
 def read_task(payload: Any, *, jsonrpc: bool, proto03: bool = False) -> Task:
     """A GetTask/CancelTask response -> Task (bare Task, tolerating a ``{"task"}`` wrapper)."""
+    from sia_tui.core.a2a.objects import parse_task
+
     result = _result(payload, jsonrpc)
     if isinstance(result, dict) and "status" not in result and isinstance(result.get("task"), dict):
         result = result["task"]
@@ -70,12 +76,17 @@ def read_task(payload: Any, *, jsonrpc: bool, proto03: bool = False) -> Task:
 
 def read_event(payload: Any, *, jsonrpc: bool, proto03: bool = False) -> StreamEvent:
     """One SSE data payload -> StreamEvent (JSON-RPC events are whole JSON-RPC responses)."""
+    from sia_tui.core.a2a.objects import parse_stream_event
+
     return parse_stream_event(_result(payload, jsonrpc), proto03=proto03)
 
 
 def read_task_page(payload: Any, *, jsonrpc: bool) -> TaskPage:
     """A ListTasks response -> TaskPage: at most ``MAX_LISTED`` tasks, an unreadable task
     counted (one bad task does not hide the others)."""
+    from sia_tui.core.a2a.objects import parse_task
+    from sia_tui.core.a2a.task_views import TaskPage
+
     result = _result(payload, jsonrpc)
     if not isinstance(result, dict):
         raise A2AProtocolError("ListTasks answer is not a JSON object")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NoReturn
 
-from sia_tui.core.a2a.views import Task
+from sia_tui.core.a2a.task_views import Task
 from sia_tui.core.codes import DetectedBy, ErrorCode
 from sia_tui.core.engine.outcome import StepEnds, StepFailed
 from sia_tui.core.engine.steps.remote_errors import details_as_findings, task_error_of

@@ -9,10 +9,8 @@ from sia_tui.core.a2a.views import (
     AgentCard,
     BindingChoice,
     Interface,
-    Message,
     SchemaInterfaceAd,
     SkillBinding,
-    Task,
 )
 from sia_tui.core.bounded import merge_warnings
 from sia_tui.core.codes import DetectedBy, ErrorCode
@@ -30,6 +28,7 @@ from sia_tui.core.run.read_model import Run, StepResult
 from sia_tui.core.task_state import TaskState
 
 if TYPE_CHECKING:  # the cache loads with the first run that uses it (--cache)
+    from sia_tui.core.a2a.task_views import Message, Task
     from sia_tui.core.engine.cache import CachedDocument, CacheKey
 
 
@@ -258,6 +257,8 @@ def cache_key(ctx: EngineContext) -> CacheKey:
 
 async def settle(ctx: EngineContext, reply: Task | Message, purpose: str) -> Task:
     """A task in a final state: poll one that is still running (bounded by the options)."""
+    from sia_tui.core.a2a.task_views import Message  # not loaded by step 1 (no task)
+
     if isinstance(reply, Message):
         message = f"the agent answered {purpose} with a bare Message, not a Task"
         raise StepFailed(
@@ -343,6 +344,8 @@ async def describe(ctx: EngineContext, result: StepResult) -> None:
         reply = await ctx.client.send(run.interface, data, purpose="describe_skill")
     except SiaError as exc:
         raise transport_failure("describe_skill failed", exc) from exc
+    from sia_tui.core.a2a.task_views import Task  # loaded by the reply just read
+
     evidence = DescribeEvidence()
     if isinstance(reply, Task):  # named before polling: a passing deadline cancels it by id
         evidence.task_id, evidence.state = reply.id, reply.state

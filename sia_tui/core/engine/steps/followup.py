@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 from sia_tui.core.a2a.client import FollowUpOf
 from sia_tui.core.a2a.http.wire import unsupported_operation
-from sia_tui.core.a2a.views import Message, Task
+from sia_tui.core.a2a.task_views import Message, Task
 from sia_tui.core.engine.assembly import TaskAssembly
 from sia_tui.core.engine.context import EngineContext
 from sia_tui.core.engine.outcome import StepFailed, StepWaits

@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 from sia_tui.core.a2a.forgiven import answered
-from sia_tui.core.a2a.views import Message, Task
+from sia_tui.core.a2a.task_views import Message, Task
 from sia_tui.core.bounded import error_count_text, listed
 from sia_tui.core.codes import ErrorCode
 from sia_tui.core.engine.assembly import TaskAssembly

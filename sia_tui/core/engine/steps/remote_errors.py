@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from sia_tui.core.a2a.views import Task
+from sia_tui.core.a2a.task_views import Task
 from sia_tui.core.codes import DetectedBy, ErrorCode
 from sia_tui.core.engine.outcome import StepFailed
 from sia_tui.core.findings import Finding

@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from sia_tui.core import limits
-from sia_tui.core.a2a.views import Artifact
+from sia_tui.core.a2a.task_views import Artifact
 from sia_tui.core.bounded import (
     MORE_RULE,
     cap_findings,
