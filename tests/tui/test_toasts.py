@@ -6,9 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
 from textual.app import App
+from textual.widgets._toast import Toast
 
+from sia_tui.tui.screens.confirm import ConfirmScreen
+from sia_tui.tui.screens.invoke import InvokeScreen
 from sia_tui.tui.screens.results import ResultsScreen
+from tests.support.frames import draw_full_frame
 from tests.support.tui import (
     APPENDIX_B_TEXT,
     SIZE,
@@ -61,3 +66,48 @@ async def test_waiting_for_arguments_is_said_once_and_sending_n_of_n_goes_once_s
         assert run is not None and len(run.invocations) == 3
         assert not [t for t in toasts(app) if "Sending invocation" in t], toasts(app)
         assert not [t for t in toasts(app) if "Waiting for arguments" in t], toasts(app)
+
+
+def on_screen(app: App[Any]) -> str:
+    """What the terminal shows: the top screen over the screens it lets show through."""
+    return Text.from_ansi(draw_full_frame(app)).plain
+
+
+async def test_no_toast_that_is_gone_shows_behind_the_step_8_question(make_app: Any) -> None:
+    """A skill that may act: 5, then ctrl+j once the example is checked, and Results waits
+    behind the question "Send this invocation?". The editor's "Example arguments" toast
+    came along; a click on it takes it off the screen, also from Results, which shows
+    through the dialog's backdrop.
+    Then "no", 5 and ctrl+j again: while the question is asked, no toast says "Sending
+    invocation 2 of 2" (it was withdrawn once the run stopped before step 8, before that
+    toast had reached the screen). One app: the second invocation follows the first as a
+    person's session goes on."""
+    app = make_app()
+    app.NOTIFICATION_TIMEOUT = 60  # the toast is dismissed, not timed out, on a slow machine
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(pilot)
+        app.choose_skill("apply_interface_shutdown")
+        await pilot.press("2", "r")
+        await settle(pilot)
+        await pilot.press("5")
+        invoke = app.screen
+        assert isinstance(invoke, InvokeScreen)
+        await wait_until(pilot, lambda: invoke.last_result is not None)  # checked: no "Queued"
+        await pilot.press("ctrl+j")
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await shown(pilot)
+        assert "Example arguments" in on_screen(app)
+        await pilot.click(Toast)
+        await shown(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "Example arguments" not in on_screen(app)  # nor behind the dialog
+        await pilot.press("n")
+        await settle(pilot)
+        await pilot.press("5")
+        await settle(pilot)
+        await pilot.press("ctrl+j")
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await shown(pilot)
+        frame = on_screen(app)
+        assert "Send this invocation?" in frame
+        assert "Sending invocation" not in frame
