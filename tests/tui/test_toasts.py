@@ -13,11 +13,13 @@ from textual.widgets._toast import Toast
 from sia_tui.tui.screens.confirm import ConfirmScreen
 from sia_tui.tui.screens.invoke import InvokeScreen
 from sia_tui.tui.screens.results import ResultsScreen
+from sia_tui.tui.screens.steps import StepsScreen
 from tests.support.frames import draw_full_frame
 from tests.support.tui import (
     APPENDIX_B_TEXT,
     SIZE,
     enter_arguments,
+    record_notices,
     settle,
     wait_until,
     workers_done,
@@ -111,3 +113,21 @@ async def test_no_toast_that_is_gone_shows_behind_the_step_8_question(make_app: 
         frame = on_screen(app)
         assert "Send this invocation?" in frame
         assert "Sending invocation" not in frame
+
+
+async def test_enter_on_another_skill_says_it_is_selected_not_to_press_r(make_app: Any) -> None:
+    """On Overview, down to "Apply interface shutdown" and Enter: the Steps screen runs
+    steps 1-6 on that skill, and the toast says it was selected, not "Press r to run the
+    steps" (they are running already)."""
+    app = make_app()
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(pilot)
+        told = record_notices(app)
+        await pilot.press("down", "down", "down", "enter")
+        await settle(pilot)
+        run = app.current_run
+        assert isinstance(app.screen, StepsScreen)
+        assert run is not None and run.skill_id == "apply_interface_shutdown"
+        assert run.verdict.waiting_for_arguments  # steps 1-6 ran
+        assert "Skill selected: apply_interface_shutdown." in told
+        assert not [notice for notice in told if "Press r" in notice], told

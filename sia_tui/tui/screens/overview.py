@@ -325,8 +325,9 @@ class OverviewScreen(RunScreen):
             # Plain A2A: the eleven steps do not apply; the console talks to it.
             self.sia.open_console(skill.id)
             return
-        if run is not None and (run.skill_id or run.target.skill_id) != skill.id:
-            self.sia.choose_skill(skill.id)
+        other = run is not None and (run.skill_id or run.target.skill_id) != skill.id
+        if other and not self.sia.choose_skill(skill.id):
+            return  # refused (and said why): the steps of the skill before it are not run
         self.action_run_steps()
 
     def action_run_steps(self) -> None:
