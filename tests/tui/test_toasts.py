@@ -10,6 +10,7 @@ from rich.text import Text
 from textual.app import App
 from textual.widgets._toast import Toast
 
+from sia_tui.core.session import history
 from sia_tui.tui.screens.confirm import ConfirmScreen
 from sia_tui.tui.screens.invoke import InvokeScreen
 from sia_tui.tui.screens.results import ResultsScreen
@@ -131,3 +132,29 @@ async def test_enter_on_another_skill_says_it_is_selected_not_to_press_r(make_ap
         assert run.verdict.waiting_for_arguments  # steps 1-6 ran
         assert "Skill selected: apply_interface_shutdown." in told
         assert not [notice for notice in told if "Press r" in notice], told
+
+
+async def test_back_to_the_live_run_takes_down_what_was_said_of_the_recorded_one(
+    make_app: Any,
+) -> None:
+    """History, Enter on the run just autosaved: a toast says it is a recorded run and that
+    Esc returns to the live run; n there says the session is read-only. Esc: the live run is
+    back, the toast says so, and none still says "read-only" or "Esc returns"."""
+    app = make_app()
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(pilot)
+        await pilot.press("2", "r")
+        await wait_until(pilot, lambda: len(history.list_history()) == 1)
+        await settle(pilot)
+        await pilot.press("7", "enter")
+        await wait_until(pilot, lambda: app.read_only)
+        await pilot.press("2", "n")
+        await shown(pilot)
+        said = " ".join(toasts(app))
+        assert "Esc returns to the live run" in said and "read-only session" in said
+        await pilot.press("escape")
+        await shown(pilot)
+        assert not app.read_only
+        said = " ".join(toasts(app))
+        assert "Back to the live run." in said
+        assert "read-only" not in said and "Esc returns" not in said, toasts(app)
