@@ -158,3 +158,27 @@ async def test_back_to_the_live_run_takes_down_what_was_said_of_the_recorded_one
         said = " ".join(toasts(app))
         assert "Back to the live run." in said
         assert "read-only" not in said and "Esc returns" not in said, toasts(app)
+
+
+async def test_p_and_s_on_steps_say_what_they_switched(make_app: Any) -> None:
+    """Step 4 has no body and no secret on screen, so p and s change nothing a person can
+    see there: each says what it switched (raw bodies, secrets in clear), and again when
+    switched back."""
+    app = make_app()
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(pilot)
+        await pilot.press("2", "r")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, StepsScreen)
+        screen.select_step(4)
+        told = record_notices(app)
+        await pilot.press("p", "s", "p", "s")
+        await shown(pilot)
+        assert told == [
+            "Bodies raw, as received; p pretty-prints them again.",
+            "Secrets in clear on Steps only (credentials, marked values); s masks them.",
+            "Bodies pretty-printed; p shows them raw, as received.",
+            "Secrets masked again.",
+        ]
+        assert [t.split("\n")[0] for t in toasts(app)] == ["Bodies", "Secrets"]  # one each
