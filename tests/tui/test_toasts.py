@@ -10,11 +10,13 @@ from rich.text import Text
 from textual.app import App
 from textual.widgets._toast import Toast
 
+from sia_tui.core.run import Target
 from sia_tui.core.session import history
 from sia_tui.tui.screens.confirm import ConfirmScreen
 from sia_tui.tui.screens.invoke import InvokeScreen
 from sia_tui.tui.screens.results import ResultsScreen
 from sia_tui.tui.screens.steps import StepsScreen
+from sia_tui.tui.storage import UserDirs
 from tests.support.frames import draw_full_frame
 from tests.support.tui import (
     APPENDIX_B_TEXT,
@@ -22,6 +24,7 @@ from tests.support.tui import (
     enter_arguments,
     record_notices,
     settle,
+    snapshot_app,
     wait_until,
     workers_done,
 )
@@ -182,3 +185,23 @@ async def test_p_and_s_on_steps_say_what_they_switched(make_app: Any) -> None:
             "Secrets masked again.",
         ]
         assert [t.split("\n")[0] for t in toasts(app)] == ["Bodies", "Secrets"]  # one each
+
+
+async def test_enter_with_no_card_says_why_there_is_no_skill_to_open(
+    user_dirs: UserDirs,
+) -> None:
+    """Nothing answers at the card URL: the Overview's skill list is empty and its footer
+    still offers ⏎ Open skill. Enter says there is no card, so no skill, and how to retry
+    (it did nothing at all)."""
+    app = snapshot_app(Target("http://127.0.0.1:9"), dirs=user_dirs)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(pilot)
+        run = app.current_run
+        assert run is not None and run.card is None
+        told = record_notices(app)
+        await pilot.press("enter")
+        await shown(pilot)
+        assert told == [
+            "No Agent Card yet, so no skill to open: press 2 then R to retry step 1, or c to "
+            "connect."
+        ]
