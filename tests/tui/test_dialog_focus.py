@@ -114,11 +114,12 @@ async def test_the_response_mode_picker_is_one_key_away_and_shows_its_focus(
 
 
 async def test_enter_on_the_send_anyway_box_never_arms_it(make_app: Any) -> None:
-    """Tab from the picker lands on "Send anyway": Enter there does nothing (it would turn
-    the next ctrl+j into a deliberate negative test); Space (or ctrl+t) toggles it."""
+    """Invalid arguments (an x typed before the example), then Tab from the picker lands on
+    "Send anyway": Enter there does nothing (it would turn the next ctrl+j into a deliberate
+    negative test); Space (or ctrl+t) toggles it."""
     app = make_app()
     async with app.run_test(size=SMALL) as pilot:
-        await press(pilot, "2", "r", "5", "escape")
+        await press(pilot, "2", "r", "5", "x", "escape")
         screen = app.screen
         assert isinstance(screen, InvokeScreen)
         assert screen.query_one("#mode", Select).has_focus
@@ -127,6 +128,7 @@ async def test_enter_on_the_send_anyway_box_never_arms_it(make_app: Any) -> None
         assert box.has_focus
         await press(pilot, "enter")
         assert not box.value and not screen.send_anyway
+        await wait_until(pilot, lambda: not screen.valid)  # the x is checked (a debounce)
         await press(pilot, "space")
         assert box.value and screen.send_anyway
 
