@@ -151,6 +151,22 @@ async def test_the_palette_chooses_the_response_mode(make_app: Any) -> None:
         assert told[-1] == "No poll mode: the document declares sync, stream."
 
 
+async def test_the_palette_says_in_one_sentence_why_no_mode_is_chosen_before_the_steps(
+    make_app: Any,
+) -> None:
+    """Before steps 1-6, `response mode: stream` in the palette says there is no stream mode
+    yet and how to get a document, in whole sentences (it read "no document yet: No input
+    schema yet: ... (2, then r).." before)."""
+    app = make_app()
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        told = record_notices(app)
+        commands = {c.title: c for c in app.get_system_commands(app.screen)}
+        commands["response mode: stream"].callback()
+        await press(pilot)
+        assert told == ["No stream mode yet. No input schema yet: run steps 1-6 first (2, then r)."]
+
+
 async def test_ctrl_j_while_the_arguments_are_checked_is_queued_then_sent(
     make_app: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:

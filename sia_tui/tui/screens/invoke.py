@@ -288,12 +288,13 @@ class InvokeScreen(InvokeFills):
         picker: Select[str] = self.query_one("#mode", Select)
         declared = self._modes
         if mode not in declared:
+            # Without a document, the reason is a sentence of its own (it ends in a period).
             why = (
-                f"the document declares {', '.join(declared)}"
+                f"No {mode} mode: the document declares {', '.join(declared)}."
                 if declared
-                else f"no document yet: {self._why_no_schema()}"
+                else f"No {mode} mode yet. {self._why_no_schema()}"
             )
-            self.notify(f"No {mode} mode: {why}.", title="Response mode", severity="warning")
+            self.notify(why, title="Response mode", severity="warning")
             return
         picker.value = mode
         self.notify(f"Response mode: {mode} (the next ctrl+j uses it).", title="Response mode")
