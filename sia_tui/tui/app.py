@@ -356,8 +356,8 @@ class SiaApp(SafeOutputApp):
         """Open the connect screen."""
         self.connection.ask_target()
 
-    def choose_skill(self, skill_id: str) -> None:
-        self.engine_actions.choose_skill(skill_id)
+    def choose_skill(self, skill_id: str) -> bool:
+        return self.engine_actions.choose_skill(skill_id)
 
     def action_help(self) -> None:
         """Help for the focused pane."""

@@ -55,7 +55,6 @@ class EngineHost(AppCalls, Protocol):
     @property
     def display_policy(self) -> DisplayPolicy: ...
     def request_redraw(self) -> None: ...
-    def withdraw_notices(self, title: str) -> None: ...
 
 
 class EngineActions:
@@ -309,10 +308,11 @@ class EngineActions:
             self.app.notify(f"Cancel requested; the task is now {task.state}.")
         self.app.request_redraw()
 
-    def choose_skill(self, skill_id: str) -> None:
-        """Make ``skill_id`` the skill every screen works on."""
+    def choose_skill(self, skill_id: str) -> bool:
+        """Make ``skill_id`` the skill every screen works on; False (and the user told why)
+        when it is not."""
         if self.sessions.refuse_if_read_only() or self.app.engine is None or self.refuse_if_busy():
-            return  # selecting resets steps 2-11: never under a running step
+            return False  # selecting resets steps 2-11: never under a running step
         try:
             self.app.engine.select_skill(skill_id)
         except Exception as exc:  # noqa: BLE001 - shown to the user
@@ -321,11 +321,11 @@ class EngineActions:
                 title="Cannot select skill",
                 severity="error",
             )
-            return
+            return False
         self.app.request_redraw()
-        self.app.notify(
-            f"Skill selected: {skill_id}. Press r to run the steps.",
-        )
+        # No "press r": the one key that selects (Enter on Overview) runs the steps too.
+        self.app.notify(f"Skill selected: {skill_id}.")
+        return True
 
     # -- the plain A2A console ---------------------------------------------------------------
     def open_console(self, skill_id: str | None = None) -> None:

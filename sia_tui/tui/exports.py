@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import platformdirs
 
@@ -33,11 +34,21 @@ def _stamp() -> str:
     return time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
 
 
+@runtime_checkable
+class RevealsSecrets(Protocol):
+    """A screen that can show secrets in clear (``s`` on Steps)."""
+
+    reveal_secrets: bool
+
+
 class ExportsHost(Protocol):
     """What ``Exports`` asks of the app: Textual's clipboard, screenshot and toast."""
 
+    @property
+    def screen(self) -> object: ...
     def copy_to_clipboard(self, text: str) -> None: ...
     def save_screenshot(self, filename: str | None = None, path: str | None = None) -> str: ...
+    def call_after_refresh(self, callback: Callable[..., Any], *args: Any) -> bool: ...
     def notify(
         self, message: str, *, title: str = "", severity: SeverityLevel = "information"
     ) -> None: ...
@@ -80,16 +91,31 @@ class Exports:
         self.app.notify(str(path), title=f"Wrote {what}")
 
     def screenshot_to_file(self) -> None:
-        """Save an SVG of the screen in the download folder (secrets stay masked)."""
-        path = self._export_path(f"sia-tui-{_stamp()}.svg")
-        if path is None:
-            return
+        """Save an SVG of the screen in the download folder. Secrets stay masked: a screen
+        showing them in clear (``s`` on Steps) is drawn masked for the picture, then shown
+        as it was."""
+        screen = self.app.screen
+        if isinstance(screen, RevealsSecrets) and screen.reveal_secrets:
+            screen.reveal_secrets = False
+            self.app.call_after_refresh(self._save_screenshot, screen)
+        else:
+            self._save_screenshot(None)
+
+    def _save_screenshot(self, revealing: RevealsSecrets | None) -> None:
         try:
-            self.app.save_screenshot(path.name, str(path.parent))
-        except OSError as exc:
-            self._cannot_write(path, exc)
-            return
-        self.app.notify(str(path), title="Screenshot saved")
+            path = self._export_path(f"sia-tui-{_stamp()}.svg")
+            if path is None:
+                return
+            try:
+                self.app.save_screenshot(path.name, str(path.parent))
+            except OSError as exc:
+                self._cannot_write(path, exc)
+                return
+        finally:
+            if revealing is not None:
+                revealing.reveal_secrets = True
+        masked = " (secrets masked)" if revealing is not None else ""
+        self.app.notify(str(path), title=f"Screenshot saved{masked}")
 
     def _export_path(self, name: str) -> Path | None:
         """``name`` in the download folder, creating the folder; None (and a notice naming

@@ -95,8 +95,9 @@ class SiaHost(Protocol):
     def invoke(self, arguments: Any, send_anyway: bool) -> None:
         """Send the arguments: steps 7-11."""
 
-    def choose_skill(self, skill_id: str) -> None:
-        """Make ``skill_id`` the skill every screen works on."""
+    def choose_skill(self, skill_id: str) -> bool:
+        """Make ``skill_id`` the skill every screen works on (False: it is not, and the
+        user was told why)."""
 
     def action_run_all(self) -> None:
         """Run every remaining step."""

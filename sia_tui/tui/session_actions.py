@@ -28,6 +28,9 @@ if TYPE_CHECKING:  # saving, loading and their dialogs load when first used
     from sia_tui.tui.screens.redaction_preview import RedactionPreviewScreen
 
 _UNSAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
+#: The titles of what the app says about a recorded run on screen ("Esc returns to the live
+#: run", "read-only session", its load warnings): no longer true once the live run is back.
+_RECORDED, _READ_ONLY, _SESSION_WARNING = "History", "Read-only", "Session warning"
 
 
 def default_session_path(run: Run, now: float | None = None, suffix: str = ".session.json") -> str:
@@ -128,7 +131,7 @@ class SessionActions:
         """Tell the user and return True when the current run is a recorded session."""
         if self.app.session is None:
             return False
-        self.app.notify(read_only_notice(self.app.session), title="Read-only", severity="warning")
+        self.app.notify(read_only_notice(self.app.session), title=_READ_ONLY, severity="warning")
         return True
 
     @app_work(thread=True, exclusive=True, group="session-load")
@@ -159,12 +162,12 @@ class SessionActions:
             "A recorded run, read-only: nothing is sent. Esc returns to the live run."
             if self.live is not None
             else "A recorded run, read-only: nothing is sent.",
-            title="History",
+            title=_RECORDED,
         )
         for warning in loaded.warnings:
             self.app.notify(
                 warning,
-                title="Session warning",
+                title=_SESSION_WARNING,
                 severity="warning",
             )
 
@@ -202,6 +205,8 @@ class SessionActions:
         self.app.engine = live.engine
         self.app.switch_mode(live.mode)
         self.app.request_redraw()
+        for title in (_RECORDED, _READ_ONLY, _SESSION_WARNING):
+            self.app.withdraw_notices(title)
         self.app.notify("Back to the live run.")
 
     async def drop_live_run(self) -> None:

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from sia_tui.core.fuzz import fuzzer as fuzzer_module
 from sia_tui.core.fuzz.strategies import valid_arguments
 from sia_tui.core.schemas.validation import compile_schema
-from tests.fuzz.test_fuzz_reference_agent import fuzz
+from tests.fuzz.test_fuzz_reference_agent import SKILL, fuzz
 from tests.support.agents import StartAgent
 
 
@@ -72,6 +72,36 @@ async def test_a_stopped_run_is_incomplete_never_passed(reference_agent: StartAg
         await fuzzer.aclose()
     assert not report.cases and report.outcome == "incomplete"
     assert report.stopped == "stopped by the user"
+
+
+async def test_a_run_still_sending_is_not_passed(reference_agent: StartAgent) -> None:
+    """What each update shows while cases are sent (the TUI draws them): no case failed
+    yet, and the outcome is incomplete, not passed (the next case may fail). Once the run
+    has returned, it has ended and passed."""
+    from sia_tui.core.a2a.options import ClientOptions
+    from sia_tui.core.fuzz import Fuzzer, FuzzReport, FuzzSettings
+    from sia_tui.core.run import Target
+
+    seen: list[tuple[int, bool, str]] = []
+
+    def updated(report: FuzzReport) -> None:
+        seen.append((len(report.cases), report.ended, report.outcome.value))
+
+    fuzzer = Fuzzer(
+        Target(reference_agent().url, skill_id=SKILL),
+        ClientOptions(),
+        FuzzSettings(examples=6, seed=1, rate=1000.0),
+        on_update=updated,
+    )
+    try:
+        await fuzzer.learn()
+        report = await fuzzer.run()
+    finally:
+        await fuzzer.aclose()
+    sending = [outcome for cases, ended, outcome in seen if cases and not ended]
+    assert sending and set(sending) == {"incomplete"}, seen
+    assert report.ended and report.outcome == "passed"
+    assert seen[-1] == (len(report.cases), True, "passed")  # the last update is the end
 
 
 def test_generated_values_the_2020_12_validator_refuses_are_not_kept() -> None:

@@ -114,11 +114,12 @@ async def test_the_response_mode_picker_is_one_key_away_and_shows_its_focus(
 
 
 async def test_enter_on_the_send_anyway_box_never_arms_it(make_app: Any) -> None:
-    """Tab from the picker lands on "Send anyway": Enter there does nothing (it would turn
-    the next ctrl+j into a deliberate negative test); Space (or ctrl+t) toggles it."""
+    """Invalid arguments (an x typed before the example), then Tab from the picker lands on
+    "Send anyway": Enter there does nothing (it would turn the next ctrl+j into a deliberate
+    negative test); Space (or ctrl+t) toggles it."""
     app = make_app()
     async with app.run_test(size=SMALL) as pilot:
-        await press(pilot, "2", "r", "5", "escape")
+        await press(pilot, "2", "r", "5", "x", "escape")
         screen = app.screen
         assert isinstance(screen, InvokeScreen)
         assert screen.query_one("#mode", Select).has_focus
@@ -127,6 +128,7 @@ async def test_enter_on_the_send_anyway_box_never_arms_it(make_app: Any) -> None
         assert box.has_focus
         await press(pilot, "enter")
         assert not box.value and not screen.send_anyway
+        await wait_until(pilot, lambda: not screen.valid)  # the x is checked (a debounce)
         await press(pilot, "space")
         assert box.value and screen.send_anyway
 
@@ -147,6 +149,22 @@ async def test_the_palette_chooses_the_response_mode(make_app: Any) -> None:
         await press(pilot)
         assert app.screen.query_one("#mode", Select).value == "stream"
         assert told[-1] == "No poll mode: the document declares sync, stream."
+
+
+async def test_the_palette_says_in_one_sentence_why_no_mode_is_chosen_before_the_steps(
+    make_app: Any,
+) -> None:
+    """Before steps 1-6, `response mode: stream` in the palette says there is no stream mode
+    yet and how to get a document, in whole sentences (it read "no document yet: No input
+    schema yet: ... (2, then r).." before)."""
+    app = make_app()
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        told = record_notices(app)
+        commands = {c.title: c for c in app.get_system_commands(app.screen)}
+        commands["response mode: stream"].callback()
+        await press(pilot)
+        assert told == ["No stream mode yet. No input schema yet: run steps 1-6 first (2, then r)."]
 
 
 async def test_ctrl_j_while_the_arguments_are_checked_is_queued_then_sent(

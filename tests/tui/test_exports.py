@@ -11,7 +11,15 @@ from textual.widgets import Input
 from sia_tui.tui import exports
 from sia_tui.tui.screens.help import HelpScreen
 from sia_tui.tui.screens.redaction_preview import RedactionPreviewScreen
-from tests.support.tui import SIZE, press, record_notices, settle, static_text, wait_until
+from tests.support.tui import (
+    SIZE,
+    SMALL,
+    press,
+    record_notices,
+    settle,
+    static_text,
+    wait_until,
+)
 
 
 @pytest.fixture
@@ -147,3 +155,20 @@ async def test_f9_exports_a_recorded_session_without_the_network(
         text = har.read_text(encoding="utf-8")
         assert len(check_har_1_2(json.loads(text))) == 2
         assert not [c for c in CANARIES if c in text]
+
+
+async def test_the_save_dialog_with_nothing_to_redact_is_as_tall_as_what_it_says(
+    make_app: Any,
+) -> None:
+    """ctrl+s at 80x24 with no secret in the run: no redaction table, so the frame ends
+    right under Save (y) and Cancel (n), not a dozen empty rows below them."""
+    app = make_app()
+    async with app.run_test(size=SMALL) as pilot:
+        await press(pilot, "2", "r")
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: isinstance(app.screen, RedactionPreviewScreen))
+        await settle(pilot)
+        assert "No secrets were found to redact." in static_text(app, "#summary")
+        frame = app.screen.query_one("RedactionPreviewScreen > Vertical").region
+        buttons = app.screen.query_one("RedactionPreviewScreen Horizontal").region
+        assert frame.bottom - buttons.bottom == 2  # the padding row, then the frame's edge

@@ -118,7 +118,10 @@ async def test_editing_the_arguments_shows_and_clears_an_error_and_locates_bad_j
         # Text that is not JSON is reported at its position.
         screen = await enter_arguments(pilot, '{\n  "resource_id": ,\n}')
         assert screen.last_result is not None and screen.last_result.parse_error is not None
-        assert "line 2" in static_text(app, "#verdict")
+        verdict = static_text(app, "#verdict")
+        assert verdict.startswith("✘ Not JSON at line 2, column ")
+        assert "arguments:2:" not in verdict  # the position said once, not twice
+        assert "arguments:2:" not in str(problems.get_row_at(0)[5])
 
 
 async def test_edits_persist_per_target_and_skill(make_app: Any, user_dirs: Any) -> None:

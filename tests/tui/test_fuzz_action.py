@@ -94,3 +94,31 @@ async def test_an_execute_skill_is_fuzzed_only_after_a_yes(make_app: Any) -> Non
             report = _fuzz(app)
             assert report is not None and bool(report.cases) is sent
             assert report.outcome == ("passed" if sent else "incomplete")
+
+
+async def test_the_summary_says_sending_until_the_run_has_ended(reference_agent: Any) -> None:
+    """The line over the case list, as the Probe screen draws it on each update: while
+    cases are sent it reads "sending…" with the tally so far, never "passed" (the next
+    case may fail); once the run has ended, "passed"."""
+    from sia_tui.core.a2a.options import ClientOptions
+    from sia_tui.core.fuzz import Fuzzer, FuzzSettings
+    from sia_tui.core.run import Target
+    from sia_tui.tui.display import PLAIN
+    from sia_tui.tui.render.fuzz import fuzz_summary
+
+    drawn: list[str] = []
+    fuzzer = Fuzzer(
+        Target(reference_agent().url, skill_id="evaluate_resource_condition"),
+        ClientOptions(),
+        FuzzSettings(examples=6, seed=1, rate=1000.0),
+        on_update=lambda report: drawn.append(fuzz_summary(report, PLAIN).plain),
+    )
+    try:
+        await fuzzer.learn()
+        report = await fuzzer.run()
+    finally:
+        await fuzzer.aclose()
+    *sending, last = [line.splitlines()[0] for line in drawn if " pass" in line]
+    assert sending and all("sending…" in line and "passed" not in line for line in sending)
+    assert "passed" in last and "sending" not in last
+    assert report.outcome == "passed"

@@ -54,7 +54,8 @@ async def test_the_question_and_a_reply_box_appear_and_enter_completes_the_task(
 ) -> None:
     """The agent asks (INPUT_REQUIRED): the question and a reply box appear, the reply input
     has the focus, so what the user types next is the reply, and Enter sends it on the same
-    task: the run completes and the reply box goes away."""
+    task: the run completes and the reply box goes away, and the focus with it: the result
+    has it (the keys scroll it) and the footer no longer offers "Send reply"."""
     app = asking_app(reference_agent, user_dirs)
     async with app.run_test(size=SIZE) as pilot:
         await asked(pilot)
@@ -71,6 +72,9 @@ async def test_the_question_and_a_reply_box_appear_and_enter_completes_the_task(
         turns = static_text(app, "#turns")
         assert "north hall" in turns and "unvalidated" in turns
         assert not app.screen.query_one("#reply-row").display  # nothing waits any more
+        assert app.focused is app.screen.query_one("#result-body")
+        shown = [b.binding.description for b in app.screen.active_bindings.values()]
+        assert "Send reply" not in shown
 
 
 async def test_run_all_says_where_to_answer_and_a_json_reply_that_does_not_parse_is_not_sent(

@@ -166,6 +166,35 @@ async def test_ctrl_t_arms_a_negative_test_valid_arguments_disarm_it_and_ctrl_j_
         await send_anyway_and_see_the_rejection(pilot, screen)
 
 
+async def test_ctrl_t_or_a_click_on_valid_arguments_arms_nothing_and_says_why(
+    make_app: Any,
+) -> None:
+    """The example arguments are valid: ctrl+t leaves the negative test off and says there
+    is nothing to test (armed, it would have stayed armed and sent the next typo); a click
+    on the box does the same. A typo made then is not sent by ctrl+j."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("2", "r")
+        await settle(pilot)
+        screen = await enter_arguments(pilot, APPENDIX_B_TEXT)
+        box = screen.query_one("#send-anyway", Checkbox)
+        told = record_notices(app)
+        await pilot.press("ctrl+t")
+        await pilot.click("#send-anyway")
+        await settle(pilot)
+        assert not box.value and not screen.send_anyway
+        assert len(told) == 2 and all(
+            m.startswith("Nothing to test: these arguments are valid") for m in told
+        ), told
+        await enter_arguments(pilot, APPENDIX_B_TEXT.replace("80", '"eighty"'))
+        await pilot.press("ctrl+j")
+        await settle(pilot)
+        run = app.current_run
+        assert run is not None and run.task is None  # nothing sent
+        assert isinstance(app.screen, InvokeScreen)
+
+
 async def send_anyway_and_see_the_rejection(pilot: Any, screen: InvokeScreen) -> None:
     """Invalid arguments in the editor: ctrl+t arms the negative test (a notice and the
     status line say so), ctrl+j sends them, and Results shows the agent's rejection as

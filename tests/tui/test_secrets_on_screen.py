@@ -12,10 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from sia_tui.core.a2a import ClientOptions
 from sia_tui.core.engine import Procedure
 from sia_tui.core.run import Target
+from sia_tui.tui import exports
 from sia_tui.tui.display import MASK
 from sia_tui.tui.engine_port import UpdateCallback
 from sia_tui.tui.storage import UserDirs
@@ -147,3 +149,28 @@ async def test_s_on_steps_reveals_secrets_on_that_screen_only(make_app: Any) -> 
         await settle(pilot)
         card = static_text(app, "#card-body")
         assert secret not in card and MASK in card  # and nowhere else
+
+
+async def test_f12_after_s_saves_the_screenshot_masked(
+    make_app: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`s` on Steps shows a marked value in clear; f12 then saves a screenshot in which it
+    is masked (as f12 promises), and Steps shows it in clear again afterwards."""
+    monkeypatch.setattr(exports, "export_dir", lambda: tmp_path / "downloads")
+    app = make_app()
+    secret = "sia-tui reference agent"  # the card's name, marked secret
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.add_secret_values([secret])
+        await press(pilot, "2", "r")
+        app.screen.select_step(1)
+        await press(pilot, "s")
+        assert secret in static_text(app, "#evidence-body")
+        await press(pilot, "f12")
+        await wait_until(pilot, lambda: any((tmp_path / "downloads").glob("*.svg")))
+        [picture] = (tmp_path / "downloads").glob("*.svg")
+        drawn = picture.read_text().replace("&#160;", " ")
+        assert "Step 1: Retrieve the Agent Card" in drawn and MASK in drawn
+        assert secret not in drawn
+        await settle(pilot)
+        assert secret in static_text(app, "#evidence-body")  # still revealed on screen

@@ -18,8 +18,8 @@ from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.session import save_session
 from sia_tui.tui.app import SiaApp
 from sia_tui.tui.screens.confirm import ConfirmScreen
-from sia_tui.tui.screens.invoke import InvokeScreen
 from sia_tui.tui.storage import UserDirs
+from sia_tui.tui.widgets.argument_editor import ArgumentEditor
 from tests.support.tui import (
     APPENDIX_B_TEXT,
     SIZE,
@@ -248,7 +248,8 @@ def test_a_skill_that_may_act_asks_before_step_8(snap_compare: Any, make_app: An
     describes that; it does not authorize it (RULES SID5).', then 'Send this invocation?'
     over 'Send (y)' and a focused 'Cancel (n)'. Behind it, Results' header in warning
     colour: 'INCOMPLETE: steps 8-11 did not run: the invocation was not sent, because ...
-    (the TUI asks before it sends)': nothing was sent yet."""
+    (the TUI asks before it sends)': nothing was sent yet. No toast at the top right, over
+    the dialog's backdrop or behind it: the ones cleared are gone from Results too."""
 
     async def run_before(pilot: Pilot[Any]) -> None:
         await settle(pilot)
@@ -257,13 +258,11 @@ def test_a_skill_that_may_act_asks_before_step_8(snap_compare: Any, make_app: An
         app.choose_skill("apply_interface_shutdown")
         await _ran_six_steps(pilot)
         await pilot.press("5")
-        await settle(pilot)  # the editor holds the input schema's example
-        # and, as a person sees before pressing ctrl+j, its check (the debounce is a timer,
-        # which settle does not wait for: pressed sooner, a "Queued" toast stays behind the
-        # dialog on the Results screen, as under load)
-        screen = pilot.app.screen
-        assert isinstance(screen, InvokeScreen)
-        await wait_until(pilot, lambda: screen.last_result is not None)
+        editor = pilot.app.screen.query_one(ArgumentEditor)
+        await wait_until(pilot, lambda: not editor.read_only)  # the input schema's example
+        # ctrl+j at once, as a person quick on the keys: the editor's toasts ("Example
+        # arguments", "Queued" before its check) go along to Results; settle clears them, and
+        # none may stay behind the dialog.
         await pilot.press("ctrl+j")
         await wait_until(pilot, lambda: isinstance(pilot.app.screen, ConfirmScreen))
         await settle(pilot)

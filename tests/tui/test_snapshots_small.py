@@ -198,3 +198,18 @@ def test_small_fuzz(snap_compare: Any, make_app: Any, monkeypatch: pytest.Monkey
     assert snap_compare(
         make_app("rejects-boundary"), terminal_size=SMALL, run_before=keys("9", "f")
     )
+
+
+def test_small_save_dialog_with_nothing_to_redact(snap_compare: Any, make_app: Any) -> None:
+    """ctrl+s after steps 1-6, nothing secret in the run: the save dialog in a thick accent
+    frame over the Steps screen, as tall as what it says: 'Save session to (edit the path
+    if you like):', the path field holding ./run.session.json, 'No secrets were found to
+    redact.', then Save (y) and Cancel (n), one blank row and the frame's bottom edge; the
+    step list and the footer show below it."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await keys("2", "r", "ctrl+s")(pilot)
+        pilot.app.screen.query_one("#destination", Input).value = "./run.session.json"
+        await settle(pilot)
+
+    assert snap_compare(make_app(), terminal_size=SMALL, run_before=run_before)

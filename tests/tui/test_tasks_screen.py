@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
 from textual.widgets import DataTable
 
 from sia_tui.core.a2a.task_views import Task
@@ -14,9 +15,11 @@ from sia_tui.tui.screens.results import ResultsScreen
 from sia_tui.tui.screens.tasks import TasksScreen
 from sia_tui.tui.storage import UserDirs
 from tests.support.agents import StartAgent
+from tests.support.frames import draw_full_frame
 from tests.support.tui import (
     SIZE,
     invoke_appendix_b,
+    send_on_console,
     settle,
     snapshot_app,
     static_text,
@@ -24,6 +27,24 @@ from tests.support.tui import (
 )
 
 HOSTILE = "[bold red]pwned[/bold red] \x1b[2J"
+
+
+async def test_a_task_that_asks_for_input_shows_its_whole_state(
+    reference_agent: StartAgent, user_dirs: UserDirs
+) -> None:
+    """A plain message on the Console leaves a task waiting for input; in the agent's tasks
+    (7, t) its state reads TASK_STATE_INPUT_REQUIRED whole (its last letter was cut)."""
+    app = snapshot_app(Target(reference_agent().url), dirs=user_dirs)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("0")
+        await settle(pilot)
+        await send_on_console(pilot, "hello agent")
+        assert app.console_state.reply is not None
+        await pilot.press("escape", "7", "t")
+        await wait_until(pilot, lambda: isinstance(app.screen, TasksScreen))
+        await settle(pilot)
+        assert "TASK_STATE_INPUT_REQUIRED " in Text.from_ansi(draw_full_frame(app)).plain
 
 
 async def test_list_tasks_and_open_one_read_only(

@@ -141,17 +141,24 @@ class Fuzzer:
 
     async def run(self) -> FuzzReport:
         """Valid cases, then invalid ones, each property in hypothesis; bounded by
-        ``examples``, ``max_time`` and ``rate``."""
+        ``examples``, ``max_time`` and ``rate``. The report has ``ended`` once it returns."""
+        try:
+            await self._send_cases()
+        finally:
+            self.report.ended = True
+            self._notify()
+        return self.report
+
+    async def _send_cases(self) -> None:
         report = self.report
         report.skipped = self._why_not()
         if report.skipped:
-            self._notify()
-            return report
+            return
         try:
             compiled = compile_schema(report.learning.answers.input_schema)
         except SchemaError as exc:  # step 6 passed, so this is a sia-tui limitation
             report.skipped = f"the input schema cannot be compiled: {exc}"
-            return report
+            return
         loop = asyncio.get_running_loop()
         self._ends = time.monotonic() + self.settings.max_time
         bound = value_bound(report.learning.document)
@@ -165,8 +172,6 @@ class Fuzzer:
         report.runs.append(self.procedure.run)
         if not report.cases and not report.skipped:
             report.skipped = report.stopped or "no arguments could be generated"
-        self._notify()
-        return report
 
     def _stopping(self) -> bool:
         if self._stop:

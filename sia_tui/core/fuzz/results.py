@@ -93,6 +93,8 @@ class FuzzReport:
     stopped: str = ""
     #: Values hypothesis-jsonschema generated that the 2020-12 validator refused.
     refused_by_validator: int = 0
+    #: True once the run sends nothing more: before, no case failing is not "passed".
+    ended: bool = False
 
     @property
     def learned(self) -> bool:
@@ -111,9 +113,10 @@ class FuzzReport:
 
     @property
     def outcome(self) -> FuzzOutcome:
-        """Failed when a case failed; incomplete when nothing (or not both kinds) was sent."""
+        """Failed when a case failed; incomplete when nothing was sent, or while the run
+        goes on (the next case may fail)."""
         if any(c.grade is Grade.FAIL for c in self.cases):
             return FuzzOutcome.FAILED
-        if self.skipped or not self.cases:
+        if self.skipped or not self.cases or not self.ended:
             return FuzzOutcome.INCOMPLETE
         return FuzzOutcome.PASSED

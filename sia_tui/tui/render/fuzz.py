@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from textual.content import Content
 
-from sia_tui.core.fuzz import FuzzCase, FuzzReport
+from sia_tui.core.fuzz import FuzzCase, FuzzOutcome, FuzzReport
 from sia_tui.tui.display import DisplayPolicy
 from sia_tui.tui.highlight import json_content
 from sia_tui.tui.jsontext import pretty_json
@@ -27,8 +27,12 @@ def case_prompt(case: FuzzCase, policy: DisplayPolicy) -> Content:
 def fuzz_summary(report: FuzzReport, policy: DisplayPolicy) -> Content:
     """Two lines above the list: what is fuzzed, the outcome and the tally."""
     settings = report.settings
-    outcome = report.outcome.value
-    colour = {"passed": "$step-passed", "failed": "$step-failed"}.get(outcome, "$warning")
+    # While cases are sent, the next one may fail: no outcome yet but a failure's.
+    final = report.ended or report.outcome is FuzzOutcome.FAILED
+    outcome = report.outcome.value if final else "sending…"
+    colour = {"passed": "$step-passed", "failed": "$step-failed", "sending…": "$accent"}.get(
+        outcome, "$warning"
+    )
     tally = [
         (f"  {report.count(g)} {g.value}", f"bold {GRADE_LOOK[g][1]}")
         for g in GRADE_LOOK
@@ -55,7 +59,7 @@ def fuzz_overview(report: FuzzReport, policy: DisplayPolicy) -> Content:
     lines = []
     if not report.learned:
         lines.append(Content.styled("Learning the interface (steps 1-6)…", "italic $accent"))
-    elif not report.runs:
+    elif not report.ended:
         lines.append(Content.styled(f"Sending: {len(report.cases)} cases so far…", "$accent"))
     if report.stopped:
         lines.append(Content.styled("Stopped early: ", "bold $warning") + literal(report.stopped))

@@ -79,6 +79,16 @@ class RunScreen(SiaAppMixin, Screen[None]):
         """The screen's own widgets."""
         yield from ()
 
+    def say_bodies_shown(self, pretty: bool) -> None:
+        """Say how bodies are shown now (``p``): where none is on screen, the key changes
+        nothing a person can see."""
+        self.notify(
+            "Bodies pretty-printed; p shows them raw, as received."
+            if pretty
+            else "Bodies raw, as received; p pretty-prints them again.",
+            title="Bodies",
+        )
+
     def on_screen_suspend(self) -> None:
         # A dialog is pushed onto this screen's stack, so the screen stays in it; switching to
         # another screen takes it out. Set only here: Textual calls each class's

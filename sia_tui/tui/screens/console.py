@@ -271,6 +271,7 @@ class ConsoleScreen(RunScreen):
     def action_toggle_pretty(self) -> None:
         self.pretty = not self.pretty
         self.refresh_run()
+        self.say_bodies_shown(self.pretty)
 
 
 def _artifact_content(artifact: Artifact, policy: DisplayPolicy) -> Content:

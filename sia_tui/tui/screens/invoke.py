@@ -242,10 +242,27 @@ class InvokeScreen(InvokeFills):
     # -- invoke ----------------------------------------------------------------------------
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         if event.checkbox.id == "send-anyway":
+            if event.value and self.valid:  # clicked on valid arguments
+                event.checkbox.value = False
+                self._nothing_to_negate()
+                return
             self.send_anyway = event.value
+
+    def _nothing_to_negate(self) -> None:
+        # Armed on valid arguments, it would stay armed for the next typo (it turns off
+        # only when a check finds them valid again): never armed on valid ones.
+        self.notify(
+            "Nothing to test: these arguments are valid. A negative test sends arguments "
+            "the input schema refuses: make them invalid, then press ctrl+t.",
+            title="Negative test",
+            severity="warning",
+        )
 
     def action_toggle_send_anyway(self) -> None:
         box = self.query_one("#send-anyway", Checkbox)
+        if not box.value and self.valid:
+            self._nothing_to_negate()
+            return
         box.value = not box.value
         if box.value:
             self.notify(
@@ -271,12 +288,13 @@ class InvokeScreen(InvokeFills):
         picker: Select[str] = self.query_one("#mode", Select)
         declared = self._modes
         if mode not in declared:
+            # Without a document, the reason is a sentence of its own (it ends in a period).
             why = (
-                f"the document declares {', '.join(declared)}"
+                f"No {mode} mode: the document declares {', '.join(declared)}."
                 if declared
-                else f"no document yet: {self._why_no_schema()}"
+                else f"No {mode} mode yet. {self._why_no_schema()}"
             )
-            self.notify(f"No {mode} mode: {why}.", title="Response mode", severity="warning")
+            self.notify(why, title="Response mode", severity="warning")
             return
         picker.value = mode
         self.notify(f"Response mode: {mode} (the next ctrl+j uses it).", title="Response mode")

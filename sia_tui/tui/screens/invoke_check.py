@@ -163,10 +163,13 @@ class InvokeChecks(RunScreen):
             position = (error.line or 1, error.column or 1)
             editor.mark_errors([position])
             row = (f"{position[0]}:{position[1]}", error.pointer or "", "json", "", "")
-            table.show_rows([(*row, literal_text(str(error)))])
+            # The message alone: its own "arguments:2:18:" would say the position twice.
+            table.show_rows([(*row, literal_text(error.message))])
             self.valid = False
+            at = f" (at {error.pointer})" if error.pointer else ""
             self._verdict(
-                f"✘ Not JSON at line {position[0]}, column {position[1]}: {error}", "$error"
+                f"✘ Not JSON at line {position[0]}, column {position[1]}: {error.message}{at}",
+                "$error",
             )
             return
         editor.mark_errors([(f.line, f.column or 1) for f in result.findings if f.line])

@@ -153,6 +153,18 @@ def _auth_line(
     )
 
 
+def _no_skill(run: Run | None) -> str:
+    """Why Enter has no skill to open."""
+    if run is not None and run.card is not None:
+        return "The Agent Card lists no skill."
+    first = run.step(Step.CARD) if run is not None else None
+    if first is not None and first.status is StepStatus.FAILED:
+        how = f"press {mode_key('steps')} then R to retry step 1"
+    else:
+        how = "press r to run the steps"
+    return f"No Agent Card yet, so no skill to open: {how}, or c to connect."
+
+
 def _no_card(run: Run | None, policy: DisplayPolicy) -> Content:
     """Why there is no card: step 1's failure with its hint, or how to fetch one."""
     literal = policy.literal
@@ -183,6 +195,10 @@ class SkillList(LiteralOptionList):
     """The skill picker: its Enter shown in the footer (OptionList hides it)."""
 
     BINDINGS = [Binding("enter", "select", "Open skill", id="overview.open", tooltip=_OPEN_TOOLTIP)]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # An empty list selects nothing: Enter goes on to the screen's, which says why.
+        return action != "select" or self.option_count > 0
 
     def fill(self, prompts: list[Option], current: int | None) -> None:
         """Show ``prompts``, ``current`` highlighted and scrolled into view (each option is
@@ -314,6 +330,9 @@ class OverviewScreen(RunScreen):
         """Enter outside the list (the card has the focus): open the highlighted skill."""
         skills = self.query_one(SkillList)
         index = skills.highlighted
+        if not self._skills:
+            self.notify(_no_skill(self.sia.current_run), title="No skill", severity="warning")
+            return
         if index is None or index >= len(self._skills):
             self.notify("Highlight a skill in the list on the right (Tab), then press Enter.")
             return
@@ -325,8 +344,9 @@ class OverviewScreen(RunScreen):
             # Plain A2A: the eleven steps do not apply; the console talks to it.
             self.sia.open_console(skill.id)
             return
-        if run is not None and (run.skill_id or run.target.skill_id) != skill.id:
-            self.sia.choose_skill(skill.id)
+        other = run is not None and (run.skill_id or run.target.skill_id) != skill.id
+        if other and not self.sia.choose_skill(skill.id):
+            return  # refused (and said why): the steps of the skill before it are not run
         self.action_run_steps()
 
     def action_run_steps(self) -> None:

@@ -37,6 +37,8 @@ class RedactionPreviewScreen(ModalScreen[bool]):
         width: 100; max-width: 95%; height: 80%; border: thick $accent; background: $surface;
         padding: 1 2;
     }
+    /* Without redactions there is no table to fill the 80 %: as tall as what it says. */
+    RedactionPreviewScreen > Vertical.-no-redactions { height: auto; max-height: 80%; }
     RedactionPreviewScreen DataTable { height: 1fr; }
     RedactionPreviewScreen Horizontal { height: auto; margin-top: 1; }
     RedactionPreviewScreen Button { margin-right: 2; }
@@ -57,7 +59,7 @@ class RedactionPreviewScreen(ModalScreen[bool]):
         """Where the session will be written (the user may edit it)."""
 
     def compose(self) -> ComposeResult:
-        with Vertical():
+        with Vertical(classes="" if self.hits else "-no-redactions"):
             yield LiteralStatic(f"Save {self.what} to (edit the path if you like):", id="title")
             yield LiteralInput(self.destination, id="destination")
             if self.saves:

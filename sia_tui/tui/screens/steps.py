@@ -123,9 +123,19 @@ class StepsScreen(RunScreen):
 
     def action_toggle_pretty(self) -> None:
         self.pretty = not self.pretty
+        self.say_bodies_shown(self.pretty)
 
     def action_toggle_secrets(self) -> None:
+        # Said aloud: where no secret is on screen, nothing else shows that they are in clear.
         self.reveal_secrets = not self.reveal_secrets
+        if self.reveal_secrets:
+            self.notify(
+                "Secrets in clear on Steps only (credentials, marked values); s masks them.",
+                title="Secrets",
+                severity="warning",
+            )
+        else:
+            self.notify("Secrets masked again.", title="Secrets")
 
     def action_show_all(self) -> None:
         self.show_everything = True

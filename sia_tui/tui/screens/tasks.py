@@ -13,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
 from sia_tui.core.a2a import Task
+from sia_tui.core.task_state import TaskState
 from sia_tui.tui.widgets.literal import LiteralStatic
 from sia_tui.tui.widgets.literal_table import LiteralTable
 
@@ -21,8 +22,14 @@ if TYPE_CHECKING:
     from sia_tui.tui.display import DisplayPolicy
     from sia_tui.tui.engine_port import Engine
 
-#: The columns: the task id, its state, how many artifacts it holds, its context.
-_COLUMNS = (("task", 38), ("state", 24), ("artifacts", 9), ("context", 38))
+#: The columns: the task id, its state (as wide as the longest, TASK_STATE_INPUT_REQUIRED),
+#: how many artifacts it holds, its context.
+_COLUMNS = (
+    ("task", 38),
+    ("state", max(len(state) for state in TaskState)),
+    ("artifacts", 9),
+    ("context", 38),
+)
 
 
 class TasksScreen(ModalScreen[Task | None]):

@@ -74,7 +74,12 @@ class ReplyBox(Vertical):
         turns = run.turns if run is not None else []
         self.display = bool(turns)
         waiting = run is not None and run.verdict.waiting_for_reply and not read_only
-        self.query_one("#reply-row").display = waiting
+        row = self.query_one("#reply-row")
+        if row.display and not waiting and self.has_focus_within:
+            # Answered: the input goes with the focus in it (Textual passed it to the hidden
+            # checkbox beside it, and ctrl+j still offered "Send reply"): to the result.
+            self.call_after_refresh(self.action_leave)
+        row.display = waiting
         self.border_title = "The agent asks" if waiting else "Turns"
         asked = run.verdict.open_turn if run is not None and waiting else None
         if asked is not None and asked is not self._focused_for:
