@@ -17,15 +17,14 @@ from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import App
-from textual.css.query import NoMatches
 from textual.notifications import Notification, Notify
-from textual.widgets._toast import ToastRack  # not exported; ``App`` imports it
 
 from sia_tui.core.redaction import Redactor, crash_report
 from sia_tui.tui.display import DisplayPolicy
 
 if TYPE_CHECKING:
     from textual.notifications import SeverityLevel
+    from textual.screen import Screen
 
     from sia_tui.core.a2a import ClientOptions
 
@@ -126,9 +125,8 @@ class SafeOutputApp(App[None]):
         # tests/tui/test_toasts.py fails if this stops being called.
         super()._refresh_notifications()
         for screen in self.screen_stack[:-1]:
-            with suppress(NoMatches):
-                # After a ``show`` Textual may have queued for it when it was on top.
-                self.call_later(_hide, screen.get_child_by_type(ToastRack))
+            # Later: after a ``show`` Textual may have queued for it when it was on top.
+            self.call_later(_hide_toasts, screen)
 
     def _fatal_error(self) -> None:
         # Textual's crash report (``App._fatal_error``, called by ``_handle_exception`` in the
@@ -142,8 +140,10 @@ class SafeOutputApp(App[None]):
         self.panic(Text(self.display_policy.visible(report)))
 
 
-def _hide(rack: ToastRack) -> None:
-    rack.display = False
+def _hide_toasts(screen: Screen[Any]) -> None:
+    # By the type's name: Textual does not export ToastRack (its module is private).
+    for rack in screen.query_children("ToastRack"):
+        rack.display = False
 
 
 def notice_kind(notification: Notification) -> str:

@@ -8,7 +8,6 @@ from typing import Any
 
 from rich.text import Text
 from textual.app import App
-from textual.widgets._toast import Toast
 
 from sia_tui.core.run import Target
 from sia_tui.core.session import history
@@ -103,7 +102,7 @@ async def test_no_toast_that_is_gone_shows_behind_the_step_8_question(make_app: 
         await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         await shown(pilot)
         assert "Example arguments" in on_screen(app)
-        await pilot.click(Toast)
+        await pilot.click("Toast")
         await shown(pilot)
         assert isinstance(app.screen, ConfirmScreen)
         assert "Example arguments" not in on_screen(app)  # nor behind the dialog
