@@ -136,6 +136,19 @@ def lock_to_json(lock: LockComparison | None) -> dict[str, Any] | None:
     }
 
 
+def unchecked_to_json(run: Run) -> dict[str, Any] | None:
+    """``run.answers.unchecked_artifacts``: why, and the first artifacts (the rest counted)."""
+    unchecked = run.answers.unchecked_artifacts
+    if unchecked is None:
+        return None
+    shown, not_listed = listed(list(unchecked.artifacts))
+    return {
+        "why": unchecked.why,
+        "artifacts": [{"artifactId": a.artifact_id, "name": a.name} for a in shown],
+        "artifacts_not_listed": not_listed,
+    }
+
+
 def run_to_json(run: Run) -> dict[str, Any]:
     """The whole report; always exactly eleven step objects."""
     iface = run.interface
@@ -187,6 +200,8 @@ def run_to_json(run: Run) -> dict[str, Any]:
             for r in records
         ],
         "records_not_listed": records_not_listed,
+        # Artifacts step 10 did not check (received before a cancel...): never "valid".
+        "unchecked_artifacts": unchecked_to_json(run),
         "auth": plan.to_json() if (plan := run.answers.auth_plan) is not None else None,
         "push": push_to_json(run.push),
         "warnings": list(run.warnings),

@@ -114,6 +114,7 @@ def render_text(run: Run, *, colour: bool = False, how_to_reply: str = "") -> st
     if not_listed:
         invalid = sum(not r.valid for r in run.answers.record_verdicts[len(records) :])
         lines.append(f"... and {not_listed} more record(s), {invalid} of them INVALID")
+    lines += _unchecked_lines(run)
     lines += _push_lines(run)
     lines += _trace_lines(run)
     for warning in run.warnings:
@@ -215,4 +216,20 @@ def _push_lines(run: Run) -> list[str]:
     lines += [f"  {printable(delivery_line(d))}" for d in log.refused]
     if log.refused_count > len(log.refused):
         lines.append(f"  ... and {log.refused_count - len(log.refused)} more refused, not kept")
+    return lines
+
+
+def _unchecked_lines(run: Run) -> list[str]:
+    """The artifacts step 10 did not check (received before a cancel...), marked so."""
+    unchecked = run.answers.unchecked_artifacts
+    if unchecked is None:
+        return []
+    shown, not_listed = listed(list(unchecked.artifacts))
+    lines = [f"artifacts not checked: {unchecked.why}"]
+    lines += [
+        f"  artifact {printable(a.artifact_id)} [{printable(a.name or '?')}]: not checked"
+        for a in shown
+    ]
+    if not_listed:
+        lines.append(f"  ... and {not_listed} more artifact(s), not checked")
     return lines

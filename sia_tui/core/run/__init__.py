@@ -18,6 +18,7 @@ if TYPE_CHECKING:  # type checkers read these; the table below is the run-time s
     from sia_tui.core.run.answer_types import InvocationFailure as InvocationFailure
     from sia_tui.core.run.answer_types import OddOneOut as OddOneOut
     from sia_tui.core.run.answer_types import SchemaDigests as SchemaDigests
+    from sia_tui.core.run.answer_types import UncheckedArtifacts as UncheckedArtifacts
     from sia_tui.core.run.answers import RunAnswers as RunAnswers
     from sia_tui.core.run.answers import advertised_skills as advertised_skills
     from sia_tui.core.run.answers import embedded_schema_at as embedded_schema_at
@@ -105,6 +106,7 @@ _EXPORTS: dict[str, str] = {
     "TaskError": "sia_tui.core.run.later_evidence",
     "Turn": "sia_tui.core.run.turns",
     "UNVALIDATED": "sia_tui.core.run.turns",
+    "UncheckedArtifacts": "sia_tui.core.run.answer_types",
     "advertised_skills": "sia_tui.core.run.answers",
     "embedded_schema_at": "sia_tui.core.run.answers",
     "frozen_copy": "sia_tui.core.run.read_model",

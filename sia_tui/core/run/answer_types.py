@@ -45,6 +45,20 @@ class ArtifactVerdict:
 
 
 @dataclass(frozen=True)
+class UncheckedArtifacts:
+    """Artifacts the task sent that step 10 did not check (RULES CP10), and why: streamed
+    while the task runs, or received before it was cancelled or step 9 stopped. They are
+    shown and saved as received, never as valid records."""
+
+    artifacts: tuple[Artifact, ...]
+    #: "received before the task was cancelled; not checked: step 10 did not run".
+    why: str
+    #: True while the invocation is still in flight (its stream still open, or a question
+    #: waiting for a reply): step 10 may still check them.
+    in_flight: bool
+
+
+@dataclass(frozen=True)
 class ExampleArguments:
     """Arguments taken from an example, and where the example was found."""
 

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
         ExampleArguments,
         OddOneOut,
         SchemaDigests,
+        UncheckedArtifacts,
     )
     from sia_tui.core.run.later_evidence import SchemaDigest, TaskError
     from sia_tui.core.trust.records import LockComparison, SignatureCheck
@@ -320,11 +321,52 @@ class RunAnswers:
         return list(self._run.records)
 
     @property
+    def unchecked_artifacts(self) -> UncheckedArtifacts | None:
+        """The artifacts the task sent that step 10 did not check, and why; None when there
+        are none (or step 10 judged every one: ``record_verdicts``).
+
+        While the invocation is in flight, those its stream sent so far; once it ended
+        before step 10 (cancelled, failed, stopped by the deadline), those the task kept,
+        which a saved session keeps too. A record streamed before a cancel stays shown and
+        saved as received and unchecked, never as a valid record (RULES CP10, CP11).
+        """
+        from sia_tui.core.run.answer_types import UncheckedArtifacts
+        from sia_tui.core.run.verdicts import RunVerdict  # the verdict reads these answers
+
+        run = self._run
+        if run.step(Step.OUTPUT).status in (StepStatus.PASSED, StepStatus.FAILED):
+            return None
+        in_flight = not RunVerdict(run).finished
+        streamed = [event.artifact for event in run.stream_events if event.artifact is not None]
+        if in_flight and streamed:
+            return UncheckedArtifacts(tuple(streamed), STREAMED_UNCHECKED, True)
+        artifacts = run.task.artifacts if run.task is not None else ()
+        if not artifacts:
+            return None
+        return UncheckedArtifacts(tuple(artifacts), _why_unchecked(run, in_flight), in_flight)
+
+    @property
     def record_refs(self) -> list[str]:
         """The artifact ids the result's ``supporting_record_refs`` names (RULES INV7)."""
         value = self.result_value
         refs = value.get(REFS_MEMBER) if isinstance(value, dict) else None
         return [str(r) for r in refs] if isinstance(refs, list) else []
+
+
+#: Why artifacts streamed so far have no verdict yet.
+STREAMED_UNCHECKED = "streaming: validated when the task ends"
+
+
+def _why_unchecked(run: RunState, in_flight: bool) -> str:
+    """Why the task's artifacts were not checked: where the invocation stopped."""
+    if in_flight:
+        return "received so far: validated when the task ends"
+    if run.step(Step.RECEPTION).status is StepStatus.CANCELLED:
+        return "received before the task was cancelled; not checked: step 10 did not run"
+    failed = run.failed_step
+    if failed is not None:
+        return f"received before step {failed.step} failed; not checked: step 10 did not run"
+    return "not checked: step 10 did not run"
 
 
 #: Examples tried in turn for a valid one (an agent's list may be long).

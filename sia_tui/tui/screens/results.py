@@ -275,14 +275,14 @@ class ResultsScreen(RunScreen):
         )
 
     def _streamed_records(self, run: Run | None, shown: _Texts) -> list[Block]:
-        """Artifacts this invocation streamed so far (validated once the task ends), or the
-        empty notice."""
-        events = run.live_events if run is not None else []
-        streamed = [e.artifact for e in events if e.artifact is not None]
+        """The artifacts step 10 did not check (streamed so far, or received before the
+        task was cancelled or step 9 stopped), marked as such; else the empty notice."""
+        unchecked = run.answers.unchecked_artifacts if run is not None else None
         literal = self.policy.literal
-        if not streamed:
+        if unchecked is None:
             return [Content("No supporting records.")]
-        head = [Content.styled("streaming: validated when the task ends", "italic $text-muted")]
+        streamed = list(unchecked.artifacts)
+        head = [Content.styled(unchecked.why, "italic $text-muted")]
         if len(streamed) > STREAMED_SHOWN:  # a flood of artifacts: the newest ones
             head.append(literal(f"{len(streamed) - STREAMED_SHOWN} earlier artifact(s) not shown"))
             streamed = streamed[-STREAMED_SHOWN:]

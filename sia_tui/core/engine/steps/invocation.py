@@ -318,6 +318,7 @@ async def receive(ctx: EngineContext, result: StepResult) -> None:
     limit = stream_time_limit(ctx)
     evidence = ReceptionEvidence()
     result.evidence = evidence
+    ended = False
     try:
         reply = unsent_turn(run)
         if reply is not None:  # the user answered the task's question: send it, go on
@@ -341,6 +342,7 @@ async def receive(ctx: EngineContext, result: StepResult) -> None:
             await ctx.push.settle(run.task.state)
         if run.interface.dialect == "1.0":  # docs/WIRE.md: nothing forgiven silently
             run.warnings += [w for w in answered("Task", run.task.raw) if w not in run.warnings]
+        ended = True
     except TimeoutError as exc:
         message = f"no final task state within {limit:.0f} s of streaming"
         raise StepFailed(
@@ -355,6 +357,11 @@ async def receive(ctx: EngineContext, result: StepResult) -> None:
         if run.mode == InvocationMode.STREAM and ctx.assembly is not None:
             # Kept even when the deadline stopped the stream; a flood of one state is counted.
             evidence.status_log = ctx.assembly.status_summary()
+            if not ended:
+                # Stopped mid-stream (a failure, the deadline): the task keeps what its stream
+                # sent, so every surface and a saved session show those artifacts, unchecked
+                # (``Run.answers.unchecked_artifacts``).
+                run.task = ctx.assembly.task()
         await ctx.close_stream()
         evidence.stream_events_not_kept = _events_not_kept(ctx, result) or None
         await ctx.close_push()
