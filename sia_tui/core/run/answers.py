@@ -331,12 +331,16 @@ class RunAnswers:
         saved as received and unchecked, never as a valid record (RULES CP10, CP11).
         """
         from sia_tui.core.run.answer_types import UncheckedArtifacts
-        from sia_tui.core.run.verdicts import RunVerdict  # the verdict reads these answers
 
         run = self._run
-        if run.step(Step.OUTPUT).status in (StepStatus.PASSED, StepStatus.FAILED):
+        output = run.step(Step.OUTPUT).status
+        if output in (StepStatus.PASSED, StepStatus.FAILED):
             return None
-        in_flight = not RunVerdict(run).finished
+        reception = run.step(Step.RECEPTION).status
+        # Step 9 has not concluded (the task runs, or waits for a reply), or step 10 is next.
+        in_flight = reception in _NOT_CONCLUDED or (
+            reception is StepStatus.PASSED and output in _NOT_CONCLUDED
+        )
         streamed = [event.artifact for event in run.stream_events if event.artifact is not None]
         if in_flight and streamed:
             return UncheckedArtifacts(tuple(streamed), STREAMED_UNCHECKED, True)
@@ -352,6 +356,8 @@ class RunAnswers:
         refs = value.get(REFS_MEMBER) if isinstance(value, dict) else None
         return [str(r) for r in refs] if isinstance(refs, list) else []
 
+
+_NOT_CONCLUDED = (StepStatus.NOT_RUN, StepStatus.RUNNING)
 
 #: Why artifacts streamed so far have no verdict yet.
 STREAMED_UNCHECKED = "streaming: validated when the task ends"
