@@ -330,8 +330,6 @@ class RunAnswers:
         which a saved session keeps too. A record streamed before a cancel stays shown and
         saved as received and unchecked, never as a valid record (RULES CP10, CP11).
         """
-        from sia_tui.core.run.answer_types import UncheckedArtifacts
-
         run = self._run
         output = run.step(Step.OUTPUT).status
         if output in (StepStatus.PASSED, StepStatus.FAILED):
@@ -342,11 +340,13 @@ class RunAnswers:
             reception is StepStatus.PASSED and output in _NOT_CONCLUDED
         )
         streamed = [event.artifact for event in run.stream_events if event.artifact is not None]
+        artifacts = run.task.artifacts if run.task is not None else ()
+        if not (in_flight and streamed) and not artifacts:
+            return None
+        from sia_tui.core.run.answer_types import UncheckedArtifacts  # built when there are some
+
         if in_flight and streamed:
             return UncheckedArtifacts(tuple(streamed), STREAMED_UNCHECKED, True)
-        artifacts = run.task.artifacts if run.task is not None else ()
-        if not artifacts:
-            return None
         return UncheckedArtifacts(tuple(artifacts), _why_unchecked(run, in_flight), in_flight)
 
     @property
