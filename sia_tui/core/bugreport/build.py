@@ -72,6 +72,8 @@ def build_report(session: LoadedSession, filename: str, number: int | None = Non
             sections.append(_plain(each, of))
         if each.turns:
             sections.append(_turns(each, of))
+        if (unchecked := _unchecked(each, of)) is not None:
+            sections.append(unchecked)
         if each.failed_step:
             sections.append(_failing_step(each, each.failed_step, of))
     sections.append(_digests(run))
@@ -213,6 +215,20 @@ def _turns(run: Run, of: str = "") -> Section:
     header = ["turn", "state", "the agent asks", "reply", "part"]
     note = Paragraph(f"Replies are {UNVALIDATED}.")
     return Section(f"Turns{of}", [Table(header, rows), note])
+
+
+def _unchecked(run: Run, of: str = "") -> Section | None:
+    """The artifacts the task sent that step 10 did not check (received before a cancel...),
+    as every surface lists them (``Run.answers.unchecked_artifacts``)."""
+    unchecked = run.answers.unchecked_artifacts
+    if unchecked is None:
+        return None
+    shown, not_listed = listed(list(unchecked.artifacts))
+    rows = [[Cell(clean(a.artifact_id), code=True), Cell(clean(a.name or ""))] for a in shown]
+    blocks: list[Block] = [Paragraph(clean(unchecked.why)), Table(["artifact", "name"], rows)]
+    if not_listed:
+        blocks.append(Paragraph(f"... and {not_listed} more artifact(s), not checked."))
+    return Section(f"Artifacts not checked{of}", blocks)
 
 
 def _failing_step(run: Run, failed: StepResult, of: str = "") -> Section:
