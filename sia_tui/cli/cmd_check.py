@@ -218,7 +218,7 @@ def _check(args: argparse.Namespace) -> int:
         print(f"sia-tui check: {exc}", file=sys.stderr)
         return exc.code
     _print_report(args, run, redactor, unused)
-    return _exit_code(run)
+    return run.verdict.exit_code
 
 
 def _connection(args: argparse.Namespace) -> tuple[ClientOptions, TrustAnchors | None, str | None]:
@@ -342,13 +342,3 @@ def _print_report(
         sys.stdout.write(redactor.text(text, "report"))
         if unused is not None:
             print(unused)
-
-
-def _exit_code(run: Run) -> int:
-    """2 for a usage problem the run found, else the outcome's code."""
-    from sia_tui.core.run import FailureCategory
-
-    failed = run.failed_step
-    if failed is not None and failed.category is FailureCategory.USAGE:
-        return 2  # e.g. --args example without an example, --mode the document lacks
-    return run.verdict.outcome.exit_code

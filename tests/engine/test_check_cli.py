@@ -156,3 +156,26 @@ def test_unreadable_args_is_usage(
     err = capsys.readouterr().err
     assert code == 2
     assert "Traceback" not in err and "bad.json" in err
+
+
+def test_a_usage_failure_says_exit_2_in_the_json_as_the_process_does(
+    agent_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--mode poll on a document that declares sync and stream: the caller's flag is wrong
+    (exit 2), and the JSON a CI script reads says the same exit code as the process."""
+    code = main(
+        [
+            "check",
+            agent_url,
+            "--skill",
+            "evaluate_resource_condition",
+            "--args",
+            "example",
+            "--mode",
+            "poll",
+            "--json",
+        ]
+    )
+    report = json.loads(capsys.readouterr().out)
+    assert report["error"]["step"] == 8
+    assert (code, report["exit_code"]) == (2, 2)
