@@ -20,12 +20,13 @@ def port(text: str) -> int:
     return number
 
 
-def byte_count(text: str) -> int:
-    """A size limit in bytes: 1 or more (0 would refuse every answer, blamed on nobody)."""
+def from_one(text: str) -> int:
+    """A count from 1: an invocation's number, a size limit in bytes (0 would refuse every
+    answer, and the verdict would blame nobody)."""
     try:
         number = int(text)
     except ValueError:
         number = 0
     if number < 1:
-        raise argparse.ArgumentTypeError(f"expected a number of bytes from 1, got {text!r}")
+        raise argparse.ArgumentTypeError(f"expected a number from 1, got {text!r}")
     return number

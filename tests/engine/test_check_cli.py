@@ -158,24 +158,16 @@ def test_unreadable_args_is_usage(
     assert "Traceback" not in err and "bad.json" in err
 
 
+def _check_example(url: str) -> list[str]:
+    return ["check", url, "--skill", "evaluate_resource_condition", "--args", "example"]
+
+
 def test_a_usage_failure_says_exit_2_in_the_json_as_the_process_does(
     agent_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """--mode poll on a document that declares sync and stream: the caller's flag is wrong
     (exit 2), and the JSON a CI script reads says the same exit code as the process."""
-    code = main(
-        [
-            "check",
-            agent_url,
-            "--skill",
-            "evaluate_resource_condition",
-            "--args",
-            "example",
-            "--mode",
-            "poll",
-            "--json",
-        ]
-    )
+    code = main([*_check_example(agent_url), "--mode", "poll", "--json"])
     report = json.loads(capsys.readouterr().out)
     assert report["error"]["step"] == 8
     assert (code, report["exit_code"]) == (2, 2)
@@ -208,20 +200,7 @@ def test_ctrl_c_keeps_the_session_and_junit_of_what_ran(
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)  # as in a terminal
     save, junit = tmp_path / "hang.session.json", tmp_path / "hang.xml"
     try:
-        code = main(
-            [
-                "check",
-                agent_url,
-                "--skill",
-                "evaluate_resource_condition",
-                "--args",
-                "example",
-                "--save",
-                str(save),
-                "--junit",
-                str(junit),
-            ]
-        )
+        code = main([*_check_example(agent_url), "--save", str(save), "--junit", str(junit)])
     finally:
         signal.signal(signal.SIGINT, previous)
     err = capsys.readouterr().err
