@@ -48,8 +48,15 @@ def digest_of_file(name: str) -> str:
     return digest_of(parsed.value, shape=parsed.shape)
 
 
-def _fail(exc: SiaError) -> int:
-    print(f"sia-tui: {exc}", file=sys.stderr)
+def _fail(exc: SiaError, name: str | None = None) -> int:
+    """Exit 2 with the error; ``name``: the file, for an error that does not name it (a
+    value that parsed but cannot be canonicalized: only its JSON Pointer locates it)."""
+    from sia_tui.core.errors import CanonicalizationError
+
+    if name == "-":
+        name = "<stdin>"
+    where = f"{name}: " if name is not None and isinstance(exc, CanonicalizationError) else ""
+    print(f"sia-tui: {where}{exc}", file=sys.stderr)
     return 2
 
 
@@ -63,7 +70,7 @@ def run_canon(args: argparse.Namespace) -> int:
         parsed = _read(args.file)
         data = canonical_bytes(parsed.value, shape=parsed.shape)
     except SiaError as exc:
-        return _fail(exc)
+        return _fail(exc, args.file)
     write_data(data)  # exact bytes when redirected; on a terminal, the output policy
     return 0
 
@@ -75,7 +82,7 @@ def run_digest(args: argparse.Namespace) -> int:
     try:
         print(digest_of_file(args.file))
     except SiaError as exc:
-        return _fail(exc)
+        return _fail(exc, args.file)
     return 0
 
 

@@ -25,10 +25,10 @@ from sia_tui.core.invocation_mode import InvocationMode
 # The engine and httpx are imported by the functions that run them, so that building the
 # parser (`--help`, other commands) stays light: every start pays for it.
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
     from sia_tui.core.a2a import ClientOptions
-    from sia_tui.core.engine import DocumentCache
+    from sia_tui.core.engine import DocumentCache, Procedure
     from sia_tui.core.redaction import Redactor
     from sia_tui.core.run import Reply, Run, Target
     from sia_tui.core.trust import TrustAnchors
@@ -153,15 +153,18 @@ async def run_check(
     send_anyway: bool = False,
     consent: bool = False,
     replies: Sequence[Reply] = (),
+    started: Callable[[Procedure], object] = lambda _: None,
 ) -> Run:
     """Run the procedure to the end and return the run (``arguments`` may be EXAMPLE;
     ``send_anyway``: a deliberate negative test of arguments that do not validate;
     ``consent``: the user's yes to invoking a skill that asks for it, ``--allow-execute``;
-    ``replies``: one answer per question the task asks, in order, ``--reply``)."""
+    ``replies``: one answer per question the task asks, in order, ``--reply``;
+    ``started`` is given the procedure, whose run holds what was done if Ctrl-C stops it)."""
     from sia_tui.core.engine import Procedure
     from sia_tui.core.run import Step, StepStatus
 
     procedure = Procedure(target, options, cache=cache)
+    started(procedure)
     try:
         await procedure.run_until(Step.CARD)
         run = procedure.run
@@ -181,6 +184,15 @@ async def run_check(
         return await procedure.run_replying(replies)
     finally:
         await procedure.aclose()
+
+
+class _Interrupted(Exception):
+    """Ctrl-C stopped the run: ``run`` holds what it did (the step it stopped resets to not
+    run, so the verdict is incomplete, never passed)."""
+
+    def __init__(self, run: Run) -> None:
+        super().__init__("interrupted")
+        self.run = run
 
 
 class _Exit(Exception):
@@ -204,7 +216,10 @@ def _check(args: argparse.Namespace) -> int:
     try:
         options, anchors, push = _connection(args)
         redactor = command_redactor(args, options, [args.card, *([push] if push else [])])
-        run, replies = _run(args, options, anchors, push, redactor)
+        try:
+            run, replies = _run(args, options, anchors, push, redactor)
+        except _Interrupted as stop:
+            return _keep_interrupted(args, stop.run, options, redactor)
         for exchange in run.exchanges:
             redactor.learn_headers(exchange.request_headers)
         # A script that expected more questions hears that it got fewer: in the report
@@ -218,7 +233,7 @@ def _check(args: argparse.Namespace) -> int:
         print(f"sia-tui check: {exc}", file=sys.stderr)
         return exc.code
     _print_report(args, run, redactor, unused)
-    return _exit_code(run)
+    return run.verdict.exit_code
 
 
 def _connection(args: argparse.Namespace) -> tuple[ClientOptions, TrustAnchors | None, str | None]:
@@ -274,6 +289,7 @@ def _run(
             from sia_tui.core.engine import DocumentCache
 
             cache = DocumentCache()
+        procedures: list[Procedure] = []
         run = asyncio.run(
             run_check(
                 target,
@@ -283,11 +299,34 @@ def _run(
                 send_anyway=args.send_anyway,
                 consent=args.allow_execute,
                 replies=replies,
+                started=procedures.append,
             )
         )
     except (UsageError, JsonInputError) as exc:  # may quote the agent (its skill ids)
         raise _Exit(redactor.text(str(exc), "error")) from None
+    except KeyboardInterrupt:
+        if not procedures:
+            raise
+        raise _Interrupted(procedures[0].run) from None
     return run, replies
+
+
+def _keep_interrupted(
+    args: argparse.Namespace, run: Run, options: ClientOptions, redactor: Redactor
+) -> int:
+    """Ctrl-C: the files asked for keep what the run did up to then (an agent that hangs is
+    the bug report most worth saving), the report is not printed (the run has no verdict
+    beyond incomplete), and the status is 130 as for any command stopped by Ctrl-C."""
+    for exchange in run.exchanges:
+        redactor.learn_headers(exchange.request_headers)
+    try:
+        _write_files(args, run, options, redactor)
+    except _Exit as exc:
+        print(f"sia-tui check: {exc}", file=sys.stderr)
+    kept = [name for name in (args.save, args.junit) if name]
+    said = f"; {' and '.join(kept)} keep what it did ({run.verdict.headline})" if kept else ""
+    print(f"sia-tui check: interrupted{said}", file=sys.stderr)
+    return 130
 
 
 def _write_files(
@@ -342,13 +381,3 @@ def _print_report(
         sys.stdout.write(redactor.text(text, "report"))
         if unused is not None:
             print(unused)
-
-
-def _exit_code(run: Run) -> int:
-    """2 for a usage problem the run found, else the outcome's code."""
-    from sia_tui.core.run import FailureCategory
-
-    failed = run.failed_step
-    if failed is not None and failed.category is FailureCategory.USAGE:
-        return 2  # e.g. --args example without an example, --mode the document lacks
-    return run.verdict.outcome.exit_code

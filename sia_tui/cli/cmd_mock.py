@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import Any
 
+from sia_tui.cli.argument_types import port
 from sia_tui.core.output import printable
 
 
@@ -27,10 +28,10 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument(
         "--host", default="127.0.0.1", help="address to bind (default: loopback only)"
     )
-    parser.add_argument("--port", type=int, default=0, help="port (default 0: a free one)")
+    parser.add_argument("--port", type=port, default=0, help="port (default 0: a free one)")
     parser.add_argument(
         "--grpc-port",
-        type=int,
+        type=port,
         default=0,
         metavar="P",
         help="where a session that recorded gRPC calls serves them (default 0: a free "

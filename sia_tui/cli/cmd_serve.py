@@ -6,6 +6,8 @@ import argparse
 import sys
 from typing import Any
 
+from sia_tui.cli.argument_types import port
+
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
     """Add ``serve-demo``."""
@@ -19,7 +21,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument(
         "--host", default="127.0.0.1", help="address to bind (default: loopback only)"
     )
-    parser.add_argument("--port", type=int, default=0, help="port (default: a free one)")
+    parser.add_argument("--port", type=port, default=0, help="port (default: a free one)")
     parser.add_argument(
         "--fault", metavar="NAME", help="simulate one fault; 'list' prints every fault and exits"
     )
@@ -31,7 +33,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     )
     parser.add_argument(
         "--grpc-port",
-        type=int,
+        type=port,
         metavar="P",
         help="serve the gRPC binding too, on port P (0: a free one); the card lists it "
         "last, and its address is printed on the second line",

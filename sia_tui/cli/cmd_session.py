@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from sia_tui.cli.argument_types import from_one
 from sia_tui.cli.flags import (
     UsageError,
     add_capabilities_flag,
@@ -39,21 +40,11 @@ WORST = (
 def _invocation_flag(parser: argparse.ArgumentParser, what: str) -> None:
     parser.add_argument(
         "--invocation",
-        type=_positive,
+        type=from_one,
         metavar="N",
         help=f"{what} only the session's Nth invocation (1 is the first sent); "
         "default: every invocation, each with its own verdict",
     )
-
-
-def _positive(text: str) -> int:
-    try:
-        number = int(text)
-    except ValueError:
-        number = 0
-    if number < 1:
-        raise argparse.ArgumentTypeError(f"expected a number from 1, got {text!r}")
-    return number
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:

@@ -7,6 +7,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from sia_tui.cli.argument_types import port
+
 #: The subcommands a browser session may run: the TUI ones (never `web` itself, `check`...).
 TUI_COMMANDS = ("open", "demo")
 
@@ -31,7 +33,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         help="address to listen on (default 127.0.0.1; anything else is loudly warned about)",
     )
     parser.add_argument(
-        "--port", type=int, default=0, help="port to listen on (default: a free port)"
+        "--port", type=port, default=0, help="port to listen on (default: a free port)"
     )
     parser.add_argument(
         "tui_args",

@@ -8,6 +8,7 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any
 
+from sia_tui.cli.argument_types import from_one
 from sia_tui.cli.needs import CONSENT_FLAG, OLD_CONSENT_FLAG
 
 # The engine API loads each name on first use: defaults are plain numbers, and SiaError
@@ -97,7 +98,7 @@ def add_limit_flags(group: argparse._ArgumentGroup) -> None:
     )
     group.add_argument(
         "--max-response-bytes",
-        type=int,
+        type=from_one,
         default=defaults.MAX_RESPONSE_BYTES,
         metavar="N",
         help=f"abort any response larger than N bytes "

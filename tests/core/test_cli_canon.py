@@ -61,6 +61,19 @@ def test_unsafe_integer_cannot_be_canonicalized(
     assert "safe range" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("command", ["canon", "digest"])
+def test_an_unsafe_integer_is_located_by_file_and_pointer(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    """A Counter64 bound deep in a document: the error names the file and the member, as
+    every other error of these commands does (RULES SR4)."""
+    path = _write(tmp_path, {"input_schema": {"maximum": 2**64 - 1}, "n": [1, 2]})
+    assert main([command, str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"sia-tui: {path}: integer {2**64 - 1} is outside")
+    assert err.rstrip().endswith("(at /input_schema/maximum)")
+
+
 def test_lint_clean_document_exits_0(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     document = make_document()
     path = _write(tmp_path, document)

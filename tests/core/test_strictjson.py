@@ -235,3 +235,10 @@ def test_parse_returns_the_walk_of_the_value_it_parsed() -> None:
     assert parsed.shape == measure(parsed.value, limits.MAX_JSON_DEPTH)
     assert parsed.shape.depth == 3 and parsed.shape.encoder_safe
     assert id(parsed.value["a"]) in parsed.shape.rewrite  # 2.0 must be written as 2
+
+
+def test_a_raw_control_character_is_named_not_left_at_a_dangling_at() -> None:
+    """json says "Invalid control character at" and stops: the user is told which one."""
+    error = _error(b'{"a": "x\x1b[31m"}')
+    assert error.message == "raw control character U+001B in a string (write it as an escape)"
+    assert (error.line, error.column) == (1, 9)

@@ -156,3 +156,57 @@ def test_unreadable_args_is_usage(
     err = capsys.readouterr().err
     assert code == 2
     assert "Traceback" not in err and "bad.json" in err
+
+
+def _check_example(url: str) -> list[str]:
+    return ["check", url, "--skill", "evaluate_resource_condition", "--args", "example"]
+
+
+def test_a_usage_failure_says_exit_2_in_the_json_as_the_process_does(
+    agent_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--mode poll on a document that declares sync and stream: the caller's flag is wrong
+    (exit 2), and the JSON a CI script reads says the same exit code as the process."""
+    code = main([*_check_example(agent_url), "--mode", "poll", "--json"])
+    report = json.loads(capsys.readouterr().out)
+    assert report["error"]["step"] == 8
+    assert (code, report["exit_code"]) == (2, 2)
+
+
+def test_ctrl_c_keeps_the_session_and_junit_of_what_ran(
+    agent_url: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Ctrl-C while describe_skill hangs: exit 130, and --save / --junit keep what the run
+    did (the card), its outcome incomplete, never passed, as stderr says."""
+    import asyncio
+    import signal
+
+    from sia_tui.core.engine import step_runner
+    from sia_tui.core.run import Step
+
+    real = step_runner.step_function
+
+    def hanging_describe(step: Step) -> step_runner.StepFunction:
+        async def hang(*_: object) -> None:
+            signal.raise_signal(signal.SIGINT)  # the user's Ctrl-C, while the agent hangs
+            await asyncio.Event().wait()
+
+        return hang if step == Step.DESCRIBE else real(step)
+
+    monkeypatch.setattr(step_runner, "step_function", hanging_describe)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)  # as in a terminal
+    save, junit = tmp_path / "hang.session.json", tmp_path / "hang.xml"
+    try:
+        code = main([*_check_example(agent_url), "--save", str(save), "--junit", str(junit)])
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    err = capsys.readouterr().err
+    session = json.loads(save.read_text())
+    assert code == 130
+    assert session["outcome"] == "incomplete"
+    assert [e["purpose"] for e in session["exchanges"]] == ["agent card"]
+    assert "step 03" in junit.read_text() and 'failures="0"' in junit.read_text()
+    assert "interrupted" in err and "INCOMPLETE: steps 3-11 did not run" in err

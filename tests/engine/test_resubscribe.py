@@ -4,6 +4,8 @@ state; an agent that refuses is polled, and the evidence note says which happene
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from sia_tui.core.a2a.client import A2AClient
@@ -81,3 +83,23 @@ async def test_subscribing_to_a_finished_task_is_unsupported_operation(
                 pass
     assert unsupported_operation(refused.value), refused.value
     assert "terminal state" in str(refused.value)
+
+
+def test_check_and_its_bug_report_say_the_stream_ended_early(
+    reference_agent: StartAgent, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """What the wire shows (the stream closed early, then resubscribe or poll) is said in
+    the text report and the Markdown bug report, not only in --json: step 9's message
+    alone reads as if the stream carried the task to its end."""
+    from sia_tui.cli import main
+
+    agent = reference_agent(drop_stream=True)
+    saved = tmp_path / "dropped.session.json"
+    check = ["check", agent.url, "--skill", "evaluate_resource_condition", "--args", "example"]
+    assert main([*check, "--mode", "stream", "--save", str(saved)]) == 0
+    text = capsys.readouterr().out
+    assert main(["report", str(saved)]) == 0
+    report = capsys.readouterr().out
+    said = "note: the stream ended before a final state"
+    assert said in text.split(" 9. ")[1].split(" 10. ")[0]
+    assert said in next(line for line in report.splitlines() if line.startswith("| 9 |"))

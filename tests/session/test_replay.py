@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from sia_tui.core.a2a.options import ClientOptions
-from sia_tui.core.run.read_model import StepStatus
+from sia_tui.core.run.read_model import Run, StepStatus
 from sia_tui.core.session import load_session, save_session
 from sia_tui.core.session.replay import ReplayTransport, replay_session, request_key
 from tests.support.agents import StartAgent
@@ -134,3 +134,35 @@ async def test_replay_of_a_card_read_from_a_file(
     [result] = (await replay_session(load_session(path))).results
     assert result.same, result.changes
     assert any("local file" in note for note in result.notes)
+
+
+async def _stopped_after_step_2(url: str) -> Run:
+    from sia_tui.core.engine.procedure import Procedure
+    from sia_tui.core.run.read_model import Step, Target
+
+    procedure = Procedure(Target(url, skill_id="evaluate_resource_condition"), ClientOptions())
+    procedure.set_arguments(APPENDIX_B_ARGUMENTS)
+    try:
+        return await procedure.run_until(Step.SKILL)
+    finally:
+        await procedure.aclose()
+
+
+def test_a_run_stopped_after_step_2_replays_as_far_as_it_went(
+    reference_agent: StartAgent, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A run the user stopped (Ctrl-C in check --save, or stepping in the TUI) with its
+    arguments given: replay runs no further than the recording, so it is the same and
+    incomplete, not a step 3 failure "no recorded response" blamed on the network."""
+    import asyncio
+
+    agent = reference_agent()
+    run = asyncio.run(_stopped_after_step_2(agent.url))
+    path = tmp_path / "stopped.session.json"
+    save_session(run, ClientOptions(), path)
+    agent.stop()
+    assert run_session_cli(["replay", str(path)]) == 3
+    out = capsys.readouterr().out
+    assert "same: today's code reaches the recorded diagnosis" in out
+    assert "stopped before step 3: replay stops there too" in out
+    assert "today: INCOMPLETE: steps 3-11 did not run" in out

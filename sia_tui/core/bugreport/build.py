@@ -185,6 +185,8 @@ def _environment(session: LoadedSession) -> Section:
 
 
 def _steps(run: Run, of: str = "") -> Section:
+    from sia_tui.core.engine.report_text import wire_note  # the check's text report's own
+
     rows = [
         [
             Cell(str(s.step)),
@@ -192,7 +194,7 @@ def _steps(run: Run, of: str = "") -> Section:
             Cell(s.rule),
             Cell(s.status.value, tone=s.status.value),
             Cell(clean(s.code or "")),
-            Cell(clean(s.message)),
+            Cell(clean(s.message + (f" (note: {note})" if (note := wire_note(s)) else ""))),
         ]
         for s in run.steps
     ]

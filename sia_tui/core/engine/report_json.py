@@ -161,7 +161,7 @@ def run_to_json(run: Run) -> dict[str, Any]:
         "outcome": run.verdict.outcome.value,
         "summary": run.verdict.summary,
         "headline": run.verdict.headline,
-        "exit_code": run.verdict.outcome.exit_code,
+        "exit_code": run.verdict.exit_code,
         "at_fault": blame_to_json(run.verdict.at_fault),
         "target": run.target.location,
         "card_url": run.card_url,

@@ -45,7 +45,8 @@ def _reference_bytes(value: Any) -> bytes:
         number = re.match(r"-?[0-9]+", str(exc.args[0]) if exc.args else "")
         raise CanonicalizationError(
             f"integer {number.group() if number else ''} is outside the IEEE-754 safe range "
-            f"(+/-{MAX_SAFE_INTEGER}); RFC 8785 cannot canonicalize it exactly"
+            f"(+/-{MAX_SAFE_INTEGER}); RFC 8785 cannot canonicalize it exactly",
+            pointer=_first_unsafe_integer(value),
         ) from exc
     except rfc8785.FloatDomainError as exc:
         raise CanonicalizationError("NaN and Infinity have no JSON representation") from exc
@@ -59,6 +60,14 @@ def _reference_bytes(value: Any) -> bytes:
         # Not a JSON value at all (bytes, sets, objects): a programming error upstream,
         # still reported as a canonicalization failure rather than a crash.
         raise CanonicalizationError(f"not a JSON value: {exc}") from exc
+
+
+def _first_unsafe_integer(value: Any) -> str | None:
+    """Where the integer rfc8785 refused is (a JSON Pointer), for a located error."""
+    from sia_tui.core.jsonkit.numbers import unsafe_numbers
+
+    found = unsafe_numbers(value)
+    return next((pointer for pointer, number in found if type(number) is int), None)
 
 
 def sha256_digest(data: bytes) -> str:

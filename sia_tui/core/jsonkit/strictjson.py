@@ -208,6 +208,10 @@ def parse(
         raise _rejected(text, offset, message, source, max_depth) from None
     except json.JSONDecodeError as exc:
         message = "unexpected data after the JSON value" if exc.msg == "Extra data" else exc.msg
+        if message == "Invalid control character at" and exc.pos < len(text):
+            # json's message ends where its position would follow: name the character.
+            code = ord(text[exc.pos])
+            message = f"raw control character U+{code:04X} in a string (write it as an escape)"
         message = message[:1].lower() + message[1:]
         raise _rejected(text, exc.pos, message, source, max_depth) from None
     except RecursionError:  # the C decoder recurses; it gives up near 1000 levels

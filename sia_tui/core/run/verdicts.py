@@ -159,6 +159,17 @@ class RunVerdict:
         return RunOutcome.INCOMPLETE
 
     @property
+    def exit_code(self) -> int:
+        """The exit status a command about this one run ends with, and its reports say:
+        the outcome's, but 2 when the failed step is a usage problem (the flags asked for
+        something the agent's interface does not offer: the caller's to fix, not a verdict
+        on the agent)."""
+        failed = self._run.failed_step
+        if failed is not None and failed.category is FailureCategory.USAGE:
+            return 2  # e.g. --args example without an example, --mode the document lacks
+        return self.outcome.exit_code
+
+    @property
     def negative_test(self) -> bool:
         """True when invalid arguments were sent on purpose (step 7 found them invalid);
         arguments that validate are never a negative test, whatever the caller asked."""

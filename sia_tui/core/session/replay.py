@@ -191,11 +191,13 @@ async def run_recorded(
     *,
     consent: bool,
     grpc_transport: GrpcTransport | None = None,
+    last: int | None = None,
 ) -> Run:
     """A fresh procedure with the recorded arguments, run as far as it goes (replay, rerun).
 
     ``consent``: the invocation may be sent to a skill that asks for consent (replay: as
-    recorded, nothing reaches an agent; rerun: only with ``--allow-execute``).
+    recorded, nothing reaches an agent; rerun: only with ``--allow-execute``). ``last``:
+    the last step to run (replay of a run the user stopped: ``stopped_after``).
     """
     proc = Procedure(target, options, transport=transport, grpc_transport=grpc_transport)
     # The recorded run's credential names (no values): the same requests follow (the
@@ -215,6 +217,9 @@ async def run_recorded(
             proc.set_arguments(recorded.arguments, send_anyway=recorded.send_anyway)
         if consent:
             proc.consent_to_send()
+        if last is not None:
+            await proc.run_until(last)
+            return proc.run
         # The replies the recorded run sent, in order, to the questions its task asked.
         await proc.run_replying(
             reply for turn in recorded.turns if (reply := turn.sent_reply()) is not None
@@ -222,6 +227,27 @@ async def run_recorded(
     finally:
         await proc.aclose()
     return proc.run
+
+
+def stopped_after(recorded: Run) -> int | None:
+    """The last step a run the user stopped (Ctrl-C, the TUI's stop) finished: its next step
+    did not run though nothing waited for the user (arguments, consent, a reply). None for
+    a run that went as far as it could. Replay runs no further: the recording holds no
+    answer past it (the stopped exchange is no step's), so "no recorded response" would be
+    a failure the agent never caused."""
+    from sia_tui.core.run.verdicts import RunOutcome
+
+    verdict = recorded.verdict
+    if (
+        verdict.outcome is not RunOutcome.INCOMPLETE
+        or recorded.plain is not None
+        or verdict.waiting_for_arguments
+        or verdict.waiting_for_consent
+        or verdict.open_turn is not None
+    ):
+        return None
+    first = next((s.step for s in recorded.steps if s.status is StepStatus.NOT_RUN), None)
+    return None if first is None else first - 1
 
 
 @dataclass(frozen=True)
@@ -342,6 +368,9 @@ async def replay_invocation(session: LoadedSession, invocation: Invocation) -> R
         from sia_tui.core.session.replay_grpc import GrpcReplay
 
         grpc = GrpcReplay(recorded.exchanges)
+    last = stopped_after(recorded)
+    if last is not None:
+        notes.append(f"the recorded run was stopped before step {last + 1}: replay stops there too")
     with tempfile.TemporaryDirectory(prefix="sia-replay-") as folder:
         if "://" not in target.location:
             target = _local_card(target, recorded, Path(folder), notes)
@@ -358,6 +387,7 @@ async def replay_invocation(session: LoadedSession, invocation: Invocation) -> R
             transport,
             consent=sent,
             grpc_transport=grpc,
+            last=last,
         )
     not_kept = sum(ex.events_not_kept for ex in recorded.exchanges if ex.grpc)
     if not_kept:  # an HTTP stream replays from its whole body; gRPC from its kept messages
