@@ -20,6 +20,10 @@ if TYPE_CHECKING:  # the cache (--cache) and push (--push) load with the first r
 #: True while a task drives the open stream (its next event, its close): an exchange
 #: recorded then is the stream's own, even if another task (a cancel) sends meanwhile.
 READING_STREAM: ContextVar[bool] = ContextVar("reading_stream", default=False)
+#: The step a request sent outside the running step belongs to (the user's cancel: step 9,
+#: whose task it ends), so that it lands there even after that step ended (a replay of the
+#: step then answers it from the recording).
+SENT_FOR_STEP: ContextVar[int | None] = ContextVar("sent_for_step", default=None)
 
 
 @dataclass

@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from sia_tui.core import limits
+from sia_tui.core.engine.context import SENT_FOR_STEP
 from sia_tui.core.engine.step_runner import StepRunner
 from sia_tui.core.errors import InvocationLimitReached
 from sia_tui.core.limits import MAX_TURNS
@@ -126,7 +127,12 @@ class InvocationControl(StepRunner):
             return None
         waiting = run.verdict.waiting_for_reply
         run.cancel_requested = True  # step 9 then reports CANCELED as asked, not as a failure
-        task = await self._ctx.client.cancel(run.interface, run.task.id)
+        # Its exchange is step 9's, whether or not step 9 still runs when it is recorded.
+        token = SENT_FOR_STEP.set(Step.RECEPTION)
+        try:
+            task = await self._ctx.client.cancel(run.interface, run.task.id)
+        finally:
+            SENT_FOR_STEP.reset(token)
         if waiting:
             # No step reads a task that waits for a reply: step 9 concludes from the answer.
             run.task = task

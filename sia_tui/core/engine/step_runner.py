@@ -15,7 +15,7 @@ from sia_tui.core.a2a.auth.plan import provided
 from sia_tui.core.a2a.client import A2AClient
 from sia_tui.core.a2a.options import ClientOptions
 from sia_tui.core.bounded import cap_findings, merge_findings, merge_warnings
-from sia_tui.core.engine.context import READING_STREAM, EngineContext
+from sia_tui.core.engine.context import READING_STREAM, SENT_FOR_STEP, EngineContext
 from sia_tui.core.engine.deadline import RunDeadline, stop_after_deadline
 from sia_tui.core.engine.outcome import StepEnds, StepFailed, StepWaits, transport_failure
 from sia_tui.core.errors import DeadlineExceeded, SiaError
@@ -124,7 +124,10 @@ class StepRunner:
     def _record(self, exchange: Exchange) -> None:
         run = self.run
         run.exchanges.append(exchange)
-        if READING_STREAM.get() and run.stream_steps:
+        owner = SENT_FOR_STEP.get()
+        if owner is not None:
+            self._attach(run.steps[owner - 1], exchange.seq)
+        elif READING_STREAM.get() and run.stream_steps:
             # A stream's exchange is recorded when it closes (in step 9, or after the run);
             # it belongs to step 8, which sent it, and to step 9, which read on.
             owners, run.stream_steps = run.stream_steps, []

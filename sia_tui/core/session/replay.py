@@ -6,10 +6,12 @@ with its own arguments, and its diagnosis compared step by step (``diagnosis.py`
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import dataclasses
 import tempfile
 from collections import defaultdict, deque
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -35,6 +37,8 @@ from sia_tui.core.session.served import served_body, wire_headers
 
 if TYPE_CHECKING:
     from sia_tui.core.a2a.grpc.calls import GrpcTransport
+    from sia_tui.core.run.turns import Reply
+    from sia_tui.core.session.replay_cancel import RecordedCancel
     from sia_tui.core.session.replay_grpc import GrpcReplay
 
 #: Recorded limits: each bounds what an agent may cost (bytes, nesting, seconds, polls).
@@ -83,10 +87,14 @@ class _EndsInFailure(httpx.AsyncByteStream):
 class ReplayTransport(httpx.AsyncBaseTransport):
     """Answers each request with the recorded response for the same method+URL, in order."""
 
-    def __init__(self, exchanges: list[Exchange]) -> None:
+    def __init__(self, exchanges: list[Exchange], cancel: RecordedCancel | None = None) -> None:
         self._queues: dict[tuple[str, str], deque[Exchange]] = defaultdict(deque)
-        for ex in exchanges:
+        # In the order the requests were sent (``seq`` is the order they ended: a cancel
+        # sent while a stream is open can end first).
+        for ex in sorted(exchanges, key=lambda ex: ex.started_at):
             self._queues[request_key(ex.method, ex.url)].append(ex)
+        #: The user's cancel, when the run recorded one: what came after it waits for it.
+        self._cancel = cancel
         #: Every URL asked for, in order (tests assert no unrecorded URL was requested).
         self.requested: list[str] = []
         #: Requests with no recorded answer left.
@@ -97,6 +105,8 @@ class ReplayTransport(httpx.AsyncBaseTransport):
         method, url = request_key(request.method, str(request.url))
         self.requested.append(f"{method} {url}")
         queue = self._queues.get((method, url))
+        if queue and self._cancel is not None:
+            await self._cancel.turn(queue[0])
         if not queue:
             self.unmatched.append(f"{method} {url}")
             raise httpx.ConnectError(
@@ -108,6 +118,9 @@ class ReplayTransport(httpx.AsyncBaseTransport):
             if ending is not None:
                 raise ending
             raise httpx.ConnectError(ex.error or "recorded transport error", request=request)
+        held = self._cancel.held_stream(ex, ending) if self._cancel is not None else None
+        if held is not None:
+            return httpx.Response(ex.status, headers=wire_headers(ex), stream=held, request=request)
         if ending is not None:
             body = _EndsInFailure(served_body(ex), ending)
             return httpx.Response(ex.status, headers=wire_headers(ex), stream=body, request=request)
@@ -192,12 +205,14 @@ async def run_recorded(
     consent: bool,
     grpc_transport: GrpcTransport | None = None,
     last: int | None = None,
+    user_cancel: RecordedCancel | None = None,
 ) -> Run:
     """A fresh procedure with the recorded arguments, run as far as it goes (replay, rerun).
 
     ``consent``: the invocation may be sent to a skill that asks for consent (replay: as
     recorded, nothing reaches an agent; rerun: only with ``--allow-execute``). ``last``:
     the last step to run (replay of a run the user stopped: ``stopped_after``).
+    ``user_cancel``: the recorded user's cancel, sent again where ``transport`` holds it.
     """
     proc = Procedure(target, options, transport=transport, grpc_transport=grpc_transport)
     # The recorded run's credential names (no values): the same requests follow (the
@@ -221,9 +236,11 @@ async def run_recorded(
             await proc.run_until(last)
             return proc.run
         # The replies the recorded run sent, in order, to the questions its task asked.
-        await proc.run_replying(
-            reply for turn in recorded.turns if (reply := turn.sent_reply()) is not None
-        )
+        replies = (reply for turn in recorded.turns if (reply := turn.sent_reply()) is not None)
+        if user_cancel is None:
+            await proc.run_replying(replies)
+        else:
+            await _run_cancelling(proc, replies, user_cancel)
     finally:
         await proc.aclose()
     return proc.run
@@ -248,6 +265,26 @@ def stopped_after(recorded: Run) -> int | None:
         return None
     first = next((s.step for s in recorded.steps if s.status is StepStatus.NOT_RUN), None)
     return None if first is None else first - 1
+
+
+async def _run_cancelling(
+    proc: Procedure, replies: Iterable[Reply], user_cancel: RecordedCancel
+) -> None:
+    """Run as recorded, and cancel the task as the user did: when the replay reaches the
+    point where the cancel was sent, or when the run stops first (a task that waits for a
+    reply). The engine's own cancel grades it (RULES CP9: step 9 reports it as asked)."""
+    running = asyncio.ensure_future(proc.run_replying(replies))
+    reached = asyncio.ensure_future(user_cancel.reached())
+    try:
+        await asyncio.wait({running, reached}, return_when=asyncio.FIRST_COMPLETED)
+        async with user_cancel.sending():
+            # A cancel that failed live (shown to the user) left the run going on: same here.
+            with contextlib.suppress(SiaError):
+                await proc.cancel()
+        await running
+    finally:
+        for each in (running, reached):
+            each.cancel()
 
 
 @dataclass(frozen=True)
@@ -374,7 +411,12 @@ async def replay_invocation(session: LoadedSession, invocation: Invocation) -> R
     with tempfile.TemporaryDirectory(prefix="sia-replay-") as folder:
         if "://" not in target.location:
             target = _local_card(target, recorded, Path(folder), notes)
-        transport = ReplayTransport(exchanges)
+        user_cancel = None
+        if recorded.cancel_requested:  # loaded only to replay a user's cancel
+            from sia_tui.core.session.replay_cancel import RecordedCancel
+
+            user_cancel = RecordedCancel.of(recorded)
+        transport = ReplayTransport(exchanges, user_cancel)
         # poll_interval 0: the recorded answers are already there, waiting adds nothing.
         # The recorded answers stand in for the agent: step 8 is replayed where it was sent.
         sent = recorded.step(Step.DELEGATION).status not in (StepStatus.NOT_RUN, StepStatus.SKIPPED)
@@ -388,6 +430,7 @@ async def replay_invocation(session: LoadedSession, invocation: Invocation) -> R
             consent=sent,
             grpc_transport=grpc,
             last=last,
+            user_cancel=user_cancel,
         )
     not_kept = sum(ex.events_not_kept for ex in recorded.exchanges if ex.grpc)
     if not_kept:  # an HTTP stream replays from its whole body; gRPC from its kept messages

@@ -13,7 +13,12 @@ def served_body(ex: Exchange) -> bytes:
     """A stream recorded only as event data is served again as SSE."""
     if ex.response_body or not ex.events:
         return ex.response_body
-    return b"".join(b"data: " + event.replace(b"\n", b"\ndata: ") + b"\n\n" for event in ex.events)
+    return sse_body(ex.events)
+
+
+def sse_body(events: tuple[bytes, ...]) -> bytes:
+    """Event data as an SSE body: one ``data:`` line per line of each event."""
+    return b"".join(b"data: " + event.replace(b"\n", b"\ndata: ") + b"\n\n" for event in events)
 
 
 def wire_headers(ex: Exchange) -> list[tuple[bytes, bytes]]:
