@@ -293,8 +293,11 @@ SCHEMAS: st.SearchStrategy[Any] = st.recursive(
 )
 
 
+#: 200 examples: planted in check_schema / compile_schema, an unsorted or length-sorted error
+#: list, only the first Python error, or the first error instead of best_match failed it on
+#: every one of 8 seeds; 400 found no more (the edges above catch the rest).
 @pytest.mark.slow  # started first (tests/conftest.py)
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(SCHEMAS)
 def test_generated_schemas_get_the_python_verdict(schema: Any) -> None:
     event("engine: valid" if assert_same_verdicts(schema) else "engine: invalid")
