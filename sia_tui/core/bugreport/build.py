@@ -185,7 +185,7 @@ def _environment(session: LoadedSession) -> Section:
 
 
 def _steps(run: Run, of: str = "") -> Section:
-    from sia_tui.core.engine.report_text import wire_note  # the check's text report's own
+    from sia_tui.core.run.later_evidence import wire_note
 
     rows = [
         [
@@ -194,12 +194,16 @@ def _steps(run: Run, of: str = "") -> Section:
             Cell(s.rule),
             Cell(s.status.value, tone=s.status.value),
             Cell(clean(s.code or "")),
-            Cell(clean(s.message + (f" (note: {note})" if (note := wire_note(s)) else ""))),
+            Cell(clean(_with_note(s.message, wire_note(s.evidence)))),
         ]
         for s in run.steps
     ]
     header = ["#", "step", "rule", "status", "code", "message"]
     return Section(f"Steps{of}", [Table(header, rows)])
+
+
+def _with_note(message: str, note: str | None) -> str:
+    return f"{message} (note: {note})" if note else message
 
 
 def _turns(run: Run, of: str = "") -> Section:

@@ -64,6 +64,8 @@ def _clip(text: str, limit: int = 300) -> str:
 def render_text(run: Run, *, colour: bool = False, how_to_reply: str = "") -> str:
     """Every step with its status, then the digests, task and outcome; agent text inert.
     ``how_to_reply``: how the reader answers a question the task asks (``turn_lines``)."""
+    from sia_tui.core.run.later_evidence import wire_note  # as the steps' evidence: lazily
+
     lines = []
     agent = printable(run.card.name) if run.card else run.target.location
     iface = run.interface
@@ -83,7 +85,7 @@ def render_text(run: Run, *, colour: bool = False, how_to_reply: str = "") -> st
         shown = (StepStatus.PASSED, StepStatus.FAILED, StepStatus.CANCELLED)
         if step.message and step.status in shown:
             lines.append(f"       {printable(step.message)}")
-        if (note := wire_note(step)) is not None:
+        if (note := wire_note(step.evidence)) is not None:
             lines.append(f"       note: {printable(note)}")
         if step.status is StepStatus.FAILED:
             lines += _failure_lines(step)
@@ -131,15 +133,6 @@ def render_text(run: Run, *, colour: bool = False, how_to_reply: str = "") -> st
         )
     )
     return "\n".join(lines) + "\n"
-
-
-def wire_note(step: StepResult) -> str | None:
-    """What step 9 did beyond the mode's one exchange, as the wire shows it (a stream that
-    ended early, resubscribed or polled): the step's message says only how the task ended."""
-    from sia_tui.core.run.later_evidence import ReceptionEvidence
-
-    evidence = step.evidence
-    return evidence.note or None if isinstance(evidence, ReceptionEvidence) else None
 
 
 #: The most exchange spans ``check`` lists (a long poll makes a hundred); --json has all.

@@ -190,6 +190,13 @@ class ReceptionEvidence:
     consent: str | None = None
 
 
+def wire_note(evidence: object) -> str | None:
+    """What step 9 did beyond the mode's one exchange, as the wire shows it (a stream that
+    ended early, resubscribed or polled), from a step's evidence: the step's message says
+    only how the task ended. The text report and the bug report say it."""
+    return evidence.note or None if isinstance(evidence, ReceptionEvidence) else None
+
+
 @dataclass(kw_only=True)
 class RecordSummary:
     """One supporting record's verdict, by id (the artifact itself is in ``Run.records``)."""
